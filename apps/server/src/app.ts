@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { modules } from './modules/index.js';
+import { accessRoutes } from './platform/access/routes.js';
+import { registerAudit } from './platform/audit/service.js';
+import { assertEveryRouteDeclaresAccess, registerGuard } from './platform/auth/guard.js';
+import { authRoutes } from './platform/auth/routes.js';
+import { registerErrorHandling } from './platform/http/envelope.js';
+import './platform/http/route-config.js';
+import { healthRoutes } from './platform/health.js';
+import { registerIdempotence } from './platform/idempotence/service.js';
+import type { Platform } from './platform/platform.js';
+
+export interface RegisteredRoute {
+  method: string | string[];
+  url: string;
+  access: unknown;
+  checkRepeat: boolean;
+}
+
+/** The HTTP application: platform hooks first, then the platform's routes, then every module. */
+export async function buildApp(
+  p: Platform,
+  opts: { webDist?: string } = {},
+): Promise<FastifyInstance & { routesList: RegisteredRoute[] }> {
+  const app = Fastify({
+    loggerInstance: p.log,
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance & { routesList: RegisteredRoute[] };
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routesList: RegisteredRoute[] = [];
+  app.decorate('routesList', routesList);
+  app.addHook('onRoute', (route) => {
+    routesList.push({
+      method: route.method,
+      url: route.url,
+      access: route.config?.access,
+      checkRepeat: route.config?.checkRepeat === true,
+    });
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    return payload;
+  });
+
+  registerErrorHandling(app);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Staff portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerGuard(app, p);
+  registerIdempotence(app, p.db);
+  registerAudit(app, p.db);
+
+  await healthRoutes(app, p);
+  await authRoutes(app, p);
+  await accessRoutes(app, p);
+  for (const mod of modules) await app.register(async (scope) => mod.register(scope, p));
+
+  const webDist = opts.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) await serveWeb(app, webDist);
+
+  await app.ready();
+  assertEveryRouteDeclaresAccess(routesList);
+  return app;
+}
+
+const API_PREFIXES = ['/v2/', '/auth/', '/kunlun/', '/api/', '/sso-idp', '/dcode', '/healthz'];
+
+/** The built SPA: hashed assets cached for a year, index.html never cached (deploys must show at once). */
+async function serveWeb(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((p) => url.startsWith(p)) || url.startsWith('/assets/')) {
+      return reply.callNotFound();
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+}

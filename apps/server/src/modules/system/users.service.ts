@@ -1,0 +1,136 @@
+import type { PageResult, UserCreateBody, UserListQuery, UserRow } from '@portal/contracts';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { dataScopeWhere } from '../../platform/access/data-scope.js';
+import { departments, roles, staffUsers, userDepartments, userRoles } from '../../platform/access/schema.js';
+import type { AuthContext } from '../../platform/auth/context.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { revokeUserSessions } from '../../platform/auth/service.js';
+import type { Db } from '../../platform/db/index.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import { Topics } from '../../platform/events/topics.js';
+import { AppError } from '../../platform/http/errors.js';
+
+const SORTABLE = {
+  username: staffUsers.username,
+  name: staffUsers.name,
+  jobNumber: staffUsers.jobNumber,
+  createdAt: staffUsers.createdAt,
+} as const;
+
+/** Staff users visible within the caller's data scope, paged and sorted on the server. */
+export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Promise<PageResult<UserRow>> {
+  const where: (SQL | undefined)[] = [dataScopeWhere(auth, staffUsers.id)];
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(staffUsers.username, like), ilike(staffUsers.name, like), ilike(staffUsers.jobNumber, like)));
+  }
+  if (q.status) where.push(eq(staffUsers.status, q.status));
+  if (q.departmentId) {
+    where.push(sql`${staffUsers.id} in (select user_id from user_departments where department_id = ${q.departmentId})`);
+  }
+  const cond = and(...where);
+  const sortCol = SORTABLE[(q.sortField ?? 'createdAt') as keyof typeof SORTABLE] ?? staffUsers.createdAt;
+  const order = q.sortOrder === 'ascend' ? asc(sortCol) : desc(sortCol);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(staffUsers)
+      .where(cond)
+      .orderBy(order, asc(staffUsers.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: sql<number>`count(*)::int` }).from(staffUsers).where(cond),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [deptRows, roleRows] = ids.length
+    ? await Promise.all([
+        db
+          .select({ userId: userDepartments.userId, name: departments.name })
+          .from(userDepartments)
+          .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+          .where(inArray(userDepartments.userId, ids)),
+        db
+          .select({ userId: userRoles.userId, name: roles.name })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(inArray(userRoles.userId, ids)),
+      ])
+    : [[], []];
+  const group = (list: { userId: number; name: string }[]) => {
+    const m = new Map<number, string[]>();
+    for (const r of list) m.set(r.userId, [...(m.get(r.userId) ?? []), r.name]);
+    return m;
+  };
+  const depts = group(deptRows);
+  const rolesBy = group(roleRows);
+  return {
+    records: rows.map((u) => ({
+      id: u.id,
+      username: u.username,
+      name: u.name,
+      jobNumber: u.jobNumber,
+      email: u.email,
+      status: u.status,
+      deptNames: depts.get(u.id) ?? [],
+      roleNames: rolesBy.get(u.id) ?? [],
+      createdAt: u.createdAt.toISOString(),
+    })),
+    total: count?.n ?? 0,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+/** Disabling a user signs them out everywhere at once. */
+export async function setUserStatus(
+  db: Db,
+  bus: EventBus,
+  auth: AuthContext,
+  id: number,
+  status: 'active' | 'disabled',
+) {
+  if (id === auth.userId && status === 'disabled') throw new AppError('CANNOT_DISABLE_SELF');
+  const scope = dataScopeWhere(auth, staffUsers.id);
+  const [row] = await db
+    .update(staffUsers)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(staffUsers.id, id), scope))
+    .returning({ id: staffUsers.id });
+  if (!row) throw new AppError('NOT_FOUND');
+  await bus.publish(Topics.ACCESS_CHANGED, id);
+  if (status === 'disabled') await revokeUserSessions(db, bus, id, 'user_disabled');
+}
+
+export async function createUser(db: Db, input: UserCreateBody): Promise<{ id: number }> {
+  const passwordHash = await hashPassword(input.password);
+  const staffNo = input.jobNumber;
+  return db.transaction(async (tx) => {
+    const [dupe] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(
+        or(sql`lower(${staffUsers.username}) = ${input.username.toLowerCase()}`, eq(staffUsers.jobNumber, staffNo)),
+      );
+    if (dupe) throw new AppError('DUPLICATE', { vars: { value: `${input.username} / ${staffNo}` } });
+    const [user] = await tx
+      .insert(staffUsers)
+      .values({
+        username: input.username,
+        passwordHash,
+        name: input.name,
+        jobNumber: staffNo,
+        staffId: `S${staffNo}`,
+        email: input.email ?? null,
+      })
+      .returning({ id: staffUsers.id });
+    const id = user!.id;
+    if (input.departmentIds.length) {
+      await tx
+        .insert(userDepartments)
+        .values(input.departmentIds.map((departmentId) => ({ userId: id, departmentId })));
+    }
+    if (input.roleIds.length)
+      await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
+    return { id };
+  });
+}

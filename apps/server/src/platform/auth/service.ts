@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { CAPTCHA_AFTER_FAILURES, CLIENT_ID, OAUTH_SCOPE, TOKEN_HEAD, type TokenResponse } from '@portal/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { staffUsers } from '../access/schema.js';
+import type { Db, DbOrTx } from '../db/index.js';
+import type { EventBus } from '../events/bus.js';
+import { Topics } from '../events/topics.js';
+import { AppError } from '../http/errors.js';
+import { consumeCaptcha } from './captcha.js';
+import { opaqueToken, sha256 } from './crypto.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { authSessions, loginAttempts, refreshTokens } from './schema.js';
+import type { AccessTokens } from './tokens.js';
+
+export interface AuthDeps {
+  db: Db;
+  bus: EventBus;
+  tokens: AccessTokens;
+  refreshTtlSeconds: number;
+  lockAfter: number;
+  lockMinutes: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export function checkClient(clientId: string, scope: string) {
+  if (clientId !== CLIENT_ID || scope !== OAUTH_SCOPE) throw new AppError('BAD_CLIENT');
+}
+
+async function attemptsOf(db: Db, username: string) {
+  const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.username, username));
+  return row ?? { username, failures: 0, lockedUntil: null };
+}
+
+export async function captchaRequired(db: Db, username: string): Promise<boolean> {
+  return (await attemptsOf(db, username.trim().toLowerCase())).failures >= CAPTCHA_AFTER_FAILURES;
+}
+
+async function recordFailure(deps: AuthDeps, username: string): Promise<number> {
+  const lockUntil = new Date(Date.now() + deps.lockMinutes * 60_000);
+  const [row] = await deps.db
+    .insert(loginAttempts)
+    .values({ username, failures: 1 })
+    .onConflictDoUpdate({
+      target: loginAttempts.username,
+      set: {
+        failures: sql`${loginAttempts.failures} + 1`,
+        updatedAt: new Date(),
+        lockedUntil: sql`case when ${loginAttempts.failures} + 1 >= ${deps.lockAfter} then ${lockUntil.toISOString()}::timestamptz else null end`,
+      },
+    })
+    .returning({ failures: loginAttempts.failures });
+  return row?.failures ?? 1;
+}
+
+/** Creates a session and its first refresh token; answers the token payload of spec section 3. */
+export async function openSession(
+  deps: AuthDeps,
+  userId: number,
+  method: 'password' | 'sso',
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  const sessionId = randomUUID();
+  const refresh = opaqueToken();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(authSessions)
+      .values({ id: sessionId, userId, method, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) });
+    await insertRefresh(tx, deps, sessionId, refresh);
+  });
+  return tokenPayload(deps, userId, sessionId, refresh);
+}
+
+async function insertRefresh(tx: DbOrTx, deps: AuthDeps, sessionId: string, token: string) {
+  await tx.insert(refreshTokens).values({
+    id: randomUUID(),
+    sessionId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000),
+  });
+}
+
+async function tokenPayload(
+  deps: AuthDeps,
+  userId: number,
+  sessionId: string,
+  refreshToken: string,
+): Promise<TokenResponse> {
+  return {
+    tokenHead: TOKEN_HEAD,
+    token: await deps.tokens.sign({ userId, sessionId }),
+    expiresIn: deps.tokens.ttlSeconds,
+    refreshToken,
+  };
+}
+
+export interface PasswordSignIn {
+  username: string;
+  password: string;
+  code?: string;
+  uuid?: string;
+}
+
+/**
+ * Password sign-in. Lock-out and captcha are checked before the (memory-hungry) argon2 verify;
+ * the per-IP rate limit sits in front of the route.
+ */
+export async function signInWithPassword(
+  deps: AuthDeps,
+  input: PasswordSignIn,
+  client: ClientInfo,
+): Promise<{ tokens: TokenResponse; user: { id: number; username: string } }> {
+  const username = input.username.trim().toLowerCase();
+  const attempts = await attemptsOf(deps.db, username);
+  if (attempts.lockedUntil && attempts.lockedUntil > new Date()) throw new AppError('ACCOUNT_LOCKED');
+  if (attempts.failures >= CAPTCHA_AFTER_FAILURES) {
+    if (!input.code || !input.uuid) throw new AppError('CAPTCHA_REQUIRED', { data: { captchaRequired: true } });
+    if (!(await consumeCaptcha(deps.db, input.uuid, input.code))) {
+      throw new AppError('CAPTCHA_WRONG', { data: { captchaRequired: true } });
+    }
+  }
+  const [user] = await deps.db.select().from(staffUsers).where(sql`lower(${staffUsers.username}) = ${username}`);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !valid) {
+    const failures = await recordFailure(deps, username);
+    if (failures >= deps.lockAfter) throw new AppError('ACCOUNT_LOCKED');
+    throw new AppError('BAD_CREDENTIALS', { data: { captchaRequired: failures >= CAPTCHA_AFTER_FAILURES } });
+  }
+  if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+  await deps.db.delete(loginAttempts).where(eq(loginAttempts.username, username));
+  const tokens = await openSession(deps, user.id, 'password', client);
+  return { tokens, user: { id: user.id, username: user.username } };
+}
+
+/**
+ * Refresh tokens are single use and rotate. Presenting one that was already used means it was
+ * stolen or replayed: the whole family (the session) is revoked.
+ */
+export async function refreshSession(deps: AuthDeps, presented: string): Promise<TokenResponse> {
+  const hash = sha256(presented);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update');
+    if (!row) return { kind: 'invalid' as const };
+    const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId)).for('update');
+    if (!session || session.revokedAt) return { kind: 'invalid' as const };
+    if (row.usedAt) {
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date(), revokedReason: 'refresh_token_reuse' })
+        .where(eq(authSessions.id, session.id));
+      return { kind: 'reused' as const, sessionId: session.id };
+    }
+    if (row.expiresAt < new Date()) return { kind: 'invalid' as const };
+    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    const next = opaqueToken();
+    await insertRefresh(tx, deps, session.id, next);
+    return { kind: 'ok' as const, userId: session.userId, sessionId: session.id, next };
+  });
+  if (outcome.kind === 'reused') await deps.bus.publish(Topics.SESSION_REVOKED, outcome.sessionId);
+  if (outcome.kind !== 'ok') throw new AppError('TOKEN_INVALID');
+  const [user] = await deps.db
+    .select({ status: staffUsers.status })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, outcome.userId));
+  if (user?.status !== 'active') throw new AppError('TOKEN_INVALID');
+  return tokenPayload(deps, outcome.userId, outcome.sessionId, outcome.next);
+}
+
+export async function revokeSession(deps: AuthDeps, sessionId: string, reason: string): Promise<void> {
+  await deps.db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  await deps.bus.publish(Topics.SESSION_REVOKED, sessionId);
+}
+
+export function passwordIsStrong(password: string, username: string): boolean {
+  return password.length >= 8 && password.length <= 128 && password.toLowerCase() !== username.toLowerCase();
+}
+
+/** Changing the password signs every other session of the user out. */
+export async function changePassword(
+  deps: AuthDeps,
+  auth: { userId: number; username: string; sessionId: string },
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const [user] = await deps.db.select().from(staffUsers).where(eq(staffUsers.id, auth.userId));
+  if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
+  if (!passwordIsStrong(newPassword, user.username)) throw new AppError('PASSWORD_WEAK');
+  const passwordHash = await hashPassword(newPassword);
+  const revoked = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(staffUsers)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(staffUsers.id, user.id));
+    return tx
+      .update(authSessions)
+      .set({ revokedAt: new Date(), revokedReason: 'password_changed' })
+      .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt)))
+      .returning({ id: authSessions.id });
+  });
+  for (const s of revoked) await deps.bus.publish(Topics.SESSION_REVOKED, s.id);
+}
+
+/** Signs a user out of every session (disabled account, admin action). */
+export async function revokeUserSessions(db: Db, bus: EventBus, userId: number, reason: string): Promise<void> {
+  const revoked = await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  for (const s of revoked) await bus.publish(Topics.SESSION_REVOKED, s.id);
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import pino from 'pino';
+import { accessCache } from './access/service.js';
+import { sharedSecret } from './auth/secrets.js';
+import { sessionCache } from './auth/sessions.js';
+import { accessTokens } from './auth/tokens.js';
+import type { Config } from './config.js';
+import { migrateDatabase, openDatabase } from './db/index.js';
+import { memoryBus, postgresBus } from './events/bus.js';
+import { Topics } from './events/topics.js';
+import { purgeExpiredKeys } from './idempotence/service.js';
+import { JobQueue } from './jobs/queue.js';
+import type { Platform } from './platform.js';
+
+export interface Booted extends Platform {
+  /** start job workers (after modules declared their jobs) */
+  startJobs(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** Opens the database, migrates, and wires the platform services. Used by main and by tests. */
+export async function bootPlatform(
+  config: Config,
+  opts: { pgliteDir?: string; logger?: pino.Logger } = {},
+): Promise<Booted> {
+  const log =
+    opts.logger ??
+    pino({
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
+    });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: opts.pgliteDir ?? path.join(config.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database);
+  const db = database.db;
+  const bus = database.kind === 'postgres' ? await postgresBus(database.url, database.pool, log) : memoryBus();
+  const secret = config.jwtSecret ?? (await sharedSecret(db, 'jwt'));
+  const tokens = accessTokens(secret, config.accessTokenTtl);
+  const access = accessCache(db);
+  const sessions = sessionCache(db);
+  bus.subscribe(Topics.SESSION_REVOKED, (id) => sessions.drop(id));
+  bus.subscribe(Topics.ACCESS_CHANGED, (id) => access.drop(id === '*' ? undefined : Number(id)));
+
+  const jobs = new JobQueue(database, (err) => log.error({ err }, 'job queue error'));
+  jobs.define('platform.purge-idempotence-keys', async () => purgeExpiredKeys(db), { retryLimit: 2 });
+
+  const platform: Booted = {
+    config,
+    database,
+    db,
+    bus,
+    jobs,
+    tokens,
+    access,
+    sessions,
+    log: log as unknown as Platform['log'],
+    authDeps: {
+      db,
+      bus,
+      tokens,
+      refreshTtlSeconds: config.refreshTokenTtl,
+      lockAfter: config.loginLockAfter,
+      lockMinutes: config.loginLockMinutes,
+    },
+    async startJobs() {
+      await jobs.start();
+      await jobs.schedule('platform.purge-idempotence-keys', '17 * * * *');
+    },
+    async shutdown() {
+      await jobs.stop();
+      await bus.close();
+      await database.close();
+    },
+  };
+  return platform;
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  APP_ENV: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  SEED_DEMO: bool,
+  WEB_DIST: z.string().optional(),
+  SSO_ISSUER: z.string().url().optional(),
+  SSO_CLIENT_ID: z.string().optional(),
+  SSO_CLIENT_SECRET: z.string().optional(),
+  LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).default(10),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  JOBS: bool,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once; every setting is documented in the README. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    publicUrl,
+    appEnv: c.APP_ENV,
+    logLevel: c.LOG_LEVEL,
+    jwtSecret: c.JWT_SECRET,
+    accessTokenTtl: c.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: c.REFRESH_TOKEN_TTL,
+    seedDemo: c.SEED_DEMO ?? true,
+    webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
+    sso: c.SSO_ISSUER
+      ? {
+          embedded: false as const,
+          issuer: c.SSO_ISSUER,
+          clientId: c.SSO_CLIENT_ID ?? '',
+          clientSecret: c.SSO_CLIENT_SECRET ?? '',
+        }
+      : {
+          embedded: true as const,
+          issuer: `${publicUrl}/sso-idp`,
+          clientId: 'staff-portal',
+          clientSecret: 'local-idp-secret',
+        },
+    loginRatePerIp: c.LOGIN_RATE_PER_IP,
+    loginLockAfter: c.LOGIN_LOCK_AFTER,
+    loginLockMinutes: c.LOGIN_LOCK_MINUTES,
+    jobs: c.JOBS ?? true,
+  };
+}

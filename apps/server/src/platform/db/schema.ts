@@ -1,0 +1,5 @@
+/** Every table drizzle knows: platform tables, then each module's own. */
+export * from '../access/schema.js';
+export * from '../audit/schema.js';
+export * from '../auth/schema.js';
+export * from '../idempotence/schema.js';

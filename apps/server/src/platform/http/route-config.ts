@@ -1,0 +1,16 @@
+import type { RouteAccess } from '@portal/contracts';
+import type { AuthContext } from '../auth/context.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every route: who may call it. */
+    access?: RouteAccess;
+    /** Route needs an idempotence key (spec: check-repeat). */
+    checkRepeat?: boolean;
+    /** Set false to keep a state-changing route out of the audit log (e.g. its own audit). */
+    audit?: boolean;
+  }
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCE_HEADER } from '@portal/contracts';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sha256 } from '../auth/crypto.js';
+import type { Db } from '../db/index.js';
+import { AppError } from '../http/errors.js';
+import { idempotenceKeys } from './schema.js';
+
+const KEY_TTL_MS = 60 * 60 * 1000;
+const WAIT_STEP_MS = 50;
+const WAIT_MAX_MS = 10_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotenceKey?: string;
+  }
+}
+
+export async function issueKey(db: Db, userId: number): Promise<string> {
+  const key = randomUUID();
+  await db.insert(idempotenceKeys).values({ key, userId, expiresAt: new Date(Date.now() + KEY_TTL_MS) });
+  return key;
+}
+
+export async function purgeExpiredKeys(db: Db): Promise<void> {
+  await db.delete(idempotenceKeys).where(lt(idempotenceKeys.expiresAt, new Date()));
+}
+
+const stable = (v: unknown): string =>
+  v === null || typeof v !== 'object'
+    ? (JSON.stringify(v) ?? 'null')
+    : Array.isArray(v)
+      ? `[${v.map(stable).join(',')}]`
+      : `{${Object.keys(v as object)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`;
+
+function replay(reply: FastifyReply, row: { statusCode: number | null; response: unknown }) {
+  return reply
+    .status(row.statusCode ?? 200)
+    .header('x-idempotent-replay', 'true')
+    .send(row.response);
+}
+
+/**
+ * Check-repeat routes: the first request with a key claims it atomically (UPDATE … WHERE state='issued');
+ * a repeat with the same payload waits for and returns the first result; a different payload or a
+ * missing/unknown key is refused. A 5xx releases the key so the user can retry.
+ */
+export function registerIdempotence(app: FastifyInstance, db: Db) {
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.routeOptions.config?.checkRepeat) return;
+    const auth = req.auth;
+    if (!auth) throw new AppError('TOKEN_INVALID');
+    const key = String(req.headers[IDEMPOTENCE_HEADER] ?? '');
+    if (!key) throw new AppError('IDEMPOTENCE_KEY_MISSING');
+    if (!UUID.test(key)) throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
+    const route = `${req.method} ${req.routeOptions.url}`;
+    const hash = sha256(`${route}\n${stable(req.params)}\n${stable(req.query)}\n${stable(req.body)}`);
+    const claimed = await db
+      .update(idempotenceKeys)
+      .set({ state: 'running', route, requestHash: hash })
+      .where(
+        and(
+          eq(idempotenceKeys.key, key),
+          eq(idempotenceKeys.userId, auth.userId),
+          eq(idempotenceKeys.state, 'issued'),
+          gt(idempotenceKeys.expiresAt, new Date()),
+        ),
+      )
+      .returning({ key: idempotenceKeys.key });
+    if (claimed.length) {
+      req.idempotenceKey = key;
+      return;
+    }
+    const started = Date.now();
+    for (;;) {
+      const [row] = await db.select().from(idempotenceKeys).where(eq(idempotenceKeys.key, key));
+      if (!row || row.userId !== auth.userId || row.expiresAt < new Date())
+        throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
+      if (row.state === 'issued') throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
+      if (row.requestHash !== hash) throw new AppError('IDEMPOTENCE_KEY_MISMATCH');
+      if (row.state === 'done') return replay(reply, row);
+      if (Date.now() - started > WAIT_MAX_MS) throw new AppError('IDEMPOTENCE_IN_PROGRESS');
+      await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const key = req.idempotenceKey;
+    if (!key) return payload;
+    req.idempotenceKey = undefined;
+    if (reply.statusCode >= 500) {
+      await db
+        .update(idempotenceKeys)
+        .set({ state: 'issued', route: null, requestHash: null })
+        .where(eq(idempotenceKeys.key, key));
+      return payload;
+    }
+    let body: unknown = null;
+    try {
+      body = typeof payload === 'string' ? JSON.parse(payload) : null;
+    } catch {
+      body = null;
+    }
+    await db
+      .update(idempotenceKeys)
+      .set({ state: 'done', statusCode: reply.statusCode, response: body })
+      .where(eq(idempotenceKeys.key, key));
+    return payload;
+  });
+}

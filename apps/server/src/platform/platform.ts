@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessCache } from './access/service.js';
+import type { AuthDeps } from './auth/service.js';
+import type { SessionCache } from './auth/sessions.js';
+import type { AccessTokens } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/index.js';
+import type { EventBus } from './events/bus.js';
+import type { JobQueue } from './jobs/queue.js';
+
+/** What every module receives: the platform services, never another module's internals. */
+export interface Platform {
+  config: Config;
+  database: Database;
+  db: Db;
+  bus: EventBus;
+  jobs: JobQueue;
+  tokens: AccessTokens;
+  access: AccessCache;
+  sessions: SessionCache;
+  authDeps: AuthDeps;
+  log: FastifyBaseLogger;
+}

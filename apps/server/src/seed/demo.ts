@@ -1,0 +1,206 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  departments,
+  resources,
+  roleResources,
+  roles,
+  staffUsers,
+  userDepartments,
+  userRoles,
+} from '../platform/access/schema.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+import type { Db } from '../platform/db/index.js';
+import { type SeedResource, seedResources } from './resources.js';
+
+interface Logger {
+  info(o: object | string, m?: string): void;
+}
+
+const DEPARTMENTS = [
+  { code: 'hq', name: '总部', nameEn: 'Headquarters', parent: null },
+  { code: 'sales', name: '销售部', nameEn: 'Sales', parent: 'hq' },
+  { code: 'sales-1', name: '销售一组', nameEn: 'Sales team 1', parent: 'sales' },
+  { code: 'sales-2', name: '销售二组', nameEn: 'Sales team 2', parent: 'sales' },
+  { code: 'finance', name: '财务部', nameEn: 'Finance', parent: 'hq' },
+  { code: 'ops', name: '运营部', nameEn: 'Operations', parent: 'hq' },
+  { code: 'admin', name: '行政部', nameEn: 'Administration', parent: 'hq' },
+] as const;
+
+const ROLES = [
+  { code: 'admin', name: '系统管理员', nameEn: 'Administrator', dataScope: 'all' },
+  { code: 'sales_manager', name: '销售经理', nameEn: 'Sales manager', dataScope: 'dept_tree' },
+  { code: 'sales', name: '销售', nameEn: 'Sales', dataScope: 'own' },
+  { code: 'finance', name: '财务', nameEn: 'Finance', dataScope: 'dept' },
+  { code: 'ops', name: '运营', nameEn: 'Operations', dataScope: 'dept' },
+] as const;
+
+/** Documented demo accounts plus enough colleagues (about 30) to make lists and scopes real. */
+const SURNAMES = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '赵',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '胡',
+  '朱',
+  '高',
+  '林',
+  '何',
+  '郭',
+  '马',
+  '罗',
+];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '磊',
+  '洋',
+  '艳',
+  '勇',
+  '军',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '霞',
+  '平',
+  '刚',
+  '丽',
+  '强',
+];
+
+function demoUsers() {
+  const users: { username: string; password: string; name: string; dept: string; roles: string[] }[] = [
+    { username: 'admin', password: 'Admin#2026', name: '系统管理员', dept: 'admin', roles: ['admin'] },
+    { username: 'sales01', password: 'Sales#2026', name: '王伟', dept: 'sales-1', roles: ['sales'] },
+    { username: 'finance01', password: 'Finance#2026', name: '李娜', dept: 'finance', roles: ['finance'] },
+    { username: 'ops01', password: 'Ops#2026', name: '张磊', dept: 'ops', roles: ['ops'] },
+    { username: 'salesmgr', password: 'Sales#2026', name: '刘洋', dept: 'sales', roles: ['sales_manager', 'sales'] },
+  ];
+  const plan: [string, string, number, string[]][] = [
+    ['sales', 'sales-1', 6, ['sales']],
+    ['sales', 'sales-2', 7, ['sales']],
+    ['finance', 'finance', 4, ['finance']],
+    ['ops', 'ops', 6, ['ops']],
+    ['staff', 'admin', 2, []],
+  ];
+  let n = 0;
+  const counters: Record<string, number> = { sales: 1, finance: 1, ops: 1, staff: 0 };
+  for (const [prefix, dept, count, r] of plan) {
+    for (let i = 0; i < count; i++) {
+      counters[prefix] = (counters[prefix] ?? 0) + 1;
+      const username = `${prefix}${String(counters[prefix]).padStart(2, '0')}`;
+      const name = `${SURNAMES[n % SURNAMES.length]}${GIVEN[(n * 7 + 3) % GIVEN.length]}`;
+      users.push({ username, password: `${prefix[0]!.toUpperCase()}${prefix.slice(1)}#2026`, name, dept, roles: r });
+      n++;
+    }
+  }
+  return users;
+}
+
+function flatten(
+  list: SeedResource[],
+  parent: string | null,
+  out: (SeedResource & { parent: string | null; sort: number })[] = [],
+) {
+  list.forEach((r, i) => {
+    out.push({ ...r, parent, sort: i });
+    if (r.children) flatten(r.children, r.key, out);
+  });
+  return out;
+}
+
+/** Demo data: idempotent, keyed by natural keys, so running it twice changes nothing. */
+export async function seedDemo(db: Db, log: Logger): Promise<void> {
+  const deptIds = new Map<string, number>();
+  for (const [i, d] of DEPARTMENTS.entries()) {
+    await db
+      .insert(departments)
+      .values({
+        code: d.code,
+        name: d.name,
+        nameEn: d.nameEn,
+        sort: i,
+        parentId: d.parent ? deptIds.get(d.parent) : null,
+      })
+      .onConflictDoNothing();
+    const [row] = await db.select({ id: departments.id }).from(departments).where(eq(departments.code, d.code));
+    deptIds.set(d.code, row!.id);
+  }
+
+  const roleIds = new Map<string, number>();
+  for (const r of ROLES) {
+    await db.insert(roles).values(r).onConflictDoNothing();
+    const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, r.code));
+    roleIds.set(r.code, row!.id);
+  }
+
+  const flat = flatten(seedResources, null);
+  const resIds = new Map<string, number>();
+  for (const r of flat) {
+    await db
+      .insert(resources)
+      .values({
+        type: r.type,
+        name: r.name,
+        nameEn: r.nameEn,
+        router: r.router ?? null,
+        international: r.key,
+        icon: r.icon ?? null,
+        webShowFlag: !r.hidden,
+        sort: r.sort,
+        parentId: r.parent ? resIds.get(r.parent) : null,
+      })
+      .onConflictDoNothing();
+    const [row] = await db.select({ id: resources.id }).from(resources).where(eq(resources.international, r.key));
+    resIds.set(r.key, row!.id);
+  }
+  const grants: { roleId: number; resourceId: number }[] = [];
+  for (const r of flat) {
+    grants.push({ roleId: roleIds.get('admin')!, resourceId: resIds.get(r.key)! });
+    for (const role of r.roles ?? []) grants.push({ roleId: roleIds.get(role)!, resourceId: resIds.get(r.key)! });
+  }
+  // the sales manager holds what sales holds
+  for (const g of [...grants])
+    if (g.roleId === roleIds.get('sales')) grants.push({ ...g, roleId: roleIds.get('sales_manager')! });
+  await db.insert(roleResources).values(grants).onConflictDoNothing();
+
+  let created = 0;
+  for (const [i, u] of demoUsers().entries()) {
+    const [exists] = await db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(sql`lower(${staffUsers.username}) = ${u.username}`);
+    if (exists) continue;
+    const jobNumber = `E${String(1001 + i)}`;
+    const [row] = await db
+      .insert(staffUsers)
+      .values({
+        username: u.username,
+        passwordHash: await hashPassword(u.password),
+        name: u.name,
+        jobNumber,
+        staffId: `S${jobNumber}`,
+        email: `${u.username}@portal.example`,
+        jobTime: `20${String(18 + (i % 7)).padStart(2, '0')}-0${(i % 9) + 1}-1${i % 10}`,
+        ssoSubject: `wk-${u.username}`,
+      })
+      .returning({ id: staffUsers.id });
+    await db.insert(userDepartments).values({ userId: row!.id, departmentId: deptIds.get(u.dept)! });
+    if (u.roles.length)
+      await db.insert(userRoles).values(u.roles.map((r) => ({ userId: row!.id, roleId: roleIds.get(r)! })));
+    created++;
+  }
+  if (created) log.info({ created }, 'demo data seeded');
+}

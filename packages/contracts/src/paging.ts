@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 200;
+
+/** Paged list query: every list endpoint pages on the server. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  sortField: z.string().max(64).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const pageResult = <T extends z.ZodType>(item: T) =>
+  z.object({ records: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+
+export interface PageResult<T> {
+  records: T[];
+  total: number;
+  page: number;
+  size: number;
+}
