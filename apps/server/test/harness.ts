@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp, type RegisteredRoute } from '../src/app.js';
+import { modules } from '../src/modules/index.js';
+import { type Booted, bootPlatform } from '../src/platform/boot.js';
+import { loadConfig } from '../src/platform/config.js';
+import { seedDemo } from '../src/seed/demo.js';
+
+/** Tests run on PostgreSQL when DATABASE_URL is set (a fresh database per app), else on in-memory PGlite. */
+export const onPostgres = !!process.env.DATABASE_URL;
+
+export interface TestApp {
+  app: FastifyInstance & { routesList: RegisteredRoute[] };
+  p: Booted;
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+/** Creates an empty database on the test server and returns its URL (PostgreSQL only). */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL!;
+  const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  seed?: boolean;
+  jobs?: boolean;
+  /** reuse an existing database (second process on the same PostgreSQL) */
+  databaseUrl?: string;
+  listen?: boolean;
+}
+
+export async function startTestApp(opts: StartOptions = {}): Promise<TestApp & { url: string }> {
+  const created = onPostgres && !opts.databaseUrl ? await createTestDatabase() : undefined;
+  const databaseUrl = opts.databaseUrl ?? created?.url;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  });
+  const p = await bootPlatform(config, {
+    pgliteDir: 'memory://',
+    logger: pino({ level: process.env.TEST_LOG ?? 'silent' }),
+  });
+  if (opts.seed !== false) await seedDemo(p.db, p.log);
+  for (const m of modules) m.jobs?.(p);
+  if (opts.jobs) await p.startJobs();
+  const app = await buildApp(p);
+  let url = '';
+  if (opts.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    p,
+    url,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await p.shutdown();
+      await created?.drop();
+    },
+  };
+}
+
+export const DEMO = {
+  admin: { username: 'admin', password: 'Admin#2026' },
+  sales01: { username: 'sales01', password: 'Sales#2026' },
+  finance01: { username: 'finance01', password: 'Finance#2026' },
+  ops01: { username: 'ops01', password: 'Ops#2026' },
+} as const;
+
+export interface Tokens {
+  token: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export async function signIn(app: FastifyInstance, who: { username: string; password: string }): Promise<Tokens> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/oauth/token',
+    payload: {
+      grant_type: 'password',
+      username: who.username,
+      password: who.password,
+      client_id: 'staff-web',
+      scope: 'staff',
+    },
+  });
+  const body = res.json();
+  if (body.code !== 0) throw new Error(`sign-in failed: ${res.body}`);
+  return body.data;
+}
+
+export const bearer = (t: Tokens | string) => ({ authorization: `Bearer ${typeof t === 'string' ? t : t.token}` });
