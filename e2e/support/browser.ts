@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const SHOTS_DIR = path.resolve(process.cwd(), '..', '.tmp', 'screenshots');
+
+/** Debian's Chromium, headless, with the flags this sandbox needs (no network chatter, no sandbox as root). */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, opts: { locale?: string; width?: number; height?: number } = {}) {
+  return browser.newContext({
+    locale: opts.locale ?? 'en-US',
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+  });
+}
+
+export async function signInWithPassword(page: Page, base: string, username: string, password: string) {
+  await page.goto(`${base}/login`);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: false });
+}
+
+export type { Browser, BrowserContext, Page };
