@@ -5,12 +5,14 @@ import fs from 'node:fs';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return CHROMIUM;
+  // CJK fonts so screenshots of the zh-CN interface are readable
+  if (fs.existsSync(CHROMIUM) && fs.existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) return CHROMIUM;
+  if (fs.existsSync(CHROMIUM) && process.getuid?.() !== 0) return CHROMIUM;
   if (process.getuid?.() !== 0) {
     throw new Error(`Chromium not found at ${CHROMIUM}. Install Debian's package: sudo apt-get install -y chromium`);
   }
-  console.log('Installing Chromium from Debian packages…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+  console.log('Installing Chromium and CJK fonts from Debian packages…');
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk', {
     stdio: 'inherit',
   });
   return CHROMIUM;

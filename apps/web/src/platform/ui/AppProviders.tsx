@@ -1,0 +1,39 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect } from 'react';
+import { bindFeedback, POPUP_Z_INDEX, TOAST_CONFIG } from '../feedback';
+import { queryClient } from '../query-client';
+import { useSession } from '../session';
+
+const theme: ThemeConfig = {
+  token: { colorPrimary: '#1668dc', borderRadius: 6, fontSize: 14 },
+  components: {
+    Layout: { headerHeight: 52, headerPadding: '0 16px', headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f6f8' },
+    Message: { zIndexPopup: POPUP_Z_INDEX },
+    Notification: { zIndexPopup: POPUP_Z_INDEX },
+  },
+};
+
+/** Makes the context-aware message/modal available to the http error path. */
+function FeedbackBridge() {
+  const api = App.useApp();
+  useEffect(() => bindFeedback(api), [api]);
+  return null;
+}
+
+/** Server state, antd locale (follows the session's UI language), theme and feedback. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const locale = useSession((s) => s.locale);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme} componentSize="middle">
+        <App message={TOAST_CONFIG} style={{ height: '100%' }}>
+          <FeedbackBridge />
+          {children}
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
