@@ -6,7 +6,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function ensureChromium() {
   // CJK fonts so screenshots of the zh-CN interface are readable
-  if (fs.existsSync(CHROMIUM) && fs.existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) return CHROMIUM;
+  if (fs.existsSync(CHROMIUM) && fs.existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'))
+    return CHROMIUM;
   if (fs.existsSync(CHROMIUM) && process.getuid?.() !== 0) return CHROMIUM;
   if (process.getuid?.() !== 0) {
     throw new Error(`Chromium not found at ${CHROMIUM}. Install Debian's package: sudo apt-get install -y chromium`);

@@ -16,7 +16,9 @@ import { registerErrorHandling } from './platform/http/envelope.js';
 import './platform/http/route-config.js';
 import { healthRoutes } from './platform/health.js';
 import { registerIdempotence } from './platform/idempotence/service.js';
+import { jobRoutes } from './platform/jobs/routes.js';
 import type { Platform } from './platform/platform.js';
+import { ssoRoutes } from './platform/sso/routes.js';
 
 export interface RegisteredRoute {
   method: string | string[];
@@ -35,7 +37,7 @@ export async function buildApp(
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: p.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance & { routesList: RegisteredRoute[] };
@@ -44,17 +46,31 @@ export async function buildApp(
 
   const routesList: RegisteredRoute[] = [];
   app.decorate('routesList', routesList);
+  // read the config lazily: hooks of child contexts (static files) may still fill it in
   app.addHook('onRoute', (route) => {
     routesList.push({
       method: route.method,
       url: route.url,
-      access: route.config?.access,
-      checkRepeat: route.config?.checkRepeat === true,
+      get access() {
+        return route.config?.access;
+      },
+      get checkRepeat() {
+        return route.config?.checkRepeat === true;
+      },
     });
   });
+  // Graceful close: requests in flight finish, then their keep-alive sockets are closed too (else
+  // server.close() would wait for the client's keep-alive timeout before jobs and database stop).
+  let closing = false;
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
+    if (closing) reply.header('connection', 'close');
     return payload;
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 50).unref();
+    app.server.once('close', () => clearInterval(reaper));
   });
 
   registerErrorHandling(app);
@@ -72,7 +88,9 @@ export async function buildApp(
 
   await healthRoutes(app, p);
   await authRoutes(app, p);
+  await ssoRoutes(app, p);
   await accessRoutes(app, p);
+  await jobRoutes(app, p);
   for (const mod of modules) await app.register(async (scope) => mod.register(scope, p));
 
   const webDist = opts.webDist;
@@ -87,16 +105,19 @@ const API_PREFIXES = ['/v2/', '/auth/', '/kunlun/', '/api/', '/sso-idp', '/dcode
 
 /** The built SPA: hashed assets cached for a year, index.html never cached (deploys must show at once). */
 async function serveWeb(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, file) => {
-      res.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: route.config?.access ?? 'public', audit: false };
+    });
+    await scope.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   });
   const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {

@@ -27,6 +27,9 @@ async function main() {
       config.seedDemo
         ? '  Demo accounts: admin / Admin#2026, sales01 / Sales#2026, finance01 / Finance#2026, ops01 / Ops#2026'
         : '',
+      config.sso.embedded
+        ? `  Workplace-chat SSO: built-in provider at ${url}/sso-idp (same demo logins; visitor / Visitor#2026 has no portal access)`
+        : `  Workplace-chat SSO: ${config.sso.issuer}`,
       '',
     ].join('\n'),
   );

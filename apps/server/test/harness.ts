@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -33,6 +34,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // pool.end() resolves before its connections have gone: wait for them (up to 2 s), so that
+      // `with (force)` does not kill a closing connection (an uncaught FATAL 57P01 in the test)
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
@@ -46,26 +54,47 @@ export interface StartOptions {
   /** reuse an existing database (second process on the same PostgreSQL) */
   databaseUrl?: string;
   listen?: boolean;
+  /**
+   * Listen on a port picked beforehand and set PORT / PUBLIC_URL to it, for flows that send the
+   * browser back to the server's public address (single sign-on). Implies `listen`.
+   */
+  publicUrl?: boolean;
+  /** declare extra (test-only) jobs after the modules' jobs, before the queue starts */
+  defineJobs?: (p: Booted) => void;
+  /** log somewhere (default: silent unless TEST_LOG is set) */
+  logger?: pino.Logger;
+}
+
+/** A TCP port free right now on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve, reject) => srv.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
 }
 
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp & { url: string }> {
   const created = onPostgres && !opts.databaseUrl ? await createTestDatabase() : undefined;
   const databaseUrl = opts.databaseUrl ?? created?.url;
+  const port = opts.publicUrl ? await freePort() : 0;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...opts.env,
   });
   const p = await bootPlatform(config, {
     pgliteDir: 'memory://',
-    logger: pino({ level: process.env.TEST_LOG ?? 'silent' }),
+    logger: opts.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' }),
   });
   if (opts.seed !== false) await seedDemo(p.db, p.log);
   for (const m of modules) m.jobs?.(p);
+  opts.defineJobs?.(p);
   if (opts.jobs) await p.startJobs();
   const app = await buildApp(p);
   let url = '';
-  if (opts.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
+  if (opts.listen || opts.publicUrl) url = await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     p,

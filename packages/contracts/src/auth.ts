@@ -47,7 +47,12 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const ssoUrlQuery = z.object({ redirectPath: z.string().max(2048).optional() });
 export const ssoUrlResponse = z.object({ url: z.string() });
-export const dingAuthQuery = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) });
+export const dingAuthQuery = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(256),
+  /** the `iss` the provider sent back with the code (RFC 9207); pass it through when present */
+  iss: z.string().max(2048).optional(),
+});
 export const dingAuthResponse = tokenResponse.extend({ redirectPath: z.string() });
 
 export const userInfo = z.object({

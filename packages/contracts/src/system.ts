@@ -40,3 +40,26 @@ export const userCreateBody = z.object({
   roleIds: z.array(z.number().int().positive()).max(20).default([]),
 });
 export type UserCreateBody = z.infer<typeof userCreateBody>;
+
+/** Background jobs (pg-boss) as the operators' jobs screen lists them: failures stay visible. */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+
+export const jobListQuery = pageQuery.extend({
+  name: z.string().trim().min(1).max(128).optional(),
+  state: z.enum(JOB_STATES).optional(),
+});
+export type JobListQuery = z.infer<typeof jobListQuery>;
+
+export const jobRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(JOB_STATES),
+  retryCount: z.number().int(),
+  retryLimit: z.number().int(),
+  createdOn: z.string(),
+  startedOn: z.string().nullable(),
+  completedOn: z.string().nullable(),
+  /** the error message of a failed (or retrying) attempt; null otherwise */
+  output: z.string().nullable(),
+});
+export type JobRow = z.infer<typeof jobRow>;

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../platform/platform.js';
+import { feedbackModule } from './feedback/index.js';
+import { homeModule } from './home/index.js';
+import { noticesModule } from './notices/index.js';
 import { systemModule } from './system/index.js';
 
 export interface Module {
@@ -10,4 +13,4 @@ export interface Module {
 }
 
 /** Every business room, mounted in order. */
-export const modules: Module[] = [systemModule];
+export const modules: Module[] = [homeModule, systemModule, noticesModule, feedbackModule];

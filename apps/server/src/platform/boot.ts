@@ -6,11 +6,12 @@ import { sessionCache } from './auth/sessions.js';
 import { accessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { migrateDatabase, openDatabase } from './db/index.js';
-import { memoryBus, postgresBus } from './events/bus.js';
+import { BUS_RESYNC, memoryBus, postgresBus } from './events/bus.js';
 import { Topics } from './events/topics.js';
 import { purgeExpiredKeys } from './idempotence/service.js';
 import { JobQueue } from './jobs/queue.js';
 import type { Platform } from './platform.js';
+import { SummaryRegistry } from './summary.js';
 
 export interface Booted extends Platform {
   /** start job workers (after modules declared their jobs) */
@@ -35,17 +36,23 @@ export async function bootPlatform(
   });
   await migrateDatabase(database);
   const db = database.db;
-  const bus = database.kind === 'postgres' ? await postgresBus(database.url, database.pool, log) : memoryBus();
+  const bus = database.kind === 'postgres' ? await postgresBus(database.url, database.pool, log) : memoryBus(log);
   const secret = config.jwtSecret ?? (await sharedSecret(db, 'jwt'));
   const tokens = accessTokens(secret, config.accessTokenTtl);
   const access = accessCache(db);
   const sessions = sessionCache(db);
   bus.subscribe(Topics.SESSION_REVOKED, (id) => sessions.drop(id));
   bus.subscribe(Topics.ACCESS_CHANGED, (id) => access.drop(id === '*' ? undefined : Number(id)));
+  // the listening connection was re-opened: revocations sent meanwhile were missed, so forget all
+  bus.subscribe(BUS_RESYNC, () => {
+    sessions.clear();
+    access.drop(undefined);
+  });
 
-  const jobs = new JobQueue(database, (err) => log.error({ err }, 'job queue error'));
+  const jobs = new JobQueue(database, (err) => log.error({ err }, 'job queue error'), log);
   jobs.define('platform.purge-idempotence-keys', async () => purgeExpiredKeys(db), { retryLimit: 2 });
 
+  let shuttingDown: Promise<void> | undefined;
   const platform: Booted = {
     config,
     database,
@@ -55,10 +62,12 @@ export async function bootPlatform(
     tokens,
     access,
     sessions,
+    summary: new SummaryRegistry(),
     log: log as unknown as Platform['log'],
     authDeps: {
       db,
       bus,
+      sessions,
       tokens,
       refreshTtlSeconds: config.refreshTokenTtl,
       lockAfter: config.loginLockAfter,
@@ -68,10 +77,14 @@ export async function bootPlatform(
       await jobs.start();
       await jobs.schedule('platform.purge-idempotence-keys', '17 * * * *');
     },
-    async shutdown() {
-      await jobs.stop();
-      await bus.close();
-      await database.close();
+    /** Lets running jobs finish (graceful pg-boss stop), then closes the bus and the database. Idempotent. */
+    shutdown() {
+      shuttingDown ??= (async () => {
+        await jobs.stop();
+        await bus.close();
+        await database.close();
+      })();
+      return shuttingDown;
     },
   };
   return platform;

@@ -29,10 +29,13 @@ const schema = z.object({
   SSO_ISSUER: z.string().url().optional(),
   SSO_CLIENT_ID: z.string().optional(),
   SSO_CLIENT_SECRET: z.string().optional(),
+  /** which peers may set X-Forwarded-For/-Proto/-Host: true, false, or addresses/CIDRs/named ranges */
+  TRUST_PROXY: z.string().trim().min(1).default('loopback,linklocal,uniquelocal'),
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   JOBS: bool,
+  PROMOTION_URL: z.string().url().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -72,9 +75,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           clientId: 'staff-portal',
           clientSecret: 'local-idp-secret',
         },
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
     loginRatePerIp: c.LOGIN_RATE_PER_IP,
     loginLockAfter: c.LOGIN_LOCK_AFTER,
     loginLockMinutes: c.LOGIN_LOCK_MINUTES,
     jobs: c.JOBS ?? true,
+    promotionUrl: c.PROMOTION_URL,
   };
+}
+
+/**
+ * Trusting every peer (true) would let any client choose its own address with X-Forwarded-For and
+ * walk around the per-IP sign-in limit; by default only proxies on loopback and private networks count.
+ */
+function parseTrustProxy(raw: string): boolean | string {
+  return raw === 'true' || raw === 'false' ? raw === 'true' : raw;
 }

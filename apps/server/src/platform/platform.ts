@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/index.js';
 import type { EventBus } from './events/bus.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { SummaryRegistry } from './summary.js';
 
 /** What every module receives: the platform services, never another module's internals. */
 export interface Platform {
@@ -20,4 +21,6 @@ export interface Platform {
   sessions: SessionCache;
   authDeps: AuthDeps;
   log: FastifyBaseLogger;
+  /** home overview figures contributed by modules */
+  summary: SummaryRegistry;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   departments,
   resources,
@@ -10,7 +10,8 @@ import {
 } from '../platform/access/schema.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db/index.js';
-import { type SeedResource, seedResources } from './resources.js';
+import { seedNoticesDemo } from './notices.js';
+import { buildSeedResources, roleGrants, type SeedResource } from './resources.js';
 
 interface Logger {
   info(o: object | string, m?: string): void;
@@ -109,18 +110,6 @@ function demoUsers() {
   return users;
 }
 
-function flatten(
-  list: SeedResource[],
-  parent: string | null,
-  out: (SeedResource & { parent: string | null; sort: number })[] = [],
-) {
-  list.forEach((r, i) => {
-    out.push({ ...r, parent, sort: i });
-    if (r.children) flatten(r.children, r.key, out);
-  });
-  return out;
-}
-
 /** Demo data: idempotent, keyed by natural keys, so running it twice changes nothing. */
 export async function seedDemo(db: Db, log: Logger): Promise<void> {
   const deptIds = new Map<string, number>();
@@ -146,35 +135,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
     roleIds.set(r.code, row!.id);
   }
 
-  const flat = flatten(seedResources, null);
-  const resIds = new Map<string, number>();
-  for (const r of flat) {
-    await db
-      .insert(resources)
-      .values({
-        type: r.type,
-        name: r.name,
-        nameEn: r.nameEn,
-        router: r.router ?? null,
-        international: r.key,
-        icon: r.icon ?? null,
-        webShowFlag: !r.hidden,
-        sort: r.sort,
-        parentId: r.parent ? resIds.get(r.parent) : null,
-      })
-      .onConflictDoNothing();
-    const [row] = await db.select({ id: resources.id }).from(resources).where(eq(resources.international, r.key));
-    resIds.set(r.key, row!.id);
-  }
-  const grants: { roleId: number; resourceId: number }[] = [];
-  for (const r of flat) {
-    grants.push({ roleId: roleIds.get('admin')!, resourceId: resIds.get(r.key)! });
-    for (const role of r.roles ?? []) grants.push({ roleId: roleIds.get(role)!, resourceId: resIds.get(r.key)! });
-  }
-  // the sales manager holds what sales holds
-  for (const g of [...grants])
-    if (g.roleId === roleIds.get('sales')) grants.push({ ...g, roleId: roleIds.get('sales_manager')! });
-  await db.insert(roleResources).values(grants).onConflictDoNothing();
+  await seedResources(db, roleIds);
 
   let created = 0;
   for (const [i, u] of demoUsers().entries()) {
@@ -202,5 +163,66 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
       await db.insert(userRoles).values(u.roles.map((r) => ({ userId: row!.id, roleId: roleIds.get(r)! })));
     created++;
   }
+  await seedNoticesDemo(db);
   if (created) log.info({ created }, 'demo data seeded');
+}
+
+const CHUNK = 500;
+const chunks = <T>(list: readonly T[], size = CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/**
+ * Menu and button resources from the route registry, and the demo roles' grants. Inserted level
+ * by level (a parent's id is known before its children go in), one multi-row insert per level
+ * plus one lookup of the ids, so about 500 nodes cost a handful of round trips.
+ */
+async function seedResources(db: Db, roleIds: Map<string, number>): Promise<void> {
+  const list = buildSeedResources();
+  const depth = new Map<string, number>();
+  for (const r of list) depth.set(r.key, r.parentKey ? depth.get(r.parentKey)! + 1 : 0);
+  const deepest = Math.max(...depth.values());
+  const levels: SeedResource[][] = Array.from({ length: deepest + 1 }, (_, d) =>
+    list.filter((r) => depth.get(r.key) === d),
+  );
+
+  const ids = new Map<string, number>();
+  for (const level of levels) {
+    for (const part of chunks(level)) {
+      await db
+        .insert(resources)
+        .values(
+          part.map((r) => ({
+            type: r.type,
+            name: r.name,
+            nameEn: r.nameEn,
+            router: r.router,
+            international: r.key,
+            icon: r.icon,
+            webShowFlag: r.webShowFlag,
+            iframeName: r.iframeName,
+            sort: r.sort,
+            parentId: r.parentKey ? ids.get(r.parentKey)! : null,
+          })),
+        )
+        .onConflictDoNothing();
+      const rows = await db
+        .select({ id: resources.id, key: resources.international })
+        .from(resources)
+        .where(
+          inArray(
+            resources.international,
+            part.map((r) => r.key),
+          ),
+        );
+      for (const row of rows) ids.set(row.key, row.id);
+    }
+  }
+
+  const grants: { roleId: number; resourceId: number }[] = [];
+  for (const [role, keys] of roleGrants(list)) {
+    const roleId = roleIds.get(role);
+    if (roleId === undefined) throw new Error(`seed: no role ${role}`);
+    for (const key of keys) grants.push({ roleId, resourceId: ids.get(key)! });
+  }
+  for (const part of chunks(grants, 2000)) await db.insert(roleResources).values(part).onConflictDoNothing();
 }

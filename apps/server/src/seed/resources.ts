@@ -1,158 +1,150 @@
 /**
- * The menu and button resources the demo seed creates. `key` is the permission key
- * (`international`); `roles` lists which demo roles hold it (admin holds everything).
+ * The menu and button resources the demo seed creates, built from the route registry
+ * (`@portal/contracts` routes). `key` is the permission key (`international`).
+ *
+ * Tree: a menu node per sub-app (key = sub-app name) → a node per side-menu group
+ * (key `${app}:group:${group}`) → a node per menu screen (router = path, key = permOf).
+ * Hidden screens get a node (webShowFlag false) only when their key is their own; detail pages
+ * guarded by their list's key need none. Redirects, section wildcards and public or
+ * always-allowed pages need no resource (the home module node carries /home).
  */
+import { APP_META, menuGroups, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
+
 export interface SeedResource {
   key: string;
+  parentKey: string | null;
   type: 'menu' | 'button';
   name: string;
   nameEn: string;
-  router?: string;
-  icon?: string;
-  hidden?: boolean;
-  roles?: string[];
-  children?: SeedResource[];
+  router: string | null;
+  icon: string | null;
+  webShowFlag: boolean;
+  iframeName: string | null;
+  sort: number;
+  /** every role holds it (shell links, personal screens) */
+  common: boolean;
 }
 
-export const seedResources: SeedResource[] = [
+export const SEED_ROLES = ['admin', 'sales_manager', 'sales', 'finance', 'ops'] as const;
+export type SeedRole = (typeof SEED_ROLES)[number];
+
+/** What each demo role holds besides the administrator, who holds everything. */
+export const ROLE_GRANTS: Record<Exclude<SeedRole, 'admin'>, { subtrees: SubApp[]; keys: string[] }> = {
+  sales: { subtrees: ['crm', 'offerManage'], keys: ['ai:chat'] },
+  sales_manager: { subtrees: ['crm', 'offerManage'], keys: ['ai:chat'] },
+  finance: { subtrees: ['financial', 'reportAnalysis'], keys: ['ai:chat'] },
+  ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: ['simbank'] },
+};
+
+/** Buttons: permission keys that guard actions, not screens. */
+const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: string }[] = [
   {
-    key: 'crm',
-    type: 'menu',
-    name: '客户管理',
-    nameEn: 'CRM',
-    icon: 'TeamOutlined',
-    roles: ['sales'],
-    children: [
-      {
-        key: 'crm:my-client',
-        type: 'menu',
-        name: '我的客户',
-        nameEn: 'My customers',
-        router: '/crm/client-partner/my-client',
-        icon: 'UserOutlined',
-        roles: ['sales'],
-      },
-      {
-        key: 'crm:open-sea',
-        type: 'menu',
-        name: '公海客户',
-        nameEn: 'Open sea',
-        router: '/crm/open-sea',
-        icon: 'GlobalOutlined',
-        roles: ['sales'],
-      },
-    ],
+    key: 'setModule:authManage:user:edit',
+    parentKey: 'setModule:authManage:user',
+    name: '编辑用户',
+    nameEn: 'Edit users',
   },
-  {
-    key: 'offerManage',
-    type: 'menu',
-    name: '报价管理',
-    nameEn: 'Quotation',
-    icon: 'DollarOutlined',
-    roles: ['sales'],
-    children: [
-      {
-        key: 'offerManage:customer-quote:sms',
-        type: 'menu',
-        name: '短信客户报价',
-        nameEn: 'SMS customer quotes',
-        router: '/offerManage/customer-quote/sms',
-        icon: 'MessageOutlined',
-        roles: ['sales'],
-      },
-    ],
-  },
-  {
-    key: 'financial',
-    type: 'menu',
-    name: '财务中心',
-    nameEn: 'Finance',
-    icon: 'AccountBookOutlined',
-    roles: ['finance'],
-    children: [
-      {
-        key: 'financial:recharge-apply:recharge',
-        type: 'menu',
-        name: '充值申请',
-        nameEn: 'Recharge applications',
-        router: '/financial/recharge-apply/recharge',
-        icon: 'WalletOutlined',
-        roles: ['finance'],
-      },
-    ],
-  },
-  {
-    key: 'businessOperations',
-    type: 'menu',
-    name: '业务运营',
-    nameEn: 'Operations',
-    icon: 'ToolOutlined',
-    roles: ['ops'],
-    children: [
-      {
-        key: 'businessOperations:simbank:manager',
-        type: 'menu',
-        name: 'SIM 卡池管理',
-        nameEn: 'SIM banks',
-        router: '/businessOperations/simbank/manager',
-        icon: 'HddOutlined',
-        roles: ['ops'],
-      },
-    ],
-  },
-  {
-    key: 'setModule',
-    type: 'menu',
-    name: '系统设置',
-    nameEn: 'System settings',
-    icon: 'SettingOutlined',
-    children: [
-      {
-        key: 'setModule:authManage',
-        type: 'menu',
-        name: '权限管理',
-        nameEn: 'Access management',
-        icon: 'SafetyOutlined',
-        children: [
-          {
-            key: 'setModule:authManage:user',
-            type: 'menu',
-            name: '用户管理',
-            nameEn: 'Users',
-            router: '/setModule/authManage/user',
-            icon: 'UserOutlined',
-            children: [
-              { key: 'setModule:authManage:user:edit', type: 'button', name: '编辑用户', nameEn: 'Edit users' },
-            ],
-          },
-          {
-            key: 'setModule:authManage:permissions',
-            type: 'menu',
-            name: '角色权限',
-            nameEn: 'Roles',
-            router: '/setModule/authManage/permissions',
-            icon: 'KeyOutlined',
-          },
-          {
-            key: 'setModule:authManage:menu',
-            type: 'menu',
-            name: '菜单管理',
-            nameEn: 'Menus',
-            router: '/setModule/authManage/menu',
-            icon: 'MenuOutlined',
-          },
-        ],
-      },
-      {
-        key: 'setModule:systemLog',
-        type: 'menu',
-        name: '系统日志',
-        nameEn: 'System log',
-        router: '/setModule/systemLog',
-        icon: 'FileSearchOutlined',
-      },
-    ],
-  },
-  { key: 'ai:chat', type: 'button', name: 'AI 助手', nameEn: 'AI assistant', roles: ['sales', 'finance'] },
-  { key: 'simbank', type: 'button', name: 'SIM 卡池权限', nameEn: 'SIM bank access', roles: ['ops'] },
+  { key: 'ai:chat', parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },
+  { key: 'simbank', parentKey: null, name: 'SIM 卡池权限', nameEn: 'SIM bank access' },
 ];
+
+const needsResource = (r: RouteMeta) =>
+  !r.public && !r.alwaysAllowed && !r.redirect && !r.path.endsWith('/*') && r.app !== 'home';
+
+/** The resource nodes, parents before children (each node's parent appears earlier). */
+export function buildSeedResources(): SeedResource[] {
+  const out: SeedResource[] = [];
+  const byKey = new Map<string, SeedResource>();
+  const childCount = new Map<string | null, number>();
+  const add = (r: Omit<SeedResource, 'sort'>) => {
+    if (byKey.has(r.key)) return;
+    const sort = childCount.get(r.parentKey) ?? 0;
+    childCount.set(r.parentKey, sort + 1);
+    const node = { ...r, sort };
+    byKey.set(r.key, node);
+    out.push(node);
+  };
+  const base = { type: 'menu' as const, router: null, webShowFlag: true, iframeName: null, common: false };
+
+  for (const app of SUB_APPS) {
+    const meta = APP_META[app];
+    add({
+      ...base,
+      key: app,
+      parentKey: null,
+      name: meta.title.zh,
+      nameEn: meta.title.en,
+      icon: meta.icon,
+      ...(app === 'home' ? { router: '/home', common: true } : {}),
+    });
+    for (const g of menuGroups[app])
+      add({
+        ...base,
+        key: `${app}:group:${g.key}`,
+        parentKey: app,
+        name: g.title.zh,
+        nameEn: g.title.en,
+        icon: g.icon ?? null,
+      });
+  }
+
+  for (const r of routes.filter(needsResource)) {
+    const key = permOf(r);
+    if (r.activeRouter && byKey.has(key)) continue; // guarded by its list's key
+    add({
+      ...base,
+      key,
+      parentKey: r.group ? `${r.app}:group:${r.group.key}` : r.app,
+      name: r.title.zh,
+      nameEn: r.title.en,
+      router: r.path,
+      icon: r.icon ?? null,
+      webShowFlag: !r.hidden,
+      iframeName: r.iframe ?? null,
+      common: !!r.common,
+    });
+  }
+
+  for (const b of BUTTONS) {
+    if (b.parentKey && !byKey.has(b.parentKey)) throw new Error(`button ${b.key}: no parent ${b.parentKey}`);
+    add({ ...base, ...b, type: 'button', icon: null });
+  }
+
+  // group nodes nobody fills stay out
+  const used = new Set(out.map((r) => r.parentKey));
+  return out.filter((r) => !r.key.includes(':group:') || used.has(r.key));
+}
+
+/**
+ * The keys each role holds. A granted node brings its ancestors along, so the menu tree of
+ * every role is whole; every role holds the `common` nodes (only users with a role get them).
+ */
+export function roleGrants(list: readonly SeedResource[]): Map<SeedRole, Set<string>> {
+  const byKey = new Map(list.map((r) => [r.key, r]));
+  const children = new Map<string, SeedResource[]>();
+  for (const r of list) if (r.parentKey) children.set(r.parentKey, [...(children.get(r.parentKey) ?? []), r]);
+
+  const withAncestors = (keys: Iterable<string>) => {
+    const held = new Set<string>();
+    for (const key of keys) {
+      let node = byKey.get(key);
+      while (node && !held.has(node.key)) {
+        held.add(node.key);
+        node = node.parentKey ? byKey.get(node.parentKey) : undefined;
+      }
+    }
+    return held;
+  };
+  const subtree = (key: string): string[] => [key, ...(children.get(key) ?? []).flatMap((c) => subtree(c.key))];
+  const common = list.filter((r) => r.common).map((r) => r.key);
+
+  const grants = new Map<SeedRole, Set<string>>([['admin', new Set(list.map((r) => r.key))]]);
+  for (const [role, g] of Object.entries(ROLE_GRANTS) as [
+    Exclude<SeedRole, 'admin'>,
+    (typeof ROLE_GRANTS)['sales'],
+  ][]) {
+    for (const k of g.keys) if (!byKey.has(k)) throw new Error(`role ${role}: unknown key ${k}`);
+    grants.set(role, withAncestors([...g.subtrees.flatMap(subtree), ...g.keys, ...common]));
+  }
+  return grants;
+}

@@ -44,7 +44,7 @@ export async function userRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: Perm.SYS_USER_EDIT }, checkRepeat: true },
     },
     async (req) => {
-      await setUserStatus(p.db, p.bus, req.auth!, req.body.id, req.body.status);
+      await setUserStatus(p.authDeps, req.auth!, req.body.id, req.body.status);
       return ok(null);
     },
   );

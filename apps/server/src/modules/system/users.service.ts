@@ -4,9 +4,8 @@ import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import { departments, roles, staffUsers, userDepartments, userRoles } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { revokeUserSessions } from '../../platform/auth/service.js';
+import { type AuthDeps, revokeUserSessions } from '../../platform/auth/service.js';
 import type { Db } from '../../platform/db/index.js';
-import type { EventBus } from '../../platform/events/bus.js';
 import { Topics } from '../../platform/events/topics.js';
 import { AppError } from '../../platform/http/errors.js';
 
@@ -83,12 +82,12 @@ export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Pr
 
 /** Disabling a user signs them out everywhere at once. */
 export async function setUserStatus(
-  db: Db,
-  bus: EventBus,
+  deps: Pick<AuthDeps, 'db' | 'bus' | 'sessions'>,
   auth: AuthContext,
   id: number,
   status: 'active' | 'disabled',
 ) {
+  const { db, bus } = deps;
   if (id === auth.userId && status === 'disabled') throw new AppError('CANNOT_DISABLE_SELF');
   const scope = dataScopeWhere(auth, staffUsers.id);
   const [row] = await db
@@ -98,13 +97,27 @@ export async function setUserStatus(
     .returning({ id: staffUsers.id });
   if (!row) throw new AppError('NOT_FOUND');
   await bus.publish(Topics.ACCESS_CHANGED, id);
-  if (status === 'disabled') await revokeUserSessions(db, bus, id, 'user_disabled');
+  if (status === 'disabled') await revokeUserSessions(deps, id, 'user_disabled');
 }
 
 export async function createUser(db: Db, input: UserCreateBody): Promise<{ id: number }> {
   const passwordHash = await hashPassword(input.password);
   const staffNo = input.jobNumber;
+  const departmentIds = [...new Set(input.departmentIds)];
+  const roleIds = [...new Set(input.roleIds)];
   return db.transaction(async (tx) => {
+    // there are no foreign keys: refuse ids that name nothing instead of storing dangling links
+    const missing = async (field: string, ids: number[], table: typeof departments | typeof roles) => {
+      if (!ids.length) return [];
+      const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+      const absent = ids.filter((i) => !rows.some((r) => r.id === i));
+      return absent.length ? [{ field, message: `unknown ids: ${absent.join(', ')}` }] : [];
+    };
+    const unknown = [
+      ...(await missing('body.departmentIds', departmentIds, departments)),
+      ...(await missing('body.roleIds', roleIds, roles)),
+    ];
+    if (unknown.length) throw new AppError('VALIDATION_FAILED', { data: unknown });
     const [dupe] = await tx
       .select({ id: staffUsers.id })
       .from(staffUsers)
@@ -124,13 +137,10 @@ export async function createUser(db: Db, input: UserCreateBody): Promise<{ id: n
       })
       .returning({ id: staffUsers.id });
     const id = user!.id;
-    if (input.departmentIds.length) {
-      await tx
-        .insert(userDepartments)
-        .values(input.departmentIds.map((departmentId) => ({ userId: id, departmentId })));
+    if (departmentIds.length) {
+      await tx.insert(userDepartments).values(departmentIds.map((departmentId) => ({ userId: id, departmentId })));
     }
-    if (input.roleIds.length)
-      await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
+    if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
     return { id };
   });
 }

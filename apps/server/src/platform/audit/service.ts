@@ -28,7 +28,9 @@ const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Every state-changing call: who, what, when, from where, with what outcome. */
 export function registerAudit(app: FastifyInstance, db: Db) {
   app.addHook('onResponse', async (req: FastifyRequest, reply) => {
-    if (!CHANGING.has(req.method) || req.routeOptions.config?.audit === false || !req.routeOptions.url) return;
+    const flag = req.routeOptions.config?.audit;
+    // state-changing methods by default; a GET that changes state (SSO sign-in) opts in with audit: true
+    if (!req.routeOptions.url || flag === false || (!CHANGING.has(req.method) && flag !== true)) return;
     const who = req.auth ?? req.auditSubject;
     let detail: unknown = req.body === undefined ? null : redact(req.body);
     if (detail !== null && JSON.stringify(detail).length > MAX_DETAIL) detail = { truncated: true };

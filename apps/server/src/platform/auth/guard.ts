@@ -20,7 +20,7 @@ export async function authenticate(req: FastifyRequest, deps: GuardDeps): Promis
   if (!claims) throw new AppError('TOKEN_INVALID');
   if (!(await deps.sessions.isLive(claims.sessionId))) throw new AppError('TOKEN_INVALID');
   const access = await deps.access.get(claims.userId);
-  if (!access || access.status !== 'active') throw new AppError('TOKEN_INVALID');
+  if (access?.status !== 'active') throw new AppError('TOKEN_INVALID');
   return {
     userId: access.userId,
     username: access.username,

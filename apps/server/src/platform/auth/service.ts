@@ -10,11 +10,14 @@ import { consumeCaptcha } from './captcha.js';
 import { opaqueToken, sha256 } from './crypto.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { authSessions, loginAttempts, refreshTokens } from './schema.js';
+import type { SessionCache } from './sessions.js';
 import type { AccessTokens } from './tokens.js';
 
 export interface AuthDeps {
   db: Db;
   bus: EventBus;
+  /** this process's cache of live sessions: dropped at once on revocation (events reach it only later) */
+  sessions: SessionCache;
   tokens: AccessTokens;
   refreshTtlSeconds: number;
   lockAfter: number;
@@ -159,7 +162,7 @@ export async function refreshSession(deps: AuthDeps, presented: string): Promise
     await insertRefresh(tx, deps, session.id, next);
     return { kind: 'ok' as const, userId: session.userId, sessionId: session.id, next };
   });
-  if (outcome.kind === 'reused') await deps.bus.publish(Topics.SESSION_REVOKED, outcome.sessionId);
+  if (outcome.kind === 'reused') await announceRevoked(deps, [outcome.sessionId]);
   if (outcome.kind !== 'ok') throw new AppError('TOKEN_INVALID');
   const [user] = await deps.db
     .select({ status: staffUsers.status })
@@ -174,7 +177,16 @@ export async function revokeSession(deps: AuthDeps, sessionId: string, reason: s
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
-  await deps.bus.publish(Topics.SESSION_REVOKED, sessionId);
+  await announceRevoked(deps, [sessionId]);
+}
+
+/**
+ * Revoked sessions stop working at once in this process (the notification comes back only after a
+ * round trip on PostgreSQL); every other process drops them when the event arrives.
+ */
+async function announceRevoked(deps: Pick<AuthDeps, 'bus' | 'sessions'>, sessionIds: string[]): Promise<void> {
+  for (const id of sessionIds) deps.sessions.drop(id);
+  for (const id of sessionIds) await deps.bus.publish(Topics.SESSION_REVOKED, id);
 }
 
 export function passwordIsStrong(password: string, username: string): boolean {
@@ -203,15 +215,25 @@ export async function changePassword(
       .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt)))
       .returning({ id: authSessions.id });
   });
-  for (const s of revoked) await deps.bus.publish(Topics.SESSION_REVOKED, s.id);
+  await announceRevoked(
+    deps,
+    revoked.map((s) => s.id),
+  );
 }
 
 /** Signs a user out of every session (disabled account, admin action). */
-export async function revokeUserSessions(db: Db, bus: EventBus, userId: number, reason: string): Promise<void> {
-  const revoked = await db
+export async function revokeUserSessions(
+  deps: Pick<AuthDeps, 'db' | 'bus' | 'sessions'>,
+  userId: number,
+  reason: string,
+): Promise<void> {
+  const revoked = await deps.db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
     .returning({ id: authSessions.id });
-  for (const s of revoked) await bus.publish(Topics.SESSION_REVOKED, s.id);
+  await announceRevoked(
+    deps,
+    revoked.map((s) => s.id),
+  );
 }

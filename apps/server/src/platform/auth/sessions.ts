@@ -22,6 +22,10 @@ export function sessionCache(db: Db, ttlMs = 30_000) {
     drop(sessionId: string) {
       entries.delete(sessionId);
     },
+    /** forget everything (the event bus may have missed revocations while reconnecting) */
+    clear() {
+      entries.clear();
+    },
   };
 }
 export type SessionCache = ReturnType<typeof sessionCache>;

@@ -39,6 +39,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return send(reply, req, new AppError('UNSUPPORTED_MEDIA_TYPE'));
     }
+    // a unique constraint lost to a concurrent writer: the caller's data collides, not a server fault
+    if ((err as { code?: string }).code === '23505') return send(reply, req, new AppError('CONFLICT'));
     if (err instanceof SyntaxError || err.statusCode === 400) return send(reply, req, new AppError('MALFORMED_BODY'));
     if (err.statusCode === 429) return send(reply, req, new AppError('RATE_LIMITED'));
     if (err.statusCode === 413) return send(reply, req, new AppError('PAYLOAD_TOO_LARGE'));

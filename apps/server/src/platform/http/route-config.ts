@@ -7,7 +7,7 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Route needs an idempotence key (spec: check-repeat). */
     checkRepeat?: boolean;
-    /** Set false to keep a state-changing route out of the audit log (e.g. its own audit). */
+    /** false keeps a state-changing route out of the audit log; true audits a GET that changes state. */
     audit?: boolean;
   }
   interface FastifyRequest {

@@ -60,28 +60,37 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
     if (!UUID.test(key)) throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
     const route = `${req.method} ${req.routeOptions.url}`;
     const hash = sha256(`${route}\n${stable(req.params)}\n${stable(req.query)}\n${stable(req.body)}`);
-    const claimed = await db
-      .update(idempotenceKeys)
-      .set({ state: 'running', route, requestHash: hash })
-      .where(
-        and(
-          eq(idempotenceKeys.key, key),
-          eq(idempotenceKeys.userId, auth.userId),
-          eq(idempotenceKeys.state, 'issued'),
-          gt(idempotenceKeys.expiresAt, new Date()),
-        ),
-      )
-      .returning({ key: idempotenceKeys.key });
-    if (claimed.length) {
-      req.idempotenceKey = key;
-      return;
-    }
+    const claim = () =>
+      db
+        .update(idempotenceKeys)
+        .set({ state: 'running', route, requestHash: hash })
+        .where(
+          and(
+            eq(idempotenceKeys.key, key),
+            eq(idempotenceKeys.userId, auth.userId),
+            eq(idempotenceKeys.state, 'issued'),
+            gt(idempotenceKeys.expiresAt, new Date()),
+          ),
+        )
+        .returning({ key: idempotenceKeys.key });
     const started = Date.now();
+    let claimAttempts = 0;
     for (;;) {
+      // A single UPDATE … WHERE state='issued' is the claim: on PostgreSQL concurrent claimers queue on
+      // the row lock and re-check the state after the winner commits, so exactly one of them runs.
+      if ((await claim()).length) {
+        req.idempotenceKey = key;
+        return;
+      }
+      claimAttempts++;
       const [row] = await db.select().from(idempotenceKeys).where(eq(idempotenceKeys.key, key));
       if (!row || row.userId !== auth.userId || row.expiresAt < new Date())
         throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
-      if (row.state === 'issued') throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
+      if (row.state === 'issued') {
+        // the first attempt failed with a 5xx and released the key while we waited: take our turn
+        if (claimAttempts < 3) continue;
+        throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
+      }
       if (row.requestHash !== hash) throw new AppError('IDEMPOTENCE_KEY_MISMATCH');
       if (row.state === 'done') return replay(reply, row);
       if (Date.now() - started > WAIT_MAX_MS) throw new AppError('IDEMPOTENCE_IN_PROGRESS');

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCE_HEADER } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../src/platform/auth/context.js';
+import { rowsOf } from '../src/platform/db/index.js';
+import { registerErrorHandling } from '../src/platform/http/envelope.js';
+import '../src/platform/http/route-config.js';
+import { registerIdempotence } from '../src/platform/idempotence/service.js';
+import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+
+const SAVE = '/v2/sys/staff/user/save';
+let seq = 0;
+const newUser = () => {
+  seq++;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  return { username: `idem${tag}`, name: `Idem ${seq}`, jobNumber: `I${tag}`, password: 'Passw0rd#2026' };
+};
+
+async function issue(t: TestApp, who: Tokens): Promise<string> {
+  const res = await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(who) });
+  expect(res.json().code).toBe(0);
+  return res.json().data.key;
+}
+
+async function usersNamed(t: TestApp, username: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await t.p.db.execute(sql`select count(*)::int as n from staff_users where lower(username) = ${username}`),
+  );
+  return row!.n;
+}
+
+describe('idempotence (check-repeat) on POST /v2/sys/staff/user/save', () => {
+  let t: TestApp & { url: string };
+  let admin: Tokens;
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true });
+    admin = await signIn(t.app, DEMO.admin);
+  });
+  afterAll(async () => t?.close());
+
+  const save = (body: object, key?: string, who: Tokens = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: SAVE,
+      headers: { ...bearer(who), ...(key ? { [IDEMPOTENCE_HEADER]: key } : {}) },
+      payload: body,
+    });
+
+  it('issues a fresh key per call', async () => {
+    const a = await issue(t, admin);
+    const b = await issue(t, admin);
+    expect(a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a).not.toBe(b);
+  });
+
+  it('refuses a missing key (10020001) and creates nothing', async () => {
+    const body = newUser();
+    const res = await save(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(10020001);
+    expect(await usersNamed(t, body.username)).toBe(0);
+  });
+
+  it('refuses an unknown or malformed key (10020002)', async () => {
+    for (const key of [randomUUID(), 'not-a-key']) {
+      const res = await save(newUser(), key);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(10020002);
+    }
+  });
+
+  it("refuses another user's key (10020002)", async () => {
+    const sales = await signIn(t.app, DEMO.sales01);
+    const theirs = await issue(t, sales);
+    const body = newUser();
+    const res = await save(body, theirs);
+    expect(res.json().code).toBe(10020002);
+    expect(await usersNamed(t, body.username)).toBe(0);
+  });
+
+  it('a repeated key answers the first result without repeating the effect', async () => {
+    const key = await issue(t, admin);
+    const body = newUser();
+    const first = await save(body, key);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().code).toBe(0);
+    expect(first.headers['x-idempotent-replay']).toBeUndefined();
+    const again = await save(body, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['x-idempotent-replay']).toBe('true');
+    expect(await usersNamed(t, body.username)).toBe(1);
+  });
+
+  it('the same key with a different payload is a clear error (10020003)', async () => {
+    const key = await issue(t, admin);
+    const body = newUser();
+    expect((await save(body, key)).json().code).toBe(0);
+    const other = await save({ ...body, name: 'Someone else' }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe(10020003);
+  });
+
+  it('an invalid body does not use the key up; a business refusal is remembered like a success', async () => {
+    const key = await issue(t, admin);
+    const body = newUser();
+    const invalid = await save({ ...body, password: 'short' }, key);
+    expect(invalid.json().code).toBe(10000001);
+    expect((await save(body, key)).json().code).toBe(0);
+
+    // a DUPLICATE (4xx) is the answer of that submission: repeating it gives the same answer
+    const key2 = await issue(t, admin);
+    const dupe = await save(body, key2);
+    expect(dupe.statusCode).toBe(409);
+    const dupeAgain = await save(body, key2);
+    expect(dupeAgain.json()).toEqual(dupe.json());
+    expect(dupeAgain.headers['x-idempotent-replay']).toBe('true');
+  });
+
+  const submitConcurrently = async (n: number) => {
+    const key = await issue(t, admin);
+    const body = newUser();
+    const before = await usersNamed(t, body.username);
+    const answers = await Promise.all(
+      Array.from({ length: n }, () =>
+        fetch(`${t.url}${SAVE}`, {
+          method: 'POST',
+          headers: { ...bearer(admin), [IDEMPOTENCE_HEADER]: key, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then(async (r) => ({
+          status: r.status,
+          replay: r.headers.get('x-idempotent-replay'),
+          body: await r.text(),
+        })),
+      ),
+    );
+    expect(before).toBe(0);
+    expect(await usersNamed(t, body.username)).toBe(1);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body).toBe(answers[0]!.body);
+    }
+    expect(JSON.parse(answers[0]!.body).code).toBe(0);
+    expect(answers.filter((a) => a.replay !== 'true')).toHaveLength(1); // one ran, the others replayed
+  };
+
+  it.skipIf(!onPostgres)('two concurrent identical submits create exactly one user (real HTTP, PostgreSQL)', () =>
+    submitConcurrently(2),
+  );
+  it.skipIf(!onPostgres)('ten concurrent identical submits create exactly one user (real HTTP, PostgreSQL)', () =>
+    submitConcurrently(10),
+  );
+});
+
+/**
+ * A 5xx must release the key so the user can retry. No real route fails on purpose, so the
+ * platform's idempotence hooks are mounted on a bare Fastify app with a route that fails once.
+ */
+describe('idempotence: a 5xx releases the key', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let calls = 0;
+  let failNext = 0;
+  let failDelayMs = 0;
+  const auth: AuthContext = {
+    userId: 1,
+    username: 'admin',
+    sessionId: randomUUID(),
+    perms: new Set(),
+    scope: { kind: 'all', departmentIds: [] },
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false });
+    app = Fastify();
+    registerErrorHandling(app);
+    app.addHook('onRequest', async (req) => {
+      req.auth = auth;
+    });
+    registerIdempotence(app, t.p.db);
+    app.post('/flaky', { config: { access: 'authenticated', checkRepeat: true } }, async () => {
+      calls++;
+      if (failNext > 0) {
+        failNext--;
+        await new Promise((r) => setTimeout(r, failDelayMs));
+        throw new Error('database went away');
+      }
+      return { code: 0, msg: 'success', data: { call: calls } };
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  const post = (key: string) =>
+    app.inject({ method: 'POST', url: '/flaky', headers: { [IDEMPOTENCE_HEADER]: key }, payload: { a: 1 } });
+  const keyFor = async () => {
+    const { issueKey } = await import('../src/platform/idempotence/service.js');
+    return issueKey(t.p.db, auth.userId);
+  };
+
+  it('a retry after a 5xx runs again and succeeds; then it replays', async () => {
+    calls = 0;
+    failNext = 1;
+    failDelayMs = 0;
+    const key = await keyFor();
+    const first = await post(key);
+    expect(first.statusCode).toBe(500);
+    const retry = await post(key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.call).toBe(2);
+    expect(retry.headers['x-idempotent-replay']).toBeUndefined();
+    const again = await post(key);
+    expect(again.json()).toEqual(retry.json());
+    expect(again.headers['x-idempotent-replay']).toBe('true');
+    expect(calls).toBe(2);
+  });
+
+  it('a repeat waiting on a first attempt that fails with a 5xx takes its turn instead of being refused', async () => {
+    calls = 0;
+    failNext = 1;
+    failDelayMs = 300;
+    const key = await keyFor();
+    const first = post(key);
+    await new Promise((r) => setTimeout(r, 100)); // the first holds the key
+    const second = await post(key);
+    expect((await first).statusCode).toBe(500);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.call).toBe(2);
+  });
+});

@@ -1,0 +1,173 @@
+import { Writable } from 'node:stream';
+import type { JobRow } from '@portal/contracts';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booted } from '../src/platform/boot.js';
+import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+
+const FLAKY = 'test.flaky';
+const DOOMED = 'test.doomed';
+
+/** Waits until the job reaches a final state (completed, failed, cancelled). */
+async function settled(p: Booted, name: string, id: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await p.jobs.getJob(name, id);
+    if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job;
+    if (Date.now() > until) throw new Error(`job ${name} ${id} still ${job?.state} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('jobs (pg-boss) on this database', () => {
+  let t: TestApp;
+  let admin: Tokens;
+  const attempts = new Map<string, number>();
+  const logLines: { msg?: string; job?: { name: string; id: string } }[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      jobs: true,
+      logger: pino(
+        { level: 'warn' },
+        new Writable({
+          write(chunk, _enc, done) {
+            for (const line of String(chunk).split('\n')) if (line) logLines.push(JSON.parse(line));
+            done();
+          },
+        }),
+      ),
+      defineJobs: (p) => {
+        // throws on its first two attempts, then succeeds
+        p.jobs.define<{ n: number }>(
+          FLAKY,
+          async (_data, job) => {
+            const n = (attempts.get(job.id) ?? 0) + 1;
+            attempts.set(job.id, n);
+            if (n <= 2) throw new Error(`flaky attempt ${n}`);
+          },
+          { retryLimit: 3, retryDelay: 0, retryBackoff: false, pollingIntervalSeconds: 0.5 },
+        );
+        // always fails: must end visible in state 'failed' with its error
+        p.jobs.define(
+          DOOMED,
+          async () => {
+            throw new Error('carrier rejected the batch');
+          },
+          { retryLimit: 1, retryDelay: 0, retryBackoff: false, pollingIntervalSeconds: 0.5 },
+        );
+      },
+    });
+    admin = await signIn(t.app, DEMO.admin);
+  });
+  afterAll(async () => t?.close());
+
+  it('retries a job that throws twice, then it completes (retries visible)', async () => {
+    const id = await t.p.jobs.send(FLAKY, { n: 1 });
+    expect(id).toBeTruthy();
+    const job = await settled(t.p, FLAKY, id!);
+    expect(job.state).toBe('completed');
+    expect(job.retryCount).toBe(2);
+    expect(attempts.get(id!)).toBe(3);
+  });
+
+  it('a job that always fails ends in state failed with its error stored, never silently lost', async () => {
+    const id = await t.p.jobs.send(DOOMED, {});
+    const job = await settled(t.p, DOOMED, id!);
+    expect(job.state).toBe('failed');
+    expect(job.retryCount).toBe(1);
+    expect(JSON.stringify(job.output)).toContain('carrier rejected the batch');
+    const logged = logLines.filter((l) => l.job?.id === id).map((l) => l.msg);
+    expect(logged).toEqual(['job failed; it will be retried', 'job failed for good']);
+  });
+
+  it('GET /v2/sys/staff/jobs lists jobs with state, retries and the error of failed ones', async () => {
+    const failed = await t.app.inject({
+      url: `/v2/sys/staff/jobs?name=${DOOMED}&state=failed&page=1&size=10`,
+      headers: bearer(admin),
+    });
+    expect(failed.statusCode).toBe(200);
+    const body = failed.json();
+    expect(body.code).toBe(0);
+    expect(body.data.total).toBe(1);
+    const row: JobRow = body.data.records[0];
+    expect(row).toMatchObject({ name: DOOMED, state: 'failed', retryCount: 1, output: 'carrier rejected the batch' });
+    expect(Date.parse(row.createdOn)).not.toBeNaN();
+    expect(row.completedOn).not.toBeNull();
+
+    const done = await t.app.inject({ url: `/v2/sys/staff/jobs?name=${FLAKY}`, headers: bearer(admin) });
+    expect(done.json().data.records[0]).toMatchObject({ name: FLAKY, state: 'completed', retryCount: 2, output: null });
+
+    const all = await t.app.inject({ url: '/v2/sys/staff/jobs?page=1&size=1', headers: bearer(admin) });
+    const page = all.json().data;
+    expect(page.records).toHaveLength(1);
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    expect(page).toMatchObject({ page: 1, size: 1 });
+    // newest first; pg-boss's own bookkeeping queues are not listed
+    const every = await t.app.inject({ url: '/v2/sys/staff/jobs?size=200', headers: bearer(admin) });
+    const names: string[] = every.json().data.records.map((r: JobRow) => r.name);
+    expect(names.indexOf(DOOMED)).toBeLessThan(names.indexOf(FLAKY)); // DOOMED was sent later
+    expect(names.some((n) => n.startsWith('__pgboss__'))).toBe(false);
+  });
+
+  it('the jobs list needs the system-log permission and a valid filter', async () => {
+    const sales = await signIn(t.app, DEMO.sales01);
+    const denied = await t.app.inject({ url: '/v2/sys/staff/jobs', headers: bearer(sales) });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe(10010012);
+    const anonymous = await t.app.inject({ url: '/v2/sys/staff/jobs' });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await t.app.inject({ url: '/v2/sys/staff/jobs?state=exploded', headers: bearer(admin) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe(10000001);
+  });
+
+  it('refuses to declare a job kind once the queue runs (it would never get a worker)', () => {
+    expect(() => t.p.jobs.define('test.late', async () => {})).toThrow(/after the queue started/);
+  });
+});
+
+describe('jobs list without running workers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ jobs: false });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers an empty page when pg-boss was never started on this database', async () => {
+    const admin = await signIn(t.app, DEMO.admin);
+    const res = await t.app.inject({ url: '/v2/sys/staff/jobs', headers: bearer(admin) });
+    expect(res.json()).toMatchObject({ code: 0, data: { records: [], total: 0, page: 1, size: 20 } });
+  });
+});
+
+describe.skipIf(!onPostgres)('two server processes share one queue on PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const runs: { process: string; id: string }[] = [];
+  const shared = (process: string) => (p: Booted) =>
+    p.jobs.define(
+      'test.shared',
+      async (_data, job) => {
+        runs.push({ process, id: job.id });
+        await new Promise((r) => setTimeout(r, 150));
+      },
+      { retryLimit: 0, pollingIntervalSeconds: 0.5 },
+    );
+  beforeAll(async () => {
+    a = await startTestApp({ jobs: true, seed: false, defineJobs: shared('A') });
+    b = await startTestApp({ jobs: true, seed: false, databaseUrl: a.databaseUrl, defineJobs: shared('B') });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('each job runs exactly once, and both processes take a share', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await a.p.jobs.send('test.shared', { i }))!);
+    for (const id of ids) expect((await settled(a.p, 'test.shared', id)).state).toBe('completed');
+    expect(runs.map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect(new Set(runs.map((r) => r.process))).toEqual(new Set(['A', 'B']));
+  });
+});
