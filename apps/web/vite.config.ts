@@ -8,9 +8,6 @@ const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://localhost:8080';
 const inPackage = (id: string, names: string[]) =>
   names.some((n) => id.includes(`/node_modules/${n}/`) || id.includes(`\\node_modules\\${n}\\`));
 
-/** Icons stay out of the named groups: most are loaded lazily by name (see shell/layout/MenuIcon.tsx). */
-const isIcons = (id: string) => inPackage(id, ['@ant-design/icons', '@ant-design/icons-svg']);
-
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -22,9 +19,18 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // scripts/bundle-size.mjs reads it to report what each entry page loads
+    manifest: true,
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      treeshake: {
+        // The shared contracts declare zod schemas at module level. Building a schema has no side
+        // effect, so pages that use none of them need not carry zod: calls on `z` and on the base
+        // schemas the contracts extend are marked pure (an unused one is dropped, a used one kept).
+        manualPureFunctions: ['z', 'tokenResponse', 'userSetting', 'pageQuery'],
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]/, sideEffects: false }],
+      },
       output: {
         // Rolldown's successor of Rollup's manualChunks (which it keeps only as a deprecated alias).
         codeSplitting: {
@@ -34,14 +40,6 @@ export default defineConfig({
               priority: 30,
               test: (id) => inPackage(id, ['react', 'react-dom', 'scheduler', 'react-router']),
             },
-            {
-              name: 'antd',
-              priority: 20,
-              test: (id) =>
-                !isIcons(id) &&
-                (inPackage(id, ['antd', '@rc-component']) || /[\\/]node_modules[\\/]@ant-design[\\/]/.test(id)),
-            },
-            { name: 'vendor', priority: 10, test: (id) => !isIcons(id) && /[\\/]node_modules[\\/]/.test(id) },
           ],
         },
       },

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
-export const SHOTS_DIR = path.resolve(process.cwd(), '..', '.tmp', 'screenshots');
+export const SHOTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/screenshots');
 
 /** Debian's Chromium, headless, with the flags this sandbox needs (no network chatter, no sandbox as root). */
 export async function launch(): Promise<Browser> {

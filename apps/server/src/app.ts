@@ -94,7 +94,7 @@ export async function buildApp(
   for (const mod of modules) await app.register(async (scope) => mod.register(scope, p));
 
   const webDist = opts.webDist;
-  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) await serveWeb(app, webDist);
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) await serveWeb(app, webDist, p.config.web);
 
   await app.ready();
   assertEveryRouteDeclaresAccess(routesList);
@@ -104,7 +104,7 @@ export async function buildApp(
 const API_PREFIXES = ['/v2/', '/auth/', '/kunlun/', '/api/', '/sso-idp', '/dcode', '/healthz'];
 
 /** The built SPA: hashed assets cached for a year, index.html never cached (deploys must show at once). */
-async function serveWeb(app: FastifyInstance, root: string) {
+async function serveWeb(app: FastifyInstance, root: string, webConfig: object) {
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: route.config?.access ?? 'public', audit: false };
@@ -119,12 +119,28 @@ async function serveWeb(app: FastifyInstance, root: string) {
       },
     });
   });
-  const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
+  const page = indexPage(path.join(root, 'index.html'), webConfig);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => url.startsWith(p)) || url.startsWith('/assets/')) {
       return reply.callNotFound();
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    return reply.header('cache-control', 'no-cache').type('text/html').send(page());
   });
+}
+
+/**
+ * index.html with the run-time configuration injected; re-read when the file changes so a new
+ * build is served without a restart.
+ */
+function indexPage(file: string, webConfig: object) {
+  const script = `<script>window.__PORTAL_CONFIG__=${JSON.stringify(webConfig).replaceAll('<', '\\u003c')}</script>`;
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, html: fs.readFileSync(file, 'utf8').replace('</head>', `${script}</head>`) };
+    }
+    return cached.html;
+  };
 }

@@ -42,12 +42,21 @@ export type Config = ReturnType<typeof loadConfig>;
 
 /** Reads the environment once; every setting is documented in the README. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = schema.safeParse(env);
+  // an empty variable means "not set" (VAR= in a shell or an env file)
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  // SUBAPP_<NAME>=url and EXTERNAL_LINK_<NAME>=url become the web's run-time configuration
+  const prefixed = (prefix: string) =>
+    Object.fromEntries(
+      Object.entries(set)
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([k, v]) => [k.slice(prefix.length).toLowerCase(), v as string]),
+    );
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
     port: c.PORT,
@@ -81,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockMinutes: c.LOGIN_LOCK_MINUTES,
     jobs: c.JOBS ?? true,
     promotionUrl: c.PROMOTION_URL,
+    web: { env: c.APP_ENV, subApps: prefixed('SUBAPP_'), externalLinks: prefixed('EXTERNAL_LINK_') },
   };
 }
 

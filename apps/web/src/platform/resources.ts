@@ -80,3 +80,12 @@ export function openKeysFor(
   };
   return search(nodes, []) ?? [];
 }
+
+/** The menu node whose router is exactly this path (hidden nodes included). */
+export function nodeForPath(nodes: readonly ResourceNode[], path: string): ResourceNode | null {
+  const p = normalizePath(path).toLowerCase();
+  for (const n of walk(nodes)) {
+    if (n.router && !isExternalRouter(n.router) && normalizePath(n.router).toLowerCase() === p) return n;
+  }
+  return null;
+}

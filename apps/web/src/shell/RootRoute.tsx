@@ -1,17 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useSession } from '../platform/session';
-import { useRouteMeta } from './layout/use-route-meta';
-import { routeTitle } from './route-meta';
+import { deepestMeta, titleText } from './registry';
+import { titleFromLocation } from './tabs/tab-rules';
 
-/** Root of every route: keeps the document title on the current route's title. */
+/** Root of every route: keeps the document title on the current route's (or tab's) title. */
 export function RootRoute() {
   const { t } = useTranslation();
-  const meta = useRouteMeta();
+  const meta = deepestMeta(useMatches());
+  const { search } = useLocation();
   const locale = useSession((s) => s.locale);
   useEffect(() => {
-    document.title = meta ? `${routeTitle(meta, locale)} - ${t('app.name')}` : t('app.name');
-  }, [meta, locale, t]);
+    const title = meta ? (titleFromLocation(meta, search) ?? titleText(meta.title, locale)) : null;
+    document.title = title ? `${title} - ${t('app.name')}` : t('app.name');
+  }, [meta, search, locale, t]);
   return <Outlet />;
 }

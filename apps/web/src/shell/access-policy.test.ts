@@ -1,13 +1,13 @@
+import { matchRoute, type RouteMeta, routeByPath } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { canAccess, isPublicPath, loginRedirectFor } from './access-policy';
-import type { RouteMeta } from './route-meta';
 
-const userList: RouteMeta = {
-  title: { zh: '用户管理', en: 'Users' },
-  app: 'setModule',
-  access: { perm: 'setModule:authManage:user' },
+const meta = (path: string): RouteMeta => {
+  const m = routeByPath(path) ?? matchRoute(path)?.route;
+  if (!m) throw new Error(path);
+  return m;
 };
-const userDetail: RouteMeta = { ...userList, access: { perm: 'x:detail' }, activeRouter: '/setModule/authManage/user' };
+const none = new Set<string>();
 
 describe('isPublicPath', () => {
   it('knows the public list and the /offerManage prefix', () => {
@@ -33,33 +33,47 @@ describe('loginRedirectFor', () => {
   });
 });
 
-describe('canAccess', () => {
-  const routers = new Set(['/setModule/authManage/user']);
-  const none = new Set<string>();
+describe('canAccess (spec 4)', () => {
+  const routers = new Set(['/setModule/authManage/user', '/crm/client-partner/my-client']);
 
   it('allows a path held in the menu resources', () => {
-    expect(canAccess({ path: '/setModule/authManage/user/', meta: userList, routers, keys: none })).toBe(true);
+    const path = '/setModule/authManage/user/';
+    expect(canAccess({ path, meta: meta('/setModule/authManage/user'), routers, keys: none })).toBe(true);
   });
 
-  it('allows a detail page through its parent menu', () => {
-    expect(canAccess({ path: '/setModule/authManage/user/7', meta: userDetail, routers, keys: none })).toBe(true);
+  it('allows a detail page through its parent menu (activeRouter)', () => {
+    const path = '/crm/client-partner/my-client/details';
+    expect(canAccess({ path, meta: meta(path), routers, keys: none })).toBe(true);
   });
 
-  it('allows the always-allowed routes without resources', () => {
+  it('allows the always-allowed routes without any resource', () => {
     for (const path of ['/home', '/refresh', '/ddNotice', '/403', '/404']) {
-      expect(canAccess({ path, meta: userList, routers: none, keys: none })).toBe(true);
+      expect(canAccess({ path, meta: meta(path), routers: none, keys: none })).toBe(true);
     }
+  });
+
+  it('allows the public /offerManage prefix', () => {
+    const path = '/offerManage/customer-quote/sms';
+    expect(canAccess({ path, meta: meta(path), routers: none, keys: none })).toBe(true);
   });
 
   it('allows a route whose permission key the user holds', () => {
     const keys = new Set(['setModule:authManage:user']);
-    expect(canAccess({ path: '/setModule/authManage/user', meta: userList, routers: none, keys })).toBe(true);
+    const path = '/setModule/authManage/user';
+    expect(canAccess({ path, meta: meta(path), routers: none, keys })).toBe(true);
+  });
+
+  it("lets the holder of a module reach the module's unknown subpaths (section wildcard)", () => {
+    const path = '/crm/some/new/screen';
+    expect(meta(path).path).toBe('/crm/*');
+    expect(canAccess({ path, meta: meta(path), routers: none, keys: new Set(['crm']) })).toBe(true);
+    expect(canAccess({ path, meta: meta(path), routers: none, keys: new Set(['srm']) })).toBe(false);
   });
 
   it('refuses everything else', () => {
-    expect(canAccess({ path: '/setModule/authManage/user', meta: userList, routers: none, keys: none })).toBe(false);
-    expect(canAccess({ path: '/setModule/authManage/user/7', meta: userDetail, routers: none, keys: none })).toBe(
-      false,
-    );
+    const list = '/setModule/authManage/user';
+    expect(canAccess({ path: list, meta: meta(list), routers: none, keys: none })).toBe(false);
+    const detail = '/crm/client-partner/my-client/details';
+    expect(canAccess({ path: detail, meta: meta(detail), routers: none, keys: none })).toBe(false);
   });
 });

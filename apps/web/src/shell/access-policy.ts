@@ -1,17 +1,6 @@
-import { normalizePath } from '../platform/resources';
-import type { RouteMeta } from './route-meta';
+import { isPublicPath, normalizePath, permOf, type RouteMeta } from '@portal/contracts';
 
-/** Spec 2/4: paths outside this list need a token. */
-export const PUBLIC_PATHS: readonly string[] = ['/login', '/authorize'];
-export const PUBLIC_PREFIXES: readonly string[] = ['/offerManage'];
-
-/** Spec 4: always-allowed routes for any signed-in user. */
-export const ALWAYS_ALLOWED: readonly string[] = ['/home', '/refresh', '/ddNotice', '/403', '/404'];
-
-export function isPublicPath(path: string): boolean {
-  const p = normalizePath(path);
-  return PUBLIC_PATHS.includes(p) || PUBLIC_PREFIXES.some((pre) => p === pre || p.startsWith(`${pre}/`));
-}
+export { isPublicPath };
 
 /** Where an unauthenticated visit goes: /login keeping the query, with redirect_url = the requested address. */
 export function loginRedirectFor(pathname: string, search: string): string {
@@ -24,6 +13,7 @@ export function loginRedirectFor(pathname: string, search: string): string {
 
 export interface AccessInput {
   path: string;
+  /** the registry route the path matched; null for a path no route knows (the not-found page) */
   meta: RouteMeta | null;
   /** routers of the menu resources the user holds */
   routers: ReadonlySet<string>;
@@ -32,13 +22,17 @@ export interface AccessInput {
 }
 
 /**
- * Spec 4 page access: allowed if the path is in the user's menu resources, its parent menu
- * (activeRouter) is, it is always allowed, or the route's permission key is held.
+ * Spec 4 page access: allowed when the route is public or always allowed (registry flags, the
+ * /offerManage public prefix), its path is one of the user's menu resources, its parent menu
+ * (activeRouter, the parent-menu mapping of detail pages) is, or the user holds the route's
+ * permission key (permOf; a section wildcard's key is its module's, so holding a module lets its
+ * unknown subpaths reach the embedded sub-application).
  */
 export function canAccess({ path, meta, routers, keys }: AccessInput): boolean {
+  if (!meta) return true;
   const p = normalizePath(path);
-  if (ALWAYS_ALLOWED.includes(p) || routers.has(p)) return true;
-  if (!meta || meta.access === 'public' || meta.access === 'authenticated') return true;
+  if (meta.public || meta.alwaysAllowed || isPublicPath(p)) return true;
+  if (routers.has(p)) return true;
   if (meta.activeRouter && routers.has(normalizePath(meta.activeRouter))) return true;
-  return keys.has(meta.access.perm);
+  return keys.has(permOf(meta));
 }

@@ -1,4 +1,6 @@
 import { safeRedirect } from '../platform/navigation';
+import { metaForPath } from './registry';
+import { tabKeyOf } from './tabs/tab-rules';
 
 /**
  * Spec 2 /refresh: split redirectPath into path and query, merge the other query parameters
@@ -18,4 +20,21 @@ export function refreshTarget(search: string, fallback = '/home'): string {
   }
   const qs = merged.toString();
   return safeRedirect(qs ? `${path}?${qs}` : path, fallback);
+}
+
+export interface RefreshPlan {
+  /** the address to replace the current location with */
+  target: string;
+  pathname: string;
+  search: string;
+  /** the one tab whose keep-alive cache is dropped (other tabs of the same route keep theirs) */
+  tabKey: string;
+}
+
+export function refreshPlan(search: string): RefreshPlan {
+  const target = refreshTarget(search);
+  const cut = target.indexOf('?');
+  const pathname = cut === -1 ? target : target.slice(0, cut);
+  const query = cut === -1 ? '' : target.slice(cut);
+  return { target, pathname, search: query, tabKey: tabKeyOf(metaForPath(pathname), pathname, query) };
 }

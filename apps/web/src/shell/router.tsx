@@ -1,26 +1,48 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { homeRoutes } from '../modules/home/routes';
-import { systemRoutes } from '../modules/system/routes';
+import { type RouteMeta, routes } from '@portal/contracts';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { homeScreens } from '../modules/home/routes';
+import { systemScreens } from '../modules/system/routes';
 import { bindNavigator } from '../platform/navigation';
 import { PageLoading } from '../platform/ui/PageLoading';
-import { ShellLayout } from './layout/ShellLayout';
 import { publicOnlyLoader, shellLoader } from './loaders';
-import { AuthorizePage } from './pages/AuthorizePage';
-import { ForbiddenPage } from './pages/ForbiddenPage';
-import { LoginPage } from './pages/LoginPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { RefreshPage } from './pages/RefreshPage';
 import { RouteError } from './pages/RouteError';
 import { RootRoute } from './RootRoute';
-import type { RouteMeta } from './route-meta';
+import type { ScreenLoader, ScreenMap } from './screens';
 
-const meta = (zh: string, en: string, access: RouteMeta['access'], extra: Partial<RouteMeta> = {}): RouteMeta => ({
-  title: { zh, en },
-  app: 'shell',
-  access,
-  hidden: true,
-  ...extra,
-});
+/** Screens that exist, by registry path. Every other registered route is the section's sub-app host. */
+const SCREENS: ScreenMap = { ...homeScreens, ...systemScreens };
+
+// Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.
+const notFound: ScreenLoader = async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage });
+const subAppHost: ScreenLoader = async () => ({ Component: (await import('./subapp/SubAppHost')).SubAppHost });
+
+/** Shell pages of the registry's public section. */
+const SHELL_PAGES: ScreenMap = {
+  '/refresh': async () => ({ Component: (await import('./pages/RefreshPage')).RefreshPage }),
+  '/403': async () => ({ Component: (await import('./pages/ForbiddenPage')).ForbiddenPage }),
+  '/404': notFound,
+};
+
+/** Pages outside the shell (no session needed). */
+const OUTSIDE = new Set(['/login', '/authorize']);
+
+/** The router route of one registry route; its `handle` is the RouteMeta. */
+export function routeObject(meta: RouteMeta, screens: ScreenMap = SCREENS): RouteObject {
+  const base = { path: meta.path, handle: meta };
+  if (meta.redirect) {
+    const to = meta.redirect;
+    // the loader redirects before anything renders (element null keeps React Router from warning)
+    return { ...base, element: null, loader: ({ request }) => redirect(`${to}${new URL(request.url).search}`) };
+  }
+  // a registered screen with no component here, or an unknown subpath of a section (`/section/*`):
+  // the section's embedded sub-application host
+  return { ...base, lazy: screens[meta.path] ?? SHELL_PAGES[meta.path] ?? subAppHost };
+}
+
+const shellRoutes: RouteObject[] = routes.filter((r) => !OUTSIDE.has(r.path)).map((r) => routeObject(r));
+
+const loginMeta = routes.find((r) => r.path === '/login');
+const authorizeMeta = routes.find((r) => r.path === '/authorize');
 
 export const router = createBrowserRouter([
   {
@@ -28,27 +50,29 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: '/login', loader: publicOnlyLoader, element: <LoginPage />, handle: meta('登录', 'Sign in', 'public') },
+      {
+        path: '/login',
+        loader: publicOnlyLoader,
+        handle: loginMeta,
+        lazy: async () => ({ Component: (await import('./pages/LoginPage')).LoginPage }),
+      },
       {
         path: '/authorize',
         loader: publicOnlyLoader,
-        element: <AuthorizePage />,
-        handle: meta('工作台登录', 'Workplace sign-in', 'public'),
+        handle: authorizeMeta,
+        lazy: async () => ({ Component: (await import('./pages/AuthorizePage')).AuthorizePage }),
       },
-      // public quotation pages (spec 4) will live here; until then an unknown one is not found
-      { path: '/offerManage/*', element: <NotFoundPage />, handle: meta('页面不存在', 'Not found', 'public') },
       {
+        id: 'shell',
         path: '/',
         loader: shellLoader,
-        element: <ShellLayout />,
+        lazy: async () => ({ Component: (await import('./layout/ShellLayout')).ShellLayout }),
         children: [
-          { index: true, element: <Navigate to="/home" replace /> },
-          ...homeRoutes,
-          ...systemRoutes,
-          { path: 'refresh', element: <RefreshPage />, handle: meta('刷新', 'Refresh', 'authenticated') },
-          { path: '403', element: <ForbiddenPage />, handle: meta('暂无权限', 'No permission', 'authenticated') },
-          { path: '404', element: <NotFoundPage />, handle: meta('页面不存在', 'Not found', 'authenticated') },
-          { path: '*', element: <NotFoundPage />, handle: meta('页面不存在', 'Not found', 'authenticated') },
+          {
+            // failed lazy screens (after a deploy) show inside the shell, not instead of it
+            errorElement: <RouteError />,
+            children: [...shellRoutes, { path: '*', lazy: notFound }],
+          },
         ],
       },
     ],

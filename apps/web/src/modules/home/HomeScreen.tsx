@@ -1,38 +1,236 @@
-import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
+import { CopyOutlined, EditOutlined, PlusOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Avatar, Button, Empty, Spin, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { visibleNodes, walk } from '../../platform/resources';
+import { useSession } from '../../platform/session';
 import { useUser } from '../../platform/user-store';
+import { MenuIcon } from '../../shell/layout/MenuIcon';
+import { useModuleEntries, useOpenModule } from '../../shell/layout/TopNav';
+import { metaForPath, titleOfPath, titleText } from '../../shell/registry';
+import { homeApi, homeKeys, MAX_QUICK_ENTRANCES } from './api';
+import { greetingOf, presentFigures } from './figures';
 
-/** Home for now: a welcome card (the overview with quick entries and summaries comes later). */
-export function HomeScreen() {
+const QuickEntranceEditor = lazy(() => import('./QuickEntranceEditor'));
+
+function Greeting() {
   const { t } = useTranslation();
   const user = useUser((s) => s.user);
+  const locale = useSession((s) => s.locale);
+  const { message } = App.useApp();
+  const promotion = useQuery({
+    queryKey: homeKeys.promotion(user?.jobNumber ?? ''),
+    queryFn: () => homeApi.promotionLink(user?.jobNumber ?? ''),
+    enabled: Boolean(user?.jobNumber),
+    staleTime: 5 * 60_000,
+  });
   if (!user) return null;
+  const now = dayjs();
+  const date = locale === 'zh-CN' ? now.format('YYYY年M月D日 dddd') : now.format('dddd, D MMMM YYYY');
   return (
-    <Card style={{ maxWidth: 720, margin: '24px auto' }}>
-      <Flex gap={16} align="center">
-        <Avatar size={56} src={user.avatar || undefined} icon={<UserOutlined />} />
-        <div>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('home.welcome', { name: user.name })}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('home.intro')}</Typography.Text>
+    <section className="home-panel home-hero" data-testid="home-greeting">
+      <Avatar size={52} src={user.avatar || undefined} icon={<UserOutlined />} className="home-avatar" />
+      <div className="home-hero-text">
+        <h2 className="home-title">{t(`home.greeting.${greetingOf(now.hour())}`, { name: user.name })}</h2>
+        <div className="home-muted">
+          {date}
+          {user.jobNumber ? ` · ${t('home.jobNumber')} ${user.jobNumber}` : ''}
         </div>
-      </Flex>
-      <Descriptions column={1} size="small" style={{ marginTop: 24 }}>
-        <Descriptions.Item label={t('home.jobNumber')}>{user.jobNumber || t('common.empty')}</Descriptions.Item>
-        <Descriptions.Item label={t('home.departments')}>
+        <div className="home-tags">
           {user.deptNames.length ? (
-            <Space size={[4, 4]} wrap>
-              {user.deptNames.map((d) => (
-                <Tag key={d}>{d}</Tag>
-              ))}
-            </Space>
+            user.deptNames.map((d) => (
+              <span key={d} className="home-tag">
+                {d}
+              </span>
+            ))
           ) : (
-            t('home.noDepartment')
+            <span className="home-muted">{t('home.noDepartment')}</span>
           )}
-        </Descriptions.Item>
-      </Descriptions>
-    </Card>
+        </div>
+      </div>
+      {promotion.data && (
+        <div className="home-promotion" data-testid="home-promotion">
+          <span className="home-muted home-small">{t('home.promotionLink')}</span>
+          <div className="home-promotion-row">
+            <span className="home-promotion-link" title={promotion.data}>
+              {promotion.data}
+            </span>
+            <Tooltip title={t('home.copy')}>
+              <Button
+                size="small"
+                icon={<CopyOutlined />}
+                aria-label={t('home.copy')}
+                data-testid="home-promotion-copy"
+                onClick={() => {
+                  void navigator.clipboard?.writeText(promotion.data ?? '').then(
+                    () => message.success(t('home.copied')),
+                    () => undefined,
+                  );
+                }}
+              />
+            </Tooltip>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Figures({ summary }: { summary: Parameters<typeof presentFigures>[0] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const figures = presentFigures(summary);
+  if (!figures.length) return null;
+  return (
+    <div className="home-figures" data-testid="home-figures">
+      {figures.map((f) => (
+        <button
+          type="button"
+          key={f.key}
+          className="home-panel home-figure"
+          disabled={!f.to}
+          onClick={() => f.to && navigate(f.to)}
+          data-testid={`home-figure-${f.key}`}
+        >
+          <span className="home-muted">{t(`home.figures.${f.key}`)}</span>
+          <span className="home-figure-value">
+            {typeof f.value === 'boolean' ? (f.value ? t('home.yes') : t('home.no')) : String(f.value)}
+          </span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function QuickEntrances({ paths, loading }: { paths: string[]; loading: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const locale = useSession((s) => s.locale);
+  const [editing, setEditing] = useState(false);
+  return (
+    <section className="home-panel home-card" data-testid="home-quick">
+      <header className="home-card-head">
+        <h3>{t('home.quick.title')}</h3>
+        <Button
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => setEditing(true)}
+          data-testid="quick-edit"
+        >
+          {t('home.quick.edit')}
+        </Button>
+      </header>
+      {loading ? (
+        <div className="home-loading">
+          <Spin />
+        </div>
+      ) : paths.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.quick.empty')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(true)}>
+            {t('home.quick.add')}
+          </Button>
+        </Empty>
+      ) : (
+        <div className="home-quick-grid">
+          {paths.map((path) => {
+            const title = titleOfPath(path);
+            const meta = metaForPath(path);
+            return (
+              <button
+                type="button"
+                key={path}
+                className="home-quick-item"
+                onClick={() => navigate(path)}
+                title={path}
+                data-testid={`quick-${path}`}
+              >
+                <span className="home-quick-icon">
+                  <MenuIcon name={meta?.icon ?? meta?.group?.icon ?? 'AppstoreOutlined'} />
+                </span>
+                <span className="home-quick-label">{title ? titleText(title, locale) : path}</span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <QuickEntranceEditor current={paths} max={MAX_QUICK_ENTRANCES} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function Modules() {
+  const { t } = useTranslation();
+  const entries = useModuleEntries();
+  const open = useOpenModule();
+  const menus = useUser((s) => s.menus);
+  const counts = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const n of visibleNodes(menus)) {
+      let count = 0;
+      for (const c of walk(n.children)) if (c.router && !c.children.length) count++;
+      m.set(n.international, count);
+    }
+    return m;
+  }, [menus]);
+  const modules = entries.filter((e) => e.key !== 'home');
+  return (
+    <section className="home-panel home-card" data-testid="home-modules">
+      <header className="home-card-head">
+        <h3>{t('home.modules.title')}</h3>
+      </header>
+      {modules.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.modules.empty')} />
+      ) : (
+        <div className="home-module-list">
+          {modules.map((m) => (
+            <button
+              type="button"
+              key={m.key}
+              className="home-module"
+              onClick={() => open(m)}
+              data-testid={`home-module-${m.key}`}
+            >
+              <span className="home-module-icon">
+                <MenuIcon name={m.icon ?? 'AppstoreOutlined'} />
+              </span>
+              <span className="home-module-text">
+                <span className="home-module-name">{m.label}</span>
+                <span className="home-module-count">
+                  {m.href ? t('home.modules.external') : t('home.modules.pages', { count: counts.get(m.key) ?? 0 })}
+                </span>
+              </span>
+              <RightOutlined className="home-module-arrow" />
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /home: greeting, figures the server reports, quick entrances and the user's modules. */
+export function HomeScreen() {
+  const summary = useQuery({ queryKey: homeKeys.summary, queryFn: homeApi.summary });
+  const paths = useMemo(
+    () => [...(summary.data?.quickAccess ?? [])].sort((a, b) => a.sort - b.sort).map((q) => q.path),
+    [summary.data],
+  );
+  return (
+    <div className="home" data-testid="home">
+      <Greeting />
+      <Figures summary={summary.data} />
+      <div className="home-columns">
+        <QuickEntrances paths={paths} loading={summary.isPending} />
+        <Modules />
+      </div>
+    </div>
   );
 }

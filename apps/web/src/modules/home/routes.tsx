@@ -1,18 +1,6 @@
-import type { RouteObject } from 'react-router';
-import type { RouteMeta } from '../../shell/route-meta';
+import type { ScreenMap } from '../../shell/screens';
 
-const home: RouteMeta = {
-  title: { zh: '首页', en: 'Home' },
-  app: 'home',
-  access: 'authenticated',
-  hideAside: true,
-  hideBookmark: true,
+/** Home overview (/home). */
+export const homeScreens: ScreenMap = {
+  '/home': async () => ({ Component: (await import('./HomeScreen')).HomeScreen }),
 };
-
-export const homeRoutes: RouteObject[] = [
-  {
-    path: 'home',
-    handle: home,
-    lazy: async () => ({ Component: (await import('./HomeScreen')).HomeScreen }),
-  },
-];

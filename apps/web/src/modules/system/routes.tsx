@@ -1,18 +1,6 @@
-import { Perm } from '@portal/contracts';
-import type { RouteObject } from 'react-router';
-import type { RouteMeta } from '../../shell/route-meta';
+import type { ScreenMap } from '../../shell/screens';
 
-const userList: RouteMeta = {
-  title: { zh: '用户管理', en: 'Users' },
-  app: 'setModule',
-  access: { perm: Perm.SYS_USER_LIST },
+/** System settings (/setModule/...): the screens that exist so far. */
+export const systemScreens: ScreenMap = {
+  '/setModule/authManage/user': async () => ({ Component: (await import('./UserListScreen')).UserListScreen }),
 };
-
-/** System settings (/setModule/...). */
-export const systemRoutes: RouteObject[] = [
-  {
-    path: 'setModule/authManage/user',
-    handle: userList,
-    lazy: async () => ({ Component: (await import('./UserListScreen')).UserListScreen }),
-  },
-];

@@ -37,5 +37,9 @@ describe('locale resources', () => {
     expect(zhCN.errors.forbidden).toBe('暂无权限，请联系管理员');
     expect(zhCN.http.exportFailed).toBe('导出失败');
     expect(zhCN.http.downloadFailed).toBe('下载失败');
+    expect(zhCN.errors.upgraded).toBe('系统已升级到新版本');
+    expect(zhCN.tour.skip).toBe('跳过');
+    expect(zhCN.tour.next).toBe('下一步');
+    expect(zhCN.tour.done).toBe('我知道了');
   });
 });

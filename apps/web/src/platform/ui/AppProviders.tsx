@@ -10,11 +10,20 @@ import { useSession } from '../session';
 const theme: ThemeConfig = {
   token: { colorPrimary: '#1668dc', borderRadius: 6, fontSize: 14 },
   components: {
-    Layout: { headerHeight: 52, headerPadding: '0 16px', headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f6f8' },
+    Layout: {
+      headerHeight: 52,
+      headerPadding: '0 8px 0 12px',
+      headerBg: '#ffffff',
+      siderBg: '#ffffff',
+      bodyBg: '#f5f6f8',
+    },
     Message: { zIndexPopup: POPUP_Z_INDEX },
     Notification: { zIndexPopup: POPUP_Z_INDEX },
   },
 };
+
+/** Notices open below the 52 px header, never over its actions. */
+const NOTICE_CONFIG = { top: 60 } as const;
 
 /** Makes the context-aware message/modal available to the http error path. */
 function FeedbackBridge() {
@@ -29,7 +38,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme} componentSize="middle">
-        <App message={TOAST_CONFIG} style={{ height: '100%' }}>
+        <App message={TOAST_CONFIG} notification={NOTICE_CONFIG} style={{ height: '100%' }}>
           <FeedbackBridge />
           {children}
         </App>

@@ -1,28 +1,30 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import type { Locale } from '@portal/contracts';
-import { Button, Dropdown } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from '../i18n';
 import { LOCALES } from '../locale-detect';
 import { useSession } from '../session';
 
-/** UI language switch (persisted); used in the header and on the sign-in page. */
-export function LanguageSwitch() {
+/**
+ * UI language switch (persisted), in the header and on the sign-in page. With two languages it is
+ * one button naming the other language (no dropdown: the sign-in page stays light).
+ */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const locale = useSession((s) => s.locale);
+  const next = LOCALES.find((l) => l !== locale) ?? locale;
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [locale],
-        items: LOCALES.map((l) => ({ key: l, label: t(`lang.${l}`) })),
-        onClick: ({ key }) => changeLocale(key as Locale),
-      }}
-    >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('lang.switch')}>
-        {t(`lang.${locale}`)}
+    <Tooltip title={t('lang.switch')}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={`${t('lang.switch')}: ${t(`lang.${next}`)}`}
+        lang={next}
+        onClick={() => changeLocale(next)}
+        data-testid="lang-switch"
+      >
+        {compact ? null : t(`lang.${next}`)}
       </Button>
-    </Dropdown>
+    </Tooltip>
   );
 }

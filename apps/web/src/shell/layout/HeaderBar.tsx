@@ -1,37 +1,49 @@
-import { Flex, Layout } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
+import { useShell } from '../shell-store';
+import { DownloadEntry, NotificationBell, SearchButton } from './HeaderActions';
+import { HEADER_HEIGHT } from './layout-mode';
 import { TopNav } from './TopNav';
 import { UserMenu } from './UserMenu';
 
-export const HEADER_HEIGHT = 52;
-
-/** Header (52 px): logo and title, module navigation, language, user menu. */
-export function HeaderBar() {
+/**
+ * Header (52 px): logo, top navigation by module, path search, notification bell, download
+ * center, language and user menu. On mobile the modules move into the menu drawer.
+ */
+export function HeaderBar({ current, ratingResourceId }: { current: string; ratingResourceId: number | null }) {
   const { t } = useTranslation();
+  const device = useShell((s) => s.device);
+  const mobile = device === 'mobile';
   return (
     <Layout.Header
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 16,
-        height: HEADER_HEIGHT,
-        lineHeight: `${HEADER_HEIGHT}px`,
-        borderBottom: '1px solid #eef0f3',
-        position: 'sticky',
-        top: 0,
-        zIndex: 10,
-      }}
+      className="portal-header"
+      style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}
+      data-testid="header"
     >
-      <Link to="/home" style={{ display: 'flex', alignItems: 'center', gap: 8, color: 'inherit', flexShrink: 0 }}>
+      {mobile && (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('nav.menu')}
+          onClick={() => useShell.getState().setDrawerOpen(true)}
+          data-testid="menu-toggle"
+          className="portal-header-icon"
+        />
+      )}
+      <Link to="/home" className="portal-brand" data-testid="header-home">
         <img src="/favicon.svg" alt="" width={24} height={24} />
-        <strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>{t('app.name')}</strong>
+        {device === 'pc' && <strong>{t('app.name')}</strong>}
       </Link>
-      <TopNav />
-      <Flex align="center" gap={4} style={{ flexShrink: 0 }}>
-        <LanguageSwitch />
-        <UserMenu />
+      {mobile ? <div style={{ flex: 1 }} /> : <TopNav current={current} />}
+      <Flex align="center" gap={2} style={{ flexShrink: 0 }} className="portal-header-actions">
+        <SearchButton />
+        <NotificationBell />
+        <DownloadEntry />
+        <LanguageSwitch compact={device !== 'pc'} />
+        <UserMenu ratingResourceId={ratingResourceId} compact={mobile} />
       </Flex>
     </Layout.Header>
   );

@@ -1,40 +1,127 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import {
+  DesktopOutlined,
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MobileOutlined,
+  StarOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { App, Avatar, Button, Popover } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../platform/session';
 import { signOut } from '../../platform/signout';
 import { useUser } from '../../platform/user-store';
-import { ChangePasswordModal } from './ChangePasswordModal';
+import { useRating } from '../popups/rating-store';
 
-/** User menu: change password, sign out (mobile switch and feedback come with the full shell). */
-export function UserMenu() {
+const ChangePasswordModal = lazy(async () => ({
+  default: (await import('./ChangePasswordModal')).ChangePasswordModal,
+}));
+
+function Item(props: {
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  onClick: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`portal-popmenu-item${props.danger ? ' is-danger' : ''}`}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      data-testid={props.testId}
+    >
+      {props.icon}
+      <span>{props.label}</span>
+    </button>
+  );
+}
+
+/**
+ * User menu (spec 2): switch to mobile (or back to desktop), rating and feedback, change
+ * password, sign out. `ratingResourceId` is the menu node of the current page (the rating
+ * dialog rates it).
+ */
+export function UserMenu({ ratingResourceId, compact }: { ratingResourceId: number | null; compact: boolean }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const user = useUser((s) => s.user);
+  const platform = useSession((s) => s.platform);
+  const [open, setOpen] = useState(false);
   const [changing, setChanging] = useState(false);
+  const toMobile = platform !== 'H5';
+  const run = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
+  const menu = (
+    <div className="portal-popmenu" role="menu">
+      <div className="portal-popmenu-head">
+        <strong>{user?.name}</strong>
+        <span>{user?.jobNumber}</span>
+      </div>
+      <Item
+        icon={toMobile ? <MobileOutlined /> : <DesktopOutlined />}
+        label={toMobile ? t('user.toMobile') : t('user.toDesktop')}
+        testId="user-menu-platform"
+        onClick={run(() => {
+          useSession.getState().setPlatform(toMobile ? 'H5' : 'PC');
+          message.success(toMobile ? t('user.switchedMobile') : t('user.switchedDesktop'));
+        })}
+      />
+      <Item
+        icon={<StarOutlined />}
+        label={t('user.rating')}
+        testId="user-menu-rating"
+        disabled={ratingResourceId === null}
+        onClick={run(() => {
+          if (ratingResourceId !== null) useRating.getState().show({ resourceId: ratingResourceId, question: null });
+        })}
+      />
+      <Item
+        icon={<KeyOutlined />}
+        label={t('user.changePassword')}
+        testId="user-menu-password"
+        onClick={run(() => setChanging(true))}
+      />
+      <div className="portal-popmenu-divider" />
+      <Item
+        icon={<LogoutOutlined />}
+        label={t('user.signOut')}
+        testId="user-menu-signout"
+        danger
+        onClick={run(() => void signOut())}
+      />
+    </div>
+  );
 
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword') },
-            { type: 'divider' },
-            { key: 'signOut', icon: <LogoutOutlined />, label: t('user.signOut'), danger: true },
-          ],
-          onClick: ({ key }) => {
-            if (key === 'password') setChanging(true);
-            if (key === 'signOut') void signOut();
-          },
-        }}
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        trigger="click"
+        placement="bottomRight"
+        arrow={false}
+        content={menu}
+        styles={{ container: { padding: 4 } }}
       >
-        <Button type="text" style={{ height: 40, paddingInline: 8 }} data-testid="user-menu">
-          <Avatar size={28} src={user?.avatar || undefined} icon={<UserOutlined />} />
-          <span>{user?.name ?? ''}</span>
-          <DownOutlined style={{ fontSize: 10 }} />
+        <Button type="text" className="portal-user-button" data-testid="user-menu" aria-haspopup="menu">
+          <Avatar size={26} src={user?.avatar || undefined} icon={<UserOutlined />} />
+          {!compact && <span className="portal-user-name">{user?.name ?? ''}</span>}
+          {!compact && <DownOutlined style={{ fontSize: 10 }} />}
         </Button>
-      </Dropdown>
-      <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
+      </Popover>
+      {changing && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open onClose={() => setChanging(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

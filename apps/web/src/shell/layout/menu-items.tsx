@@ -13,13 +13,15 @@ export const nodeKey = (n: ResourceNode): string => n.router ?? `node-${n.id}`;
 
 /** Side menu items from the visible nodes of a module. */
 export function toMenuItems(nodes: readonly ResourceNode[], locale: Locale): MenuItem[] {
-  return visibleNodes(nodes).map((n) => {
+  return visibleNodes(nodes).flatMap((n): MenuItem[] => {
     const base = {
       key: nodeKey(n),
-      label: nodeLabel(n, locale),
+      label: <span data-menu={n.international}>{nodeLabel(n, locale)}</span>,
       icon: n.icon ? <MenuIcon name={n.icon} /> : undefined,
     };
-    return n.children.length ? { ...base, children: toMenuItems(n.children, locale) } : base;
+    if (n.children.length) return [{ ...base, children: toMenuItems(n.children, locale) }];
+    // a group whose entries are all hidden is left out
+    return n.router ? [base] : [];
   });
 }
 

@@ -7,15 +7,17 @@ export function ForbiddenPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Result
-      status="403"
-      title="403"
-      subTitle={t('errors.forbidden')}
-      extra={
-        <Button type="primary" onClick={() => navigate('/home')}>
-          {t('common.backHome')}
-        </Button>
-      }
-    />
+    <div data-testid="forbidden">
+      <Result
+        status="403"
+        title="403"
+        subTitle={t('errors.forbidden')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/home')} data-testid="back-home">
+            {t('common.backHome')}
+          </Button>
+        }
+      />
+    </div>
   );
 }

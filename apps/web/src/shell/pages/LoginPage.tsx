@@ -1,7 +1,7 @@
 import { LockOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { passwordGrant } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Divider, Flex, Form, Input, Tooltip, Typography } from 'antd';
+import { Button, Divider, Flex, Form, Input, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -64,13 +64,15 @@ export function LoginPage() {
       <div style={{ position: 'fixed', top: 12, right: 16 }}>
         <LanguageSwitch />
       </div>
-      <Card style={{ width: 380, maxWidth: '100%', boxShadow: '0 8px 24px rgba(15, 35, 70, 0.08)' }}>
+      <div className="portal-login-card">
         <Flex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
           <img src="/favicon.svg" alt="" width={40} height={40} />
           <Typography.Title level={4} style={{ margin: '8px 0 0' }}>
             {t('app.name')}
           </Typography.Title>
-          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+          <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+            {t('login.subtitle')}
+          </Typography.Text>
         </Flex>
         <Form<Values> form={form} size="large" onFinish={(v) => login.mutate(v)} autoComplete="on">
           <Form.Item name="username" rules={[zodRule(passwordGrant.shape.username, t('login.username'))]}>
@@ -148,7 +150,7 @@ export function LoginPage() {
         >
           {t('login.sso')}
         </Button>
-      </Card>
+      </div>
     </Flex>
   );
 }

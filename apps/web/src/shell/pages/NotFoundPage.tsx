@@ -7,15 +7,17 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={t('errors.notFound')}
-      extra={
-        <Button type="primary" onClick={() => navigate('/home')}>
-          {t('common.backHome')}
-        </Button>
-      }
-    />
+    <div data-testid="not-found">
+      <Result
+        status="404"
+        title="404"
+        subTitle={t('errors.notFound')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/home')} data-testid="back-home">
+            {t('common.backHome')}
+          </Button>
+        }
+      />
+    </div>
   );
 }

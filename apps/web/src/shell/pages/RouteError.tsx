@@ -1,52 +1,40 @@
-import { Button, Result } from 'antd';
+import { CloseCircleOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from './NotFoundPage';
+import { isChunkLoadError, reloadOnceForChunkFailure } from '../chunk-guard';
+import { UpgradedScreen } from './UpgradedScreen';
 
-const RELOAD_MARK = 'portal:chunk-reload-at';
+const NotFoundPage = lazy(async () => ({ default: (await import('./NotFoundPage')).NotFoundPage }));
 
-const isChunkLoadError = (e: unknown) =>
-  e instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(e.message);
-
-/** After a deploy old lazy chunks are gone: reload once (marked in sessionStorage), then say so. */
-function reloadOnce(): boolean {
-  const last = Number(sessionStorage.getItem(RELOAD_MARK) ?? 0);
-  if (Date.now() - last < 10_000) return false;
-  sessionStorage.setItem(RELOAD_MARK, String(Date.now()));
-  window.location.reload();
-  return true;
-}
-
-/** Route error boundary: unknown route data, failed lazy chunks, unexpected render errors. */
+/**
+ * Route error boundary: unknown route data, failed lazy chunks (after a deploy), unexpected
+ * render errors. Static and light: it has to work when chunks do not load.
+ */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isChunkLoadError(error)) {
-    if (reloadOnce()) return null;
+  if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <Result
-        status="info"
-        title={t('errors.upgraded')}
-        subTitle={t('errors.upgradedHint')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('errors.reload')}
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
     );
+  }
+  if (isChunkLoadError(error)) {
+    // reload at most once automatically, then say so (never a reload loop)
+    if (reloadOnceForChunkFailure()) return null;
+    return <UpgradedScreen />;
   }
   console.error(error);
   return (
-    <Result
-      status="error"
-      title={t('errors.unexpected')}
-      extra={
-        <Button type="primary" onClick={() => window.location.assign('/home')}>
-          {t('common.backHome')}
-        </Button>
-      }
-    />
+    <Flex vertical align="center" justify="center" gap={12} style={{ padding: '12vh 16px' }} data-testid="route-error">
+      <CloseCircleOutlined style={{ fontSize: 56, color: '#ff4d4f' }} />
+      <h2 className="portal-state-title">{t('errors.unexpected')}</h2>
+      <Button type="primary" onClick={() => window.location.assign('/home')}>
+        {t('common.backHome')}
+      </Button>
+    </Flex>
   );
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { greetingOf, presentFigures } from './figures';
+
+describe('home figures', () => {
+  it('shows only the figures present in the answer', () => {
+    expect(presentFigures({ quickAccess: [], isSimbank: false, dateSettings: null })).toEqual([]);
+    expect(presentFigures({ todoNum: 3, myCustomer: 0, quickAccess: [] }).map((f) => [f.key, f.value])).toEqual([
+      ['todoNum', 3],
+      ['myCustomer', 0],
+    ]);
+    expect(presentFigures(undefined)).toEqual([]);
+  });
+
+  it('greets by the time of day', () => {
+    expect(greetingOf(8)).toBe('morning');
+    expect(greetingOf(13)).toBe('afternoon');
+    expect(greetingOf(21)).toBe('evening');
+  });
+});

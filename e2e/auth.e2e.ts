@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launch, newContext, shot, signInWithPassword } from './support/browser.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+/** The persisted session: `<env>_session` in localStorage. */
+async function storedSession(page: import('playwright-core').Page): Promise<StoredSession> {
+  const raw = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('_session'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  if (!raw) throw new Error('no stored session');
+  return JSON.parse(raw) as StoredSession;
+}
+
+interface StoredSession {
+  state: { token: string | null; refreshToken: string | null; expiresAt: number };
+}
+
+describe('sign-in and session', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // short access tokens so expiry and refresh happen within the test
+    server = await startServer({ ACCESS_TOKEN_TTL: '12' });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('admin signs in with a password and sees the user list', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/setModule/authManage/user`);
+    await page.waitForURL(/\/login/);
+    await signInWithPassword(page, server.url, 'admin', 'Admin#2026');
+    await page.goto(`${server.url}/setModule/authManage/user`);
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    await shot(page, 'auth-admin-users-1280');
+    await ctx.close();
+  });
+
+  it('admin signs in through the local workplace-chat provider', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-sso').click();
+    await page.waitForURL(/\/sso-idp\//);
+    await page.locator('#login').fill('admin');
+    await page.locator('#password').fill('Admin#2026');
+    await page.locator('button[type=submit]').first().click();
+    await page.waitForURL(
+      (u) =>
+        !u.pathname.startsWith('/sso-idp') && !u.pathname.startsWith('/authorize') && !u.pathname.startsWith('/login'),
+      {
+        timeout: 20_000,
+      },
+    );
+    expect((await storedSession(page)).state.token).toBeTruthy();
+    await ctx.close();
+  });
+
+  it('refuses a workplace identity without portal access', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-sso').click();
+    await page.waitForURL(/\/sso-idp\//);
+    await page.locator('#login').fill('visitor');
+    await page.locator('#password').fill('Visitor#2026');
+    await page.locator('button[type=submit]').first().click();
+    await page.waitForURL(/\/authorize/);
+    await expect.poll(() => page.getByText('no portal access').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it('sales01 opening a settings route gets the no-permission page', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signInWithPassword(page, server.url, 'sales01', 'Sales#2026');
+    await page.goto(`${server.url}/setModule/authManage/user`);
+    await expect(page.getByTestId('forbidden').waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    expect(await page.getByText('No permission, contact your administrator').count()).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it('refreshes an expired access token without the user noticing', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signInWithPassword(page, server.url, 'admin', 'Admin#2026');
+    const before = await storedSession(page);
+    // no page open: nothing refreshes while the access token runs out
+    await page.close();
+    await new Promise((r) => setTimeout(r, 13_000));
+    const expired = await fetch(`${server.url}/v2/sys/staff/overseas/getUserInfo`, {
+      headers: { authorization: `Bearer ${before.state.token}` },
+    });
+    expect((await expired.json()).code).toBe(10010002);
+
+    const again = await ctx.newPage();
+    await again.goto(`${server.url}/setModule/authManage/user`);
+    await expect.poll(() => again.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    expect(new URL(again.url()).pathname).toBe('/setModule/authManage/user');
+    const after = await storedSession(again);
+    expect(after.state.token).not.toBe(before.state.token);
+    expect(after.state.refreshToken).not.toBe(before.state.refreshToken);
+    await ctx.close();
+  });
+
+  it('signs the user out when their refresh token is used a second time', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await signInWithPassword(page, server.url, 'admin', 'Admin#2026');
+    const stored = await storedSession(page);
+    await page.close();
+    // someone else spends the browser's refresh token first
+    const stolen = await fetch(
+      `${server.url}/auth/oauth/token?grant_type=refresh_token&client_id=staff-web&scope=staff&refresh_token=${encodeURIComponent(stored.state.refreshToken!)}`,
+    );
+    expect((await stolen.json()).code).toBe(0);
+    await new Promise((r) => setTimeout(r, 13_000));
+    const again = await ctx.newPage();
+    await again.goto(`${server.url}/setModule/authManage/user`);
+    await again.waitForURL(/\/login/, { timeout: 20_000 });
+    await ctx.close();
+  });
+});
