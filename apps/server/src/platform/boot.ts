@@ -11,6 +11,7 @@ import { Topics } from './events/topics.js';
 import { purgeExpiredKeys } from './idempotence/service.js';
 import { JobQueue } from './jobs/queue.js';
 import type { Platform } from './platform.js';
+import { Notifier } from './notify.js';
 import { SummaryRegistry } from './summary.js';
 
 export interface Booted extends Platform {
@@ -63,6 +64,7 @@ export async function bootPlatform(
     access,
     sessions,
     summary: new SummaryRegistry(),
+    notifier: new Notifier(),
     log: log as unknown as Platform['log'],
     authDeps: {
       db,

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/index.js';
 import type { EventBus } from './events/bus.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { Notifier } from './notify.js';
 import type { SummaryRegistry } from './summary.js';
 
 /** What every module receives: the platform services, never another module's internals. */
@@ -23,4 +24,6 @@ export interface Platform {
   log: FastifyBaseLogger;
   /** home overview figures contributed by modules */
   summary: SummaryRegistry;
+  /** tell people about something; channels (message center, workplace chat) register here */
+  notifier: Notifier;
 }
