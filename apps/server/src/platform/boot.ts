@@ -10,8 +10,8 @@ import { BUS_RESYNC, memoryBus, postgresBus } from './events/bus.js';
 import { Topics } from './events/topics.js';
 import { purgeExpiredKeys } from './idempotence/service.js';
 import { JobQueue } from './jobs/queue.js';
-import type { Platform } from './platform.js';
 import { Notifier } from './notify.js';
+import type { Platform } from './platform.js';
 import { SummaryRegistry } from './summary.js';
 
 export interface Booted extends Platform {
