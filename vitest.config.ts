@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server',
@@ -14,7 +14,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'e2e',

@@ -4,16 +4,19 @@ import { buildApp } from './app.js';
 import { modules } from './modules/index.js';
 import { bootPlatform } from './platform/boot.js';
 import { loadConfig } from './platform/config.js';
-import { seedDemo } from './seed/demo.js';
+import { seedAll } from './seed/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
   const p = await bootPlatform(config);
-  if (config.seedDemo) await seedDemo(p.db, p.log);
+  if (config.seedDemo) await seedAll(p.db, p.log);
   for (const m of modules) m.jobs?.(p);
-  if (config.jobs) await p.startJobs();
+  if (config.jobs) {
+    await p.startJobs();
+    for (const m of modules) await m.schedule?.(p);
+  }
   const app = await buildApp(p, { webDist: config.webDist ?? path.resolve(here, '../../web/dist') });
   await app.listen({ port: config.port, host: config.host });
 

@@ -7,7 +7,7 @@ import { buildApp, type RegisteredRoute } from '../src/app.js';
 import { modules } from '../src/modules/index.js';
 import { type Booted, bootPlatform } from '../src/platform/boot.js';
 import { loadConfig } from '../src/platform/config.js';
-import { seedDemo } from '../src/seed/demo.js';
+import { seedAll } from '../src/seed/index.js';
 
 /** Tests run on PostgreSQL when DATABASE_URL is set (a fresh database per app), else on in-memory PGlite. */
 export const onPostgres = !!process.env.DATABASE_URL;
@@ -88,10 +88,13 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp & {
     pgliteDir: 'memory://',
     logger: opts.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' }),
   });
-  if (opts.seed !== false) await seedDemo(p.db, p.log);
+  if (opts.seed !== false) await seedAll(p.db, p.log);
   for (const m of modules) m.jobs?.(p);
   opts.defineJobs?.(p);
-  if (opts.jobs) await p.startJobs();
+  if (opts.jobs) {
+    await p.startJobs();
+    for (const m of modules) await m.schedule?.(p);
+  }
   const app = await buildApp(p);
   let url = '';
   if (opts.listen || opts.publicUrl) url = await app.listen({ port, host: '127.0.0.1' });

@@ -11,6 +11,9 @@ export const Perm = {
   SYS_LOG: 'setModule:systemLog',
   AI_CHAT: 'ai:chat',
   SIMBANK: 'simbank',
+  FEEDBACK_MANAGE: 'csc:feedbackmanagement:fb-list',
+  FEEDBACK_CONFIG: 'setModule:feedbackmanagement:fb-config',
+  NOTICE_CONFIG: 'setModule:publicnotice:noticeconfig',
 } as const;
 
 export type PermKey = (typeof Perm)[keyof typeof Perm];

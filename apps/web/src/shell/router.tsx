@@ -1,6 +1,12 @@
 import { type RouteMeta, routes } from '@portal/contracts';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { aiScreens } from '../modules/ai/routes';
+import { approvalScreens } from '../modules/approval/routes';
+import { downloadScreens } from '../modules/downloads/routes';
+import { feedbackScreens } from '../modules/feedback/routes';
 import { homeScreens } from '../modules/home/routes';
+import { messageScreens } from '../modules/messages/routes';
+import { noticeScreens } from '../modules/notices/routes';
 import { systemScreens } from '../modules/system/routes';
 import { bindNavigator } from '../platform/navigation';
 import { PageLoading } from '../platform/ui/PageLoading';
@@ -10,7 +16,7 @@ import { RootRoute } from './RootRoute';
 import type { ScreenLoader, ScreenMap } from './screens';
 
 /** Screens that exist, by registry path. Every other registered route is the section's sub-app host. */
-const SCREENS: ScreenMap = { ...homeScreens, ...systemScreens };
+const SCREENS: ScreenMap = { ...homeScreens, ...systemScreens, ...messageScreens, ...noticeScreens, ...feedbackScreens, ...aiScreens, ...downloadScreens, ...approvalScreens };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.
 const notFound: ScreenLoader = async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage });

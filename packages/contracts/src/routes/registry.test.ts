@@ -439,8 +439,8 @@ describe('route registry: the spec’s routes', () => {
     // quotation "many send pages": 17 named in the spec
     expect(extra('quotation')).toHaveLength(17);
     expect(extra('quotation').every((r) => r.path.startsWith('/offerManage/send/') && r.hidden)).toBe(true);
-    // the AI knowledge base in settings
-    expect(extra('settings').map((r) => r.path)).toEqual(['/setModule/ai/knowledge']);
+    // the AI knowledge base in settings, and the read-only view of one document AI answers link to
+    expect(extra('settings').map((r) => r.path)).toEqual(['/setModule/ai/knowledge', '/setModule/ai/knowledge/doc']);
     for (const f of [
       'inquiry',
       'reports',

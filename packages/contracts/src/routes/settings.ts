@@ -77,6 +77,13 @@ s.group('system', '系统管理', 'System', 'SettingOutlined')
   .page('operate-set/two-way', '双向短信设置', 'Two-way SMS settings', 'SwapOutlined')
   .page('publicnotice/noticeconfig', '公告配置', 'Notice settings', 'NotificationOutlined')
   .page('ai/knowledge', '知识库', 'Knowledge base', 'RobotOutlined')
+  // the read-only document view that AI answers link to (reference_url); every AI user opens it,
+  // so it is not guarded by the knowledge-base admin key: the screen and its API check 'ai:chat'
+  .hiddenPage('ai/knowledge/doc', '知识库文档', 'Knowledge document', {
+    alwaysAllowed: true,
+    titleFrom: 'name',
+    tagPath: 'fullPath',
+  })
   .page('systemLog', '系统日志', 'System log', 'FileSearchOutlined');
 
 s.wildcard('系统设置', 'System settings');

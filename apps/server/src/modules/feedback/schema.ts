@@ -1,4 +1,9 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
 
 /** Which menu items ask their users for a rating, and how often. */
 export const scoreConfigs = pgTable('feedback_score_configs', {
@@ -20,4 +25,72 @@ export const scores = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('feedback_scores_user_resource_idx').on(t.userId, t.resourceId, t.createdAt)],
+);
+
+/** Feedback types the user picks from ("question list"). */
+export const feedbackQuestions = pgTable('feedback_questions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Settings of the feedback dialog (one row per key: 'tips'). */
+export const feedbackSettings = pgTable('feedback_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's feedback: pending until answered, replied, closed by a manager. */
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    content: text('content').notNull(),
+    page: text('page'),
+    status: text('status', { enum: ['pending', 'replied', 'closed'] })
+      .notNull()
+      .default('pending'),
+    replyCount: integer('reply_count').notNull().default(0),
+    imageCount: integer('image_count').notNull().default(0),
+    /** the author has a reply they have not opened yet */
+    unseenReply: boolean('unseen_reply').notNull().default(false),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feedbacks_user_created_idx').on(t.userId, t.createdAt),
+    index('feedbacks_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const feedbackReplies = pgTable(
+  'feedback_replies',
+  {
+    id: serial('id').primaryKey(),
+    feedbackId: integer('feedback_id').notNull(),
+    userId: integer('user_id').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_replies_feedback_idx').on(t.feedbackId, t.createdAt)],
+);
+
+/** Screenshots of a feedback (validated png/jpeg/gif, at most 3 of 1 MB). */
+export const feedbackImages = pgTable(
+  'feedback_images',
+  {
+    id: serial('id').primaryKey(),
+    feedbackId: integer('feedback_id').notNull(),
+    mime: text('mime').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_images_feedback_idx').on(t.feedbackId)],
 );

@@ -1,5 +1,6 @@
 import type { Module } from '../index.js';
+import { defineDingWebhookJob } from './ding-webhook.js';
 import { noticeRoutes } from './routes.js';
 
-/** Version (release) notices and their start-up popup. */
-export const noticesModule: Module = { name: 'notices', register: noticeRoutes };
+/** Version (release) notices with their start-up popup, and ding notices. */
+export const noticesModule: Module = { name: 'notices', register: noticeRoutes, jobs: defineDingWebhookJob };

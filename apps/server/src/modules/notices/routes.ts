@@ -1,40 +1,255 @@
-import { emptyData, envelope, versionPopup, versionPopupRead } from '@portal/contracts';
+import {
+  dingNoticeEnableBody,
+  dingNoticePageQuery,
+  dingNoticeRow,
+  dingNoticeSaveBody,
+  emptyData,
+  envelope,
+  innerVersionExists as innerVersionExistsSchema,
+  innerVersionQuery,
+  Perm,
+  pageResult,
+  timelineQuery,
+  versionDocBody,
+  versionIdBody,
+  versionIdQuery,
+  versionOption,
+  versionPageQuery,
+  versionPopup,
+  versionPopupRead,
+  versionRecord,
+  versionSaveBody,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
+import { activeStaffIds, dingById, dingPage, saveDing, setDingEnabled, toDingRow } from './ding.service.js';
+import { DING_WEBHOOK_JOB, dingWebhookUrl } from './ding-webhook.js';
 import { markVersionRead, versionPopupOf } from './service.js';
+import {
+  deleteVersion,
+  innerVersionExists,
+  saveVersion,
+  timeline,
+  updateDoc,
+  versionDetailOf,
+  versionOptions,
+  versionPage,
+} from './versions.service.js';
+
+const V = '/v2/sys/staff/version';
+const D = '/v2/sys/staff/dingNotice';
+const authed = { access: 'authenticated' as const };
+const editor = { access: { perm: Perm.NOTICE_CONFIG } };
 
 export async function noticeRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['notices'];
 
   r.get(
-    '/v2/sys/staff/version/popup',
+    `${V}/popup`,
     {
-      schema: {
-        tags: ['notices'],
-        summary: 'Release notes to show on start',
-        response: { 200: envelope(versionPopup) },
-      },
-      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Release notes to show on start', response: { 200: envelope(versionPopup) } },
+      config: authed,
     },
     async (req) => ok(await versionPopupOf(p.db, req.auth!.userId)),
   );
 
   r.post(
-    '/v2/sys/staff/version/popup/read',
+    `${V}/popup/read`,
     {
       schema: {
-        tags: ['notices'],
+        tags,
         summary: 'I have seen these release notes',
         body: versionPopupRead,
         response: { 200: envelope(emptyData) },
       },
-      config: { access: 'authenticated', audit: false },
+      config: { ...authed, audit: false },
     },
     async (req) => {
       if (!(await markVersionRead(p.db, req.auth!.userId, req.body.id))) throw new AppError('NOT_FOUND');
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${V}/page`,
+    {
+      schema: {
+        tags,
+        summary: 'Version records (settings, paged)',
+        body: versionPageQuery,
+        response: { 200: envelope(pageResult(versionRecord)) },
+      },
+      config: { ...editor, audit: false },
+    },
+    async (req) => ok(await versionPage(p.db, req.body)),
+  );
+
+  r.post(
+    `${V}/timeline`,
+    {
+      schema: {
+        tags,
+        summary: 'Release timeline (published, paged)',
+        body: timelineQuery,
+        response: { 200: envelope(pageResult(versionRecord)) },
+      },
+      config: { ...authed, audit: false },
+    },
+    async (req) => ok(await timeline(p.db, req.body)),
+  );
+
+  r.get(
+    `${V}/option`,
+    {
+      schema: { tags, summary: 'Published versions for a select', response: { 200: envelope(z.array(versionOption)) } },
+      config: authed,
+    },
+    async () => ok(await versionOptions(p.db)),
+  );
+
+  r.get(
+    `${V}/detail`,
+    {
+      schema: {
+        tags,
+        summary: 'One version record',
+        querystring: versionIdQuery,
+        response: { 200: envelope(versionRecord) },
+      },
+      config: authed,
+    },
+    async (req) => ok(await versionDetailOf(p.db, req.query.id, req.auth!.perms.has(Perm.NOTICE_CONFIG))),
+  );
+
+  r.get(
+    `${V}/innerVersion/exist`,
+    {
+      schema: {
+        tags,
+        summary: 'Is this inner version taken?',
+        querystring: innerVersionQuery,
+        response: { 200: envelope(innerVersionExistsSchema) },
+      },
+      config: editor,
+    },
+    async (req) => ok({ exists: await innerVersionExists(p.db, req.query.innerVersion, req.query.excludeId) }),
+  );
+
+  r.post(
+    `${V}/save`,
+    {
+      schema: {
+        tags,
+        summary: 'Create or change a version record',
+        body: versionSaveBody,
+        response: { 200: envelope(versionRecord) },
+      },
+      config: { ...editor, checkRepeat: true },
+    },
+    async (req) => ok(await saveVersion(p.db, req.auth!.userId, req.body)),
+  );
+
+  r.post(
+    `${V}/updateDoc`,
+    {
+      schema: {
+        tags,
+        summary: 'Change the release notes text',
+        body: versionDocBody,
+        response: { 200: envelope(emptyData) },
+      },
+      config: editor,
+    },
+    async (req) => {
+      await updateDoc(p.db, req.body.id, req.body.content);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${V}/deleteDoc`,
+    {
+      schema: { tags, summary: 'Delete a version record', body: versionIdBody, response: { 200: envelope(emptyData) } },
+      config: editor,
+    },
+    async (req) => {
+      await deleteVersion(p.db, req.body.id);
+      return ok(null);
+    },
+  );
+
+  // ---- ding notices
+  r.post(
+    `${D}/page`,
+    {
+      schema: {
+        tags,
+        summary: 'Ding notices (paged)',
+        body: dingNoticePageQuery,
+        response: { 200: envelope(pageResult(dingNoticeRow)) },
+      },
+      config: { ...editor, audit: false },
+    },
+    async (req) => ok(await dingPage(p.db, req.body)),
+  );
+
+  r.get(
+    `${D}/detail`,
+    {
+      schema: {
+        tags,
+        summary: 'One ding notice',
+        querystring: versionIdQuery,
+        response: { 200: envelope(dingNoticeRow) },
+      },
+      config: authed,
+    },
+    async (req) => ok(toDingRow(await dingById(p.db, req.query.id))),
+  );
+
+  r.post(
+    `${D}/save`,
+    {
+      schema: {
+        tags,
+        summary: 'Create or change a ding notice',
+        body: dingNoticeSaveBody,
+        response: { 200: envelope(dingNoticeRow) },
+      },
+      config: { ...editor, checkRepeat: true },
+    },
+    async (req) => ok(await saveDing(p.db, req.auth!.userId, req.body)),
+  );
+
+  r.post(
+    `${D}/enable`,
+    {
+      schema: {
+        tags,
+        summary: 'Switch a ding notice on (pushes it) or off',
+        body: dingNoticeEnableBody,
+        response: { 200: envelope(emptyData) },
+      },
+      config: editor,
+    },
+    async (req) => {
+      const pushed = await setDingEnabled(p.db, req.body.id, req.body.enabled);
+      if (pushed) {
+        await p.notifier.send({
+          userIds: await activeStaffIds(p.db),
+          type: 'notice',
+          title: pushed.title,
+          content: pushed.content,
+          ...(pushed.link ? { link: pushed.link } : {}),
+          source: { kind: 'dingNotice', id: String(pushed.id) },
+        });
+        if (dingWebhookUrl()) await p.jobs.send(DING_WEBHOOK_JOB, { id: pushed.id });
+      }
       return ok(null);
     },
   );

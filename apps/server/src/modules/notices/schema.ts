@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Release notes (version iteration). `popup` ones are shown to every user once on start. */
 export const versionNotices = pgTable(
@@ -6,15 +17,23 @@ export const versionNotices = pgTable(
   {
     id: serial('id').primaryKey(),
     version: text('version').notNull(),
+    /** internal build number, unique among live records ("inner version exists") */
+    innerVersion: text('inner_version'),
     title: text('title').notNull(),
     content: text('content').notNull(),
     popup: boolean('popup').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('version_notices_published_idx').on(t.publishedAt)],
+  (t) => [
+    index('version_notices_published_idx').on(t.publishedAt),
+    uniqueIndex('version_notices_inner_version_uq')
+      .on(t.innerVersion)
+      .where(sql`${t.deletedAt} is null and ${t.innerVersion} is not null`),
+  ],
 );
 
 export const versionReads = pgTable(
@@ -25,4 +44,22 @@ export const versionReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.versionId] })],
+);
+
+/** Ding notices: announcements pushed to every staff member live and to the workplace-chat webhook. */
+export const dingNotices = pgTable(
+  'ding_notices',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    link: text('link'),
+    enabled: boolean('enabled').notNull().default(false),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    pushCount: integer('push_count').notNull().default(0),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ding_notices_created_idx').on(t.createdAt)],
 );

@@ -11,8 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
+import { usersExport } from './users.export.js';
 import { createUser, listUsers, setUserStatus } from './users.service.js';
 
 export async function userRoutes(app: FastifyInstance, p: Platform) {
@@ -30,6 +32,15 @@ export async function userRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: Perm.SYS_USER_LIST }, audit: false },
     },
     async (req) => ok(await listUsers(p.db, req.auth!, req.body)),
+  );
+
+  exportRoute(
+    app,
+    p,
+    '/v2/sys/staff/user/export',
+    usersExport,
+    userListQuery,
+    'Export staff users (same filters and data scope as the page): the file, or a download-center task',
   );
 
   r.post(

@@ -16,8 +16,8 @@ const SORTABLE = {
   createdAt: staffUsers.createdAt,
 } as const;
 
-/** Staff users visible within the caller's data scope, paged and sorted on the server. */
-export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Promise<PageResult<UserRow>> {
+/** The list's filters within the caller's data scope (shared by the page and the export). */
+export function userListWhere(auth: AuthContext, q: Omit<UserListQuery, 'page' | 'size'>): SQL | undefined {
   const where: (SQL | undefined)[] = [dataScopeWhere(auth, staffUsers.id)];
   if (q.keyword) {
     const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -27,15 +27,24 @@ export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Pr
   if (q.departmentId) {
     where.push(sql`${staffUsers.id} in (select user_id from user_departments where department_id = ${q.departmentId})`);
   }
-  const cond = and(...where);
+  return and(...where);
+}
+
+/** The list's order: the chosen column, then id (stable across pages and in exports). */
+export function userListOrder(q: Pick<UserListQuery, 'sortField' | 'sortOrder'>): SQL[] {
   const sortCol = SORTABLE[(q.sortField ?? 'createdAt') as keyof typeof SORTABLE] ?? staffUsers.createdAt;
-  const order = q.sortOrder === 'ascend' ? asc(sortCol) : desc(sortCol);
+  return [q.sortOrder === 'ascend' ? asc(sortCol) : desc(sortCol), asc(staffUsers.id)];
+}
+
+/** Staff users visible within the caller's data scope, paged and sorted on the server. */
+export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Promise<PageResult<UserRow>> {
+  const cond = userListWhere(auth, q);
   const [rows, [count]] = await Promise.all([
     db
       .select()
       .from(staffUsers)
       .where(cond)
-      .orderBy(order, asc(staffUsers.id))
+      .orderBy(...userListOrder(q))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     db.select({ n: sql<number>`count(*)::int` }).from(staffUsers).where(cond),

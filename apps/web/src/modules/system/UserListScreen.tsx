@@ -81,6 +81,7 @@ export function UserListScreen() {
       fetcher={(query, signal) => systemApi.userPage(query, signal)}
       columns={columns}
       rowKey="id"
+      exportPath="/v2/sys/staff/user/export"
       filters={
         <>
           <Form.Item

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Space, Table, type TableColumnsType, type TableProps, Tooltip } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../export/ExportButton';
 import { type SorterLike, sortFromSorter, type TableState, toPageQuery } from './table-query';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
@@ -24,6 +25,10 @@ export interface SearchTableProps<Row extends object, F extends object> {
   defaultPageSize?: number;
   size?: 'small' | 'middle';
   scrollX?: number | 'max-content';
+  /** the list's export call: an Export button sends the current filters and sort (THE export service) */
+  exportPath?: string;
+  /** refetch while the answer says so (ms, or false), e.g. while tasks run */
+  refetchInterval?: (data: PageResult<Row> | undefined) => number | false;
 }
 
 /**
@@ -46,6 +51,7 @@ export function SearchTable<Row extends object, F extends object = Record<string
     queryKey: [...props.queryKey, query],
     queryFn: ({ signal }) => props.fetcher(query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: props.refetchInterval ? (q) => props.refetchInterval!(q.state.data) : undefined,
   });
 
   const search = (filters: Partial<F>) => setState((s) => ({ ...s, page: 1, filters }));
@@ -104,6 +110,15 @@ export function SearchTable<Row extends object, F extends object = Record<string
           <div style={{ fontWeight: 500 }}>{props.title}</div>
           <Space>
             {props.toolbar}
+            {props.exportPath && (
+              <ExportButton
+                path={props.exportPath}
+                filters={() => {
+                  const { page: _page, size: _size, ...rest } = query;
+                  return rest;
+                }}
+              />
+            )}
             <Tooltip title={t('common.refresh')}>
               <Button
                 aria-label={t('common.refresh')}

@@ -2,9 +2,12 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FeedbackDialog } from '../../modules/feedback/FeedbackDialog';
+import { MessageBell } from '../../modules/messages/MessageBell';
+import { LiveChannel } from '../../platform/live/LiveChannel';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
 import { useShell } from '../shell-store';
-import { DownloadEntry, NotificationBell, SearchButton } from './HeaderActions';
+import { DownloadEntry, SearchButton } from './HeaderActions';
 import { HEADER_HEIGHT } from './layout-mode';
 import { TopNav } from './TopNav';
 import { UserMenu } from './UserMenu';
@@ -40,7 +43,9 @@ export function HeaderBar({ current, ratingResourceId }: { current: string; rati
       {mobile ? <div style={{ flex: 1 }} /> : <TopNav current={current} />}
       <Flex align="center" gap={2} style={{ flexShrink: 0 }} className="portal-header-actions">
         <SearchButton />
-        <NotificationBell />
+        <MessageBell />
+        <LiveChannel />
+        <FeedbackDialog />
         <DownloadEntry />
         <LanguageSwitch compact={device !== 'pc'} />
         <UserMenu ratingResourceId={ratingResourceId} compact={mobile} />

@@ -6,6 +6,9 @@ import { Link, Navigate, useLocation, useMatches, useOutlet } from 'react-router
 import { visibleNodes } from '../../platform/resources';
 import { useSession } from '../../platform/session';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
+import { Perm } from '@portal/contracts';
+import { AiFloatingIcon } from '../../modules/ai/AiFloatingIcon';
+import { Can } from '../../platform/access';
 import { useUser } from '../../platform/user-store';
 import { canAccess, isPublicPath, loginRedirectFor } from '../access-policy';
 import { menuNodeFor } from '../popups/rating-policy';
@@ -191,6 +194,10 @@ export function ShellLayout() {
       )}
       <PathSearch />
       <ShellPopups app={app} menus={menus} meta={meta} pathname={pathname} />
+      {/* spec 6: the AI assistant only for holders of its key; the panel itself loads on first open */}
+      <Can perm={Perm.AI_CHAT}>
+        <AiFloatingIcon />
+      </Can>
     </Layout>
   );
 }

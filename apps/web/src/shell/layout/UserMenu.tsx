@@ -10,10 +10,10 @@ import {
 import { App, Avatar, Button, Popover } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedbackDialog } from '../../modules/feedback/feedback-dialog-store';
 import { useSession } from '../../platform/session';
 import { signOut } from '../../platform/signout';
 import { useUser } from '../../platform/user-store';
-import { useRating } from '../popups/rating-store';
 
 const ChangePasswordModal = lazy(async () => ({
   default: (await import('./ChangePasswordModal')).ChangePasswordModal,
@@ -78,10 +78,7 @@ export function UserMenu({ ratingResourceId, compact }: { ratingResourceId: numb
         icon={<StarOutlined />}
         label={t('user.rating')}
         testId="user-menu-rating"
-        disabled={ratingResourceId === null}
-        onClick={run(() => {
-          if (ratingResourceId !== null) useRating.getState().show({ resourceId: ratingResourceId, question: null });
-        })}
+        onClick={run(() => useFeedbackDialog.getState().show(ratingResourceId))}
       />
       <Item
         icon={<KeyOutlined />}

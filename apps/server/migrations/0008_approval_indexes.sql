@@ -1,0 +1,8 @@
+DROP INDEX "wf_copies_user_idx";--> statement-breakpoint
+DROP INDEX "wf_instances_initiator_idx";--> statement-breakpoint
+DROP INDEX "wf_tasks_todo_idx";--> statement-breakpoint
+DROP INDEX "wf_tasks_handled_idx";--> statement-breakpoint
+CREATE INDEX "wf_copies_user_idx" ON "wf_copies" USING btree ("user_id","created_at" DESC NULLS LAST,"instance_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "wf_instances_initiator_idx" ON "wf_instances" USING btree ("initiator_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "wf_tasks_todo_idx" ON "wf_tasks" USING btree ("assignee_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "wf_tasks"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "wf_tasks_handled_idx" ON "wf_tasks" USING btree ("assignee_id","handled_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "wf_tasks"."status" in ('agreed', 'rejected', 'transmitted');

@@ -1,0 +1,36 @@
+import type { Module } from '../index.js';
+import { ActiveChats } from './active-chats.js';
+import { providerFromEnv } from './engine/settings.js';
+import { aiTools } from './engine/tools.js';
+import { KnowledgeBase } from './knowledge/knowledge-base.js';
+import { seedBuiltinDocuments } from './knowledge/store.js';
+import { knowledgeRoutes } from './knowledge.routes.js';
+import { seedReferenceData } from './reference-data.js';
+import { aiRoutes } from './routes.js';
+
+export type { DataTool, ToolResult } from './engine/tools.js';
+export { aiTools } from './engine/tools.js';
+
+/**
+ * AI assistant: chat sessions answered from the knowledge base and live data tools, by an
+ * OpenAI-compatible model (AI_BASE_URL) or the embedded retrieval answerer.
+ */
+export const aiModule: Module = {
+  name: 'ai',
+  async register(app, p) {
+    // product reference data and the built-in documents, not demo data: loaded on every start
+    await seedReferenceData(p.db);
+    await seedBuiltinDocuments(p.db);
+    const kb = new KnowledgeBase(p.db, p.bus);
+    await kb.load();
+    const active = new ActiveChats(p.bus);
+    const unsubscribe = [kb.listen(p.log), active.listen()];
+    app.addHook('onClose', async () => {
+      active.abortAll();
+      for (const u of unsubscribe) u();
+    });
+    const provider = providerFromEnv();
+    await aiRoutes(app, p, { db: p.db, kb, tools: aiTools, provider: () => provider, active, log: p.log });
+    await knowledgeRoutes(app, p, kb);
+  },
+};

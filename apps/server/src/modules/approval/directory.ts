@@ -1,0 +1,76 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { departments, staffUsers, userDepartments } from '../../platform/access/schema.js';
+import type { DbOrTx } from '../../platform/db/index.js';
+import { wfRoleMembers, wfRoles } from './schema.js';
+
+/** Staff look-ups the engine needs (platform tables, read only). */
+
+export async function activeUsers(db: DbOrTx, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(and(inArray(staffUsers.id, ids), eq(staffUsers.status, 'active')));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+export async function userNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function roleMembers(db: DbOrTx, roleId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(wfRoleMembers)
+    .innerJoin(wfRoles, eq(wfRoles.id, wfRoleMembers.roleId))
+    .innerJoin(staffUsers, eq(staffUsers.id, wfRoleMembers.userId))
+    .where(
+      and(
+        eq(wfRoleMembers.roleId, roleId),
+        eq(wfRoles.enabled, true),
+        eq(wfRoles.deleted, false),
+        eq(staffUsers.status, 'active'),
+      ),
+    )
+    .orderBy(staffUsers.id);
+}
+
+/**
+ * The initiator's leaders, nearest first: walking up from the initiator's (first) department, each
+ * department's leader once, skipping the initiator themself and departments without a leader.
+ */
+export async function leaderChain(db: DbOrTx, userId: number, levels: number): Promise<{ id: number; name: string }[]> {
+  const [home] = await db
+    .select({ id: userDepartments.departmentId })
+    .from(userDepartments)
+    .where(eq(userDepartments.userId, userId))
+    .orderBy(userDepartments.departmentId)
+    .limit(1);
+  if (!home) return [];
+  const all = await db
+    .select({ id: departments.id, parentId: departments.parentId, leader: departments.leaderUserId })
+    .from(departments);
+  const byId = new Map(all.map((d) => [d.id, d]));
+  const found: number[] = [];
+  const seen = new Set<number>();
+  for (let d = byId.get(home.id); d && found.length < levels && !seen.has(d.id); d = byId.get(d.parentId ?? -1)) {
+    seen.add(d.id);
+    if (d.leader && d.leader !== userId && !found.includes(d.leader)) found.push(d.leader);
+  }
+  return activeUsers(db, found);
+}
+
+export async function isActiveUser(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`1` })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, id), eq(staffUsers.status, 'active')));
+  return !!row;
+}

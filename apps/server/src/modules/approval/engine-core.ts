@@ -1,0 +1,211 @@
+import type { NotifyEvent, RouteStep } from '@portal/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/index.js';
+import { AppError } from '../../platform/http/errors.js';
+import { handlerOf } from './handlers.js';
+import { wfActions, wfCopies, wfInstances, wfTasks } from './schema.js';
+
+export type InstanceRecord = typeof wfInstances.$inferSelect;
+
+/** A notification decided inside a transaction and delivered after it commits. */
+export interface Notice {
+  event: NotifyEvent;
+  userIds: number[];
+  instanceId: number;
+  processId: number;
+  title: string;
+  actorId: number;
+  opinion?: string;
+}
+
+/** Everything an engine step collects: the notifications to deliver once the transaction commits. */
+export type Outbox = Notice[];
+
+/**
+ * Takes the instance's row lock (SELECT … FOR UPDATE): every state change of one instance runs
+ * under it, so two approvers, a countersign's last two votes, or a withdraw racing an agree are
+ * serialised and each sees the other's outcome.
+ */
+export async function lockInstance(tx: Tx, id: number): Promise<InstanceRecord> {
+  const [row] = await tx.select().from(wfInstances).where(eq(wfInstances.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export const isFinished = (status: string) => status === 'approved' || status === 'rejected' || status === 'withdrawn';
+
+export async function recordAction(
+  tx: Tx,
+  a: {
+    instanceId: number;
+    action: string;
+    userId: number | null;
+    taskId?: number | null;
+    nodeKey?: string | null;
+    nodeName?: string | null;
+    targetUserId?: number | null;
+    targetNode?: string | null;
+    opinion?: string | null;
+  },
+) {
+  await tx.insert(wfActions).values({
+    instanceId: a.instanceId,
+    action: a.action,
+    userId: a.userId,
+    taskId: a.taskId ?? null,
+    nodeKey: a.nodeKey ?? null,
+    nodeName: a.nodeName ?? null,
+    targetUserId: a.targetUserId ?? null,
+    targetNode: a.targetNode ?? null,
+    opinion: a.opinion || null,
+  });
+}
+
+/** Cancels the instance's open tasks (the node was decided, sent back or withdrawn); returns their assignees. */
+export async function cancelPendingTasks(tx: Tx, instanceId: number): Promise<number[]> {
+  const rows = await tx
+    .update(wfTasks)
+    .set({ status: 'cancelled', handledAt: new Date() })
+    .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.status, 'pending')))
+    .returning({ assigneeId: wfTasks.assigneeId });
+  return rows.map((r) => r.assigneeId);
+}
+
+export async function createTasks(tx: Tx, inst: InstanceRecord, step: RouteStep, userIds: number[]) {
+  const dueAt = step.timeLimitHours ? new Date(Date.now() + step.timeLimitHours * 3600_000) : null;
+  if (userIds.length === 0) return;
+  await tx.insert(wfTasks).values(
+    userIds.map((assigneeId) => ({
+      instanceId: inst.id,
+      nodeKey: step.nodeKey,
+      nodeName: step.name,
+      round: inst.round,
+      assigneeId,
+      dueAt,
+    })),
+  );
+}
+
+const outcomeOf = (inst: InstanceRecord, tx: Tx, actorId: number, opinion: string) => ({
+  tx,
+  instance: {
+    id: inst.id,
+    serviceName: inst.serviceName,
+    businessKey: inst.businessKey,
+    title: inst.title,
+    initiatorId: inst.initiatorId,
+    formData: inst.formData,
+  },
+  actorId,
+  opinion,
+});
+
+/** A final transition: status, finish time, the owning business's handler in the same transaction. */
+export async function finish(
+  tx: Tx,
+  inst: InstanceRecord,
+  status: 'approved' | 'rejected' | 'withdrawn',
+  actorId: number,
+  opinion: string,
+  out: Outbox,
+) {
+  const now = new Date();
+  await tx
+    .update(wfInstances)
+    .set({ status, currentNodeKey: null, currentNodeName: null, finishedAt: now, updatedAt: now })
+    .where(eq(wfInstances.id, inst.id));
+  const handler = handlerOf(inst.serviceName);
+  const outcome = outcomeOf({ ...inst, status }, tx, actorId, opinion);
+  if (status === 'approved') await handler?.onApproved?.(outcome);
+  if (status === 'rejected') await handler?.onRejected?.(outcome);
+  if (status === 'withdrawn') await handler?.onWithdrawn?.(outcome);
+  if (status === 'approved') {
+    await recordAction(tx, { instanceId: inst.id, action: 'approved', userId: null });
+    out.push({
+      event: 'approved',
+      userIds: [inst.initiatorId],
+      instanceId: inst.id,
+      processId: inst.processId,
+      title: inst.title,
+      actorId,
+    });
+  }
+}
+
+/**
+ * Moves the instance to route step `index`: CC steps record their copies and pass straight on; an
+ * approval step opens one task per approver; past the last step the request is approved.
+ */
+export async function enterStep(tx: Tx, inst: InstanceRecord, index: number, actorId: number, out: Outbox) {
+  const route = inst.route;
+  let i = index;
+  for (; i < route.length; i++) {
+    const step = route[i]!;
+    if (step.type === 'cc') {
+      const ids = step.approvers.map((a) => a.id);
+      await tx
+        .insert(wfCopies)
+        .values(ids.map((userId) => ({ instanceId: inst.id, userId, nodeKey: step.nodeKey })))
+        .onConflictDoNothing();
+      await recordAction(tx, {
+        instanceId: inst.id,
+        action: 'cc',
+        userId: null,
+        nodeKey: step.nodeKey,
+        nodeName: step.name,
+      });
+      out.push({
+        event: 'cc',
+        userIds: ids,
+        instanceId: inst.id,
+        processId: inst.processId,
+        title: inst.title,
+        actorId,
+      });
+      continue;
+    }
+    const ids = step.approvers.map((a) => a.id);
+    await tx
+      .update(wfInstances)
+      .set({
+        stepIndex: i,
+        status: 'running',
+        currentNodeKey: step.nodeKey,
+        currentNodeName: step.name,
+        updatedAt: new Date(),
+      })
+      .where(eq(wfInstances.id, inst.id));
+    await createTasks(tx, inst, step, ids);
+    out.push({
+      event: 'todo',
+      userIds: ids,
+      instanceId: inst.id,
+      processId: inst.processId,
+      title: inst.title,
+      actorId,
+    });
+    return;
+  }
+  await tx.update(wfInstances).set({ stepIndex: route.length }).where(eq(wfInstances.id, inst.id));
+  await finish(tx, inst, 'approved', actorId, '', out);
+}
+
+/** Pending tasks left on the instance (only the current step ever has any). */
+export async function pendingCount(tx: Tx, instanceId: number): Promise<number> {
+  const rows = await tx
+    .select({ id: wfTasks.id })
+    .from(wfTasks)
+    .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.status, 'pending')));
+  return rows.length;
+}
+
+export async function usersWithPendingTasks(tx: Tx, instanceId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: wfTasks.assigneeId })
+    .from(wfTasks)
+    .where(
+      and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.status, 'pending'), inArray(wfTasks.assigneeId, userIds)),
+    );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,232 @@
+import type {
+  CommitFeedbackBody,
+  FeedbackDetail,
+  FeedbackRow,
+  ManageFeedbackQuery,
+  PageResult,
+} from '@portal/contracts';
+import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { staffUsers } from '../../platform/access/schema.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { AppError } from '../../platform/http/errors.js';
+import { decodeImageDataUrl, toDataUrl } from './images.js';
+import { feedbackImages, feedbackQuestions, feedbackReplies, feedbacks } from './schema.js';
+
+type Status = FeedbackRow['status'];
+
+const rowColumns = {
+  id: feedbacks.id,
+  userId: feedbacks.userId,
+  userName: sql<string>`coalesce(${staffUsers.name}, '')`,
+  questionId: feedbacks.questionId,
+  questionName: feedbackQuestions.name,
+  content: feedbacks.content,
+  page: feedbacks.page,
+  status: feedbacks.status,
+  replyCount: feedbacks.replyCount,
+  imageCount: feedbacks.imageCount,
+  unseenReply: feedbacks.unseenReply,
+  closedAt: feedbacks.closedAt,
+  createdAt: feedbacks.createdAt,
+  updatedAt: feedbacks.updatedAt,
+};
+
+interface Selected {
+  id: number;
+  userId: number;
+  userName: string;
+  questionId: number;
+  questionName: string | null;
+  content: string;
+  page: string | null;
+  status: string;
+  replyCount: number;
+  imageCount: number;
+  unseenReply: boolean;
+  closedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const toRow = (r: Selected): FeedbackRow => ({
+  id: r.id,
+  userId: r.userId,
+  userName: r.userName,
+  questionId: r.questionId,
+  questionName: r.questionName,
+  content: r.content,
+  page: r.page,
+  status: r.status as Status,
+  replyCount: r.replyCount,
+  imageCount: r.imageCount,
+  unseenReply: r.unseenReply,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+async function pageOf(db: Db, where: SQL | undefined, q: { page: number; size: number; sortOrder?: string }) {
+  const order = q.sortOrder === 'ascend' ? asc(feedbacks.createdAt) : desc(feedbacks.createdAt);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(feedbacks)
+      .leftJoin(staffUsers, eq(staffUsers.id, feedbacks.userId))
+      .leftJoin(feedbackQuestions, eq(feedbackQuestions.id, feedbacks.questionId))
+      .where(where)
+      .orderBy(order, desc(feedbacks.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(feedbacks).where(where),
+  ]);
+  return {
+    records: rows.map(toRow),
+    total: total?.n ?? 0,
+    page: q.page,
+    size: q.size,
+  } satisfies PageResult<FeedbackRow>;
+}
+
+/** Stores a feedback with its screenshots in one transaction. */
+export async function commitFeedback(db: Db, userId: number, body: CommitFeedbackBody): Promise<{ id: number }> {
+  const images = body.images.map(decodeImageDataUrl);
+  return db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ enabled: feedbackQuestions.enabled })
+      .from(feedbackQuestions)
+      .where(eq(feedbackQuestions.id, body.questionId));
+    if (!question?.enabled) throw new AppError('FEEDBACK_QUESTION_UNKNOWN');
+    const [row] = await tx
+      .insert(feedbacks)
+      .values({
+        userId,
+        questionId: body.questionId,
+        content: body.content,
+        page: body.page ?? null,
+        imageCount: images.length,
+      })
+      .returning({ id: feedbacks.id });
+    if (images.length) {
+      await tx.insert(feedbackImages).values(images.map((i) => ({ feedbackId: row!.id, mime: i.mime, data: i.data })));
+    }
+    return { id: row!.id };
+  });
+}
+
+export function myFeedbackPage(db: Db, userId: number, q: { page: number; size: number; status?: Status }) {
+  const where = [eq(feedbacks.userId, userId)];
+  if (q.status) where.push(eq(feedbacks.status, q.status));
+  return pageOf(db, and(...where), q);
+}
+
+export function manageFeedbackPage(db: Db, q: ManageFeedbackQuery) {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(feedbacks.status, q.status));
+  if (q.questionId) where.push(eq(feedbacks.questionId, q.questionId));
+  if (q.from) where.push(gte(feedbacks.createdAt, new Date(q.from)));
+  if (q.to) where.push(lte(feedbacks.createdAt, new Date(q.to)));
+  if (q.keyword) where.push(ilike(feedbacks.content, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  return pageOf(db, where.length ? and(...where) : undefined, q);
+}
+
+/** My feedbacks with a reply I have not opened. */
+export async function countUnseenReplies(db: Db, userId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(feedbacks)
+    .where(and(eq(feedbacks.userId, userId), eq(feedbacks.unseenReply, true)));
+  return r?.n ?? 0;
+}
+
+export async function countPending(db: Db): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(feedbacks).where(eq(feedbacks.status, 'pending'));
+  return r?.n ?? 0;
+}
+
+export async function hasFeedback(db: Db, userId: number): Promise<boolean> {
+  const [r] = await db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.userId, userId)).limit(1);
+  return !!r;
+}
+
+async function lockFeedback(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(feedbacks).where(eq(feedbacks.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** A manager answers (and may close) a feedback; returns the author to notify. */
+export async function replyToFeedback(
+  db: Db,
+  replierId: number,
+  body: { id: number; content: string; close: boolean },
+): Promise<{ authorId: number }> {
+  return db.transaction(async (tx) => {
+    const fb = await lockFeedback(tx, body.id);
+    if (fb.status === 'closed') throw new AppError('FEEDBACK_CLOSED');
+    await tx.insert(feedbackReplies).values({ feedbackId: fb.id, userId: replierId, content: body.content });
+    const now = new Date();
+    await tx
+      .update(feedbacks)
+      .set({
+        status: body.close ? 'closed' : 'replied',
+        replyCount: sql`${feedbacks.replyCount} + 1`,
+        unseenReply: true,
+        updatedAt: now,
+        ...(body.close ? { closedAt: now } : {}),
+      })
+      .where(eq(feedbacks.id, fb.id));
+    return { authorId: fb.userId };
+  });
+}
+
+export async function closeFeedback(db: Db, id: number): Promise<{ authorId: number }> {
+  return db.transaction(async (tx) => {
+    const fb = await lockFeedback(tx, id);
+    if (fb.status === 'closed') throw new AppError('FEEDBACK_CLOSED');
+    const now = new Date();
+    await tx.update(feedbacks).set({ status: 'closed', closedAt: now, updatedAt: now }).where(eq(feedbacks.id, id));
+    return { authorId: fb.userId };
+  });
+}
+
+/**
+ * One feedback with its screenshots and replies, for its author or a manager. The author
+ * opening it clears their "new reply" mark.
+ */
+export async function feedbackDetail(
+  db: Db,
+  id: number,
+  viewer: { userId: number; manager: boolean },
+): Promise<FeedbackDetail> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(feedbacks)
+    .leftJoin(staffUsers, eq(staffUsers.id, feedbacks.userId))
+    .leftJoin(feedbackQuestions, eq(feedbackQuestions.id, feedbacks.questionId))
+    .where(eq(feedbacks.id, id));
+  if (!row || (row.userId !== viewer.userId && !viewer.manager)) throw new AppError('NOT_FOUND');
+  const [images, replies] = await Promise.all([
+    db.select().from(feedbackImages).where(eq(feedbackImages.feedbackId, id)).orderBy(feedbackImages.id),
+    db
+      .select({
+        id: feedbackReplies.id,
+        userId: feedbackReplies.userId,
+        userName: sql<string>`coalesce(${staffUsers.name}, '')`,
+        content: feedbackReplies.content,
+        createdAt: feedbackReplies.createdAt,
+      })
+      .from(feedbackReplies)
+      .leftJoin(staffUsers, eq(staffUsers.id, feedbackReplies.userId))
+      .where(eq(feedbackReplies.feedbackId, id))
+      .orderBy(feedbackReplies.createdAt, feedbackReplies.id),
+  ]);
+  if (row.userId === viewer.userId && row.unseenReply) {
+    await db.update(feedbacks).set({ unseenReply: false }).where(eq(feedbacks.id, id));
+  }
+  return {
+    ...toRow(row),
+    unseenReply: row.userId === viewer.userId ? false : row.unseenReply,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    images: images.map((i) => toDataUrl(i.mime, i.data)),
+    replies: replies.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}

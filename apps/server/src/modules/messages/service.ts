@@ -1,0 +1,159 @@
+import {
+  type CenterListQuery,
+  type FillVar,
+  MESSAGE_STATUS,
+  type MessageRow,
+  type MessageType,
+  type PageResult,
+  type PushMessage,
+} from '@portal/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import type { Notification } from '../../platform/notify.js';
+import { mcMessages } from './schema.js';
+
+type Row = typeof mcMessages.$inferSelect;
+
+/**
+ * A notification may carry template variables (the new-mail notice: {newEmailNum} and
+ * {emailboxType}); the client fills them into the content template (spec 3 "Push message").
+ */
+export type TemplatedNotification = Notification & { vars?: Record<string, string | number> };
+
+export const toMessageRow = (r: Row): MessageRow => ({
+  id: r.id,
+  type: r.type,
+  msgType: r.msgType,
+  title: r.title,
+  content: r.content,
+  link: r.link,
+  sourceKind: r.sourceKind,
+  sourceId: r.sourceId,
+  status: r.status === MESSAGE_STATUS.READ ? 1 : 0,
+  createdAt: r.createdAt.toISOString(),
+  readAt: r.readAt?.toISOString() ?? null,
+});
+
+export const toPushMessage = (r: Row): PushMessage => ({
+  event: 'message',
+  id: r.id,
+  type: r.type,
+  msgType: r.msgType,
+  title: r.title,
+  link: r.link,
+  msgFillAfterVar: JSON.stringify(r.fillVars),
+  msgContentTemplate: r.content,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Stores one message per recipient in one statement; returns the new ids with their users. */
+export async function storeMessages(db: Db, n: TemplatedNotification): Promise<{ id: number; userId: number }[]> {
+  const fillVars: FillVar[] = Object.entries(n.vars ?? {}).map(([k, v]) => ({
+    key: `{${k}}`,
+    showFieldName: String(v),
+  }));
+  const userIds = [...new Set(n.userIds)];
+  if (userIds.length === 0) return [];
+  return db
+    .insert(mcMessages)
+    .values(
+      userIds.map((userId) => ({
+        userId,
+        type: n.type,
+        msgType: n.msgType ?? 1,
+        title: n.title,
+        content: n.content,
+        fillVars,
+        link: n.link ?? null,
+        sourceKind: n.source?.kind ?? null,
+        sourceId: n.source?.id ?? null,
+      })),
+    )
+    .returning({ id: mcMessages.id, userId: mcMessages.userId });
+}
+
+export async function messageById(db: Db, id: number): Promise<Row | undefined> {
+  const [row] = await db.select().from(mcMessages).where(eq(mcMessages.id, id));
+  return row;
+}
+
+export async function centerPage(db: Db, userId: number, q: CenterListQuery): Promise<PageResult<MessageRow>> {
+  const where: SQL[] = [eq(mcMessages.userId, userId)];
+  if (q.type) where.push(eq(mcMessages.type, q.type));
+  if (q.status !== undefined) where.push(eq(mcMessages.status, q.status));
+  if (q.from) where.push(gte(mcMessages.createdAt, new Date(q.from)));
+  if (q.to) where.push(lte(mcMessages.createdAt, new Date(q.to)));
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(mcMessages.title, like), ilike(mcMessages.content, like))!);
+  }
+  const cond = and(...where);
+  const order = q.sortOrder === 'ascend' ? mcMessages.createdAt : desc(mcMessages.createdAt);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mcMessages)
+      .where(cond)
+      .orderBy(order, desc(mcMessages.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(mcMessages).where(cond),
+  ]);
+  return { records: rows.map(toMessageRow), total: total?.n ?? 0, page: q.page, size: q.size };
+}
+
+/** The bell's latest items. */
+export async function latestMessages(db: Db, userId: number, size: number, status?: 0 | 1): Promise<MessageRow[]> {
+  const where = [eq(mcMessages.userId, userId)];
+  if (status !== undefined) where.push(eq(mcMessages.status, status));
+  const rows = await db
+    .select()
+    .from(mcMessages)
+    .where(and(...where))
+    .orderBy(desc(mcMessages.createdAt), desc(mcMessages.id))
+    .limit(size);
+  return rows.map(toMessageRow);
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mcMessages)
+    .where(and(eq(mcMessages.userId, userId), eq(mcMessages.status, MESSAGE_STATUS.UNREAD)));
+  return row?.n ?? 0;
+}
+
+export async function countsByType(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      type: mcMessages.type,
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${mcMessages.status} = 0)`.mapWith(Number),
+    })
+    .from(mcMessages)
+    .where(eq(mcMessages.userId, userId))
+    .groupBy(mcMessages.type)
+    .orderBy(mcMessages.type);
+  return rows;
+}
+
+/** Marks the user's own messages; others' ids are ignored. Returns how many changed. */
+export async function setStatus(db: Db, userId: number, ids: number[], status: 0 | 1): Promise<number> {
+  const rows = await db
+    .update(mcMessages)
+    .set({ status, readAt: status === MESSAGE_STATUS.READ ? new Date() : null })
+    .where(and(eq(mcMessages.userId, userId), inArray(mcMessages.id, ids), sql`${mcMessages.status} <> ${status}`))
+    .returning({ id: mcMessages.id });
+  return rows.length;
+}
+
+export async function readAll(db: Db, userId: number, type?: MessageType): Promise<number> {
+  const where = [eq(mcMessages.userId, userId), eq(mcMessages.status, MESSAGE_STATUS.UNREAD)];
+  if (type) where.push(eq(mcMessages.type, type));
+  const rows = await db
+    .update(mcMessages)
+    .set({ status: MESSAGE_STATUS.READ, readAt: new Date() })
+    .where(and(...where))
+    .returning({ id: mcMessages.id });
+  return rows.length;
+}

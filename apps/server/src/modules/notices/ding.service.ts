@@ -1,0 +1,86 @@
+import type { DingNoticeRow, PageResult } from '@portal/contracts';
+import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { staffUsers } from '../../platform/access/schema.js';
+import type { Db } from '../../platform/db/index.js';
+import { AppError } from '../../platform/http/errors.js';
+import { dingNotices } from './schema.js';
+
+type Row = typeof dingNotices.$inferSelect;
+
+export const toDingRow = (r: Row): DingNoticeRow => ({
+  id: r.id,
+  title: r.title,
+  content: r.content,
+  enabled: r.enabled,
+  link: r.link,
+  pushedAt: r.pushedAt?.toISOString() ?? null,
+  pushCount: r.pushCount,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export async function dingPage(
+  db: Db,
+  q: { page: number; size: number; keyword?: string; enabled?: 'yes' | 'no' },
+): Promise<PageResult<DingNoticeRow>> {
+  const where: SQL[] = [];
+  if (q.keyword) where.push(ilike(dingNotices.title, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.enabled) where.push(eq(dingNotices.enabled, q.enabled === 'yes'));
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(dingNotices)
+      .where(cond)
+      .orderBy(desc(dingNotices.createdAt), desc(dingNotices.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(dingNotices).where(cond),
+  ]);
+  return { records: rows.map(toDingRow), total: total?.n ?? 0, page: q.page, size: q.size };
+}
+
+export async function dingById(db: Db, id: number): Promise<Row> {
+  const [row] = await db.select().from(dingNotices).where(eq(dingNotices.id, id));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function saveDing(
+  db: Db,
+  userId: number,
+  body: { id?: number; title: string; content: string; link: string | null },
+): Promise<DingNoticeRow> {
+  const values = { title: body.title, content: body.content, link: body.link, updatedAt: new Date() };
+  if (body.id) {
+    const [row] = await db.update(dingNotices).set(values).where(eq(dingNotices.id, body.id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    return toDingRow(row);
+  }
+  const [row] = await db
+    .insert(dingNotices)
+    .values({ ...values, createdBy: userId })
+    .returning();
+  return toDingRow(row!);
+}
+
+/** Switches a notice on (it is pushed now) or off. Returns the row when it must be pushed. */
+export async function setDingEnabled(db: Db, id: number, enabled: boolean): Promise<Row | null> {
+  const now = new Date();
+  const [row] = await db
+    .update(dingNotices)
+    .set(
+      enabled
+        ? { enabled, pushedAt: now, pushCount: sql`${dingNotices.pushCount} + 1`, updatedAt: now }
+        : { enabled, updatedAt: now },
+    )
+    .where(eq(dingNotices.id, id))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND');
+  return enabled ? row : null;
+}
+
+export async function activeStaffIds(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.status, 'active'));
+  return rows.map((r) => r.id);
+}

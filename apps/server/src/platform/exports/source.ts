@@ -1,0 +1,47 @@
+import type { Locale } from '@portal/contracts';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/context.js';
+import type { Db } from '../db/index.js';
+
+/** A cell value an export writes: text, number, or empty. */
+export type Cell = string | number | null;
+
+/** A parameterised SQL query (drizzle's `.toSQL()` of a select). */
+export interface SqlQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * What a list screen gives the export service: its query schema (the screen's filters), its
+ * columns, how many rows a query matches, and the select that reads them, with the same filters
+ * and data scope as the list itself. The select's columns are positional and match `columns`.
+ */
+export interface ExportSource<Q = unknown> {
+  /** unique key stored on tasks, e.g. 'system.users' */
+  key: string;
+  /** permission key the caller must hold (the list's own key); checked again when the task runs */
+  perm: string;
+  /** the list's query schema; a stored task query is parsed with it again */
+  query: z.ZodType<Q>;
+  /** base of the file name, per locale */
+  title: Record<Locale, string>;
+  columns: { zh: string; en: string; width?: number }[];
+  count(db: Db, auth: AuthContext, q: Q): Promise<number>;
+  select(db: Db, auth: AuthContext, q: Q): SqlQuery;
+  /** one raw row (array, in select order) to its cells, in the task's language */
+  cells(row: unknown[], locale: Locale): Cell[];
+}
+
+const registry = new Map<string, ExportSource<never>>();
+
+/** Declares a list as exportable (at module load). Keys are unique. */
+export function defineExportSource<Q>(source: ExportSource<Q>): ExportSource<Q> {
+  if (registry.has(source.key)) throw new Error(`export source ${source.key} defined twice`);
+  registry.set(source.key, source as unknown as ExportSource<never>);
+  return source;
+}
+
+export function exportSource(key: string): ExportSource<unknown> | undefined {
+  return registry.get(key) as ExportSource<unknown> | undefined;
+}

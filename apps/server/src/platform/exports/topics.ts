@@ -1,0 +1,8 @@
+/** Published (id = task id) whenever an export task changes: state, progress, deletion. */
+export const DOWNLOAD_TASK_TOPIC = 'download.task';
+/** pg-boss job that runs one export task. */
+export const EXPORT_JOB = 'exports.run';
+/** seconds without a heartbeat after which a running task counts as abandoned (PostgreSQL) */
+export const HEARTBEAT_STALE_SECONDS = 60;
+/** runs a task may start (first run plus restarts after an interrupted process) */
+export const MAX_ATTEMPTS = 3;

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  FILE_PURPOSES,
+  type FileInfo,
+  type SegmentInitBody,
+  type SegmentSession,
+} from '@portal/contracts';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { AppError } from '../http/errors.js';
+import { uploadSegments, uploadSessions } from './schema.js';
+import type { FileService } from './service.js';
+import { formatBytes, SizeLimitExceeded, stageStream } from './staging.js';
+
+/**
+ * Resumable uploads: init declares the whole file (size, segment size, SHA-256); each segment
+ * comes with its index and SHA-256 and is kept on local disk; status lists what arrived (resume
+ * sends the rest); complete assembles in order, verifies the whole file and stores it.
+ */
+export class SegmentUploads {
+  constructor(private readonly files: FileService) {}
+
+  private dir(uploadId: string) {
+    return path.join(this.files.settings.tmpDir, 'segments', uploadId);
+  }
+
+  async init(userId: number, body: SegmentInitBody): Promise<SegmentSession> {
+    const { name } = this.files.checkName(body.name, 'segment');
+    const max = FILE_PURPOSES.segment.maxBytes;
+    if (body.size > max) throw new AppError('FILE_TOO_LARGE', { vars: { limit: formatBytes(max) } });
+    const totalSegments = Math.ceil(body.size / body.segmentSize);
+    const [row] = await this.files.db
+      .insert(uploadSessions)
+      .values({ userId, name, size: body.size, segmentSize: body.segmentSize, totalSegments, sha256: body.sha256 })
+      .returning();
+    return { uploadId: row!.id, segmentSize: row!.segmentSize, totalSegments, received: [] };
+  }
+
+  private async session(userId: number, uploadId: string) {
+    const [row] = await this.files.db
+      .select()
+      .from(uploadSessions)
+      .where(and(eq(uploadSessions.id, uploadId), eq(uploadSessions.userId, userId)));
+    if (!row) throw new AppError('UPLOAD_NOT_FOUND');
+    return row;
+  }
+
+  private async received(uploadId: string): Promise<number[]> {
+    const rows = await this.files.db
+      .select({ idx: uploadSegments.idx })
+      .from(uploadSegments)
+      .where(eq(uploadSegments.uploadId, uploadId))
+      .orderBy(asc(uploadSegments.idx));
+    return rows.map((r) => r.idx);
+  }
+
+  async status(userId: number, uploadId: string): Promise<SegmentSession> {
+    const s = await this.session(userId, uploadId);
+    return {
+      uploadId: s.id,
+      segmentSize: s.segmentSize,
+      totalSegments: s.totalSegments,
+      received: await this.received(s.id),
+    };
+  }
+
+  /** Receives one segment; a wrong size (truncated), a bad checksum or a repeat is refused and not kept. */
+  async putSegment(
+    userId: number,
+    input: { uploadId: string; index: number; checksum: string },
+    body: Readable,
+  ): Promise<SegmentSession> {
+    const s = await this.session(userId, input.uploadId);
+    const { index } = input;
+    if (index >= s.totalSegments) {
+      body.resume();
+      throw new AppError('SEGMENT_INDEX', { vars: { index } });
+    }
+    const [dupe] = await this.files.db
+      .select({ idx: uploadSegments.idx })
+      .from(uploadSegments)
+      .where(and(eq(uploadSegments.uploadId, s.id), eq(uploadSegments.idx, index)));
+    if (dupe) {
+      body.resume();
+      throw new AppError('SEGMENT_DUPLICATE', { vars: { index } });
+    }
+    const expected = index < s.totalSegments - 1 ? s.segmentSize : s.size - s.segmentSize * (s.totalSegments - 1);
+    const dir = this.dir(s.id);
+    let staged: Awaited<ReturnType<typeof stageStream>>;
+    try {
+      staged = await stageStream(body, dir, expected);
+    } catch (err) {
+      if (err instanceof SizeLimitExceeded) throw new AppError('SEGMENT_SIZE', { vars: { index, expected } });
+      throw err;
+    }
+    try {
+      if (staged.size !== expected) throw new AppError('SEGMENT_SIZE', { vars: { index, expected } });
+      if (staged.sha256 !== input.checksum) throw new AppError('SEGMENT_CHECKSUM', { vars: { index } });
+      const inserted = await this.files.db
+        .insert(uploadSegments)
+        .values({ uploadId: s.id, idx: index, size: staged.size, sha256: staged.sha256 })
+        .onConflictDoNothing()
+        .returning({ idx: uploadSegments.idx });
+      if (!inserted.length) throw new AppError('SEGMENT_DUPLICATE', { vars: { index } });
+      await fsp.rename(staged.path, path.join(dir, String(index)));
+    } catch (err) {
+      await fsp.rm(staged.path, { force: true });
+      throw err;
+    }
+    return { uploadId: s.id, segmentSize: s.segmentSize, totalSegments: s.totalSegments, received: await this.received(s.id) };
+  }
+
+  /** Assembles the segments in order, checks the whole file's SHA-256 and type, stores it. */
+  async complete(userId: number, uploadId: string): Promise<FileInfo> {
+    const s = await this.session(userId, uploadId);
+    const have = new Set(await this.received(s.id));
+    const missing = s.totalSegments - have.size;
+    if (missing > 0) throw new AppError('SEGMENT_INCOMPLETE', { vars: { missing } });
+    const dir = this.dir(s.id);
+    const parts = async function* () {
+      for (let i = 0; i < s.totalSegments; i++) yield* fs.createReadStream(path.join(dir, String(i)));
+    };
+    const staged = await stageStream(Readable.from(parts()), this.files.settings.tmpDir, s.size);
+    if (staged.sha256 !== s.sha256 || staged.size !== s.size) {
+      await fsp.rm(staged.path, { force: true });
+      await this.discard(s.id);
+      throw new AppError('SEGMENT_FILE_CHECKSUM');
+    }
+    try {
+      return await this.files.storeStaged(staged, { name: s.name, purpose: 'segment', ownerUserId: userId });
+    } finally {
+      await this.discard(s.id);
+    }
+  }
+
+  /** Forgets an upload and its staged segments. */
+  async discard(uploadId: string): Promise<void> {
+    await this.files.db.delete(uploadSegments).where(eq(uploadSegments.uploadId, uploadId));
+    await this.files.db.delete(uploadSessions).where(eq(uploadSessions.id, uploadId));
+    await fsp.rm(this.dir(uploadId), { recursive: true, force: true });
+  }
+
+  /** Drops uploads nobody finished within the retention; returns how many. */
+  async removeStale(now = Date.now()): Promise<number> {
+    const cutoff = new Date(now - this.files.settings.uploadRetentionMs);
+    const rows = await this.files.db
+      .select({ id: uploadSessions.id })
+      .from(uploadSessions)
+      .where(lt(uploadSessions.createdAt, cutoff))
+      .limit(500);
+    for (const r of rows) await this.discard(r.id);
+    return rows.length;
+  }
+}

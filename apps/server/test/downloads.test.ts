@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportTasks } from '../src/platform/exports/schema.js';
+import { expireExportTasks } from '../src/platform/exports/tasks.js';
+import { DOWNLOAD_TASK_TOPIC } from '../src/platform/exports/topics.js';
+import { files } from '../src/platform/files/schema.js';
+import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+
+const API = '/v2/download/downloadCenter/api/task';
+
+const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('download center: my export tasks', () => {
+  let t: TestApp & { url: string };
+  let admin: Tokens;
+  let ops: Tokens;
+  let dataDir: string;
+  const prevSync = process.env.EXPORT_SYNC_MAX_ROWS;
+
+  beforeAll(async () => {
+    process.env.EXPORT_SYNC_MAX_ROWS = '0'; // every export is a task
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-downloads-'));
+    t = await startTestApp({ listen: true, jobs: true, env: { DATA_DIR: dataDir } });
+    admin = await signIn(t.app, DEMO.admin);
+    ops = await signIn(t.app, DEMO.ops01);
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (prevSync === undefined) delete process.env.EXPORT_SYNC_MAX_ROWS;
+    else process.env.EXPORT_SYNC_MAX_ROWS = prevSync;
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, tok: Tokens, payload?: object) => {
+    const res = await t.app.inject({ method, url, headers: bearer(tok), ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
+  };
+  const page = (tok: Tokens, q: object = {}) => call('POST', `${API}/page`, tok, { page: 1, size: 20, ...q });
+  const startExport = async (body: object = {}) => {
+    const res = await call('POST', '/v2/sys/staff/user/export', admin, body);
+    expect(res.code).toBe(0);
+    return res.data as { taskId: number; totalNum: number };
+  };
+  const stateOf = async (id: number) => (await call('GET', `${API}/${id}`, admin)).data;
+
+  it('lists my tasks with rows, size and state, publishes changes, and hands out a signed URL', async () => {
+    const seen: string[] = [];
+    const off = t.p.bus.subscribe(DOWNLOAD_TASK_TOPIC, (id) => seen.push(id));
+    const { taskId, totalNum } = await startExport({ keyword: 'sales' });
+    const done = await poll(
+      () => stateOf(taskId),
+      (x) => x.state === 'done',
+    );
+    off();
+    expect(done).toMatchObject({ state: 'done', progress: 100, totalNum, rowsWritten: totalNum });
+    expect(done.size).toBeGreaterThan(0);
+    expect(done.name).toMatch(/^staff-users_\d{14}\.xlsx$/);
+    // created, running, done: every change was published with the task id
+    expect(seen.filter((id) => id === String(taskId)).length).toBeGreaterThanOrEqual(3);
+
+    const mine = await page(admin);
+    expect(mine.data.records.map((r: { id: number }) => r.id)).toContain(taskId);
+    expect(mine.data.active).toBe(0);
+    expect((await page(admin, { state: 'failed' })).data.records).toEqual([]);
+    // another user sees none of it and cannot touch it
+    expect((await page(ops)).data.total).toBe(0);
+    expect((await call('GET', `${API}/${taskId}/url`, ops)).status).toBe(404);
+    expect((await call('POST', `${API}/delete`, ops, { id: taskId })).status).toBe(404);
+
+    const { data } = await call('GET', `${API}/${taskId}/url`, admin);
+    const file = await fetch(`${t.url}${data.url}`);
+    expect(file.status).toBe(200);
+    expect(Number(file.headers.get('content-length'))).toBe(done.size);
+  });
+
+  it('refuses a URL before the file exists, retries only failed or expired tasks', async () => {
+    const [queued] = await t.p.db
+      .insert(exportTasks)
+      .values({ userId: 1, source: 'system.users', name: 'later.xlsx', format: 'xlsx', query: {}, locale: 'en' })
+      .returning();
+    expect((await call('GET', `${API}/${queued!.id}/url`, admin)).code).toBe(10130016);
+    expect((await call('POST', `${API}/retry`, admin, { id: queued!.id })).code).toBe(10130018);
+
+    await t.p.db
+      .update(exportTasks)
+      .set({ state: 'failed', reason: 'Export failed: disk full' })
+      .where(eq(exportTasks.id, queued!.id));
+    const failedRow = (await page(admin, { state: 'failed' })).data.records[0];
+    expect(failedRow).toMatchObject({ id: queued!.id, reason: 'Export failed: disk full' });
+
+    const retried = await call('POST', `${API}/retry`, admin, { id: queued!.id });
+    expect(retried.data).toMatchObject({ state: 'queued', reason: null });
+    const done = await poll(
+      () => stateOf(queued!.id),
+      (x) => x.state === 'done',
+    );
+    expect(done.state).toBe('done');
+  });
+
+  it('expires old files in the cleanup: the task shows expired, the file and its URL are gone', async () => {
+    const { taskId } = await startExport({ keyword: 'ops' });
+    const done = await poll(
+      () => stateOf(taskId),
+      (x) => x.state === 'done',
+    );
+    const { data } = await call('GET', `${API}/${taskId}/url`, admin);
+    const fileRow = (await t.p.db.select().from(files).where(eq(files.id, done.fileId)))[0]!;
+    const stored = path.join(dataDir, 'files', fileRow.storageKey);
+    expect(fs.existsSync(stored)).toBe(true);
+
+    expect(await expireExportTasks(t.p, new Date(Date.now() + 30 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await stateOf(taskId)).toMatchObject({ state: 'expired', fileId: null });
+    expect(fs.existsSync(stored)).toBe(false);
+    expect((await fetch(`${t.url}${data.url}`)).status).toBe(404);
+    expect((await call('GET', `${API}/${taskId}/url`, admin)).code).toBe(10130017);
+    // an expired task can run again
+    expect((await call('POST', `${API}/retry`, admin, { id: taskId })).code).toBe(0);
+    await poll(
+      () => stateOf(taskId),
+      (x) => x.state === 'done',
+    );
+  });
+
+  it('deletes a task with its file', async () => {
+    const { taskId } = await startExport({ keyword: 'finance' });
+    const done = await poll(
+      () => stateOf(taskId),
+      (x) => x.state === 'done',
+    );
+    expect((await call('POST', `${API}/delete`, admin, { id: taskId })).code).toBe(0);
+    expect((await call('GET', `${API}/${taskId}`, admin)).status).toBe(404);
+    expect(await t.p.db.select().from(files).where(eq(files.id, done.fileId))).toEqual([]);
+  });
+});

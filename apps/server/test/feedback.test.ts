@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../src/platform/access/schema.js';
+import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+
+const F = '/v2/sys/staff/feedback';
+// a real 1x1 PNG and GIF
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+describe('feedback and rating calls', () => {
+  let t: TestApp;
+  let sales: Tokens;
+  let admin: Tokens;
+  beforeAll(async () => {
+    t = await startTestApp();
+    [sales, admin] = await Promise.all([signIn(t.app, DEMO.sales01), signIn(t.app, DEMO.admin)]);
+  });
+  afterAll(async () => t?.close());
+
+  const key = async (who: Tokens) =>
+    (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(who) })).json().data
+      .key as string;
+  const get = (url: string, who: Tokens = sales) =>
+    t.app.inject({ url, headers: bearer(who) }).then((r) => ({ status: r.statusCode, ...r.json() }));
+  const post = async (url: string, payload: object, who: Tokens = sales, repeat = false) => {
+    const headers = { ...bearer(who), ...(repeat ? { 'x-idempotence-key': await key(who) } : {}) };
+    const r = await t.app.inject({ method: 'POST', url, headers, payload });
+    return { status: r.statusCode, ...r.json() };
+  };
+
+  let questionId: number;
+  let feedbackId: number;
+
+  it('lists the feedback types and the tips; settings change them', async () => {
+    const list = (await get(`${F}/questionList`)).data as { id: number; name: string }[];
+    expect(list.map((q) => q.name)).toEqual(['功能建议', '系统问题', '使用咨询', '其他']);
+    questionId = list[0]!.id;
+    const other = list[3]!.id;
+    // sales may not change settings
+    expect((await post(`${F}/questionList/update`, { questions: [{ name: 'x' }] }, sales, true)).code).toBe(10010012);
+    const updated = await post(
+      `${F}/questionList/update`,
+      {
+        questions: [{ id: questionId, name: '功能建议' }, { id: list[1]!.id, name: '系统缺陷' }, { name: '数据问题' }],
+      },
+      admin,
+      true,
+    );
+    expect(updated.code).toBe(0);
+    const enabled = (await get(`${F}/questionList`)).data as { id: number; name: string }[];
+    expect(enabled.map((q) => q.name)).toEqual(['功能建议', '系统缺陷', '数据问题']);
+    const all = (await get(`${F}/questionList?all=1`, admin)).data as { id: number; enabled: boolean }[];
+    expect(all.find((q) => q.id === other)?.enabled).toBe(false);
+
+    expect((await get(`${F}/feedbackConfig/tips`)).data.tips).toBe('');
+    expect((await post(`${F}/feedbackConfig/tips/update`, { tips: '请描述问题' }, sales)).code).toBe(10010012);
+    expect((await post(`${F}/feedbackConfig/tips/update`, { tips: '请描述问题' }, admin)).code).toBe(0);
+    expect((await get(`${F}/feedbackConfig/tips`)).data.tips).toBe('请描述问题');
+  });
+
+  it('configures which menu items ask for a rating (the popup triggers)', async () => {
+    const [menu] = await t.p.db.select().from(resources).where(eq(resources.international, 'crm'));
+    const saved = await post(
+      `${F}/feedbackPopupConfig/save`,
+      { resourceId: menu!.id, enabled: true, question: 'CRM?', periodDays: 7 },
+      admin,
+    );
+    expect(saved.code).toBe(0);
+    const page = await post(`${F}/feedbackPopupConfig`, { page: 1, size: 50 }, admin);
+    expect(page.data.records).toContainEqual(
+      expect.objectContaining({ resourceId: menu!.id, question: 'CRM?', periodDays: 7 }),
+    );
+    expect((await get(`${F}/needScore?resourceId=${menu!.id}`)).data).toEqual({ need: true, question: 'CRM?' });
+    expect((await post(`${F}/commitScore`, { resourceId: menu!.id, score: 5 })).code).toBe(0);
+    expect((await get(`${F}/needScore?resourceId=${menu!.id}`)).data.need).toBe(false);
+    expect((await post(`${F}/feedbackPopupConfig/delete`, { resourceId: menu!.id }, admin)).code).toBe(0);
+    expect((await get(`${F}/needScore?resourceId=${menu!.id}`, admin)).data.need).toBe(false);
+    expect((await post(`${F}/feedbackPopupConfig/save`, { resourceId: 99999999, enabled: true }, admin)).code).toBe(
+      10000006,
+    );
+    expect((await post(`${F}/feedbackPopupConfig`, {}, sales)).code).toBe(10010012);
+  });
+
+  it('takes feedback with screenshots checked by their bytes', async () => {
+    expect((await get(`${F}/checkUserHasFeedback`)).data.has).toBe(false);
+    const sent = await post(
+      `${F}/commitFeedback`,
+      { questionId, content: '表格导出太慢', page: '/crm/customer', images: [PNG, GIF] },
+      sales,
+      true,
+    );
+    expect(sent.code).toBe(0);
+    feedbackId = sent.data.id;
+    expect((await get(`${F}/checkUserHasFeedback`)).data.has).toBe(true);
+    // declared png, really a gif
+    const lying = PNG.slice(0, 'data:image/png;base64,'.length) + GIF.split(',')[1];
+    const bad = await post(`${F}/commitFeedback`, { questionId, content: 'x', images: [lying] }, sales, true);
+    expect(bad.code).toBe(10300001);
+    const text = `data:image/png;base64,${Buffer.from('hello world, not an image').toString('base64')}`;
+    expect((await post(`${F}/commitFeedback`, { questionId, content: 'x', images: [text] }, sales, true)).code).toBe(
+      10300001,
+    );
+    const big = `data:image/png;base64,${Buffer.concat([Buffer.from(PNG.split(',')[1]!, 'base64'), Buffer.alloc(1024 * 1024)]).toString('base64')}`;
+    expect(
+      (await post(`${F}/commitFeedback`, { questionId, content: 'x', images: [big] }, sales, true)).status,
+    ).toBeGreaterThanOrEqual(400);
+    expect(
+      (await post(`${F}/commitFeedback`, { questionId, content: 'x', images: [PNG, PNG, PNG, PNG] }, sales, true)).code,
+    ).toBe(10000001);
+    const disabled = (await get(`${F}/questionList?all=1`, admin)).data.find((q: { enabled: boolean }) => !q.enabled);
+    expect((await post(`${F}/commitFeedback`, { questionId: disabled.id, content: 'x' }, sales, true)).code).toBe(
+      10300004,
+    );
+  });
+
+  it('lists my feedback and all feedback for managers, with filters', async () => {
+    const mine = await post(`${F}/myFeedbackPage`, { page: 1, size: 10 });
+    expect(mine.data.total).toBe(1);
+    expect(mine.data.records[0]).toMatchObject({
+      id: feedbackId,
+      status: 'pending',
+      imageCount: 2,
+      questionName: '功能建议',
+    });
+    expect((await post(`${F}/myFeedbackPage`, {}, admin)).data.total).toBe(0);
+    expect((await post(`${F}/feedbackManagePage`, {}, sales)).code).toBe(10010012);
+    const managed = await post(`${F}/feedbackManagePage`, { status: 'pending', keyword: '导出' }, admin);
+    expect(managed.data.records.map((r: { id: number }) => r.id)).toEqual([feedbackId]);
+    expect((await post(`${F}/feedbackManagePage`, { status: 'closed' }, admin)).data.total).toBe(0);
+    expect((await get(`${F}/countUnReply`, admin)).data.count).toBe(1);
+    expect((await get(`${F}/countUnReply`, sales)).code).toBe(10010012);
+  });
+
+  it('a reply reaches the author as a message; opening the feedback clears its mark', async () => {
+    const replied = await post(`${F}/feedbackReply`, { id: feedbackId, content: '已优化，请再试' }, admin, true);
+    expect(replied.code).toBe(0);
+    expect((await get(`${F}/countResponeFeedback`)).data.count).toBe(1);
+    expect((await get(`${F}/countUnReply`, admin)).data.count).toBe(0);
+    const msgs = await post('/v2/sys/mc/message/query/center/message/list', { type: 'feedback' });
+    expect(msgs.data.records[0]).toMatchObject({
+      content: '已优化，请再试',
+      link: `/csc/feedbackmanagement/feedback?id=${feedbackId}`,
+      sourceKind: 'feedback',
+      sourceId: String(feedbackId),
+    });
+    const detail = (await get(`${F}/getFeedbackDetail?id=${feedbackId}`)).data;
+    expect(detail.images).toEqual([PNG, GIF]);
+    expect(detail.replies).toEqual([
+      expect.objectContaining({ content: '已优化，请再试', userName: expect.any(String) }),
+    ]);
+    expect(detail.status).toBe('replied');
+    expect((await get(`${F}/countResponeFeedback`)).data.count).toBe(0);
+    // another user without the management key cannot read it
+    const finance = await signIn(t.app, DEMO.finance01);
+    expect((await get(`${F}/getFeedbackDetail?id=${feedbackId}`, finance)).code).toBe(10000006);
+  });
+
+  it('closes; a closed feedback takes no reply', async () => {
+    expect((await post(`${F}/feedbackClose`, { id: feedbackId }, admin)).code).toBe(0);
+    expect((await post(`${F}/feedbackClose`, { id: feedbackId }, admin)).code).toBe(10300003);
+    expect((await post(`${F}/feedbackReply`, { id: feedbackId, content: 'more' }, admin, true)).code).toBe(10300003);
+    expect((await post(`${F}/feedbackReply`, { id: 99999999, content: 'x' }, admin, true)).code).toBe(10000006);
+    expect((await get(`${F}/getFeedbackDetail?id=${feedbackId}`)).data.closedAt).not.toBeNull();
+  });
+
+  it('refuses bad input with 10000001', async () => {
+    const cases: [string, object, Tokens][] = [
+      [`${F}/commitFeedback`, { questionId, content: '' }, sales],
+      [`${F}/commitFeedback`, { questionId: 'a', content: 'x' }, sales],
+      [`${F}/commitFeedback`, { questionId, content: 'x', images: ['http://example.com/a.png'] }, sales],
+      [`${F}/commitFeedback`, { questionId, content: 'x', page: 'no-slash' }, sales],
+      [`${F}/myFeedbackPage`, { status: 'lost' }, sales],
+      [`${F}/feedbackManagePage`, { from: 'today' }, admin],
+      [`${F}/feedbackReply`, { id: feedbackId, content: '  ' }, admin],
+      [`${F}/feedbackClose`, { id: 0 }, admin],
+      [`${F}/questionList/update`, { questions: [] }, admin],
+      [`${F}/feedbackConfig/tips/update`, { tips: 'x'.repeat(501) }, admin],
+      [`${F}/feedbackPopupConfig/save`, { resourceId: 1, enabled: true, periodDays: 0 }, admin],
+      [`${F}/commitScore`, { resourceId: 1, score: 0 }, sales],
+    ];
+    for (const [url, body, who] of cases) {
+      const res = await post(
+        url,
+        body,
+        who,
+        url.endsWith('commitFeedback') || url.endsWith('update') || url.endsWith('feedbackReply'),
+      );
+      expect(res.code, `${url} ${JSON.stringify(body)}`).toBe(10000001);
+    }
+    expect((await get(`${F}/getFeedbackDetail?id=abc`)).code).toBe(10000001);
+    expect((await get(`${F}/needScore?resourceId=-2`)).code).toBe(10000001);
+  });
+});

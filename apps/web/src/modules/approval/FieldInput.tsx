@@ -1,0 +1,70 @@
+import type { FormField } from '@portal/contracts';
+import { DatePicker, Form, Input, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../platform/form';
+import { AttachmentInput } from './AttachmentInput';
+import { fieldSchema } from './field-schema';
+import { MoneyInput } from './MoneyInput';
+import { NumberInput } from './NumberInput';
+import { UserSelect } from './UserSelect';
+
+/** The label of a form field in the UI language. */
+export function useFieldLabel() {
+  const { i18n } = useTranslation();
+  return (f: Pick<FormField, 'label' | 'labelEn'>) => (i18n.language.startsWith('zh') ? f.label : f.labelEn);
+}
+
+function Control({ field }: { field: FormField }) {
+  const { t } = useTranslation();
+  const testId = `field-${field.key}`;
+  switch (field.type) {
+    case 'textarea':
+      return <Input.TextArea rows={3} maxLength={field.rules.maxLength} showCount data-testid={testId} />;
+    case 'number':
+      return <NumberInput />;
+    case 'money':
+      return <MoneyInput data-testid={testId} />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} data-testid={testId} />;
+    case 'select':
+      return field.options.length > 0 ? (
+        <Select allowClear options={field.options} data-testid={testId} />
+      ) : (
+        // a dictionary code without fixed choices: the dictionary service is not there yet, so the code is typed
+        <Input placeholder={t('approval.dictValue', { code: field.dictCode ?? '' })} data-testid={testId} />
+      );
+    case 'user':
+      return <UserSelect allowClear />;
+    case 'department':
+    case 'customer':
+    case 'supplier':
+      return <Input maxLength={64} placeholder={t(`approval.refPlaceholder.${field.type}`)} data-testid={testId} />;
+    case 'attachment':
+      return <AttachmentInput />;
+    default:
+      return <Input maxLength={field.rules.maxLength} data-testid={testId} />;
+  }
+}
+
+/** One field of an application form: label, rules (the server's checks) and the right input. */
+export function FieldInput({ field }: { field: FormField }) {
+  const labelOf = useFieldLabel();
+  const label = labelOf(field);
+  const date = field.type === 'date';
+  return (
+    <Form.Item
+      name={field.key}
+      label={label}
+      rules={[zodRule(fieldSchema(field), label)]}
+      {...(date
+        ? {
+            getValueProps: (v: string | undefined) => ({ value: v ? dayjs(v) : undefined }),
+            normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined),
+          }
+        : {})}
+    >
+      <Control field={field} />
+    </Form.Item>
+  );
+}

@@ -1,0 +1,40 @@
+import type { RouteStep } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { instanceFlow } from './flow-model';
+
+const step = (nodeKey: string, type: 'approval' | 'cc' = 'approval'): RouteStep => ({
+  nodeKey,
+  name: nodeKey,
+  type,
+  mode: 'any',
+  approvers: [{ id: 1, name: 'A' }],
+  timeLimitHours: null,
+  rejectable: true,
+});
+const labels = { start: 'S', end: 'E', initiator: 'I', statusText: 'x' };
+
+describe('instance flow', () => {
+  it('marks passed nodes done and highlights the current one', () => {
+    const boxes = instanceFlow({
+      route: [step('a'), step('b'), step('c', 'cc')],
+      passed: ['a'],
+      current: 'b',
+      status: 'running',
+      labels,
+    });
+    expect(boxes.map((b) => [b.id, b.state])).toEqual([
+      ['__start', 'start'],
+      ['a', 'done'],
+      ['b', 'current'],
+      ['c', 'cc'],
+      ['__end', 'end'],
+    ]);
+  });
+  it('a finished request has no current node; the end shows how it ended', () => {
+    const approved = instanceFlow({ route: [step('a')], passed: ['a'], current: null, status: 'approved', labels });
+    expect(approved.at(-1)?.state).toBe('done');
+    const rejected = instanceFlow({ route: [step('a')], passed: [], current: 'a', status: 'rejected', labels });
+    expect(rejected.find((b) => b.id === 'a')?.state).toBe('todo');
+    expect(rejected.at(-1)?.state).toBe('stopped');
+  });
+});

@@ -1,0 +1,108 @@
+import { EXPORT_TASK_STATES, type ExportTaskQuery, type ExportTaskRow } from '@portal/contracts';
+import { Drawer, Form, Input, Select, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDownloadFlag } from '../../platform/download-flag';
+import { FilePreview } from '../../platform/ui/FilePreview';
+import { SearchTable } from '../../platform/ui/SearchTable';
+import { downloadKeys, downloadsApi, type TaskPage } from './api';
+import { TaskActions } from './TaskActions';
+import { TaskState } from './TaskState';
+
+type Filters = Pick<ExportTaskQuery, 'name' | 'state'>;
+
+/** While a task is queued or running the list refetches every 2 s; it stops when none is. */
+export const ACTIVE_REFETCH_MS = 2000;
+
+const sizeText = (n: number | null) =>
+  n === null ? '' : n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
+
+/** /general/download (GeneralDownload): my export tasks, live while they run. */
+export function DownloadCenterScreen() {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+  useEffect(() => useDownloadFlag.getState().clear(), []);
+
+  const columns = useMemo<TableColumnsType<ExportTaskRow>>(() => {
+    const empty = t('common.empty');
+    return [
+      { key: 'name', dataIndex: 'name', title: t('downloads.name'), ellipsis: true, width: 280 },
+      {
+        key: 'createdAt',
+        dataIndex: 'createdAt',
+        title: t('downloads.createdAt'),
+        width: 150,
+        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
+      {
+        key: 'rows',
+        title: t('downloads.rows'),
+        align: 'right',
+        width: 100,
+        render: (_: unknown, r) => (r.state === 'done' ? r.rowsWritten : r.totalNum).toLocaleString(),
+      },
+      {
+        key: 'size',
+        dataIndex: 'size',
+        title: t('downloads.size'),
+        align: 'right',
+        width: 90,
+        render: (v: number | null) => sizeText(v) || empty,
+      },
+      { key: 'state', title: t('downloads.stateTitle'), width: 220, render: (_: unknown, r) => <TaskState row={r} /> },
+      {
+        key: 'expiresAt',
+        dataIndex: 'expiresAt',
+        title: t('downloads.expiresAt'),
+        width: 150,
+        render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : empty),
+      },
+      {
+        key: 'action',
+        title: t('common.action'),
+        fixed: 'right',
+        width: 200,
+        render: (_: unknown, r) => <TaskActions row={r} onPreview={(url) => setPreview({ url, name: r.name })} />,
+      },
+    ];
+  }, [t]);
+
+  return (
+    <>
+      <SearchTable<ExportTaskRow, Filters>
+        queryKey={downloadKeys.tasks}
+        fetcher={(query, signal) => downloadsApi.page(query, signal)}
+        refetchInterval={(data) => ((data as TaskPage | undefined)?.active ? ACTIVE_REFETCH_MS : false)}
+        columns={columns}
+        rowKey="id"
+        size="small"
+        title={t('downloads.title')}
+        filters={
+          <>
+            <Form.Item name="name" label={t('downloads.name')}>
+              <Input allowClear style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="state" label={t('downloads.stateTitle')}>
+              <Select
+                allowClear
+                placeholder={t('common.all')}
+                style={{ width: 140 }}
+                options={EXPORT_TASK_STATES.map((s) => ({ value: s, label: t(`downloads.state.${s}`) }))}
+              />
+            </Form.Item>
+          </>
+        }
+      />
+      <Drawer
+        open={!!preview}
+        onClose={() => setPreview(null)}
+        title={preview?.name}
+        width="min(960px, 100vw)"
+        destroyOnHidden
+      >
+        {preview && <FilePreview url={preview.url} name={preview.name} />}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,262 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Switch,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { walk } from '../../platform/resources';
+import { SearchTable } from '../../platform/ui/SearchTable';
+import { useUser } from '../../platform/user-store';
+import { feedbackApi, feedbackKeys, type PopupConfig } from './api';
+
+type EditableQuestion = { id?: number; name: string; enabled: boolean };
+
+function QuestionsEditor() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const all = useQuery({ queryKey: [...feedbackKeys.questions, 'all'], queryFn: () => feedbackApi.questions(true) });
+  const [draft, setDraft] = useState<EditableQuestion[] | null>(null);
+  const list = draft ?? all.data?.map(({ id, name, enabled }) => ({ id, name, enabled })) ?? [];
+  const save = useMutation({
+    mutationFn: () => feedbackApi.saveQuestions(list.filter((q) => q.name.trim())),
+    onSuccess: async () => {
+      message.success(t('mc.saved'));
+      setDraft(null);
+      await queryClient.invalidateQueries({ queryKey: feedbackKeys.questions });
+    },
+  });
+  const edit = (i: number, patch: Partial<EditableQuestion>) =>
+    setDraft(list.map((q, j) => (j === i ? { ...q, ...patch } : q)));
+  return (
+    <Card size="small" title={t('feedback.config.questions')} loading={all.isPending}>
+      <Flex vertical gap={8} style={{ maxWidth: 520 }}>
+        {list.map((q, i) => (
+          <Flex key={q.id ?? `new-${i}`} gap={8} align="center">
+            <Input
+              value={q.name}
+              maxLength={50}
+              onChange={(e) => edit(i, { name: e.target.value })}
+              data-testid="question-name"
+            />
+            <Switch
+              checked={q.enabled}
+              onChange={(enabled) => edit(i, { enabled })}
+              checkedChildren={t('feedback.config.on')}
+              unCheckedChildren={t('feedback.config.off')}
+            />
+            {!q.id && (
+              <Button
+                type="text"
+                icon={<DeleteOutlined />}
+                onClick={() => setDraft(list.filter((_, j) => j !== i))}
+                aria-label={t('mc.delete')}
+              />
+            )}
+          </Flex>
+        ))}
+        <Flex gap={8}>
+          <Button icon={<PlusOutlined />} onClick={() => setDraft([...list, { name: '', enabled: true }])}>
+            {t('feedback.config.addQuestion')}
+          </Button>
+          <Button
+            type="primary"
+            disabled={!draft || !list.some((q) => q.name.trim())}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+          >
+            {t('common.save')}
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+function TipsEditor() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const tips = useQuery({ queryKey: feedbackKeys.tips, queryFn: feedbackApi.tips });
+  const [value, setValue] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => feedbackApi.saveTips((value ?? '').trim()),
+    onSuccess: async () => {
+      message.success(t('mc.saved'));
+      setValue(null);
+      await queryClient.invalidateQueries({ queryKey: feedbackKeys.tips });
+    },
+  });
+  return (
+    <Card size="small" title={t('feedback.config.tips')} loading={tips.isPending}>
+      <Flex vertical gap={8} style={{ maxWidth: 520 }}>
+        <Input.TextArea
+          value={value ?? tips.data?.tips ?? ''}
+          onChange={(e) => setValue(e.target.value)}
+          maxLength={500}
+          showCount
+          autoSize={{ minRows: 3 }}
+        />
+        <Flex>
+          <Button type="primary" disabled={value === null} loading={save.isPending} onClick={() => save.mutate()}>
+            {t('common.save')}
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+function PopupTriggers() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const menus = useUser((s) => s.menus);
+  const menuOptions = useMemo(
+    () => [...walk(menus)].filter((n) => n.router).map((n) => ({ value: n.id, label: `${n.name} (${n.router})` })),
+    [menus],
+  );
+  const [editing, setEditing] = useState<Partial<PopupConfig> | null>(null);
+  const [form] = Form.useForm<{ resourceId: number; enabled: boolean; question: string; periodDays: number }>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: feedbackKeys.popup });
+  const columns: TableColumnsType<PopupConfig> = [
+    {
+      key: 'resourceName',
+      dataIndex: 'resourceName',
+      title: t('feedback.config.menu'),
+      render: (v: string | null, r) => `${v ?? r.resourceId}${r.router ? ` (${r.router})` : ''}`,
+    },
+    {
+      key: 'question',
+      dataIndex: 'question',
+      title: t('feedback.config.question'),
+      ellipsis: true,
+      render: (v: string | null) => v ?? t('rating.question'),
+    },
+    { key: 'periodDays', dataIndex: 'periodDays', title: t('feedback.config.periodDays'), width: 110 },
+    {
+      key: 'enabled',
+      dataIndex: 'enabled',
+      title: t('feedback.config.state'),
+      width: 90,
+      render: (v: boolean) =>
+        v ? <Tag color="success">{t('feedback.config.on')}</Tag> : <Tag>{t('feedback.config.off')}</Tag>,
+    },
+    {
+      key: 'action',
+      title: t('common.action'),
+      width: 140,
+      render: (_: unknown, row) => (
+        <Flex>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              setEditing(row);
+              form.setFieldsValue({ ...row, question: row.question ?? '' });
+            }}
+          >
+            {t('mc.edit')}
+          </Button>
+          <Popconfirm
+            title={t('feedback.config.deleteConfirm')}
+            onConfirm={async () => {
+              await feedbackApi.deletePopup(row.resourceId);
+              await refresh();
+            }}
+          >
+            <Button type="link" size="small" danger>
+              {t('mc.delete')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+  return (
+    <>
+      <SearchTable<PopupConfig>
+        queryKey={feedbackKeys.popup}
+        fetcher={(q, signal) => feedbackApi.popupPage(q, signal)}
+        columns={columns}
+        rowKey="resourceId"
+        title={t('feedback.config.popup')}
+        toolbar={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setEditing({});
+              form.setFieldsValue({ enabled: true, periodDays: 30, question: '' });
+            }}
+          >
+            {t('feedback.config.addTrigger')}
+          </Button>
+        }
+      />
+      <Modal
+        open={editing !== null}
+        title={t('feedback.config.popup')}
+        onCancel={() => setEditing(null)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          await feedbackApi.savePopup({ ...v, question: v.question?.trim() || null });
+          setEditing(null);
+          await refresh();
+        }}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="resourceId" label={t('feedback.config.menu')} rules={[{ required: true }]}>
+            <Select showSearch optionFilterProp="label" options={menuOptions} disabled={!!editing?.resourceId} />
+          </Form.Item>
+          <Form.Item name="question" label={t('feedback.config.question')}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="periodDays" label={t('feedback.config.periodDays')} rules={[{ required: true }]}>
+            <InputNumber min={1} max={365} precision={0} />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('feedback.config.state')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** /setModule/feedbackmanagement/fb-config: feedback types, dialog tips, rating popup triggers. */
+export function FeedbackConfigScreen() {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'form',
+          label: t('feedback.config.formTab'),
+          children: (
+            <Flex vertical gap={16}>
+              <QuestionsEditor />
+              <TipsEditor />
+            </Flex>
+          ),
+        },
+        { key: 'popup', label: t('feedback.config.popupTab'), children: <PopupTriggers /> },
+      ]}
+    />
+  );
+}

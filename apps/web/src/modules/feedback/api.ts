@@ -1,0 +1,52 @@
+import type { FeedbackDetail, FeedbackRow, ManageFeedbackQuery, PageResult } from '@portal/contracts';
+import { get, post } from '../../platform/http';
+
+export const feedbackKeys = {
+  root: ['feedback'] as const,
+  mine: ['feedback', 'mine'] as const,
+  manage: ['feedback', 'manage'] as const,
+  detail: (id: number) => ['feedback', 'detail', id] as const,
+  questions: ['feedback', 'questions'] as const,
+  tips: ['feedback', 'tips'] as const,
+  popup: ['feedback', 'popup'] as const,
+};
+
+const F = '/v2/sys/staff/feedback';
+export interface Question {
+  id: number;
+  name: string;
+  sort: number;
+  enabled: boolean;
+}
+export interface PopupConfig {
+  resourceId: number;
+  resourceName: string | null;
+  router: string | null;
+  enabled: boolean;
+  question: string | null;
+  periodDays: number;
+}
+
+export const feedbackApi = {
+  questions: (all = false) => get<Question[]>(`${F}/questionList`, { all: all ? '1' : '0' }),
+  saveQuestions: (questions: { id?: number; name: string; enabled: boolean }[]) =>
+    post<Question[]>(`${F}/questionList/update`, { questions }, { checkRepeat: true }),
+  tips: () => get<{ tips: string }>(`${F}/feedbackConfig/tips`),
+  saveTips: (tips: string) => post<{ tips: string }>(`${F}/feedbackConfig/tips/update`, { tips }),
+  popupPage: (q: { page: number; size: number }, signal?: AbortSignal) =>
+    post<PageResult<PopupConfig>>(`${F}/feedbackPopupConfig`, q, { signal }),
+  savePopup: (c: { resourceId: number; enabled: boolean; question: string | null; periodDays: number }) =>
+    post<null>(`${F}/feedbackPopupConfig/save`, c),
+  deletePopup: (resourceId: number) => post<null>(`${F}/feedbackPopupConfig/delete`, { resourceId }),
+  commit: (body: { questionId: number; content: string; page?: string; images: string[] }) =>
+    post<{ id: number }>(`${F}/commitFeedback`, body, { checkRepeat: true }),
+  commitScore: (body: { resourceId: number; score: number; content?: string }) => post<null>(`${F}/commitScore`, body),
+  myPage: (q: object, signal?: AbortSignal) => post<PageResult<FeedbackRow>>(`${F}/myFeedbackPage`, q, { signal }),
+  managePage: (q: Partial<ManageFeedbackQuery>, signal?: AbortSignal) =>
+    post<PageResult<FeedbackRow>>(`${F}/feedbackManagePage`, q, { signal }),
+  detail: (id: number) => get<FeedbackDetail>(`${F}/getFeedbackDetail`, { id }),
+  reply: (id: number, content: string, close: boolean) =>
+    post<null>(`${F}/feedbackReply`, { id, content, close }, { checkRepeat: true }),
+  close: (id: number) => post<null>(`${F}/feedbackClose`, { id }),
+  countUnReply: () => get<{ count: number }>(`${F}/countUnReply`),
+};

@@ -1,0 +1,128 @@
+import { MESSAGE_TYPES, type MessageRow } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Form, Input, Popconfirm, Select, Space, type TableColumnsType, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { SearchTable } from '../../platform/ui/SearchTable';
+import { messageKeys, messagesApi } from './api';
+import { useOpenMessage } from './use-open-message';
+
+type Filters = { type?: (typeof MESSAGE_TYPES)[number]; status?: 0 | 1; keyword?: string };
+const UNREAD_QUERY_KEY = ['shell', 'unread'] as const;
+
+/** /message/notification: my messages, filtered by type and state, marked read, opened at their source. */
+export function NotificationScreen() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const open = useOpenMessage();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: messageKeys.root }),
+      queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY }),
+    ]);
+
+  const columns: TableColumnsType<MessageRow> = [
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('messages.status'),
+      width: 90,
+      render: (v: 0 | 1) => (
+        <Badge status={v === 0 ? 'processing' : 'default'} text={t(v === 0 ? 'messages.unread' : 'messages.read')} />
+      ),
+    },
+    {
+      key: 'type',
+      dataIndex: 'type',
+      title: t('messages.type'),
+      width: 110,
+      render: (v: string) => <Tag>{t(`messages.types.${v}`, v)}</Tag>,
+    },
+    { key: 'title', dataIndex: 'title', title: t('messages.title'), ellipsis: true },
+    { key: 'content', dataIndex: 'content', title: t('messages.content'), ellipsis: true },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('messages.time'),
+      width: 160,
+      sorter: true,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'action',
+      title: t('common.action'),
+      width: 150,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          {row.link && (
+            <Button type="link" size="small" onClick={() => void open(row)} data-testid="message-open">
+              {t('messages.open')}
+            </Button>
+          )}
+          {row.status === 0 && (
+            <Button
+              type="link"
+              size="small"
+              data-testid="message-read"
+              onClick={async () => {
+                await messagesApi.markRead([row.id]);
+                await refresh();
+              }}
+            >
+              {t('messages.markRead')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <SearchTable<MessageRow, Filters>
+      queryKey={messageKeys.center}
+      fetcher={(query, signal) => messagesApi.centerPage(query, signal)}
+      columns={columns}
+      rowKey="id"
+      toolbar={
+        <Popconfirm
+          title={t('messages.readAllConfirm')}
+          onConfirm={async () => {
+            const { changed } = await messagesApi.readAll();
+            message.success(t('messages.readAllDone', { count: changed }));
+            await refresh();
+          }}
+        >
+          <Button data-testid="message-read-all">{t('messages.readAll')}</Button>
+        </Popconfirm>
+      }
+      filters={
+        <>
+          <Form.Item name="type" label={t('messages.type')}>
+            <Select
+              allowClear
+              placeholder={t('common.all')}
+              style={{ width: 140 }}
+              options={MESSAGE_TYPES.map((v) => ({ value: v, label: t(`messages.types.${v}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="status" label={t('messages.status')}>
+            <Select
+              allowClear
+              placeholder={t('common.all')}
+              style={{ width: 120 }}
+              options={[
+                { value: 0, label: t('messages.unread') },
+                { value: 1, label: t('messages.read') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="keyword" label={t('messages.keyword')}>
+            <Input allowClear style={{ width: 200 }} maxLength={100} />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import type { VersionRecord } from '@portal/contracts';
+import { Button, Drawer, Form, InputNumber, type TableColumnsType, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../platform/ui/Markdown';
+import { SearchTable } from '../../platform/ui/SearchTable';
+import { noticeKeys, noticesApi } from './api';
+
+/** /message/publicnotice/noticelist: published release notes as a list; a drawer shows one. */
+export function NoticeListScreen() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<VersionRecord | null>(null);
+  const columns = useMemo<TableColumnsType<VersionRecord>>(
+    () => [
+      {
+        key: 'version',
+        dataIndex: 'version',
+        title: t('notices.version'),
+        width: 120,
+        render: (v: string) => <Tag color="blue">{v}</Tag>,
+      },
+      { key: 'title', dataIndex: 'title', title: t('notices.title'), ellipsis: true },
+      {
+        key: 'publishedAt',
+        dataIndex: 'publishedAt',
+        title: t('notices.publishedAt'),
+        width: 160,
+        render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+      },
+      {
+        key: 'action',
+        title: t('common.action'),
+        width: 90,
+        render: (_: unknown, row) => (
+          <Button type="link" size="small" onClick={() => setOpen(row)}>
+            {t('notices.view')}
+          </Button>
+        ),
+      },
+    ],
+    [t],
+  );
+  return (
+    <>
+      <SearchTable<VersionRecord, { year?: number }>
+        queryKey={[...noticeKeys.timeline, 'list']}
+        fetcher={(q, signal) => noticesApi.timeline(q, signal)}
+        columns={columns}
+        rowKey="id"
+        filters={
+          <Form.Item name="year" label={t('notices.year')}>
+            <InputNumber min={2000} max={2100} precision={0} style={{ width: 120 }} />
+          </Form.Item>
+        }
+      />
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        width={560}
+        title={open ? `${open.version} · ${open.title}` : ''}
+      >
+        {open && (
+          <>
+            <Typography.Text type="secondary">
+              {open.publishedAt ? dayjs(open.publishedAt).format('YYYY-MM-DD HH:mm') : ''}
+            </Typography.Text>
+            <Markdown source={open.content} />
+          </>
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { VersionRecord } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Switch,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchTable } from '../../platform/ui/SearchTable';
+import { noticeKeys, noticesApi } from './api';
+
+type FormValues = {
+  version: string;
+  innerVersion?: string;
+  title: string;
+  content: string;
+  popup: boolean;
+  publishedAt?: Dayjs | null;
+};
+
+/** Version records of the settings screen: drafts and published notes, with the start-up popup flag. */
+export function VersionRecords() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<VersionRecord | 'new' | null>(null);
+  const [form] = Form.useForm<FormValues>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: noticeKeys.root });
+  const openEditor = (row: VersionRecord | 'new') => {
+    setEditing(row);
+    form.setFieldsValue(
+      row === 'new'
+        ? { version: '', innerVersion: '', title: '', content: '', popup: false, publishedAt: null }
+        : {
+            ...row,
+            innerVersion: row.innerVersion ?? '',
+            publishedAt: row.publishedAt ? dayjs(row.publishedAt) : null,
+          },
+    );
+  };
+  const columns: TableColumnsType<VersionRecord> = [
+    { key: 'version', dataIndex: 'version', title: t('notices.version'), width: 110 },
+    {
+      key: 'innerVersion',
+      dataIndex: 'innerVersion',
+      title: t('notices.innerVersion'),
+      width: 130,
+      render: (v: string | null) => v ?? '-',
+    },
+    { key: 'title', dataIndex: 'title', title: t('notices.title'), ellipsis: true },
+    {
+      key: 'popup',
+      dataIndex: 'popup',
+      title: t('notices.popup'),
+      width: 90,
+      render: (v: boolean) => (v ? <Tag color="gold">{t('notices.popupOn')}</Tag> : '-'),
+    },
+    {
+      key: 'publishedAt',
+      dataIndex: 'publishedAt',
+      title: t('notices.publishedAt'),
+      width: 160,
+      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : <Tag>{t('notices.draft')}</Tag>),
+    },
+    {
+      key: 'action',
+      title: t('common.action'),
+      width: 130,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <>
+          <Button type="link" size="small" onClick={() => openEditor(row)}>
+            {t('mc.edit')}
+          </Button>
+          <Popconfirm
+            title={t('notices.deleteConfirm')}
+            onConfirm={async () => {
+              await noticesApi.remove(row.id);
+              await refresh();
+            }}
+          >
+            <Button type="link" size="small" danger>
+              {t('mc.delete')}
+            </Button>
+          </Popconfirm>
+        </>
+      ),
+    },
+  ];
+  const editId = editing && editing !== 'new' ? editing.id : undefined;
+  return (
+    <>
+      <SearchTable<VersionRecord, { keyword?: string; published?: 'yes' | 'no' }>
+        queryKey={noticeKeys.versions}
+        fetcher={(q, signal) => noticesApi.versionPage(q, signal)}
+        columns={columns}
+        rowKey="id"
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor('new')} data-testid="version-new">
+            {t('notices.newVersion')}
+          </Button>
+        }
+        filters={
+          <>
+            <Form.Item name="keyword" label={t('notices.keyword')}>
+              <Input allowClear maxLength={100} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="published" label={t('notices.state')}>
+              <Select
+                allowClear
+                placeholder={t('common.all')}
+                style={{ width: 120 }}
+                options={[
+                  { value: 'yes', label: t('notices.published') },
+                  { value: 'no', label: t('notices.draft') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('notices.newVersion') : t('notices.editVersion')}
+        width={720}
+        onCancel={() => setEditing(null)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          await noticesApi.save({
+            ...(editId ? { id: editId } : {}),
+            version: v.version,
+            ...(v.innerVersion ? { innerVersion: v.innerVersion } : {}),
+            title: v.title,
+            content: v.content ?? '',
+            popup: v.popup,
+            publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
+          });
+          message.success(t('mc.saved'));
+          setEditing(null);
+          await refresh();
+        }}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item
+            name="version"
+            label={t('notices.version')}
+            rules={[{ required: true, whitespace: true, max: 40 }]}
+          >
+            <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item
+            name="innerVersion"
+            label={t('notices.innerVersion')}
+            validateTrigger="onBlur"
+            rules={[
+              { pattern: /^[A-Za-z0-9._-]*$/, message: t('notices.innerVersionFormat') },
+              {
+                validator: async (_, value: string) => {
+                  if (value && (await noticesApi.innerExists(value, editId)).exists)
+                    throw new Error(t('notices.innerVersionTaken'));
+                },
+              },
+            ]}
+          >
+            <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="title" label={t('notices.title')} rules={[{ required: true, whitespace: true }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="content" label={t('notices.content')} extra={t('notices.markdownHint')}>
+            <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} maxLength={20000} />
+          </Form.Item>
+          <Form.Item name="publishedAt" label={t('notices.publishedAt')} extra={t('notices.publishHint')}>
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item name="popup" label={t('notices.popup')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

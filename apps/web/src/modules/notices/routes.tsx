@@ -1,0 +1,12 @@
+import type { ScreenMap } from '../../shell/screens';
+
+/** Release notes: timeline, list, settings. */
+export const noticeScreens: ScreenMap = {
+  '/message/publicnotice/timeaxis': async () => ({ Component: (await import('./TimelineScreen')).TimelineScreen }),
+  '/message/publicnotice/noticelist': async () => ({
+    Component: (await import('./NoticeListScreen')).NoticeListScreen,
+  }),
+  '/setModule/publicnotice/noticeconfig': async () => ({
+    Component: (await import('./NoticeConfigScreen')).NoticeConfigScreen,
+  }),
+};

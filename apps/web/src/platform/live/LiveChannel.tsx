@@ -1,0 +1,107 @@
+import { MSG_TYPE, type PushMessage } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../session';
+import { authorizationValue } from '../token-policy';
+import { createLiveClient, type LiveAuth } from './live-client';
+import { useLive } from './live-store';
+import { INBOX_PATH, newMailNotice } from './new-mail';
+import { shareLiveAcrossTabs } from './tab-share';
+
+/** The bell's query key in the shell (kept equal to shell/layout/HeaderActions UNREAD_QUERY_KEY). */
+const UNREAD_QUERY_KEY = ['shell', 'unread'] as const;
+/** message lists and counts of the message center refresh when something arrives */
+export const MESSAGES_QUERY_ROOT = ['messages'] as const;
+
+const authNow = (): LiveAuth | null => {
+  const { token, tokenHead, expiresAt } = useSession.getState();
+  if (!token) return null;
+  return { authorization: authorizationValue(tokenHead, token), expiresAt };
+};
+
+const isPush = (d: unknown): d is PushMessage =>
+  typeof d === 'object' && d !== null && typeof (d as PushMessage).msgType === 'number';
+
+/**
+ * Mounts the browser's one live connection (shared by its tabs) while signed in, and reacts to
+ * what arrives: the bell dot, the message lists, and new-mail notices (spec 4).
+ */
+export function LiveChannel() {
+  const { t } = useTranslation();
+  const { message, notification } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const latest = useRef({ t, message, notification, queryClient, navigate, pathname });
+  latest.current = { t, message, notification, queryClient, navigate, pathname };
+  const signedIn = useSession((s) => s.token !== null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const onMessage = (data: unknown) => {
+      const cur = latest.current;
+      cur.queryClient.setQueryData(UNREAD_QUERY_KEY, true);
+      void cur.queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_ROOT });
+      if (!isPush(data) || data.msgType !== MSG_TYPE.NEW_MAIL) return;
+      const notice = newMailNotice(data);
+      if (notice.kind === 'none') {
+        cur.message.warning(cur.t('live.noNewMail'));
+        return;
+      }
+      if (cur.pathname !== INBOX_PATH) useLive.getState().setPendingNewMail(true);
+      const key = `new-mail-${data.id}`;
+      cur.notification.success({
+        key,
+        title: cur.t('live.newMailTitle'),
+        description: notice.text,
+        duration: 0,
+        actions: (
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => {
+              cur.notification.destroy(key);
+              if (notice.target === INBOX_PATH) useLive.getState().setPendingNewMail(false);
+              void cur.navigate(notice.target);
+            }}
+          >
+            {cur.t('live.goView')}
+          </Button>
+        ),
+      });
+    };
+    const shared = shareLiveAcrossTabs(
+      {
+        start(emit) {
+          const client = createLiveClient({ auth: authNow, onState: emit.state, onMessage: emit.message });
+          client.connect();
+          // a refreshed token revives a closed connection
+          const unsubscribe = useSession.subscribe((s, prev) => {
+            if (s.token && s.token !== prev.token && client.state === 'disconnected') client.connect();
+          });
+          return {
+            stop() {
+              unsubscribe();
+              client.stop();
+            },
+            state: () => client.state,
+          };
+        },
+      },
+      { onState: (s) => useLive.getState().setState(s), onMessage },
+    );
+    return () => {
+      shared.stop();
+      useLive.getState().setState('disconnected');
+    };
+  }, [signedIn]);
+
+  useEffect(() => {
+    if (pathname === INBOX_PATH) useLive.getState().setPendingNewMail(false);
+  }, [pathname]);
+
+  return null;
+}

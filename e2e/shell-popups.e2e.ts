@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launch, type Page, shot } from './support/browser.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  builtChunk,
+  FINANCE,
+  menuNodeId,
+  OPS,
+  openInTab,
+  RATED_ROUTE,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  spaGo,
+  startShellServer,
+} from './support/shell.js';
+
+/** Chunk failures after a deploy, the operations tour, the version notes and the rating question. */
+
+const OPERATIONS_PAGE = '/businessOperations/capturePacket';
+const OPERATIONS_OTHER = '/businessOperations/public/api-report';
+
+interface Guide {
+  content: Record<string, unknown>;
+}
+const guideOf = async (base: string, token: string) =>
+  api<Guide | null>(base, token, 'GET', '/v2/sys/staff/user/setting?type=guide');
+
+/** Two animation frames: whatever the data already on the page renders has rendered. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))) as Promise<void>,
+  );
+
+describe('shell popups and the chunk-failure screen', () => {
+  let server: ShellServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startShellServer();
+    browser = await launch();
+    // finance01 keeps the version notes unread (the version test); the others have read them
+    await settlePopups(server.url, ADMIN);
+    await settlePopups(server.url, OPS);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reloads once when a lazy chunk is missing, then says the system was upgraded, without looping', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN);
+    const chunk = builtChunk(server.webDist, 'src/shell/subapp/SubAppHost.tsx');
+    const missing = (url: URL) => url.pathname === `/${chunk}`;
+    await page.route(missing, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+    let loads = 0;
+    page.on('load', () => loads++);
+
+    // a deploy removed the screen's chunk: opening it reloads the page once…
+    await spaGo(page, '/crm/open-sea');
+    await page.getByTestId('upgraded').waitFor({ timeout: 20_000 });
+    expect(loads).toBe(1);
+    expect(await page.getByText('The system has been upgraded to a new version').count()).toBe(1);
+    // …and the screen stays: no reload loop (nothing to poll for: the absence of reloads takes time)
+    await page.waitForTimeout(3000);
+    expect(loads).toBe(1);
+    await shot(page, 'shell-upgraded-1280');
+
+    // the refresh action reloads; still missing → the screen again, still no loop
+    await page.getByTestId('upgraded-refresh').click();
+    await expect.poll(() => loads).toBe(2);
+    await page.getByTestId('upgraded').waitFor();
+    await page.waitForTimeout(2000);
+    expect(loads).toBe(2);
+
+    // once the new version is there, the refresh action loads it
+    await page.unroute(missing);
+    await page.getByTestId('upgraded-refresh').click();
+    await expect.poll(() => loads).toBe(3);
+    await page.getByText('This screen is not available in this installation yet.').waitFor();
+    expect(await page.getByTestId('upgraded').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('shows the operations tour once, until the flag stored on the server says it was seen', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, OPS);
+    const token = await apiToken(server.url, OPS);
+    expect((await guideOf(server.url, token))?.content?.businessOperations).not.toBe(true);
+
+    await openInTab(page, OPERATIONS_PAGE);
+    const tour = page.locator('.ant-tour:not(.ant-tour-hidden)');
+    await tour.getByText('General', { exact: true }).waitFor();
+    await shot(page, 'shell-tour-1280');
+    await page.getByTestId('tour-next').click();
+    await tour.getByText('SMS testing', { exact: true }).waitFor();
+    await page.getByTestId('tour-next').click();
+    await tour.getByText('Voice operations', { exact: true }).waitFor();
+    expect(await page.getByTestId('tour-next').count()).toBe(0);
+    expect(await page.getByTestId('tour-done').textContent()).toBe('I know');
+    await page.getByTestId('tour-done').click();
+    await expect.poll(() => page.getByTestId('tour-actions').count()).toBe(0);
+    await expect.poll(async () => (await guideOf(server.url, token))?.content?.businessOperations).toBe(true);
+    await ctx.close();
+
+    // another browser, same user: the server remembers
+    const again = await signedIn(browser, server.url, OPS);
+    const guideRead = again.page.waitForResponse((r) => r.url().includes('/v2/sys/staff/user/setting'));
+    await openInTab(again.page, OPERATIONS_OTHER);
+    await guideRead;
+    await again.page.getByTestId('side-menu').waitFor();
+    await settled(again.page);
+    expect(await again.page.getByTestId('tour-actions').count()).toBe(0);
+    await again.ctx.close();
+  });
+
+  it('lets the tour be skipped, which also counts as seen', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN);
+    const token = await apiToken(server.url, ADMIN);
+    await openInTab(page, OPERATIONS_PAGE);
+    await page.getByTestId('tour-skip').click();
+    await expect.poll(() => page.getByTestId('tour-actions').count()).toBe(0);
+    await expect.poll(async () => (await guideOf(server.url, token))?.content?.businessOperations).toBe(true);
+    await ctx.close();
+  });
+
+  it('shows the version notes once per user', async () => {
+    const token = await apiToken(server.url, FINANCE);
+    const before = await api<{ popupState: number; versionDetail: { title: string } }>(
+      server.url,
+      token,
+      'GET',
+      '/v2/sys/staff/version/popup',
+    );
+    expect(before.popupState).toBe(1);
+
+    const { ctx, page } = await signedIn(browser, server.url, FINANCE);
+    const title = page.getByTestId('version-popup-title');
+    await title.waitFor();
+    expect(await title.textContent()).toBe(before.versionDetail.title);
+    await shot(page, 'shell-version-1280');
+    await page.getByRole('button', { name: 'I know' }).click();
+    await title.waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () =>
+          (await api<{ popupState: number }>(server.url, token, 'GET', '/v2/sys/staff/version/popup')).popupState,
+      )
+      .toBe(0);
+    await ctx.close();
+
+    const again = await signedIn(browser, server.url, FINANCE);
+    const read = again.page.waitForResponse((r) => r.url().includes('/v2/sys/staff/version/popup'));
+    await again.page.goto(`${server.url}/home`);
+    await read;
+    await again.page.getByTestId('home-greeting').waitFor();
+    await settled(again.page);
+    expect(await again.page.getByTestId('version-popup-title').count()).toBe(0);
+    await again.ctx.close();
+  });
+
+  it('asks for a rating after 2 s on a rated page, once', async () => {
+    const token = await apiToken(server.url, ADMIN);
+    const resourceId = await menuNodeId(server.url, token, RATED_ROUTE);
+    const need = () =>
+      api<{ need: boolean }>(server.url, token, 'GET', `/v2/sys/staff/feedback/needScore?resourceId=${resourceId}`);
+    expect((await need()).need).toBe(true);
+
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN);
+    await openInTab(page, RATED_ROUTE);
+    const arrived = Date.now();
+    const dialog = page.getByTestId('rating-dialog');
+    await dialog.waitFor({ timeout: 10_000 });
+    expect(Date.now() - arrived).toBeGreaterThanOrEqual(1800);
+    expect(await dialog.getByText('用户管理好用吗？/ How useful is user management?').count()).toBe(1);
+    await shot(page, 'shell-rating-1280');
+    await page.getByTestId('rating-stars').locator('li').nth(3).click();
+    await page.getByTestId('rating-comment').fill('Fast enough');
+    await page.getByTestId('rating-submit').click();
+    await page.getByText('Thank you for your feedback').waitFor();
+    await expect.poll(async () => (await need()).need).toBe(false);
+
+    // back on the rated page later: not asked again (waiting past the 2 s is the point)
+    await openInTab(page, '/setModule/authManage/permissions');
+    await openInTab(page, RATED_ROUTE);
+    await page.waitForTimeout(3000);
+    expect(await dialog.count()).toBe(0);
+    await ctx.close();
+  });
+});

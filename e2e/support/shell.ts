@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { type Browser, newContext, type Page, signInWithPassword } from './browser.js';
+import { type RunningServer, startServer } from './server.js';
+
+/** Helpers of the shell's end-to-end tests (e2e/shell-*.e2e.ts). */
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+
+export interface DemoUser {
+  username: string;
+  password: string;
+}
+
+export const ADMIN: DemoUser = { username: 'admin', password: 'Admin#2026' };
+export const SALES: DemoUser = { username: 'sales01', password: 'Sales#2026' };
+export const FINANCE: DemoUser = { username: 'finance01', password: 'Finance#2026' };
+export const OPS: DemoUser = { username: 'ops01', password: 'Ops#2026' };
+
+export interface ShellServer extends RunningServer {
+  /** the private copy of the web build this server serves */
+  webDist: string;
+}
+
+/**
+ * The real server on a private copy of apps/web/dist (a rebuild by someone else while the tests
+ * run would otherwise delete the chunks the browser asks for), with the per-IP sign-in limit
+ * lifted: a test file signs in more often than a person does.
+ */
+export async function startShellServer(env: Record<string, string> = {}): Promise<ShellServer> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `cd apps/web && npx vite build` first');
+  }
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-web-'));
+  fs.cpSync(WEB_DIST, webDist, { recursive: true });
+  const server = await startServer({ WEB_DIST: webDist, LOGIN_RATE_PER_IP: '1000', ...env });
+  return {
+    ...server,
+    webDist,
+    async stop() {
+      await server.stop();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The built file of a source module (from the Vite manifest), e.g. 'src/modules/system/UserListScreen.tsx'. */
+export function builtChunk(webDist: string, source: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; src?: string }
+  >;
+  const hit = Object.values(manifest).find((c) => c.src === source);
+  if (!hit) throw new Error(`no built chunk for ${source}`);
+  return hit.file;
+}
+
+// ---- the API, as the browser's server sees it -----------------------------------------------
+
+interface Envelope<T> {
+  code: number;
+  msg?: string;
+  data: T;
+}
+
+export async function apiToken(base: string, user: DemoUser): Promise<string> {
+  const res = await fetch(`${base}/auth/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', ...user, client_id: 'staff-web', scope: 'staff' }),
+  });
+  const body = (await res.json()) as Envelope<{ token: string }>;
+  if (body.code !== 0) throw new Error(`sign-in of ${user.username} failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+/** One API call that must succeed (envelope code 0); returns its data. */
+export async function api<T>(base: string, token: string, method: 'GET' | 'POST', url: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Envelope<T>;
+  if (json.code !== 0) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+interface MenuNode {
+  id: number;
+  router: string | null;
+  children: MenuNode[];
+}
+
+/** The id of the user's menu node for a router (the rating popup rates menu nodes). */
+export async function menuNodeId(base: string, token: string, router: string): Promise<number> {
+  const menus = await api<MenuNode[]>(base, token, 'GET', '/v2/sys/staff/overseas/getResourceByMenu?mobileFlag=false');
+  const stack = [...menus];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.router === router) return n.id;
+    stack.push(...n.children);
+  }
+  throw new Error(`no menu node for ${router}`);
+}
+
+export const RATED_ROUTE = '/setModule/authManage/user';
+
+/**
+ * Settle the start-up popups of a user through the API, so they do not cover the pages a test
+ * drives: the version notes marked read, the rated user list rated.
+ */
+export async function settlePopups(base: string, user: DemoUser, opts: { rate?: boolean } = {}) {
+  const token = await apiToken(base, user);
+  const popup = await api<{ popupState: number; versionDetail: { id: number } | null }>(
+    base,
+    token,
+    'GET',
+    '/v2/sys/staff/version/popup',
+  );
+  if (popup.popupState === 1 && popup.versionDetail) {
+    await api(base, token, 'POST', '/v2/sys/staff/version/popup/read', { id: popup.versionDetail.id });
+  }
+  if (opts.rate) {
+    const resourceId = await menuNodeId(base, token, RATED_ROUTE);
+    const need = await api<{ need: boolean }>(
+      base,
+      token,
+      'GET',
+      `/v2/sys/staff/feedback/needScore?resourceId=${resourceId}`,
+    );
+    if (need.need) await api(base, token, 'POST', '/v2/sys/staff/feedback/commitScore', { resourceId, score: 5 });
+  }
+}
+
+/** A fresh browser context signed in as the user (password form), on /home. */
+export async function signedIn(
+  browser: Browser,
+  base: string,
+  user: DemoUser,
+  opts: { locale?: string; width?: number; height?: number } = {},
+) {
+  const ctx = await newContext(browser, opts);
+  const page = await ctx.newPage();
+  await signInWithPassword(page, base, user.username, user.password);
+  await page.getByTestId('header').waitFor();
+  return { ctx, page };
+}
+
+// ---- driving the shell ----------------------------------------------------------------------
+
+/**
+ * Navigate inside the single-page app, as a link would (no page load, so keep-alive state
+ * survives): push the address and let the router read it.
+ */
+export async function spaGo(page: Page, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, url);
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === url || u.pathname === url.split('?')[0]);
+}
+
+/**
+ * Open a page in a tab as a link would, and wait until the router committed it: its tab (`key`,
+ * the address unless the route's tagPath is 'path') is the selected one.
+ */
+export async function openInTab(page: Page, url: string, key = url) {
+  await spaGo(page, url);
+  await page.locator(`[role="tab"][aria-selected="true"][data-testid="tab-${key}"]`).waitFor({ timeout: 15_000 });
+}
+
+/** The keys of the tabs shown in the bookmark bar, in order. */
+export function tabKeys(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid="tabbar"] [role="tab"]')
+    .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace(/^tab-/, '')));
+}
+
+export const tab = (page: Page, key: string) => page.getByTestId(`tab-${key}`);
+
+/** Right-click a tab and read which tab-menu actions are disabled. */
+export async function tabMenuState(page: Page, key: string) {
+  await tab(page, key).click({ button: 'right' });
+  const menu = page.getByTestId('tab-menu');
+  await menu.waitFor();
+  const disabled = async (id: string) => menu.getByTestId(id).isDisabled();
+  return {
+    closeCurrent: await disabled('tab-menu-close-current'),
+    closeOthers: await disabled('tab-menu-close-others'),
+    closeAll: await disabled('tab-menu-close-all'),
+  };
+}
+
+export async function closeTabMenu(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.getByTestId('tab-menu').waitFor({ state: 'detached' });
+}
+
+/** Poll until the tab bar shows exactly these keys. */
+export async function expectTabs(page: Page, keys: string[]) {
+  await expect.poll(() => tabKeys(page), { timeout: 10_000 }).toEqual(keys);
+}
+
+/** The rendered box of a test id (layout measured in the DOM). */
+export async function box(page: Page, testId: string) {
+  const b = await page.getByTestId(testId).boundingBox();
+  if (!b) throw new Error(`${testId} is not rendered`);
+  return b;
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { pageQuery } from './paging.js';
+
+/* ---- AI assistant (spec 7 "AI (/v2/ai/api)", limits of spec 9) ---- */
+
+export const AI_API = '/v2/ai/api';
+/** spec 5 / 9: chat input */
+export const AI_INPUT_MAX = 100;
+export const AI_INPUT_MIN_ROWS = 1;
+export const AI_INPUT_MAX_ROWS = 4;
+/** spec 9: history page size, and how close to the top older messages load */
+export const AI_HISTORY_PAGE = 10;
+export const AI_HISTORY_LOAD_PX = 50;
+/** spec 9: suggested questions per fetch */
+export const AI_SUGGESTED = 3;
+/** spec 9: panel widths */
+export const AI_PANEL_WIDTH = 556;
+export const AI_PANEL_WIDE = 700;
+/** follow-up questions after an answer */
+export const AI_GUESS_MAX = 3;
+/** knowledge documents: accepted formats and the largest upload (decoded bytes) */
+export const KB_FORMATS = ['md', 'txt', 'docx', 'pdf'] as const;
+export type KbFormat = (typeof KB_FORMATS)[number];
+export const KB_MAX_BYTES = 2 * 1024 * 1024;
+/** the read-only document view of the portal that `reference_url` opens */
+export const KB_DOC_VIEW_PATH = '/setModule/ai/knowledge/doc';
+export const kbDocUrl = (uuid: string, title: string) =>
+  `${KB_DOC_VIEW_PATH}?uuid=${encodeURIComponent(uuid)}&name=${encodeURIComponent(title)}`;
+
+/** Chat content: trimmed, not blank, at most 100 characters (spec 5). */
+export const chatContent = z
+  .string()
+  .trim()
+  .min(1, 'content must not be blank')
+  .max(AI_INPUT_MAX, `content must be at most ${AI_INPUT_MAX} characters`);
+
+export const aiConversation = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  isTop: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AiConversation = z.infer<typeof aiConversation>;
+
+export const createConversationBody = z.object({ initialQuestion: chatContent });
+export const createdConversation = z.object({ uuid: z.string(), title: z.string() });
+
+export const aiKbRef = z.object({ documentName: z.string(), documentUrl: z.string() });
+export type AiKbRef = z.infer<typeof aiKbRef>;
+
+export const AI_CHAT_STATUSES = ['streaming', 'done', 'stopped', 'failed'] as const;
+export type AiChatStatus = (typeof AI_CHAT_STATUSES)[number];
+
+/** spec 3 chat message; like: 1 liked, 0 disliked, null none */
+export const aiChat = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  userQuery: z.string(),
+  aiResponse: z.string(),
+  like: z.union([z.literal(0), z.literal(1)]).nullable(),
+  kbDocuments: z.array(aiKbRef),
+  guessQuestions: z.array(z.string()),
+  status: z.enum(AI_CHAT_STATUSES),
+  createdAt: z.string(),
+});
+export type AiChat = z.infer<typeof aiChat>;
+
+/** Path parameter uuid: checked by the service so a missing one gets its own clear code. */
+export const uuidParam = z.object({ uuid: z.string().optional() });
+export const cursorQuery = z.object({
+  lastChatId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(AI_HISTORY_PAGE),
+});
+export const chatPage = z.object({ chats: z.array(aiChat), hasMore: z.boolean() });
+export type ChatPage = z.infer<typeof chatPage>;
+
+export const topBody = z.object({ isTop: z.boolean().optional() }).nullish();
+
+export const LIKE_TYPES = ['LIKE', 'DISLIKE'] as const;
+export const likeTypeParam = z.object({ likeType: z.string().optional() });
+export const feedbackTag = z.object({ tagName: z.string() });
+
+export const chatFeedbackBody = z.object({
+  like: z.union([z.literal(0), z.literal(1)]),
+  /** comma-joined tags (spec 3); at least one for a like */
+  tag: z.string().trim().max(200).optional(),
+  content: z.string().trim().max(500).optional(),
+  chatUuid: z.string().uuid(),
+});
+export type ChatFeedbackBody = z.infer<typeof chatFeedbackBody>;
+
+export const stopBody = z.object({ chatUuid: z.string().uuid() });
+export const stopResult = z.object({ stopped: z.boolean() });
+
+export const chatSseBody = z.object({
+  stream: z.literal(true).default(true),
+  content: chatContent,
+  conversationUuid: z.string().uuid(),
+});
+export type ChatSseBody = z.infer<typeof chatSseBody>;
+
+/** Events of POST chat/sse (spec 7). */
+export interface AiSseEvents {
+  init: { chatUuid: string; conversationUuid: string };
+  message: { content: string; conversationUuid: string; chatUuid: string };
+  kbdocs: { document_name: string; reference_url: string };
+  guessQuestions: string[];
+  /** the answer failed after the stream began (model unreachable); the partial answer is kept */
+  error: { code: number; msg: string };
+}
+
+export const commonQuestionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(10).default(AI_SUGGESTED),
+  currentType: z.string().trim().max(40).optional(),
+});
+export const commonQuestion = z.object({ question: z.string(), type: z.string() });
+
+/* ---- knowledge base (/setModule/ai/knowledge) ---- */
+
+export const kbDocumentRow = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  fileName: z.string(),
+  format: z.enum(KB_FORMATS),
+  bytes: z.number().int(),
+  chunks: z.number().int(),
+  builtin: z.boolean(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type KbDocumentRow = z.infer<typeof kbDocumentRow>;
+
+export const kbListQuery = pageQuery.extend({ keyword: z.string().trim().max(100).optional() });
+
+export const kbDocumentView = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  format: z.enum(KB_FORMATS),
+  body: z.string(),
+  updatedAt: z.string(),
+});
+export type KbDocumentView = z.infer<typeof kbDocumentView>;
+
+/**
+ * A document upload as JSON: text formats as UTF-8, docx and pdf as base64. Bounded by
+ * KB_MAX_BYTES decoded (the route's body limit covers base64's growth).
+ */
+export const kbUploadBody = z.object({
+  title: z.string().trim().min(1).max(120).optional(),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/\.(md|markdown|txt|docx|pdf)$/i, 'fileName must end with .md, .txt, .docx or .pdf'),
+  encoding: z.enum(['utf8', 'base64']).default('utf8'),
+  content: z.string().min(1),
+});
+export type KbUploadBody = z.infer<typeof kbUploadBody>;

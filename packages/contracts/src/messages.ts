@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { pageQuery } from './paging.js';
+
+/**
+ * Message center (spec 7, /v2/sys/mc) and the live channel (spec 4). A message belongs to one
+ * user; modules produce them through the platform notifier, the message center stores them and
+ * pushes them live.
+ */
+
+/** Message kinds the platform produces; the drop list offers them as filters. */
+export const MESSAGE_TYPES = ['approval', 'alarm', 'mail', 'system', 'feedback', 'notice'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** 0 unread, 1 read */
+export const MESSAGE_STATUS = { UNREAD: 0, READ: 1 } as const;
+export const messageStatus = z.union([z.literal(0), z.literal(1)]);
+
+/** msgType 1 ordinary message, 2 new-mail notice (spec 4). */
+export const MSG_TYPE = { ORDINARY: 1, NEW_MAIL: 2 } as const;
+/** emailboxType of a new-mail notice: 1 the inbox ("new mail"), anything else the spam folder. */
+export const EMAILBOX_TYPE_INBOX = 1;
+
+/** One entry of msgFillAfterVar: a template placeholder and the value shown in its place. */
+export const fillVar = z.object({ key: z.string(), showFieldName: z.string() });
+export type FillVar = z.infer<typeof fillVar>;
+
+export const messageRow = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  msgType: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  sourceKind: z.string().nullable(),
+  sourceId: z.string().nullable(),
+  status: messageStatus,
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type MessageRow = z.infer<typeof messageRow>;
+
+/** The `message` event of the live stream (spec 3 "Push message"). */
+export const pushMessage = z.object({
+  event: z.literal('message'),
+  id: z.number().int(),
+  type: z.string(),
+  msgType: z.number().int(),
+  title: z.string(),
+  link: z.string().nullable(),
+  /** JSON text of FillVar[] */
+  msgFillAfterVar: z.string(),
+  msgContentTemplate: z.string(),
+  createdAt: z.string(),
+});
+export type PushMessage = z.infer<typeof pushMessage>;
+
+const isoDate = z.string().datetime({ offset: true });
+
+export const centerListQuery = pageQuery.extend({
+  type: z.enum(MESSAGE_TYPES).optional(),
+  status: messageStatus.optional(),
+  keyword: z.string().trim().max(100).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type CenterListQuery = z.infer<typeof centerListQuery>;
+
+export const homeListQuery = z.object({
+  size: z.number().int().min(1).max(50).default(8),
+  status: messageStatus.optional(),
+});
+
+export const changeStatusBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(200),
+  status: messageStatus,
+});
+export const changeByMsgIdBody = z.object({ msgId: z.number().int().positive() });
+export const readAllBody = z.object({ type: z.enum(MESSAGE_TYPES).optional() });
+export const changedCount = z.object({ changed: z.number().int() });
+
+export const serverTime = z.object({ now: z.string(), epochMs: z.number().int() });
+export const dropList = z.object({
+  types: z.array(z.object({ value: z.enum(MESSAGE_TYPES) })),
+  statuses: z.array(z.object({ value: messageStatus })),
+});
+
+/** Unread flag with the three mail counters (present only where mail exists). */
+export const unreadState = z.object({
+  unread: z.boolean(),
+  total: z.number().int(),
+  receiveUnReadNum: z.number().int().optional(),
+  indiciaUnReadNum: z.number().int().optional(),
+  junkUnReadNum: z.number().int().optional(),
+});
+export const typeCounts = z.array(z.object({ type: z.string(), unread: z.number().int(), total: z.number().int() }));
+
+/** Live stream timing (spec 9). */
+export const LIVE_HEARTBEAT_TIMEOUT_MS = 120_000;
+export const LIVE_GATEWAY_RETRY_MS = 10_000;
+export const LIVE_HEARTBEAT_INTERVAL_MS = 30_000;
