@@ -105,26 +105,21 @@ const API_PREFIXES = ['/v2/', '/auth/', '/kunlun/', '/api/', '/sso-idp', '/dcode
 
 /** The built SPA: hashed assets cached for a year, index.html never cached (deploys must show at once). */
 async function serveWeb(app: FastifyInstance, root: string, webConfig: object) {
-  await app.register(async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, access: route.config?.access ?? 'public', audit: false };
-    });
-    await scope.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  });
+  // serve: false — files are looked up per request, so a rebuild is served without a restart
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   const page = indexPage(path.join(root, 'index.html'), webConfig);
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((p) => url.startsWith(p)) || url.startsWith('/assets/')) {
-      return reply.callNotFound();
+  app.get('/*', { config: { access: 'public', audit: false }, schema: { hide: true } }, async (req, reply) => {
+    const url = decodeURIComponent(req.url.split('?')[0] ?? '/');
+    if (API_PREFIXES.some((p) => url.startsWith(p))) return reply.callNotFound();
+    const file = path.resolve(root, `.${url}`);
+    const inside = file.startsWith(`${root}${path.sep}`) && !url.includes('\0');
+    if (inside && url !== '/' && url !== '/index.html' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      const immutable = url.startsWith('/assets/');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(path.relative(root, file));
     }
+    // a missing hashed asset is a 404 (the client shows "system upgraded"), never the page
+    if (url.startsWith('/assets/')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').type('text/html').send(page());
   });
 }

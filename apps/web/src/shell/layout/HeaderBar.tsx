@@ -1,16 +1,22 @@
-import { MenuOutlined } from '@ant-design/icons';
+import { BellOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FeedbackDialog } from '../../modules/feedback/FeedbackDialog';
-import { MessageBell } from '../../modules/messages/MessageBell';
-import { LiveChannel } from '../../platform/live/LiveChannel';
+import { useFeedbackDialog } from '../../modules/feedback/feedback-dialog-store';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
 import { useShell } from '../shell-store';
 import { DownloadEntry, SearchButton } from './HeaderActions';
 import { HEADER_HEIGHT } from './layout-mode';
 import { TopNav } from './TopNav';
 import { UserMenu } from './UserMenu';
+
+// loaded after the shell paints, so the first screen carries none of their code (bundle budget)
+const MessageBell = lazy(async () => ({ default: (await import('../../modules/messages/MessageBell')).MessageBell }));
+const LiveChannel = lazy(async () => ({ default: (await import('../../platform/live/LiveChannel')).LiveChannel }));
+const FeedbackDialog = lazy(async () => ({
+  default: (await import('../../modules/feedback/FeedbackDialog')).FeedbackDialog,
+}));
 
 /**
  * Header (52 px): logo, top navigation by module, path search, notification bell, download
@@ -20,6 +26,7 @@ export function HeaderBar({ current, ratingResourceId }: { current: string; rati
   const { t } = useTranslation();
   const device = useShell((s) => s.device);
   const mobile = device === 'mobile';
+  const feedbackOpen = useFeedbackDialog((s) => s.open);
   return (
     <Layout.Header
       className="portal-header"
@@ -43,9 +50,13 @@ export function HeaderBar({ current, ratingResourceId }: { current: string; rati
       {mobile ? <div style={{ flex: 1 }} /> : <TopNav current={current} />}
       <Flex align="center" gap={2} style={{ flexShrink: 0 }} className="portal-header-actions">
         <SearchButton />
-        <MessageBell />
-        <LiveChannel />
-        <FeedbackDialog />
+        <Suspense fallback={<Button type="text" icon={<BellOutlined />} className="portal-header-icon" disabled />}>
+          <MessageBell />
+        </Suspense>
+        <Suspense fallback={null}>
+          <LiveChannel />
+          {feedbackOpen && <FeedbackDialog />}
+        </Suspense>
         <DownloadEntry />
         <LanguageSwitch compact={device !== 'pc'} />
         <UserMenu ratingResourceId={ratingResourceId} compact={mobile} />
