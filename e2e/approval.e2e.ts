@@ -45,12 +45,21 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
 
   async function act(page: Page, action: 'agree' | 'reject', opinion: string) {
     await page.getByTestId(`action-${action}`).click();
-    await page.getByTestId('action-opinion').fill(opinion);
+    await box(page, 'action-opinion').fill(opinion);
     await page.getByTestId('action-confirm').click();
     await expect.poll(() => page.getByTestId(`action-${action}`).count(), { timeout: 15_000 }).toBe(0);
   }
 
-  const status = (page: Page) => page.getByTestId('profile').getByTestId('instance-status').first().getAttribute('data-status');
+  /** The text box of an antd input, whichever element carries the test id. */
+  const box = (page: Page, id: string) =>
+    page
+      .locator(
+        `input[data-testid="${id}"], textarea[data-testid="${id}"], [data-testid="${id}"] input, [data-testid="${id}"] textarea`,
+      )
+      .first();
+
+  const status = (page: Page) =>
+    page.getByTestId('profile').getByTestId('instance-status').first().getAttribute('data-status');
 
   beforeAll(async () => {
     server = await startShellServer();
@@ -74,20 +83,28 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     // ── sales01 starts the request from the sponsor page
     const sales = await as(SALES);
     await sales.goto(`${server.url}/general/process/sponsor`);
-    await sales.getByTestId('sponsor-search').fill('通用');
+    await box(sales, 'sponsor-search').fill('通用');
     await sales.locator('[data-testid="sponsor-process"][data-name="通用申请"]').click();
     await sales.waitForURL(/\/general\/sponsor\/submit\?processId=\d+/);
-    await sales.getByTestId('submit-title').fill(TITLE);
-    await sales.getByTestId('field-subject').fill('上海客户拜访');
-    await sales.getByTestId('field-amount').fill('20,000.50x');
-    await expect.poll(() => sales.getByTestId('field-amount').inputValue()).toBe('20000.50');
-    await sales.getByTestId('field-reason').fill('拜访两家运营商客户');
+    await box(sales, 'submit-title').fill(TITLE);
+    await box(sales, 'field-subject').fill('上海客户拜访');
+    await box(sales, 'field-amount').fill('20,000.50x');
+    await expect.poll(() => box(sales, 'field-amount').inputValue()).toBe('20000.50');
+    await box(sales, 'field-reason').fill('拜访两家运营商客户');
     await sales.locator('input[type=file]').setInputFiles({
       name: 'itinerary.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('Shanghai, 2 days'),
     });
-    await expect.poll(() => sales.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          sales
+            .locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)')
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     // above 10,000.00 the finance director is on the route
     await expect
       .poll(() => sales.getByTestId('route-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-node'))), {
@@ -95,7 +112,7 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
       })
       .toEqual(['leader', 'finance', 'countersign', 'cc']);
     // below it the branch is left off
-    await sales.getByTestId('field-amount').fill('800');
+    await box(sales, 'field-amount').fill('800');
     await expect
       .poll(() => sales.getByTestId('route-step').evaluateAll((els) => els.map((e) => e.getAttribute('data-node'))), {
         timeout: 10_000,
@@ -117,7 +134,9 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     // ── the leader: live bell dot and message, then the to-do list
     await expect.poll(() => leader.getByTestId('header-bell-dot').count(), { timeout: 15_000 }).toBe(1);
     await leader.getByTestId('header-bell').click();
-    await expect.poll(() => leader.getByTestId('bell-item').first().textContent(), { timeout: 10_000 }).toContain(TITLE);
+    await expect
+      .poll(() => leader.getByTestId('bell-item').first().textContent(), { timeout: 10_000 })
+      .toContain(TITLE);
     await leader.keyboard.press('Escape');
     await openFrom(leader, 'my-agent');
     await shot(leader, 'approval-profile-leader-1280');
@@ -131,11 +150,13 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     const back = await rowIn(sales, 'my-initiate');
     await expect.poll(() => back.getByTestId('instance-status').getAttribute('data-status')).toBe('returned');
     await back.getByTestId('row-open').click();
-    await expect.poll(() => sales.getByTestId('history-opinion').last().textContent(), { timeout: 15_000 }).toBe('请补充行程单');
+    await expect
+      .poll(() => sales.getByTestId('history-opinion').last().textContent(), { timeout: 15_000 })
+      .toBe('请补充行程单');
     await sales.getByTestId('action-resubmit').click();
     await sales.waitForURL(/\/general\/sponsor\/submit\?instanceId=\d+/);
-    await expect.poll(() => sales.getByTestId('submit-title').inputValue(), { timeout: 15_000 }).toBe(TITLE);
-    await sales.getByTestId('field-subject').fill('上海客户拜访（附行程）');
+    await expect.poll(() => box(sales, 'submit-title').inputValue(), { timeout: 15_000 }).toBe(TITLE);
+    await box(sales, 'field-subject').fill('上海客户拜访（附行程）');
     await sales.getByTestId('submit-send').click();
     await sales.waitForURL(/\/general\/my-initiate\/profile\?id=\d+/, { timeout: 15_000 });
     await expect.poll(() => status(sales), { timeout: 15_000 }).toBe('running');
@@ -185,5 +206,34 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     await expect.poll(() => sales.getByTestId('value-subject').textContent()).toBe('上海客户拜访（附行程）');
     // nobody acts on a finished request
     await expect.poll(() => sales.getByTestId('profile-actions').locator('button').count()).toBe(0);
+  });
+
+  it('an edited process publishes a new version; the finished request keeps its own', async () => {
+    const admin = await as(ADMIN);
+    await admin.goto(`${server.url}/setModule/process/configer`);
+    const row = admin.locator('.ant-table-row', { hasText: 'general-application' });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => row.textContent()).toContain('v1');
+    await row.getByTestId('process-edit').click();
+    // the drawn flow of the definition, the conditional finance node included
+    await expect
+      .poll(() => admin.getByTestId('flow-node').evaluateAll((els) => els.map((e) => e.getAttribute('data-node'))), {
+        timeout: 15_000,
+      })
+      .toEqual(['__start', 'leader', 'finance', 'countersign', 'cc', '__end']);
+    // the leader node may no longer be sent back to: a changed definition
+    await admin.getByTestId('node-card').first().getByRole('checkbox').uncheck();
+    await admin.getByTestId('process-publish').click();
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('v2');
+    await row.getByRole('button', { name: /版本记录|Versions/ }).click();
+    await expect
+      .poll(() => admin.getByTestId('version-table').locator('.ant-table-row').count(), { timeout: 15_000 })
+      .toBe(2);
+    await shot(admin, 'approval-versions-1280');
+
+    const sales = await as(SALES);
+    const mine = await rowIn(sales, 'my-initiate');
+    await mine.getByTestId('row-open').click();
+    await expect.poll(() => sales.getByTestId('profile').textContent(), { timeout: 15_000 }).toContain('v1');
   });
 });

@@ -111,7 +111,7 @@ describe('export a list and download it from the download center', () => {
     await wb.xlsx.readFile(file);
     const sheet = wb.worksheets[0]!;
     const rows: string[][] = [];
-    sheet.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    sheet.eachRow((r) => rows.push(Array.from((r.values as unknown[]).slice(1), (v) => String(v ?? ''))));
     expect(rows[0]!.slice(0, 3)).toEqual(['用户名', '姓名', '工号']);
 
     // the same list through the API, with the browser's own session

@@ -31,11 +31,7 @@ export interface ShellServer extends RunningServer {
  * lifted: a test file signs in more often than a person does.
  */
 export async function startShellServer(env: Record<string, string> = {}): Promise<ShellServer> {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error('apps/web/dist is missing: run `cd apps/web && npx vite build` first');
-  }
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-web-'));
-  fs.cpSync(WEB_DIST, webDist, { recursive: true });
+  const webDist = await copyOfBuild();
   const server = await startServer({ WEB_DIST: webDist, LOGIN_RATE_PER_IP: '1000', ...env });
   return {
     ...server,
@@ -45,6 +41,41 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
       fs.rmSync(webDist, { recursive: true, force: true });
     },
   };
+}
+
+/** Every file the build's manifest names is in the directory (a complete build, not one half-written). */
+function completeBuild(dir: string): boolean {
+  const manifest = path.join(dir, '.vite', 'manifest.json');
+  if (!fs.existsSync(path.join(dir, 'index.html')) || !fs.existsSync(manifest)) return false;
+  try {
+    const chunks = Object.values(JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, { file: string }>);
+    return chunks.every((c) => fs.existsSync(path.join(dir, c.file)));
+  } catch {
+    return false;
+  }
+}
+
+/** A private copy of a complete apps/web/dist, waiting out a rebuild that is under way. */
+async function copyOfBuild(): Promise<string> {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-web-'));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (completeBuild(WEB_DIST)) {
+      try {
+        fs.cpSync(WEB_DIST, webDist, { recursive: true });
+        if (completeBuild(webDist)) return webDist;
+      } catch {
+        // a rebuild removed files while they were copied: try again
+      }
+      fs.rmSync(webDist, { recursive: true, force: true });
+      fs.mkdirSync(webDist);
+    }
+    if (Date.now() > deadline) {
+      fs.rmSync(webDist, { recursive: true, force: true });
+      throw new Error('apps/web/dist is missing or incomplete: run `cd apps/web && npx vite build` first');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /** The built file of a source module (from the Vite manifest), e.g. 'src/modules/system/UserListScreen.tsx'. */

@@ -43,6 +43,7 @@ describe('download center: my export tasks', () => {
 
   const call = async (method: 'GET' | 'POST', url: string, tok: Tokens, payload?: object) => {
     const res = await t.app.inject({ method, url, headers: bearer(tok), ...(payload ? { payload } : {}) });
+    // biome-ignore lint/suspicious/noExplicitAny: the calls answer several shapes, checked field by field
     return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
   };
   const page = (tok: Tokens, q: object = {}) => call('POST', `${API}/page`, tok, { page: 1, size: 20, ...q });

@@ -33,9 +33,8 @@ async function xlsxSheets(buf: Buffer): Promise<string[][][]> {
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
   return wb.worksheets.map((ws) => {
     const rows: string[][] = [];
-    ws.eachRow((r) =>
-      rows.push((r.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
-    );
+    // values are sparse (empty cells are holes): Array.from fills them
+    ws.eachRow((r) => rows.push(Array.from((r.values as unknown[]).slice(1), (v) => (v == null ? '' : String(v)))));
     return rows;
   });
 }

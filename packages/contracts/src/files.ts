@@ -52,7 +52,11 @@ const sha256Hex = z
 export const segmentInitBody = z.object({
   name: z.string().trim().min(1).max(255),
   size: z.number().int().min(1),
-  segmentSize: z.number().int().min(64 * 1024).max(SEGMENT_MAX_BYTES),
+  segmentSize: z
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(SEGMENT_MAX_BYTES),
   /** SHA-256 of the whole file, checked after assembly */
   sha256: sha256Hex,
 });

@@ -16,7 +16,16 @@ import { RootRoute } from './RootRoute';
 import type { ScreenLoader, ScreenMap } from './screens';
 
 /** Screens that exist, by registry path. Every other registered route is the section's sub-app host. */
-const SCREENS: ScreenMap = { ...homeScreens, ...systemScreens, ...messageScreens, ...noticeScreens, ...feedbackScreens, ...aiScreens, ...downloadScreens, ...approvalScreens };
+const SCREENS: ScreenMap = {
+  ...homeScreens,
+  ...systemScreens,
+  ...messageScreens,
+  ...noticeScreens,
+  ...feedbackScreens,
+  ...aiScreens,
+  ...downloadScreens,
+  ...approvalScreens,
+};
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.
 const notFound: ScreenLoader = async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage });

@@ -1,7 +1,7 @@
-import { filesOf } from '../../platform/files/service.js';
-import { SegmentUploads } from '../../platform/files/segments.js';
 import { expireExportTasks, recoverExportTasks, runExportTask } from '../../platform/exports/tasks.js';
 import { EXPORT_JOB } from '../../platform/exports/topics.js';
+import { SegmentUploads } from '../../platform/files/segments.js';
+import { filesOf } from '../../platform/files/service.js';
 import type { Platform } from '../../platform/platform.js';
 
 export const CLEANUP_JOB = 'downloads.cleanup';

@@ -1,20 +1,20 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import {
+  Errors,
   type ExportFormat,
   type ExportTaskQuery,
   type ExportTaskRow,
   errorMessage,
-  Errors,
   type Locale,
   type PageResult,
 } from '@portal/contracts';
 import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../auth/context.js';
-import { AppError } from '../http/errors.js';
-import type { Platform } from '../platform.js';
 import { filesOf } from '../files/service.js';
 import { sha256OfFile } from '../files/staging.js';
+import { AppError } from '../http/errors.js';
+import type { Platform } from '../platform.js';
 import { writeExportFile } from './run.js';
 import { exportTasks } from './schema.js';
 import { exportSource } from './source.js';
@@ -86,7 +86,7 @@ async function sendRun(p: ExportPlatform, task: ExportTask) {
 /** The signed-in user's context as it is now (permissions and data scope), for a task run later. */
 async function authOf(p: ExportPlatform, userId: number, taskId: number): Promise<AuthContext | null> {
   const access = await p.access.get(userId);
-  if (!access || access.status !== 'active') return null;
+  if (access?.status !== 'active') return null;
   return {
     userId,
     username: access.username,
@@ -124,7 +124,7 @@ export async function runExportTask(p: ExportPlatform, data: { taskId: number; a
     const source = exportSource(task.source);
     if (!source) throw new Error(`unknown export source ${task.source}`);
     const auth = await authOf(p, task.userId, task.id);
-    if (!auth || !auth.perms.has(source.perm)) throw new AppError('NO_PERMISSION');
+    if (!auth?.perms.has(source.perm)) throw new AppError('NO_PERMISSION');
     const query = source.query.parse(task.query);
     let last = 0;
     const staged = await writeExportFile(
@@ -147,7 +147,7 @@ export async function runExportTask(p: ExportPlatform, data: { taskId: number; a
     const expiresAt = new Date(Date.now() + files.settings.exportRetentionMs);
     const info = await files.storeStaged(
       { path: staged.path, size: (await fsp.stat(staged.path)).size, sha256: await sha256OfFile(staged.path) },
-      { name: task.name, purpose: 'export', ownerUserId: task.userId, expiresAt },
+      { name: task.name, purpose: 'export', ownerUserId: task.userId, expiresAt, trusted: true },
     );
     const [done] = await p.db
       .update(exportTasks)
@@ -215,7 +215,9 @@ export async function recoverExportTasks(p: ExportPlatform, opts: { atStart?: bo
           await p.db
             .update(exportTasks)
             .set({ state: 'running', attempt: t.attempt, heartbeatAt: t.heartbeatAt })
-            .where(and(eq(exportTasks.id, t.id), eq(exportTasks.attempt, again.attempt), eq(exportTasks.state, 'queued')));
+            .where(
+              and(eq(exportTasks.id, t.id), eq(exportTasks.attempt, again.attempt), eq(exportTasks.state, 'queued')),
+            );
         }
       }
     } else {
@@ -330,4 +332,3 @@ export async function retryExportTask(p: ExportPlatform, userId: number, id: num
   await sendRun(p, again);
   return taskRow(again);
 }
-

@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
 const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 const MAX_NAME = 180;

@@ -4,11 +4,11 @@ import {
   FILE_PURPOSES,
   type FilePurpose,
   fileInfo,
+  SEGMENT_MAX_BYTES,
   segmentCompleteBody,
   segmentFields,
   segmentInitBody,
   segmentSession,
-  SEGMENT_MAX_BYTES,
   segmentStatusQuery,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -36,7 +36,7 @@ async function filePart(req: FastifyRequest, maxBytes: number) {
     }
     throw err;
   }
-  if (!part || part.fieldname !== 'file') {
+  if (part?.fieldname !== 'file') {
     part?.file.resume();
     throw new AppError('FILE_MISSING');
   }
@@ -157,7 +157,11 @@ export async function fileRoutes(app: FastifyInstance, p: Platform) {
         tags: ['files'],
         summary: 'Download a file through its signed URL (exp, sig)',
         params: z.object({ id: z.string().uuid() }),
-        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(100), inline: z.enum(['1']).optional() }),
+        querystring: z.object({
+          exp: z.coerce.number().int(),
+          sig: z.string().max(100),
+          inline: z.enum(['1']).optional(),
+        }),
       },
       config: { access: 'public' },
     },

@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  FILE_PURPOSES,
-  type FileInfo,
-  type SegmentInitBody,
-  type SegmentSession,
-} from '@portal/contracts';
+import { FILE_PURPOSES, type FileInfo, type SegmentInitBody, type SegmentSession } from '@portal/contracts';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { AppError } from '../http/errors.js';
 import { uploadSegments, uploadSessions } from './schema.js';
@@ -109,7 +104,12 @@ export class SegmentUploads {
       await fsp.rm(staged.path, { force: true });
       throw err;
     }
-    return { uploadId: s.id, segmentSize: s.segmentSize, totalSegments: s.totalSegments, received: await this.received(s.id) };
+    return {
+      uploadId: s.id,
+      segmentSize: s.segmentSize,
+      totalSegments: s.totalSegments,
+      received: await this.received(s.id),
+    };
   }
 
   /** Assembles the segments in order, checks the whole file's SHA-256 and type, stores it. */

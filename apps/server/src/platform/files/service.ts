@@ -22,6 +22,8 @@ export interface StoreMeta {
   purpose: FilePurpose | 'export';
   ownerUserId: number | null;
   expiresAt?: Date | null;
+  /** written by this server (exports): no magic-byte check (a large ZIP's marker may lie past what file-type reads) */
+  trusted?: boolean;
 }
 
 /**
@@ -71,7 +73,8 @@ export class FileService {
       const name = sanitizeFileName(meta.name);
       const ext = extensionOf(name);
       if (staged.size === 0) throw new AppError('FILE_EMPTY');
-      if (!(await contentMatches(staged.path, ext))) throw new AppError('FILE_TYPE_MISMATCH', { vars: { ext } });
+      if (!meta.trusted && !(await contentMatches(staged.path, ext)))
+        throw new AppError('FILE_TYPE_MISMATCH', { vars: { ext } });
       const key = newStorageKey();
       const { size } = await this.storage.put(key, fs.createReadStream(staged.path));
       try {

@@ -64,7 +64,9 @@ export function ActionDialog({
       open={kind !== null}
       title={kind ? t(`approval.confirm.${kind}`) : ''}
       okText={kind ? t(`approval.action.${kind}`) : ''}
-      okButtonProps={{ danger: kind === 'reject' || kind === 'withdraw', 'data-testid': 'action-confirm' } as ButtonProps}
+      okButtonProps={
+        { danger: kind === 'reject' || kind === 'withdraw', 'data-testid': 'action-confirm' } as ButtonProps
+      }
       confirmLoading={act.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -95,7 +97,10 @@ export function ActionDialog({
                 label={t('approval.rejectNode')}
                 rules={[{ required: true, message: t('form.required', { label: t('approval.rejectNode') }) }]}
               >
-                <Select loading={nodes.isPending} options={(nodes.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))} />
+                <Select
+                  loading={nodes.isPending}
+                  options={(nodes.data ?? []).map((o) => ({ value: String(o.value), label: o.label }))}
+                />
               </Form.Item>
             )}
           </>

@@ -23,7 +23,11 @@ export function AttachmentInput({
 }) {
   const { t } = useTranslation();
   const [files, setFiles] = useState<UploadFile[]>(() =>
-    (value ?? []).map((fileId) => ({ uid: fileId, name: t('approval.attachmentId', { id: fileId.slice(0, 8) }), status: 'done' })),
+    (value ?? []).map((fileId) => ({
+      uid: fileId,
+      name: t('approval.attachmentId', { id: fileId.slice(0, 8) }),
+      status: 'done',
+    })),
   );
   const emit = (list: UploadFile[]) =>
     onChange?.(list.filter((f) => f.status === 'done').map((f) => (f.response as string | undefined) ?? f.uid));

@@ -29,7 +29,12 @@ export function CommentBox({ instanceId }: { instanceId: number }) {
         data-testid="comment-input"
       />
       <Flex justify="end">
-        <Button onClick={() => send.mutate()} disabled={!text.trim()} loading={send.isPending} data-testid="comment-send">
+        <Button
+          onClick={() => send.mutate()}
+          disabled={!text.trim()}
+          loading={send.isPending}
+          data-testid="comment-send"
+        >
           {t('approval.action.comment')}
         </Button>
       </Flex>

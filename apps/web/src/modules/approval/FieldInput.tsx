@@ -1,6 +1,7 @@
 import type { FormField } from '@portal/contracts';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
 import { AttachmentInput } from './AttachmentInput';
@@ -15,8 +16,8 @@ export function useFieldLabel() {
   return (f: Pick<FormField, 'label' | 'labelEn'>) => (i18n.language.startsWith('zh') ? f.label : f.labelEn);
 }
 
-function Control({ field }: { field: FormField }) {
-  const { t } = useTranslation();
+/** The input of a field type; Form.Item binds value and onChange to this element directly. */
+function control(field: FormField, t: TFunction) {
   const testId = `field-${field.key}`;
   switch (field.type) {
     case 'textarea':
@@ -49,6 +50,7 @@ function Control({ field }: { field: FormField }) {
 
 /** One field of an application form: label, rules (the server's checks) and the right input. */
 export function FieldInput({ field }: { field: FormField }) {
+  const { t } = useTranslation();
   const labelOf = useFieldLabel();
   const label = labelOf(field);
   const date = field.type === 'date';
@@ -64,7 +66,7 @@ export function FieldInput({ field }: { field: FormField }) {
           }
         : {})}
     >
-      <Control field={field} />
+      {control(field, t)}
     </Form.Item>
   );
 }

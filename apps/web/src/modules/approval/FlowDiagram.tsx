@@ -1,5 +1,6 @@
 import { Background, type Edge, MarkerType, type Node, ReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import './flow.css';
 import { useMemo } from 'react';
 import type { FlowBox, FlowState } from './flow-model';
 
@@ -14,6 +15,7 @@ const STYLE: Record<FlowState, { border: string; background: string; color?: str
 };
 const ROW = 84;
 const WIDTH = 220;
+const BRANCH_SHIFT = 80;
 
 /**
  * The drawn flow (React Flow): boxes top to bottom, the current one highlighted; a box with a
@@ -26,7 +28,8 @@ export default function FlowDiagram({ boxes }: { boxes: FlowBox[] }) {
       const s = STYLE[b.state];
       return {
         id: b.id,
-        position: { x: 0, y: i * ROW },
+        // a conditional node stands aside, so the bypass beside it shows the branch
+        position: { x: b.condition ? BRANCH_SHIFT : 0, y: i * ROW },
         data: {
           label: (
             <div data-testid="flow-node" data-state={b.state} data-node={b.id}>
@@ -66,7 +69,6 @@ export default function FlowDiagram({ boxes }: { boxes: FlowBox[] }) {
           id: `${b.id}~>${after.id}`,
           source: b.id,
           target: after.id,
-          type: 'smoothstep',
           style: { strokeDasharray: '4 3' },
           markerEnd: { type: MarkerType.ArrowClosed },
         });
@@ -74,7 +76,11 @@ export default function FlowDiagram({ boxes }: { boxes: FlowBox[] }) {
     return { nodes, edges };
   }, [boxes]);
   return (
-    <div style={{ height: Math.max(boxes.length * ROW + 20, 200), width: '100%' }} data-testid="flow-diagram">
+    <div
+      className="wf-flow"
+      style={{ height: Math.max(boxes.length * ROW + 20, 200), width: '100%' }}
+      data-testid="flow-diagram"
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}

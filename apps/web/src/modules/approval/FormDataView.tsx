@@ -43,7 +43,11 @@ export function FormDataView({ detail }: { detail: InstanceDetail }) {
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered data-testid="form-data">
       {fields.map((f) => (
-        <Descriptions.Item key={f.key} label={labelOf(f)} span={f.type === 'textarea' || f.type === 'attachment' ? 2 : 1}>
+        <Descriptions.Item
+          key={f.key}
+          label={labelOf(f)}
+          span={f.type === 'textarea' || f.type === 'attachment' ? 2 : 1}
+        >
           <span data-testid={`value-${f.key}`}>{show(f, detail.formData[f.key])}</span>
         </Descriptions.Item>
       ))}

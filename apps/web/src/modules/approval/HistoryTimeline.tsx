@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@portal/contracts';
+import type { HistoryEntry, RouteStep } from '@portal/contracts';
 import { Flex, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,15 @@ const COLORS: Partial<Record<HistoryEntry['action'], string>> = {
 };
 
 /** Who did what when, with their opinion: actions and comments in order. */
-export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
+export function HistoryTimeline({ history, route }: { history: HistoryEntry[]; route: RouteStep[] }) {
   const { t } = useTranslation();
+  // a send-back names its target: the initiator, the end, or an earlier node's key
+  const target = (h: HistoryEntry) =>
+    h.action === 'reject' && (h.targetUserName === 'initiator' || h.targetUserName === 'end')
+      ? t(`approval.rejectTarget.${h.targetUserName}`)
+      : h.action === 'reject'
+        ? (route.find((s) => s.nodeKey === h.targetUserName)?.name ?? h.targetUserName)
+        : h.targetUserName;
   return (
     <Timeline
       data-testid="history"
@@ -30,7 +37,7 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
               <Typography.Text strong>{h.userName ?? t('approval.system')}</Typography.Text>
               <Typography.Text>{t(`approval.history.${h.action}`)}</Typography.Text>
               {h.nodeName && <Typography.Text type="secondary">{h.nodeName}</Typography.Text>}
-              {h.targetUserName && <Typography.Text type="secondary">→ {h.targetUserName}</Typography.Text>}
+              {h.targetUserName && <Typography.Text type="secondary">→ {target(h)}</Typography.Text>}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {dayjs(h.createdAt).format('YYYY-MM-DD HH:mm')}
               </Typography.Text>

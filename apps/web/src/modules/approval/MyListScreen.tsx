@@ -45,7 +45,14 @@ function useColumns(list: MyList): TableColumnsType<InstanceRow> {
       cols.push({ key: 'initiatorName', dataIndex: 'initiatorName', title: t('approval.initiator'), width: 100 });
     if (list === 'my-agent' || list === 'my-handle')
       cols.push({ key: 'taskNodeName', dataIndex: 'taskNodeName', title: t('approval.node'), width: 140 });
-    else cols.push({ key: 'currentNodeName', dataIndex: 'currentNodeName', title: t('approval.currentNode'), width: 140, render: (v: string | null) => v ?? '-' });
+    else
+      cols.push({
+        key: 'currentNodeName',
+        dataIndex: 'currentNodeName',
+        title: t('approval.currentNode'),
+        width: 140,
+        render: (v: string | null) => v ?? '-',
+      });
     if (list === 'my-handle')
       cols.push({
         key: 'taskStatus',
@@ -62,12 +69,30 @@ function useColumns(list: MyList): TableColumnsType<InstanceRow> {
       render: (v: InstanceStatus) => <InstanceStatusTag status={v} />,
     });
     if (list === 'my-agent') {
-      cols.push({ key: 'taskCreatedAt', dataIndex: 'taskCreatedAt', title: t('approval.receivedAt'), width: 150, render: time });
+      cols.push({
+        key: 'taskCreatedAt',
+        dataIndex: 'taskCreatedAt',
+        title: t('approval.receivedAt'),
+        width: 150,
+        render: time,
+      });
       cols.push({ key: 'dueAt', dataIndex: 'dueAt', title: t('approval.dueAt'), width: 150, render: time });
     } else if (list === 'my-handle') {
-      cols.push({ key: 'taskHandledAt', dataIndex: 'taskHandledAt', title: t('approval.handledAt'), width: 150, render: time });
+      cols.push({
+        key: 'taskHandledAt',
+        dataIndex: 'taskHandledAt',
+        title: t('approval.handledAt'),
+        width: 150,
+        render: time,
+      });
     } else if (list === 'my-deliver') {
-      cols.push({ key: 'taskCreatedAt', dataIndex: 'taskCreatedAt', title: t('approval.copiedAt'), width: 150, render: time });
+      cols.push({
+        key: 'taskCreatedAt',
+        dataIndex: 'taskCreatedAt',
+        title: t('approval.copiedAt'),
+        width: 150,
+        render: time,
+      });
     } else {
       cols.push({ key: 'createdAt', dataIndex: 'createdAt', title: t('approval.startedAt'), width: 150, render: time });
     }
@@ -115,7 +140,13 @@ function MyListScreen({ list }: { list: MyList }) {
       filters={
         <>
           <Form.Item name="keyword" label={t('approval.keyword')}>
-            <Input allowClear maxLength={64} style={{ width: 180 }} placeholder={t('approval.keywordHint')} data-testid="list-keyword" />
+            <Input
+              allowClear
+              maxLength={64}
+              style={{ width: 180 }}
+              placeholder={t('approval.keywordHint')}
+              data-testid="list-keyword"
+            />
           </Form.Item>
           <Form.Item name="processId" label={t('approval.process')}>
             <Select

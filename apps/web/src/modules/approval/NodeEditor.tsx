@@ -27,23 +27,42 @@ function NodeCard({
     <Card
       size="small"
       title={`${index + 1}.`}
-      extra={<Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={remove} aria-label={t('mc.delete')} />}
+      extra={
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={remove}
+          aria-label={t('mc.delete')}
+        />
+      }
       data-testid="node-card"
     >
       <Row gutter={8}>
         <Col xs={12} md={6}>
-          <Form.Item name={[field.name, 'key']} label={t('approval.cfg.nodeKey')} rules={required(t('approval.cfg.nodeKey'))}>
+          <Form.Item
+            name={[field.name, 'key']}
+            label={t('approval.cfg.nodeKey')}
+            rules={required(t('approval.cfg.nodeKey'))}
+          >
             <Input maxLength={32} />
           </Form.Item>
         </Col>
         <Col xs={12} md={10}>
-          <Form.Item name={[field.name, 'name']} label={t('approval.cfg.nodeName')} rules={required(t('approval.cfg.nodeName'))}>
+          <Form.Item
+            name={[field.name, 'name']}
+            label={t('approval.cfg.nodeName')}
+            rules={required(t('approval.cfg.nodeName'))}
+          >
             <Input maxLength={64} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name={[field.name, 'type']} label={t('approval.cfg.nodeType')}>
-            <Select options={(['approval', 'cc'] as const).map((v) => ({ value: v, label: t(`approval.cfg.type.${v}`) }))} />
+            <Select
+              options={(['approval', 'cc'] as const).map((v) => ({ value: v, label: t(`approval.cfg.type.${v}`) }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
@@ -53,14 +72,22 @@ function NodeCard({
         </Col>
         {kind === 'role' && (
           <Col xs={24} md={16}>
-            <Form.Item name={[field.name, 'roleId']} label={t('approval.cfg.role')} rules={required(t('approval.cfg.role'))}>
+            <Form.Item
+              name={[field.name, 'roleId']}
+              label={t('approval.cfg.role')}
+              rules={required(t('approval.cfg.role'))}
+            >
               <Select options={roles.map((r) => ({ value: Number(r.value), label: r.label }))} />
             </Form.Item>
           </Col>
         )}
         {kind === 'users' && (
           <Col xs={24} md={16}>
-            <Form.Item name={[field.name, 'userIds']} label={t('approval.cfg.users')} rules={required(t('approval.cfg.users'))}>
+            <Form.Item
+              name={[field.name, 'userIds']}
+              label={t('approval.cfg.users')}
+              rules={required(t('approval.cfg.users'))}
+            >
               <UserSelect mode="multiple" />
             </Form.Item>
           </Col>
@@ -76,7 +103,9 @@ function NodeCard({
           <>
             <Col xs={12} md={8}>
               <Form.Item name={[field.name, 'mode']} label={t('approval.cfg.mode')}>
-                <Select options={(['any', 'all'] as const).map((v) => ({ value: v, label: t(`approval.mode.${v}`) }))} />
+                <Select
+                  options={(['any', 'all'] as const).map((v) => ({ value: v, label: t(`approval.mode.${v}`) }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>
@@ -97,7 +126,11 @@ function NodeCard({
           <Flex vertical gap={4}>
             {conds.map((c) => (
               <Flex key={c.key} gap={8} align="start" wrap>
-                <Form.Item name={[c.name, 'field']} rules={required(t('approval.cfg.condField'))} style={{ marginBottom: 4, minWidth: 140 }}>
+                <Form.Item
+                  name={[c.name, 'field']}
+                  rules={required(t('approval.cfg.condField'))}
+                  style={{ marginBottom: 4, minWidth: 140 }}
+                >
                   <Select
                     placeholder={t('approval.cfg.condField')}
                     options={conditionFields.map((f) => ({ value: f.key, label: `${f.label} (${f.key})` }))}
@@ -106,13 +139,29 @@ function NodeCard({
                 <Form.Item name={[c.name, 'op']} style={{ marginBottom: 4, width: 80 }}>
                   <Select options={CONDITION_OPS.map((o) => ({ value: o, label: t(`approval.cfg.op.${o}`) }))} />
                 </Form.Item>
-                <Form.Item name={[c.name, 'value']} rules={required(t('approval.cfg.condValue'))} style={{ marginBottom: 4, width: 160 }}>
+                <Form.Item
+                  name={[c.name, 'value']}
+                  rules={required(t('approval.cfg.condValue'))}
+                  style={{ marginBottom: 4, width: 160 }}
+                >
                   <Input placeholder={t('approval.cfg.condValue')} />
                 </Form.Item>
-                <Button type="text" danger icon={<DeleteOutlined />} onClick={() => drop(c.name)} aria-label={t('mc.delete')} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => drop(c.name)}
+                  aria-label={t('mc.delete')}
+                />
               </Flex>
             ))}
-            <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add({ op: 'gt' })} style={{ alignSelf: 'start' }}>
+            <Button
+              type="dashed"
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => add({ op: 'gt' })}
+              style={{ alignSelf: 'start' }}
+            >
               {t('approval.cfg.addCondition')}
             </Button>
           </Flex>

@@ -29,22 +29,44 @@ export function ProcessConfigScreen() {
   const zh = i18n.language.startsWith('zh');
   const columns = useMemo<TableColumnsType<ProcessRow>>(
     () => [
-      { key: 'name', title: t('approval.cfg.name'), render: (_: unknown, r) => (zh ? r.name : r.nameEn), ellipsis: true },
+      {
+        key: 'name',
+        title: t('approval.cfg.name'),
+        render: (_: unknown, r) => (zh ? r.name : r.nameEn),
+        ellipsis: true,
+      },
       { key: 'code', dataIndex: 'code', title: t('approval.cfg.code'), width: 170 },
       { key: 'groupName', dataIndex: 'groupName', title: t('approval.cfg.group'), width: 100 },
       { key: 'serviceName', dataIndex: 'serviceName', title: t('approval.cfg.service'), width: 110 },
       { key: 'formName', dataIndex: 'formName', title: t('approval.cfg.form'), width: 120 },
-      { key: 'version', dataIndex: 'version', title: t('approval.cfg.version'), width: 70, render: (v: number) => `v${v}` },
+      {
+        key: 'version',
+        dataIndex: 'version',
+        title: t('approval.cfg.version'),
+        width: 70,
+        render: (v: number) => `v${v}`,
+      },
       {
         key: 'enabled',
         dataIndex: 'enabled',
         title: t('approval.cfg.enabled'),
         width: 80,
         render: (v: boolean, r) => (
-          <Switch size="small" checked={v} loading={state.isPending && state.variables?.id === r.id} onChange={(enabled) => state.mutate({ id: r.id, enabled })} />
+          <Switch
+            size="small"
+            checked={v}
+            loading={state.isPending && state.variables?.id === r.id}
+            onChange={(enabled) => state.mutate({ id: r.id, enabled })}
+          />
         ),
       },
-      { key: 'updatedAt', dataIndex: 'updatedAt', title: t('approval.cfg.updatedAt'), width: 140, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+      {
+        key: 'updatedAt',
+        dataIndex: 'updatedAt',
+        title: t('approval.cfg.updatedAt'),
+        width: 140,
+        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      },
       {
         key: 'action',
         title: t('common.action'),

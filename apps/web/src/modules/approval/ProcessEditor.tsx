@@ -14,7 +14,8 @@ type Values = Omit<ProcessSaveBody, 'definition' | 'id'> & { nodes: ProcessNode[
 const EMPTY: Partial<Values> = { groupName: '通用', serviceName: 'general', nodes: [] };
 
 /** Numbers typed into a condition compare as numbers (money in minor units); the rest as text. */
-const conditionValue = (v: string | number) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v);
+const conditionValue = (v: string | number) =>
+  typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
 
 function toBody(v: Values, id?: number): ProcessSaveBody {
   const { nodes, ...rest } = v;
@@ -54,7 +55,10 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
     queryFn: () => approvalApi.auditFields(formId!),
     enabled: open && !!formId,
   });
-  const nodes = useDebounced((Form.useWatch('nodes', { form, preserve: true }) as ProcessNode[] | undefined) ?? [], 300);
+  const nodes = useDebounced(
+    (Form.useWatch('nodes', { form, preserve: true }) as ProcessNode[] | undefined) ?? [],
+    300,
+  );
   const boxes = useMemo(() => {
     const fieldLabel = new Map((fields.data ?? []).map((f) => [f.key, f.label]));
     const roleLabel = new Map((roles.data ?? []).map((r) => [Number(r.value), r.label]));
@@ -111,7 +115,13 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
       {loading || !initial ? (
         <Skeleton active />
       ) : (
-        <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} size="small">
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={initial}
+          onFinish={(v) => save.mutate(v)}
+          size="small"
+        >
           <Row gutter={12}>
             <Col xs={24} lg={15}>
               <Row gutter={8}>
@@ -136,7 +146,11 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
                   </Form.Item>
                 </Col>
                 <Col xs={12} md={8}>
-                  <Form.Item name="serviceName" label={t('approval.cfg.service')} rules={req(t('approval.cfg.service'))}>
+                  <Form.Item
+                    name="serviceName"
+                    label={t('approval.cfg.service')}
+                    rules={req(t('approval.cfg.service'))}
+                  >
                     <Input maxLength={40} />
                   </Form.Item>
                 </Col>

@@ -8,8 +8,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ActionDialog, type ActionKind } from './ActionDialog';
 import { approvalApi, approvalKeys } from './api';
 import { CommentBox } from './CommentBox';
-import { instanceFlow } from './flow-model';
 import { FormDataView } from './FormDataView';
+import { instanceFlow } from './flow-model';
 import { HistoryTimeline } from './HistoryTimeline';
 import { LazyFlow } from './LazyFlow';
 import { SUBMIT_PATH } from './SponsorScreen';
@@ -139,7 +139,7 @@ export function ProfileScreen() {
             <FormDataView detail={d} />
           </Card>
           <Card size="small" title={t('approval.timeline')}>
-            <HistoryTimeline history={d.history} />
+            <HistoryTimeline history={d.history} route={d.route} />
             {d.viewer.canComment && <CommentBox instanceId={d.id} />}
           </Card>
         </Flex>

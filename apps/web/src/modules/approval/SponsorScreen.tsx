@@ -68,7 +68,11 @@ export function SponsorScreen() {
                         <Typography.Text strong ellipsis>
                           {zh ? p.name : p.nameEn}
                         </Typography.Text>
-                        <Typography.Text type="secondary" ellipsis={{ tooltip: p.description }} style={{ fontSize: 12 }}>
+                        <Typography.Text
+                          type="secondary"
+                          ellipsis={{ tooltip: p.description }}
+                          style={{ fontSize: 12 }}
+                        >
                           {p.description ?? '-'}
                         </Typography.Text>
                       </Flex>

@@ -52,7 +52,10 @@ export function SubmitScreen() {
   const sorted = useMemo(() => [...(fields.data ?? [])].sort((a, b) => a.sort - b.sort), [fields.data]);
 
   const watched = Form.useWatch([], { form, preserve: true }) as Values | undefined;
-  const data = useDebounced(useMemo(() => formDataOf(sorted, watched ?? {}), [sorted, watched]), 400);
+  const data = useDebounced(
+    useMemo(() => formDataOf(sorted, watched ?? {}), [sorted, watched]),
+    400,
+  );
   const preview = useQuery({
     queryKey: [...approvalKeys.preview, processId, data],
     queryFn: () => approvalApi.previewRoute(processId, data),
@@ -80,7 +83,9 @@ export function SubmitScreen() {
   if (fields.isPending || (resubmitId && previous.isPending)) return <Skeleton active />;
   const zh = i18n.language.startsWith('zh');
   const name = process ? (zh ? process.name : process.nameEn) : (previous.data?.processName ?? '');
-  const initial: Values | undefined = previous.data ? { title: previous.data.title, ...previous.data.formData } : undefined;
+  const initial: Values | undefined = previous.data
+    ? { title: previous.data.title, ...previous.data.formData }
+    : undefined;
 
   return (
     <Row gutter={[12, 12]}>
@@ -96,7 +101,13 @@ export function SubmitScreen() {
             <Form.Item
               name="title"
               label={t('approval.requestTitle')}
-              rules={[{ required: true, whitespace: true, message: t('form.required', { label: t('approval.requestTitle') }) }]}
+              rules={[
+                {
+                  required: true,
+                  whitespace: true,
+                  message: t('form.required', { label: t('approval.requestTitle') }),
+                },
+              ]}
             >
               <Input maxLength={120} showCount data-testid="submit-title" />
             </Form.Item>

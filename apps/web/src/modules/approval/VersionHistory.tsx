@@ -64,8 +64,18 @@ export function VersionHistory({ processId, onClose }: { processId: number | nul
               </>
             ),
           },
-          { key: 'createdByName', dataIndex: 'createdByName', title: t('approval.cfg.publishedBy'), render: (v: string | null) => v ?? '-' },
-          { key: 'createdAt', dataIndex: 'createdAt', title: t('approval.cfg.publishedAt'), render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          {
+            key: 'createdByName',
+            dataIndex: 'createdByName',
+            title: t('approval.cfg.publishedBy'),
+            render: (v: string | null) => v ?? '-',
+          },
+          {
+            key: 'createdAt',
+            dataIndex: 'createdAt',
+            title: t('approval.cfg.publishedAt'),
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
           { key: 'instanceCount', dataIndex: 'instanceCount', title: t('approval.cfg.instanceCount'), width: 90 },
           {
             key: 'action',

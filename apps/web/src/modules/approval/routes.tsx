@@ -18,4 +18,7 @@ export const approvalScreens: ScreenMap = {
   '/setModule/process/configer': async () => ({
     Component: (await import('./ProcessConfigScreen')).ProcessConfigScreen,
   }),
+  '/setModule/process/roles': async () => ({ Component: (await import('./RolesScreen')).RolesScreen }),
+  '/setModule/process/notify': async () => ({ Component: (await import('./NotifyScreen')).NotifyScreen }),
+  '/setModule/process/formword': async () => ({ Component: (await import('./FormsScreen')).FormsScreen }),
 };

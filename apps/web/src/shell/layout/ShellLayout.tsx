@@ -1,14 +1,14 @@
 import { LoginOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Perm } from '@portal/contracts';
 import { Button, Flex, Layout } from 'antd';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useMatches, useOutlet } from 'react-router';
+import { AiFloatingIcon } from '../../modules/ai/AiFloatingIcon';
+import { Can } from '../../platform/access';
 import { visibleNodes } from '../../platform/resources';
 import { useSession } from '../../platform/session';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
-import { Perm } from '@portal/contracts';
-import { AiFloatingIcon } from '../../modules/ai/AiFloatingIcon';
-import { Can } from '../../platform/access';
 import { useUser } from '../../platform/user-store';
 import { canAccess, isPublicPath, loginRedirectFor } from '../access-policy';
 import { menuNodeFor } from '../popups/rating-policy';

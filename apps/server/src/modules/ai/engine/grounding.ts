@@ -40,7 +40,10 @@ export function answerPassages(docs: DocumentHit[], locale: AnswerLocale, max = 
 }
 
 /** The last part of a heading path, without the language label bilingual documents use. */
-export const headingText = (heading: string) => (heading.split(' › ').at(-1) ?? heading).replace(/^English:\s*/i, '');
+export const headingText = (heading: string) => {
+  const text = (heading.split(' › ').at(-1) ?? heading).replace(/^English:\s*/i, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 /** A bilingual title "中文 / English" in the question's language. */
 export const titleIn = (title: string, locale: AnswerLocale) => {
