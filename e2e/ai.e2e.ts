@@ -2,6 +2,7 @@ import { AI_API } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
 import {
+  ADMIN,
   api,
   apiToken,
   OPS,
@@ -36,6 +37,7 @@ describe('AI assistant panel', () => {
     browser = await launch();
     await settlePopups(server.url, SALES);
     await settlePopups(server.url, OPS);
+    await settlePopups(server.url, ADMIN);
     salesToken = await apiToken(server.url, SALES);
   });
   afterAll(async () => {
@@ -212,6 +214,32 @@ describe('AI assistant panel', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await shot(page, 'ai-390');
     expect(await panelWidth(page)).toBe(390);
+    await ctx.close();
+  });
+
+  it('administrators upload, view and remove knowledge documents', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    await page.goto(`${server.url}/setModule/ai/knowledge`);
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'mms-guide.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from('# 彩信发送指南\n\n## 彩信大小限制是多少？\n\n彩信单条不超过 300KB。\n'),
+      });
+    await toast(page, '文档已上传并建立索引');
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: '彩信发送指南' }).count()).toBe(1);
+    await shot(page, 'ai-knowledge-1280');
+    await page.locator('.ant-table-row', { hasText: '彩信发送指南' }).getByRole('button', { name: /查看/ }).click();
+    await page.getByTestId('kb-doc').waitFor();
+    expect(await page.getByTestId('kb-doc').textContent()).toContain('300KB');
+    await page.goBack();
+    const row = page.locator('.ant-table-row', { hasText: '彩信发送指南' });
+    await row.getByTestId('kb-remove').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: '彩信发送指南' }).count()).toBe(0);
     await ctx.close();
   });
 });

@@ -122,7 +122,8 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     await sales.getByTestId('submit-send').click();
     await sales.waitForURL(/\/general\/my-initiate\/profile\?id=\d+/, { timeout: 15_000 });
     await expect.poll(() => status(sales), { timeout: 15_000 }).toBe('running');
-    await expect.poll(() => sales.getByTestId('attachment-tag').count()).toBe(1);
+    await expect.poll(() => sales.getByTestId('attachment-link').count()).toBe(1);
+    await expect.poll(() => sales.getByTestId('attachment-link').textContent()).toContain('itinerary.txt');
     await expect.poll(() => sales.getByTestId('value-amount').textContent()).toBe('800.00');
     await expect
       .poll(() => sales.locator('[data-testid="flow-node"][data-state="current"]').getAttribute('data-node'), {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/platform/access/schema.js';
@@ -5,19 +8,36 @@ import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from '.
 
 const F = '/v2/sys/staff/feedback';
 // a real 1x1 PNG and GIF
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 describe('feedback and rating calls', () => {
-  let t: TestApp;
+  let t: TestApp & { url: string };
   let sales: Tokens;
   let admin: Tokens;
+  let dataDir: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-feedback-'));
+    t = await startTestApp({ listen: true, env: { DATA_DIR: dataDir } });
     [sales, admin] = await Promise.all([signIn(t.app, DEMO.sales01), signIn(t.app, DEMO.admin)]);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** a file through the platform upload service; answers its id */
+  const upload = async (name: string, bytes: Buffer, who: Tokens = sales) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const res = await fetch(`${t.url}/v2/sys/staff/file/upload`, { method: 'POST', headers: bearer(who), body: form });
+    const body = (await res.json()) as { code: number; data: { id: string } };
+    expect(body.code).toBe(0);
+    return body.data.id;
+  };
 
   const key = async (who: Tokens) =>
     (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(who) })).json().data
@@ -32,6 +52,8 @@ describe('feedback and rating calls', () => {
 
   let questionId: number;
   let feedbackId: number;
+  let pngId: string;
+  let gifId: string;
 
   it('lists the feedback types and the tips; settings change them', async () => {
     const list = (await get(`${F}/questionList`)).data as { id: number; name: string }[];
@@ -83,32 +105,39 @@ describe('feedback and rating calls', () => {
     expect((await post(`${F}/feedbackPopupConfig`, {}, sales)).code).toBe(10010012);
   });
 
-  it('takes feedback with screenshots checked by their bytes', async () => {
+  it('takes feedback with screenshots uploaded through the upload service', async () => {
     expect((await get(`${F}/checkUserHasFeedback`)).data.has).toBe(false);
+    [pngId, gifId] = [await upload('shot.png', PNG), await upload('shot.gif', GIF)];
     const sent = await post(
       `${F}/commitFeedback`,
-      { questionId, content: '表格导出太慢', page: '/crm/customer', images: [PNG, GIF] },
+      { questionId, content: '表格导出太慢', page: '/crm/customer', screenshotIds: [pngId, gifId] },
       sales,
       true,
     );
     expect(sent.code).toBe(0);
     feedbackId = sent.data.id;
     expect((await get(`${F}/checkUserHasFeedback`)).data.has).toBe(true);
-    // declared png, really a gif
-    const lying = PNG.slice(0, 'data:image/png;base64,'.length) + GIF.split(',')[1];
-    const bad = await post(`${F}/commitFeedback`, { questionId, content: 'x', images: [lying] }, sales, true);
-    expect(bad.code).toBe(10300001);
-    const text = `data:image/png;base64,${Buffer.from('hello world, not an image').toString('base64')}`;
-    expect((await post(`${F}/commitFeedback`, { questionId, content: 'x', images: [text] }, sales, true)).code).toBe(
-      10300001,
-    );
-    const big = `data:image/png;base64,${Buffer.concat([Buffer.from(PNG.split(',')[1]!, 'base64'), Buffer.alloc(1024 * 1024)]).toString('base64')}`;
-    expect(
-      (await post(`${F}/commitFeedback`, { questionId, content: 'x', images: [big] }, sales, true)).status,
-    ).toBeGreaterThanOrEqual(400);
-    expect(
-      (await post(`${F}/commitFeedback`, { questionId, content: 'x', images: [PNG, PNG, PNG, PNG] }, sales, true)).code,
-    ).toBe(10000001);
+
+    const refused = async (screenshotIds: string[], who: Tokens = sales) => {
+      const res = await post(`${F}/commitFeedback`, { questionId, content: 'x', screenshotIds }, who, true);
+      expect(res.code, JSON.stringify(screenshotIds)).toBe(10000001);
+      return res.data as { field: string; message: string }[];
+    };
+    // an id the upload service never gave out
+    const unknown = await refused(['00000000-0000-4000-8000-000000000000']);
+    expect(unknown).toEqual([expect.objectContaining({ field: 'body.screenshotIds' })]);
+    // a real file that is not an image
+    const textId = await upload('notes.txt', Buffer.from('hello world, not an image'));
+    expect((await refused([pngId, textId]))[0]).toMatchObject({ field: 'body.screenshotIds' });
+    // another user's upload counts as unknown
+    const adminPng = await upload('admin.png', PNG, admin);
+    await refused([adminPng]);
+    // more than three, repeated ids, not uuids
+    await refused([pngId, gifId, pngId, gifId]);
+    await refused([pngId, pngId]);
+    await refused(['shot.png']);
+    // nothing was stored by the refused calls
+    expect((await post(`${F}/myFeedbackPage`, { page: 1, size: 10 })).data.total).toBe(1);
     const disabled = (await get(`${F}/questionList?all=1`, admin)).data.find((q: { enabled: boolean }) => !q.enabled);
     expect((await post(`${F}/commitFeedback`, { questionId: disabled.id, content: 'x' }, sales, true)).code).toBe(
       10300004,
@@ -146,7 +175,22 @@ describe('feedback and rating calls', () => {
       sourceId: String(feedbackId),
     });
     const detail = (await get(`${F}/getFeedbackDetail?id=${feedbackId}`)).data;
-    expect(detail.images).toEqual([PNG, GIF]);
+    expect(detail.screenshots).toEqual([
+      { id: pngId, name: 'shot.png', size: PNG.length, url: expect.stringMatching(/^\/v2\/files\//) },
+      { id: gifId, name: 'shot.gif', size: GIF.length, url: expect.any(String) },
+    ]);
+    // the signed URLs download the very bytes uploaded
+    for (const [shot, bytes] of [
+      [detail.screenshots[0], PNG],
+      [detail.screenshots[1], GIF],
+    ] as const) {
+      const dl = await fetch(`${t.url}${shot.url}`);
+      expect(dl.status).toBe(200);
+      expect(Buffer.from(await dl.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    // the manager sees them too
+    const managed = (await get(`${F}/getFeedbackDetail?id=${feedbackId}`, admin)).data;
+    expect(managed.screenshots.map((s: { id: string }) => s.id)).toEqual([pngId, gifId]);
     expect(detail.replies).toEqual([
       expect.objectContaining({ content: '已优化，请再试', userName: expect.any(String) }),
     ]);
@@ -169,7 +213,7 @@ describe('feedback and rating calls', () => {
     const cases: [string, object, Tokens][] = [
       [`${F}/commitFeedback`, { questionId, content: '' }, sales],
       [`${F}/commitFeedback`, { questionId: 'a', content: 'x' }, sales],
-      [`${F}/commitFeedback`, { questionId, content: 'x', images: ['http://example.com/a.png'] }, sales],
+      [`${F}/commitFeedback`, { questionId, content: 'x', screenshotIds: ['http://example.com/a.png'] }, sales],
       [`${F}/commitFeedback`, { questionId, content: 'x', page: 'no-slash' }, sales],
       [`${F}/myFeedbackPage`, { status: 'lost' }, sales],
       [`${F}/feedbackManagePage`, { from: 'today' }, admin],

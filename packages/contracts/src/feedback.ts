@@ -15,9 +15,11 @@ export type CommitScoreBody = z.infer<typeof commitScoreBody>;
 export const FEEDBACK_STATUSES = ['pending', 'replied', 'closed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 export const MAX_FEEDBACK_IMAGES = 3;
-/** decoded bytes of one screenshot */
+/** bytes of one screenshot (checked by the form before it uploads) */
 export const MAX_FEEDBACK_IMAGE_BYTES = 1024 * 1024;
 export const FEEDBACK_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+/** extensions a screenshot (a file of the upload service) may have */
+export const FEEDBACK_IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 
 export const feedbackQuestion = z.object({
   id: z.number().int(),
@@ -57,16 +59,17 @@ export const popupConfigBody = z.object({
 });
 export const popupConfigDeleteBody = z.object({ resourceId: z.number().int().positive() });
 
-const dataUrl = z
-  .string()
-  .max(Math.ceil((MAX_FEEDBACK_IMAGE_BYTES * 4) / 3) + 64)
-  .regex(/^data:image\/(png|jpeg|gif);base64,[A-Za-z0-9+/]+=*$/, 'a png, jpeg or gif data URL');
 export const commitFeedbackBody = z.object({
   questionId: z.number().int().positive(),
   content: z.string().trim().min(1).max(2000),
   /** the page the user was on */
   page: z.string().max(256).regex(/^\//).optional(),
-  images: z.array(dataUrl).max(MAX_FEEDBACK_IMAGES).default([]),
+  /** screenshots uploaded first through the upload service (POST /v2/sys/staff/file/upload) */
+  screenshotIds: z
+    .array(z.string().uuid())
+    .max(MAX_FEEDBACK_IMAGES)
+    .refine((ids) => new Set(ids).size === ids.length, 'each screenshot once')
+    .default([]),
 });
 export type CommitFeedbackBody = z.infer<typeof commitFeedbackBody>;
 
@@ -94,8 +97,16 @@ export const feedbackReplyRow = z.object({
   content: z.string(),
   createdAt: z.string(),
 });
+/** A screenshot with a short-lived signed URL of the upload service. */
+export const feedbackScreenshot = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type FeedbackScreenshot = z.infer<typeof feedbackScreenshot>;
 export const feedbackDetail = feedbackRow.extend({
-  images: z.array(z.string()),
+  screenshots: z.array(feedbackScreenshot),
   replies: z.array(feedbackReplyRow),
   closedAt: z.string().nullable(),
 });

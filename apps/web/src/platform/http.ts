@@ -59,7 +59,9 @@ async function exchange<T>(method: Method, path: string, opts: RequestOptions): 
     ? (await exchange<{ key: string }>('GET', IDEMPOTENCE_PATH, { signal: opts.signal })).key
     : undefined;
   const raw = isRawBody(opts.body);
-  const headers = { ...sessionHeaders({ auth: opts.auth, json: !raw, idempotenceKey }), ...opts.headers };
+  // a JSON content type only when a JSON body goes out (Fastify refuses an empty JSON body)
+  const json = !raw && opts.body !== undefined;
+  const headers = { ...sessionHeaders({ auth: opts.auth, json, idempotenceKey }), ...opts.headers };
   const body = opts.body === undefined ? undefined : raw ? (opts.body as BodyInit) : JSON.stringify(opts.body);
   const res = await fetchWithTimeout(
     buildUrl(path, opts.query),
@@ -90,3 +92,14 @@ export const put = <T>(path: string, body?: unknown, opts?: RequestOptions) =>
   request<T>('PUT', path, { ...opts, body });
 export const del = <T>(path: string, query?: QueryParams, opts?: NoBody) =>
   request<T>('DELETE', path, { ...opts, query });
+
+/**
+ * Multipart upload of one file in the field `file` (the platform upload routes), with the
+ * 600 s upload timeout. Answers the envelope's data (for the upload service: id, name, size, url).
+ */
+export function upload<T>(path: string, file: Blob, opts: NoBody & { name?: string } = {}): Promise<T> {
+  const { name, ...rest } = opts;
+  const form = new FormData();
+  form.append('file', file, name ?? (file instanceof File ? file.name : 'file'));
+  return request<T>('POST', path, { timeout: 'upload', ...rest, body: form });
+}

@@ -5,12 +5,14 @@ import type {
   ManageFeedbackQuery,
   PageResult,
 } from '@portal/contracts';
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { FEEDBACK_IMAGE_EXTS } from '@portal/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { files } from '../../platform/files/schema.js';
+import { existingFileIds, type FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
-import { decodeImageDataUrl, toDataUrl } from './images.js';
-import { feedbackImages, feedbackQuestions, feedbackReplies, feedbacks } from './schema.js';
+import { feedbackQuestions, feedbackReplies, feedbackScreenshots, feedbacks } from './schema.js';
 
 type Status = FeedbackRow['status'];
 
@@ -86,10 +88,36 @@ async function pageOf(db: Db, where: SQL | undefined, q: { page: number; size: n
   } satisfies PageResult<FeedbackRow>;
 }
 
-/** Stores a feedback with its screenshots in one transaction. */
+const refuseScreenshot = (id: string, message: string) =>
+  new AppError('VALIDATION_FAILED', { data: [{ field: 'body.screenshotIds', message: `${id}: ${message}` }] });
+
+/**
+ * Screenshots must be files of the upload service that exist, were uploaded by the author
+ * (another user's file id is treated as unknown) and are images by their stored extension
+ * (the upload service has checked the magic bytes against it).
+ */
+async function checkScreenshots(db: DbOrTx, userId: number, ids: string[]) {
+  if (!ids.length) return;
+  const found = new Set(await existingFileIds(db as Db, ids));
+  const rows = found.size
+    ? await db
+        .select({ id: files.id, ext: files.ext, ownerUserId: files.ownerUserId })
+        .from(files)
+        .where(inArray(files.id, [...found]))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row || row.ownerUserId !== userId) throw refuseScreenshot(id, 'unknown file');
+    if (!(FEEDBACK_IMAGE_EXTS as readonly string[]).includes(row.ext)) throw refuseScreenshot(id, 'not an image');
+  }
+}
+
+/** Stores a feedback with its screenshots (file ids of the upload service) in one transaction. */
 export async function commitFeedback(db: Db, userId: number, body: CommitFeedbackBody): Promise<{ id: number }> {
-  const images = body.images.map(decodeImageDataUrl);
+  const ids = body.screenshotIds;
   return db.transaction(async (tx) => {
+    await checkScreenshots(tx, userId, ids);
     const [question] = await tx
       .select({ enabled: feedbackQuestions.enabled })
       .from(feedbackQuestions)
@@ -102,11 +130,11 @@ export async function commitFeedback(db: Db, userId: number, body: CommitFeedbac
         questionId: body.questionId,
         content: body.content,
         page: body.page ?? null,
-        imageCount: images.length,
+        imageCount: ids.length,
       })
       .returning({ id: feedbacks.id });
-    if (images.length) {
-      await tx.insert(feedbackImages).values(images.map((i) => ({ feedbackId: row!.id, mime: i.mime, data: i.data })));
+    if (ids.length) {
+      await tx.insert(feedbackScreenshots).values(ids.map((fileId, sort) => ({ feedbackId: row!.id, fileId, sort })));
     }
     return { id: row!.id };
   });
@@ -189,11 +217,12 @@ export async function closeFeedback(db: Db, id: number): Promise<{ authorId: num
 }
 
 /**
- * One feedback with its screenshots and replies, for its author or a manager. The author
- * opening it clears their "new reply" mark.
+ * One feedback with its screenshots (each with a short-lived signed URL) and replies, for its
+ * author or a manager. The author opening it clears their "new reply" mark.
  */
 export async function feedbackDetail(
   db: Db,
+  fileService: Pick<FileService, 'url'>,
   id: number,
   viewer: { userId: number; manager: boolean },
 ): Promise<FeedbackDetail> {
@@ -204,8 +233,13 @@ export async function feedbackDetail(
     .leftJoin(feedbackQuestions, eq(feedbackQuestions.id, feedbacks.questionId))
     .where(eq(feedbacks.id, id));
   if (!row || (row.userId !== viewer.userId && !viewer.manager)) throw new AppError('NOT_FOUND');
-  const [images, replies] = await Promise.all([
-    db.select().from(feedbackImages).where(eq(feedbackImages.feedbackId, id)).orderBy(feedbackImages.id),
+  const [screenshots, replies] = await Promise.all([
+    db
+      .select({ id: files.id, name: files.name, size: files.size })
+      .from(feedbackScreenshots)
+      .innerJoin(files, eq(files.id, feedbackScreenshots.fileId))
+      .where(eq(feedbackScreenshots.feedbackId, id))
+      .orderBy(feedbackScreenshots.sort),
     db
       .select({
         id: feedbackReplies.id,
@@ -226,7 +260,7 @@ export async function feedbackDetail(
     ...toRow(row),
     unseenReply: row.userId === viewer.userId ? false : row.unseenReply,
     closedAt: row.closedAt?.toISOString() ?? null,
-    images: images.map((i) => toDataUrl(i.mime, i.data)),
+    screenshots: screenshots.map((f) => ({ ...f, url: fileService.url(f.id) })),
     replies: replies.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }

@@ -13,8 +13,6 @@ import {
   feedbackTips,
   feedbackTipsBody,
   hasFeedback as hasFeedbackSchema,
-  MAX_FEEDBACK_IMAGE_BYTES,
-  MAX_FEEDBACK_IMAGES,
   manageFeedbackQuery,
   myFeedbackQuery,
   needScore,
@@ -30,6 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
 import {
@@ -59,8 +58,6 @@ const authed = { access: 'authenticated' as const };
 const manage = { access: { perm: Perm.FEEDBACK_MANAGE } };
 const configure = { access: { perm: Perm.FEEDBACK_CONFIG } };
 const MY_FEEDBACK_PATH = '/csc/feedbackmanagement/feedback';
-/** three base64 screenshots of 1 MB plus the text */
-const COMMIT_BODY_LIMIT = Math.ceil((MAX_FEEDBACK_IMAGES * MAX_FEEDBACK_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 
 export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -202,10 +199,9 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
   r.post(
     `${F}/commitFeedback`,
     {
-      bodyLimit: COMMIT_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Send feedback (up to 3 screenshots)',
+        summary: 'Send feedback (up to 3 screenshots: file ids of POST /v2/sys/staff/file/upload)',
         body: commitFeedbackBody,
         response: { 200: envelope(z.object({ id: z.number().int() })) },
       },
@@ -263,7 +259,7 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) =>
       ok(
-        await feedbackDetail(p.db, req.query.id, {
+        await feedbackDetail(p.db, await filesOf(p), req.query.id, {
           userId: req.auth!.userId,
           manager: req.auth!.perms.has(Perm.FEEDBACK_MANAGE),
         }),

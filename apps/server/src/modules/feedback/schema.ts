@@ -1,9 +1,4 @@
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => Buffer.from(v),
-});
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Which menu items ask their users for a rating, and how often. */
 export const scoreConfigs = pgTable('feedback_score_configs', {
@@ -82,15 +77,16 @@ export const feedbackReplies = pgTable(
   (t) => [index('feedback_replies_feedback_idx').on(t.feedbackId, t.createdAt)],
 );
 
-/** Screenshots of a feedback (validated png/jpeg/gif, at most 3 of 1 MB). */
-export const feedbackImages = pgTable(
-  'feedback_images',
+/**
+ * Screenshots of a feedback: png/jpeg/gif files of the platform upload service (at most 3),
+ * in the order the user added them.
+ */
+export const feedbackScreenshots = pgTable(
+  'feedback_screenshots',
   {
-    id: serial('id').primaryKey(),
     feedbackId: integer('feedback_id').notNull(),
-    mime: text('mime').notNull(),
-    data: bytea('data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    fileId: uuid('file_id').notNull(),
+    sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('feedback_images_feedback_idx').on(t.feedbackId)],
+  (t) => [primaryKey({ columns: [t.feedbackId, t.fileId] })],
 );

@@ -127,6 +127,7 @@ export function KnowledgeScreen() {
       columns={columns}
       rowKey="uuid"
       size="small"
+      scrollX="max-content"
       title={t('ai.kb.hint')}
       toolbar={picker(t('ai.kb.upload'), <UploadOutlined />, (f) => void save(f), 'kb-upload', true)}
       filters={

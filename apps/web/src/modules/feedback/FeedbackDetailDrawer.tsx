@@ -86,13 +86,15 @@ export function FeedbackDetailDrawer({
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} data-testid="feedback-content">
             {d.content}
           </Typography.Paragraph>
-          {d.images.length > 0 && (
+          {d.screenshots.length > 0 && (
             <Image.PreviewGroup>
-              <Flex gap={8} wrap>
-                {d.images.map((src, i) => (
+              <Flex gap={8} wrap data-testid="feedback-screenshots">
+                {d.screenshots.map((shot) => (
+                  // a short-lived signed URL of the upload service; click previews the group
                   <Image
-                    key={src.slice(-32) + String(i)}
-                    src={src}
+                    key={shot.id}
+                    src={shot.url}
+                    alt={shot.name}
                     width={96}
                     height={96}
                     style={{ objectFit: 'cover' }}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { MAX_FEEDBACK_IMAGES } from '@portal/contracts';
+import { type FileInfo, MAX_FEEDBACK_IMAGES } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -22,7 +22,7 @@ import { useLocation } from 'react-router';
 import { POPUP_Z_INDEX } from '../../platform/feedback';
 import { feedbackApi, feedbackKeys } from './api';
 import { useFeedbackDialog } from './feedback-dialog-store';
-import { checkImage, readAsDataUrl } from './images';
+import { checkImage } from './images';
 
 function FeedbackForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -30,12 +30,14 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ questionId: number; content: string }>();
-  const [files, setFiles] = useState<(UploadFile & { dataUrl: string })[]>([]);
+  const [files, setFiles] = useState<UploadFile<FileInfo>[]>([]);
+  const uploading = files.some((f) => f.status === 'uploading');
+  const uploadedIds = files.flatMap((f) => (f.status === 'done' && f.response ? [f.response.id] : []));
   const questions = useQuery({ queryKey: feedbackKeys.questions, queryFn: () => feedbackApi.questions() });
   const tips = useQuery({ queryKey: feedbackKeys.tips, queryFn: feedbackApi.tips });
   const submit = useMutation({
     mutationFn: (v: { questionId: number; content: string }) =>
-      feedbackApi.commit({ ...v, page: pathname, images: files.map((f) => f.dataUrl) }),
+      feedbackApi.commit({ ...v, page: pathname, screenshotIds: uploadedIds }),
     onSuccess: async () => {
       message.success(t('feedback.sent'));
       await queryClient.invalidateQueries({ queryKey: feedbackKeys.root });
@@ -66,27 +68,26 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
         label={t('feedback.screenshots')}
         extra={t('feedback.screenshotsHint', { count: MAX_FEEDBACK_IMAGES })}
       >
-        <Upload
+        <Upload<FileInfo>
           listType="picture-card"
           accept="image/png,image/jpeg,image/gif"
+          maxCount={MAX_FEEDBACK_IMAGES}
           fileList={files}
-          onRemove={(f) => setFiles((all) => all.filter((x) => x.uid !== f.uid))}
-          beforeUpload={async (file) => {
+          onChange={({ fileList }) => setFiles(fileList.filter((f) => f.status !== 'error'))}
+          beforeUpload={(file) => {
             const check = checkImage(file);
             if (check !== 'ok') {
               message.error(t(check === 'type' ? 'feedback.imageType' : 'feedback.imageSize'));
               return Upload.LIST_IGNORE;
             }
-            const dataUrl = await readAsDataUrl(file);
-            setFiles((all) =>
-              all.length >= MAX_FEEDBACK_IMAGES
-                ? all
-                : [
-                    ...all,
-                    { uid: file.uid, name: file.name, status: 'done', url: dataUrl, thumbUrl: dataUrl, dataUrl },
-                  ],
-            );
-            return false;
+            return true;
+          }}
+          customRequest={({ file, onSuccess, onError }) => {
+            // through THE http client (token, 600 s upload timeout, error messages)
+            feedbackApi
+              .uploadScreenshot(file as Blob)
+              .then((info) => onSuccess?.(info))
+              .catch((e: Error) => onError?.(e));
           }}
         >
           {files.length < MAX_FEEDBACK_IMAGES && (
@@ -98,7 +99,13 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
         </Upload>
       </Form.Item>
       <Flex justify="end">
-        <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="feedback-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={submit.isPending}
+          disabled={uploading}
+          data-testid="feedback-submit"
+        >
           {t('feedback.submit')}
         </Button>
       </Flex>

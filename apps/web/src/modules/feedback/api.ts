@@ -1,5 +1,5 @@
-import type { FeedbackDetail, FeedbackRow, ManageFeedbackQuery, PageResult } from '@portal/contracts';
-import { get, post } from '../../platform/http';
+import type { FeedbackDetail, FeedbackRow, FileInfo, ManageFeedbackQuery, PageResult } from '@portal/contracts';
+import { get, post, upload } from '../../platform/http';
 
 export const feedbackKeys = {
   root: ['feedback'] as const,
@@ -12,6 +12,7 @@ export const feedbackKeys = {
 };
 
 const F = '/v2/sys/staff/feedback';
+const SYS_UPLOAD = '/v2/sys/staff/file/upload';
 export interface Question {
   id: number;
   name: string;
@@ -38,7 +39,9 @@ export const feedbackApi = {
   savePopup: (c: { resourceId: number; enabled: boolean; question: string | null; periodDays: number }) =>
     post<null>(`${F}/feedbackPopupConfig/save`, c),
   deletePopup: (resourceId: number) => post<null>(`${F}/feedbackPopupConfig/delete`, { resourceId }),
-  commit: (body: { questionId: number; content: string; page?: string; images: string[] }) =>
+  /** a screenshot through the platform upload service; its id goes into commit's screenshotIds */
+  uploadScreenshot: (file: Blob, signal?: AbortSignal) => upload<FileInfo>(SYS_UPLOAD, file, { signal }),
+  commit: (body: { questionId: number; content: string; page?: string; screenshotIds: string[] }) =>
     post<{ id: number }>(`${F}/commitFeedback`, body, { checkRepeat: true }),
   commitScore: (body: { resourceId: number; score: number; content?: string }) => post<null>(`${F}/commitScore`, body),
   myPage: (q: object, signal?: AbortSignal) => post<PageResult<FeedbackRow>>(`${F}/myFeedbackPage`, q, { signal }),
