@@ -532,6 +532,98 @@ describe('approval workflow API', () => {
     });
     expect(unknown.code).toBe(10110012);
   });
+
+  it('answers each attachment with a signed URL that downloads the same bytes, to those involved only', async () => {
+    const boundary = '----wfsysupload';
+    const text = 'quote line 1\nquote line 2 — 42 €\n';
+    const up = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/sys/staff/file/upload',
+        headers: { ...bearer(w.tok.sales01), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="quote.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+          ),
+          Buffer.from(text),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      })
+    ).json();
+    expect(up.code, JSON.stringify(up)).toBe(0);
+    const res = await w.op('sales01', 'start', {
+      processId: demo,
+      title: 'With a quote',
+      formData: form(100, { attachments: [up.data.id] }),
+    });
+    expect(res.code, JSON.stringify(res)).toBe(0);
+    const id = res.data.instanceId as number;
+
+    for (const who of ['sales01', 'salesmgr', 'admin'] as const) {
+      const d = await detail(who, id);
+      expect(d.attachments).toEqual([
+        {
+          id: up.data.id,
+          name: 'quote.txt',
+          size: Buffer.byteLength(text),
+          url: expect.stringMatching(/^\/v2\/files\/[0-9a-f-]{36}\/content\?exp=\d+&sig=[\w-]+$/),
+        },
+      ]);
+      const dl = await t.app.inject({ url: d.attachments[0].url });
+      expect(dl.statusCode).toBe(200);
+      expect(dl.rawPayload.equals(Buffer.from(text))).toBe(true);
+    }
+    const data = (await w.post('salesmgr', 'form/data', { instanceId: id })).data;
+    expect(data.attachments.map((a: { id: string }) => a.id)).toEqual([up.data.id]);
+
+    // an outsider gets neither the request nor a URL
+    const outsider = await w.post('ops02', 'instanceDetail', { instanceId: id });
+    expect(outsider.code).toBe(10110009);
+    expect(JSON.stringify(outsider)).not.toContain('/content?');
+    expect((await w.post('ops02', 'form/data', { instanceId: id })).code).toBe(10110009);
+    // a tampered URL downloads nothing
+    const d = await detail('sales01', id);
+    const forged = d.attachments[0].url.replace(/sig=[\w-]+/, 'sig=AAAA');
+    expect((await t.app.inject({ url: forged })).statusCode).not.toBe(200);
+  });
+
+  it('lets any signed-in user pick active staff by name, login or job number', async () => {
+    const all = await w.get('sales01', 'select/user');
+    expect(all.code, JSON.stringify(all)).toBe(0);
+    expect(all.data.length).toBeGreaterThan(1);
+    expect(all.data.length).toBeLessThanOrEqual(20);
+    expect(all.data[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      username: expect.any(String),
+      jobNumber: expect.any(String),
+      deptNames: expect.any(Array),
+    });
+    const hit = await w.get('sales01', 'select/user?keyword=FINANCE01');
+    expect(hit.data.map((u: { id: number }) => u.id)).toContain(w.ids.finance01);
+    for (const u of hit.data as { name: string; username: string; jobNumber: string }[])
+      expect(`${u.name} ${u.username} ${u.jobNumber}`.toLowerCase()).toContain('finance01');
+    expect(hit.data.length).toBeLessThan(all.data.length);
+    const mgr = all.data.find((u: { id: number }) => u.id === w.ids.salesmgr);
+    const byJob = await w.get('sales01', `select/user?keyword=${encodeURIComponent(mgr.jobNumber)}`);
+    expect(byJob.data.map((u: { id: number }) => u.id)).toContain(w.ids.salesmgr);
+    // % and _ are taken literally
+    expect((await w.get('sales01', 'select/user?keyword=%25')).data).toEqual([]);
+    expect((await w.get('sales01', 'select/user?keyword=_')).data).toEqual([]);
+    expect((await w.get('sales01', 'select/user?limit=2')).data).toHaveLength(2);
+    expect((await w.get('sales01', 'select/user?limit=0')).code).toBe(10000001);
+    expect((await w.get('sales01', 'select/user?limit=21')).code).toBe(10000001);
+    expect((await w.get('sales01', 'select/user?limit=abc')).code).toBe(10000001);
+    // disabled staff are not offered
+    await t.p.db.execute(sql`update staff_users set status = 'disabled' where id = ${w.ids.ops02}`);
+    try {
+      expect((await w.get('sales01', 'select/user?keyword=ops02')).data).toEqual([]);
+    } finally {
+      await t.p.db.execute(sql`update staff_users set status = 'active' where id = ${w.ids.ops02}`);
+    }
+    const anon = await t.app.inject({ url: '/v2/workflow/select/user' });
+    expect(anon.statusCode).toBe(401);
+  });
 });
 
 describe('approval reminder schedule', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileInfo } from './files.js';
 import { pageQuery } from './paging.js';
 
 /**
@@ -421,6 +422,8 @@ export const instanceDetail = z.object({
   formData: formValues,
   fields: z.array(formField),
   attachmentIds: z.array(z.string()),
+  /** every attachment of the request (top-level and attachment fields) with a short-lived signed download URL */
+  attachments: z.array(fileInfo),
   route: z.array(routeStep),
   /** node keys already passed on the route */
   passedNodeKeys: z.array(z.string()),
@@ -452,3 +455,18 @@ export const sponsorProcess = z.object({
   description: z.string().nullable(),
 });
 export type SponsorProcess = z.infer<typeof sponsorProcess>;
+
+/** `GET /v2/workflow/select/user`: active staff to pick (transmit target, user fields) for any signed-in user. */
+export const userSelectQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(20),
+});
+export type UserSelectQuery = z.infer<typeof userSelectQuery>;
+export const userPick = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  jobNumber: z.string(),
+  deptNames: z.array(z.string()),
+});
+export type UserPick = z.infer<typeof userPick>;

@@ -1,7 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { UserPick } from '@portal/contracts';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { departments, staffUsers, userDepartments } from '../../platform/access/schema.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { wfRoleMembers, wfRoles } from './schema.js';
+import { likePattern } from './sql.js';
 
 /** Staff look-ups the engine needs (platform tables, read only). */
 
@@ -73,4 +75,50 @@ export async function isActiveUser(db: DbOrTx, id: number): Promise<boolean> {
     .from(staffUsers)
     .where(and(eq(staffUsers.id, id), eq(staffUsers.status, 'active')));
   return !!row;
+}
+
+/**
+ * Active staff to pick (transmit target, user fields): name, login or job number containing the
+ * keyword (taken literally), at most `limit` (≤ 20), each with the names of their departments.
+ */
+export async function pickUsers(db: DbOrTx, keyword: string | undefined, limit: number): Promise<UserPick[]> {
+  const k = keyword?.trim();
+  const pattern = k ? likePattern(k) : undefined;
+  const rows = await db
+    .select({
+      id: staffUsers.id,
+      name: staffUsers.name,
+      username: staffUsers.username,
+      jobNumber: staffUsers.jobNumber,
+    })
+    .from(staffUsers)
+    .where(
+      and(
+        eq(staffUsers.status, 'active'),
+        pattern
+          ? or(
+              ilike(staffUsers.name, pattern),
+              ilike(staffUsers.username, pattern),
+              ilike(staffUsers.jobNumber, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(staffUsers.name), asc(staffUsers.id))
+    .limit(Math.min(Math.max(limit, 1), 20));
+  if (rows.length === 0) return [];
+  const depts = await db
+    .select({ userId: userDepartments.userId, name: departments.name })
+    .from(userDepartments)
+    .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+    .where(
+      inArray(
+        userDepartments.userId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(userDepartments.departmentId));
+  const byUser = new Map<number, string[]>();
+  for (const d of depts) byUser.set(d.userId, [...(byUser.get(d.userId) ?? []), d.name]);
+  return rows.map((r) => ({ ...r, deptNames: byUser.get(r.id) ?? [] }));
 }

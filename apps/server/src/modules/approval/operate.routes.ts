@@ -2,6 +2,7 @@ import {
   commentBody,
   emptyData,
   envelope,
+  fileInfo,
   formField,
   formValues,
   instanceDetail,
@@ -13,16 +14,20 @@ import {
   startBody,
   taskActionBody,
   transmitBody,
+  userPick,
+  userSelectQuery,
   withdrawBody,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
+import { pickUsers } from './directory.js';
 import { agree, comment, previewRoute, reject, rejectableSteps, startInstance, transmit, withdraw } from './engine.js';
 import { lockInstance } from './engine-core.js';
 import { currentTaskId, instanceDetail as detailOf, formDataOf, isInvolved, WF_ADMIN_PERM } from './queries.js';
@@ -156,7 +161,7 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { ...involvedAccess, audit: false },
     },
-    async (req) => ok(await detailOf(p.db, req.body.instanceId, req.auth!)),
+    async (req) => ok(await detailOf(p.db, await filesOf(p), req.body.instanceId, req.auth!)),
   );
 
   r.post(
@@ -168,13 +173,18 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
         body: instanceRef,
         response: {
           200: envelope(
-            z.object({ formData: formValues, fields: z.array(formField), attachmentIds: z.array(z.string()) }),
+            z.object({
+              formData: formValues,
+              fields: z.array(formField),
+              attachmentIds: z.array(z.string()),
+              attachments: z.array(fileInfo),
+            }),
           ),
         },
       },
       config: { ...involvedAccess, audit: false },
     },
-    async (req) => ok(await formDataOf(p.db, req.body.instanceId, req.auth!)),
+    async (req) => ok(await formDataOf(p.db, await filesOf(p), req.body.instanceId, req.auth!)),
   );
 
   r.post(
@@ -211,6 +221,20 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
       });
       return ok(steps.map((s) => ({ value: s.nodeKey, label: s.name })));
     },
+  );
+
+  r.get(
+    `${P}/select/user`,
+    {
+      schema: {
+        tags,
+        summary: 'Active staff to pick (transmit target, user fields): name, login or job number',
+        querystring: userSelectQuery,
+        response: { 200: envelope(z.array(userPick)) },
+      },
+      config: { access: 'authenticated', audit: false },
+    },
+    async (req) => ok(await pickUsers(p.db, req.query.keyword, req.query.limit)),
   );
 
   r.get(

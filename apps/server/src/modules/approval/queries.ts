@@ -4,7 +4,9 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
+import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
+import { attachmentInfos } from './attachments.js';
 import { userNames } from './directory.js';
 import type { InstanceRecord } from './engine-core.js';
 import { isFinished } from './engine-core.js';
@@ -220,7 +222,7 @@ export async function currentTaskId(db: Db, instanceId: number, auth: AuthContex
   return t?.id ?? null;
 }
 
-export async function formDataOf(db: Db, instanceId: number, auth: AuthContext) {
+export async function formDataOf(db: Db, files: FileService, instanceId: number, auth: AuthContext) {
   const inst = await visibleInstance(db, instanceId, auth);
   const [p] = await db
     .select({ formId: wfProcesses.formId })
@@ -230,12 +232,19 @@ export async function formDataOf(db: Db, instanceId: number, auth: AuthContext) 
     formData: inst.formData as InstanceDetail['formData'],
     fields: await fieldsOf(db, p!.formId),
     attachmentIds: inst.attachmentIds,
+    attachments: await attachmentInfos(files, inst.attachmentIds),
   };
 }
 
-export async function instanceDetail(db: Db, instanceId: number, auth: AuthContext): Promise<InstanceDetail> {
+export async function instanceDetail(
+  db: Db,
+  files: FileService,
+  instanceId: number,
+  auth: AuthContext,
+): Promise<InstanceDetail> {
+  // the visibility check comes first: attachment URLs go only to those who may see the request
   const inst = await visibleInstance(db, instanceId, auth);
-  const [[proc], tasks, history, copies] = await Promise.all([
+  const [[proc], tasks, history, copies, attachments] = await Promise.all([
     db
       .select({ name: wfProcesses.name, formId: wfProcesses.formId, version: wfProcessVersions.version })
       .from(wfProcesses)
@@ -244,6 +253,7 @@ export async function instanceDetail(db: Db, instanceId: number, auth: AuthConte
     db.select().from(wfTasks).where(eq(wfTasks.instanceId, inst.id)).orderBy(asc(wfTasks.id)),
     db.select().from(wfActions).where(eq(wfActions.instanceId, inst.id)).orderBy(asc(wfActions.id)),
     db.select({ userId: wfCopies.userId }).from(wfCopies).where(eq(wfCopies.instanceId, inst.id)),
+    attachmentInfos(files, inst.attachmentIds),
   ]);
   const names = await userNames(db, [
     inst.initiatorId,
@@ -274,6 +284,7 @@ export async function instanceDetail(db: Db, instanceId: number, auth: AuthConte
     formData: inst.formData as InstanceDetail['formData'],
     fields,
     attachmentIds: inst.attachmentIds,
+    attachments,
     route: inst.route,
     passedNodeKeys: passed.map((s) => s.nodeKey),
     tasks: tasks.map((t) => ({

@@ -14,8 +14,8 @@ const STYLE: Record<FlowState, { border: string; background: string; color?: str
   stopped: { border: '#ff4d4f', background: '#fff2f0' },
 };
 const ROW = 84;
-const WIDTH = 220;
-const BRANCH_SHIFT = 80;
+const WIDTH = 200;
+const BRANCH_SHIFT = 48;
 
 /**
  * The drawn flow (React Flow): boxes top to bottom, the current one highlighted; a box with a

@@ -19,7 +19,7 @@ import type {
   ProcessSaveBody,
   RouteStep,
   SponsorProcess,
-  UserRow,
+  UserPick,
   VersionRow,
   WfRoleRow,
   WfRoleSaveBody,
@@ -91,13 +91,9 @@ export const approvalApi = {
   serviceNames: () => get<Option[]>(`${W}/select/serviceName`),
   roleOptions: () => get<Option[]>(`${W}/select/role`),
   formOptions: () => get<Option[]>(`${W}/select/form`),
-  /** the staff directory (needs the user-list key); answers active users matching the keyword */
+  /** active staff to pick (any signed-in user): name, login or job number containing the keyword */
   users: (keyword: string) =>
-    post<PageResult<UserRow>>(
-      '/v2/sys/staff/user/page',
-      { page: 1, size: 20, status: 'active', ...(keyword ? { keyword } : {}) },
-      { showMessage: false },
-    ),
+    get<UserPick[]>(`${W}/select/user`, { limit: 20, ...(keyword ? { keyword } : {}) }, { showMessage: false }),
 
   // ── settings: processes
   processPage: (q: PageQuery & { keyword?: string; serviceName?: string; enabled?: boolean }, signal?: AbortSignal) =>
