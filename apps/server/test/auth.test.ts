@@ -118,6 +118,22 @@ describe('auth', () => {
       expect(await failuresOf('finance03')).toBe(0);
     });
 
+    it('refuses a grant type other than password and refresh_token with 10010013', async () => {
+      const clientCredentials = await postToken({
+        ...passwordBody('admin', DEMO.admin.password),
+        grant_type: 'client_credentials',
+      });
+      expect(answer(clientCredentials)).toMatchObject({ http: 400, code: 10010013 });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${TOKEN_URL}?${new URLSearchParams({ grant_type: 'implicit', refresh_token: 'x', ...CLIENT })}`,
+      });
+      expect(answer(res)).toMatchObject({ http: 400, code: 10010013 });
+      // no grant type at all is a field error
+      const { grant_type: _, ...noGrant } = passwordBody('admin', DEMO.admin.password);
+      expect(answer(await postToken(noGrant)).code).toBe(10000001);
+    });
+
     it('answers 10010001 for a wrong password and asks for the captcha from the third failure', async () => {
       const user = 'sales02';
       const seen: { http: number; code: number; captchaRequired: boolean }[] = [];

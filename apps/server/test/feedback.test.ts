@@ -126,9 +126,18 @@ describe('feedback and rating calls', () => {
     // an id the upload service never gave out
     const unknown = await refused(['00000000-0000-4000-8000-000000000000']);
     expect(unknown).toEqual([expect.objectContaining({ field: 'body.screenshotIds' })]);
-    // a real file that is not an image
+    // a real file that is not an image, and an image over 1 MB: their own codes
     const textId = await upload('notes.txt', Buffer.from('hello world, not an image'));
-    expect((await refused([pngId, textId]))[0]).toMatchObject({ field: 'body.screenshotIds' });
+    const notImage = await post(
+      `${F}/commitFeedback`,
+      { questionId, content: 'x', screenshotIds: [pngId, textId] },
+      sales,
+      true,
+    );
+    expect(notImage).toMatchObject({ code: 10300001, data: [{ field: 'body.screenshotIds', message: textId }] });
+    const bigId = await upload('big.png', Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]));
+    const tooBig = await post(`${F}/commitFeedback`, { questionId, content: 'x', screenshotIds: [bigId] }, sales, true);
+    expect(tooBig).toMatchObject({ code: 10300002, data: [{ field: 'body.screenshotIds', message: bigId }] });
     // another user's upload counts as unknown
     const adminPng = await upload('admin.png', PNG, admin);
     await refused([adminPng]);

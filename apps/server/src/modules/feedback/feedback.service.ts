@@ -5,7 +5,7 @@ import type {
   ManageFeedbackQuery,
   PageResult,
 } from '@portal/contracts';
-import { FEEDBACK_IMAGE_EXTS } from '@portal/contracts';
+import { FEEDBACK_IMAGE_EXTS, MAX_FEEDBACK_IMAGE_BYTES } from '@portal/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
@@ -90,18 +90,19 @@ async function pageOf(db: Db, where: SQL | undefined, q: { page: number; size: n
 
 const refuseScreenshot = (id: string, message: string) =>
   new AppError('VALIDATION_FAILED', { data: [{ field: 'body.screenshotIds', message: `${id}: ${message}` }] });
+const screenshotData = (id: string) => ({ data: [{ field: 'body.screenshotIds', message: id }] });
 
 /**
  * Screenshots must be files of the upload service that exist, were uploaded by the author
- * (another user's file id is treated as unknown) and are images by their stored extension
- * (the upload service has checked the magic bytes against it).
+ * (another user's file id is treated as unknown), are png/jpeg/gif by their stored extension
+ * (the upload service has checked the magic bytes against it) and at most 1 MB each.
  */
 async function checkScreenshots(db: DbOrTx, userId: number, ids: string[]) {
   if (!ids.length) return;
   const found = new Set(await existingFileIds(db as Db, ids));
   const rows = found.size
     ? await db
-        .select({ id: files.id, ext: files.ext, ownerUserId: files.ownerUserId })
+        .select({ id: files.id, ext: files.ext, size: files.size, ownerUserId: files.ownerUserId })
         .from(files)
         .where(inArray(files.id, [...found]))
     : [];
@@ -109,7 +110,10 @@ async function checkScreenshots(db: DbOrTx, userId: number, ids: string[]) {
   for (const id of ids) {
     const row = byId.get(id);
     if (!row || row.ownerUserId !== userId) throw refuseScreenshot(id, 'unknown file');
-    if (!(FEEDBACK_IMAGE_EXTS as readonly string[]).includes(row.ext)) throw refuseScreenshot(id, 'not an image');
+    if (!(FEEDBACK_IMAGE_EXTS as readonly string[]).includes(row.ext)) {
+      throw new AppError('FEEDBACK_IMAGE_INVALID', screenshotData(id));
+    }
+    if (row.size > MAX_FEEDBACK_IMAGE_BYTES) throw new AppError('FEEDBACK_IMAGE_TOO_LARGE', screenshotData(id));
   }
 }
 

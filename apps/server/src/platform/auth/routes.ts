@@ -8,10 +8,11 @@ import {
   refreshGrant,
   tokenResponse,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
+import { AppError } from '../http/errors.js';
 import type { Platform } from '../platform.js';
 import { createCaptcha } from './captcha.js';
 import {
@@ -24,6 +25,14 @@ import {
 } from './service.js';
 
 const tokenBody = z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant]);
+const GRANTS = ['password', 'refresh_token'];
+
+/** A grant type other than ours answers its own code (10010013), not a field error. */
+async function supportedGrant(req: FastifyRequest) {
+  const source = (req.method === 'GET' ? req.query : req.body) as { grant_type?: unknown } | undefined;
+  const grant = source?.grant_type;
+  if (grant !== undefined && !GRANTS.includes(grant as string)) throw new AppError('UNSUPPORTED_GRANT');
+}
 
 export async function authRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,6 +52,7 @@ export async function authRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(tokenResponse) },
       },
       config: { access: 'public', rateLimit: { max: p.config.loginRatePerIp, timeWindow: '1 minute' } },
+      preValidation: supportedGrant,
     },
     async (req) => {
       const body = req.body;
@@ -64,6 +74,7 @@ export async function authRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(tokenResponse) },
       },
       config: { access: 'public', rateLimit: { max: p.config.loginRatePerIp * 4, timeWindow: '1 minute' } },
+      preValidation: supportedGrant,
     },
     async (req) => {
       checkClient(req.query.client_id, req.query.scope);
