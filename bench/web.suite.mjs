@@ -2,6 +2,7 @@
 // with the home overview, and how soon each page is usable, in headless Chromium on loopback.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -192,14 +193,30 @@ const PAGES = [
 
 // ---- the suite ----------------------------------------------------------------------------------
 
+/** When and under what load each target was measured (this section may be refreshed on its own). */
+const runs = [];
+
+/** What each page needs before it renders, from the build manifest (apps/web/scripts/bundle-size.mjs). */
+function beforeRender() {
+  let out;
+  try {
+    out = execSync('node scripts/bundle-size.mjs', { cwd: WEB, encoding: 'utf8', env: { ...process.env, TOP: '0' } });
+  } catch (err) {
+    out = String(err.stdout ?? ''); // over the budget: the script exits 1 and still reports
+  }
+  const total = (page) => out.match(new RegExp(`^${page}: ([\\d.]+) KB gzipped JS in (\\d+) files in ([\\w-]+)`, 'm'));
+  return { login: total('login'), shell: total('shell \\+ home') };
+}
+
 const kb = (bytes) => (bytes === undefined ? '—' : (bytes / 1024).toFixed(1));
 const ms = (v) => (v === undefined ? '—' : String(Math.round(v)));
 
 export default {
   heading: 'Web budget',
 
-  /** @param {{ url: string }} ctx */
-  async run({ url }) {
+  /** @param {{ url: string, target: string }} ctx */
+  async run({ url, target }) {
+    runs.push({ target, date: new Date().toISOString().slice(0, 10), load: os.loadavg()[0], before: beforeRender() });
     const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: LAUNCH_ARGS });
     try {
       await readVersionNotes(url);
@@ -242,6 +259,7 @@ export default {
   /** @param {Record<string, Array<Record<string, any>>>} byTarget  @param {{ targets: {id: string, label: string}[] }} meta */
   render(byTarget, meta) {
     const targets = meta.targets.filter((t) => byTarget[t.id]);
+    const before = runs.at(-1)?.before;
     const names = [...new Set(Object.values(byTarget).flatMap((rows) => rows.map((r) => r.name)))];
     const any = (name) =>
       Object.values(byTarget)
@@ -272,7 +290,7 @@ export default {
       .filter((r) => r.gzipSpread > 0)
       .map((r) => `- ${r.name}: the gzipped JS varied by ${kb(r.gzipSpread)} KB between runs (median shown).`);
     return [
-      'Headless Chromium (Debian, playwright-core) against the real server on loopback, 1280 × 800, a new',
+      'Headless Chromium (Debian, playwright-core, en-US) against the real server on loopback, 1280 × 800, a new',
       `browser context (empty cache) per load, one warm-up then ${RUNS} measured loads per page, medians.`,
       'JS: the bodies of every script response until no script was asked for during 1 s after the page',
       'became interactive, gzipped with zlib (level 9);',
@@ -282,11 +300,25 @@ export default {
       '',
       ...size,
       '',
+      ...(before?.login && before?.shell
+        ? [
+            `Needed before the page renders (\`npm run size -w @portal/web\`: entry, route screen and the`,
+            `UI texts of one language, from the build manifest; the heavier language counted): sign-in page`,
+            `${before.login[1]} KB in ${before.login[2]} files (${before.login[3]}), shell with home ${before.shell[1]} KB in ${before.shell[2]} files`,
+            `(${before.shell[3]}). The rest loads right after the first paint (bell, live channel, AI icon, menu icons).`,
+            '',
+          ]
+        : []),
       'Times in ms from navigation start: first contentful paint, DOMContentLoaded, and interactive =',
       'the sign-in button / the home greeting is in the page and the main thread is next idle',
       '(requestIdleCallback), and not before the first paint: an approximation of Lighthouse',
-      'time-to-interactive without throttling. See the load average under Machine: on a busy machine',
-      'the times are a ceiling, the sizes are exact.',
+      'time-to-interactive without throttling. On a busy machine the times are a ceiling, the sizes are exact.',
+      `Measured ${runs
+        .map(
+          (r) =>
+            `${r.date} on ${targets.find((t) => t.id === r.target)?.label ?? r.target} (load average ${r.load.toFixed(2)})`,
+        )
+        .join(', ')}.`,
       '',
       ...timing,
       ...(spread.length ? ['', ...spread] : []),

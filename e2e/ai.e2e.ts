@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AI_API } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
@@ -13,15 +15,30 @@ import {
   startShellServer,
 } from './support/shell.js';
 
-/** Asks through the API (the stream read to its end), to prepare history quickly. */
+/** Asks through the API (the stream read to its end), to prepare history quickly; answers the answer text. */
 async function askByApi(base: string, token: string, conversationUuid: string, content: string) {
   const res = await fetch(`${base}${AI_API}/chat/sse`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ stream: true, content, conversationUuid }),
   });
-  await res.text();
+  return (await res.text())
+    .split('\n\n')
+    .filter((block) => block.startsWith('event: message'))
+    .map((block) => JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}').content as string)
+    .join('');
 }
+
+/** A question in a new conversation of its own, through the API; answers the answer text. */
+async function answerByApi(base: string, token: string, content: string) {
+  const conv = await api<{ uuid: string }>(base, token, 'POST', `${AI_API}/conversations`, {
+    initialQuestion: content,
+  });
+  return askByApi(base, token, conv.uuid, content);
+}
+
+/** The test documents of the server's API tests: a pdf (English) and a docx (Chinese). */
+const FIXTURES = fileURLToPath(new URL('../apps/server/test/fixtures/ai/', import.meta.url));
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 const panelWidth = (page: Page) =>
@@ -217,29 +234,65 @@ describe('AI assistant panel', () => {
     await ctx.close();
   });
 
-  it('administrators upload, view and remove knowledge documents', async () => {
+  it('administrators upload, view, replace and remove knowledge documents through the upload service', async () => {
     const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    const adminToken = await apiToken(server.url, ADMIN);
     await page.goto(`${server.url}/setModule/ai/knowledge`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/v2/')) uploads.push(new URL(r.url()).pathname);
+    });
+
+    // a pdf from disk: the file goes to the upload service, then its id becomes a document
     await page
-      .locator('input[type=file]')
-      .first()
-      .setInputFiles({
-        name: 'mms-guide.md',
-        mimeType: 'text/markdown',
-        buffer: Buffer.from('# 彩信发送指南\n\n## 彩信大小限制是多少？\n\n彩信单条不超过 300KB。\n'),
-      });
+      .getByTestId('kb-upload')
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]//input[@type="file"]')
+      .setInputFiles(path.join(FIXTURES, 'kb-whatsapp-templates.pdf'));
     await toast(page, '文档已上传并建立索引');
-    await expect.poll(() => page.locator('.ant-table-row', { hasText: '彩信发送指南' }).count()).toBe(1);
+    expect(uploads).toEqual(['/v2/sys/staff/file/upload', `${AI_API}/knowledge/documents`]);
+    const pdfRow = page.locator('.ant-table-row', { hasText: 'kb-whatsapp-templates' });
+    await expect.poll(() => pdfRow.count()).toBe(1);
+    expect(await pdfRow.textContent()).toContain('pdf');
     await shot(page, 'ai-knowledge-1280');
-    await page.locator('.ant-table-row', { hasText: '彩信发送指南' }).getByRole('button', { name: /查看/ }).click();
-    await page.getByTestId('kb-doc').waitFor();
-    expect(await page.getByTestId('kb-doc').textContent()).toContain('300KB');
+    expect(
+      await answerByApi(server.url, adminToken, 'How long does Meta take to review a WhatsApp template?'),
+    ).toContain('24 hours');
+
+    // its view: the extracted text, and the original shown by the file preview
+    await pdfRow.getByRole('button', { name: /查看/ }).click();
+    const doc = page.getByTestId('kb-doc');
+    await doc.waitFor();
+    expect(await doc.textContent()).toContain('within 24 hours');
+    await doc.getByRole('tab', { name: '原文件' }).click();
+    await expect.poll(() => doc.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.goBack();
-    const row = page.locator('.ant-table-row', { hasText: '彩信发送指南' });
-    await row.getByTestId('kb-remove').click();
+
+    // replaced by a docx through the row's own upload
+    await expect.poll(() => pdfRow.count(), { timeout: 15_000 }).toBe(1);
+    await pdfRow.locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'kb-rcs-guide.docx'));
+    await toast(page, '文档已替换并重新建立索引');
+    const docxRow = page.locator('.ant-table-row', { hasText: 'kb-rcs-guide' });
+    await expect.poll(() => docxRow.count()).toBe(1);
+    expect(await pdfRow.count()).toBe(0);
+    expect(await answerByApi(server.url, adminToken, 'RCS 品牌认证需要多久？')).toContain('5 个工作日');
+    expect(
+      await answerByApi(server.url, adminToken, 'How long does Meta take to review a WhatsApp template?'),
+    ).not.toContain('24 hours');
+
+    // a file that is no document is refused with the server's message, and nothing is added
+    const rows = await page.locator('.ant-table-row').count();
+    await page
+      .getByTestId('kb-upload')
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]//input[@type="file"]')
+      .setInputFiles({ name: 'blank.txt', mimeType: 'text/plain', buffer: Buffer.from('   \n\n  ') });
+    await toast(page, '文档中没有可读取的文字');
+    expect(await page.locator('.ant-table-row').count()).toBe(rows);
+
+    await docxRow.getByTestId('kb-remove').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await expect.poll(() => page.locator('.ant-table-row', { hasText: '彩信发送指南' }).count()).toBe(0);
+    await expect.poll(() => docxRow.count()).toBe(0);
+    expect(await answerByApi(server.url, adminToken, 'RCS 品牌认证需要多久？')).not.toContain('5 个工作日');
     await ctx.close();
   });
 });

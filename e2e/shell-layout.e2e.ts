@@ -1,8 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, newContext, type Page, shot } from './support/browser.js';
 import {
   ADMIN,
   box,
+  builtChunk,
   openInTab,
   SALES,
   type ShellServer,
@@ -13,6 +17,7 @@ import {
 
 /** Layouts by width, language by browser, error pages and the external top links (spec 2, 4, 9). */
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USERS = '/setModule/authManage/user';
 const ROLES = '/setModule/authManage/permissions';
 
@@ -25,6 +30,8 @@ const EXTERNAL: Record<string, string> = {
 };
 
 const ZH_SUBTITLE = '使用门户账号登录，或通过工作台扫码登录';
+/** A text key on the screen instead of its text (i18next shows the key when a text is missing). */
+const RAW_KEY = /\b(app|common|nav|header|home|systemUser|messages|ai)\.[a-z]\w*/;
 const EN_SUBTITLE = 'Use your portal account, or scan with the workplace chat app';
 
 /** The page leaves no horizontal scroll bar: nothing is wider than the window. */
@@ -121,6 +128,77 @@ describe('shell layouts, language and error pages', () => {
       if (c.locale === 'zh-CN') await shot(page, 'shell-home-zh-1280');
       await ctx.close();
     }
+  });
+
+  it('switches the language on the sign-in page and in the shell, loading the other language only then', async () => {
+    const chunk = (source: string) => builtChunk(server.webDist, source);
+    const zhPack = chunk('src/platform/locales/pack.zh-CN.ts');
+    const homeZh = chunk('src/modules/home/locales/zh-CN.ts');
+    const homeEn = chunk('src/modules/home/locales/en.ts');
+    const usersEn = chunk('src/modules/system/locales/en.ts');
+    const ctx = await newContext(browser, { locale: 'en-US', width: 1280 });
+    const page = await ctx.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\//, ''));
+    });
+
+    // an English browser gets English texts only; the Chinese ones load with the switch
+    await page.goto(`${server.url}/login`);
+    await page.getByText(EN_SUBTITLE).waitFor();
+    expect(scripts).not.toContain(zhPack);
+    await page.getByTestId('lang-switch').click();
+    await page.getByText(ZH_SUBTITLE).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(scripts).toContain(zhPack);
+
+    // signed in, the shell and the home module speak Chinese; the home module loaded Chinese only
+    await page.getByTestId('login-username').fill(ADMIN.username);
+    await page.getByTestId('login-password').fill(ADMIN.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await expect.poll(() => page.getByTestId('topnav-home').textContent()).toBe('首页');
+    await expect
+      .poll(() => page.getByTestId('home-greeting').locator('h2').textContent())
+      .toMatch(/^(早上好|下午好|晚上好)，/);
+    expect(scripts).toContain(homeZh);
+    expect(scripts).not.toContain(homeEn);
+    expect(await page.locator('#root').textContent()).not.toMatch(RAW_KEY);
+
+    // a module screen in Chinese (its texts and antd's), then back to English from the header
+    await openInTab(page, USERS);
+    await page.getByRole('columnheader', { name: '用户名' }).waitFor();
+    await expect.poll(() => page.locator('.ant-pagination-options').first().textContent()).toContain('条/页');
+    expect(scripts).not.toContain(usersEn);
+    await page.getByTestId('lang-switch').click();
+    await page.getByRole('columnheader', { name: 'Username' }).waitFor();
+    await expect.poll(() => page.locator('.ant-pagination-options').first().textContent()).toContain('/ page');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByTestId(`tab-${USERS}`).textContent()).toContain('Users');
+    expect(await page.locator('#root').textContent()).not.toMatch(RAW_KEY);
+    // every module loaded so far switched with it: the kept home tab too
+    expect(scripts).toContain(usersEn);
+    expect(scripts).toContain(homeEn);
+    await page.getByTestId('tab-/home').click();
+    await expect
+      .poll(() => page.getByTestId('home-greeting').locator('h2').textContent())
+      .toMatch(/^Good (morning|afternoon|evening), /);
+
+    // the choice is kept
+    await page.reload();
+    await expect.poll(() => page.getByTestId('topnav-home').textContent()).toBe('Home');
+    await ctx.close();
+  });
+
+  it('keeps the sign-in page and the shell with home within the JS budget (350 KB gzipped each)', () => {
+    // apps/web/scripts/bundle-size.mjs on this server's build: what each page loads before it renders
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'apps/web/scripts/bundle-size.mjs')], {
+      env: { ...process.env, WEB_DIST: server.webDist },
+      encoding: 'utf8',
+    });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/^login: [\d.]+ KB/m);
+    expect(run.stdout).toMatch(/^shell \+ home: [\d.]+ KB/m);
   });
 
   it('shows the not-found page for an unknown address, with a way home', async () => {

@@ -1,8 +1,8 @@
-import './platform/i18n';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { i18nReady } from './platform/i18n';
 import { installPlainCopy } from './platform/plain-copy';
 import { startTokenRefreshTimer } from './platform/token-refresh';
 import { AppProviders } from './platform/ui/AppProviders';
@@ -21,10 +21,17 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The platform texts of the session's language (one small chunk) are there before anything renders
+// (a promise, not a top-level await: see platform/i18n.ts). Should that chunk fail twice (the preload
+// guard above reloads once), render anyway: keys beat a blank page.
+void i18nReady
+  .catch((err: unknown) => console.error('UI texts failed to load', err))
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );

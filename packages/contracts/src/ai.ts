@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileInfo } from './files.js';
 import { pageQuery } from './paging.js';
 
 /* ---- AI assistant (spec 7 "AI (/v2/ai/api)", limits of spec 9) ---- */
@@ -18,10 +19,14 @@ export const AI_PANEL_WIDTH = 556;
 export const AI_PANEL_WIDE = 700;
 /** follow-up questions after an answer */
 export const AI_GUESS_MAX = 3;
-/** knowledge documents: accepted formats and the largest upload (decoded bytes) */
+/**
+ * Knowledge documents: accepted formats (the extensions of the file uploaded through the system
+ * upload service) and the largest such file that becomes a document.
+ */
 export const KB_FORMATS = ['md', 'txt', 'docx', 'pdf'] as const;
 export type KbFormat = (typeof KB_FORMATS)[number];
-export const KB_MAX_BYTES = 2 * 1024 * 1024;
+export const KB_ACCEPT = '.md,.txt,.docx,.pdf';
+export const KB_MAX_BYTES = 10 * 1024 * 1024;
 /** the read-only document view of the portal that `reference_url` opens */
 export const KB_DOC_VIEW_PATH = '/setModule/ai/knowledge/doc';
 export const kbDocUrl = (uuid: string, title: string) =>
@@ -138,22 +143,18 @@ export const kbDocumentView = z.object({
   format: z.enum(KB_FORMATS),
   body: z.string(),
   updatedAt: z.string(),
+  /** the uploaded original (signed download URL); null for the built-in documents */
+  file: fileInfo.nullable(),
 });
 export type KbDocumentView = z.infer<typeof kbDocumentView>;
 
 /**
- * A document upload as JSON: text formats as UTF-8, docx and pdf as base64. Bounded by
- * KB_MAX_BYTES decoded (the route's body limit covers base64's growth).
+ * Add or replace a document from a file uploaded first through the system upload service
+ * (POST /v2/sys/staff/file/upload, by the same user). The title defaults to the markdown's first
+ * heading, else the file name.
  */
-export const kbUploadBody = z.object({
+export const kbFileBody = z.object({
+  fileId: z.string().uuid(),
   title: z.string().trim().min(1).max(120).optional(),
-  fileName: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .regex(/\.(md|markdown|txt|docx|pdf)$/i, 'fileName must end with .md, .txt, .docx or .pdf'),
-  encoding: z.enum(['utf8', 'base64']).default('utf8'),
-  content: z.string().min(1),
 });
-export type KbUploadBody = z.infer<typeof kbUploadBody>;
+export type KbFileBody = z.infer<typeof kbFileBody>;

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth-constants.js';
 
-export const CLIENT_ID = 'staff-web';
-export const OAUTH_SCOPE = 'staff';
-export const TOKEN_HEAD = 'Bearer ';
-/** After this many failed password attempts for an account the captcha is required. */
-export const CAPTCHA_AFTER_FAILURES = 3;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export {
+  CAPTCHA_AFTER_FAILURES,
+  CLIENT_ID,
+  DEPLOY_VERSION_HEADER,
+  IDEMPOTENCE_HEADER,
+  OAUTH_SCOPE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TOKEN_HEAD,
+} from './auth-constants.js';
 
 export const passwordGrant = z.object({
   grant_type: z.literal('password'),
@@ -96,5 +100,3 @@ export const resourceNode: z.ZodType<ResourceNode> = z.lazy(() =>
 export const resourceQuery = z.object({ mobileFlag: z.enum(['true', 'false']).default('false') });
 
 export const idempotenceKey = z.object({ key: z.string() });
-export const IDEMPOTENCE_HEADER = 'x-idempotence-key';
-export const DEPLOY_VERSION_HEADER = 'x-deploy-version';

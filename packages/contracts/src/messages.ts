@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
 
+export {
+  EMAILBOX_TYPE_INBOX,
+  LIVE_GATEWAY_RETRY_MS,
+  LIVE_HEARTBEAT_INTERVAL_MS,
+  LIVE_HEARTBEAT_TIMEOUT_MS,
+  MSG_TYPE,
+} from './live-constants.js';
+
 /**
  * Message center (spec 7, /v2/sys/mc) and the live channel (spec 4). A message belongs to one
  * user; modules produce them through the platform notifier, the message center stores them and
@@ -14,11 +22,6 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 /** 0 unread, 1 read */
 export const MESSAGE_STATUS = { UNREAD: 0, READ: 1 } as const;
 export const messageStatus = z.union([z.literal(0), z.literal(1)]);
-
-/** msgType 1 ordinary message, 2 new-mail notice (spec 4). */
-export const MSG_TYPE = { ORDINARY: 1, NEW_MAIL: 2 } as const;
-/** emailboxType of a new-mail notice: 1 the inbox ("new mail"), anything else the spam folder. */
-export const EMAILBOX_TYPE_INBOX = 1;
 
 /** One entry of msgFillAfterVar: a template placeholder and the value shown in its place. */
 export const fillVar = z.object({ key: z.string(), showFieldName: z.string() });
@@ -93,8 +96,3 @@ export const unreadState = z.object({
   junkUnReadNum: z.number().int().optional(),
 });
 export const typeCounts = z.array(z.object({ type: z.string(), unread: z.number().int(), total: z.number().int() }));
-
-/** Live stream timing (spec 9). */
-export const LIVE_HEARTBEAT_TIMEOUT_MS = 120_000;
-export const LIVE_GATEWAY_RETRY_MS = 10_000;
-export const LIVE_HEARTBEAT_INTERVAL_MS = 30_000;

@@ -1,6 +1,6 @@
 import { changePasswordBody, passwordGrant, userListQuery } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { createZodRule, type Translate } from './form-rule';
+import { createLazyZodRule, createZodRule, type Translate } from './form-rule';
 
 const t: Translate = (key, vars) => `${key}|${Object.values(vars).join('|')}`;
 
@@ -44,5 +44,35 @@ describe('createZodRule', () => {
     const keyword = createZodRule(userListQuery.shape.keyword, 'Keyword', t);
     await expect(validate(keyword, '')).resolves.toBeUndefined();
     await expect(validate(keyword, 'x'.repeat(65))).rejects.toThrow('form.maxLength|Keyword|64');
+  });
+});
+
+describe('createLazyZodRule', () => {
+  it('loads the schema on the first validation only, and then validates like the eager rule', async () => {
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return changePasswordBody.shape.newPassword;
+    };
+    const rule = createLazyZodRule(load, true, 'New password', t);
+    expect(loads).toBe(0);
+    expect((rule as { required: boolean }).required).toBe(true);
+    await expect(validate(rule, '')).rejects.toThrow('form.required|New password');
+    await expect(validate(rule, 'short')).rejects.toThrow('form.minLength|New password|8');
+    await expect(validate(rule, 'long-enough-1')).resolves.toBeUndefined();
+    expect(loads).toBe(1);
+  });
+
+  it('tries a failed load again on the next validation', async () => {
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      if (loads === 1) throw new Error('chunk failed');
+      return passwordGrant.shape.username;
+    };
+    const rule = createLazyZodRule(load, true, 'Username', t);
+    await expect(validate(rule, 'admin')).rejects.toThrow('chunk failed');
+    await expect(validate(rule, '  ')).rejects.toThrow('form.required|Username');
+    expect(loads).toBe(2);
   });
 });

@@ -34,6 +34,15 @@ export function issueText(issue: SchemaIssue, value: unknown, label: string, t: 
   return t('form.invalid', { label });
 }
 
+/** Checks a value against a field schema; throws the form message of the first issue. */
+async function check(schema: FieldSchema, value: unknown, label: string, t: Translate): Promise<void> {
+  const result = schema.safeParse(value === null || value === '' ? undefined : value);
+  if (result.success) return;
+  // an optional schema rejects '' only through its inner checks: give the inner issue
+  const issue = result.error.issues[0];
+  if (issue) throw new Error(issueText(issue, value, label, t));
+}
+
 /**
  * The one form pattern: an antd rule validating a field with its contracts zod schema.
  * `required` (the asterisk) follows from whether the schema accepts an empty value.
@@ -41,12 +50,29 @@ export function issueText(issue: SchemaIssue, value: unknown, label: string, t: 
 export function createZodRule(schema: FieldSchema, label: string, t: Translate): FormRule {
   return {
     required: !schema.safeParse(undefined).success,
-    validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value === null || value === '' ? undefined : value);
-      if (result.success) return;
-      // an optional schema rejects '' only through its inner checks: give the inner issue
-      const issue = result.error.issues[0];
-      if (issue) throw new Error(issueText(issue, value, label, t));
-    },
+    validator: (_rule, value: unknown) => check(schema, value, label, t),
+  };
+}
+
+/**
+ * The same rule for a page that must not carry zod before it renders (the sign-in page): the schema
+ * loads on the first validation (a failed load is tried again on the next). `required` is given,
+ * as nothing can ask the schema before it is there; a test beside the caller pins it to the schema.
+ */
+export function createLazyZodRule(
+  load: () => Promise<FieldSchema>,
+  required: boolean,
+  label: string,
+  t: Translate,
+): FormRule {
+  let loading: Promise<FieldSchema> | undefined;
+  const schema = () =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
+  return {
+    required,
+    validator: async (_rule, value: unknown) => check(await schema(), value, label, t),
   };
 }

@@ -1,30 +1,41 @@
 import { type RouteMeta, routes } from '@portal/contracts';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { aiTexts } from '../modules/ai/locales';
 import { aiScreens } from '../modules/ai/routes';
+import { approvalTexts } from '../modules/approval/locales';
 import { approvalScreens } from '../modules/approval/routes';
+import { downloadsTexts } from '../modules/downloads/locales';
 import { downloadScreens } from '../modules/downloads/routes';
+import { feedbackTexts } from '../modules/feedback/locales';
 import { feedbackScreens } from '../modules/feedback/routes';
+import { homeTexts } from '../modules/home/locales';
 import { homeScreens } from '../modules/home/routes';
+import { messagesTexts } from '../modules/messages/locales';
 import { messageScreens } from '../modules/messages/routes';
+import { noticesTexts } from '../modules/notices/locales';
 import { noticeScreens } from '../modules/notices/routes';
+import { systemTexts } from '../modules/system/locales';
 import { systemScreens } from '../modules/system/routes';
 import { bindNavigator } from '../platform/navigation';
 import { PageLoading } from '../platform/ui/PageLoading';
 import { publicOnlyLoader, shellLoader } from './loaders';
 import { RouteError } from './pages/RouteError';
 import { RootRoute } from './RootRoute';
-import type { ScreenLoader, ScreenMap } from './screens';
+import { type ScreenLoader, type ScreenMap, screensWithTexts } from './screens';
 
-/** Screens that exist, by registry path. Every other registered route is the section's sub-app host. */
+/**
+ * Screens that exist, by registry path, each loading with its module's texts. Every other
+ * registered route is the section's sub-app host.
+ */
 const SCREENS: ScreenMap = {
-  ...homeScreens,
-  ...systemScreens,
-  ...messageScreens,
-  ...noticeScreens,
-  ...feedbackScreens,
-  ...aiScreens,
-  ...downloadScreens,
-  ...approvalScreens,
+  ...screensWithTexts(homeTexts, homeScreens),
+  ...screensWithTexts(systemTexts, systemScreens),
+  ...screensWithTexts(messagesTexts, messageScreens),
+  ...screensWithTexts(noticesTexts, noticeScreens),
+  ...screensWithTexts(feedbackTexts, feedbackScreens),
+  ...screensWithTexts(aiTexts, aiScreens),
+  ...screensWithTexts(downloadsTexts, downloadScreens),
+  ...screensWithTexts(approvalTexts, approvalScreens),
 };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.

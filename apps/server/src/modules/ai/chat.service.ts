@@ -74,6 +74,8 @@ export async function runChat(
   try {
     send('init', ids);
     const toolResults = await deps.tools.run({ question, locale, auth, signal: control.signal });
+    // right after a start the index may still be loading
+    await kb.ready();
     const documents = toolResults.length ? [] : relevantDocuments(kb.index, question);
     kbDocuments = documents.map((d) => ({ documentName: d.title, documentUrl: kbDocUrl(d.docUuid, d.title) }));
     let savedAt = Date.now();

@@ -2,7 +2,7 @@ import type { Module } from '../index.js';
 import { ActiveChats } from './active-chats.js';
 import { providerFromEnv } from './engine/settings.js';
 import { aiTools } from './engine/tools.js';
-import { KnowledgeBase } from './knowledge/knowledge-base.js';
+import { KB_CHANGED, KnowledgeBase } from './knowledge/knowledge-base.js';
 import { seedBuiltinDocuments } from './knowledge/store.js';
 import { knowledgeRoutes } from './knowledge.routes.js';
 import { seedReferenceData } from './reference-data.js';
@@ -20,14 +20,18 @@ export const aiModule: Module = {
   async register(app, p) {
     // product reference data and the built-in documents, not demo data: loaded on every start
     await seedReferenceData(p.db);
-    await seedBuiltinDocuments(p.db);
-    const kb = new KnowledgeBase(p.db, p.bus);
-    await kb.load();
+    const seeded = await seedBuiltinDocuments(p.db);
+    const kb = new KnowledgeBase(p.db, p.bus, p.log);
     const active = new ActiveChats(p.bus);
-    const unsubscribe = [kb.listen(p.log), active.listen()];
+    const unsubscribe = [kb.listen(), active.listen()];
+    // the index loads in the background (persisted snapshot, then what changed since); answers wait for it
+    void kb.ready().catch(() => {});
+    // built-in documents this start changed: processes already running re-read them
+    for (const uuid of seeded) await p.bus.publish(KB_CHANGED, uuid);
     app.addHook('onClose', async () => {
       active.abortAll();
       for (const u of unsubscribe) u();
+      await kb.close();
     });
     const provider = providerFromEnv();
     await aiRoutes(app, p, { db: p.db, kb, tools: aiTools, provider: () => provider, active, log: p.log });

@@ -2,11 +2,10 @@ import {
   AI_API,
   emptyData,
   envelope,
-  KB_MAX_BYTES,
   kbDocumentRow,
   kbDocumentView,
+  kbFileBody,
   kbListQuery,
-  kbUploadBody,
   Perm,
   pageResult,
   permOf,
@@ -14,17 +13,17 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
+import { sourceText } from './knowledge/extract.js';
 import type { KnowledgeBase } from './knowledge/knowledge-base.js';
 import { listDocuments, removeDocument, saveDocument, viewDocument } from './knowledge/store.js';
 
 /** The knowledge-base screen's key (/setModule/ai/knowledge). */
 const admin = { perm: permOf({ path: '/setModule/ai/knowledge' }) };
 const tags = ['ai knowledge'];
-/** base64 grows a document by a third; the JSON around it is small */
-const UPLOAD_BODY_LIMIT = Math.ceil((KB_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 const uuidOf = (v: string | undefined) => {
   const u = v?.trim();
@@ -33,12 +32,19 @@ const uuidOf = (v: string | undefined) => {
 };
 
 /**
- * Knowledge base: administrators add, replace and remove documents (chunked and indexed on
- * save); every AI user reads a document through the view its answers link to.
+ * Knowledge base: administrators add, replace and remove documents. A document comes from a file
+ * uploaded first through the system upload service (POST /v2/sys/staff/file/upload); its text is
+ * extracted, chunked and indexed, and the file stays as the document's original. Every AI user
+ * reads a document through the view its answers link to.
  */
 export async function knowledgeRoutes(app: FastifyInstance, p: Platform, kb: KnowledgeBase) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `${AI_API}/knowledge/documents`;
+  const files = await filesOf(p);
+  /** the original of a replaced or removed document goes once the change has committed */
+  const dropFile = async (fileId: string | null) => {
+    if (fileId) await files.remove(fileId).catch((err) => p.log.warn({ err, fileId }, 'knowledge file not removed'));
+  };
 
   r.get(
     base,
@@ -57,17 +63,17 @@ export async function knowledgeRoutes(app: FastifyInstance, p: Platform, kb: Kno
   r.post(
     base,
     {
-      bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Add a document (md, txt; docx and pdf as base64)',
-        body: kbUploadBody,
+        summary: 'Add a document from an uploaded md, txt, docx or pdf file (fileId of the system upload)',
+        body: kbFileBody,
         response: { 200: envelope(kbDocumentRow) },
       },
       config: { access: admin },
     },
     async (req) => {
-      const row = await saveDocument(p.db, req.auth!.userId, req.body);
+      const source = await sourceText(files, req.body.fileId, req.auth!.userId);
+      const { row } = await saveDocument(p.db, req.auth!.userId, source, req.body.title);
       await kb.changed(row.uuid);
       return ok(row);
     },
@@ -76,19 +82,21 @@ export async function knowledgeRoutes(app: FastifyInstance, p: Platform, kb: Kno
   r.put(
     `${base}/:uuid`,
     {
-      bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Replace a document',
+        summary: 'Replace a document with an uploaded file (fileId of the system upload)',
         params: uuidParam,
-        body: kbUploadBody,
+        body: kbFileBody,
         response: { 200: envelope(kbDocumentRow) },
       },
       config: { access: admin },
     },
     async (req) => {
-      const row = await saveDocument(p.db, req.auth!.userId, req.body, uuidOf(req.params.uuid));
+      const uuid = uuidOf(req.params.uuid);
+      const source = await sourceText(files, req.body.fileId, req.auth!.userId);
+      const { row, previousFileId } = await saveDocument(p.db, req.auth!.userId, source, req.body.title, uuid);
       await kb.changed(row.uuid);
+      await dropFile(previousFileId);
       return ok(row);
     },
   );
@@ -101,8 +109,9 @@ export async function knowledgeRoutes(app: FastifyInstance, p: Platform, kb: Kno
     },
     async (req) => {
       const uuid = uuidOf(req.params.uuid);
-      await removeDocument(p.db, req.auth!.userId, uuid);
+      const fileId = await removeDocument(p.db, req.auth!.userId, uuid);
       await kb.changed(uuid);
+      await dropFile(fileId);
       return ok(null);
     },
   );
@@ -112,12 +121,18 @@ export async function knowledgeRoutes(app: FastifyInstance, p: Platform, kb: Kno
     {
       schema: {
         tags,
-        summary: 'Read a knowledge document (the view AI answers link to)',
+        summary: 'Read a knowledge document (the view AI answers link to), with a download link of its original',
         params: uuidParam,
         response: { 200: envelope(kbDocumentView) },
       },
       config: { access: { perm: Perm.AI_CHAT } },
     },
-    async (req) => ok(await viewDocument(p.db, uuidOf(req.params.uuid))),
+    async (req) =>
+      ok(
+        await viewDocument(p.db, uuidOf(req.params.uuid), async (fileId) => {
+          const f = await files.find(fileId);
+          return f ? files.info(f) : null;
+        }),
+      ),
   );
 }

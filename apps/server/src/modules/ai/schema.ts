@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -115,12 +116,17 @@ export const aiKbDocuments = pgTable(
     body: text('body').notNull(),
     bytes: integer('bytes').notNull(),
     builtin: boolean('builtin').notNull().default(false),
+    /** the uploaded original in the file service (files.id); null for the built-in documents */
+    fileId: uuid('file_id'),
+    /** raised on every change of the text: what a persisted search index is compared against */
+    revision: integer('revision').notNull().default(1),
     updatedBy: integer('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('ai_kb_documents_slug_uq').on(t.slug).where(sql`${t.slug} is not null`),
+    uniqueIndex('ai_kb_documents_file_uq').on(t.fileId).where(sql`${t.fileId} is not null`),
     index('ai_kb_documents_live_idx').on(t.deletedAt, t.updatedAt),
   ],
 );
@@ -139,3 +145,21 @@ export const aiKbChunks = pgTable(
   },
   (t) => [uniqueIndex('ai_kb_chunks_doc_ord_uq').on(t.documentId, t.ord)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * The search index as built, persisted so a start loads it instead of re-indexing every passage:
+ * gzipped JSON of the documents it holds (uuid, revision, passages) and MiniSearch's own
+ * serialisation. One row per index fingerprint (tokenizer, ICU data, index options).
+ */
+export const aiKbIndexSnapshots = pgTable('ai_kb_index_snapshots', {
+  fingerprint: text('fingerprint').primaryKey(),
+  data: bytea('data').notNull(),
+  documents: integer('documents').notNull(),
+  passages: integer('passages').notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+});

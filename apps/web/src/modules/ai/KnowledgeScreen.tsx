@@ -1,7 +1,8 @@
 import { DeleteOutlined, EyeOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
-import { KB_MAX_BYTES, type KbDocumentRow, type KbUploadBody, kbDocUrl, kbListQuery } from '@portal/contracts';
+import { KB_ACCEPT, KB_MAX_BYTES, type KbDocumentRow, kbDocUrl, kbListQuery } from '@portal/contracts';
 import { Button, Form, Input, Popconfirm, Space, type TableColumnsType, Tag, Upload } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../platform/feedback';
@@ -10,18 +11,6 @@ import { queryClient } from '../../platform/query-client';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { aiApi, aiKeys } from './api';
 
-const ACCEPT = '.md,.markdown,.txt,.docx,.pdf';
-
-/** The upload body of a chosen file: text formats as UTF-8, docx and pdf as base64. */
-export async function uploadOf(file: File): Promise<KbUploadBody> {
-  const binary = /\.(docx|pdf)$/i.test(file.name);
-  if (!binary) return { fileName: file.name, encoding: 'utf8', content: await file.text() };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { fileName: file.name, encoding: 'base64', content: btoa(s) };
-}
-
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** /setModule/ai/knowledge: administrators add, replace and remove the AI assistant's documents. */
@@ -29,30 +18,52 @@ export function KnowledgeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
+  /** which document is being replaced ('' for a new one) while its file uploads and is indexed */
+  const [busy, setBusy] = useState<string | null>(null);
+
+  /** The file goes to the upload service, then its id adds the document (or replaces `uuid`). */
   const save = async (file: File, uuid?: string) => {
     if (file.size > KB_MAX_BYTES) {
-      toast().warning(t('ai.kb.tooLarge'));
+      toast().warning(t('ai.kb.tooLarge', { limit: `${KB_MAX_BYTES / (1024 * 1024)} MB` }));
       return;
     }
+    setBusy(uuid ?? '');
     try {
-      const body = await uploadOf(file);
-      await (uuid ? aiApi.kbReplace(uuid, body) : aiApi.kbAdd(body));
+      const { id: fileId } = await aiApi.kbUpload(file);
+      await (uuid ? aiApi.kbReplace(uuid, { fileId }) : aiApi.kbAdd({ fileId }));
       toast().success(uuid ? t('ai.kb.replaced') : t('ai.kb.added'));
       await queryClient.invalidateQueries({ queryKey: aiKeys.kbList });
     } catch {
       // the http client showed the message
+    } finally {
+      setBusy(null);
     }
   };
-  const picker = (label: string, icon: React.ReactNode, onFile: (f: File) => void, testId: string, primary = false) => (
+  const picker = (
+    label: string,
+    icon: React.ReactNode,
+    onFile: (f: File) => void,
+    testId: string,
+    loading: boolean,
+    primary = false,
+  ) => (
     <Upload
-      accept={ACCEPT}
+      accept={KB_ACCEPT}
       showUploadList={false}
+      disabled={busy !== null}
       beforeUpload={(f) => {
         onFile(f);
         return false;
       }}
     >
-      <Button type={primary ? 'primary' : 'link'} size={primary ? 'middle' : 'small'} icon={icon} data-testid={testId}>
+      <Button
+        type={primary ? 'primary' : 'link'}
+        size={primary ? 'middle' : 'small'}
+        icon={icon}
+        loading={loading}
+        disabled={busy !== null && !loading}
+        data-testid={testId}
+      >
         {label}
       </Button>
     </Upload>
@@ -100,7 +111,7 @@ export function KnowledgeScreen() {
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(kbDocUrl(r.uuid, r.title))}>
             {t('ai.kb.view')}
           </Button>
-          {picker(t('ai.kb.replace'), <SwapOutlined />, (f) => void save(f, r.uuid), 'kb-replace')}
+          {picker(t('ai.kb.replace'), <SwapOutlined />, (f) => void save(f, r.uuid), 'kb-replace', busy === r.uuid)}
           <Popconfirm
             title={t('ai.kb.confirmRemove')}
             okText={t('common.ok')}
@@ -129,7 +140,7 @@ export function KnowledgeScreen() {
       size="small"
       scrollX="max-content"
       title={t('ai.kb.hint')}
-      toolbar={picker(t('ai.kb.upload'), <UploadOutlined />, (f) => void save(f), 'kb-upload', true)}
+      toolbar={picker(t('ai.kb.upload'), <UploadOutlined />, (f) => void save(f), 'kb-upload', busy === '', true)}
       filters={
         <Form.Item
           name="keyword"

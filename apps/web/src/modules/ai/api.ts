@@ -4,13 +4,17 @@ import {
   AI_SUGGESTED,
   type AiConversation,
   type ChatPage,
+  type FileInfo,
   type KbDocumentRow,
   type KbDocumentView,
-  type KbUploadBody,
+  type KbFileBody,
   type PageQuery,
   type PageResult,
 } from '@portal/contracts';
-import { get, post, put, request } from '../../platform/http';
+import { del, get, post, put, request, upload } from '../../platform/http';
+
+/** The platform's system upload (purpose sys): knowledge documents come in through it. */
+const SYS_UPLOAD = '/v2/sys/staff/file/upload';
 
 export const aiKeys = {
   conversations: ['ai', 'conversations'] as const,
@@ -48,10 +52,11 @@ export const aiApi = {
 
   kbList: (query: PageQuery & { keyword?: string }, signal?: AbortSignal) =>
     get<PageResult<KbDocumentRow>>(`${AI_API}/knowledge/documents`, { ...query }, { signal }),
-  kbAdd: (body: KbUploadBody) => post<KbDocumentRow>(`${AI_API}/knowledge/documents`, body, { timeout: 'upload' }),
-  kbReplace: (uuid: string, body: KbUploadBody) =>
+  /** a document file through the upload service; its id then adds or replaces a document */
+  kbUpload: (file: File) => upload<FileInfo>(SYS_UPLOAD, file),
+  kbAdd: (body: KbFileBody) => post<KbDocumentRow>(`${AI_API}/knowledge/documents`, body, { timeout: 'upload' }),
+  kbReplace: (uuid: string, body: KbFileBody) =>
     put<KbDocumentRow>(`${AI_API}/knowledge/documents/${encodeURIComponent(uuid)}`, body, { timeout: 'upload' }),
-  kbRemove: (uuid: string) =>
-    request<null>('DELETE', `${AI_API}/knowledge/documents/${encodeURIComponent(uuid)}`, { body: {} }),
+  kbRemove: (uuid: string) => del<null>(`${AI_API}/knowledge/documents/${encodeURIComponent(uuid)}`),
   kbView: (uuid: string) => get<KbDocumentView>(`${AI_API}/kb/documents/${encodeURIComponent(uuid)}`),
 };

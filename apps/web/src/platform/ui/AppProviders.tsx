@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { bindFeedback, POPUP_Z_INDEX, TOAST_CONFIG } from '../feedback';
+import { antdLocale } from '../i18n';
 import { queryClient } from '../query-client';
 import { useSession } from '../session';
 
@@ -32,12 +31,12 @@ function FeedbackBridge() {
   return null;
 }
 
-/** Server state, antd locale (follows the session's UI language), theme and feedback. */
+/** Server state, antd locale (follows the session's UI language; its pack is loaded before the switch), theme and feedback. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useSession((s) => s.locale);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme} componentSize="middle">
+      <ConfigProvider locale={antdLocale(locale)} theme={theme} componentSize="middle">
         <App message={TOAST_CONFIG} notification={NOTICE_CONFIG} style={{ height: '100%' }}>
           <FeedbackBridge />
           {children}

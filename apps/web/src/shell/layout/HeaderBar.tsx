@@ -4,6 +4,9 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFeedbackDialog } from '../../modules/feedback/feedback-dialog-store';
+import { feedbackTexts } from '../../modules/feedback/locales';
+import { messagesTexts } from '../../modules/messages/locales';
+import { withTexts } from '../../platform/i18n';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
 import { useShell } from '../shell-store';
 import { DownloadEntry, SearchButton } from './HeaderActions';
@@ -11,12 +14,17 @@ import { HEADER_HEIGHT } from './layout-mode';
 import { TopNav } from './TopNav';
 import { UserMenu } from './UserMenu';
 
-// loaded after the shell paints, so the first screen carries none of their code (bundle budget)
-const MessageBell = lazy(async () => ({ default: (await import('../../modules/messages/MessageBell')).MessageBell }));
+// loaded after the shell paints, so the first screen carries none of their code (bundle budget);
+// the modules' parts come with their texts
+const MessageBell = lazy(
+  withTexts(messagesTexts, async () => ({ default: (await import('../../modules/messages/MessageBell')).MessageBell })),
+);
 const LiveChannel = lazy(async () => ({ default: (await import('../../platform/live/LiveChannel')).LiveChannel }));
-const FeedbackDialog = lazy(async () => ({
-  default: (await import('../../modules/feedback/FeedbackDialog')).FeedbackDialog,
-}));
+const FeedbackDialog = lazy(
+  withTexts(feedbackTexts, async () => ({
+    default: (await import('../../modules/feedback/FeedbackDialog')).FeedbackDialog,
+  })),
+);
 
 /**
  * Header (52 px): logo, top navigation by module, path search, notification bell, download

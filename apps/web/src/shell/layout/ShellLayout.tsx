@@ -4,8 +4,9 @@ import { Button, Flex, Layout } from 'antd';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useMatches, useOutlet } from 'react-router';
-import { AiFloatingIcon } from '../../modules/ai/AiFloatingIcon';
+import { aiTexts } from '../../modules/ai/locales';
 import { Can } from '../../platform/access';
+import { withTexts } from '../../platform/i18n';
 import { visibleNodes } from '../../platform/resources';
 import { useSession } from '../../platform/session';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
@@ -27,6 +28,10 @@ import { PathSearch } from './PathSearch';
 // the side menu (antd Menu) and the mobile drawer load only where they show: the home layout needs neither
 const SideMenu = lazy(async () => ({ default: (await import('./SideMenu')).SideMenu }));
 const MobileMenu = lazy(() => import('./MobileMenu'));
+// the AI module (and its texts) loads after the shell has rendered, for holders of its key only
+const AiFloatingIcon = lazy(
+  withTexts(aiTexts, async () => ({ default: (await import('../../modules/ai/AiFloatingIcon')).AiFloatingIcon })),
+);
 const ForbiddenPage = lazy(async () => ({ default: (await import('../pages/ForbiddenPage')).ForbiddenPage }));
 
 /** Follows the window size (and the platform preference) into the layout state. */
@@ -196,7 +201,9 @@ export function ShellLayout() {
       <ShellPopups app={app} menus={menus} meta={meta} pathname={pathname} />
       {/* spec 6: the AI assistant only for holders of its key; the panel itself loads on first open */}
       <Can perm={Perm.AI_CHAT}>
-        <AiFloatingIcon />
+        <Suspense fallback={null}>
+          <AiFloatingIcon />
+        </Suspense>
       </Can>
     </Layout>
   );

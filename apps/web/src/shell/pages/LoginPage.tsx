@@ -1,5 +1,4 @@
 import { LockOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { passwordGrant } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Divider, Flex, Form, Input, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api-error';
 import { authApi, type CaptchaData, type LoginInput } from '../../platform/auth-api';
-import { zodRule } from '../../platform/form';
+import { lazyZodRule } from '../../platform/form';
 import { safeRedirect } from '../../platform/navigation';
 import { useSession } from '../../platform/session';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
 import { captchaNeededAfter } from './login-captcha';
+import { LOGIN_FIELDS } from './login-fields';
 
 interface Values {
   username: string;
@@ -19,7 +19,13 @@ interface Values {
   code?: string;
 }
 
-/** Sign-in: account and password (captcha after failures) or workplace-chat SSO. */
+const fieldRule = (name: keyof typeof LOGIN_FIELDS, label: string) =>
+  lazyZodRule(LOGIN_FIELDS[name].schema, LOGIN_FIELDS[name].required, label);
+
+/**
+ * Sign-in: account and password (captcha after failures) or workplace-chat SSO. The fields are
+ * validated with the contracts schema, which loads on the first validation (the page carries no zod).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -75,7 +81,7 @@ export function LoginPage() {
           </Typography.Text>
         </Flex>
         <Form<Values> form={form} size="large" onFinish={(v) => login.mutate(v)} autoComplete="on">
-          <Form.Item name="username" rules={[zodRule(passwordGrant.shape.username, t('login.username'))]}>
+          <Form.Item name="username" rules={[fieldRule('username', t('login.username'))]}>
             <Input
               prefix={<UserOutlined />}
               placeholder={t('login.username')}
@@ -84,7 +90,7 @@ export function LoginPage() {
               data-testid="login-username"
             />
           </Form.Item>
-          <Form.Item name="password" rules={[zodRule(passwordGrant.shape.password, t('login.password'))]}>
+          <Form.Item name="password" rules={[fieldRule('password', t('login.password'))]}>
             <Input.Password
               prefix={<LockOutlined />}
               placeholder={t('login.password')}
@@ -100,7 +106,7 @@ export function LoginPage() {
                   noStyle
                   rules={[
                     { required: true, message: t('form.required', { label: t('login.captcha') }) },
-                    zodRule(passwordGrant.shape.code, t('login.captcha')),
+                    fieldRule('code', t('login.captcha')),
                   ]}
                 >
                   <Input

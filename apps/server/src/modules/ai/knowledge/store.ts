@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KbDocumentRow, KbDocumentView, KbFormat, KbUploadBody, PageResult } from '@portal/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import type { FileInfo, KbDocumentRow, KbDocumentView, KbFormat, PageResult } from '@portal/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/index.js';
 import { staffUsers } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { aiKbChunks, aiKbDocuments } from '../schema.js';
 import { chunkDocument, titleOf } from './chunk.js';
-import { extractText } from './extract.js';
+import type { SourceText } from './extract.js';
 
 /** The markdown documents we write, seeded into the knowledge base (apps/server/knowledge/*.md). */
 export const KNOWLEDGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../knowledge');
@@ -17,6 +17,7 @@ export const KNOWLEDGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 export interface StoredDocument {
   uuid: string;
   title: string;
+  revision: number;
   passages: { ord: number; heading: string; text: string }[];
 }
 
@@ -29,11 +30,11 @@ async function writeChunks(tx: DbOrTx, documentId: number, body: string, title: 
 
 /**
  * Loads the built-in documents: new files are added, files changed since are re-read unless an
- * administrator replaced that document, removed ones stay removed. Returns how many changed.
+ * administrator replaced that document, removed ones stay removed. Returns the uuids that changed.
  */
-export async function seedBuiltinDocuments(db: Db, dir = KNOWLEDGE_DIR): Promise<number> {
+export async function seedBuiltinDocuments(db: Db, dir = KNOWLEDGE_DIR): Promise<string[]> {
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.md')).sort();
-  let changed = 0;
+  const changed: string[] = [];
   for (const file of files) {
     const body = (await fs.readFile(path.join(dir, file), 'utf8')).trim();
     const slug = file.replace(/\.md$/, '');
@@ -50,23 +51,43 @@ export async function seedBuiltinDocuments(db: Db, dir = KNOWLEDGE_DIR): Promise
         updatedAt: new Date(),
       };
       const [doc] = row
-        ? await tx.update(aiKbDocuments).set(values).where(eq(aiKbDocuments.id, row.id)).returning()
+        ? await tx
+            .update(aiKbDocuments)
+            .set({ ...values, revision: sql`${aiKbDocuments.revision} + 1` })
+            .where(eq(aiKbDocuments.id, row.id))
+            .returning()
         : await tx
             .insert(aiKbDocuments)
             .values({ ...values, uuid: randomUUID(), slug, builtin: true })
             .onConflictDoNothing()
             .returning();
-      if (doc) await writeChunks(tx, doc.id, body, title);
+      if (doc) {
+        await writeChunks(tx, doc.id, body, title);
+        changed.push(doc.uuid);
+      }
     });
-    changed++;
   }
   return changed;
+}
+
+/** uuid → revision of every live document (what an index is compared against). */
+export async function documentRevisions(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ uuid: aiKbDocuments.uuid, revision: aiKbDocuments.revision })
+    .from(aiKbDocuments)
+    .where(isNull(aiKbDocuments.deletedAt));
+  return new Map(rows.map((r) => [r.uuid, r.revision]));
 }
 
 /** Every live document with its passages (what the search index is built from). */
 export async function loadDocuments(db: Db, uuids?: string[]): Promise<StoredDocument[]> {
   const docs = await db
-    .select({ id: aiKbDocuments.id, uuid: aiKbDocuments.uuid, title: aiKbDocuments.title })
+    .select({
+      id: aiKbDocuments.id,
+      uuid: aiKbDocuments.uuid,
+      title: aiKbDocuments.title,
+      revision: aiKbDocuments.revision,
+    })
     .from(aiKbDocuments)
     .where(and(isNull(aiKbDocuments.deletedAt), uuids ? inArray(aiKbDocuments.uuid, uuids) : undefined));
   if (!docs.length) return [];
@@ -81,8 +102,13 @@ export async function loadDocuments(db: Db, uuids?: string[]): Promise<StoredDoc
     )
     .orderBy(asc(aiKbChunks.documentId), asc(aiKbChunks.ord));
   const byDoc = new Map<number, StoredDocument['passages']>();
-  for (const c of chunks) byDoc.set(c.documentId, [...(byDoc.get(c.documentId) ?? []), c]);
-  return docs.map((d) => ({ uuid: d.uuid, title: d.title, passages: byDoc.get(d.id) ?? [] }));
+  for (const c of chunks) {
+    const list = byDoc.get(c.documentId);
+    const passage = { ord: c.ord, heading: c.heading, text: c.text };
+    if (list) list.push(passage);
+    else byDoc.set(c.documentId, [passage]);
+  }
+  return docs.map((d) => ({ uuid: d.uuid, title: d.title, revision: d.revision, passages: byDoc.get(d.id) ?? [] }));
 }
 
 const rowOf = (d: typeof aiKbDocuments.$inferSelect, chunks: number, updatedBy: string | null): KbDocumentRow => ({
@@ -130,7 +156,11 @@ async function liveDocument(db: DbOrTx, uuid: string) {
   return doc;
 }
 
-export async function viewDocument(db: Db, uuid: string): Promise<KbDocumentView> {
+export async function viewDocument(
+  db: Db,
+  uuid: string,
+  original: (fileId: string) => Promise<FileInfo | null>,
+): Promise<KbDocumentView> {
   const doc = await liveDocument(db, uuid);
   return {
     uuid: doc.uuid,
@@ -138,43 +168,79 @@ export async function viewDocument(db: Db, uuid: string): Promise<KbDocumentView
     format: doc.format as KbFormat,
     body: doc.body,
     updatedAt: doc.updatedAt.toISOString(),
+    file: doc.fileId ? await original(doc.fileId) : null,
   };
 }
 
-/** Adds a document, or replaces one when `uuid` is given; chunked in the same transaction. */
+/**
+ * Adds a document from an uploaded file's text, or replaces one when `uuid` is given; chunked in
+ * the same transaction. A file is the original of one document at most. Answers the row and the
+ * file the replaced version came from (for the caller to delete once this has committed).
+ */
 export async function saveDocument(
   db: Db,
   userId: number,
-  upload: KbUploadBody,
+  source: SourceText,
+  title: string | undefined,
   uuid?: string,
-): Promise<KbDocumentRow> {
-  const { format, body, bytes } = await extractText(upload);
-  const title =
-    upload.title ?? (format === 'md' ? titleOf(body, upload.fileName) : upload.fileName.replace(/\.[^.]+$/, ''));
-  return db.transaction(async (tx) => {
-    const values = { title, fileName: upload.fileName, format, body, bytes, updatedBy: userId, updatedAt: new Date() };
-    const [doc] = uuid
-      ? await tx
-          .update(aiKbDocuments)
-          .set({ ...values, builtin: false })
-          .where(eq(aiKbDocuments.id, (await liveDocument(tx, uuid)).id))
-          .returning()
-      : await tx
-          .insert(aiKbDocuments)
-          .values({ ...values, uuid: randomUUID() })
-          .returning();
-    const chunks = await writeChunks(tx, doc!.id, body, title);
-    return rowOf(doc!, chunks, null);
-  });
+): Promise<{ row: KbDocumentRow; previousFileId: string | null }> {
+  const { fileId, fileName, format, body, bytes } = source;
+  const docTitle = title ?? (format === 'md' ? titleOf(body, fileName) : fileName.replace(/\.[^.]+$/, ''));
+  try {
+    return await db.transaction(async (tx) => {
+      const current = uuid ? await liveDocument(tx, uuid) : null;
+      const [other] = await tx
+        .select({ id: aiKbDocuments.id })
+        .from(aiKbDocuments)
+        .where(and(eq(aiKbDocuments.fileId, fileId), current ? ne(aiKbDocuments.id, current.id) : undefined));
+      if (other) throw new AppError('KB_FILE_IN_USE');
+      const values = {
+        title: docTitle,
+        fileName,
+        format,
+        body,
+        bytes,
+        fileId,
+        updatedBy: userId,
+        updatedAt: new Date(),
+      };
+      const [doc] = current
+        ? await tx
+            .update(aiKbDocuments)
+            .set({ ...values, builtin: false, revision: sql`${aiKbDocuments.revision} + 1` })
+            .where(eq(aiKbDocuments.id, current.id))
+            .returning()
+        : await tx
+            .insert(aiKbDocuments)
+            .values({ ...values, uuid: randomUUID() })
+            .returning();
+      const chunks = await writeChunks(tx, doc!.id, body, docTitle);
+      const previousFileId = current?.fileId && current.fileId !== fileId ? current.fileId : null;
+      return { row: rowOf(doc!, chunks, null), previousFileId };
+    });
+  } catch (err) {
+    // two requests made documents of one file at the same moment: the unique index refused one
+    const e = err as { code?: string; cause?: { code?: string } };
+    if ((e.code ?? e.cause?.code) === '23505') throw new AppError('KB_FILE_IN_USE');
+    throw err;
+  }
 }
 
-export async function removeDocument(db: Db, userId: number, uuid: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Removes a document (its row stays, marked deleted); answers the file of its original, if any. */
+export async function removeDocument(db: Db, userId: number, uuid: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
     const doc = await liveDocument(tx, uuid);
     await tx.delete(aiKbChunks).where(eq(aiKbChunks.documentId, doc.id));
     await tx
       .update(aiKbDocuments)
-      .set({ deletedAt: new Date(), updatedBy: userId, updatedAt: new Date() })
+      .set({
+        deletedAt: new Date(),
+        fileId: null,
+        revision: sql`${aiKbDocuments.revision} + 1`,
+        updatedBy: userId,
+        updatedAt: new Date(),
+      })
       .where(eq(aiKbDocuments.id, doc.id));
+    return doc.fileId;
   });
 }

@@ -1,0 +1,22 @@
+/** Texts of the message center module in zh-CN, the source language (en.ts has the same keys). */
+export const zhCN = {
+  messages: {
+    latest: '最新消息',
+    none: '暂无消息',
+    viewAll: '查看全部消息',
+    status: '状态',
+    unread: '未读',
+    read: '已读',
+    type: '类型',
+    title: '标题',
+    content: '内容',
+    time: '时间',
+    keyword: '关键词',
+    open: '查看来源',
+    markRead: '标为已读',
+    readAll: '全部已读',
+    readAllConfirm: '将全部消息标为已读？',
+    readAllDone: '已将 {{count}} 条消息标为已读',
+    types: { approval: '审批', alarm: '告警', mail: '邮件', system: '系统', feedback: '反馈', notice: '公告' },
+  },
+};

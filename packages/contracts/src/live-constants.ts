@@ -1,0 +1,14 @@
+/**
+ * Live channel constants without schemas (spec 4 and 9): the web's live channel loads with every
+ * shell page, so this module stays free of zod (messages.ts re-exports them beside its schemas).
+ */
+
+/** msgType 1 ordinary message, 2 new-mail notice (spec 4). */
+export const MSG_TYPE = { ORDINARY: 1, NEW_MAIL: 2 } as const;
+/** emailboxType of a new-mail notice: 1 the inbox ("new mail"), anything else the spam folder. */
+export const EMAILBOX_TYPE_INBOX = 1;
+
+/** Live stream timing (spec 9). */
+export const LIVE_HEARTBEAT_TIMEOUT_MS = 120_000;
+export const LIVE_GATEWAY_RETRY_MS = 10_000;
+export const LIVE_HEARTBEAT_INTERVAL_MS = 30_000;
