@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCE_HEADER } from '@portal/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../src/platform/auth/context.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { registerErrorHandling } from '../src/platform/http/envelope.js';
 import '../src/platform/http/route-config.js';
-import { registerIdempotence } from '../src/platform/idempotence/service.js';
+import { idempotenceKeys } from '../src/platform/idempotence/schema.js';
+import { RUNNING_STALE_MS, registerIdempotence } from '../src/platform/idempotence/service.js';
 import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const SAVE = '/v2/sys/staff/user/save';
@@ -231,5 +232,33 @@ describe('idempotence: a 5xx releases the key', () => {
     expect((await first).statusCode).toBe(500);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.call).toBe(2);
+  });
+
+  it('a repeat takes over a claim left running by a process that died, once it is stale', async () => {
+    calls = 0;
+    failNext = 0;
+    failDelayMs = 0;
+    const key = await keyFor();
+    const first = await post(key);
+    expect(first.statusCode).toBe(200);
+    // as if the process had died after claiming: running, no result, claimed long ago
+    const dead = (ms: number) =>
+      t.p.db
+        .update(idempotenceKeys)
+        .set({ state: 'running', statusCode: null, response: null, claimedAt: new Date(Date.now() - ms) })
+        .where(eq(idempotenceKeys.key, key));
+    await dead(RUNNING_STALE_MS + 1000);
+    // another payload never takes it over
+    const other = await app.inject({
+      method: 'POST',
+      url: '/flaky',
+      headers: { [IDEMPOTENCE_HEADER]: key },
+      payload: { a: 2 },
+    });
+    expect(other.json().code).toBe(10020003);
+    const retry = await post(key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.call).toBe(2);
+    expect((await post(key)).headers['x-idempotent-replay']).toBe('true');
   });
 });

@@ -12,6 +12,8 @@ export const idempotenceKeys = pgTable(
     requestHash: text('request_hash'),
     statusCode: integer('status_code'),
     response: jsonb('response'),
+    /** when the running attempt claimed the key; a claim older than RUNNING_STALE_MS is taken over */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCE_HEADER } from '@portal/contracts';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../auth/crypto.js';
 import type { Db } from '../db/index.js';
@@ -10,6 +10,11 @@ import { idempotenceKeys } from './schema.js';
 const KEY_TTL_MS = 60 * 60 * 1000;
 const WAIT_STEP_MS = 50;
 const WAIT_MAX_MS = 10_000;
+/**
+ * A key still 'running' this long after its claim belongs to an attempt whose process died (a
+ * request never runs this long here): a repeat takes it over instead of waiting out the key's hour.
+ */
+export const RUNNING_STALE_MS = 2 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 declare module 'fastify' {
@@ -48,7 +53,8 @@ function replay(reply: FastifyReply, row: { statusCode: number | null; response:
 /**
  * Check-repeat routes: the first request with a key claims it atomically (UPDATE … WHERE state='issued');
  * a repeat with the same payload waits for and returns the first result; a different payload or a
- * missing/unknown key is refused. A 5xx releases the key so the user can retry.
+ * missing/unknown key is refused. A 5xx releases the key so the user can retry; a claim left running
+ * by a process that died is taken over by a repeat after RUNNING_STALE_MS.
  */
 export function registerIdempotence(app: FastifyInstance, db: Db) {
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -63,12 +69,20 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
     const claim = () =>
       db
         .update(idempotenceKeys)
-        .set({ state: 'running', route, requestHash: hash })
+        .set({ state: 'running', route, requestHash: hash, claimedAt: new Date() })
         .where(
           and(
             eq(idempotenceKeys.key, key),
             eq(idempotenceKeys.userId, auth.userId),
-            eq(idempotenceKeys.state, 'issued'),
+            or(
+              eq(idempotenceKeys.state, 'issued'),
+              // a dead attempt's claim, taken over only by the same request
+              and(
+                eq(idempotenceKeys.state, 'running'),
+                eq(idempotenceKeys.requestHash, hash),
+                lt(idempotenceKeys.claimedAt, new Date(Date.now() - RUNNING_STALE_MS)),
+              ),
+            ),
             gt(idempotenceKeys.expiresAt, new Date()),
           ),
         )
@@ -105,7 +119,7 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
     if (reply.statusCode >= 500) {
       await db
         .update(idempotenceKeys)
-        .set({ state: 'issued', route: null, requestHash: null })
+        .set({ state: 'issued', route: null, requestHash: null, claimedAt: null })
         .where(eq(idempotenceKeys.key, key));
       return payload;
     }

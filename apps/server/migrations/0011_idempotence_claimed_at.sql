@@ -1,0 +1,1 @@
+ALTER TABLE "idempotence_keys" ADD COLUMN "claimed_at" timestamp with time zone;
