@@ -78,7 +78,7 @@ export default {
     );
     return [
       `autocannon, ${meta.duration} s per endpoint after a 2 s warm-up, HTTP/1.1 keep-alive, no pipelining,`,
-      'one server process (`node --import tsx apps/server/src/main.ts`, LOG_LEVEL=warn, demo data) on loopback.',
+      'one server process (`node apps/server/dist/main.mjs`, as `npm start` runs it, LOG_LEVEL=warn, demo data) on loopback.',
       'Sign-in runs with 4 connections because every sign-in is an argon2id hash (m=19 MiB, t=2);',
       'the per-IP sign-in rate limit is lifted for the run.',
       '',

@@ -1,13 +1,14 @@
 // Export of 1,000,000 rows (10 columns) into XLSX through the real export job (database reader →
 // streaming XLSX writer → stored file), on a bench table made with generate_series. Runs in its own
-// processes (bench/exports-run.ts: one fills the table, a fresh one boots and exports it) on its own
-// database (PGlite under a temporary DATA_DIR, or a temporary PostgreSQL database), and records the
-// seconds and the RSS of the exporting process.
+// processes (bench/exports-run.ts, bundled like the server: one fills the table, a fresh one boots
+// and exports it) on its own database (PGlite under a temporary DATA_DIR, or a temporary PostgreSQL
+// database), and records the seconds and the RSS of the exporting process.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServer } from '../apps/server/scripts/build.mjs';
 import { root } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
@@ -33,9 +34,12 @@ async function tempDatabase() {
   };
 }
 
+/** bench/exports-run.ts bundled like the server (`npm start` runs the bundle, not TypeScript) */
+const runner = path.join(root, 'apps/server/dist/bench-exports-run.mjs');
+
 function runChild(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/exports-run.ts'], {
+    const child = spawn(process.execPath, ['--expose-gc', '--enable-source-maps', runner], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,6 +60,7 @@ export default {
   heading: 'Exports: 1,000,000 rows to XLSX',
 
   async run({ target }) {
+    await buildServer(path.join(root, 'bench/exports-run.ts'), runner);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-exports-'));
     const db = target === 'postgres' ? await tempDatabase() : undefined;
     try {

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { buildServer } from '../apps/server/scripts/build.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -25,10 +26,17 @@ export function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts the server (`node --import tsx apps/server/src/main.ts`) with a temporary DATA_DIR on a free loopback port and waits
+ * Builds and starts the server as `npm start` does (`node apps/server/dist/main.mjs`) with a temporary DATA_DIR on a free loopback port and waits
  * for /healthz. The sign-in rate limit is lifted (the bench measures the handler, not the limiter).
  * Returns { url, stop() }; stop() sends SIGTERM and reports whether the process exited cleanly.
  */
+let built;
+/** the server bundle, built once per bench run from the current sources */
+export function serverBuilt() {
+  built ??= buildServer();
+  return built;
+}
+
 export async function startServer({ databaseUrl, label }) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -43,9 +51,8 @@ export async function startServer({ databaseUrl, label }) {
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  // tsx as a loader inside one node process: the tsx CLI wrapper relays SIGTERM through a 30 ms IPC
-  // handshake and SIGKILLs a child whose event loop is busy, which is not a graceful shutdown
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  await serverBuilt();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

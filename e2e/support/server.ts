@@ -47,7 +47,8 @@ async function freshDatabase(base: string) {
 }
 
 /**
- * The real server as a user gets it (`npm start` without the build step): built web app, demo data,
+ * The real server as a user gets it (`npm start` without the build step: `npm run build` made the
+ * server bundle and the web app): demo data,
  * on PGlite in a temp dir, or on a fresh PostgreSQL database when DATABASE_URL is set.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -55,7 +56,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const db = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       ...process.env,

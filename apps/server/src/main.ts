@@ -1,12 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { modules } from './modules/index.js';
 import { bootPlatform } from './platform/boot.js';
 import { loadConfig } from './platform/config.js';
+import { SERVER_ROOT } from './platform/paths.js';
 import { seedAll } from './seed/index.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
@@ -17,7 +15,7 @@ async function main() {
     await p.startJobs();
     for (const m of modules) await m.schedule?.(p);
   }
-  const app = await buildApp(p, { webDist: config.webDist ?? path.resolve(here, '../../web/dist') });
+  const app = await buildApp(p, { webDist: config.webDist ?? path.resolve(SERVER_ROOT, '../web/dist') });
   await app.listen({ port: config.port, host: config.host });
 
   const url = config.publicUrl;

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FileInfo, KbDocumentRow, KbDocumentView, KbFormat, PageResult } from '@portal/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/index.js';
 import { staffUsers } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/http/errors.js';
+import { SERVER_ROOT } from '../../../platform/paths.js';
 import { aiKbChunks, aiKbDocuments } from '../schema.js';
 import { chunkDocument, titleOf } from './chunk.js';
 import type { SourceText } from './extract.js';
 
 /** The markdown documents we write, seeded into the knowledge base (apps/server/knowledge/*.md). */
-export const KNOWLEDGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../knowledge');
+export const KNOWLEDGE_DIR = path.join(SERVER_ROOT, 'knowledge');
 
 export interface StoredDocument {
   uuid: string;
