@@ -36,7 +36,59 @@ const schema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   JOBS: bool,
   PROMOTION_URL: z.string().url().optional(),
+  // S3-compatible file storage (chosen when S3_BUCKET is set; see docs/decisions/0010-files-storage.md)
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'an http(s) URL')
+    .optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]+$/, "letters, digits and !_.*'()-/ only")
+    .refine(
+      (v) => !v.startsWith('/') && !v.split('/').some((s) => s === '.' || s === '..'),
+      'no leading slash, no . or .. segments',
+    )
+    .optional(),
 });
+
+/** The S3 settings of the check below: every S3_* except S3_REGION needs S3_BUCKET */
+const S3_DEPENDENT = [
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PREFIX',
+] as const;
+
+const checked = schema.superRefine((c, ctx) => {
+  if (!c.S3_BUCKET) {
+    for (const k of S3_DEPENDENT)
+      if (c[k] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [k], message: 'needs S3_BUCKET (S3 storage is off)' });
+  }
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the SDK default credential chain)',
+    });
+  }
+});
+
+export type S3Config = NonNullable<Config['s3']>;
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -44,7 +96,7 @@ export type Config = ReturnType<typeof loadConfig>;
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   // an empty variable means "not set" (VAR= in a shell or an env file)
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(set);
+  const parsed = checked.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
@@ -90,6 +142,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockMinutes: c.LOGIN_LOCK_MINUTES,
     jobs: c.JOBS ?? true,
     promotionUrl: c.PROMOTION_URL,
+    /** S3-compatible file storage; undefined = files under FILES_DIR */
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          endpoint: c.S3_ENDPOINT,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? false,
+          credentials:
+            c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          /** '' or ending with '/' */
+          prefix: c.S3_PREFIX ? `${c.S3_PREFIX.replace(/\/+$/, '')}/` : '',
+        }
+      : undefined,
     web: { env: c.APP_ENV, subApps: prefixed('SUBAPP_'), externalLinks: prefixed('EXTERNAL_LINK_') },
   };
 }

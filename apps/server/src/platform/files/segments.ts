@@ -8,11 +8,14 @@ import { AppError } from '../http/errors.js';
 import { uploadSegments, uploadSessions } from './schema.js';
 import type { FileService } from './service.js';
 import { formatBytes, SizeLimitExceeded, stageStream } from './staging.js';
+import { segmentStorageKey } from './storage.js';
 
 /**
  * Resumable uploads: init declares the whole file (size, segment size, SHA-256); each segment
- * comes with its index and SHA-256 and is kept on local disk; status lists what arrived (resume
- * sends the rest); complete assembles in order, verifies the whole file and stores it.
+ * comes with its index and SHA-256, is checked on local disk and then kept in the storage backend
+ * (segmentStorageKey), so that with S3 or a shared FILES_DIR any server process can take the next
+ * segment or assemble; status lists what arrived (resume sends the rest); complete assembles in
+ * order, verifies the whole file and stores it.
  */
 export class SegmentUploads {
   constructor(private readonly files: FileService) {}
@@ -82,10 +85,9 @@ export class SegmentUploads {
       throw new AppError('SEGMENT_DUPLICATE', { vars: { index } });
     }
     const expected = index < s.totalSegments - 1 ? s.segmentSize : s.size - s.segmentSize * (s.totalSegments - 1);
-    const dir = this.dir(s.id);
     let staged: Awaited<ReturnType<typeof stageStream>>;
     try {
-      staged = await stageStream(body, dir, expected);
+      staged = await stageStream(body, this.files.settings.tmpDir, expected);
     } catch (err) {
       if (err instanceof SizeLimitExceeded) throw new AppError('SEGMENT_SIZE', { vars: { index, expected } });
       throw err;
@@ -99,10 +101,19 @@ export class SegmentUploads {
         .onConflictDoNothing()
         .returning({ idx: uploadSegments.idx });
       if (!inserted.length) throw new AppError('SEGMENT_DUPLICATE', { vars: { index } });
-      await fsp.rename(staged.path, path.join(dir, String(index)));
-    } catch (err) {
+      // the row claims the index (a concurrent repeat is refused above); a failed store gives it back
+      const key = segmentStorageKey(s.id, index);
+      try {
+        await this.files.storage.put(key, fs.createReadStream(staged.path));
+      } catch (err) {
+        await this.files.storage.remove(key).catch(() => {});
+        await this.files.db
+          .delete(uploadSegments)
+          .where(and(eq(uploadSegments.uploadId, s.id), eq(uploadSegments.idx, index)));
+        throw err;
+      }
+    } finally {
       await fsp.rm(staged.path, { force: true });
-      throw err;
     }
     return {
       uploadId: s.id,
@@ -118,9 +129,9 @@ export class SegmentUploads {
     const have = new Set(await this.received(s.id));
     const missing = s.totalSegments - have.size;
     if (missing > 0) throw new AppError('SEGMENT_INCOMPLETE', { vars: { missing } });
-    const dir = this.dir(s.id);
+    const storage = this.files.storage;
     const parts = async function* () {
-      for (let i = 0; i < s.totalSegments; i++) yield* fs.createReadStream(path.join(dir, String(i)));
+      for (let i = 0; i < s.totalSegments; i++) yield* await storage.get(segmentStorageKey(s.id, i));
     };
     const staged = await stageStream(Readable.from(parts()), this.files.settings.tmpDir, s.size);
     if (staged.sha256 !== s.sha256 || staged.size !== s.size) {
@@ -135,10 +146,13 @@ export class SegmentUploads {
     }
   }
 
-  /** Forgets an upload and its staged segments. */
+  /** Forgets an upload and its stored segments. */
   async discard(uploadId: string): Promise<void> {
+    const received = await this.received(uploadId);
+    for (const idx of received) await this.files.storage.remove(segmentStorageKey(uploadId, idx));
     await this.files.db.delete(uploadSegments).where(eq(uploadSegments.uploadId, uploadId));
     await this.files.db.delete(uploadSessions).where(eq(uploadSessions.id, uploadId));
+    // segments of uploads begun before they moved into storage were kept here
     await fsp.rm(this.dir(uploadId), { recursive: true, force: true });
   }
 

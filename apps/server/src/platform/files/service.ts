@@ -159,7 +159,11 @@ export function filesOf(p: Pick<Platform, 'db' | 'config'>): Promise<FileService
     s = (async () => {
       const settings = fileSettings(p.config.dataDir);
       await fsp.mkdir(settings.tmpDir, { recursive: true });
-      return new FileService(p.db, new LocalStorage(settings.filesDir), settings, await sharedSecret(p.db, 'files'));
+      // S3 when S3_BUCKET is set (the SDK is loaded only then), else the local directory
+      const storage: FileStorage = p.config.s3
+        ? await (await import('./s3-storage.js')).createS3Storage(p.config.s3)
+        : new LocalStorage(settings.filesDir);
+      return new FileService(p.db, storage, settings, await sharedSecret(p.db, 'files'));
     })();
     s.catch(() => services.delete(p.db));
     services.set(p.db, s);

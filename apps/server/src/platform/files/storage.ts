@@ -24,7 +24,21 @@ export function newStorageKey(now = new Date()): string {
   return `${now.getUTCFullYear()}/${mm}/${randomUUID()}`;
 }
 
-const KEY = /^\d{4}\/\d{2}\/[0-9a-f-]{36}$/;
+/**
+ * A received segment of a resumable upload, kept in storage (not on the receiving process's disk)
+ * so that any server process can take the next segment or assemble the file.
+ */
+export function segmentStorageKey(uploadId: string, index: number): string {
+  return checkStorageKey(`segments/${uploadId}/${index}`);
+}
+
+const KEY = /^(\d{4}\/\d{2}\/[0-9a-f-]{36}|segments\/[0-9a-f-]{36}\/\d{1,6})$/;
+
+/** Refuses anything that is not a storage key (newStorageKey's or segmentStorageKey's shape); returns the key. */
+export function checkStorageKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);
+  return key;
+}
 
 /** Files under a local directory (DATA_DIR/files by default); writes go to a temp file and are renamed. */
 export class LocalStorage implements FileStorage {
@@ -32,8 +46,7 @@ export class LocalStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private file(key: string): string {
-    if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkStorageKey(key));
   }
 
   async put(key: string, body: Readable): Promise<{ size: number }> {
@@ -58,7 +71,10 @@ export class LocalStorage implements FileStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await fsp.rm(this.file(key), { force: true });
+    const file = this.file(key);
+    await fsp.rm(file, { force: true });
+    // a resumable upload's folder goes with its last segment
+    if (key.startsWith('segments/')) await fsp.rmdir(path.dirname(file)).catch(() => {});
   }
 
   async exists(key: string): Promise<boolean> {
