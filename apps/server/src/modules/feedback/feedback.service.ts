@@ -66,8 +66,13 @@ const toRow = (r: Selected): FeedbackRow => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** The order of every feedback list (and its export): by time sent, newest first unless asked. */
+export const feedbackOrder = (q: { sortOrder?: string }) => [
+  q.sortOrder === 'ascend' ? asc(feedbacks.createdAt) : desc(feedbacks.createdAt),
+  desc(feedbacks.id),
+];
+
 async function pageOf(db: Db, where: SQL | undefined, q: { page: number; size: number; sortOrder?: string }) {
-  const order = q.sortOrder === 'ascend' ? asc(feedbacks.createdAt) : desc(feedbacks.createdAt);
   const [rows, [total]] = await Promise.all([
     db
       .select(rowColumns)
@@ -75,7 +80,7 @@ async function pageOf(db: Db, where: SQL | undefined, q: { page: number; size: n
       .leftJoin(staffUsers, eq(staffUsers.id, feedbacks.userId))
       .leftJoin(feedbackQuestions, eq(feedbackQuestions.id, feedbacks.questionId))
       .where(where)
-      .orderBy(order, desc(feedbacks.id))
+      .orderBy(...feedbackOrder(q))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(feedbacks).where(where),
@@ -150,14 +155,19 @@ export function myFeedbackPage(db: Db, userId: number, q: { page: number; size: 
   return pageOf(db, and(...where), q);
 }
 
-export function manageFeedbackPage(db: Db, q: ManageFeedbackQuery) {
+/** The filters of the management list (and its export). */
+export function manageFeedbackWhere(q: Omit<ManageFeedbackQuery, 'page' | 'size'>): SQL | undefined {
   const where: SQL[] = [];
   if (q.status) where.push(eq(feedbacks.status, q.status));
   if (q.questionId) where.push(eq(feedbacks.questionId, q.questionId));
   if (q.from) where.push(gte(feedbacks.createdAt, new Date(q.from)));
   if (q.to) where.push(lte(feedbacks.createdAt, new Date(q.to)));
   if (q.keyword) where.push(ilike(feedbacks.content, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  return pageOf(db, where.length ? and(...where) : undefined, q);
+  return where.length ? and(...where) : undefined;
+}
+
+export function manageFeedbackPage(db: Db, q: ManageFeedbackQuery) {
+  return pageOf(db, manageFeedbackWhere(q), q);
 }
 
 /** My feedbacks with a reply I have not opened. */

@@ -28,6 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportRoute } from '../../platform/exports/list-export.js';
 import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
@@ -40,6 +41,7 @@ import {
   tipsOf,
   updateQuestions,
 } from './config.service.js';
+import { manageFeedbackExport } from './feedback.export.js';
 import {
   closeFeedback,
   commitFeedback,
@@ -279,6 +281,15 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
       config: { ...manage, audit: false },
     },
     async (req) => ok(await manageFeedbackPage(p.db, req.body)),
+  );
+
+  exportRoute(
+    app,
+    p,
+    `${F}/feedbackManagePage/export`,
+    manageFeedbackExport,
+    manageFeedbackQuery,
+    'Export all feedback (same filters and order as the page): the file, or a download-center task',
   );
 
   r.get(

@@ -17,9 +17,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
+import { centerMessagesExport } from './messages.export.js';
 import { centerPage, countsByType, latestMessages, messageById, readAll, setStatus, unreadCount } from './service.js';
 
 /** Every message call is about the caller's own messages: any signed-in user. */
@@ -81,6 +83,15 @@ export async function messageRoutes(app: FastifyInstance, p: Platform) {
       config: ownQuiet,
     },
     async (req) => ok(await centerPage(p.db, req.auth!.userId, req.body)),
+  );
+
+  exportRoute(
+    app,
+    p,
+    `${P}/query/center/message/list/export`,
+    centerMessagesExport,
+    centerListQuery,
+    "Export my messages (same filters as the list; only the caller's own)",
   );
 
   r.post(

@@ -77,7 +77,8 @@ export async function messageById(db: Db, id: number): Promise<Row | undefined> 
   return row;
 }
 
-export async function centerPage(db: Db, userId: number, q: CenterListQuery): Promise<PageResult<MessageRow>> {
+/** The message-center list's filters: always the caller's own messages (shared by the page and its export). */
+export function centerWhere(userId: number, q: Omit<CenterListQuery, 'page' | 'size'>): SQL {
   const where: SQL[] = [eq(mcMessages.userId, userId)];
   if (q.type) where.push(eq(mcMessages.type, q.type));
   if (q.status !== undefined) where.push(eq(mcMessages.status, q.status));
@@ -87,14 +88,22 @@ export async function centerPage(db: Db, userId: number, q: CenterListQuery): Pr
     const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(mcMessages.title, like), ilike(mcMessages.content, like))!);
   }
-  const cond = and(...where);
-  const order = q.sortOrder === 'ascend' ? mcMessages.createdAt : desc(mcMessages.createdAt);
+  return and(...where)!;
+}
+
+export const centerOrder = (q: Pick<CenterListQuery, 'sortOrder'>) => [
+  q.sortOrder === 'ascend' ? mcMessages.createdAt : desc(mcMessages.createdAt),
+  desc(mcMessages.id),
+];
+
+export async function centerPage(db: Db, userId: number, q: CenterListQuery): Promise<PageResult<MessageRow>> {
+  const cond = centerWhere(userId, q);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(mcMessages)
       .where(cond)
-      .orderBy(order, desc(mcMessages.id))
+      .orderBy(...centerOrder(q))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(mcMessages).where(cond),

@@ -19,20 +19,26 @@ export const toDingRow = (r: Row): DingNoticeRow => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** The filters of the ding notice list (and its export). */
+export function dingListWhere(q: { keyword?: string; enabled?: 'yes' | 'no' }): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.keyword) where.push(ilike(dingNotices.title, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.enabled) where.push(eq(dingNotices.enabled, q.enabled === 'yes'));
+  return where.length ? and(...where) : undefined;
+}
+export const dingListOrder = [desc(dingNotices.createdAt), desc(dingNotices.id)];
+
 export async function dingPage(
   db: Db,
   q: { page: number; size: number; keyword?: string; enabled?: 'yes' | 'no' },
 ): Promise<PageResult<DingNoticeRow>> {
-  const where: SQL[] = [];
-  if (q.keyword) where.push(ilike(dingNotices.title, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (q.enabled) where.push(eq(dingNotices.enabled, q.enabled === 'yes'));
-  const cond = where.length ? and(...where) : undefined;
+  const cond = dingListWhere(q);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(dingNotices)
       .where(cond)
-      .orderBy(desc(dingNotices.createdAt), desc(dingNotices.id))
+      .orderBy(...dingListOrder)
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(dingNotices).where(cond),

@@ -23,11 +23,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { activeStaffIds, dingById, dingPage, saveDing, setDingEnabled, toDingRow } from './ding.service.js';
 import { DING_WEBHOOK_JOB, dingWebhookUrl } from './ding-webhook.js';
+import { dingNoticesExport, versionRecordsExport } from './notices.export.js';
 import { markVersionRead, versionPopupOf } from './service.js';
 import {
   deleteVersion,
@@ -87,6 +89,15 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       config: { ...editor, audit: false },
     },
     async (req) => ok(await versionPage(p.db, req.body)),
+  );
+
+  exportRoute(
+    app,
+    p,
+    `${V}/export`,
+    versionRecordsExport,
+    versionPageQuery,
+    'Export version records (same filters and order as the page): the file, or a download-center task',
   );
 
   r.post(
@@ -196,6 +207,15 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       config: { ...editor, audit: false },
     },
     async (req) => ok(await dingPage(p.db, req.body)),
+  );
+
+  exportRoute(
+    app,
+    p,
+    `${D}/export`,
+    dingNoticesExport,
+    dingNoticePageQuery,
+    'Export ding notices (same filters and order as the page): the file, or a download-center task',
   );
 
   r.get(

@@ -21,11 +21,8 @@ const toRecord = (r: Row): VersionRecord => ({
 const live = isNull(versionNotices.deletedAt);
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Settings list: drafts and published records. */
-export async function versionPage(
-  db: Db,
-  q: { page: number; size: number; keyword?: string; published?: 'yes' | 'no' },
-): Promise<PageResult<VersionRecord>> {
+/** The filters of the settings list (and its export). */
+export function versionListWhere(q: { keyword?: string; published?: 'yes' | 'no' }): SQL | undefined {
   const where: SQL[] = [live];
   if (q.keyword)
     where.push(
@@ -33,13 +30,22 @@ export async function versionPage(
     );
   if (q.published === 'yes') where.push(isNotNull(versionNotices.publishedAt));
   if (q.published === 'no') where.push(isNull(versionNotices.publishedAt));
-  const cond = and(...where);
+  return and(...where);
+}
+export const versionListOrder = [desc(versionNotices.createdAt), desc(versionNotices.id)];
+
+/** Settings list: drafts and published records. */
+export async function versionPage(
+  db: Db,
+  q: { page: number; size: number; keyword?: string; published?: 'yes' | 'no' },
+): Promise<PageResult<VersionRecord>> {
+  const cond = versionListWhere(q);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(versionNotices)
       .where(cond)
-      .orderBy(desc(versionNotices.createdAt), desc(versionNotices.id))
+      .orderBy(...versionListOrder)
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(versionNotices).where(cond),

@@ -20,8 +20,12 @@ export interface SqlQuery {
 export interface ExportSource<Q = unknown> {
   /** unique key stored on tasks, e.g. 'system.users' */
   key: string;
-  /** permission key the caller must hold (the list's own key); checked again when the task runs */
-  perm: string;
+  /**
+   * permission key the caller must hold (the list's own key); checked again when the task runs.
+   * Omitted for a list of the caller's own records that any signed-in user may read (messages):
+   * then `count` and `select` must limit the rows to `auth.userId`.
+   */
+  perm?: string;
   /** the list's query schema; a stored task query is parsed with it again */
   query: z.ZodType<Q>;
   /** base of the file name, per locale */

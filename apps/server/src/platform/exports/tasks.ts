@@ -124,7 +124,8 @@ export async function runExportTask(p: ExportPlatform, data: { taskId: number; a
     const source = exportSource(task.source);
     if (!source) throw new Error(`unknown export source ${task.source}`);
     const auth = await authOf(p, task.userId, task.id);
-    if (!auth?.perms.has(source.perm)) throw new AppError('NO_PERMISSION');
+    // the user must still be active, and still hold the list's key when it has one
+    if (!auth || (source.perm && !auth.perms.has(source.perm))) throw new AppError('NO_PERMISSION');
     const query = source.query.parse(task.query);
     let last = 0;
     const staged = await writeExportFile(

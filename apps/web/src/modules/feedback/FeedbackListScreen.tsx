@@ -9,7 +9,30 @@ import { feedbackApi, feedbackKeys } from './api';
 import { FeedbackDetailDrawer } from './FeedbackDetailDrawer';
 import { FeedbackStatusTag } from './FeedbackStatusTag';
 
-type Filters = Pick<ManageFeedbackQuery, 'status' | 'questionId' | 'keyword'> & { range?: [Dayjs, Dayjs] };
+type Filters = Pick<ManageFeedbackQuery, 'status' | 'questionId' | 'keyword' | 'from' | 'to'>;
+
+/**
+ * The "sent at" range, kept in the search form as the list's own `from`/`to` (start of the first
+ * day, end of the last), so the page and its export send the same query.
+ */
+function SentRange() {
+  const form = Form.useFormInstance<Filters>();
+  const from = Form.useWatch('from', form);
+  const to = Form.useWatch('to', form);
+  const value: [Dayjs, Dayjs] | null = from && to ? [dayjs(from), dayjs(to)] : null;
+  return (
+    <DatePicker.RangePicker
+      style={{ width: 240 }}
+      value={value}
+      onChange={(range) =>
+        form.setFieldsValue({
+          from: range?.[0]?.startOf('day').toISOString(),
+          to: range?.[1]?.endOf('day').toISOString(),
+        })
+      }
+    />
+  );
+}
 
 /** /csc/feedbackmanagement/fb-list: every user's feedback; answer and close. */
 export function FeedbackListScreen() {
@@ -66,19 +89,10 @@ export function FeedbackListScreen() {
     <>
       <SearchTable<FeedbackRow, Filters>
         queryKey={feedbackKeys.manage}
-        fetcher={({ range, ...q }, signal) =>
-          feedbackApi.managePage(
-            {
-              ...q,
-              ...(range
-                ? { from: range[0].startOf('day').toISOString(), to: range[1].endOf('day').toISOString() }
-                : {}),
-            },
-            signal,
-          )
-        }
+        fetcher={(q, signal) => feedbackApi.managePage(q, signal)}
         columns={columns}
         rowKey="id"
+        exportPath="/v2/sys/staff/feedback/feedbackManagePage/export"
         title={
           pending.data?.count ? (
             <Typography.Text type="warning" data-testid="feedback-pending">
@@ -107,8 +121,14 @@ export function FeedbackListScreen() {
             <Form.Item name="keyword" label={t('feedback.keyword')}>
               <Input allowClear maxLength={100} style={{ width: 180 }} />
             </Form.Item>
-            <Form.Item name="range" label={t('feedback.createdAt')}>
-              <DatePicker.RangePicker style={{ width: 240 }} />
+            <Form.Item label={t('feedback.createdAt')}>
+              <SentRange />
+            </Form.Item>
+            <Form.Item name="from" hidden>
+              <Input />
+            </Form.Item>
+            <Form.Item name="to" hidden>
+              <Input />
             </Form.Item>
           </>
         }

@@ -85,6 +85,7 @@ export function NotificationScreen() {
       fetcher={(query, signal) => messagesApi.centerPage(query, signal)}
       columns={columns}
       rowKey="id"
+      exportPath="/v2/sys/mc/message/query/center/message/list/export"
       toolbar={
         <Popconfirm
           title={t('messages.readAllConfirm')}

@@ -80,6 +80,7 @@ export function DingNotices() {
         fetcher={(q, signal) => noticesApi.dingPage(q, signal)}
         columns={columns}
         rowKey="id"
+        exportPath="/v2/sys/staff/dingNotice/export"
         toolbar={
           <Button
             type="primary"

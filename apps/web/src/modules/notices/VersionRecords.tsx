@@ -106,6 +106,7 @@ export function VersionRecords() {
         fetcher={(q, signal) => noticesApi.versionPage(q, signal)}
         columns={columns}
         rowKey="id"
+        exportPath="/v2/sys/staff/version/export"
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor('new')} data-testid="version-new">
             {t('notices.newVersion')}

@@ -1,0 +1,110 @@
+import { dingNoticePageQuery, type Locale, Perm, versionPageQuery } from '@portal/contracts';
+import { count } from 'drizzle-orm';
+import { defineExportSource } from '../../platform/exports/source.js';
+import { dingListOrder, dingListWhere } from './ding.service.js';
+import { dingNotices, versionNotices } from './schema.js';
+import { versionListOrder, versionListWhere } from './versions.service.js';
+
+const time = (v: unknown) =>
+  v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : v == null ? null : String(v);
+const yesNo = (v: unknown, locale: Locale) =>
+  v ? (locale === 'zh-CN' ? '是' : 'Yes') : locale === 'zh-CN' ? '否' : 'No';
+const text = (v: unknown) => (v == null ? null : String(v));
+
+/** Version records of the notice settings as a file: the list's filters and order (versions.service). */
+export const versionRecordsExport = defineExportSource({
+  key: 'notices.versions',
+  perm: Perm.NOTICE_CONFIG,
+  query: versionPageQuery,
+  title: { 'zh-CN': '版本记录', en: 'version-records' },
+  columns: [
+    { zh: '版本号', en: 'Version', width: 12 },
+    { zh: '内部版本号', en: 'Inner version', width: 14 },
+    { zh: '标题', en: 'Title', width: 30 },
+    { zh: '更新内容', en: 'Release notes', width: 60 },
+    { zh: '启动弹窗', en: 'Popup on start', width: 10 },
+    { zh: '发布时间 (UTC)', en: 'Published (UTC)', width: 20 },
+    { zh: '创建时间 (UTC)', en: 'Created (UTC)', width: 20 },
+  ],
+  async count(db, _auth, q) {
+    const [row] = await db.select({ n: count() }).from(versionNotices).where(versionListWhere(q));
+    return row?.n ?? 0;
+  },
+  select(db, _auth, q) {
+    return db
+      .select({
+        version: versionNotices.version,
+        innerVersion: versionNotices.innerVersion,
+        title: versionNotices.title,
+        content: versionNotices.content,
+        popup: versionNotices.popup,
+        publishedAt: versionNotices.publishedAt,
+        createdAt: versionNotices.createdAt,
+      })
+      .from(versionNotices)
+      .where(versionListWhere(q))
+      .orderBy(...versionListOrder)
+      .toSQL();
+  },
+  cells(row, locale) {
+    const [version, innerVersion, title, content, popup, publishedAt, createdAt] = row;
+    return [
+      String(version),
+      text(innerVersion),
+      String(title),
+      String(content),
+      yesNo(popup, locale),
+      publishedAt == null ? (locale === 'zh-CN' ? '草稿' : 'Draft') : time(publishedAt),
+      time(createdAt),
+    ];
+  },
+});
+
+/** Ding notices as a file: the list's filters and order (ding.service). */
+export const dingNoticesExport = defineExportSource({
+  key: 'notices.ding',
+  perm: Perm.NOTICE_CONFIG,
+  query: dingNoticePageQuery,
+  title: { 'zh-CN': '钉钉通知', en: 'ding-notices' },
+  columns: [
+    { zh: '标题', en: 'Title', width: 30 },
+    { zh: '内容', en: 'Content', width: 60 },
+    { zh: '链接', en: 'Link', width: 30 },
+    { zh: '启用', en: 'On', width: 8 },
+    { zh: '推送次数', en: 'Pushes', width: 10 },
+    { zh: '最近推送 (UTC)', en: 'Last pushed (UTC)', width: 20 },
+    { zh: '创建时间 (UTC)', en: 'Created (UTC)', width: 20 },
+  ],
+  async count(db, _auth, q) {
+    const [row] = await db.select({ n: count() }).from(dingNotices).where(dingListWhere(q));
+    return row?.n ?? 0;
+  },
+  select(db, _auth, q) {
+    return db
+      .select({
+        title: dingNotices.title,
+        content: dingNotices.content,
+        link: dingNotices.link,
+        enabled: dingNotices.enabled,
+        pushCount: dingNotices.pushCount,
+        pushedAt: dingNotices.pushedAt,
+        createdAt: dingNotices.createdAt,
+      })
+      .from(dingNotices)
+      .where(dingListWhere(q))
+      .orderBy(...dingListOrder)
+      .toSQL();
+  },
+  cells(row, locale) {
+    const [title, content, link, enabled, pushCount, pushedAt, createdAt] = row;
+    return [
+      String(title),
+      String(content),
+      text(link),
+      yesNo(enabled, locale),
+      Number(pushCount),
+      time(pushedAt),
+      time(createdAt),
+    ];
+  },
+});
