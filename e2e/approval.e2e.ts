@@ -209,6 +209,66 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     await expect.poll(() => sales.getByTestId('profile-actions').locator('button').count()).toBe(0);
   });
 
+  it('settings lists: roles and forms are created, edited, switched and deleted from their rows', async () => {
+    const admin = await as(ADMIN);
+    const suffix = Date.now().toString(36);
+    const dialog = admin.locator('.ant-modal:visible');
+    const ok = () => dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    const confirm = () => admin.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+
+    // ── a workflow role: the dialog refuses an empty form, then creates it
+    await admin.goto(`${server.url}/setModule/process/roles`);
+    await admin.getByRole('button', { name: /新建流程角色|New workflow role/ }).click();
+    await ok();
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').count(), { timeout: 15_000 }).toBe(2);
+    await box(admin, 'role-name').fill(`E2E 角色 ${suffix}`);
+    await box(admin, 'role-code').fill(`e2e-${suffix}`);
+    await ok();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    const role = admin.locator('.ant-table-row', { hasText: `e2e-${suffix}` });
+    await expect.poll(() => role.count(), { timeout: 15_000 }).toBe(1);
+
+    // edit opens with the row's values
+    await role.getByRole('button', { name: /编辑|Edit/ }).click();
+    await expect.poll(() => box(admin, 'role-name').inputValue(), { timeout: 15_000 }).toBe(`E2E 角色 ${suffix}`);
+    await box(admin, 'role-name').fill(`E2E 角色改 ${suffix}`);
+    await ok();
+    await expect.poll(() => role.textContent(), { timeout: 15_000 }).toContain(`E2E 角色改 ${suffix}`);
+
+    // enable / disable at once, delete after the confirm
+    await expect.poll(() => role.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await role.getByRole('switch').click();
+    await expect.poll(() => role.getByRole('switch').getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
+    await role.getByRole('button', { name: /删除|Delete/ }).click();
+    await confirm();
+    await expect.poll(() => role.count(), { timeout: 15_000 }).toBe(0);
+
+    // ── a form with one field, through the fields drawer
+    await admin.goto(`${server.url}/setModule/process/formword`);
+    await admin.getByRole('button', { name: /新建表单|New form/ }).click();
+    await dialog.locator('#name').fill(`E2E 表单 ${suffix}`);
+    await dialog.locator('#code').fill(`e2e-form-${suffix}`);
+    await ok();
+    const form = admin.locator('.ant-table-row', { hasText: `e2e-form-${suffix}` });
+    await expect.poll(() => form.count(), { timeout: 15_000 }).toBe(1);
+    await form.getByRole('button', { name: /字段|Fields/ }).click();
+    const drawer = admin.locator('.ant-drawer:visible');
+    await drawer.getByRole('button', { name: /添加字段|Add field/ }).click();
+    await dialog.locator('#key').fill('amount');
+    await dialog.locator('#label').fill('金额');
+    await dialog.locator('#labelEn').fill('Amount');
+    await ok();
+    const field = drawer.locator('.ant-table-row', { hasText: 'amount' });
+    await expect.poll(() => field.count(), { timeout: 15_000 }).toBe(1);
+    await field.getByRole('button', { name: /删除|Delete/ }).click();
+    await confirm();
+    await expect.poll(() => field.count(), { timeout: 15_000 }).toBe(0);
+    await drawer.locator('.ant-drawer-close').click();
+    await form.getByRole('button', { name: /删除|Delete/ }).click();
+    await confirm();
+    await expect.poll(() => form.count(), { timeout: 15_000 }).toBe(0);
+  });
+
   it('an edited process publishes a new version; the finished request keeps its own', async () => {
     const admin = await as(ADMIN);
     await admin.goto(`${server.url}/setModule/process/configer`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, newContext, shot, signInWithPassword } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
+import { ADMIN, settlePopups } from './support/shell.js';
 
 /** The persisted session: `<env>_session` in localStorage. */
 async function storedSession(page: import('playwright-core').Page): Promise<StoredSession> {
@@ -38,6 +39,21 @@ describe('sign-in and session', () => {
     await page.goto(`${server.url}/setModule/authManage/user`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
     await shot(page, 'auth-admin-users-1280');
+    // the row action asks first, then disables; enabling again the same way (no popup in between)
+    await settlePopups(server.url, ADMIN);
+    await page.reload();
+    const row = page.locator('.ant-table-row', { hasText: 'ops05' });
+    await page.locator('#keyword').fill('ops05');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    for (const [action, status] of [
+      [/停用|Disable/, /已停用|Disabled/],
+      [/启用|Enable/, /正常|Active/],
+    ] as const) {
+      await row.getByRole('button', { name: action }).click();
+      await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(status);
+    }
     await ctx.close();
   });
 

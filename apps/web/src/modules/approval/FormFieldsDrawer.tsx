@@ -1,28 +1,21 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FormField, FormRow } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Popconfirm, Space, type TableColumnsType, Tag } from 'antd';
+import { Button, Drawer, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys } from './api';
 import { FieldEditor } from './FieldEditor';
 import { FieldImport } from './FieldImport';
+import { useSettingsCall } from './settings-parts';
 
 /** The fields of one form (paged on the server): add, edit, delete, import from the XLSX template. */
 export function FormFieldsDrawer({ form, onClose }: { form: FormRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ field: FormField | null } | null>(null);
   const [importing, setImporting] = useState(false);
-  const remove = useMutation({
-    mutationFn: (id: number) => approvalApi.deleteField(id),
-    onSuccess: async () => {
-      message.success(t('approval.forms.fieldDeleted'));
-      await queryClient.invalidateQueries({ queryKey: approvalKeys.root });
-    },
-  });
+  const remove = useSettingsCall(approvalApi.deleteField, () => t('approval.forms.fieldDeleted'));
   const columns = useMemo<TableColumnsType<FormField>>(
     () => [
       { key: 'sort', dataIndex: 'sort', title: t('approval.forms.field.sort'), width: 60 },
@@ -43,27 +36,20 @@ export function FormFieldsDrawer({ form, onClose }: { form: FormRow | null; onCl
         width: 70,
         render: (v: boolean) => (v ? '✓' : ''),
       },
-      {
-        key: 'action',
-        title: t('common.action'),
-        width: 110,
-        fixed: 'right',
-        render: (_: unknown, r) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing({ field: r })}>
-              {t('mc.edit')}
-            </Button>
-            <Popconfirm
-              title={t('approval.forms.deleteFieldConfirm', { name: r.label })}
-              onConfirm={() => remove.mutate(r.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('mc.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-      },
+      actionColumn<FormField>(
+        t('common.action'),
+        (r) => [
+          { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ field: r }) },
+          {
+            key: 'delete',
+            label: t('mc.delete'),
+            danger: true,
+            confirm: t('approval.forms.deleteFieldConfirm', { name: r.label }),
+            onClick: () => remove.mutate(r.id),
+          },
+        ],
+        110,
+      ),
     ],
     [t, remove],
   );

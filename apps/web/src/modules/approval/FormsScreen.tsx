@@ -1,76 +1,52 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type FormRow, type FormSaveBody, formSaveBody } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Popconfirm, Space, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
+import { FormModal } from '../../platform/ui/FormModal';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys } from './api';
 import { FormFieldsDrawer } from './FormFieldsDrawer';
+import { KeywordFilter, updatedAtColumn, useSettingsCall } from './settings-parts';
 
 const shape = formSaveBody.shape;
 
 function FormEditor({ row, open, onClose }: { row: FormRow | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<FormSaveBody>();
-  const save = useMutation({
-    mutationFn: (v: FormSaveBody) =>
-      approvalApi.saveForm({ ...v, ...(row ? { id: row.id } : {}), description: v.description || null }),
-    onSuccess: async () => {
-      message.success(t('approval.forms.saved'));
-      await queryClient.invalidateQueries({ queryKey: approvalKeys.root });
-      onClose();
-    },
-  });
   const label = (k: 'name' | 'code' | 'description') => t(`approval.forms.${k}`);
   return (
-    <Modal
+    <FormModal<FormSaveBody>
       open={open}
       title={row ? t('approval.forms.edit') : t('approval.forms.create')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={(v) =>
+        approvalApi.saveForm({ ...v, ...(row ? { id: row.id } : {}), description: v.description || null })
+      }
+      successMessage={t('approval.forms.saved')}
+      invalidate={approvalKeys.root}
+      initialValues={row ?? {}}
     >
-      <Form<FormSaveBody>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={row ?? {}}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item name="name" label={label('name')} rules={[zodRule(shape.name, label('name'))]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="code" label={label('code')} rules={[zodRule(shape.code, label('code'))]}>
-          <Input maxLength={40} disabled={!!row} />
-        </Form.Item>
-        <Form.Item name="description" label={label('description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={label('name')} rules={[zodRule(shape.name, label('name'))]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="code" label={label('code')} rules={[zodRule(shape.code, label('code'))]}>
+        <Input maxLength={40} disabled={!!row} />
+      </Form.Item>
+      <Form.Item name="description" label={label('description')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
 /** /setModule/process/formword: application forms and their fields. */
 export function FormsScreen() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ row: FormRow | null } | null>(null);
   const [fieldsOf, setFieldsOf] = useState<FormRow | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => approvalApi.deleteForm(id),
-    onSuccess: async () => {
-      message.success(t('approval.forms.deleted'));
-      await queryClient.invalidateQueries({ queryKey: approvalKeys.root });
-    },
-  });
+  const remove = useSettingsCall(approvalApi.deleteForm, () => t('approval.forms.deleted'));
   const columns = useMemo<TableColumnsType<FormRow>>(
     () => [
       { key: 'name', dataIndex: 'name', title: t('approval.forms.name') },
@@ -83,37 +59,22 @@ export function FormsScreen() {
         ellipsis: true,
         render: (v: string | null) => v ?? '-',
       },
-      {
-        key: 'updatedAt',
-        dataIndex: 'updatedAt',
-        title: t('approval.cfg.updatedAt'),
-        width: 140,
-        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-      },
-      {
-        key: 'action',
-        title: t('common.action'),
-        width: 170,
-        fixed: 'right',
-        render: (_: unknown, r) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setFieldsOf(r)}>
-              {t('approval.forms.fields')}
-            </Button>
-            <Button type="link" size="small" onClick={() => setEditing({ row: r })}>
-              {t('mc.edit')}
-            </Button>
-            <Popconfirm
-              title={t('approval.forms.deleteConfirm', { name: r.name })}
-              onConfirm={() => remove.mutate(r.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('mc.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-      },
+      updatedAtColumn<FormRow>(t),
+      actionColumn<FormRow>(
+        t('common.action'),
+        (r) => [
+          { key: 'fields', label: t('approval.forms.fields'), onClick: () => setFieldsOf(r) },
+          { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ row: r }) },
+          {
+            key: 'delete',
+            label: t('mc.delete'),
+            danger: true,
+            confirm: t('approval.forms.deleteConfirm', { name: r.name }),
+            onClick: () => remove.mutate(r.id),
+          },
+        ],
+        170,
+      ),
     ],
     [t, remove],
   );
@@ -130,11 +91,7 @@ export function FormsScreen() {
             {t('approval.forms.create')}
           </Button>
         }
-        filters={
-          <Form.Item name="keyword" label={t('approval.keyword')}>
-            <Input allowClear maxLength={64} style={{ width: 180 }} />
-          </Form.Item>
-        }
+        filters={<KeywordFilter />}
       />
       <FormEditor row={editing?.row ?? null} open={editing !== null} onClose={() => setEditing(null)} />
       <FormFieldsDrawer form={fieldsOf} onClose={() => setFieldsOf(null)} />

@@ -1,9 +1,11 @@
 import { NOTIFY_EVENTS, type NotifyEvent, type ProcessRow, processNotifyBody } from '@portal/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, Modal, Skeleton, type TableColumnsType, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Checkbox, Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
+import { FormModal } from '../../platform/ui/FormModal';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys } from './api';
 
@@ -14,58 +16,36 @@ interface Values {
 
 function NotifyDialog({ process, onClose }: { process: ProcessRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
   const current = useQuery({
     queryKey: approvalKeys.notify(process?.id ?? 0),
     queryFn: () => approvalApi.notify(process!.id),
     enabled: !!process,
   });
-  const save = useMutation({
-    mutationFn: (v: Values) =>
-      approvalApi.saveNotify({ processId: process!.id, events: v.events, webhookUrl: v.webhookUrl?.trim() || null }),
-    onSuccess: async () => {
-      message.success(t('approval.notify.saved'));
-      await queryClient.invalidateQueries({ queryKey: approvalKeys.notify(process!.id) });
-      onClose();
-    },
-  });
   return (
-    <Modal
+    <FormModal<Values>
       open={process !== null}
       title={t('approval.notify.title', { name: process?.name ?? '' })}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={(v) =>
+        approvalApi.saveNotify({ processId: process!.id, events: v.events, webhookUrl: v.webhookUrl?.trim() || null })
+      }
+      successMessage={t('approval.notify.saved')}
+      invalidate={approvalKeys.notify(process?.id ?? 0)}
+      loading={current.isPending}
+      initialValues={{ events: current.data?.events ?? [], webhookUrl: current.data?.webhookUrl ?? '' }}
     >
-      {current.isPending ? (
-        <Skeleton active />
-      ) : (
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          preserve={false}
-          initialValues={{ events: current.data?.events ?? [], webhookUrl: current.data?.webhookUrl ?? '' }}
-          onFinish={(v) => save.mutate(v)}
-        >
-          <Form.Item name="events" label={t('approval.notify.events')}>
-            <Checkbox.Group
-              options={NOTIFY_EVENTS.map((e) => ({ value: e, label: t(`approval.notify.event.${e}`) }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="webhookUrl"
-            label={t('approval.notify.webhook')}
-            extra={t('approval.notify.webhookHint')}
-            rules={[zodRule(processNotifyBody.shape.webhookUrl, t('approval.notify.webhook'))]}
-          >
-            <Input maxLength={500} placeholder="https://" />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+      <Form.Item name="events" label={t('approval.notify.events')}>
+        <Checkbox.Group options={NOTIFY_EVENTS.map((e) => ({ value: e, label: t(`approval.notify.event.${e}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="webhookUrl"
+        label={t('approval.notify.webhook')}
+        extra={t('approval.notify.webhookHint')}
+        rules={[zodRule(processNotifyBody.shape.webhookUrl, t('approval.notify.webhook'))]}
+      >
+        <Input maxLength={500} placeholder="https://" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -88,17 +68,11 @@ export function NotifyScreen() {
           <Tag color={v ? 'green' : 'default'}>{v ? t('approval.cfg.on') : t('approval.cfg.off')}</Tag>
         ),
       },
-      {
-        key: 'action',
-        title: t('common.action'),
-        width: 100,
-        fixed: 'right',
-        render: (_: unknown, r) => (
-          <Button type="link" size="small" onClick={() => setEditing(r)}>
-            {t('approval.notify.configure')}
-          </Button>
-        ),
-      },
+      actionColumn(
+        t('common.action'),
+        (r) => [{ key: 'configure', label: t('approval.notify.configure'), onClick: () => setEditing(r) }],
+        100,
+      ),
     ],
     [t, zh],
   );

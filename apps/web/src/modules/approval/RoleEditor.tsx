@@ -1,8 +1,8 @@
 import { type WfRoleRow, type WfRoleSaveBody, wfRoleSaveBody } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
+import { FormModal } from '../../platform/ui/FormModal';
 import { approvalApi, approvalKeys } from './api';
 import { UserSelect } from './UserSelect';
 
@@ -11,57 +11,40 @@ const shape = wfRoleSaveBody.shape;
 /** Create or change a workflow role and its members. */
 export function RoleEditor({ role, open, onClose }: { role: WfRoleRow | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<WfRoleSaveBody>();
-  const save = useMutation({
-    mutationFn: (v: WfRoleSaveBody) =>
-      approvalApi.saveRole({ ...v, description: v.description || null, memberIds: v.memberIds ?? [] }, role?.id),
-    onSuccess: async () => {
-      message.success(t('approval.roles.saved'));
-      await queryClient.invalidateQueries({ queryKey: approvalKeys.root });
-      onClose();
-    },
-  });
   const label = (k: 'name' | 'code' | 'description' | 'members') => t(`approval.roles.${k}`);
   return (
-    <Modal
+    <FormModal<WfRoleSaveBody>
       open={open}
       title={role ? t('approval.roles.edit') : t('approval.roles.create')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={(v) =>
+        approvalApi.saveRole({ ...v, description: v.description || null, memberIds: v.memberIds ?? [] }, role?.id)
+      }
+      successMessage={t('approval.roles.saved')}
+      invalidate={approvalKeys.root}
+      initialValues={
+        role
+          ? {
+              name: role.name,
+              code: role.code,
+              description: role.description,
+              memberIds: role.members.map((m) => m.id),
+            }
+          : { memberIds: [] }
+      }
     >
-      <Form<WfRoleSaveBody>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={
-          role
-            ? {
-                name: role.name,
-                code: role.code,
-                description: role.description,
-                memberIds: role.members.map((m) => m.id),
-              }
-            : { memberIds: [] }
-        }
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item name="name" label={label('name')} rules={[zodRule(shape.name, label('name'))]}>
-          <Input maxLength={64} data-testid="role-name" />
-        </Form.Item>
-        <Form.Item name="code" label={label('code')} rules={[zodRule(shape.code, label('code'))]}>
-          <Input maxLength={40} data-testid="role-code" />
-        </Form.Item>
-        <Form.Item name="description" label={label('description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-        <Form.Item name="memberIds" label={label('members')}>
-          <UserSelect mode="multiple" known={role?.members ?? []} data-testid="role-members" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={label('name')} rules={[zodRule(shape.name, label('name'))]}>
+        <Input maxLength={64} data-testid="role-name" />
+      </Form.Item>
+      <Form.Item name="code" label={label('code')} rules={[zodRule(shape.code, label('code'))]}>
+        <Input maxLength={40} data-testid="role-code" />
+      </Form.Item>
+      <Form.Item name="description" label={label('description')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+      <Form.Item name="memberIds" label={label('members')}>
+        <UserSelect mode="multiple" known={role?.members ?? []} data-testid="role-members" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,34 +1,22 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { WfRoleRow } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Switch, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionColumn, switchColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys } from './api';
 import { RoleEditor } from './RoleEditor';
+import { EnabledFilter, KeywordFilter, updatedAtColumn, useSettingsCall } from './settings-parts';
 
 type Filters = { keyword?: string; enabled?: boolean };
 
 /** /setModule/process/roles: workflow roles (财务总监 …) and their members; nodes name roles, not people. */
 export function RolesScreen() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ role: WfRoleRow | null } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: approvalKeys.root });
-  const state = useMutation({
-    mutationFn: (r: { id: number; enabled: boolean }) => approvalApi.roleState(r.id, r.enabled),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => approvalApi.deleteRole(id),
-    onSuccess: async () => {
-      message.success(t('approval.roles.deleted'));
-      await refresh();
-    },
-  });
+  const state = useSettingsCall((r: { id: number; enabled: boolean }) => approvalApi.roleState(r.id, r.enabled));
+  const remove = useSettingsCall(approvalApi.deleteRole, () => t('approval.roles.deleted'));
   const columns = useMemo<TableColumnsType<WfRoleRow>>(
     () => [
       { key: 'name', dataIndex: 'name', title: t('approval.roles.name'), width: 140 },
@@ -55,43 +43,28 @@ export function RolesScreen() {
         ellipsis: true,
         render: (v: string | null) => v ?? '-',
       },
-      {
+      switchColumn<WfRoleRow>({
         key: 'enabled',
-        dataIndex: 'enabled',
         title: t('approval.cfg.enabled'),
         width: 80,
-        render: (v: boolean, r) => (
-          <Switch size="small" checked={v} onChange={(enabled) => state.mutate({ id: r.id, enabled })} />
-        ),
-      },
-      {
-        key: 'updatedAt',
-        dataIndex: 'updatedAt',
-        title: t('approval.cfg.updatedAt'),
-        width: 140,
-        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-      },
-      {
-        key: 'action',
-        title: t('common.action'),
-        width: 120,
-        fixed: 'right',
-        render: (_: unknown, r) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing({ role: r })}>
-              {t('mc.edit')}
-            </Button>
-            <Popconfirm
-              title={t('approval.roles.deleteConfirm', { name: r.name })}
-              onConfirm={() => remove.mutate(r.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('mc.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-      },
+        checked: (r) => r.enabled,
+        onChange: (r, enabled) => state.mutate({ id: r.id, enabled }),
+      }),
+      updatedAtColumn<WfRoleRow>(t),
+      actionColumn<WfRoleRow>(
+        t('common.action'),
+        (r) => [
+          { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ role: r }) },
+          {
+            key: 'delete',
+            label: t('mc.delete'),
+            danger: true,
+            confirm: t('approval.roles.deleteConfirm', { name: r.name }),
+            onClick: () => remove.mutate(r.id),
+          },
+        ],
+        120,
+      ),
     ],
     [t, state, remove],
   );
@@ -110,20 +83,8 @@ export function RolesScreen() {
         }
         filters={
           <>
-            <Form.Item name="keyword" label={t('approval.keyword')}>
-              <Input allowClear maxLength={64} style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="enabled" label={t('approval.cfg.enabled')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 110 }}
-                options={[
-                  { value: true, label: t('approval.cfg.on') },
-                  { value: false, label: t('approval.cfg.off') },
-                ]}
-              />
-            </Form.Item>
+            <KeywordFilter />
+            <EnabledFilter />
           </>
         }
       />

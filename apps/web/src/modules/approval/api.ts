@@ -24,7 +24,7 @@ import type {
   WfRoleRow,
   WfRoleSaveBody,
 } from '@portal/contracts';
-import { get, post } from '../../platform/http';
+import { get, post, upload } from '../../platform/http';
 
 /** Every call of the workflow API (spec 7 "Workflow /v2/workflow") the approval screens make. */
 const W = '/v2/workflow';
@@ -64,11 +64,7 @@ export const approvalApi = {
     post<RouteStep[]>(`${W}/route/preview`, { processId, formData }, { showMessage: false }),
   start: (body: { processId: number; instanceId?: number; title: string; formData: FormValues }) =>
     post<{ instanceId: number }>(`${W}/start`, body, once),
-  upload: (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return post<FileInfo>('/v2/sys/staff/file/upload', form, { timeout: 'upload' });
-  },
+  upload: (file: File) => upload<FileInfo>('/v2/sys/staff/file/upload', file),
 
   // ── my lists
   summary: () => post<MySummary>(`${W}/my/summary`),
@@ -126,11 +122,7 @@ export const approvalApi = {
   saveField: (body: FieldSaveBody) => post<{ id: number }>(`${W}/form/field/save`, body, once),
   deleteField: (id: number) => get<null>(`${W}/form/field/delete/${id}`),
   templateUrl: () => get<{ url: string }>(`${W}/form/field/import/templateUrl`),
-  importView: (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return post<FieldImportPreview>(`${W}/form/field/import/view`, form, { timeout: 'upload' });
-  },
+  importView: (file: File) => upload<FieldImportPreview>(`${W}/form/field/import/view`, file),
   importFields: (formId: number, rows: FieldImportPreview['rows']) =>
     post<FormField[]>(`${W}/form/field/import/${formId}`, { rows }, once),
 };

@@ -1,13 +1,14 @@
 import { Perm, USER_STATUSES, type UserListQuery, type UserRow, userListQuery } from '@portal/contracts';
-import { Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, Select, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can, useCan } from '../../platform/access';
+import { useCan } from '../../platform/access';
 import { zodRule } from '../../platform/form';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { systemApi, userKeys } from './api';
-import { UserStatusAction } from './UserStatusAction';
 
 type Filters = Pick<UserListQuery, 'keyword' | 'status'>;
 
@@ -25,7 +26,17 @@ const tags = (values: string[], empty: string) =>
 /** /setModule/authManage/user: staff accounts, filtered and paged on the server. */
 export function UserListScreen() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const canEdit = useCan(Perm.SYS_USER_EDIT);
+  /** enable / disable one user (check-repeat call), then refetch the list */
+  const status = useMutation({
+    mutationFn: (r: { id: number; next: UserRow['status'] }) => systemApi.setUserStatus(r.id, r.next),
+    onSuccess: async () => {
+      message.success(t('systemUser.statusChanged'));
+      await queryClient.invalidateQueries({ queryKey: userKeys.list });
+    },
+  });
 
   const columns = useMemo<TableColumnsType<UserRow>>(() => {
     const empty = t('common.empty');
@@ -61,19 +72,27 @@ export function UserListScreen() {
       },
     ];
     if (canEdit) {
-      cols.push({
-        key: 'action',
-        title: t('common.action'),
-        fixed: 'right',
-        render: (_: unknown, row) => (
-          <Can perm={Perm.SYS_USER_EDIT}>
-            <UserStatusAction row={row} />
-          </Can>
-        ),
-      });
+      cols.push(
+        actionColumn<UserRow>(t('common.action'), (row) => {
+          const next = row.status === 'active' ? 'disabled' : 'active';
+          return [
+            {
+              key: 'status',
+              perm: Perm.SYS_USER_EDIT,
+              label: t(next === 'disabled' ? 'systemUser.disable' : 'systemUser.enable'),
+              danger: next === 'disabled',
+              confirm: t(next === 'disabled' ? 'systemUser.confirmDisable' : 'systemUser.confirmEnable', {
+                name: row.name,
+              }),
+              loading: status.isPending && status.variables?.id === row.id,
+              onClick: () => status.mutateAsync({ id: row.id, next }).catch(() => undefined),
+            },
+          ];
+        }),
+      );
     }
     return cols;
-  }, [t, canEdit]);
+  }, [t, canEdit, status]);
 
   return (
     <SearchTable<UserRow, Filters>

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, Select, type TableColumnType } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { approvalKeys } from './api';
+
+/** The search-form items the approval settings lists share. */
+export function KeywordFilter() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="keyword" label={t('approval.keyword')}>
+      <Input allowClear maxLength={64} style={{ width: 180 }} />
+    </Form.Item>
+  );
+}
+
+export function EnabledFilter() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="enabled" label={t('approval.cfg.enabled')}>
+      <Select
+        allowClear
+        placeholder={t('common.all')}
+        style={{ width: 110 }}
+        options={[
+          { value: true, label: t('approval.cfg.on') },
+          { value: false, label: t('approval.cfg.off') },
+        ]}
+      />
+    </Form.Item>
+  );
+}
+
+/** "Updated at" of a settings row, to the minute. */
+export const updatedAtColumn = <Row,>(t: TFunction): TableColumnType<Row> => ({
+  key: 'updatedAt',
+  dataIndex: 'updatedAt',
+  title: t('approval.cfg.updatedAt'),
+  width: 140,
+  render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+});
+
+/**
+ * A settings call (delete, enable / disable) from a list row: on success an optional toast, then
+ * every approval query refetches. Failures take the http client's one error path.
+ */
+export function useSettingsCall<A>(call: (arg: A) => Promise<unknown>, done?: (arg: A) => string) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (_data, arg) => {
+      if (done) message.success(done(arg));
+      await queryClient.invalidateQueries({ queryKey: approvalKeys.root });
+    },
+  });
+}
