@@ -1,13 +1,14 @@
 import { DeleteOutlined, EyeOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import { KB_ACCEPT, KB_MAX_BYTES, type KbDocumentRow, kbDocUrl, kbListQuery } from '@portal/contracts';
-import { Button, Form, Input, Popconfirm, Space, type TableColumnsType, Tag, Upload } from 'antd';
+import { Button, Form, Input, type TableColumnsType, Tag, Upload } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../platform/feedback';
 import { zodRule } from '../../platform/form';
 import { queryClient } from '../../platform/query-client';
+import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { aiApi, aiKeys } from './api';
 
@@ -39,14 +40,8 @@ export function KnowledgeScreen() {
       setBusy(null);
     }
   };
-  const picker = (
-    label: string,
-    icon: React.ReactNode,
-    onFile: (f: File) => void,
-    testId: string,
-    loading: boolean,
-    primary = false,
-  ) => (
+  /** The file picker around a button: the file is taken, not sent by antd (`save` sends it). */
+  const picker = (onFile: (f: File) => void) => (button: ReactElement) => (
     <Upload
       accept={KB_ACCEPT}
       showUploadList={false}
@@ -56,18 +51,10 @@ export function KnowledgeScreen() {
         return false;
       }}
     >
-      <Button
-        type={primary ? 'primary' : 'link'}
-        size={primary ? 'middle' : 'small'}
-        icon={icon}
-        loading={loading}
-        disabled={busy !== null && !loading}
-        data-testid={testId}
-      >
-        {label}
-      </Button>
+      {button}
     </Upload>
   );
+  const remove = useRowCall(aiApi.kbRemove, [aiKeys.kbList], () => t('ai.deleteSuccess'));
 
   const columns: TableColumnsType<KbDocumentRow> = [
     { key: 'title', dataIndex: 'title', title: t('ai.kb.docTitle'), ellipsis: true },
@@ -101,34 +88,36 @@ export function KnowledgeScreen() {
         </span>
       ),
     },
-    {
-      key: 'action',
-      title: t('common.action'),
-      fixed: 'right',
-      width: 220,
-      render: (_: unknown, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => navigate(kbDocUrl(r.uuid, r.title))}>
-            {t('ai.kb.view')}
-          </Button>
-          {picker(t('ai.kb.replace'), <SwapOutlined />, (f) => void save(f, r.uuid), 'kb-replace', busy === r.uuid)}
-          <Popconfirm
-            title={t('ai.kb.confirmRemove')}
-            okText={t('common.ok')}
-            cancelText={t('common.cancel')}
-            onConfirm={async () => {
-              await aiApi.kbRemove(r.uuid);
-              toast().success(t('ai.deleteSuccess'));
-              await queryClient.invalidateQueries({ queryKey: aiKeys.kbList });
-            }}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="kb-remove">
-              {t('ai.kb.remove')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionColumn<KbDocumentRow>(
+      t('common.action'),
+      (r) => [
+        {
+          key: 'view',
+          label: t('ai.kb.view'),
+          icon: <EyeOutlined />,
+          onClick: () => navigate(kbDocUrl(r.uuid, r.title)),
+        },
+        {
+          key: 'replace',
+          label: t('ai.kb.replace'),
+          icon: <SwapOutlined />,
+          loading: busy === r.uuid,
+          disabled: busy !== null && busy !== r.uuid,
+          testId: 'kb-replace',
+          wrap: picker((f) => void save(f, r.uuid)),
+        },
+        {
+          key: 'remove',
+          label: t('ai.kb.remove'),
+          icon: <DeleteOutlined />,
+          danger: true,
+          confirm: t('ai.kb.confirmRemove'),
+          testId: 'kb-remove',
+          onClick: () => remove.mutateAsync(r.uuid),
+        },
+      ],
+      220,
+    ),
   ];
 
   return (
@@ -140,7 +129,17 @@ export function KnowledgeScreen() {
       size="small"
       scrollX="max-content"
       title={t('ai.kb.hint')}
-      toolbar={picker(t('ai.kb.upload'), <UploadOutlined />, (f) => void save(f), 'kb-upload', busy === '', true)}
+      toolbar={picker((f) => void save(f))(
+        <Button
+          type="primary"
+          icon={<UploadOutlined />}
+          loading={busy === ''}
+          disabled={busy !== null && busy !== ''}
+          data-testid="kb-upload"
+        >
+          {t('ai.kb.upload')}
+        </Button>,
+      )}
       filters={
         <Form.Item
           name="keyword"

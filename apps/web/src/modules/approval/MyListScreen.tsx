@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys, type MyListKind } from './api';
 import { type MyList, profilePath } from './profile-path';
@@ -96,17 +97,20 @@ function useColumns(list: MyList): TableColumnsType<InstanceRow> {
     } else {
       cols.push({ key: 'createdAt', dataIndex: 'createdAt', title: t('approval.startedAt'), width: 150, render: time });
     }
-    cols.push({
-      key: 'action',
-      title: t('common.action'),
-      width: 90,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Button type="link" size="small" onClick={() => open(row)} data-testid="row-open">
-          {list === 'my-agent' ? t('approval.handle') : t('approval.view')}
-        </Button>
+    cols.push(
+      actionColumn<InstanceRow>(
+        t('common.action'),
+        (r) => [
+          {
+            key: 'open',
+            label: list === 'my-agent' ? t('approval.handle') : t('approval.view'),
+            onClick: () => open(r),
+            testId: 'row-open',
+          },
+        ],
+        90,
       ),
-    });
+    );
     return cols;
   }, [list, t, navigate]);
 }

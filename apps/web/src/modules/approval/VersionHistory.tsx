@@ -1,9 +1,10 @@
 import type { VersionRow } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Table, Tag } from 'antd';
+import { Card, Drawer, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { approvalApi, approvalKeys } from './api';
 import { definitionFlow } from './flow-model';
 import { LazyFlow } from './LazyFlow';
@@ -77,16 +78,11 @@ export function VersionHistory({ processId, onClose }: { processId: number | nul
             render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
           },
           { key: 'instanceCount', dataIndex: 'instanceCount', title: t('approval.cfg.instanceCount'), width: 90 },
-          {
-            key: 'action',
-            title: t('common.action'),
-            width: 70,
-            render: (_: unknown, r) => (
-              <Button type="link" size="small" onClick={() => setViewing(r.id)}>
-                {t('approval.view')}
-              </Button>
-            ),
-          },
+          actionColumn<VersionRow>(
+            t('common.action'),
+            (r) => [{ key: 'view', label: t('approval.view'), onClick: () => setViewing(r.id) }],
+            70,
+          ),
         ]}
       />
       {viewing && (

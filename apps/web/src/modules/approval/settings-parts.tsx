@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Select, type TableColumnType } from 'antd';
+import { Form, Input, Select, type TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useRowCall } from '../../platform/ui/RowActions';
 import { approvalKeys } from './api';
 
 /** The search-form items the approval settings lists share. */
@@ -45,14 +45,5 @@ export const updatedAtColumn = <Row,>(t: TFunction): TableColumnType<Row> => ({
  * A settings call (delete, enable / disable) from a list row: on success an optional toast, then
  * every approval query refetches. Failures take the http client's one error path.
  */
-export function useSettingsCall<A>(call: (arg: A) => Promise<unknown>, done?: (arg: A) => string) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: async (_data, arg) => {
-      if (done) message.success(done(arg));
-      await queryClient.invalidateQueries({ queryKey: approvalKeys.root });
-    },
-  });
-}
+export const useSettingsCall = <A,>(call: (arg: A) => Promise<unknown>, done?: (arg: A) => string) =>
+  useRowCall(call, [approvalKeys.root], done);

@@ -1,9 +1,9 @@
 import type { ExportTaskRow } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/feedback';
+import { RowActions } from '../../platform/ui/RowActions';
 import { downloadKeys, downloadsApi, saveSignedUrl } from './api';
 
 /** Download, preview, retry and delete of one task (the caller's own). */
@@ -23,47 +23,47 @@ export function TaskActions({ row, onPreview }: { row: ExportTaskRow; onPreview:
       setBusy(false);
     }
   };
+  const done = row.state === 'done';
+  const stale = row.state === 'failed' || row.state === 'expired';
   return (
-    <Space size={0} wrap>
-      {row.state === 'done' && (
-        <>
-          <Button
-            type="link"
-            size="small"
-            disabled={busy}
-            data-testid={`task-download-${row.id}`}
-            onClick={() => void act(async () => saveSignedUrl((await downloadsApi.url(row.id)).url, row.name))}
-          >
-            {t('downloads.download')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            disabled={busy}
-            onClick={() => void act(async () => onPreview((await downloadsApi.url(row.id)).url))}
-          >
-            {t('downloads.preview')}
-          </Button>
-        </>
-      )}
-      {(row.state === 'failed' || row.state === 'expired') && (
-        <Button
-          type="link"
-          size="small"
-          disabled={busy}
-          onClick={() => void act(() => downloadsApi.retry(row.id), t('downloads.retried'))}
-        >
-          {t('downloads.retry')}
-        </Button>
-      )}
-      <Popconfirm
-        title={t('downloads.deleteConfirm')}
-        onConfirm={() => act(() => downloadsApi.remove(row.id), t('downloads.deleted'))}
-      >
-        <Button type="link" size="small" danger disabled={busy}>
-          {t('downloads.delete')}
-        </Button>
-      </Popconfirm>
-    </Space>
+    <RowActions
+      actions={[
+        ...(done
+          ? [
+              {
+                key: 'download',
+                label: t('downloads.download'),
+                disabled: busy,
+                testId: `task-download-${row.id}`,
+                onClick: () => act(async () => saveSignedUrl((await downloadsApi.url(row.id)).url, row.name)),
+              },
+              {
+                key: 'preview',
+                label: t('downloads.preview'),
+                disabled: busy,
+                onClick: () => act(async () => onPreview((await downloadsApi.url(row.id)).url)),
+              },
+            ]
+          : []),
+        ...(stale
+          ? [
+              {
+                key: 'retry',
+                label: t('downloads.retry'),
+                disabled: busy,
+                onClick: () => act(() => downloadsApi.retry(row.id), t('downloads.retried')),
+              },
+            ]
+          : []),
+        {
+          key: 'delete',
+          label: t('downloads.delete'),
+          danger: true,
+          disabled: busy,
+          confirm: t('downloads.deleteConfirm'),
+          onClick: () => act(() => downloadsApi.remove(row.id), t('downloads.deleted')),
+        },
+      ]}
+    />
   );
 }

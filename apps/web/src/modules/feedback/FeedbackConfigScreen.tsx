@@ -9,8 +9,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
-  Popconfirm,
   Select,
   Switch,
   type TableColumnsType,
@@ -20,10 +18,13 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { walk } from '../../platform/resources';
+import { FormModal } from '../../platform/ui/FormModal';
+import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { useUser } from '../../platform/user-store';
 import { feedbackApi, feedbackKeys, type PopupConfig } from './api';
 
+type PopupValues = { resourceId: number; enabled: boolean; question: string; periodDays: number };
 type EditableQuestion = { id?: number; name: string; enabled: boolean };
 
 function QuestionsEditor() {
@@ -124,15 +125,13 @@ function TipsEditor() {
 
 function PopupTriggers() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const menus = useUser((s) => s.menus);
   const menuOptions = useMemo(
     () => [...walk(menus)].filter((n) => n.router).map((n) => ({ value: n.id, label: `${n.name} (${n.router})` })),
     [menus],
   );
-  const [editing, setEditing] = useState<Partial<PopupConfig> | null>(null);
-  const [form] = Form.useForm<{ resourceId: number; enabled: boolean; question: string; periodDays: number }>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: feedbackKeys.popup });
+  const [editing, setEditing] = useState<{ row: PopupConfig | null } | null>(null);
+  const remove = useRowCall(feedbackApi.deletePopup, [feedbackKeys.popup]);
   const columns: TableColumnsType<PopupConfig> = [
     {
       key: 'resourceName',
@@ -156,36 +155,20 @@ function PopupTriggers() {
       render: (v: boolean) =>
         v ? <Tag color="success">{t('feedback.config.on')}</Tag> : <Tag>{t('feedback.config.off')}</Tag>,
     },
-    {
-      key: 'action',
-      title: t('common.action'),
-      width: 140,
-      render: (_: unknown, row) => (
-        <Flex>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => {
-              setEditing(row);
-              form.setFieldsValue({ ...row, question: row.question ?? '' });
-            }}
-          >
-            {t('mc.edit')}
-          </Button>
-          <Popconfirm
-            title={t('feedback.config.deleteConfirm')}
-            onConfirm={async () => {
-              await feedbackApi.deletePopup(row.resourceId);
-              await refresh();
-            }}
-          >
-            <Button type="link" size="small" danger>
-              {t('mc.delete')}
-            </Button>
-          </Popconfirm>
-        </Flex>
-      ),
-    },
+    actionColumn<PopupConfig>(
+      t('common.action'),
+      (r) => [
+        { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ row: r }) },
+        {
+          key: 'delete',
+          label: t('mc.delete'),
+          danger: true,
+          confirm: t('feedback.config.deleteConfirm'),
+          onClick: () => remove.mutateAsync(r.resourceId),
+        },
+      ],
+      140,
+    ),
   ];
   return (
     <>
@@ -196,45 +179,37 @@ function PopupTriggers() {
         rowKey="resourceId"
         title={t('feedback.config.popup')}
         toolbar={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => {
-              setEditing({});
-              form.setFieldsValue({ enabled: true, periodDays: 30, question: '' });
-            }}
-          >
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
             {t('feedback.config.addTrigger')}
           </Button>
         }
       />
-      <Modal
+      <FormModal<PopupValues>
         open={editing !== null}
         title={t('feedback.config.popup')}
-        onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await form.validateFields();
-          await feedbackApi.savePopup({ ...v, question: v.question?.trim() || null });
-          setEditing(null);
-          await refresh();
-        }}
-        destroyOnHidden
+        onClose={() => setEditing(null)}
+        onSubmit={(v) => feedbackApi.savePopup({ ...v, question: v.question?.trim() || null })}
+        successMessage={t('mc.saved')}
+        invalidate={feedbackKeys.popup}
+        initialValues={
+          editing?.row
+            ? { ...editing.row, question: editing.row.question ?? '' }
+            : { enabled: true, periodDays: 30, question: '' }
+        }
       >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="resourceId" label={t('feedback.config.menu')} rules={[{ required: true }]}>
-            <Select showSearch optionFilterProp="label" options={menuOptions} disabled={!!editing?.resourceId} />
-          </Form.Item>
-          <Form.Item name="question" label={t('feedback.config.question')}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="periodDays" label={t('feedback.config.periodDays')} rules={[{ required: true }]}>
-            <InputNumber min={1} max={365} precision={0} />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('feedback.config.state')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="resourceId" label={t('feedback.config.menu')} rules={[{ required: true }]}>
+          <Select showSearch optionFilterProp="label" options={menuOptions} disabled={!!editing?.row} />
+        </Form.Item>
+        <Form.Item name="question" label={t('feedback.config.question')}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="periodDays" label={t('feedback.config.periodDays')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={365} precision={0} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('feedback.config.state')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { FEEDBACK_STATUSES, type FeedbackRow, type ManageFeedbackQuery } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Select, type TableColumnsType, Typography } from 'antd';
+import { DatePicker, Form, Input, Select, type TableColumnsType, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { feedbackApi, feedbackKeys } from './api';
 import { FeedbackDetailDrawer } from './FeedbackDetailDrawer';
@@ -71,17 +72,18 @@ export function FeedbackListScreen() {
         sorter: true,
         render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
       },
-      {
-        key: 'action',
-        title: t('common.action'),
-        width: 100,
-        fixed: 'right',
-        render: (_: unknown, row) => (
-          <Button type="link" size="small" onClick={() => setOpenId(row.id)} data-testid="feedback-handle">
-            {row.status === 'closed' ? t('feedback.view') : t('feedback.handle')}
-          </Button>
-        ),
-      },
+      actionColumn<FeedbackRow>(
+        t('common.action'),
+        (r) => [
+          {
+            key: 'handle',
+            label: r.status === 'closed' ? t('feedback.view') : t('feedback.handle'),
+            onClick: () => setOpenId(r.id),
+            testId: 'feedback-handle',
+          },
+        ],
+        100,
+      ),
     ],
     [t],
   );

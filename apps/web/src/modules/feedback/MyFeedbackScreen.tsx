@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { feedbackApi, feedbackKeys } from './api';
 import { FeedbackDetailDrawer } from './FeedbackDetailDrawer';
@@ -49,17 +50,11 @@ export function MyFeedbackScreen() {
         sorter: true,
         render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
       },
-      {
-        key: 'action',
-        title: t('common.action'),
-        width: 90,
-        fixed: 'right',
-        render: (_: unknown, row) => (
-          <Button type="link" size="small" onClick={() => setOpenId(row.id)} data-testid="feedback-view">
-            {t('feedback.view')}
-          </Button>
-        ),
-      },
+      actionColumn<FeedbackRow>(
+        t('common.action'),
+        (r) => [{ key: 'view', label: t('feedback.view'), onClick: () => setOpenId(r.id), testId: 'feedback-view' }],
+        90,
+      ),
     ],
     [t],
   );

@@ -1,8 +1,9 @@
 import { MESSAGE_TYPES, type MessageRow } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Form, Input, Popconfirm, Select, Space, type TableColumnsType, Tag } from 'antd';
+import { App, Badge, Button, Form, Input, Popconfirm, Select, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { messageKeys, messagesApi } from './api';
 import { useOpenMessage } from './use-open-message';
@@ -16,11 +17,9 @@ export function NotificationScreen() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const open = useOpenMessage();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: messageKeys.root }),
-      queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY }),
-    ]);
+  const refetch = [messageKeys.root, UNREAD_QUERY_KEY];
+  const read = useRowCall(messagesApi.markRead, refetch);
+  const refresh = () => Promise.all(refetch.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
   const columns: TableColumnsType<MessageRow> = [
     {
@@ -49,34 +48,23 @@ export function NotificationScreen() {
       sorter: true,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'action',
-      title: t('common.action'),
-      width: 150,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          {row.link && (
-            <Button type="link" size="small" onClick={() => void open(row)} data-testid="message-open">
-              {t('messages.open')}
-            </Button>
-          )}
-          {row.status === 0 && (
-            <Button
-              type="link"
-              size="small"
-              data-testid="message-read"
-              onClick={async () => {
-                await messagesApi.markRead([row.id]);
-                await refresh();
-              }}
-            >
-              {t('messages.markRead')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionColumn<MessageRow>(
+      t('common.action'),
+      (r) => [
+        ...(r.link ? [{ key: 'open', label: t('messages.open'), onClick: () => open(r), testId: 'message-open' }] : []),
+        ...(r.status === 0
+          ? [
+              {
+                key: 'read',
+                label: t('messages.markRead'),
+                onClick: () => read.mutateAsync([r.id]),
+                testId: 'message-read',
+              },
+            ]
+          : []),
+      ],
+      150,
+    ),
   ];
 
   return (

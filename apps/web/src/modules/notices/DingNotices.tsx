@@ -1,21 +1,25 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { DingNoticeRow } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Switch, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../platform/ui/FormModal';
+import { actionColumn, switchColumn, useRowCall } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { noticeKeys, noticesApi } from './api';
+
+type DingValues = { title: string; content: string; link?: string };
 
 /** Ding notices: switching one on pushes it to every staff member (live) and the workplace-chat robot. */
 export function DingNotices() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<DingNoticeRow | 'new' | null>(null);
-  const [form] = Form.useForm<{ title: string; content: string; link?: string }>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: noticeKeys.ding });
+  const [editing, setEditing] = useState<{ row: DingNoticeRow | null } | null>(null);
+  const enable = useRowCall(
+    (a: { id: number; enabled: boolean }) => noticesApi.dingEnable(a.id, a.enabled),
+    [noticeKeys.ding],
+    (a) => (a.enabled ? t('notices.pushed') : undefined),
+  );
   const columns: TableColumnsType<DingNoticeRow> = [
     { key: 'title', dataIndex: 'title', title: t('notices.title'), ellipsis: true },
     { key: 'content', dataIndex: 'content', title: t('notices.content'), ellipsis: true },
@@ -27,51 +31,19 @@ export function DingNotices() {
       width: 150,
       render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
     },
-    {
+    switchColumn<DingNoticeRow>({
       key: 'enabled',
-      dataIndex: 'enabled',
       title: t('notices.enabled'),
       width: 90,
-      render: (v: boolean, row) =>
-        v ? (
-          <Switch
-            checked
-            size="small"
-            onChange={async () => {
-              await noticesApi.dingEnable(row.id, false);
-              await refresh();
-            }}
-          />
-        ) : (
-          <Popconfirm
-            title={t('notices.pushConfirm')}
-            onConfirm={async () => {
-              await noticesApi.dingEnable(row.id, true);
-              message.success(t('notices.pushed'));
-              await refresh();
-            }}
-          >
-            <Switch checked={false} size="small" />
-          </Popconfirm>
-        ),
-    },
-    {
-      key: 'action',
-      title: t('common.action'),
-      width: 80,
-      render: (_: unknown, row) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => {
-            setEditing(row);
-            form.setFieldsValue({ ...row, link: row.link ?? '' });
-          }}
-        >
-          {t('mc.edit')}
-        </Button>
-      ),
-    },
+      checked: (r) => r.enabled,
+      confirm: (_r, on) => (on ? t('notices.pushConfirm') : undefined),
+      onChange: (r, enabled) => enable.mutateAsync({ id: r.id, enabled }),
+    }),
+    actionColumn<DingNoticeRow>(
+      t('common.action'),
+      (r) => [{ key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ row: r }) }],
+      80,
+    ),
   ];
   return (
     <>
@@ -82,14 +54,7 @@ export function DingNotices() {
         rowKey="id"
         exportPath="/v2/sys/staff/dingNotice/export"
         toolbar={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => {
-              setEditing('new');
-              form.resetFields();
-            }}
-          >
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
             {t('notices.newDing')}
           </Button>
         }
@@ -112,40 +77,36 @@ export function DingNotices() {
           </>
         }
       />
-      <Modal
+      <FormModal<DingValues>
         open={editing !== null}
-        title={editing === 'new' ? t('notices.newDing') : t('notices.editDing')}
-        onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await form.validateFields();
-          await noticesApi.dingSave({
-            ...(editing && editing !== 'new' ? { id: editing.id } : {}),
+        title={editing?.row ? t('notices.editDing') : t('notices.newDing')}
+        onClose={() => setEditing(null)}
+        onSubmit={(v) =>
+          noticesApi.dingSave({
+            ...(editing?.row ? { id: editing.row.id } : {}),
             title: v.title,
             content: v.content,
             link: v.link?.trim() || null,
-          });
-          message.success(t('mc.saved'));
-          setEditing(null);
-          await refresh();
-        }}
-        destroyOnHidden
+          })
+        }
+        successMessage={t('mc.saved')}
+        invalidate={noticeKeys.ding}
+        initialValues={editing?.row ? { ...editing.row, link: editing.row.link ?? '' } : undefined}
       >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="title" label={t('notices.title')} rules={[{ required: true, whitespace: true }]}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="content" label={t('notices.content')} rules={[{ required: true, whitespace: true }]}>
-            <Input.TextArea maxLength={2000} showCount autoSize={{ minRows: 4 }} />
-          </Form.Item>
-          <Form.Item
-            name="link"
-            label={t('notices.link')}
-            rules={[{ pattern: /^\/[A-Za-z0-9/_?=&.-]*$/, message: t('notices.linkFormat') }]}
-          >
-            <Input maxLength={256} placeholder="/message/publicnotice/timeaxis" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="title" label={t('notices.title')} rules={[{ required: true, whitespace: true }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="content" label={t('notices.content')} rules={[{ required: true, whitespace: true }]}>
+          <Input.TextArea maxLength={2000} showCount autoSize={{ minRows: 4 }} />
+        </Form.Item>
+        <Form.Item
+          name="link"
+          label={t('notices.link')}
+          rules={[{ pattern: /^\/[A-Za-z0-9/_?=&.-]*$/, message: t('notices.linkFormat') }]}
+        >
+          <Input maxLength={256} placeholder="/message/publicnotice/timeaxis" />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }

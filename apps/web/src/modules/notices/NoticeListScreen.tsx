@@ -1,9 +1,10 @@
 import type { VersionRecord } from '@portal/contracts';
-import { Button, Drawer, Form, InputNumber, type TableColumnsType, Tag, Typography } from 'antd';
+import { Drawer, Form, InputNumber, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../platform/ui/Markdown';
+import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { noticeKeys, noticesApi } from './api';
 
@@ -28,16 +29,11 @@ export function NoticeListScreen() {
         width: 160,
         render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
       },
-      {
-        key: 'action',
-        title: t('common.action'),
-        width: 90,
-        render: (_: unknown, row) => (
-          <Button type="link" size="small" onClick={() => setOpen(row)}>
-            {t('notices.view')}
-          </Button>
-        ),
-      },
+      actionColumn<VersionRecord>(
+        t('common.action'),
+        (r) => [{ key: 'view', label: t('notices.view'), onClick: () => setOpen(r) }],
+        90,
+      ),
     ],
     [t],
   );

@@ -1,22 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { VersionRecord } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Switch,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, DatePicker, Form, Input, Select, Switch, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../platform/ui/FormModal';
+import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { noticeKeys, noticesApi } from './api';
 
@@ -29,26 +18,13 @@ type FormValues = {
   publishedAt?: Dayjs | null;
 };
 
+const EMPTY: FormValues = { version: '', innerVersion: '', title: '', content: '', popup: false, publishedAt: null };
+
 /** Version records of the settings screen: drafts and published notes, with the start-up popup flag. */
 export function VersionRecords() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<VersionRecord | 'new' | null>(null);
-  const [form] = Form.useForm<FormValues>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: noticeKeys.root });
-  const openEditor = (row: VersionRecord | 'new') => {
-    setEditing(row);
-    form.setFieldsValue(
-      row === 'new'
-        ? { version: '', innerVersion: '', title: '', content: '', popup: false, publishedAt: null }
-        : {
-            ...row,
-            innerVersion: row.innerVersion ?? '',
-            publishedAt: row.publishedAt ? dayjs(row.publishedAt) : null,
-          },
-    );
-  };
+  const [editing, setEditing] = useState<{ row: VersionRecord | null } | null>(null);
+  const remove = useRowCall(noticesApi.remove, [noticeKeys.root]);
   const columns: TableColumnsType<VersionRecord> = [
     { key: 'version', dataIndex: 'version', title: t('notices.version'), width: 110 },
     {
@@ -73,32 +49,23 @@ export function VersionRecords() {
       width: 160,
       render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : <Tag>{t('notices.draft')}</Tag>),
     },
-    {
-      key: 'action',
-      title: t('common.action'),
-      width: 130,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <>
-          <Button type="link" size="small" onClick={() => openEditor(row)}>
-            {t('mc.edit')}
-          </Button>
-          <Popconfirm
-            title={t('notices.deleteConfirm')}
-            onConfirm={async () => {
-              await noticesApi.remove(row.id);
-              await refresh();
-            }}
-          >
-            <Button type="link" size="small" danger>
-              {t('mc.delete')}
-            </Button>
-          </Popconfirm>
-        </>
-      ),
-    },
+    actionColumn<VersionRecord>(
+      t('common.action'),
+      (r) => [
+        { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ row: r }) },
+        {
+          key: 'delete',
+          label: t('mc.delete'),
+          danger: true,
+          confirm: t('notices.deleteConfirm'),
+          onClick: () => remove.mutateAsync(r.id),
+        },
+      ],
+      130,
+    ),
   ];
-  const editId = editing && editing !== 'new' ? editing.id : undefined;
+  const row = editing?.row ?? null;
+  const editId = row?.id;
   return (
     <>
       <SearchTable<VersionRecord, { keyword?: string; published?: 'yes' | 'no' }>
@@ -108,7 +75,12 @@ export function VersionRecords() {
         rowKey="id"
         exportPath="/v2/sys/staff/version/export"
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor('new')} data-testid="version-new">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ row: null })}
+            data-testid="version-new"
+          >
             {t('notices.newVersion')}
           </Button>
         }
@@ -131,14 +103,13 @@ export function VersionRecords() {
           </>
         }
       />
-      <Modal
+      <FormModal<FormValues>
         open={editing !== null}
-        title={editing === 'new' ? t('notices.newVersion') : t('notices.editVersion')}
+        title={row ? t('notices.editVersion') : t('notices.newVersion')}
         width={720}
-        onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await form.validateFields();
-          await noticesApi.save({
+        onClose={() => setEditing(null)}
+        onSubmit={(v) =>
+          noticesApi.save({
             ...(editId ? { id: editId } : {}),
             version: v.version,
             ...(v.innerVersion ? { innerVersion: v.innerVersion } : {}),
@@ -146,51 +117,52 @@ export function VersionRecords() {
             content: v.content ?? '',
             popup: v.popup,
             publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
-          });
-          message.success(t('mc.saved'));
-          setEditing(null);
-          await refresh();
-        }}
-        destroyOnHidden
+          })
+        }
+        successMessage={t('mc.saved')}
+        invalidate={noticeKeys.root}
+        initialValues={
+          row
+            ? {
+                ...row,
+                innerVersion: row.innerVersion ?? '',
+                publishedAt: row.publishedAt ? dayjs(row.publishedAt) : null,
+              }
+            : EMPTY
+        }
       >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item
-            name="version"
-            label={t('notices.version')}
-            rules={[{ required: true, whitespace: true, max: 40 }]}
-          >
-            <Input maxLength={40} />
-          </Form.Item>
-          <Form.Item
-            name="innerVersion"
-            label={t('notices.innerVersion')}
-            validateTrigger="onBlur"
-            rules={[
-              { pattern: /^[A-Za-z0-9._-]*$/, message: t('notices.innerVersionFormat') },
-              {
-                validator: async (_, value: string) => {
-                  if (value && (await noticesApi.innerExists(value, editId)).exists)
-                    throw new Error(t('notices.innerVersionTaken'));
-                },
+        <Form.Item name="version" label={t('notices.version')} rules={[{ required: true, whitespace: true, max: 40 }]}>
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item
+          name="innerVersion"
+          label={t('notices.innerVersion')}
+          validateTrigger="onBlur"
+          rules={[
+            { pattern: /^[A-Za-z0-9._-]*$/, message: t('notices.innerVersionFormat') },
+            {
+              validator: async (_, value: string) => {
+                if (value && (await noticesApi.innerExists(value, editId)).exists)
+                  throw new Error(t('notices.innerVersionTaken'));
               },
-            ]}
-          >
-            <Input maxLength={40} />
-          </Form.Item>
-          <Form.Item name="title" label={t('notices.title')} rules={[{ required: true, whitespace: true }]}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="content" label={t('notices.content')} extra={t('notices.markdownHint')}>
-            <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} maxLength={20000} />
-          </Form.Item>
-          <Form.Item name="publishedAt" label={t('notices.publishedAt')} extra={t('notices.publishHint')}>
-            <DatePicker showTime />
-          </Form.Item>
-          <Form.Item name="popup" label={t('notices.popup')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </Modal>
+            },
+          ]}
+        >
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item name="title" label={t('notices.title')} rules={[{ required: true, whitespace: true }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="content" label={t('notices.content')} extra={t('notices.markdownHint')}>
+          <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} maxLength={20000} />
+        </Form.Item>
+        <Form.Item name="publishedAt" label={t('notices.publishedAt')} extra={t('notices.publishHint')}>
+          <DatePicker showTime />
+        </Form.Item>
+        <Form.Item name="popup" label={t('notices.popup')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }
