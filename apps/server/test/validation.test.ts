@@ -236,14 +236,14 @@ describe('bad input', () => {
       expect(fieldsOf(dcode)).toEqual(['querystring.username']);
     });
 
-    it('an unknown grant type or a sign-in without a password: 400 / 10000001, no session', async () => {
+    it('an unknown grant type (10010013) or a sign-in without a password (10000001): 400, no session', async () => {
       const before = await counts();
       const grant = await t.app.inject({
         method: 'POST',
         url: '/auth/oauth/token',
         payload: { grant_type: 'client_credentials', client_id: 'staff-web', scope: 'staff' },
       });
-      expect(answer(grant)).toMatchObject({ http: 400, code: 10000001 });
+      expect(answer(grant)).toMatchObject({ http: 400, code: 10010013 });
       const noPassword = await t.app.inject({
         method: 'POST',
         url: '/auth/oauth/token',
