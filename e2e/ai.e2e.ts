@@ -252,7 +252,7 @@ describe('AI assistant panel', () => {
     await toast(page, '文档已上传并建立索引');
     expect(uploads).toEqual(['/v2/sys/staff/file/upload', `${AI_API}/knowledge/documents`]);
     const pdfRow = page.locator('.ant-table-row', { hasText: 'kb-whatsapp-templates' });
-    await expect.poll(() => pdfRow.count()).toBe(1);
+    await expect.poll(() => pdfRow.count(), { timeout: 15_000 }).toBe(1);
     expect(await pdfRow.textContent()).toContain('pdf');
     await shot(page, 'ai-knowledge-1280');
     expect(
@@ -270,10 +270,16 @@ describe('AI assistant panel', () => {
 
     // replaced by a docx through the row's own upload
     await expect.poll(() => pdfRow.count(), { timeout: 15_000 }).toBe(1);
+    // the server's answer to the replace is checked first, so a refusal fails here with its message
+    const replaced = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/knowledge/documents/'),
+      { timeout: 60_000 },
+    );
     await pdfRow.locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'kb-rcs-guide.docx'));
+    expect(await (await replaced).json()).toMatchObject({ code: 0 });
     await toast(page, '文档已替换并重新建立索引');
     const docxRow = page.locator('.ant-table-row', { hasText: 'kb-rcs-guide' });
-    await expect.poll(() => docxRow.count()).toBe(1);
+    await expect.poll(() => docxRow.count(), { timeout: 15_000 }).toBe(1);
     expect(await pdfRow.count()).toBe(0);
     expect(await answerByApi(server.url, adminToken, 'RCS 品牌认证需要多久？')).toContain('5 个工作日');
     expect(
@@ -291,7 +297,7 @@ describe('AI assistant panel', () => {
 
     await docxRow.getByTestId('kb-remove').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await expect.poll(() => docxRow.count()).toBe(0);
+    await expect.poll(() => docxRow.count(), { timeout: 15_000 }).toBe(0);
     expect(await answerByApi(server.url, adminToken, 'RCS 品牌认证需要多久？')).not.toContain('5 个工作日');
     await ctx.close();
   });
