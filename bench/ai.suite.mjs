@@ -7,9 +7,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { syntheticDoc } from './ai-docs.mjs';
-import { fmt, root, signIn } from './lib.mjs';
+import { fmt, root, signIn, tempDatabase } from './lib.mjs';
 
 const AI = '/v2/ai/api';
 const SYS_UPLOAD = '/v2/sys/staff/file/upload';
@@ -50,26 +49,6 @@ async function addDocument(url, token, { fileName, content }) {
   return call(url, token, 'POST', `${AI}/knowledge/documents`, { fileId: json.data.id });
 }
 
-/** A temporary PostgreSQL database next to the bench's own (same server), dropped by drop(). */
-async function tempDatabase() {
-  const base = new URL(
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  );
-  const name = `bench_ai_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(base);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 /** One phase of bench/ai-startup.ts in a process of its own; answers its JSON line. */
 function startupPhase(env) {
   return new Promise((resolve, reject) => {
@@ -96,7 +75,7 @@ function startupPhase(env) {
  */
 async function indexStartup(target) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-ai-'));
-  const db = target === 'postgres' ? await tempDatabase() : undefined;
+  const db = target === 'postgres' ? await tempDatabase('bench_ai') : undefined;
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: db?.url ?? '', BENCH_DOCS: String(DOCS) };
     await startupPhase({ ...env, BENCH_PHASE: 'prepare' });

@@ -7,32 +7,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildServer } from '../apps/server/scripts/build.mjs';
-import { root } from './lib.mjs';
+import { root, tempDatabase } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const TARGET_SECONDS_PER_MILLION = 18;
 const TARGET_PEAK_MB = 300;
-
-async function tempDatabase() {
-  const base = new URL(
-    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  );
-  const name = `bench_exports_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** bench/exports-run.ts bundled like the server (`npm start` runs the bundle, not TypeScript) */
 const runner = path.join(root, 'apps/server/dist/bench-exports-run.mjs');
@@ -62,7 +42,7 @@ export default {
   async run({ target }) {
     await buildServer(path.join(root, 'bench/exports-run.ts'), runner);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-exports-'));
-    const db = target === 'postgres' ? await tempDatabase() : undefined;
+    const db = target === 'postgres' ? await tempDatabase('bench_exports') : undefined;
     try {
       process.stdout.write(`    ${ROWS.toLocaleString('en')} rows … `);
       const env = { DATA_DIR: dataDir, DATABASE_URL: db?.url ?? '', BENCH_ROWS: String(ROWS), SEED_DEMO: 'true' };

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { buildServer } from '../apps/server/scripts/build.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -139,3 +140,23 @@ export const fmt = {
   rps: (v) => (v === undefined ? '—' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1)),
   ms: (v) => (v === undefined ? '—' : v >= 10 ? String(Math.round(v)) : v.toFixed(1)),
 };
+
+/** A temporary PostgreSQL database next to the bench's own (same server), named `<prefix>_<time>`; drop() removes it. */
+export async function tempDatabase(prefix) {
+  const base = new URL(
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

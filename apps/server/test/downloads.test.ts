@@ -7,18 +7,9 @@ import { exportTasks } from '../src/platform/exports/schema.js';
 import { expireExportTasks } from '../src/platform/exports/tasks.js';
 import { DOWNLOAD_TASK_TOPIC } from '../src/platform/exports/topics.js';
 import { files } from '../src/platform/files/schema.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const API = '/v2/download/downloadCenter/api/task';
-
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('download center: my export tasks', () => {
   let t: TestApp & { url: string };

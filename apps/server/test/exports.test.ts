@@ -4,7 +4,6 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { exportEstimateMinutes, Perm } from '@portal/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resources, roleResources, roles } from '../src/platform/access/schema.js';
@@ -13,7 +12,17 @@ import { exportTasks } from '../src/platform/exports/schema.js';
 import { defineExportSource } from '../src/platform/exports/source.js';
 import { createExportTask, recoverExportTasks } from '../src/platform/exports/tasks.js';
 import { writeRows } from '../src/platform/exports/writer.js';
-import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import {
+  bearer,
+  DEMO,
+  onPostgres,
+  poll,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type Tokens,
+  xlsxSheets,
+} from './harness.js';
 
 type Row = {
   username: string;
@@ -26,27 +35,6 @@ type Row = {
 };
 /** departments and roles as the export writes them */
 const joined = (v: string[]) => [...v].sort().join(', ');
-
-/** Sheet rows (values) of an XLSX, every sheet in order. */
-async function xlsxSheets(buf: Buffer): Promise<string[][][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  return wb.worksheets.map((ws) => {
-    const rows: string[][] = [];
-    // values are sparse (empty cells are holes): Array.from fills them
-    ws.eachRow((r) => rows.push(Array.from((r.values as unknown[]).slice(1), (v) => (v == null ? '' : String(v)))));
-    return rows;
-  });
-}
-
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 defineExportSource({
   key: 'test.broken',

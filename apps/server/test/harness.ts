@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -142,3 +143,25 @@ export async function signIn(app: FastifyInstance, who: { username: string; pass
 }
 
 export const bearer = (t: Tokens | string) => ({ authorization: `Bearer ${typeof t === 'string' ? t : t.token}` });
+
+/** Calls `fn` every 100 ms until `ok` holds or `ms` pass; answers the last value (the caller asserts on it). */
+export const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** Sheet rows (values as text) of an XLSX, every sheet in order. */
+export async function xlsxSheets(buf: Buffer): Promise<string[][][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  return wb.worksheets.map((ws) => {
+    const rows: string[][] = [];
+    // values are sparse (empty cells are holes): Array.from fills them
+    ws.eachRow((r) => rows.push(Array.from((r.values as unknown[]).slice(1), (v) => (v == null ? '' : String(v)))));
+    return rows;
+  });
+}

@@ -2,34 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackQuestions, feedbacks } from '../src/modules/feedback/schema.js';
 import { mcMessages } from '../src/modules/messages/schema.js';
 import { dingNotices, versionNotices } from '../src/modules/notices/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { exportTasks } from '../src/platform/exports/schema.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens, xlsxSheets } from './harness.js';
 
 /** Sheet rows (values as text) of an XLSX's first sheet. */
-async function xlsxRows(buf: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0]!.eachRow((r) =>
-    rows.push(Array.from((r.values as unknown[]).slice(1), (v) => (v == null ? '' : String(v)))),
-  );
-  return rows;
-}
-
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const xlsxRows = async (buf: Buffer) => (await xlsxSheets(buf))[0]!;
 
 const utc = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
 const SYNC_MAX = 4;

@@ -16,7 +16,7 @@ import { createS3Storage, PART_SIZE, type S3Storage } from '../src/platform/file
 import { files } from '../src/platform/files/schema.js';
 import { filesOf } from '../src/platform/files/service.js';
 import { newStorageKey } from '../src/platform/files/storage.js';
-import { bearer, DEMO, freePort, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, freePort, poll, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 /**
  * The S3 backend against s3rver, an S3-compatible server on npm that speaks the S3 REST API over
@@ -112,15 +112,6 @@ async function sha256Of(stream: Readable): Promise<{ sha: string; size: number }
   }
   return { sha: hash.digest('hex'), size };
 }
-
-const poll = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('S3 storage (against s3rver)', () => {
   let s3dir: string;

@@ -1,7 +1,7 @@
 import { type Locale, manageFeedbackQuery, Perm } from '@portal/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
-import { defineExportSource } from '../../platform/exports/source.js';
+import { defineExportSource, utcTimeCell } from '../../platform/exports/source.js';
 import { feedbackOrder, manageFeedbackWhere } from './feedback.service.js';
 import { feedbackQuestions, feedbacks } from './schema.js';
 
@@ -10,8 +10,6 @@ const STATUS_TEXT: Record<string, Record<Locale, string>> = {
   replied: { 'zh-CN': '已回复', en: 'Replied' },
   closed: { 'zh-CN': '已关闭', en: 'Closed' },
 };
-const exportTime = (v: unknown) =>
-  v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : v == null ? null : String(v);
 
 /** The feedback management list as a file: the list's filters and order (feedback.service). */
 export const manageFeedbackExport = defineExportSource({
@@ -67,8 +65,8 @@ export const manageFeedbackExport = defineExportSource({
       STATUS_TEXT[String(status)]?.[locale] ?? String(status),
       Number(replyCount),
       Number(imageCount),
-      exportTime(createdAt),
-      exportTime(updatedAt),
+      utcTimeCell(createdAt),
+      utcTimeCell(updatedAt),
     ];
   },
 });

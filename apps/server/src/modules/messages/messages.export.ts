@@ -1,6 +1,6 @@
 import { centerListQuery, type Locale, type MessageType } from '@portal/contracts';
 import { count } from 'drizzle-orm';
-import { defineExportSource } from '../../platform/exports/source.js';
+import { defineExportSource, utcTimeCell } from '../../platform/exports/source.js';
 import { mcMessages } from './schema.js';
 import { centerOrder, centerWhere } from './service.js';
 
@@ -13,7 +13,6 @@ const TYPE_TEXT: Record<MessageType, Record<Locale, string>> = {
   notice: { 'zh-CN': '公告', en: 'Notice' },
 };
 const STATUS_TEXT: Record<Locale, [string, string]> = { 'zh-CN': ['未读', '已读'], en: ['Unread', 'Read'] };
-const time = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : null);
 
 /**
  * The message center's list as a file: any signed-in user, and only ever the caller's own
@@ -56,8 +55,8 @@ export const centerMessagesExport = defineExportSource({
       String(title),
       String(content),
       STATUS_TEXT[locale][Number(status) === 1 ? 1 : 0],
-      time(createdAt),
-      time(readAt),
+      utcTimeCell(createdAt),
+      utcTimeCell(readAt),
     ];
   },
 });

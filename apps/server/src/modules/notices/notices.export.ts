@@ -1,12 +1,10 @@
 import { dingNoticePageQuery, type Locale, Perm, versionPageQuery } from '@portal/contracts';
 import { count } from 'drizzle-orm';
-import { defineExportSource } from '../../platform/exports/source.js';
+import { defineExportSource, utcTimeCell } from '../../platform/exports/source.js';
 import { dingListOrder, dingListWhere } from './ding.service.js';
 import { dingNotices, versionNotices } from './schema.js';
 import { versionListOrder, versionListWhere } from './versions.service.js';
 
-const time = (v: unknown) =>
-  v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : v == null ? null : String(v);
 const yesNo = (v: unknown, locale: Locale) =>
   v ? (locale === 'zh-CN' ? '是' : 'Yes') : locale === 'zh-CN' ? '否' : 'No';
 const text = (v: unknown) => (v == null ? null : String(v));
@@ -54,8 +52,8 @@ export const versionRecordsExport = defineExportSource({
       String(title),
       String(content),
       yesNo(popup, locale),
-      publishedAt == null ? (locale === 'zh-CN' ? '草稿' : 'Draft') : time(publishedAt),
-      time(createdAt),
+      publishedAt == null ? (locale === 'zh-CN' ? '草稿' : 'Draft') : utcTimeCell(publishedAt),
+      utcTimeCell(createdAt),
     ];
   },
 });
@@ -103,8 +101,8 @@ export const dingNoticesExport = defineExportSource({
       text(link),
       yesNo(enabled, locale),
       Number(pushCount),
-      time(pushedAt),
-      time(createdAt),
+      utcTimeCell(pushedAt),
+      utcTimeCell(createdAt),
     ];
   },
 });

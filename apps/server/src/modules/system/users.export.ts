@@ -1,11 +1,10 @@
 import { Perm, userListQuery } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
-import { defineExportSource } from '../../platform/exports/source.js';
+import { defineExportSource, utcTimeCell } from '../../platform/exports/source.js';
 import { userListOrder, userListWhere } from './users.service.js';
 
 const names = (v: unknown) => (Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : '');
-const time = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : String(v ?? ''));
 
 /** The staff user list as a file: the list's filters, order and data scope (users.service). */
 export const usersExport = defineExportSource({
@@ -59,7 +58,7 @@ export const usersExport = defineExportSource({
       statusText,
       names(departments),
       names(roles),
-      time(createdAt),
+      utcTimeCell(createdAt),
     ];
   },
 });

@@ -6,6 +6,10 @@ import type { Db } from '../db/index.js';
 /** A cell value an export writes: text, number, or empty. */
 export type Cell = string | number | null;
 
+/** A timestamp cell as exports write it: `YYYY-MM-DD HH:mm:ss` in UTC (the column title says UTC). */
+export const utcTimeCell = (v: unknown): Cell =>
+  v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : v == null ? null : String(v);
+
 /** A parameterised SQL query (drizzle's `.toSQL()` of a select). */
 export interface SqlQuery {
   sql: string;
