@@ -11,7 +11,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          globalSetup: ['test/global-setup.ts'],
+          // each file has its own database copy and free ports, so two run side by side
+          maxWorkers: 2,
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },

@@ -6,13 +6,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { modules } from './modules/index.js';
 import { accessRoutes } from './platform/access/routes.js';
 import { registerAudit } from './platform/audit/service.js';
 import { assertEveryRouteDeclaresAccess, registerGuard } from './platform/auth/guard.js';
 import { authRoutes } from './platform/auth/routes.js';
 import { registerErrorHandling } from './platform/http/envelope.js';
+import { openapiOptions } from './platform/http/openapi.js';
 import './platform/http/route-config.js';
 import { healthRoutes } from './platform/health.js';
 import { registerIdempotence } from './platform/idempotence/service.js';
@@ -40,6 +41,9 @@ export async function buildApp(
     trustProxy: p.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // a room's start (loading the AI index, compiling schemas) can pass Fastify's 10 s on a busy
+    // 2-core machine; a start that truly hangs still fails
+    pluginTimeout: 120_000,
   }) as unknown as FastifyInstance & { routesList: RegisteredRoute[] };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,10 +80,7 @@ export async function buildApp(
   registerErrorHandling(app);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Staff portal API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerGuard(app, p);

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
 import { modules } from '../src/modules/index.js';
 import { type Booted, bootPlatform } from '../src/platform/boot.js';
 import { loadConfig } from '../src/platform/config.js';
 import { seedAll } from '../src/seed/index.js';
+import type { DbTemplates } from './db-template.js';
 
 /** Tests run on PostgreSQL when DATABASE_URL is set (a fresh database per app), else on in-memory PGlite. */
 export const onPostgres = !!process.env.DATABASE_URL;
@@ -20,13 +23,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Creates an empty database on the test server and returns its URL (PostgreSQL only). */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** The run's database templates (test/db-template.ts), when the global setup built them. */
+const templates = (): DbTemplates | undefined => inject('dbTemplates');
+
+/**
+ * Creates a database on the test server and returns its URL (PostgreSQL only): a copy of the run's
+ * `template` database when given, else empty.
+ */
+export async function createTestDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL!;
   const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // copies of one template made at the same moment by parallel files may meet "being accessed"
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt > 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -76,7 +94,9 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp & { url: string }> {
-  const created = onPostgres && !opts.databaseUrl ? await createTestDatabase() : undefined;
+  // a fresh database copies the run's template: seeded unless the test wants no demo data
+  const template = opts.databaseUrl ? undefined : templates()?.[opts.seed === false ? 'migrated' : 'seeded'];
+  const created = onPostgres && !opts.databaseUrl ? await createTestDatabase(template) : undefined;
   const databaseUrl = opts.databaseUrl ?? created?.url;
   const port = opts.publicUrl ? await freePort() : 0;
   const config = loadConfig({
@@ -87,9 +107,10 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp & {
   });
   const p = await bootPlatform(config, {
     pgliteDir: 'memory://',
+    pgliteLoad: !onPostgres && template ? new Blob([fs.readFileSync(template)]) : undefined,
     logger: opts.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' }),
   });
-  if (opts.seed !== false) await seedAll(p.db, p.log);
+  if (opts.seed !== false && !template) await seedAll(p.db, p.log);
   for (const m of modules) m.jobs?.(p);
   opts.defineJobs?.(p);
   if (opts.jobs) {

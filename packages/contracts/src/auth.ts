@@ -83,20 +83,24 @@ export interface ResourceNode {
   iframeName: string | null;
   children: ResourceNode[];
 }
-export const resourceNode: z.ZodType<ResourceNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    nameEn: z.string(),
-    router: z.string().nullable(),
-    international: z.string(),
-    icon: z.string().nullable(),
-    webShowFlag: z.boolean(),
-    parentId: z.number().int().nullable(),
-    iframeName: z.string().nullable(),
-    children: z.array(resourceNode),
-  }),
-);
+export const resourceNode: z.ZodType<ResourceNode> = z
+  .lazy(
+    () =>
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        nameEn: z.string(),
+        router: z.string().nullable(),
+        international: z.string(),
+        icon: z.string().nullable(),
+        webShowFlag: z.boolean(),
+        parentId: z.number().int().nullable(),
+        iframeName: z.string().nullable(),
+        children: z.array(resourceNode),
+      }),
+    // a named component, so the recursion is a resolvable $ref in the OpenAPI document
+  )
+  .meta({ id: 'ResourceNode' });
 export const resourceQuery = z.object({ mobileFlag: z.enum(['true', 'false']).default('false') });
 
 export const idempotenceKey = z.object({ key: z.string() });

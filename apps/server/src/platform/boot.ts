@@ -23,7 +23,7 @@ export interface Booted extends Platform {
 /** Opens the database, migrates, and wires the platform services. Used by main and by tests. */
 export async function bootPlatform(
   config: Config,
-  opts: { pgliteDir?: string; logger?: pino.Logger } = {},
+  opts: { pgliteDir?: string; pgliteLoad?: Blob; logger?: pino.Logger } = {},
 ): Promise<Booted> {
   const log =
     opts.logger ??
@@ -34,6 +34,7 @@ export async function bootPlatform(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: opts.pgliteDir ?? path.join(config.dataDir, 'pglite'),
+    pgliteLoad: opts.pgliteLoad,
   });
   await migrateDatabase(database);
   const db = database.db;

@@ -38,6 +38,8 @@ export interface OpenOptions {
   /** directory for PGlite; `memory://` for an in-memory database */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this data-directory dump (tests copy a migrated template) */
+  pgliteLoad?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -48,7 +50,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir);
+  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
+    ...(opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { kind: 'pglite', db, client, close: () => client.close() };
 }
