@@ -25,6 +25,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ['support/global-setup.ts'],
         },
       },
     ],

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,6 +14,9 @@ export interface RunningServer {
   url: string;
   databaseUrl?: string;
   dataDir: string;
+  /** stops the server, keeping its data directory and database */
+  stopProcess(): Promise<void>;
+  /** stops the server and removes its data directory and database */
   stop(): Promise<void>;
 }
 
@@ -27,11 +31,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function freshDatabase(base: string) {
+/** The run's started-once server state that each file's server copies (see global-setup.ts). */
+export interface E2eTemplate {
+  dataDir: string;
+  database?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eTemplate: E2eTemplate;
+  }
+}
+
+async function freshDatabase(base: string, template?: string) {
   const name = `e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const u = new URL(base);
   u.pathname = `/${name}`;
@@ -49,12 +65,19 @@ async function freshDatabase(base: string) {
 /**
  * The real server as a user gets it (`npm start` without the build step: `npm run build` made the
  * server bundle and the web app): demo data,
- * on PGlite in a temp dir, or on a fresh PostgreSQL database when DATABASE_URL is set.
+ * on PGlite in a temp dir, or on a fresh PostgreSQL database when DATABASE_URL is set. With a
+ * `template` (the run's first start, migrated and seeded) the data directory or database starts as
+ * its copy, so each file's server skips the migration and the demo seed's work.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  // null: start from nothing (the global setup making the template)
+  template: E2eTemplate | null = inject('e2eTemplate') ?? null,
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const db = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  const db = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, template?.database) : undefined;
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
     cwd: root,
@@ -73,7 +96,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000; // a first start (migrations, seed) on a busy 2-core machine
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -85,15 +108,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 300));
   }
+  const stopProcess = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  };
   return {
     url,
     databaseUrl: db?.url,
     dataDir,
+    stopProcess,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
+      await stopProcess();
       await db?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+import { startServer } from './server.js';
+
+/**
+ * Starts the real server once (migrations, demo seed, first start's work) and keeps its data
+ * directory and database as the template every e2e file's server copies (nothing connects to it
+ * afterwards, as PostgreSQL's `CREATE DATABASE … TEMPLATE` requires).
+ */
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const first = await startServer({}, null);
+  await first.stopProcess();
+  project.provide('e2eTemplate', {
+    dataDir: first.dataDir,
+    database: first.databaseUrl && new URL(first.databaseUrl).pathname.slice(1),
+  });
+  console.log(`e2e: server template ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return () => first.stop();
+}
