@@ -14,6 +14,7 @@ import { assertEveryRouteDeclaresAccess, registerGuard } from './platform/auth/g
 import { authRoutes } from './platform/auth/routes.js';
 import { registerErrorHandling } from './platform/http/envelope.js';
 import { openapiOptions } from './platform/http/openapi.js';
+import { webSecurityHeaders } from './platform/http/web-policy.js';
 import './platform/http/route-config.js';
 import { healthRoutes } from './platform/health.js';
 import { registerIdempotence } from './platform/idempotence/service.js';
@@ -104,33 +105,49 @@ export async function buildApp(
 
 const API_PREFIXES = ['/v2/', '/auth/', '/kunlun/', '/api/', '/sso-idp', '/dcode', '/healthz'];
 
-/** The built SPA: hashed assets cached for a year, index.html never cached (deploys must show at once). */
-async function serveWeb(app: FastifyInstance, root: string, webConfig: object) {
+/** Where the page loads its run-time configuration from (a file, so the CSP needs no inline script). */
+const CONFIG_SCRIPT = '/portal-config.js';
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html never cached (deploys must show at
+ * once). Every answer carries the web app's security headers (CSP, X-Frame-Options).
+ */
+async function serveWeb(app: FastifyInstance, root: string, webConfig: { subApps?: Record<string, string> }) {
   // serve: false — files are looked up per request, so a rebuild is served without a restart
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
-  const page = indexPage(path.join(root, 'index.html'), webConfig);
-  app.get('/*', { config: { access: 'public', audit: false }, schema: { hide: true } }, async (req, reply) => {
+  const page = indexPage(path.join(root, 'index.html'));
+  const headers = webSecurityHeaders(webConfig.subApps);
+  const configScript = `window.__PORTAL_CONFIG__=${JSON.stringify(webConfig).replaceAll('<', '\\u003c')};\n`;
+  const hidden = { config: { access: 'public' as const, audit: false }, schema: { hide: true } };
+  app.get(CONFIG_SCRIPT, hidden, async (_req, reply) =>
+    reply
+      .headers(headers)
+      .header('cache-control', 'no-cache')
+      .type('text/javascript; charset=utf-8')
+      .send(configScript),
+  );
+  app.get('/*', hidden, async (req, reply) => {
     const url = decodeURIComponent(req.url.split('?')[0] ?? '/');
     if (API_PREFIXES.some((p) => url.startsWith(p))) return reply.callNotFound();
     const file = path.resolve(root, `.${url}`);
     const inside = file.startsWith(`${root}${path.sep}`) && !url.includes('\0');
     if (inside && url !== '/' && url !== '/index.html' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       const immutable = url.startsWith('/assets/');
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.headers(headers).header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       return reply.sendFile(path.relative(root, file));
     }
     // a missing hashed asset is a 404 (the client shows "system upgraded"), never the page
     if (url.startsWith('/assets/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html').send(page());
+    return reply.headers(headers).header('cache-control', 'no-cache').type('text/html').send(page());
   });
 }
 
 /**
- * index.html with the run-time configuration injected; re-read when the file changes so a new
- * build is served without a restart.
+ * index.html loading the run-time configuration script first; re-read when the file changes so
+ * a new build is served without a restart.
  */
-function indexPage(file: string, webConfig: object) {
-  const script = `<script>window.__PORTAL_CONFIG__=${JSON.stringify(webConfig).replaceAll('<', '\\u003c')}</script>`;
+function indexPage(file: string) {
+  const script = `<script src="${CONFIG_SCRIPT}"></script>`;
   let cached: { mtimeMs: number; html: string } | undefined;
   return () => {
     const { mtimeMs } = fs.statSync(file);

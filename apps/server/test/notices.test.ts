@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
@@ -130,6 +131,30 @@ describe('version records and ding notices', () => {
     expect((await post(`${D}/enable`, { id: 9999999, enabled: true })).code).toBe(10000006);
   });
 
+  it('ding notice links: an http(s) address or a portal path with one leading slash, never //host', async () => {
+    const total = async () => (await post(`${D}/page`, { size: 100 })).data.total as number;
+    const before = await total();
+    for (const link of [
+      '//evil.example',
+      '//evil.example/message/list',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'ftp://files.example/x',
+      'message/list',
+    ]) {
+      const res = await post(`${D}/save`, { title: 'Link', content: 'x', link }, admin, true);
+      expect(res.code, link).toBe(Errors.VALIDATION_FAILED.code);
+      expect(JSON.stringify(res), link).toContain('link');
+    }
+    expect(await total()).toBe(before);
+    for (const link of ['/message/publicnotice/timeaxis', 'https://wiki.example.com/maintenance?id=1#now']) {
+      const res = await post(`${D}/save`, { title: 'Link', content: 'x', link }, admin, true);
+      expect(res.code, link).toBe(0);
+      expect(res.data.link).toBe(link);
+    }
+  });
+
   it('refuses bad input with 10000001', async () => {
     const cases: [string, object][] = [
       [`${V}/save`, { version: '', title: 'x' }],
@@ -140,7 +165,6 @@ describe('version records and ding notices', () => {
       [`${V}/page`, { published: 'maybe' }],
       [`${V}/timeline`, { year: 1900 }],
       [`${D}/save`, { title: '', content: 'x' }],
-      [`${D}/save`, { title: 'x', content: 'x', link: 'https://evil.example' }],
       [`${D}/enable`, { id: 1 }],
       [`${D}/page`, { size: 0 }],
     ];

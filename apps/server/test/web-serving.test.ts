@@ -16,7 +16,12 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title></head><body>v1</body></html>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
     p = await bootPlatform(
-      loadConfig({ LOG_LEVEL: 'silent', APP_ENV: 'staging', EXTERNAL_LINK_IMFS: 'https://imfs.example/' }),
+      loadConfig({
+        LOG_LEVEL: 'silent',
+        APP_ENV: 'staging',
+        EXTERNAL_LINK_IMFS: 'https://imfs.example/',
+        SUBAPP_CRM: 'https://crm.example:8443/app/',
+      }),
       { pgliteDir: 'memory://', logger: pino({ level: 'silent' }) },
     );
     app = await buildApp(p, { webDist: dist });
@@ -27,12 +32,46 @@ describe('serving the built web app', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers any screen path with index.html, never cached, carrying the run-time configuration', async () => {
+  it('answers any screen path with index.html, never cached, loading the run-time configuration', async () => {
     const res = await app.inject({ url: '/crm/open-sea?x=1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('window.__PORTAL_CONFIG__={"env":"staging"');
-    expect(res.body).toContain('"imfs":"https://imfs.example/"');
+    // a file, not an inline script: the CSP allows no inline script
+    expect(res.body).toContain('<script src="/portal-config.js"></script></head>');
+    const config = await app.inject({ url: '/portal-config.js' });
+    expect(config.statusCode).toBe(200);
+    expect(config.headers['content-type']).toContain('javascript');
+    expect(config.headers['cache-control']).toBe('no-cache');
+    expect(config.body).toContain('window.__PORTAL_CONFIG__={"env":"staging"');
+    expect(config.body).toContain('"imfs":"https://imfs.example/"');
+  });
+
+  it('sends the CSP, X-Frame-Options and nosniff with the page, its assets and the configuration', async () => {
+    for (const url of ['/', '/index.html', '/home', '/assets/app-1.js', '/portal-config.js']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      const csp = String(res.headers['content-security-policy']);
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .find(([n]) => n === name)
+          ?.slice(1);
+      // only the app's own script files: no inline script, no javascript: URLs, no eval
+      expect(directive('script-src'), url).toEqual(["'self'"]);
+      expect(directive('default-src'), url).toEqual(["'self'"]);
+      expect(directive('object-src'), url).toEqual(["'none'"]);
+      expect(directive('frame-ancestors'), url).toEqual(["'self'"]);
+      expect(directive('base-uri'), url).toEqual(["'self'"]);
+      // what the app needs: antd's inline styles, preview images, the pdf.js worker, the sub-app frames
+      expect(directive('style-src'), url).toContain("'unsafe-inline'");
+      expect(directive('img-src'), url).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+      expect(directive('worker-src'), url).toEqual(["'self'", 'blob:']);
+      expect(directive('connect-src'), url).toContain("'self'");
+      expect(directive('frame-src'), url).toEqual(["'self'", 'blob:', 'https://crm.example:8443']);
+    }
   });
 
   it('caches hashed assets for a year and 404s missing ones instead of answering the page', async () => {

@@ -15,4 +15,5 @@ export * from './routes/index.js';
 export * from './system.js';
 export * from './validation/email.js';
 export * from './validation/gsm7.js';
+export * from './validation/link.js';
 export * from './validation/number.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { isNoticeLink } from './validation/link.js';
 
 export const versionDetail = z.object({
   id: z.number().int(),
@@ -85,7 +86,7 @@ export const dingNoticeSaveBody = z.object({
   link: z
     .string()
     .max(256)
-    .regex(/^\/[A-Za-z0-9/_?=&.-]*$/, 'a portal path')
+    .refine(isNoticeLink, 'an http(s) address or a portal path starting with a single /')
     .nullable()
     .default(null),
 });

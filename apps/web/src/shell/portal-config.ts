@@ -1,6 +1,8 @@
 /**
- * Deployment configuration read at run time (window.__PORTAL_CONFIG__, set by a script the
- * operators may add before the app) or at build time (VITE_ variables):
+ * Deployment configuration read at run time (window.__PORTAL_CONFIG__, set by /portal-config.js,
+ * which the server writes from its SUBAPP_* / EXTERNAL_LINK_* settings and loads before the app;
+ * an inline script would be refused by the page's CSP) or at build time (VITE_ variables; a
+ * sub-app framed from another origin must also be in SUBAPP_* for the CSP's frame-src):
  * - subApps: address of each embedded sub-application, by sub-app name ('crm') or by a menu
  *   node's iframeName ('voip-voice-test'); env VITE_SUBAPP_<NAME> (upper case, non-alphanumerics
  *   as '_': VITE_SUBAPP_CRM, VITE_SUBAPP_BUSINESSOPERATIONS, VITE_SUBAPP_VOIP_VOICE_TEST).

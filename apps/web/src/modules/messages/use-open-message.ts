@@ -1,11 +1,14 @@
-import type { MessageRow } from '@portal/contracts';
+import { isExternalLink, isNoticeLink, type MessageRow } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { messageKeys, messagesApi } from './api';
 
 const UNREAD_QUERY_KEY = ['shell', 'unread'] as const;
 
-/** Marks a message read and jumps to its source record when it has one. */
+/**
+ * Marks a message read and follows its link: a portal path in the app, an http(s) address in a
+ * new tab; anything else (a '//host' or javascript: link stored before links were checked) never.
+ */
 export function useOpenMessage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -17,6 +20,9 @@ export function useOpenMessage() {
         queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY }),
       ]);
     }
-    if (row.link) void navigate(row.link);
+    const link = row.link?.trim();
+    if (!link || !isNoticeLink(link)) return;
+    if (isExternalLink(link)) window.open(link, '_blank', 'noopener,noreferrer');
+    else void navigate(link);
   };
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { DingNoticeRow } from '@portal/contracts';
+import { type DingNoticeRow, isNoticeLink } from '@portal/contracts';
 import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -102,7 +102,14 @@ export function DingNotices() {
         <Form.Item
           name="link"
           label={t('notices.link')}
-          rules={[{ pattern: /^\/[A-Za-z0-9/_?=&.-]*$/, message: t('notices.linkFormat') }]}
+          rules={[
+            {
+              validator: (_, v?: string) =>
+                !v?.trim() || isNoticeLink(v.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('notices.linkFormat'))),
+            },
+          ]}
         >
           <Input maxLength={256} placeholder="/message/publicnotice/timeaxis" />
         </Form.Item>

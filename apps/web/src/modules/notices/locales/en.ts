@@ -39,6 +39,6 @@ export const en: Messages<typeof zhCN> = {
     pushConfirm: 'Switching it on pushes it to every staff member now. Continue?',
     pushed: 'Pushed',
     link: 'Link',
-    linkFormat: 'A portal path starting with /',
+    linkFormat: 'An http(s) address, or a portal path starting with a single /',
   },
 };

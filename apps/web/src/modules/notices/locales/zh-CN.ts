@@ -36,6 +36,6 @@ export const zhCN = {
     pushConfirm: '启用后将立即推送给全体员工，确定？',
     pushed: '已推送',
     link: '跳转路径',
-    linkFormat: '请输入以 / 开头的门户路径',
+    linkFormat: '请输入 http(s) 地址，或以单个 / 开头的门户路径',
   },
 };

@@ -4,11 +4,14 @@ import { useEffect, useRef } from 'react';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-/** Every page of a PDF drawn on canvases by pdf.js (its worker parses off the main thread). */
+/**
+ * Every page of a PDF drawn on canvases by pdf.js (its worker parses off the main thread). Never
+ * with eval: the CSP forbids it, and a font program must not become code.
+ */
 export default function PdfPreview({ data }: { data: ArrayBuffer }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const task = getDocument({ data: new Uint8Array(data.slice(0)) });
+    const task = getDocument({ data: new Uint8Array(data.slice(0)), isEvalSupported: false });
     let cancelled = false;
     void task.promise.then(async (pdf) => {
       const width = host.current?.clientWidth ?? 800;
