@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldKind, FieldSpec } from './fields/kinds.js';
 import { fileInfo } from './files.js';
 import { pageQuery } from './paging.js';
 
@@ -52,6 +53,15 @@ export const formField = z.object({
   sort: z.number().int(),
 });
 export type FormField = z.infer<typeof formField>;
+
+/**
+ * The platform field kind of a form field: a `select` is an `enum` of its options, or a `dict`
+ * when it names a dictionary; every other type is the kind of the same name.
+ */
+export function formFieldSpec(f: Pick<FormField, 'type' | 'required' | 'rules' | 'options' | 'dictCode'>): FieldSpec {
+  const kind: FieldKind = f.type === 'select' ? (f.dictCode ? 'dict' : 'enum') : f.type;
+  return { kind, required: f.required, rules: f.rules, options: f.options };
+}
 
 export const formRow = z.object({
   id: z.number().int(),

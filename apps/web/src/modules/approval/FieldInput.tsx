@@ -1,11 +1,11 @@
-import type { FormField } from '@portal/contracts';
+import { type FormField, formFieldSpec } from '@portal/contracts';
+import { fieldValueSchema } from '@portal/contracts/fields';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
 import { AttachmentInput } from './AttachmentInput';
-import { fieldSchema } from './field-schema';
 import { MoneyInput } from './MoneyInput';
 import { NumberInput } from './NumberInput';
 import { UserSelect } from './UserSelect';
@@ -58,7 +58,7 @@ export function FieldInput({ field }: { field: FormField }) {
     <Form.Item
       name={field.key}
       label={label}
-      rules={[zodRule(fieldSchema(field), label)]}
+      rules={[zodRule(fieldValueSchema(formFieldSpec(field)), label)]}
       {...(date
         ? {
             getValueProps: (v: string | undefined) => ({ value: v ? dayjs(v) : undefined }),

@@ -1,0 +1,94 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import type { FieldKind, FieldSpec } from './kinds.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const INT32_MAX = 2_147_483_647;
+/** a money amount in minor units stays exact in a JavaScript number and in bigint columns */
+const MONEY_MAX = Number.MAX_SAFE_INTEGER;
+const MAX_ATTACHMENTS = 20;
+
+function safePattern(pattern: string | undefined): RegExp | null {
+  if (!pattern) return null;
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return null;
+  }
+}
+
+const isoDate = z
+  .string()
+  .regex(DATE, 'a date (YYYY-MM-DD)')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'a date (YYYY-MM-DD)');
+
+/**
+ * A reference to a record of another area: its id, or (until that area's records exist) a typed
+ * code of at most 64 characters.
+ */
+const reference = z.union(
+  [z.number().int().positive().max(INT32_MAX), z.string().trim().min(1).max(64)],
+  'a reference id',
+);
+
+function numberWithin(base: z.ZodNumber, spec: FieldSpec): z.ZodNumber {
+  let n = base;
+  if (spec.rules?.min !== undefined) n = n.min(spec.rules.min);
+  if (spec.rules?.max !== undefined) n = n.max(spec.rules.max);
+  return n;
+}
+
+const byKind: Record<FieldKind, (spec: FieldSpec) => z.ZodType> = {
+  text: (spec) => {
+    let text = z.string().trim().min(1);
+    if (spec.rules?.maxLength !== undefined) text = text.max(spec.rules.maxLength);
+    const re = safePattern(spec.rules?.pattern);
+    return re ? text.regex(re, 'the expected format') : text;
+  },
+  textarea: (spec) => byKind.text(spec),
+  email: () => z.string().trim().max(254).email('an e-mail address'),
+  phone: () =>
+    z
+      .string()
+      .trim()
+      .regex(/^\+\d{6,15}$/, 'a phone number in international form (+country code and number)')
+      .refine((v) => isValidPhoneNumber(v), 'a valid phone number'),
+  number: (spec) => numberWithin(z.number('a number'), spec),
+  money: (spec) =>
+    numberWithin(z.number('a number').int('money in minor units (an integer)'), spec)
+      .min(spec.rules?.min ?? -MONEY_MAX)
+      .max(spec.rules?.max ?? MONEY_MAX),
+  percent: (spec) =>
+    numberWithin(z.number('a number'), spec)
+      .min(spec.rules?.min ?? 0)
+      .max(spec.rules?.max ?? 100)
+      .refine((v) => Math.round(v * 100) === v * 100, 'at most two decimals'),
+  date: () => isoDate,
+  datetime: () => z.iso.datetime({ offset: true, message: 'a date and time (ISO 8601)' }),
+  boolean: () => z.boolean('yes or no'),
+  enum: (spec) =>
+    spec.options?.length
+      ? z.enum(spec.options.map((o) => o.value) as [string, ...string[]], 'one of the choices')
+      : z.string().trim().min(1),
+  dict: () => z.string().trim().min(1).max(64),
+  user: () => reference,
+  department: () => reference,
+  customer: () => reference,
+  supplier: () => reference,
+  country: () => z.string().regex(/^[A-Z]{2}$/, 'a country code (ISO 3166-1, two letters)'),
+  operator: () => z.string().regex(/^\d{3}\d{2,3}$/, 'a network code (MCC + MNC, 5 or 6 digits)'),
+  attachment: (spec) => {
+    const ids = z.array(z.string().min(1).max(64), 'a list of file ids').max(MAX_ATTACHMENTS);
+    return spec.required ? ids.min(1) : ids;
+  },
+};
+
+/** The one schema of a field's value: its kind's shape and the field's rules; optional unless required. */
+export function fieldValueSchema(spec: FieldSpec): z.ZodType {
+  const s = byKind[spec.kind](spec);
+  return spec.required ? s : s.optional();
+}
+
+/** A value counts as not given: undefined, null, '' or an empty list. */
+export const isEmptyValue = (v: unknown): boolean =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
