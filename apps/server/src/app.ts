@@ -12,6 +12,7 @@ import { accessRoutes } from './platform/access/routes.js';
 import { registerAudit } from './platform/audit/service.js';
 import { assertEveryRouteDeclaresAccess, registerGuard } from './platform/auth/guard.js';
 import { authRoutes } from './platform/auth/routes.js';
+import { dictRoutes } from './platform/dict/routes.js';
 import { registerErrorHandling } from './platform/http/envelope.js';
 import { openapiOptions } from './platform/http/openapi.js';
 import { webSecurityHeaders } from './platform/http/web-policy.js';
@@ -92,6 +93,7 @@ export async function buildApp(
   await authRoutes(app, p);
   await ssoRoutes(app, p);
   await accessRoutes(app, p);
+  await dictRoutes(app, p);
   await jobRoutes(app, p);
   for (const mod of modules) await app.register(async (scope) => mod.register(scope, p));
 

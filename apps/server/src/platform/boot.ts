@@ -6,6 +6,7 @@ import { sessionCache } from './auth/sessions.js';
 import { accessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { migrateDatabase, openDatabase } from './db/index.js';
+import { dictCache } from './dict/service.js';
 import { BUS_RESYNC, memoryBus, postgresBus } from './events/bus.js';
 import { Topics } from './events/topics.js';
 import { purgeExpiredKeys } from './idempotence/service.js';
@@ -66,6 +67,7 @@ export async function bootPlatform(
     sessions,
     summary: new SummaryRegistry(),
     notifier: new Notifier(),
+    dicts: dictCache(db, bus),
     log: log as unknown as Platform['log'],
     authDeps: {
       db,

@@ -5,6 +5,7 @@ import type { SessionCache } from './auth/sessions.js';
 import type { AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/index.js';
+import type { DictCache } from './dict/service.js';
 import type { EventBus } from './events/bus.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Notifier } from './notify.js';
@@ -26,4 +27,6 @@ export interface Platform {
   summary: SummaryRegistry;
   /** tell people about something; channels (message center, workplace chat) register here */
   notifier: Notifier;
+  /** dictionary items, cached per process and dropped on `dict.changed` */
+  dicts: DictCache;
 }
