@@ -16,3 +16,4 @@ export * from './system.js';
 export * from './validation/email.js';
 export * from './validation/gsm7.js';
 export * from './validation/number.js';
+export * from './validation/scalars.js';
