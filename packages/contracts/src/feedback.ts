@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
-import { coerceInt32, int32, int32Id, text } from './validation/scalars.js';
+import { coerceInt32, int32, int32Id, int53, text } from './validation/scalars.js';
 
 export const needScoreQuery = z.object({ resourceId: coerceInt32().positive() });
 export const needScore = z.object({ need: z.boolean(), question: text().nullable() });
@@ -102,7 +102,7 @@ export const feedbackReplyRow = z.object({
 export const feedbackScreenshot = z.object({
   id: text(),
   name: text(),
-  size: int32(),
+  size: int53(),
   url: text(),
 });
 export type FeedbackScreenshot = z.infer<typeof feedbackScreenshot>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
-import { int32, int32Id, text } from './validation/scalars.js';
+import { int32, int32Id, int53, text } from './validation/scalars.js';
 
 export {
   EMAILBOX_TYPE_INBOX,
@@ -82,7 +82,7 @@ export const changeByMsgIdBody = z.object({ msgId: int32Id() });
 export const readAllBody = z.object({ type: z.enum(MESSAGE_TYPES).optional() });
 export const changedCount = z.object({ changed: int32() });
 
-export const serverTime = z.object({ now: text(), epochMs: int32() });
+export const serverTime = z.object({ now: text(), epochMs: int53() });
 export const dropList = z.object({
   types: z.array(z.object({ value: z.enum(MESSAGE_TYPES) })),
   statuses: z.array(z.object({ value: messageStatus })),

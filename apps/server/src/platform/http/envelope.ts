@@ -104,7 +104,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof SyntaxError || err.statusCode === 400) return send(reply, req, new AppError('MALFORMED_BODY'));
     if (err.statusCode === 429) return send(reply, req, new AppError('RATE_LIMITED'));
     if (err.statusCode === 413) return send(reply, req, new AppError('PAYLOAD_TOO_LARGE'));
-    if (err.statusCode === 415) return send(reply, req, new AppError('UNSUPPORTED_MEDIA_TYPE'));
+    if (err.statusCode === 415 || err.statusCode === 406)
+      return send(reply, req, new AppError('UNSUPPORTED_MEDIA_TYPE'));
+    // a plugin's own 4xx (static files refuse a NUL or `..` path with 403): still the caller's fault
+    if (err.statusCode === 403 || err.statusCode === 404) return send(reply, req, new AppError('ROUTE_NOT_FOUND'));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return send(reply, req, new AppError('VALIDATION_FAILED'));
+    }
     req.log.error({ err }, 'unhandled error');
     const locale = localeOf(req.headers);
     return reply
