@@ -113,7 +113,7 @@ describe(`fuzz: no 5xx for bad input on any route (${onPostgres ? 'PostgreSQL' :
     }
   }
 
-  it('every registered operation answers bad input with a 4xx', { timeout: 120_000 }, async () => {
+  it('every registered operation answers bad input with a 4xx', { timeout: 240_000 }, async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, Operation>>;
     };
@@ -133,6 +133,8 @@ describe(`fuzz: no 5xx for bad input on any route (${onPostgres ? 'PostgreSQL' :
       const hasBody = method !== 'GET' && method !== 'DELETE';
       const label = `${method} ${url}`;
 
+      // one operation's requests go together (bounded run time); operations one after another
+      const calls: Promise<void>[] = [];
       for (const v of VARIANTS) {
         const path = url.replace(/:[A-Za-z0-9_]+/g, v.param).replace('*', v.param);
         const qs = query.map((p) => `${p.name}=${queryValue(fill(p.schema, v))}`).join('&');
@@ -143,10 +145,10 @@ describe(`fuzz: no 5xx for bad input on any route (${onPostgres ? 'PostgreSQL' :
           url: target,
           ...(payload ? { payload, headers: { 'content-type': 'application/json' } } : {}),
         };
-        for (const withToken of [false, true]) await send(req, `${label} [${v.name}]`, withToken);
+        for (const withToken of [false, true]) calls.push(send(req, `${label} [${v.name}]`, withToken));
       }
       if (hasBody || method === 'DELETE') {
-        const path = url.replace(/:[A-Za-z0-9_]+/g, '1').replace('*', 'x');
+        const path = url.replace(/:[A-Za-z0-9_]+/g, '0').replace('*', 'x');
         const bodies: [string, string, string][] = [
           ['broken JSON', 'application/json', '{"a": [1, 2'],
           ['deep nesting', 'application/json', deep(2000)],
@@ -154,14 +156,17 @@ describe(`fuzz: no 5xx for bad input on any route (${onPostgres ? 'PostgreSQL' :
         ];
         for (const [name, type, payload] of bodies) {
           for (const withToken of [false, true]) {
-            await send(
-              { method: method as InjectOptions['method'], url: path, payload, headers: { 'content-type': type } },
-              `${label} [${name}]`,
-              withToken,
-            );
+            const req = {
+              method: method as InjectOptions['method'],
+              url: path,
+              payload,
+              headers: { 'content-type': type },
+            };
+            calls.push(send(req, `${label} [${name}]`, withToken));
           }
         }
       }
+      await Promise.all(calls);
     }
     expect(sent).toBeGreaterThan(ops.length * 10);
     expect(failures).toEqual([]);

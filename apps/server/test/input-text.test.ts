@@ -113,6 +113,10 @@ describe('input text and numbers: refused cleanly, audited always', () => {
     });
     expect(list.statusCode).toBe(400);
     expect(list.json().code).toBe(Errors.VALIDATION_FAILED.code);
+    // path ids of the approval room's own schemas are bounded too
+    const del = await t.app.inject({ url: `/v2/workflow/form/delete/${2 ** 31}`, headers: bearer(admin) });
+    expect(del.statusCode).toBe(400);
+    expect(del.json().code).toBe(Errors.VALIDATION_FAILED.code);
   });
 
   it('maps database input errors (SQLSTATE 22xxx, 23xxx) to catalogue codes, whatever wraps them', async () => {
