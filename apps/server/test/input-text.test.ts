@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Errors } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { auditLog } from '../src/platform/audit/schema.js';
@@ -14,9 +15,11 @@ import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens } f
 describe('input text and numbers: refused cleanly, audited always', () => {
   let t: TestApp;
   let admin: Tokens;
+  /** error-level log lines of the app */
+  const errorLog: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ logger: pino({ level: 'error' }, { write: (line: string) => errorLog.push(line) }) });
     admin = await signIn(t.app, DEMO.admin);
   });
   afterAll(async () => t?.close());
@@ -92,6 +95,32 @@ describe('input text and numbers: refused cleanly, audited always', () => {
     const row = await auditOf(requestId);
     expect(row).toMatchObject({ statusCode: 200, route: '/v2/sys/staff/user/save' });
     expect(row?.detail).toMatchObject({ username, name, jobNumber: '𝟘𝟙-1', password: '***' });
+  });
+
+  it('an audit insert the database refuses is logged at error level and written again without the detail', async () => {
+    // the database refuses this detail (as it refused NUL before): the committed change keeps its row
+    await t.p.db.execute(
+      sql.raw(
+        `alter table audit_log add constraint audit_refuses_name check (detail is null or not (detail ? 'name')) not valid`,
+      ),
+    );
+    try {
+      const username = `refused.${randomUUID().slice(0, 8)}`;
+      const requestId = randomUUID();
+      const res = await createUser(
+        { username, name: 'Detail refused', jobNumber: 'J-2', password: 'Initial#Pass2026' },
+        requestId,
+      );
+      expect(res.json().code).toBe(0);
+      expect(await userNamed(username)).toHaveLength(1);
+      const row = await auditOf(requestId);
+      expect(row).toMatchObject({ statusCode: 200, route: '/v2/sys/staff/user/save', username: 'admin' });
+      expect(row?.detail).toEqual({ unrecorded: true });
+      const logged = errorLog.map((l) => JSON.parse(l)).find((l) => l.requestId === requestId);
+      expect(logged).toMatchObject({ level: 50, msg: expect.stringContaining('audit write failed') });
+    } finally {
+      await t.p.db.execute(sql.raw('alter table audit_log drop constraint audit_refuses_name'));
+    }
   });
 
   it('refuses ids beyond a 32-bit integer column with 400, not 500', async () => {
