@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileInfo } from './files.js';
 import { pageQuery } from './paging.js';
+import { coerceInt32, int32, text } from './validation/scalars.js';
 
 /* ---- AI assistant (spec 7 "AI (/v2/ai/api)", limits of spec 9) ---- */
 
@@ -33,24 +34,23 @@ export const kbDocUrl = (uuid: string, title: string) =>
   `${KB_DOC_VIEW_PATH}?uuid=${encodeURIComponent(uuid)}&name=${encodeURIComponent(title)}`;
 
 /** Chat content: trimmed, not blank, at most 100 characters (spec 5). */
-export const chatContent = z
-  .string()
+export const chatContent = text()
   .trim()
   .min(1, 'content must not be blank')
   .max(AI_INPUT_MAX, `content must be at most ${AI_INPUT_MAX} characters`);
 
 export const aiConversation = z.object({
-  uuid: z.string(),
-  title: z.string(),
+  uuid: text(),
+  title: text(),
   isTop: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: text(),
 });
 export type AiConversation = z.infer<typeof aiConversation>;
 
 export const createConversationBody = z.object({ initialQuestion: chatContent });
-export const createdConversation = z.object({ uuid: z.string(), title: z.string() });
+export const createdConversation = z.object({ uuid: text(), title: text() });
 
-export const aiKbRef = z.object({ documentName: z.string(), documentUrl: z.string() });
+export const aiKbRef = z.object({ documentName: text(), documentUrl: text() });
 export type AiKbRef = z.infer<typeof aiKbRef>;
 
 export const AI_CHAT_STATUSES = ['streaming', 'done', 'stopped', 'failed'] as const;
@@ -58,23 +58,23 @@ export type AiChatStatus = (typeof AI_CHAT_STATUSES)[number];
 
 /** spec 3 chat message; like: 1 liked, 0 disliked, null none */
 export const aiChat = z.object({
-  id: z.number().int(),
-  uuid: z.string(),
-  userQuery: z.string(),
-  aiResponse: z.string(),
+  id: int32(),
+  uuid: text(),
+  userQuery: text(),
+  aiResponse: text(),
   like: z.union([z.literal(0), z.literal(1)]).nullable(),
   kbDocuments: z.array(aiKbRef),
-  guessQuestions: z.array(z.string()),
+  guessQuestions: z.array(text()),
   status: z.enum(AI_CHAT_STATUSES),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type AiChat = z.infer<typeof aiChat>;
 
 /** Path parameter uuid: checked by the service so a missing one gets its own clear code. */
-export const uuidParam = z.object({ uuid: z.string().optional() });
+export const uuidParam = z.object({ uuid: text().optional() });
 export const cursorQuery = z.object({
-  lastChatId: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(AI_HISTORY_PAGE),
+  lastChatId: coerceInt32().positive().optional(),
+  limit: coerceInt32().min(1).max(50).default(AI_HISTORY_PAGE),
 });
 export const chatPage = z.object({ chats: z.array(aiChat), hasMore: z.boolean() });
 export type ChatPage = z.infer<typeof chatPage>;
@@ -82,25 +82,25 @@ export type ChatPage = z.infer<typeof chatPage>;
 export const topBody = z.object({ isTop: z.boolean().optional() }).nullish();
 
 export const LIKE_TYPES = ['LIKE', 'DISLIKE'] as const;
-export const likeTypeParam = z.object({ likeType: z.string().optional() });
-export const feedbackTag = z.object({ tagName: z.string() });
+export const likeTypeParam = z.object({ likeType: text().optional() });
+export const feedbackTag = z.object({ tagName: text() });
 
 export const chatFeedbackBody = z.object({
   like: z.union([z.literal(0), z.literal(1)]),
   /** comma-joined tags (spec 3); at least one for a like */
-  tag: z.string().trim().max(200).optional(),
-  content: z.string().trim().max(500).optional(),
-  chatUuid: z.string().uuid(),
+  tag: text().trim().max(200).optional(),
+  content: text().trim().max(500).optional(),
+  chatUuid: text().uuid(),
 });
 export type ChatFeedbackBody = z.infer<typeof chatFeedbackBody>;
 
-export const stopBody = z.object({ chatUuid: z.string().uuid() });
+export const stopBody = z.object({ chatUuid: text().uuid() });
 export const stopResult = z.object({ stopped: z.boolean() });
 
 export const chatSseBody = z.object({
   stream: z.literal(true).default(true),
   content: chatContent,
-  conversationUuid: z.string().uuid(),
+  conversationUuid: text().uuid(),
 });
 export type ChatSseBody = z.infer<typeof chatSseBody>;
 
@@ -115,34 +115,34 @@ export interface AiSseEvents {
 }
 
 export const commonQuestionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(10).default(AI_SUGGESTED),
-  currentType: z.string().trim().max(40).optional(),
+  limit: coerceInt32().min(1).max(10).default(AI_SUGGESTED),
+  currentType: text().trim().max(40).optional(),
 });
-export const commonQuestion = z.object({ question: z.string(), type: z.string() });
+export const commonQuestion = z.object({ question: text(), type: text() });
 
 /* ---- knowledge base (/setModule/ai/knowledge) ---- */
 
 export const kbDocumentRow = z.object({
-  uuid: z.string(),
-  title: z.string(),
-  fileName: z.string(),
+  uuid: text(),
+  title: text(),
+  fileName: text(),
   format: z.enum(KB_FORMATS),
-  bytes: z.number().int(),
-  chunks: z.number().int(),
+  bytes: int32(),
+  chunks: int32(),
   builtin: z.boolean(),
-  updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
+  updatedAt: text(),
+  updatedBy: text().nullable(),
 });
 export type KbDocumentRow = z.infer<typeof kbDocumentRow>;
 
-export const kbListQuery = pageQuery.extend({ keyword: z.string().trim().max(100).optional() });
+export const kbListQuery = pageQuery.extend({ keyword: text().trim().max(100).optional() });
 
 export const kbDocumentView = z.object({
-  uuid: z.string(),
-  title: z.string(),
+  uuid: text(),
+  title: text(),
   format: z.enum(KB_FORMATS),
-  body: z.string(),
-  updatedAt: z.string(),
+  body: text(),
+  updatedAt: text(),
   /** the uploaded original (signed download URL); null for the built-in documents */
   file: fileInfo.nullable(),
 });
@@ -154,7 +154,7 @@ export type KbDocumentView = z.infer<typeof kbDocumentView>;
  * heading, else the file name.
  */
 export const kbFileBody = z.object({
-  fileId: z.string().uuid(),
-  title: z.string().trim().min(1).max(120).optional(),
+  fileId: text().uuid(),
+  title: text().trim().min(1).max(120).optional(),
 });
 export type KbFileBody = z.infer<typeof kbFileBody>;

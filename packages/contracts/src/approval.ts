@@ -2,14 +2,15 @@ import { z } from 'zod';
 import type { FieldKind, FieldSpec } from './fields/kinds.js';
 import { fileInfo } from './files.js';
 import { pageQuery } from './paging.js';
+import { coerceInt32, decimal, int32, int32Id, text } from './validation/scalars.js';
 
 /**
  * General approval (spec 2 "General approval", 7 "Workflow /v2/workflow"): forms and their fields,
  * workflow roles, processes with versioned definitions, instances, tasks and their history.
  */
 
-const id = z.coerce.number().int().positive();
-const name = z.string().trim().min(1).max(64);
+const id = coerceInt32().positive();
+const name = text().trim().min(1).max(64);
 
 // ───── forms ─────
 export const FIELD_TYPES = [
@@ -29,28 +30,28 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const fieldRules = z
   .object({
-    min: z.number().optional(),
-    max: z.number().optional(),
-    maxLength: z.number().int().positive().max(10_000).optional(),
-    pattern: z.string().max(200).optional(),
+    min: decimal().optional(),
+    max: decimal().optional(),
+    maxLength: int32Id().max(10_000).optional(),
+    pattern: text().max(200).optional(),
   })
   .strict();
 export type FieldRules = z.infer<typeof fieldRules>;
 
 export const formField = z.object({
-  id: z.number().int(),
-  formId: z.number().int(),
-  key: z.string(),
-  label: z.string(),
-  labelEn: z.string(),
+  id: int32(),
+  formId: int32(),
+  key: text(),
+  label: text(),
+  labelEn: text(),
   type: z.enum(FIELD_TYPES),
   required: z.boolean(),
   /** dictionary code (select) */
-  dictCode: z.string().nullable(),
+  dictCode: text().nullable(),
   /** fixed choices (select without a dictionary) */
-  options: z.array(z.object({ value: z.string(), label: z.string() })),
+  options: z.array(z.object({ value: text(), label: text() })),
   rules: fieldRules,
-  sort: z.number().int(),
+  sort: int32(),
 });
 export type FormField = z.infer<typeof formField>;
 
@@ -64,24 +65,23 @@ export function formFieldSpec(f: Pick<FormField, 'type' | 'required' | 'rules' |
 }
 
 export const formRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  description: z.string().nullable(),
-  fieldCount: z.number().int(),
-  updatedAt: z.string(),
+  id: int32(),
+  name: text(),
+  code: text(),
+  description: text().nullable(),
+  fieldCount: int32(),
+  updatedAt: text(),
 });
 export type FormRow = z.infer<typeof formRow>;
 
-export const formQuery = pageQuery.extend({ keyword: z.string().trim().max(64).optional() });
+export const formQuery = pageQuery.extend({ keyword: text().trim().max(64).optional() });
 export const formSaveBody = z.object({
   id: id.optional(),
   name,
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^[a-z][a-z0-9_-]{1,39}$/, 'lower-case letters, digits, _ -'),
-  description: z.string().trim().max(500).nullable().default(null),
+  description: text().trim().max(500).nullable().default(null),
 });
 export type FormSaveBody = z.infer<typeof formSaveBody>;
 
@@ -89,55 +89,53 @@ export const fieldQuery = pageQuery.extend({ formId: id });
 export const fieldSaveBody = z.object({
   id: id.optional(),
   formId: id,
-  key: z
-    .string()
+  key: text()
     .trim()
     .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, 'letters, digits, _'),
   label: name,
   labelEn: name,
   type: z.enum(FIELD_TYPES),
   required: z.boolean().default(false),
-  dictCode: z.string().trim().max(64).nullable().default(null),
+  dictCode: text().trim().max(64).nullable().default(null),
   options: z
-    .array(z.object({ value: z.string().trim().min(1).max(64), label: z.string().trim().min(1).max(64) }))
+    .array(z.object({ value: text().trim().min(1).max(64), label: text().trim().min(1).max(64) }))
     .max(100)
     .default([]),
   rules: fieldRules.default({}),
-  sort: z.number().int().min(0).max(9999).default(0),
+  sort: int32().min(0).max(9999).default(0),
 });
 export type FieldSaveBody = z.infer<typeof fieldSaveBody>;
 
 /** The fields an XLSX template row carries (field/import): key, label, labelEn, type, required, options. */
 export const fieldImportPreview = z.object({
   rows: z.array(fieldSaveBody.omit({ formId: true, id: true })),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  errors: z.array(z.object({ row: int32(), message: text() })),
 });
 export type FieldImportPreview = z.infer<typeof fieldImportPreview>;
 export const fieldImportBody = z.object({ rows: fieldImportPreview.shape.rows.max(200) });
 
 // ───── workflow roles ─────
 export const wfRoleRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  description: z.string().nullable(),
+  id: int32(),
+  name: text(),
+  code: text(),
+  description: text().nullable(),
   enabled: z.boolean(),
-  members: z.array(z.object({ id: z.number().int(), name: z.string(), username: z.string() })),
-  updatedAt: z.string(),
+  members: z.array(z.object({ id: int32(), name: text(), username: text() })),
+  updatedAt: text(),
 });
 export type WfRoleRow = z.infer<typeof wfRoleRow>;
 export const wfRoleQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text().trim().max(64).optional(),
   enabled: z.boolean().optional(),
 });
 export const wfRoleSaveBody = z.object({
   name,
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^[a-z][a-z0-9_-]{1,39}$/, 'lower-case letters, digits, _ -'),
-  description: z.string().trim().max(500).nullable().default(null),
-  memberIds: z.array(z.number().int().positive()).max(200).default([]),
+  description: text().trim().max(500).nullable().default(null),
+  memberIds: z.array(int32Id()).max(200).default([]),
 });
 export type WfRoleSaveBody = z.infer<typeof wfRoleSaveBody>;
 export const stateUpdateBody = z.object({ id, enabled: z.boolean() });
@@ -145,27 +143,26 @@ export const stateUpdateBody = z.object({ id, enabled: z.boolean() });
 // ───── process definitions ─────
 export const CONDITION_OPS = ['gt', 'gte', 'lt', 'lte', 'eq', 'ne'] as const;
 export const nodeCondition = z.object({
-  field: z.string().trim().min(1).max(40),
+  field: text().trim().min(1).max(40),
   op: z.enum(CONDITION_OPS),
   /** compared as a number when both sides are numeric (money in minor units), else as text */
-  value: z.union([z.string().max(200), z.number()]),
+  value: z.union([text().max(200), decimal()]),
 });
 export type NodeCondition = z.infer<typeof nodeCondition>;
 
 export const APPROVER_KINDS = ['role', 'users', 'deptLeader', 'leaderChain'] as const;
 export const processNode = z
   .object({
-    key: z
-      .string()
+    key: text()
       .trim()
       .regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,31}$/),
     name,
     type: z.enum(['approval', 'cc']),
     approverKind: z.enum(APPROVER_KINDS),
-    roleId: z.number().int().positive().nullable().default(null),
-    userIds: z.array(z.number().int().positive()).max(50).default([]),
+    roleId: int32Id().nullable().default(null),
+    userIds: z.array(int32Id()).max(50).default([]),
     /** leaderChain: how many levels up (1 = the department leader) */
-    levels: z.number().int().min(1).max(5).default(1),
+    levels: int32().min(1).max(5).default(1),
     /** one-of: any one approver decides; all-of: countersign */
     mode: z.enum(['any', 'all']).default('any'),
     /** all must hold for the node to be on the route; none = always */
@@ -173,9 +170,7 @@ export const processNode = z
     /** later nodes may send the request back to this one */
     rejectable: z.boolean().default(true),
     /** hours before the approver and the initiator are reminded; null = no limit */
-    timeLimitHours: z
-      .number()
-      .int()
+    timeLimitHours: int32()
       .min(1)
       .max(24 * 30)
       .nullable()
@@ -202,75 +197,71 @@ export const NOTIFY_EVENTS = ['todo', 'cc', 'approved', 'rejected', 'withdrawn',
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 export const processRow = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  nameEn: z.string(),
-  groupName: z.string(),
-  serviceName: z.string(),
-  formId: z.number().int(),
-  formName: z.string(),
-  applyPath: z.string().nullable(),
-  description: z.string().nullable(),
+  id: int32(),
+  code: text(),
+  name: text(),
+  nameEn: text(),
+  groupName: text(),
+  serviceName: text(),
+  formId: int32(),
+  formName: text(),
+  applyPath: text().nullable(),
+  description: text().nullable(),
   enabled: z.boolean(),
-  version: z.number().int(),
-  versionId: z.number().int(),
-  updatedAt: z.string(),
+  version: int32(),
+  versionId: int32(),
+  updatedAt: text(),
 });
 export type ProcessRow = z.infer<typeof processRow>;
 export const processQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64).optional(),
-  serviceName: z.string().trim().max(64).optional(),
+  keyword: text().trim().max(64).optional(),
+  serviceName: text().trim().max(64).optional(),
   enabled: z.boolean().optional(),
 });
 export const processSaveBody = z.object({
   id: id.optional(),
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^[a-z][a-z0-9_-]{1,39}$/, 'lower-case letters, digits, _ -'),
   name,
   nameEn: name,
-  groupName: z.string().trim().min(1).max(32),
-  serviceName: z
-    .string()
+  groupName: text().trim().min(1).max(32),
+  serviceName: text()
     .trim()
     .regex(/^[a-z][a-z0-9_.-]{1,39}$/),
   formId: id,
-  applyPath: z
-    .string()
+  applyPath: text()
     .regex(/^\/[A-Za-z0-9/_-]*$/)
     .nullable()
     .default(null),
-  description: z.string().trim().max(500).nullable().default(null),
+  description: text().trim().max(500).nullable().default(null),
   definition: processDefinition,
 });
 export type ProcessSaveBody = z.infer<typeof processSaveBody>;
 export const processDetail = processRow.extend({ definition: processDefinition });
 export type ProcessDetail = z.infer<typeof processDetail>;
 export const versionRow = z.object({
-  id: z.number().int(),
-  processId: z.number().int(),
-  version: z.number().int(),
+  id: int32(),
+  processId: int32(),
+  version: int32(),
   current: z.boolean(),
-  createdAt: z.string(),
-  createdByName: z.string().nullable(),
-  instanceCount: z.number().int(),
+  createdAt: text(),
+  createdByName: text().nullable(),
+  instanceCount: int32(),
 });
 export type VersionRow = z.infer<typeof versionRow>;
 export const processVersionDetail = versionRow.extend({ definition: processDefinition });
 
 export const processNotify = z.object({
-  processId: z.number().int(),
+  processId: int32(),
   events: z.array(z.enum(NOTIFY_EVENTS)),
-  webhookUrl: z.string().url().max(500).nullable(),
+  webhookUrl: text().url().max(500).nullable(),
 });
 export type ProcessNotify = z.infer<typeof processNotify>;
 export const processNotifyBody = z.object({
   processId: id,
   events: z.array(z.enum(NOTIFY_EVENTS)).max(NOTIFY_EVENTS.length),
-  webhookUrl: z
-    .string()
+  webhookUrl: text()
     .trim()
     .url()
     .max(500)
@@ -302,8 +293,8 @@ export const REJECT_TARGETS = ['end', 'initiator', 'node'] as const;
 
 export const formValues = z
   .record(
-    z.string().max(40),
-    z.union([z.string().max(5000), z.number(), z.boolean(), z.array(z.string().max(200)).max(50), z.null()]),
+    text().max(40),
+    z.union([text().max(5000), decimal(), z.boolean(), z.array(text().max(200)).max(50), z.null()]),
   )
   .refine((v) => Object.keys(v).length <= 100, 'too many fields');
 export type FormValues = z.infer<typeof formValues>;
@@ -312,9 +303,9 @@ export const startBody = z.object({
   processId: id,
   /** resubmit a returned request instead of starting a new one */
   instanceId: id.optional(),
-  title: z.string().trim().min(1).max(120),
+  title: text().trim().min(1).max(120),
   formData: formValues,
-  attachmentIds: z.array(z.string().min(1).max(64)).max(20).default([]),
+  attachmentIds: z.array(text().min(1).max(64)).max(20).default([]),
 });
 export type StartBody = z.infer<typeof startBody>;
 export const routePreviewBody = startBody.pick({ processId: true, formData: true });
@@ -322,126 +313,126 @@ export const routePreviewBody = startBody.pick({ processId: true, formData: true
 export const instanceRef = z.object({ instanceId: id });
 export const taskActionBody = z.object({
   taskId: id,
-  opinion: z.string().trim().max(1000).default(''),
+  opinion: text().trim().max(1000).default(''),
 });
 export const rejectBody = taskActionBody.extend({
   target: z.enum(REJECT_TARGETS),
   /** the node to go back to (target 'node') */
-  nodeKey: z.string().max(32).optional(),
-  opinion: z.string().trim().min(1).max(1000),
+  nodeKey: text().max(32).optional(),
+  opinion: text().trim().min(1).max(1000),
 });
 export const transmitBody = taskActionBody.extend({ toUserId: id });
-export const commentBody = z.object({ instanceId: id, content: z.string().trim().min(1).max(1000) });
-export const withdrawBody = z.object({ instanceId: id, opinion: z.string().trim().max(1000).default('') });
+export const commentBody = z.object({ instanceId: id, content: text().trim().min(1).max(1000) });
+export const withdrawBody = z.object({ instanceId: id, opinion: text().trim().max(1000).default('') });
 
 export const routeStep = z.object({
-  nodeKey: z.string(),
-  name: z.string(),
+  nodeKey: text(),
+  name: text(),
   type: z.enum(['approval', 'cc']),
   mode: z.enum(['any', 'all']),
-  approvers: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  timeLimitHours: z.number().int().nullable(),
+  approvers: z.array(z.object({ id: int32(), name: text() })),
+  timeLimitHours: int32().nullable(),
   rejectable: z.boolean(),
 });
 export type RouteStep = z.infer<typeof routeStep>;
 
 export const instanceRow = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  processId: z.number().int(),
-  processName: z.string(),
-  serviceName: z.string(),
-  initiatorId: z.number().int(),
-  initiatorName: z.string(),
+  id: int32(),
+  title: text(),
+  processId: int32(),
+  processName: text(),
+  serviceName: text(),
+  initiatorId: int32(),
+  initiatorName: text(),
   status: z.enum(INSTANCE_STATUSES),
-  currentNodeName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  currentNodeName: text().nullable(),
+  createdAt: text(),
+  updatedAt: text(),
   /** to-do / handled rows: the task */
-  taskId: z.number().int().nullable(),
-  taskNodeName: z.string().nullable(),
+  taskId: int32().nullable(),
+  taskNodeName: text().nullable(),
   taskStatus: z.enum(TASK_STATUSES).nullable(),
-  taskCreatedAt: z.string().nullable(),
-  taskHandledAt: z.string().nullable(),
-  dueAt: z.string().nullable(),
+  taskCreatedAt: text().nullable(),
+  taskHandledAt: text().nullable(),
+  dueAt: text().nullable(),
 });
 export type InstanceRow = z.infer<typeof instanceRow>;
 
 export const myPageQuery = z.object({
-  page: z.number().int().min(1).default(1),
-  size: z.number().int().min(1).max(200).default(20),
-  keyword: z.string().trim().max(64).optional(),
-  processId: z.number().int().positive().optional(),
-  serviceName: z.string().trim().max(64).optional(),
+  page: int32().min(1).default(1),
+  size: int32().min(1).max(200).default(20),
+  keyword: text().trim().max(64).optional(),
+  processId: int32Id().optional(),
+  serviceName: text().trim().max(64).optional(),
   status: z.enum(INSTANCE_STATUSES).optional(),
   /** ISO dates (inclusive), on the row's own date: task received / request started */
-  dateFrom: z.string().date().optional(),
-  dateTo: z.string().date().optional(),
+  dateFrom: text().date().optional(),
+  dateTo: text().date().optional(),
 });
 export type MyPageQuery = z.infer<typeof myPageQuery>;
 
 export const mySummary = z.object({
-  todoNum: z.number().int(),
-  applyNum: z.number().int(),
-  handleNum: z.number().int(),
-  ccNum: z.number().int(),
+  todoNum: int32(),
+  applyNum: int32(),
+  handleNum: int32(),
+  ccNum: int32(),
 });
 export type MySummary = z.infer<typeof mySummary>;
 
 export const historyEntry = z.object({
-  id: z.number().int(),
+  id: int32(),
   action: z.enum(ACTION_KINDS),
-  nodeKey: z.string().nullable(),
-  nodeName: z.string().nullable(),
-  userId: z.number().int().nullable(),
-  userName: z.string().nullable(),
-  targetUserName: z.string().nullable(),
-  opinion: z.string().nullable(),
-  createdAt: z.string(),
+  nodeKey: text().nullable(),
+  nodeName: text().nullable(),
+  userId: int32().nullable(),
+  userName: text().nullable(),
+  targetUserName: text().nullable(),
+  opinion: text().nullable(),
+  createdAt: text(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
 export const taskView = z.object({
-  id: z.number().int(),
-  nodeKey: z.string(),
-  nodeName: z.string(),
-  assigneeId: z.number().int(),
-  assigneeName: z.string(),
+  id: int32(),
+  nodeKey: text(),
+  nodeName: text(),
+  assigneeId: int32(),
+  assigneeName: text(),
   status: z.enum(TASK_STATUSES),
-  createdAt: z.string(),
-  handledAt: z.string().nullable(),
-  dueAt: z.string().nullable(),
+  createdAt: text(),
+  handledAt: text().nullable(),
+  dueAt: text().nullable(),
 });
 export type TaskView = z.infer<typeof taskView>;
 
 export const instanceDetail = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  processId: z.number().int(),
-  processName: z.string(),
-  version: z.number().int(),
-  serviceName: z.string(),
-  businessKey: z.string().nullable(),
-  initiatorId: z.number().int(),
-  initiatorName: z.string(),
+  id: int32(),
+  title: text(),
+  processId: int32(),
+  processName: text(),
+  version: int32(),
+  serviceName: text(),
+  businessKey: text().nullable(),
+  initiatorId: int32(),
+  initiatorName: text(),
   status: z.enum(INSTANCE_STATUSES),
-  currentNodeKey: z.string().nullable(),
-  currentNodeName: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  currentNodeKey: text().nullable(),
+  currentNodeName: text().nullable(),
+  createdAt: text(),
+  finishedAt: text().nullable(),
   formData: formValues,
   fields: z.array(formField),
-  attachmentIds: z.array(z.string()),
+  attachmentIds: z.array(text()),
   /** every attachment of the request (top-level and attachment fields) with a short-lived signed download URL */
   attachments: z.array(fileInfo),
   route: z.array(routeStep),
   /** node keys already passed on the route */
-  passedNodeKeys: z.array(z.string()),
+  passedNodeKeys: z.array(text()),
   tasks: z.array(taskView),
   history: z.array(historyEntry),
-  ccUsers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  ccUsers: z.array(z.object({ id: int32(), name: text() })),
   viewer: z.object({
-    taskId: z.number().int().nullable(),
+    taskId: int32().nullable(),
     canAgree: z.boolean(),
     canReject: z.boolean(),
     canTransmit: z.boolean(),
@@ -452,31 +443,31 @@ export const instanceDetail = z.object({
 });
 export type InstanceDetail = z.infer<typeof instanceDetail>;
 
-export const option = z.object({ value: z.union([z.string(), z.number()]), label: z.string() });
+export const option = z.object({ value: z.union([text(), decimal()]), label: text() });
 export type Option = z.infer<typeof option>;
 export const sponsorProcess = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  nameEn: z.string(),
-  groupName: z.string(),
-  serviceName: z.string(),
-  formId: z.number().int(),
-  applyPath: z.string().nullable(),
-  description: z.string().nullable(),
+  id: int32(),
+  name: text(),
+  nameEn: text(),
+  groupName: text(),
+  serviceName: text(),
+  formId: int32(),
+  applyPath: text().nullable(),
+  description: text().nullable(),
 });
 export type SponsorProcess = z.infer<typeof sponsorProcess>;
 
 /** `GET /v2/workflow/select/user`: active staff to pick (transmit target, user fields) for any signed-in user. */
 export const userSelectQuery = z.object({
-  keyword: z.string().trim().max(64).optional(),
-  limit: z.coerce.number().int().min(1).max(20).default(20),
+  keyword: text().trim().max(64).optional(),
+  limit: coerceInt32().min(1).max(20).default(20),
 });
 export type UserSelectQuery = z.infer<typeof userSelectQuery>;
 export const userPick = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  username: z.string(),
-  jobNumber: z.string(),
-  deptNames: z.array(z.string()),
+  id: int32(),
+  name: text(),
+  username: text(),
+  jobNumber: text(),
+  deptNames: z.array(text()),
 });
 export type UserPick = z.infer<typeof userPick>;

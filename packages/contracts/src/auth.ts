@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth-constants.js';
+import { int32, text } from './validation/scalars.js';
 
 export {
   CAPTCHA_AFTER_FAILURES,
@@ -14,60 +15,60 @@ export {
 
 export const passwordGrant = z.object({
   grant_type: z.literal('password'),
-  username: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(PASSWORD_MAX),
-  client_id: z.string().min(1).max(64),
-  scope: z.string().min(1).max(64),
+  username: text().trim().min(1).max(64),
+  password: text().min(1).max(PASSWORD_MAX),
+  client_id: text().min(1).max(64),
+  scope: text().min(1).max(64),
   /** captcha answer and the id returned by GET /dcode */
-  code: z.string().max(16).optional(),
-  uuid: z.string().uuid().optional(),
+  code: text().max(16).optional(),
+  uuid: text().uuid().optional(),
 });
 export type PasswordGrant = z.infer<typeof passwordGrant>;
 
 export const refreshGrant = z.object({
   grant_type: z.literal('refresh_token'),
-  refresh_token: z.string().min(16).max(256),
-  client_id: z.string().min(1).max(64),
-  scope: z.string().min(1).max(64),
+  refresh_token: text().min(16).max(256),
+  client_id: text().min(1).max(64),
+  scope: text().min(1).max(64),
 });
 
 export const tokenResponse = z.object({
-  tokenHead: z.string(),
-  token: z.string(),
+  tokenHead: text(),
+  token: text(),
   /** lifetime of the access token in seconds */
-  expiresIn: z.number().int(),
-  refreshToken: z.string(),
+  expiresIn: int32(),
+  refreshToken: text(),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
-export const captchaResponse = z.object({ uuid: z.string(), img: z.string(), required: z.boolean() });
-export const captchaQuery = z.object({ username: z.string().max(64).optional() });
+export const captchaResponse = z.object({ uuid: text(), img: text(), required: z.boolean() });
+export const captchaQuery = z.object({ username: text().max(64).optional() });
 
 export const changePasswordBody = z.object({
-  oldPassword: z.string().min(1).max(PASSWORD_MAX),
-  newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  oldPassword: text().min(1).max(PASSWORD_MAX),
+  newPassword: text().min(PASSWORD_MIN).max(PASSWORD_MAX),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export const ssoUrlQuery = z.object({ redirectPath: z.string().max(2048).optional() });
-export const ssoUrlResponse = z.object({ url: z.string() });
+export const ssoUrlQuery = z.object({ redirectPath: text().max(2048).optional() });
+export const ssoUrlResponse = z.object({ url: text() });
 export const dingAuthQuery = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(256),
+  code: text().min(1).max(2048),
+  state: text().min(1).max(256),
   /** the `iss` the provider sent back with the code (RFC 9207); pass it through when present */
-  iss: z.string().max(2048).optional(),
+  iss: text().max(2048).optional(),
 });
-export const dingAuthResponse = tokenResponse.extend({ redirectPath: z.string() });
+export const dingAuthResponse = tokenResponse.extend({ redirectPath: text() });
 
 export const userInfo = z.object({
-  avatar: z.string().nullable(),
-  jobNumber: z.string(),
-  name: z.string(),
-  userId: z.number().int(),
-  staffId: z.string(),
-  jobTime: z.string().nullable(),
-  deptNames: z.array(z.string()),
-  username: z.string(),
+  avatar: text().nullable(),
+  jobNumber: text(),
+  name: text(),
+  userId: int32(),
+  staffId: text(),
+  jobTime: text().nullable(),
+  deptNames: z.array(text()),
+  username: text(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -84,23 +85,22 @@ export interface ResourceNode {
   children: ResourceNode[];
 }
 export const resourceNode: z.ZodType<ResourceNode> = z
-  .lazy(
-    () =>
-      z.object({
-        id: z.number().int(),
-        name: z.string(),
-        nameEn: z.string(),
-        router: z.string().nullable(),
-        international: z.string(),
-        icon: z.string().nullable(),
-        webShowFlag: z.boolean(),
-        parentId: z.number().int().nullable(),
-        iframeName: z.string().nullable(),
-        children: z.array(resourceNode),
-      }),
-    // a named component, so the recursion is a resolvable $ref in the OpenAPI document
+  .lazy(() =>
+    z.object({
+      id: int32(),
+      name: text(),
+      nameEn: text(),
+      router: text().nullable(),
+      international: text(),
+      icon: text().nullable(),
+      webShowFlag: z.boolean(),
+      parentId: int32().nullable(),
+      iframeName: text().nullable(),
+      children: z.array(resourceNode),
+    }),
   )
+  // a named component, so the recursion is a resolvable $ref in the OpenAPI document
   .meta({ id: 'ResourceNode' });
 export const resourceQuery = z.object({ mobileFlag: z.enum(['true', 'false']).default('false') });
 
-export const idempotenceKey = z.object({ key: z.string() });
+export const idempotenceKey = z.object({ key: text() });

@@ -30,6 +30,32 @@ export const Errors = {
   CANNOT_DISABLE_SELF: def(10000010, 400, '不能停用自己的账号', 'You cannot disable your own account'),
   RATE_LIMITED: def(10000008, 429, '请求过于频繁，请稍后再试', 'Too many requests, please try again later'),
   INTERNAL: def(10000500, 500, '系统繁忙，请稍后再试', 'Something went wrong on our side, please try again later'),
+  INVALID_CHARACTER: def(
+    10000020,
+    400,
+    '字段 {field} 含有无效字符（空字符或不成对的代理项）',
+    'The field {field} contains an invalid character (NUL or an unpaired surrogate)',
+  ),
+  DATA_INVALID: def(
+    10000021,
+    400,
+    '请求中的某个值格式有误或超出范围，无法保存',
+    'A value in the request has a wrong format or is out of range and cannot be stored',
+  ),
+  REQUIRED_VALUE_MISSING: def(10000022, 400, '缺少必填的值', 'A required value is missing'),
+  REFERENCE_INVALID: def(
+    10000023,
+    409,
+    '关联的记录不存在或仍在使用中',
+    'A related record does not exist or is still in use',
+  ),
+  RULE_VIOLATED: def(10000024, 400, '请求中的值不符合记录的规则', 'A value in the request breaks a rule of the record'),
+  MULTIPART_MALFORMED: def(
+    10000025,
+    400,
+    '上传内容不完整或格式有误，请重新上传',
+    'The upload is incomplete or malformed; upload it again',
+  ),
   // sign-in and session
   BAD_CREDENTIALS: def(10010001, 401, '用户名或密码错误', 'Wrong username or password'),
   TOKEN_INVALID: def(10010002, 401, '登录已失效，请重新登录', 'Your session has expired, please sign in again'),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { coerceInt32, int32, int32Id, int53, text } from './validation/scalars.js';
 
-export const needScoreQuery = z.object({ resourceId: z.coerce.number().int().positive() });
-export const needScore = z.object({ need: z.boolean(), question: z.string().nullable() });
+export const needScoreQuery = z.object({ resourceId: coerceInt32().positive() });
+export const needScore = z.object({ need: z.boolean(), question: text().nullable() });
 export const commitScoreBody = z.object({
-  resourceId: z.number().int().positive(),
-  score: z.number().int().min(1).max(5),
-  content: z.string().trim().max(500).optional(),
+  resourceId: int32Id(),
+  score: int32().min(1).max(5),
+  content: text().trim().max(500).optional(),
 });
 export type CommitScoreBody = z.infer<typeof commitScoreBody>;
 
@@ -22,51 +23,51 @@ export const FEEDBACK_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as 
 export const FEEDBACK_IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 
 export const feedbackQuestion = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  sort: z.number().int(),
+  id: int32(),
+  name: text(),
+  sort: int32(),
   enabled: z.boolean(),
 });
 export const questionListUpdateBody = z.object({
   questions: z
     .array(
       z.object({
-        id: z.number().int().positive().optional(),
-        name: z.string().trim().min(1).max(50),
+        id: int32Id().optional(),
+        name: text().trim().min(1).max(50),
         enabled: z.boolean().default(true),
       }),
     )
     .min(1)
     .max(30),
 });
-export const feedbackTips = z.object({ tips: z.string() });
-export const feedbackTipsBody = z.object({ tips: z.string().trim().max(500) });
+export const feedbackTips = z.object({ tips: text() });
+export const feedbackTipsBody = z.object({ tips: text().trim().max(500) });
 
 /** Which menu items ask for a rating (the popup triggers). */
 export const popupConfigRow = z.object({
-  resourceId: z.number().int(),
-  resourceName: z.string().nullable(),
-  router: z.string().nullable(),
+  resourceId: int32(),
+  resourceName: text().nullable(),
+  router: text().nullable(),
   enabled: z.boolean(),
-  question: z.string().nullable(),
-  periodDays: z.number().int(),
+  question: text().nullable(),
+  periodDays: int32(),
 });
 export const popupConfigBody = z.object({
-  resourceId: z.number().int().positive(),
+  resourceId: int32Id(),
   enabled: z.boolean(),
-  question: z.string().trim().max(200).nullable().default(null),
-  periodDays: z.number().int().min(1).max(365).default(30),
+  question: text().trim().max(200).nullable().default(null),
+  periodDays: int32().min(1).max(365).default(30),
 });
-export const popupConfigDeleteBody = z.object({ resourceId: z.number().int().positive() });
+export const popupConfigDeleteBody = z.object({ resourceId: int32Id() });
 
 export const commitFeedbackBody = z.object({
-  questionId: z.number().int().positive(),
-  content: z.string().trim().min(1).max(2000),
+  questionId: int32Id(),
+  content: text().trim().min(1).max(2000),
   /** the page the user was on */
-  page: z.string().max(256).regex(/^\//).optional(),
+  page: text().max(256).regex(/^\//).optional(),
   /** screenshots uploaded first through the upload service (POST /v2/sys/staff/file/upload) */
   screenshotIds: z
-    .array(z.string().uuid())
+    .array(text().uuid())
     .max(MAX_FEEDBACK_IMAGES)
     .refine((ids) => new Set(ids).size === ids.length, 'each screenshot once')
     .default([]),
@@ -74,61 +75,61 @@ export const commitFeedbackBody = z.object({
 export type CommitFeedbackBody = z.infer<typeof commitFeedbackBody>;
 
 export const feedbackRow = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  userName: z.string(),
-  questionId: z.number().int(),
-  questionName: z.string().nullable(),
-  content: z.string(),
-  page: z.string().nullable(),
+  id: int32(),
+  userId: int32(),
+  userName: text(),
+  questionId: int32(),
+  questionName: text().nullable(),
+  content: text(),
+  page: text().nullable(),
   status: z.enum(FEEDBACK_STATUSES),
-  replyCount: z.number().int(),
-  imageCount: z.number().int(),
+  replyCount: int32(),
+  imageCount: int32(),
   /** a reply the author has not seen yet */
   unseenReply: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type FeedbackRow = z.infer<typeof feedbackRow>;
 export const feedbackReplyRow = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  userName: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
+  id: int32(),
+  userId: int32(),
+  userName: text(),
+  content: text(),
+  createdAt: text(),
 });
 /** A screenshot with a short-lived signed URL of the upload service. */
 export const feedbackScreenshot = z.object({
-  id: z.string(),
-  name: z.string(),
-  size: z.number().int(),
-  url: z.string(),
+  id: text(),
+  name: text(),
+  size: int53(),
+  url: text(),
 });
 export type FeedbackScreenshot = z.infer<typeof feedbackScreenshot>;
 export const feedbackDetail = feedbackRow.extend({
   screenshots: z.array(feedbackScreenshot),
   replies: z.array(feedbackReplyRow),
-  closedAt: z.string().nullable(),
+  closedAt: text().nullable(),
 });
 export type FeedbackDetail = z.infer<typeof feedbackDetail>;
 
-const isoDate = z.string().datetime({ offset: true });
+const isoDate = text().datetime({ offset: true });
 export const myFeedbackQuery = pageQuery.extend({ status: z.enum(FEEDBACK_STATUSES).optional() });
 export const manageFeedbackQuery = pageQuery.extend({
   status: z.enum(FEEDBACK_STATUSES).optional(),
-  questionId: z.coerce.number().int().positive().optional(),
-  keyword: z.string().trim().max(100).optional(),
+  questionId: coerceInt32().positive().optional(),
+  keyword: text().trim().max(100).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
 export type ManageFeedbackQuery = z.infer<typeof manageFeedbackQuery>;
-export const feedbackIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const feedbackIdQuery = z.object({ id: coerceInt32().positive() });
 export const feedbackReplyBody = z.object({
-  id: z.number().int().positive(),
-  content: z.string().trim().min(1).max(2000),
+  id: int32Id(),
+  content: text().trim().min(1).max(2000),
   /** close the feedback with this reply */
   close: z.boolean().default(false),
 });
-export const feedbackCloseBody = z.object({ id: z.number().int().positive() });
-export const feedbackCount = z.object({ count: z.number().int() });
+export const feedbackCloseBody = z.object({ id: int32Id() });
+export const feedbackCount = z.object({ count: int32() });
 export const hasFeedback = z.object({ has: z.boolean() });

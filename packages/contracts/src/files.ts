@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { coerceInt32, int32, int53, text } from './validation/scalars.js';
 
 /**
  * Files (spec 7 uploads, spec 5 preview) and export tasks (spec 3, 9). A stored file is reached
  * only through a short-lived signed URL; uploads answer the file's id, name, size and such a URL.
  */
 export const fileInfo = z.object({
-  id: z.string(),
-  name: z.string(),
-  size: z.number().int(),
+  id: text(),
+  name: text(),
+  size: int53(),
   /** signed download URL, valid for a few minutes */
-  url: z.string(),
+  url: text(),
 });
 export type FileInfo = z.infer<typeof fileInfo>;
 
@@ -44,17 +45,14 @@ export type FilePurpose = keyof typeof FILE_PURPOSES;
 /** Resumable upload: the client declares the whole file, then sends numbered segments. */
 export const SEGMENT_MAX_BYTES = 8 * MB;
 
-const sha256Hex = z
-  .string()
+const sha256Hex = text()
   .regex(/^[0-9a-f]{64}$/i, 'a SHA-256 digest in hex')
   .transform((s) => s.toLowerCase());
 
 export const segmentInitBody = z.object({
-  name: z.string().trim().min(1).max(255),
-  size: z.number().int().min(1),
-  segmentSize: z
-    .number()
-    .int()
+  name: text().trim().min(1).max(255),
+  size: int53().min(1),
+  segmentSize: int32()
     .min(64 * 1024)
     .max(SEGMENT_MAX_BYTES),
   /** SHA-256 of the whole file, checked after assembly */
@@ -63,23 +61,23 @@ export const segmentInitBody = z.object({
 export type SegmentInitBody = z.infer<typeof segmentInitBody>;
 
 export const segmentSession = z.object({
-  uploadId: z.string(),
-  segmentSize: z.number().int(),
-  totalSegments: z.number().int(),
+  uploadId: text(),
+  segmentSize: int32(),
+  totalSegments: int32(),
   /** indexes already received (resume sends only the others) */
-  received: z.array(z.number().int()),
+  received: z.array(int32()),
 });
 export type SegmentSession = z.infer<typeof segmentSession>;
 
 export const segmentFields = z.object({
-  uploadId: z.string().uuid(),
-  index: z.coerce.number().int().min(0),
+  uploadId: text().uuid(),
+  index: coerceInt32().min(0),
   /** SHA-256 of this segment */
   checksum: sha256Hex,
 });
 
-export const segmentStatusQuery = z.object({ uploadId: z.string().uuid() });
-export const segmentCompleteBody = z.object({ uploadId: z.string().uuid() });
+export const segmentStatusQuery = z.object({ uploadId: text().uuid() });
+export const segmentCompleteBody = z.object({ uploadId: text().uuid() });
 
 /* ---------- export tasks (download center) ---------- */
 
@@ -94,10 +92,10 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  */
 export const exportAccepted = z.object({
   syncFlag: z.boolean(),
-  taskId: z.number().int(),
-  totalNum: z.number().int(),
-  fileId: z.string().nullable(),
-  fileUrl: z.string().nullable(),
+  taskId: int32(),
+  totalNum: int32(),
+  fileId: text().nullable(),
+  fileUrl: text().nullable(),
 });
 export type ExportAccepted = z.infer<typeof exportAccepted>;
 
@@ -105,31 +103,31 @@ export type ExportAccepted = z.infer<typeof exportAccepted>;
 export const exportOptions = z.object({ format: z.enum(EXPORT_FORMATS).default('xlsx') });
 
 export const exportTaskRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
+  id: int32(),
+  name: text(),
   format: z.enum(EXPORT_FORMATS),
   state: z.enum(EXPORT_TASK_STATES),
   /** 0-100 while running */
-  progress: z.number().int(),
-  totalNum: z.number().int(),
-  rowsWritten: z.number().int(),
-  size: z.number().int().nullable(),
-  reason: z.string().nullable(),
-  fileId: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  progress: int32(),
+  totalNum: int32(),
+  rowsWritten: int32(),
+  size: int53().nullable(),
+  reason: text().nullable(),
+  fileId: text().nullable(),
+  createdAt: text(),
+  finishedAt: text().nullable(),
+  expiresAt: text().nullable(),
 });
 export type ExportTaskRow = z.infer<typeof exportTaskRow>;
 
 export const exportTaskQuery = pageQuery.extend({
   state: z.enum(EXPORT_TASK_STATES).optional(),
-  name: z.string().trim().max(64).optional(),
+  name: text().trim().max(64).optional(),
 });
 export type ExportTaskQuery = z.infer<typeof exportTaskQuery>;
 
-export const exportTaskId = z.object({ id: z.coerce.number().int().positive() });
-export const downloadUrl = z.object({ url: z.string() });
+export const exportTaskId = z.object({ id: coerceInt32().positive() });
+export const downloadUrl = z.object({ url: text() });
 
 /**
  * Spec 9: the async estimate is 3 minutes per million rows; under a million rows it says

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { int32, text } from './validation/scalars.js';
 
-export const quickEntrance = z.object({ path: z.string().max(256), sort: z.number().int() });
+export const quickEntrance = z.object({ path: text().max(256), sort: int32() });
 export type QuickEntrance = z.infer<typeof quickEntrance>;
 export const MAX_QUICK_ENTRANCES = 12;
 export const quickEntranceSaveBody = z.object({
   paths: z
-    .array(z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'a portal path'))
+    .array(text().regex(/^\/[A-Za-z0-9/_-]*$/, 'a portal path'))
     .max(MAX_QUICK_ENTRANCES)
     .refine((a) => new Set(a).size === a.length, 'duplicate entries'),
 });
@@ -15,13 +16,13 @@ export const USER_SETTING_TYPES = ['guide', 'dateMode'] as const;
 export const userSettingQuery = z.object({ type: z.enum(USER_SETTING_TYPES) });
 export const userSetting = z.object({
   type: z.enum(USER_SETTING_TYPES),
-  remark: z.string().max(200).nullable(),
-  content: z.record(z.string(), z.unknown()),
+  remark: text().max(200).nullable(),
+  content: z.record(text(), z.unknown()),
 });
 export type UserSetting = z.infer<typeof userSetting>;
 export const userSettingBody = userSetting.extend({
-  remark: z.string().max(200).nullable().default(null),
-  content: z.record(z.string(), z.unknown()).refine((c) => JSON.stringify(c).length <= 8000, 'content too large'),
+  remark: text().max(200).nullable().default(null),
+  content: z.record(text(), z.unknown()).refine((c) => JSON.stringify(c).length <= 8000, 'content too large'),
 });
 
 /**
@@ -30,21 +31,21 @@ export const userSettingBody = userSetting.extend({
  */
 export const homeSummary = z.object({
   unread: z.boolean().optional(),
-  myCustomer: z.number().int().optional(),
-  todayCustomer: z.number().int().optional(),
-  task: z.number().int().optional(),
-  todaySend: z.number().int().optional(),
-  linkPromotion: z.string().optional(),
-  applyNum: z.number().int().optional(),
-  ccNum: z.number().int().optional(),
-  handleNum: z.number().int().optional(),
-  todoNum: z.number().int().optional(),
+  myCustomer: int32().optional(),
+  todayCustomer: int32().optional(),
+  task: int32().optional(),
+  todaySend: int32().optional(),
+  linkPromotion: text().optional(),
+  applyNum: int32().optional(),
+  ccNum: int32().optional(),
+  handleNum: int32().optional(),
+  todoNum: int32().optional(),
   quickAccess: z.array(quickEntrance),
   isSimbank: z.boolean(),
   dateSettings: userSetting.nullable(),
 });
 export type HomeSummary = z.infer<typeof homeSummary>;
 
-export const loginPrompt = z.object({ id: z.number().int(), title: z.string(), content: z.string() }).nullable();
-export const promotionLinkQuery = z.object({ jobNumber: z.string().min(1).max(32) });
-export const promotionLink = z.object({ link: z.string().nullable() });
+export const loginPrompt = z.object({ id: int32(), title: text(), content: text() }).nullable();
+export const promotionLinkQuery = z.object({ jobNumber: text().min(1).max(32) });
+export const promotionLink = z.object({ link: text().nullable() });

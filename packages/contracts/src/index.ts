@@ -17,3 +17,4 @@ export * from './validation/email.js';
 export * from './validation/gsm7.js';
 export * from './validation/link.js';
 export * from './validation/number.js';
+export * from './validation/scalars.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { int32, int32Id, int53, text } from './validation/scalars.js';
 
 export {
   EMAILBOX_TYPE_INBOX,
@@ -24,64 +25,64 @@ export const MESSAGE_STATUS = { UNREAD: 0, READ: 1 } as const;
 export const messageStatus = z.union([z.literal(0), z.literal(1)]);
 
 /** One entry of msgFillAfterVar: a template placeholder and the value shown in its place. */
-export const fillVar = z.object({ key: z.string(), showFieldName: z.string() });
+export const fillVar = z.object({ key: text(), showFieldName: text() });
 export type FillVar = z.infer<typeof fillVar>;
 
 export const messageRow = z.object({
-  id: z.number().int(),
-  type: z.string(),
-  msgType: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  link: z.string().nullable(),
-  sourceKind: z.string().nullable(),
-  sourceId: z.string().nullable(),
+  id: int32(),
+  type: text(),
+  msgType: int32(),
+  title: text(),
+  content: text(),
+  link: text().nullable(),
+  sourceKind: text().nullable(),
+  sourceId: text().nullable(),
   status: messageStatus,
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
+  createdAt: text(),
+  readAt: text().nullable(),
 });
 export type MessageRow = z.infer<typeof messageRow>;
 
 /** The `message` event of the live stream (spec 3 "Push message"). */
 export const pushMessage = z.object({
   event: z.literal('message'),
-  id: z.number().int(),
-  type: z.string(),
-  msgType: z.number().int(),
-  title: z.string(),
-  link: z.string().nullable(),
+  id: int32(),
+  type: text(),
+  msgType: int32(),
+  title: text(),
+  link: text().nullable(),
   /** JSON text of FillVar[] */
-  msgFillAfterVar: z.string(),
-  msgContentTemplate: z.string(),
-  createdAt: z.string(),
+  msgFillAfterVar: text(),
+  msgContentTemplate: text(),
+  createdAt: text(),
 });
 export type PushMessage = z.infer<typeof pushMessage>;
 
-const isoDate = z.string().datetime({ offset: true });
+const isoDate = text().datetime({ offset: true });
 
 export const centerListQuery = pageQuery.extend({
   type: z.enum(MESSAGE_TYPES).optional(),
   status: messageStatus.optional(),
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
 export type CenterListQuery = z.infer<typeof centerListQuery>;
 
 export const homeListQuery = z.object({
-  size: z.number().int().min(1).max(50).default(8),
+  size: int32().min(1).max(50).default(8),
   status: messageStatus.optional(),
 });
 
 export const changeStatusBody = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(200),
+  ids: z.array(int32Id()).min(1).max(200),
   status: messageStatus,
 });
-export const changeByMsgIdBody = z.object({ msgId: z.number().int().positive() });
+export const changeByMsgIdBody = z.object({ msgId: int32Id() });
 export const readAllBody = z.object({ type: z.enum(MESSAGE_TYPES).optional() });
-export const changedCount = z.object({ changed: z.number().int() });
+export const changedCount = z.object({ changed: int32() });
 
-export const serverTime = z.object({ now: z.string(), epochMs: z.number().int() });
+export const serverTime = z.object({ now: text(), epochMs: int53() });
 export const dropList = z.object({
   types: z.array(z.object({ value: z.enum(MESSAGE_TYPES) })),
   statuses: z.array(z.object({ value: messageStatus })),
@@ -90,9 +91,9 @@ export const dropList = z.object({
 /** Unread flag with the three mail counters (present only where mail exists). */
 export const unreadState = z.object({
   unread: z.boolean(),
-  total: z.number().int(),
-  receiveUnReadNum: z.number().int().optional(),
-  indiciaUnReadNum: z.number().int().optional(),
-  junkUnReadNum: z.number().int().optional(),
+  total: int32(),
+  receiveUnReadNum: int32().optional(),
+  indiciaUnReadNum: int32().optional(),
+  junkUnReadNum: int32().optional(),
 });
-export const typeCounts = z.array(z.object({ type: z.string(), unread: z.number().int(), total: z.number().int() }));
+export const typeCounts = z.array(z.object({ type: text(), unread: int32(), total: int32() }));

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
 import { isNoticeLink } from './validation/link.js';
+import { coerceInt32, int32, int32Id, text } from './validation/scalars.js';
 
 export const versionDetail = z.object({
-  id: z.number().int(),
-  version: z.string(),
-  title: z.string(),
+  id: int32(),
+  version: text(),
+  title: text(),
   /** release notes, markdown */
-  content: z.string(),
-  publishedAt: z.string(),
+  content: text(),
+  publishedAt: text(),
 });
 export type VersionDetail = z.infer<typeof versionDetail>;
 
@@ -17,81 +18,79 @@ export const versionPopup = z.object({
   popupState: z.union([z.literal(0), z.literal(1)]),
   versionDetail: versionDetail.nullable(),
 });
-export const versionPopupRead = z.object({ id: z.number().int().positive() });
+export const versionPopupRead = z.object({ id: int32Id() });
 
 /* ---- version records (spec 7 /v2/sys/staff/version) ---- */
-const isoDate = z.string().datetime({ offset: true });
+const isoDate = text().datetime({ offset: true });
 
 export const versionRecord = z.object({
-  id: z.number().int(),
-  version: z.string(),
-  innerVersion: z.string().nullable(),
-  title: z.string(),
-  content: z.string(),
+  id: int32(),
+  version: text(),
+  innerVersion: text().nullable(),
+  title: text(),
+  content: text(),
   popup: z.boolean(),
-  publishedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  publishedAt: text().nullable(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type VersionRecord = z.infer<typeof versionRecord>;
 
 export const versionPageQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
   published: z.enum(['yes', 'no']).optional(),
 });
 export const versionSaveBody = z.object({
-  id: z.number().int().positive().optional(),
-  version: z.string().trim().min(1).max(40),
-  innerVersion: z
-    .string()
+  id: int32Id().optional(),
+  version: text().trim().min(1).max(40),
+  innerVersion: text()
     .trim()
     .max(40)
     .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore')
     .optional(),
-  title: z.string().trim().min(1).max(200),
-  content: z.string().max(20_000).default(''),
+  title: text().trim().min(1).max(200),
+  content: text().max(20_000).default(''),
   popup: z.boolean().default(false),
   /** null = draft */
   publishedAt: isoDate.nullable().default(null),
 });
 export type VersionSaveBody = z.infer<typeof versionSaveBody>;
-export const versionDocBody = z.object({ id: z.number().int().positive(), content: z.string().max(20_000) });
-export const versionIdBody = z.object({ id: z.number().int().positive() });
-export const versionIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const versionDocBody = z.object({ id: int32Id(), content: text().max(20_000) });
+export const versionIdBody = z.object({ id: int32Id() });
+export const versionIdQuery = z.object({ id: coerceInt32().positive() });
 export const innerVersionQuery = z.object({
-  innerVersion: z.string().trim().min(1).max(40),
-  excludeId: z.coerce.number().int().positive().optional(),
+  innerVersion: text().trim().min(1).max(40),
+  excludeId: coerceInt32().positive().optional(),
 });
 export const innerVersionExists = z.object({ exists: z.boolean() });
-export const versionOption = z.object({ id: z.number().int(), version: z.string(), title: z.string() });
-export const timelineQuery = pageQuery.extend({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+export const versionOption = z.object({ id: int32(), version: text(), title: text() });
+export const timelineQuery = pageQuery.extend({ year: coerceInt32().min(2000).max(2100).optional() });
 
 /* ---- ding notices (spec 7 /v2/sys/staff/dingNotice) ---- */
 export const dingNoticeRow = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
+  id: int32(),
+  title: text(),
+  content: text(),
   enabled: z.boolean(),
-  link: z.string().nullable(),
-  pushedAt: z.string().nullable(),
-  pushCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  link: text().nullable(),
+  pushedAt: text().nullable(),
+  pushCount: int32(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type DingNoticeRow = z.infer<typeof dingNoticeRow>;
 export const dingNoticeSaveBody = z.object({
-  id: z.number().int().positive().optional(),
-  title: z.string().trim().min(1).max(100),
-  content: z.string().trim().min(1).max(2000),
-  link: z
-    .string()
+  id: int32Id().optional(),
+  title: text().trim().min(1).max(100),
+  content: text().trim().min(1).max(2000),
+  link: text()
     .max(256)
     .refine(isNoticeLink, 'an http(s) address or a portal path starting with a single /')
     .nullable()
     .default(null),
 });
-export const dingNoticeEnableBody = z.object({ id: z.number().int().positive(), enabled: z.boolean() });
+export const dingNoticeEnableBody = z.object({ id: int32Id(), enabled: z.boolean() });
 export const dingNoticePageQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
   enabled: z.enum(['yes', 'no']).optional(),
 });

@@ -1,43 +1,43 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { coerceInt32, int32, int32Id, text } from './validation/scalars.js';
 
 export const USER_STATUSES = ['active', 'disabled'] as const;
 
 export const userListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64).optional(),
-  departmentId: z.coerce.number().int().positive().optional(),
+  keyword: text().trim().max(64).optional(),
+  departmentId: coerceInt32().positive().optional(),
   status: z.enum(USER_STATUSES).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
 export const userRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  jobNumber: z.string(),
-  email: z.string().nullable(),
+  id: int32(),
+  username: text(),
+  name: text(),
+  jobNumber: text(),
+  email: text().nullable(),
   status: z.enum(USER_STATUSES),
-  deptNames: z.array(z.string()),
-  roleNames: z.array(z.string()),
-  createdAt: z.string(),
+  deptNames: z.array(text()),
+  roleNames: z.array(text()),
+  createdAt: text(),
 });
 export type UserRow = z.infer<typeof userRow>;
 
-export const userStatusBody = z.object({ id: z.number().int().positive(), status: z.enum(USER_STATUSES) });
+export const userStatusBody = z.object({ id: int32Id(), status: z.enum(USER_STATUSES) });
 
 export const userCreateBody = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(3)
     .max(32)
     .regex(/^[a-zA-Z][a-zA-Z0-9._-]*$/, 'letters, digits, . _ - ; starting with a letter'),
-  name: z.string().trim().min(1).max(64),
-  jobNumber: z.string().trim().min(1).max(32),
-  email: z.string().trim().email().max(254).optional(),
-  password: z.string().min(8).max(128),
-  departmentIds: z.array(z.number().int().positive()).max(20).default([]),
-  roleIds: z.array(z.number().int().positive()).max(20).default([]),
+  name: text().trim().min(1).max(64),
+  jobNumber: text().trim().min(1).max(32),
+  email: text().trim().email().max(254).optional(),
+  password: text().min(8).max(128),
+  departmentIds: z.array(int32Id()).max(20).default([]),
+  roleIds: z.array(int32Id()).max(20).default([]),
 });
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
@@ -45,21 +45,21 @@ export type UserCreateBody = z.infer<typeof userCreateBody>;
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 
 export const jobListQuery = pageQuery.extend({
-  name: z.string().trim().min(1).max(128).optional(),
+  name: text().trim().min(1).max(128).optional(),
   state: z.enum(JOB_STATES).optional(),
 });
 export type JobListQuery = z.infer<typeof jobListQuery>;
 
 export const jobRow = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   state: z.enum(JOB_STATES),
-  retryCount: z.number().int(),
-  retryLimit: z.number().int(),
-  createdOn: z.string(),
-  startedOn: z.string().nullable(),
-  completedOn: z.string().nullable(),
+  retryCount: int32(),
+  retryLimit: int32(),
+  createdOn: text(),
+  startedOn: text().nullable(),
+  completedOn: text().nullable(),
   /** the error message of a failed (or retrying) attempt; null otherwise */
-  output: z.string().nullable(),
+  output: text().nullable(),
 });
 export type JobRow = z.infer<typeof jobRow>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, pageResult } from '../paging.js';
+import { int32, text } from '../validation/scalars.js';
 
 /**
  * Dictionaries: admin-editable lists of values that are only shown, filtered or reported (level,
@@ -38,25 +39,25 @@ const code = z
   .string()
   .trim()
   .regex(/^[a-z]+\.[a-z][a-z0-9_]{0,47}$/, 'a dictionary code such as crm.customer_level');
-const label = z.string().trim().min(1).max(64);
+const label = text().trim().min(1).max(64);
 export const DICT_COLORS = ['default', 'blue', 'green', 'gold', 'orange', 'red', 'purple', 'cyan', 'magenta'] as const;
 
 export const dictType = z.object({
-  code: z.string(),
+  code: text(),
   module: z.enum(DICT_MODULES),
-  name: z.string(),
-  nameEn: z.string(),
-  itemCount: z.number().int(),
-  enabledCount: z.number().int(),
-  updatedAt: z.string(),
+  name: text(),
+  nameEn: text(),
+  itemCount: int32(),
+  enabledCount: int32(),
+  updatedAt: text(),
 });
 export type DictType = z.infer<typeof dictType>;
 
 export const dictItem = z.object({
-  value: z.string(),
-  label: z.string(),
-  labelEn: z.string(),
-  sort: z.number().int(),
+  value: text(),
+  label: text(),
+  labelEn: text(),
+  sort: int32(),
   color: z.enum(DICT_COLORS),
   enabled: z.boolean(),
 });
@@ -64,7 +65,7 @@ export type DictItem = z.infer<typeof dictItem>;
 
 export const dictPageQuery = pageQuery.extend({
   module: z.enum(DICT_MODULES),
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text().trim().max(64).optional(),
 });
 export type DictPageQuery = z.infer<typeof dictPageQuery>;
 export const dictPage = pageResult(dictType);
@@ -86,7 +87,7 @@ export const dictSaveBody = z.object({
           .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'letters, digits, _ . -'),
         label,
         labelEn: label,
-        sort: z.number().int().min(0).max(9999).default(0),
+        sort: int32().min(0).max(9999).default(0),
         color: z.enum(DICT_COLORS).default('default'),
         enabled: z.boolean().default(true),
       }),
@@ -110,4 +111,4 @@ export const dictReadQuery = z.object({
     ])
     .pipe(z.array(code).min(1).max(20)),
 });
-export const dictRead = z.record(z.string(), z.array(dictItem));
+export const dictRead = z.record(text(), z.array(dictItem));

@@ -1,9 +1,9 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { INT32_MAX, text } from '../validation/scalars.js';
 import type { FieldKind, FieldSpec } from './kinds.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const INT32_MAX = 2_147_483_647;
 /** a money amount in minor units stays exact in a JavaScript number and in bigint columns */
 const MONEY_MAX = Number.MAX_SAFE_INTEGER;
 const MAX_ATTACHMENTS = 20;
@@ -26,10 +26,7 @@ const isoDate = z
  * A reference to a record of another area: its id, or (until that area's records exist) a typed
  * code of at most 64 characters.
  */
-const reference = z.union(
-  [z.number().int().positive().max(INT32_MAX), z.string().trim().min(1).max(64)],
-  'a reference id',
-);
+const reference = z.union([z.number().int().positive().max(INT32_MAX), text().trim().min(1).max(64)], 'a reference id');
 
 function numberWithin(base: z.ZodNumber, spec: FieldSpec): z.ZodNumber {
   let n = base;
@@ -40,13 +37,13 @@ function numberWithin(base: z.ZodNumber, spec: FieldSpec): z.ZodNumber {
 
 const byKind: Record<FieldKind, (spec: FieldSpec) => z.ZodType> = {
   text: (spec) => {
-    let text = z.string().trim().min(1);
-    if (spec.rules?.maxLength !== undefined) text = text.max(spec.rules.maxLength);
+    let s = text().trim().min(1);
+    if (spec.rules?.maxLength !== undefined) s = s.max(spec.rules.maxLength);
     const re = safePattern(spec.rules?.pattern);
-    return re ? text.regex(re, 'the expected format') : text;
+    return re ? s.regex(re, 'the expected format') : s;
   },
   textarea: (spec) => byKind.text(spec),
-  email: () => z.string().trim().max(254).email('an e-mail address'),
+  email: () => text().trim().max(254).email('an e-mail address'),
   phone: () =>
     z
       .string()
@@ -69,16 +66,16 @@ const byKind: Record<FieldKind, (spec: FieldSpec) => z.ZodType> = {
   enum: (spec) =>
     spec.options?.length
       ? z.enum(spec.options.map((o) => o.value) as [string, ...string[]], 'one of the choices')
-      : z.string().trim().min(1),
-  dict: () => z.string().trim().min(1).max(64),
+      : text().trim().min(1),
+  dict: () => text().trim().min(1).max(64),
   user: () => reference,
   department: () => reference,
   customer: () => reference,
   supplier: () => reference,
-  country: () => z.string().regex(/^[A-Z]{2}$/, 'a country code (ISO 3166-1, two letters)'),
-  operator: () => z.string().regex(/^\d{3}\d{2,3}$/, 'a network code (MCC + MNC, 5 or 6 digits)'),
+  country: () => text().regex(/^[A-Z]{2}$/, 'a country code (ISO 3166-1, two letters)'),
+  operator: () => text().regex(/^\d{3}\d{2,3}$/, 'a network code (MCC + MNC, 5 or 6 digits)'),
   attachment: (spec) => {
-    const ids = z.array(z.string().min(1).max(64), 'a list of file ids').max(MAX_ATTACHMENTS);
+    const ids = z.array(text().min(1).max(64), 'a list of file ids').max(MAX_ATTACHMENTS);
     return spec.required ? ids.min(1) : ids;
   },
 };

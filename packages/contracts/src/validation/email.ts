@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './scalars.js';
 
 export const RECIPIENT_FORMAT_ERROR = '输入邮箱格式有误，请更正';
 
@@ -7,7 +7,7 @@ export interface EmailAddress {
   name?: string | null;
 }
 
-const emailSchema = z.string().email();
+const emailSchema = text().email();
 
 export function isValidEmail(value: string): boolean {
   return emailSchema.safeParse(value.trim()).success;

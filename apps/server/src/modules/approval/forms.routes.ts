@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  coerceInt32,
   emptyData,
   envelope,
   fieldImportBody,
@@ -36,7 +37,7 @@ import {
 const P = '/v2/workflow/form';
 const tags = ['workflow'];
 const formword = { perm: 'setModule:process:formword' } as const;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = z.object({ id: coerceInt32().positive() });
 const TEMPLATE_PATH = `${P}/field/import/template`;
 const MAX_TEMPLATE_BYTES = 2 * 1024 * 1024;
 const MAX_ATTACHMENT_BYTES = 50 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import {
+  coerceInt32,
   commentBody,
   emptyData,
   envelope,
@@ -207,7 +208,7 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
       schema: {
         tags,
         summary: 'Earlier nodes my task may send the request back to',
-        querystring: z.object({ taskId: z.coerce.number().int().positive() }),
+        querystring: z.object({ taskId: coerceInt32().positive() }),
         response: { 200: envelope(z.array(option)) },
       },
       config: { access: { perm: 'general:my-agent' } },

@@ -1,4 +1,5 @@
 import {
+  coerceInt32,
   emptyData,
   envelope,
   formField,
@@ -13,6 +14,7 @@ import {
   processVersionDetail,
   sponsorProcess,
   stateUpdateBody,
+  text,
   versionRow,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
@@ -41,7 +43,7 @@ import { wfForms, wfProcesses } from './schema.js';
 const P = '/v2/workflow';
 const tags = ['workflow'];
 const configer = { perm: 'setModule:process:configer' } as const;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = z.object({ id: coerceInt32().positive() });
 
 /** Spec 7 "Process" and the process selects; notify settings for setModule/process/notify. */
 export async function processRoutes(app: FastifyInstance, p: Platform) {
@@ -149,7 +151,7 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
       schema: {
         tags,
         summary: 'Fields of a form that branch conditions may test (numbers, money, choices, dates)',
-        params: z.object({ formId: z.coerce.number().int().positive() }),
+        params: z.object({ formId: coerceInt32().positive() }),
         response: { 200: envelope(z.array(formField)) },
       },
       config: { access: configer },
@@ -167,7 +169,7 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
       schema: {
         tags,
         summary: 'Processes I may start',
-        querystring: z.object({ keyword: z.string().trim().max(64).optional() }),
+        querystring: z.object({ keyword: text().trim().max(64).optional() }),
         response: { 200: envelope(z.array(sponsorProcess)) },
       },
       config: { access: { perm: 'general:process:sponsor' }, audit: false },
@@ -201,7 +203,7 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
       schema: {
         tags,
         summary: "Nodes of a process's current version",
-        querystring: z.object({ processId: z.coerce.number().int().positive() }),
+        querystring: z.object({ processId: coerceInt32().positive() }),
         response: { 200: envelope(z.array(option)) },
       },
       config: { access: 'authenticated' },

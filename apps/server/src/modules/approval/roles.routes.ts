@@ -1,4 +1,5 @@
 import {
+  coerceInt32,
   emptyData,
   envelope,
   option,
@@ -18,7 +19,7 @@ import { deleteRole, listRoles, roleOptions, saveRole, setRoleEnabled } from './
 const P = '/v2/workflow/role';
 const tags = ['workflow'];
 const rolesPerm = { perm: 'setModule:process:roles' } as const;
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = z.object({ id: coerceInt32().positive() });
 const saved = envelope(z.object({ id: z.number().int() }));
 
 /** Spec 7 "Role": workflow roles and their members. */

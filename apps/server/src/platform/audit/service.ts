@@ -1,3 +1,4 @@
+import { wellFormedText } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { auditLog } from './schema.js';
@@ -5,16 +6,24 @@ import { auditLog } from './schema.js';
 const SECRET_FIELDS = /pass(word)?|token|secret|code_verifier|captcha|^code$/i;
 const MAX_DETAIL = 4000;
 
+/**
+ * Secrets masked, and every string (keys too) made storable: jsonb refuses NUL and unpaired
+ * surrogates, so they become U+FFFD. Nesting beyond 4 levels is cut (a refused deep body).
+ */
 function redact(value: unknown, depth = 0): unknown {
-  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (typeof value === 'string') return wellFormedText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 4) return '…';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-      k,
+      wellFormedText(k),
       SECRET_FIELDS.test(k) ? '***' : redact(v, depth + 1),
     ]),
   );
 }
+
+const storable = (s: string | null | undefined) => (s == null ? null : wellFormedText(s));
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,20 +43,28 @@ export function registerAudit(app: FastifyInstance, db: Db) {
     const who = req.auth ?? req.auditSubject;
     let detail: unknown = req.body === undefined ? null : redact(req.body);
     if (detail !== null && JSON.stringify(detail).length > MAX_DETAIL) detail = { truncated: true };
-    await db
-      .insert(auditLog)
-      .values({
-        userId: who?.userId ?? null,
-        username: who?.username ?? null,
-        method: req.method,
-        route: req.routeOptions.url,
-        path: req.url.split('?')[0] ?? req.url,
-        statusCode: reply.statusCode,
-        ip: req.ip,
-        userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
-        requestId: req.id,
-        detail,
-      })
-      .catch((err) => req.log.error({ err }, 'audit write failed'));
+    const row = {
+      userId: who?.userId ?? null,
+      username: storable(who?.username),
+      method: req.method,
+      route: storable(req.routeOptions.url) ?? '',
+      path: storable(req.url.split('?')[0] ?? req.url) ?? '',
+      statusCode: reply.statusCode,
+      ip: storable(req.ip),
+      userAgent: storable(req.headers['user-agent']?.slice(0, 300)),
+      requestId: storable(req.id),
+      detail,
+    };
+    try {
+      await db.insert(auditLog).values(row);
+    } catch (err) {
+      // the change is committed: its row must not be lost to the payload. Say so loudly and
+      // write it again without the detail (which is the only free-form part).
+      req.log.error({ err, requestId: req.id }, 'audit write failed; retrying without the detail');
+      await db
+        .insert(auditLog)
+        .values({ ...row, detail: { unrecorded: true } })
+        .catch((again) => req.log.error({ err: again, requestId: req.id }, 'audit write lost'));
+    }
   });
 }

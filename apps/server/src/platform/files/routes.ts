@@ -10,6 +10,7 @@ import {
   segmentInitBody,
   segmentSession,
   segmentStatusQuery,
+  text,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -159,7 +160,7 @@ export async function fileRoutes(app: FastifyInstance, p: Platform) {
         params: z.object({ id: z.string().uuid() }),
         querystring: z.object({
           exp: z.coerce.number().int(),
-          sig: z.string().max(100),
+          sig: text().max(100),
           inline: z.enum(['1']).optional(),
         }),
       },

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { text } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Grant, InteractionDetails, OidcContext, Provider } from 'oidc-provider';
@@ -170,10 +171,10 @@ async function providerRoutes(scope: FastifyInstance, provider: Provider) {
   });
 }
 
-const uidParams = z.object({ uid: z.string().min(1).max(64) });
+const uidParams = z.object({ uid: text().min(1).max(64) });
 const loginForm = z.object({
-  login: z.string().max(64).optional(),
-  password: z.string().max(128).optional(),
+  login: text().max(64).optional(),
+  password: text().max(128).optional(),
 });
 
 /** The interaction pages: our own small sign-in form, checked against the local directory. */
