@@ -10,7 +10,7 @@ import { feedbacks } from '../src/modules/feedback/schema.js';
 import { departments, resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { filesOf } from '../src/platform/files/service.js';
 import { stageStream } from '../src/platform/files/staging.js';
-import { type Answer, approvalWorld, demoProcessId, type Person, type Wf } from './approval-support.js';
+import { type Answer, approvalWorld, demoProcessId, type Person, taskOf, type Wf } from './approval-support.js';
 import { bearer, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const PNG = Buffer.from(
@@ -219,6 +219,71 @@ describe('object-level authorisation', () => {
       expect(ops01!.status).toBe('active');
       expect((await status(w.ids.finance03, 'disabled')).code).toBe(0);
       expect((await status(w.ids.finance03, 'active')).code).toBe(0);
+    });
+  });
+
+  it('shows an unpublished ding notice only to those who manage notices', async () => {
+    const D = '/v2/sys/staff/dingNotice';
+    const saved = await call(w.tok.admin, 'POST', `${D}/save`, { title: '草稿', content: '未发布', link: null }, true);
+    expect(saved.code, JSON.stringify(saved)).toBe(0);
+    const id = saved.data.id as number;
+    const detail = (who: Person) => call(w.tok[who], 'GET', `${D}/detail?id=${id}`);
+    expect((await detail('sales01')).code).toBe(Errors.NOT_FOUND.code);
+    expect((await detail('admin')).data).toMatchObject({ id, enabled: false });
+    expect((await call(w.tok.admin, 'POST', `${D}/enable`, { id, enabled: true })).code).toBe(0);
+    expect((await detail('sales01')).data).toMatchObject({ id, title: '草稿', enabled: true });
+    expect((await call(w.tok.admin, 'POST', `${D}/enable`, { id, enabled: false })).code).toBe(0);
+    expect((await detail('sales01')).code).toBe(Errors.NOT_FOUND.code);
+  });
+
+  describe('hand-over of a to-do and the staff picker', () => {
+    let staff01: number;
+    beforeAll(async () => {
+      const [row] = await t.p.db.select().from(staffUsers).where(eq(staffUsers.username, 'staff01'));
+      staff01 = row!.id; // active, but holds no role: no approver key
+    });
+
+    it('refuses to hand a to-do to a user without the approval key, and the task stays', async () => {
+      const demo = await demoProcessId(t);
+      const started = await w.op('sales01', 'start', { processId: demo, title: 'Hand-over', formData: form() });
+      expect(started.code, JSON.stringify(started)).toBe(0);
+      const id = started.data.instanceId as number;
+      const task = await taskOf(w, 'salesmgr', id);
+      const refused = await w.op('salesmgr', 'transmit', { taskId: task, toUserId: staff01, opinion: 'yours' });
+      expect(refused.code, JSON.stringify(refused)).toBe(Errors.HANDOVER_NO_APPROVAL_PERMISSION.code);
+      expect(await taskOf(w, 'salesmgr', id)).toBe(task);
+      const ok = await w.op('salesmgr', 'transmit', { taskId: task, toUserId: w.ids.finance01, opinion: 'yours' });
+      expect(ok.code, JSON.stringify(ok)).toBe(0);
+      expect(await taskOf(w, 'finance01', id)).toBeGreaterThan(0);
+    });
+
+    it('the transmit picker offers only users who may act', async () => {
+      const ids = async (query: string) =>
+        ((await w.get('admin', `select/user?limit=20&${query}`)).data as { id: number }[]).map((u) => u.id);
+      const [row] = await t.p.db.select().from(staffUsers).where(eq(staffUsers.id, staff01));
+      expect(await ids(`keyword=${row!.jobNumber}`)).toEqual([staff01]);
+      expect(await ids(`keyword=${row!.jobNumber}&approvers=true`)).toEqual([]);
+      expect(await ids(`keyword=${row!.jobNumber}&approvers=false`)).toEqual([staff01]);
+    });
+
+    it('the picker shows no login names or contacts and keeps to the caller’s data scope', async () => {
+      const pick = async (who: Person) => {
+        const res = await w.get(who, 'select/user?limit=20');
+        expect(res.code, JSON.stringify(res)).toBe(0);
+        return res.data as Record<string, unknown>[];
+      };
+      for (const u of await pick('admin')) {
+        expect(Object.keys(u).sort()).toEqual(['deptNames', 'id', 'jobNumber', 'name']);
+      }
+      expect(JSON.stringify(await pick('admin'))).not.toMatch(/"(username|email|phone|mobile)"/);
+      // own scope: only oneself; department scope: only the department's staff
+      expect((await pick('sales01')).map((u) => u.id)).toEqual([w.ids.sales01]);
+      const finance = await pick('finance01');
+      expect(finance.map((u) => u.id)).toContain(w.ids.finance03);
+      expect(finance.map((u) => u.id)).not.toContain(w.ids.ops01);
+      for (const u of finance) expect(u.deptNames).toContain('财务部');
+      // a login name finds nobody
+      expect((await w.get('admin', 'select/user?keyword=sales01')).data).toEqual([]);
     });
   });
 });

@@ -456,16 +456,20 @@ export const sponsorProcess = z.object({
 });
 export type SponsorProcess = z.infer<typeof sponsorProcess>;
 
-/** `GET /v2/workflow/select/user`: active staff to pick (transmit target, user fields) for any signed-in user. */
+/**
+ * `GET /v2/workflow/select/user`: active staff to pick (transmit target, user fields) for any
+ * signed-in user, within the caller's data scope; `approvers` keeps only those who may act on
+ * to-dos (the transmit picker). Answers names, job numbers and departments — no login names.
+ */
 export const userSelectQuery = z.object({
   keyword: z.string().trim().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(20).default(20),
+  approvers: z.enum(['true', 'false']).optional(),
 });
 export type UserSelectQuery = z.infer<typeof userSelectQuery>;
 export const userPick = z.object({
   id: z.number().int(),
   name: z.string(),
-  username: z.string(),
   jobNumber: z.string(),
   deptNames: z.array(z.string()),
 });

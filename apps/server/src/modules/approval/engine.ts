@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/index.js';
 import { claimFilesForAttach } from '../../platform/files/attach.js';
 import { AppError } from '../../platform/http/errors.js';
-import { isActiveUser } from './directory.js';
+import { isActiveApprover, isActiveUser, userNames } from './directory.js';
 import {
   cancelPendingTasks,
   createTasks,
@@ -249,6 +249,10 @@ export async function transmit(
 ) {
   const { inst, task } = await myOpenTask(tx, body.taskId, userId);
   if (body.toUserId === userId || !(await isActiveUser(tx, body.toUserId))) throw new AppError('WF_TRANSMIT_TARGET');
+  if (!(await isActiveApprover(tx, body.toUserId))) {
+    const names = await userNames(tx, [body.toUserId]);
+    throw new AppError('HANDOVER_NO_APPROVAL_PERMISSION', { vars: { value: names.get(body.toUserId) ?? '' } });
+  }
   if ((await usersWithPendingTasks(tx, inst.id, [body.toUserId])).length) throw new AppError('WF_TRANSMIT_TARGET');
   await tx.update(wfTasks).set({ status: 'transmitted', handledAt: new Date() }).where(eq(wfTasks.id, task.id));
   const step = stepOf(inst);

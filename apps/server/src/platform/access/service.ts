@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/index.js';
 import { rowsOf } from '../db/index.js';
 import { DATA_SCOPES, type DataScopeKind, resources, roleResources, roles, staffUsers, userRoles } from './schema.js';
@@ -113,4 +114,13 @@ export async function rolesBeyondCaller(
   for (const r of scopes) if (rank(r.dataScope) > rank(caller.scope.kind)) beyond.add(r.id);
   for (const k of keys) if (!caller.perms.has(k.key)) beyond.add(k.roleId);
   return roleIds.filter((id) => beyond.has(id));
+}
+
+/** Condition on a user id column: the user holds this permission key through an enabled role. */
+export function holdsPermWhere(userId: PgColumn, key: string): SQL {
+  return sql`${userId} in (select ur.user_id from user_roles ur
+    join roles r on r.id = ur.role_id and r.enabled
+    join role_resources rr on rr.role_id = r.id
+    join resources res on res.id = rr.resource_id
+    where res.international = ${key})`;
 }
