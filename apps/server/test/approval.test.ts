@@ -587,37 +587,44 @@ describe('approval workflow API', () => {
     expect((await t.app.inject({ url: forged })).statusCode).not.toBe(200);
   });
 
-  it('lets any signed-in user pick active staff by name, login or job number', async () => {
-    const all = await w.get('sales01', 'select/user');
+  it('lets a signed-in user pick active staff by name or job number (authz.test.ts: scope, no login names)', async () => {
+    const all = await w.get('admin', 'select/user');
     expect(all.code, JSON.stringify(all)).toBe(0);
     expect(all.data.length).toBeGreaterThan(1);
     expect(all.data.length).toBeLessThanOrEqual(20);
     expect(all.data[0]).toEqual({
       id: expect.any(Number),
       name: expect.any(String),
-      username: expect.any(String),
       jobNumber: expect.any(String),
       deptNames: expect.any(Array),
     });
-    const hit = await w.get('sales01', 'select/user?keyword=FINANCE01');
+    const [fin] = rowsOf<{ name: string; job_number: string }>(
+      await t.p.db.execute(sql`select name, job_number from staff_users where id = ${w.ids.finance01}`),
+    );
+    const hit = await w.get('admin', `select/user?keyword=${encodeURIComponent(fin!.name)}`);
     expect(hit.data.map((u: { id: number }) => u.id)).toContain(w.ids.finance01);
-    for (const u of hit.data as { name: string; username: string; jobNumber: string }[])
-      expect(`${u.name} ${u.username} ${u.jobNumber}`.toLowerCase()).toContain('finance01');
+    for (const u of hit.data as { name: string; jobNumber: string }[]) expect(u.name).toContain(fin!.name);
     expect(hit.data.length).toBeLessThan(all.data.length);
-    const mgr = all.data.find((u: { id: number }) => u.id === w.ids.salesmgr);
-    const byJob = await w.get('sales01', `select/user?keyword=${encodeURIComponent(mgr.jobNumber)}`);
-    expect(byJob.data.map((u: { id: number }) => u.id)).toContain(w.ids.salesmgr);
+    const byJob = await w.get('admin', `select/user?keyword=${encodeURIComponent(fin!.job_number)}`);
+    expect(byJob.data.map((u: { id: number }) => u.id)).toContain(w.ids.finance01);
+    // login names are not searched
+    expect((await w.get('admin', 'select/user?keyword=finance01')).data).toEqual([]);
     // % and _ are taken literally
-    expect((await w.get('sales01', 'select/user?keyword=%25')).data).toEqual([]);
-    expect((await w.get('sales01', 'select/user?keyword=_')).data).toEqual([]);
-    expect((await w.get('sales01', 'select/user?limit=2')).data).toHaveLength(2);
-    expect((await w.get('sales01', 'select/user?limit=0')).code).toBe(10000001);
-    expect((await w.get('sales01', 'select/user?limit=21')).code).toBe(10000001);
-    expect((await w.get('sales01', 'select/user?limit=abc')).code).toBe(10000001);
+    expect((await w.get('admin', 'select/user?keyword=%25')).data).toEqual([]);
+    expect((await w.get('admin', 'select/user?keyword=_')).data).toEqual([]);
+    expect((await w.get('admin', 'select/user?limit=2')).data).toHaveLength(2);
+    expect((await w.get('admin', 'select/user?limit=0')).code).toBe(10000001);
+    expect((await w.get('admin', 'select/user?limit=21')).code).toBe(10000001);
+    expect((await w.get('admin', 'select/user?limit=abc')).code).toBe(10000001);
     // disabled staff are not offered
+    const [ops] = rowsOf<{ job_number: string }>(
+      await t.p.db.execute(sql`select job_number from staff_users where id = ${w.ids.ops02}`),
+    );
+    const opsPick = `select/user?keyword=${encodeURIComponent(ops!.job_number)}`;
+    expect((await w.get('admin', opsPick)).data.map((u: { id: number }) => u.id)).toContain(w.ids.ops02);
     await t.p.db.execute(sql`update staff_users set status = 'disabled' where id = ${w.ids.ops02}`);
     try {
-      expect((await w.get('sales01', 'select/user?keyword=ops02')).data).toEqual([]);
+      expect((await w.get('admin', opsPick)).data).toEqual([]);
     } finally {
       await t.p.db.execute(sql`update staff_users set status = 'active' where id = ${w.ids.ops02}`);
     }

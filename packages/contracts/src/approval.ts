@@ -457,16 +457,20 @@ export const sponsorProcess = z.object({
 });
 export type SponsorProcess = z.infer<typeof sponsorProcess>;
 
-/** `GET /v2/workflow/select/user`: active staff to pick (transmit target, user fields) for any signed-in user. */
+/**
+ * `GET /v2/workflow/select/user`: active staff to pick (transmit target, user fields) for any
+ * signed-in user, within the caller's data scope; `approvers` keeps only those who may act on
+ * to-dos (the transmit picker). Answers names, job numbers and departments — no login names.
+ */
 export const userSelectQuery = z.object({
   keyword: text().trim().max(64).optional(),
   limit: coerceInt32().min(1).max(20).default(20),
+  approvers: z.enum(['true', 'false']).optional(),
 });
 export type UserSelectQuery = z.infer<typeof userSelectQuery>;
 export const userPick = z.object({
   id: int32(),
   name: text(),
-  username: text(),
   jobNumber: text(),
   deptNames: z.array(text()),
 });

@@ -56,6 +56,24 @@ export const Errors = {
     '上传内容不完整或格式有误，请重新上传',
     'The upload is incomplete or malformed; upload it again',
   ),
+  USER_OUT_OF_SCOPE: def(
+    10000030,
+    403,
+    '只能在您的数据范围内的部门中创建或调整用户',
+    'Users can only be placed in departments within your data scope',
+  ),
+  ROLE_NOT_GRANTABLE: def(
+    10000031,
+    403,
+    '不能授予角色 {value}：它包含您自己没有的权限或更大的数据范围',
+    'You cannot grant the role {value}: it holds permissions or a data scope you do not have yourself',
+  ),
+  HANDOVER_NO_APPROVAL_PERMISSION: def(
+    10000032,
+    400,
+    '{value} 没有审批权限，不能接收该待办',
+    '{value} has no approval permission and cannot take over this to-do',
+  ),
   // sign-in and session
   BAD_CREDENTIALS: def(10010001, 401, '用户名或密码错误', 'Wrong username or password'),
   TOKEN_INVALID: def(10010002, 401, '登录已失效，请重新登录', 'Your session has expired, please sign in again'),
@@ -240,6 +258,18 @@ export const Errors = {
     409,
     '只有失败或已过期的导出任务可以重试',
     'Only failed or expired export tasks can be retried',
+  ),
+  FILE_NOT_ATTACHABLE: def(
+    10130030,
+    403,
+    '文件 {value} 不存在或不是您上传的，不能作为附件',
+    'File {value} does not exist or was not uploaded by you, so it cannot be attached',
+  ),
+  FILE_PURPOSE_NOT_ATTACHABLE: def(
+    10130031,
+    400,
+    '文件 {value} 不能作为附件（导出文件等不可附加）',
+    'File {value} cannot be attached here (export files and the like are never attachable)',
   ),
   // spec section 8
   NO_MAILBOX: def(10170036, 400, '您还没有绑定邮箱', 'No mailbox is bound to your account'),

@@ -1,9 +1,9 @@
 import type { FormValues, RouteStep } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/index.js';
-import { existingFileIds } from '../../platform/files/service.js';
+import { claimFilesForAttach } from '../../platform/files/attach.js';
 import { AppError } from '../../platform/http/errors.js';
-import { isActiveUser } from './directory.js';
+import { isActiveApprover, isActiveUser, userNames } from './directory.js';
 import {
   cancelPendingTasks,
   createTasks,
@@ -35,12 +35,18 @@ export interface StartInput {
   locale?: 'zh' | 'en';
 }
 
-/** Attachments are files of the platform's upload service: every id must exist there. */
-async function checkAttachments(tx: Tx, ids: string[]) {
-  if (ids.length === 0) return;
-  const found = new Set(await existingFileIds(tx as unknown as Db, ids));
-  const missing = ids.find((id) => !found.has(id));
-  if (missing) throw new AppError('WF_ATTACHMENT_UNKNOWN', { vars: { value: missing } });
+/**
+ * Attachments are the initiator's own system uploads (or files already on the returned request):
+ * the platform's attach rule, with unknown and someone else's files answered as unknown attachments.
+ */
+async function checkAttachments(tx: Tx, initiatorId: number, ids: string[], keep: string[] = []) {
+  await claimFilesForAttach(tx, initiatorId, ids, {
+    keep,
+    refuse: (reason, id) =>
+      reason === 'unknown'
+        ? new AppError('WF_ATTACHMENT_UNKNOWN', { vars: { value: id } })
+        : new AppError('FILE_PURPOSE_NOT_ATTACHABLE', { vars: { value: id } }),
+  });
 }
 
 async function currentVersion(tx: Tx, processId: number) {
@@ -82,7 +88,7 @@ export async function startInstance(tx: Tx, input: StartInput, out: Outbox): Pro
   const fields = await fieldsOf(tx, process.formId);
   const formData = checkFormValues(fields, input.formData, input.locale);
   const attachmentIds = [...new Set([...(input.attachmentIds ?? []), ...attachmentIdsOf(fields, formData)])];
-  await checkAttachments(tx, attachmentIds);
+  await checkAttachments(tx, input.initiatorId, attachmentIds);
   const route = await planRoute(tx, definition, formData, input.initiatorId);
   const [inst] = await tx
     .insert(wfInstances)
@@ -118,7 +124,7 @@ async function resubmit(tx: Tx, input: StartInput, out: Outbox): Promise<{ insta
   const fields = await fieldsOf(tx, v!.formId);
   const formData = checkFormValues(fields, input.formData, input.locale);
   const attachmentIds = [...new Set([...(input.attachmentIds ?? []), ...attachmentIdsOf(fields, formData)])];
-  await checkAttachments(tx, attachmentIds);
+  await checkAttachments(tx, inst.initiatorId, attachmentIds, inst.attachmentIds);
   const route = await planRoute(tx, v!.definition, formData, inst.initiatorId);
   const [updated] = await tx
     .update(wfInstances)
@@ -243,6 +249,10 @@ export async function transmit(
 ) {
   const { inst, task } = await myOpenTask(tx, body.taskId, userId);
   if (body.toUserId === userId || !(await isActiveUser(tx, body.toUserId))) throw new AppError('WF_TRANSMIT_TARGET');
+  if (!(await isActiveApprover(tx, body.toUserId))) {
+    const names = await userNames(tx, [body.toUserId]);
+    throw new AppError('HANDOVER_NO_APPROVAL_PERMISSION', { vars: { value: names.get(body.toUserId) ?? '' } });
+  }
   if ((await usersWithPendingTasks(tx, inst.id, [body.toUserId])).length) throw new AppError('WF_TRANSMIT_TARGET');
   await tx.update(wfTasks).set({ status: 'transmitted', handledAt: new Date() }).where(eq(wfTasks.id, task.id));
   const step = stepOf(inst);

@@ -28,7 +28,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
-import { pickUsers } from './directory.js';
+import { APPROVER_KEY, pickUsers } from './directory.js';
 import { agree, comment, previewRoute, reject, rejectableSteps, startInstance, transmit, withdraw } from './engine.js';
 import { lockInstance } from './engine-core.js';
 import { currentTaskId, instanceDetail as detailOf, formDataOf, isInvolved, WF_ADMIN_PERM } from './queries.js';
@@ -37,7 +37,7 @@ import { wfTasks } from './schema.js';
 
 const P = '/v2/workflow';
 const tags = ['workflow'];
-const operate = { access: { perm: 'general:my-agent' }, checkRepeat: true } as const;
+const operate = { access: { perm: APPROVER_KEY }, checkRepeat: true } as const;
 const involvedAccess = { access: 'authenticated' } as const;
 
 /** Spec 7 "Operate": start, agree, reject, transmit, comment, withdraw and the instance views. */
@@ -229,13 +229,20 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
     {
       schema: {
         tags,
-        summary: 'Active staff to pick (transmit target, user fields): name, login or job number',
+        summary: 'Active staff to pick (transmit target, user fields) within the data scope: name or job number',
         querystring: userSelectQuery,
         response: { 200: envelope(z.array(userPick)) },
       },
       config: { access: 'authenticated', audit: false },
     },
-    async (req) => ok(await pickUsers(p.db, req.query.keyword, req.query.limit)),
+    async (req) =>
+      ok(
+        await pickUsers(p.db, req.auth!, {
+          keyword: req.query.keyword,
+          limit: req.query.limit,
+          approversOnly: req.query.approvers === 'true',
+        }),
+      ),
   );
 
   r.get(

@@ -6,11 +6,12 @@ import type {
   PageResult,
 } from '@portal/contracts';
 import { FEEDBACK_IMAGE_EXTS, MAX_FEEDBACK_IMAGE_BYTES } from '@portal/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { claimFilesForAttach } from '../../platform/files/attach.js';
 import { files } from '../../platform/files/schema.js';
-import { existingFileIds, type FileService } from '../../platform/files/service.js';
+import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { feedbackQuestions, feedbackReplies, feedbackScreenshots, feedbacks } from './schema.js';
 
@@ -98,27 +99,22 @@ const refuseScreenshot = (id: string, message: string) =>
 const screenshotData = (id: string) => ({ data: [{ field: 'body.screenshotIds', message: id }] });
 
 /**
- * Screenshots must be files of the upload service that exist, were uploaded by the author
- * (another user's file id is treated as unknown), are png/jpeg/gif by their stored extension
- * (the upload service has checked the magic bytes against it) and at most 1 MB each.
+ * Screenshots must be the author's own system uploads (the platform's attach rule: another user's
+ * file id is treated as unknown, an export is never attachable), png/jpeg/gif by their stored
+ * extension (the upload service has checked the magic bytes against it) and at most 1 MB each.
  */
 async function checkScreenshots(db: DbOrTx, userId: number, ids: string[]) {
-  if (!ids.length) return;
-  const found = new Set(await existingFileIds(db as Db, ids));
-  const rows = found.size
-    ? await db
-        .select({ id: files.id, ext: files.ext, size: files.size, ownerUserId: files.ownerUserId })
-        .from(files)
-        .where(inArray(files.id, [...found]))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (!row || row.ownerUserId !== userId) throw refuseScreenshot(id, 'unknown file');
+  const rows = await claimFilesForAttach(db, userId, ids, {
+    refuse: (reason, id) =>
+      reason === 'unknown'
+        ? refuseScreenshot(id, 'unknown file')
+        : new AppError('FILE_PURPOSE_NOT_ATTACHABLE', { vars: { value: id }, ...screenshotData(id) }),
+  });
+  for (const row of rows) {
     if (!(FEEDBACK_IMAGE_EXTS as readonly string[]).includes(row.ext)) {
-      throw new AppError('FEEDBACK_IMAGE_INVALID', screenshotData(id));
+      throw new AppError('FEEDBACK_IMAGE_INVALID', screenshotData(row.id));
     }
-    if (row.size > MAX_FEEDBACK_IMAGE_BYTES) throw new AppError('FEEDBACK_IMAGE_TOO_LARGE', screenshotData(id));
+    if (row.size > MAX_FEEDBACK_IMAGE_BYTES) throw new AppError('FEEDBACK_IMAGE_TOO_LARGE', screenshotData(row.id));
   }
 }
 

@@ -223,13 +223,18 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
     {
       schema: {
         tags,
-        summary: 'One ding notice',
+        summary: 'One ding notice (an unpublished one only to notice managers)',
         querystring: versionIdQuery,
         response: { 200: envelope(dingNoticeRow) },
       },
       config: authed,
     },
-    async (req) => ok(toDingRow(await dingById(p.db, req.query.id))),
+    async (req) => {
+      const row = await dingById(p.db, req.query.id);
+      // an unpublished (switched off) notice is seen only by those who manage notices
+      if (!row.enabled && !req.auth!.perms.has(Perm.NOTICE_CONFIG)) throw new AppError('NOT_FOUND');
+      return ok(toDingRow(row));
+    },
   );
 
   r.post(

@@ -71,6 +71,6 @@ export async function userRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: Perm.SYS_USER_EDIT }, checkRepeat: true },
     },
-    async (req) => ok(await createUser(p.db, req.body)),
+    async (req) => ok(await createUser(p.db, req.auth!, req.body)),
   );
 }

@@ -2,6 +2,7 @@ import type { PageResult, UserCreateBody, UserListQuery, UserRow } from '@portal
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import { departments, roles, staffUsers, userDepartments, userRoles } from '../../platform/access/schema.js';
+import { rolesBeyondCaller, scopeCoversDepartments } from '../../platform/access/service.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { type AuthDeps, revokeUserSessions } from '../../platform/auth/service.js';
@@ -109,7 +110,12 @@ export async function setUserStatus(
   if (status === 'disabled') await revokeUserSessions(deps, id, 'user_disabled');
 }
 
-export async function createUser(db: Db, input: UserCreateBody): Promise<{ id: number }> {
+/**
+ * Creates a user within the caller's reach: every department must lie in the caller's data scope
+ * (so the new user is one the caller may see and manage), and every role must be grantable by the
+ * caller (no permission key or data scope beyond the caller's own).
+ */
+export async function createUser(db: Db, auth: AuthContext, input: UserCreateBody): Promise<{ id: number }> {
   const passwordHash = await hashPassword(input.password);
   const staffNo = input.jobNumber;
   const departmentIds = [...new Set(input.departmentIds)];
@@ -127,6 +133,14 @@ export async function createUser(db: Db, input: UserCreateBody): Promise<{ id: n
       ...(await missing('body.roleIds', roleIds, roles)),
     ];
     if (unknown.length) throw new AppError('VALIDATION_FAILED', { data: unknown });
+    if (!scopeCoversDepartments(auth.scope, departmentIds)) {
+      throw new AppError('USER_OUT_OF_SCOPE', { data: [{ field: 'body.departmentIds', message: 'out of scope' }] });
+    }
+    const [beyond] = await rolesBeyondCaller(tx, auth, roleIds);
+    if (beyond !== undefined) {
+      const [role] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, beyond));
+      throw new AppError('ROLE_NOT_GRANTABLE', { vars: { value: role?.name ?? String(beyond) } });
+    }
     const [dupe] = await tx
       .select({ id: staffUsers.id })
       .from(staffUsers)

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../db/index.js';
 import { rowsOf } from '../db/index.js';
 import { DATA_SCOPES, type DataScopeKind, resources, roleResources, roles, staffUsers, userRoles } from './schema.js';
 
@@ -76,3 +77,50 @@ export function accessCache(db: Db, ttlMs = 60_000) {
   };
 }
 export type AccessCache = ReturnType<typeof accessCache>;
+
+/** Whether the caller's data scope covers these departments (an empty list is covered only by 'all'). */
+export function scopeCoversDepartments(
+  scope: { kind: DataScopeKind; departmentIds: readonly number[] },
+  departmentIds: readonly number[],
+): boolean {
+  if (scope.kind === 'all') return true;
+  return departmentIds.length > 0 && departmentIds.every((d) => scope.departmentIds.includes(d));
+}
+
+/**
+ * Of these roles, those the caller may NOT grant: a role is grantable only when every permission
+ * key it holds is one the caller holds and its data scope is no wider than the caller's (so nobody
+ * hands out more than they have; the administrator holds everything).
+ */
+export async function rolesBeyondCaller(
+  db: DbOrTx,
+  caller: { perms: ReadonlySet<string>; scope: { kind: DataScopeKind } },
+  roleIds: readonly number[],
+): Promise<number[]> {
+  if (!roleIds.length) return [];
+  const rank = (k: DataScopeKind) => DATA_SCOPES.indexOf(k);
+  const [scopes, keys] = await Promise.all([
+    db
+      .select({ id: roles.id, dataScope: roles.dataScope })
+      .from(roles)
+      .where(inArray(roles.id, [...roleIds])),
+    db
+      .select({ roleId: roleResources.roleId, key: resources.international })
+      .from(roleResources)
+      .innerJoin(resources, eq(resources.id, roleResources.resourceId))
+      .where(inArray(roleResources.roleId, [...roleIds])),
+  ]);
+  const beyond = new Set<number>();
+  for (const r of scopes) if (rank(r.dataScope) > rank(caller.scope.kind)) beyond.add(r.id);
+  for (const k of keys) if (!caller.perms.has(k.key)) beyond.add(k.roleId);
+  return roleIds.filter((id) => beyond.has(id));
+}
+
+/** Condition on a user id column: the user holds this permission key through an enabled role. */
+export function holdsPermWhere(userId: PgColumn, key: string): SQL {
+  return sql`${userId} in (select ur.user_id from user_roles ur
+    join roles r on r.id = ur.role_id and r.enabled
+    join role_resources rr on rr.role_id = r.id
+    join resources res on res.id = rr.resource_id
+    where res.international = ${key})`;
+}

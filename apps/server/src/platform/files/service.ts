@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { FILE_PURPOSES, type FileInfo, type FilePurpose } from '@portal/contracts';
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { sharedSecret } from '../auth/secrets.js';
 import type { Db } from '../db/index.js';
 import { AppError } from '../http/errors.js';
@@ -140,14 +140,6 @@ export class FileService {
     for (const r of rows) await this.remove(r.id);
     return rows.length;
   }
-}
-
-/** Which of these file ids exist (for modules that store file ids on their records). */
-export async function existingFileIds(db: Db, ids: string[]): Promise<string[]> {
-  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  if (!valid.length) return [];
-  const rows = await db.select({ id: files.id }).from(files).where(inArray(files.id, valid));
-  return rows.map((r) => r.id);
 }
 
 const services = new WeakMap<Db, Promise<FileService>>();

@@ -111,7 +111,7 @@ export function ActionDialog({
             label={t('approval.transmitTo')}
             rules={[{ required: true, message: t('form.required', { label: t('approval.transmitTo') }) }]}
           >
-            <UserSelect data-testid="transmit-user" />
+            <UserSelect approvers data-testid="transmit-user" />
           </Form.Item>
         )}
         <Form.Item

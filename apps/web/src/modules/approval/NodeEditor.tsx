@@ -88,7 +88,7 @@ function NodeCard({
               label={t('approval.cfg.users')}
               rules={required(t('approval.cfg.users'))}
             >
-              <UserSelect mode="multiple" />
+              <UserSelect approvers mode="multiple" />
             </Form.Item>
           </Col>
         )}

@@ -43,7 +43,7 @@ export function RoleEditor({ role, open, onClose }: { role: WfRoleRow | null; op
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
       <Form.Item name="memberIds" label={label('members')}>
-        <UserSelect mode="multiple" known={role?.members ?? []} data-testid="role-members" />
+        <UserSelect approvers mode="multiple" known={role?.members ?? []} data-testid="role-members" />
       </Form.Item>
     </FormModal>
   );

@@ -50,7 +50,7 @@ export const approvalKeys = {
   auditFields: (formId: number) => ['approval', 'auditFields', formId] as const,
   notify: (processId: number) => ['approval', 'notify', processId] as const,
   options: (kind: string) => ['approval', 'options', kind] as const,
-  users: (keyword: string) => ['approval', 'users', keyword] as const,
+  users: (keyword: string, approvers = false) => ['approval', 'users', keyword, approvers] as const,
 };
 
 export type MyListKind = 'toDoPage' | 'applyPage' | 'handlePage' | 'ccMePage';
@@ -87,9 +87,13 @@ export const approvalApi = {
   serviceNames: () => get<Option[]>(`${W}/select/serviceName`),
   roleOptions: () => get<Option[]>(`${W}/select/role`),
   formOptions: () => get<Option[]>(`${W}/select/form`),
-  /** active staff to pick (any signed-in user): name, login or job number containing the keyword */
-  users: (keyword: string) =>
-    get<UserPick[]>(`${W}/select/user`, { limit: 20, ...(keyword ? { keyword } : {}) }, { showMessage: false }),
+  /** active staff to pick within the caller's data scope: name or job number containing the keyword */
+  users: (keyword: string, approvers = false) =>
+    get<UserPick[]>(
+      `${W}/select/user`,
+      { limit: 20, ...(keyword ? { keyword } : {}), ...(approvers ? { approvers: 'true' } : {}) },
+      { showMessage: false },
+    ),
 
   // ── settings: processes
   processPage: (q: PageQuery & { keyword?: string; serviceName?: string; enabled?: boolean }, signal?: AbortSignal) =>

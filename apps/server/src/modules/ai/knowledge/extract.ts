@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { KB_FORMATS, KB_MAX_BYTES, type KbFormat } from '@portal/contracts';
+import { claimFilesForAttach } from '../../../platform/files/attach.js';
 import type { FileService } from '../../../platform/files/service.js';
 import { AppError } from '../../../platform/http/errors.js';
 
@@ -80,11 +81,10 @@ export async function extractText(buf: Buffer, format: KbFormat): Promise<string
  * KB_MAX_BYTES, a damaged or textless document.
  */
 export async function sourceText(files: FileService, fileId: string, userId: number): Promise<SourceText> {
-  const row = await files.find(fileId);
-  if (!row || row.ownerUserId !== userId || (row.expiresAt && row.expiresAt < new Date())) {
-    throw new AppError('KB_FILE_NOT_FOUND');
-  }
-  if (row.purpose !== 'sys') throw new AppError('KB_FILE_PURPOSE');
+  const [row] = await claimFilesForAttach(files.db, userId, [fileId], {
+    refuse: (reason) => new AppError(reason === 'unknown' ? 'KB_FILE_NOT_FOUND' : 'KB_FILE_PURPOSE'),
+  });
+  if (!row) throw new AppError('KB_FILE_NOT_FOUND');
   const format = (KB_FORMATS as readonly string[]).includes(row.ext) ? (row.ext as KbFormat) : null;
   if (!format) throw new AppError('KB_FORMAT_UNSUPPORTED');
   if (row.size > KB_MAX_BYTES) throw new AppError('KB_TOO_LARGE', { vars: { limit: mb(KB_MAX_BYTES) } });

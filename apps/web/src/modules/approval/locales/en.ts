@@ -43,7 +43,7 @@ export const en: Messages<typeof zhCN> = {
     preview: 'Preview',
     dictValue: 'A value of dictionary {{code}}',
     refPlaceholder: { department: 'Department code', customer: 'Customer code', supplier: 'Supplier code' },
-    userSearch: 'Type a name or login',
+    userSearch: 'Type a name or job number',
     notFound: 'The request does not exist or you may not see it',
     formData: 'Form',
     timeline: 'History',
