@@ -1,5 +1,6 @@
 import {
   DICT_MODULES,
+  type DictDef,
   type DictItem,
   type DictModule,
   type DictPageQuery,
@@ -57,7 +58,7 @@ export async function pageDictTypes(db: Db, q: DictPageQuery) {
         )
       : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(dictTypes).where(where);
+  const [counted] = await db.select({ total: count() }).from(dictTypes).where(where);
   const rows = await db
     .select(typeRow)
     .from(dictTypes)
@@ -65,7 +66,7 @@ export async function pageDictTypes(db: Db, q: DictPageQuery) {
     .orderBy(asc(dictTypes.code))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
-  return { records: rows.map(typeOut), total: total ?? 0, page: q.page, size: q.size };
+  return { records: rows.map(typeOut), total: counted?.total ?? 0, page: q.page, size: q.size };
 }
 
 export async function dictWithItems(db: Db, code: string) {
@@ -154,7 +155,7 @@ export type DictCache = ReturnType<typeof dictCache>;
 /** Every area's declared dictionaries and their seed items; idempotent, admins' edits are kept. */
 export async function seedDicts(db: Db): Promise<void> {
   for (const area of allDicts)
-    for (const [code, def] of Object.entries(area.dicts)) {
+    for (const [code, def] of Object.entries(area.dicts as Record<string, DictDef>)) {
       await db
         .insert(dictTypes)
         .values({ code, module: area.module, name: def.zh, nameEn: def.en })
