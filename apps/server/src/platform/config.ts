@@ -32,7 +32,7 @@ const schema = z.object({
   /** the embedded demo identity provider; default: on only without SSO_ISSUER in APP_ENV local or demo */
   SSO_EMBEDDED: bool,
   /** which peers may set X-Forwarded-For/-Proto/-Host: true, false, or addresses/CIDRs/named ranges */
-  TRUST_PROXY: z.string().trim().min(1).default('loopback,linklocal,uniquelocal'),
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -184,7 +184,9 @@ function ssoConfig(c: z.infer<typeof schema>, publicUrl: string) {
 
 /**
  * Trusting every peer (true) would let any client choose its own address with X-Forwarded-For and
- * walk around the per-IP sign-in limit; by default only proxies on loopback and private networks count.
+ * walk around the per-IP sign-in limit; so would trusting a whole private range, where other hosts
+ * (or other tenants) may sit. By default only a proxy on this machine (loopback) counts; any other
+ * proxy is named explicitly.
  */
 function parseTrustProxy(raw: string): boolean | string {
   return raw === 'true' || raw === 'false' ? raw === 'true' : raw;
