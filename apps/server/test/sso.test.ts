@@ -1,11 +1,11 @@
 import { Errors } from '@portal/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { sha256 } from '../src/platform/auth/crypto.js';
 import { authSessions, captchas, loginAttempts, ssoStates } from '../src/platform/auth/schema.js';
 import { loadConfig } from '../src/platform/config.js';
-import { safeRedirectPath } from '../src/platform/sso/service.js';
+import { SSO_STATE_CAP, safeRedirectPath } from '../src/platform/sso/service.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp } from './harness.js';
 
 /** A tiny browser: cookies by name and path, redirects followed by hand. */
@@ -157,6 +157,23 @@ describe('workplace-chat single sign-on (embedded provider)', () => {
     expect(row?.redirectPath).toBe('/customer/list?tab=1');
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it('keeps at most SSO_STATE_CAP pending sign-ins: the oldest are dropped', async () => {
+    // a flood of started sign-ins, all older than the next one (expiring in 60-560 s, not 600)
+    await t.p.db.execute(sql`
+      insert into auth_sso_states (state, code_verifier, nonce, redirect_path, expires_at)
+      select 'flood-' || g, 'v', 'n', '/', now() + make_interval(secs => 60 + g * 0.05)
+      from generate_series(1, ${SSO_STATE_CAP}) g`);
+    try {
+      const state = new URL(await ssoUrl()).searchParams.get('state')!;
+      const [all] = await t.p.db.select({ n: count() }).from(ssoStates);
+      expect(all!.n).toBe(SSO_STATE_CAP);
+      expect(await t.p.db.select().from(ssoStates).where(eq(ssoStates.state, state))).toHaveLength(1);
+      expect(await t.p.db.select().from(ssoStates).where(eq(ssoStates.state, 'flood-1'))).toHaveLength(0);
+    } finally {
+      await t.p.db.delete(ssoStates).where(like(ssoStates.state, 'flood-%'));
+    }
   });
 
   it('signs a demo user in end to end: provider form, /authorize, dingAuth, then the API works', async () => {
