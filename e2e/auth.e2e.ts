@@ -78,6 +78,23 @@ describe('sign-in and session', () => {
     await ctx.close();
   });
 
+  it('says a sign-in cancelled at the provider was cancelled, and leads back to the sign-in page', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-sso').click();
+    await page.waitForURL(/\/sso-idp\//);
+    // the provider's page names the product as the app does
+    expect(await page.getByText('“Operations Portal”').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/authorize\?.*error=access_denied/);
+    await page.getByText('Sign-in was cancelled').waitFor({ timeout: 15_000 });
+    expect(await page.getByText('authorization code is missing').count()).toBe(0);
+    await page.getByTestId('authorize-back').click();
+    await page.waitForURL(/\/login/);
+    await ctx.close();
+  });
+
   it('refuses a workplace identity without portal access', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();

@@ -29,10 +29,10 @@ const EXTERNAL: Record<string, string> = {
   BIBOARD: 'https://bi.example.test/board',
 };
 
-const ZH_SUBTITLE = '使用门户账号登录，或通过工作台扫码登录';
+const ZH_SUBTITLE = '使用门户账号登录，或通过工作台登录';
 /** A text key on the screen instead of its text (i18next shows the key when a text is missing). */
 const RAW_KEY = /\b(app|common|nav|header|home|systemUser|messages|ai)\.[a-z]\w*/;
-const EN_SUBTITLE = 'Use your portal account, or scan with the workplace chat app';
+const EN_SUBTITLE = 'Use your portal account, or sign in with workplace chat';
 
 /** The page leaves no horizontal scroll bar: nothing is wider than the window. */
 const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -29,8 +29,10 @@ async function main() {
         ? '  Demo accounts: admin / Admin#2026, sales01 / Sales#2026, finance01 / Finance#2026, ops01 / Ops#2026'
         : '',
       config.sso.embedded
-        ? `  Workplace-chat SSO: built-in provider at ${url}/sso-idp (same demo logins; visitor / Visitor#2026 has no portal access)`
-        : `  Workplace-chat SSO: ${config.sso.issuer}`,
+        ? `  Workplace-chat SSO: built-in provider at ${url}/sso-idp (the portal's own logins; visitor / Visitor#2026 has no portal access)`
+        : config.sso.enabled
+          ? `  Workplace-chat SSO: ${config.sso.issuer}`
+          : '  Workplace-chat SSO: off (set SSO_ISSUER, or SSO_EMBEDDED=true for the built-in provider)',
       '',
     ].join('\n'),
   );

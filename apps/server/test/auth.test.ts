@@ -557,12 +557,38 @@ describe('per-IP rate limit on the token route', () => {
     expect(codes).toEqual([10010001, 10010001, 10010001, 10000008]);
   });
 
-  it('counts the client behind a proxy on the private network, not the proxy', async () => {
-    const proxy = '10.1.2.3';
+  it('by default believes X-Forwarded-For only from loopback, not from a private-network peer', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push(answer(await attempt(proxy, 'ghost4', '203.0.113.50')).code);
+    // a peer on the private network is not a trusted proxy unless TRUST_PROXY names it
+    for (let i = 0; i < 4; i++) codes.push(answer(await attempt('10.1.2.3', 'ghost4', `203.0.113.${60 + i}`)).code);
+    expect(codes).toEqual([10010001, 10010001, 10010001, 10000008]);
+    // a proxy on this machine is: each client behind it has its own allowance
+    for (let i = 0; i < 4; i++) {
+      expect(answer(await attempt('127.0.0.1', `ghost6-${i}`, `203.0.113.${70 + i}`)).code).toBe(10010001);
+    }
+  });
+});
+
+describe('per-IP rate limit behind a configured proxy (TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false, env: { LOGIN_RATE_PER_IP: '3', TRUST_PROXY: '10.1.2.0/24' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('counts the client behind the named proxy, not the proxy', async () => {
+    const attempt = (username: string, forwardedFor: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: passwordBody(username, 'Wrong#pass1'),
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push(answer(await attempt('ghost4', '203.0.113.50')).code);
     expect(codes).toEqual([10010001, 10010001, 10010001, 10000008]);
     // another client through the same proxy has its own allowance
-    expect(answer(await attempt(proxy, 'ghost5', '203.0.113.51')).code).toBe(10010001);
+    expect(answer(await attempt('ghost5', '203.0.113.51')).code).toBe(10010001);
   });
 });

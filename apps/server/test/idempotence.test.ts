@@ -8,7 +8,11 @@ import { rowsOf } from '../src/platform/db/index.js';
 import { registerErrorHandling } from '../src/platform/http/envelope.js';
 import '../src/platform/http/route-config.js';
 import { idempotenceKeys } from '../src/platform/idempotence/schema.js';
-import { RUNNING_STALE_MS, registerIdempotence } from '../src/platform/idempotence/service.js';
+import {
+  MAX_ISSUED_KEYS_PER_USER,
+  RUNNING_STALE_MS,
+  registerIdempotence,
+} from '../src/platform/idempotence/service.js';
 import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const SAVE = '/v2/sys/staff/user/save';
@@ -54,6 +58,37 @@ describe('idempotence (check-repeat) on POST /v2/sys/staff/user/save', () => {
     const b = await issue(t, admin);
     expect(a).toMatch(/^[0-9a-f-]{36}$/);
     expect(a).not.toBe(b);
+  });
+
+  it('keeps at most MAX_ISSUED_KEYS_PER_USER unused keys per user: the oldest go, used ones stay', async () => {
+    const ops = await signIn(t.app, DEMO.ops01);
+    const [me] = rowsOf<{ id: number }>(await t.p.db.execute(sql`select id from staff_users where username = 'ops01'`));
+    // a used key, and a full allowance of unused ones, all older than what comes next
+    const used = await issue(t, ops);
+    await t.p.db.update(idempotenceKeys).set({ state: 'done' }).where(eq(idempotenceKeys.key, used));
+    await t.p.db.execute(sql`
+      insert into idempotence_keys (key, user_id, expires_at, created_at)
+      select gen_random_uuid(), ${me!.id}, now() + interval '1 hour', now() - make_interval(secs => g)
+      from generate_series(1, ${MAX_ISSUED_KEYS_PER_USER}) g`);
+    const [oldest] = await t.p.db
+      .select({ key: idempotenceKeys.key })
+      .from(idempotenceKeys)
+      .where(sql`${idempotenceKeys.userId} = ${me!.id} and ${idempotenceKeys.state} = 'issued'`)
+      .orderBy(idempotenceKeys.createdAt)
+      .limit(1);
+    const fresh = await issue(t, ops);
+    const unused = await t.p.db
+      .select({ key: idempotenceKeys.key })
+      .from(idempotenceKeys)
+      .where(sql`${idempotenceKeys.userId} = ${me!.id} and ${idempotenceKeys.state} = 'issued'`);
+    expect(unused).toHaveLength(MAX_ISSUED_KEYS_PER_USER);
+    const keys = unused.map((r) => r.key);
+    expect(keys).toContain(fresh);
+    expect(keys).not.toContain(oldest!.key);
+    const [kept] = await t.p.db.select().from(idempotenceKeys).where(eq(idempotenceKeys.key, used));
+    expect(kept?.state).toBe('done');
+    // another user's keys are not touched
+    expect(await issue(t, admin)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('refuses a missing key (10020001) and creates nothing', async () => {

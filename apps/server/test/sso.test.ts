@@ -1,10 +1,12 @@
 import { Errors } from '@portal/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../src/platform/access/schema.js';
-import { authSessions, ssoStates } from '../src/platform/auth/schema.js';
-import { safeRedirectPath } from '../src/platform/sso/service.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { sha256 } from '../src/platform/auth/crypto.js';
+import { authSessions, captchas, loginAttempts, ssoStates } from '../src/platform/auth/schema.js';
+import { loadConfig } from '../src/platform/config.js';
+import { SSO_STATE_CAP, safeRedirectPath } from '../src/platform/sso/service.js';
+import { bearer, DEMO, signIn, startTestApp, type TestApp } from './harness.js';
 
 /** A tiny browser: cookies by name and path, redirects followed by hand. */
 class Browser {
@@ -83,7 +85,8 @@ describe('workplace-chat single sign-on (embedded provider)', () => {
   let base: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ publicUrl: true });
+    // a generous per-IP limit (these tests post many forms), a short lock-out threshold
+    t = await startTestApp({ publicUrl: true, env: { LOGIN_RATE_PER_IP: '1000', LOGIN_LOCK_AFTER: '5' } });
     base = t.url;
   });
   afterAll(async () => t?.close());
@@ -156,10 +159,29 @@ describe('workplace-chat single sign-on (embedded provider)', () => {
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
   });
 
+  it('keeps at most SSO_STATE_CAP pending sign-ins: the oldest are dropped', async () => {
+    // a flood of started sign-ins, all older than the next one (expiring in 60-560 s, not 600)
+    await t.p.db.execute(sql`
+      insert into auth_sso_states (state, code_verifier, nonce, redirect_path, expires_at)
+      select 'flood-' || g, 'v', 'n', '/', now() + make_interval(secs => 60 + g * 0.05)
+      from generate_series(1, ${SSO_STATE_CAP}) g`);
+    try {
+      const state = new URL(await ssoUrl()).searchParams.get('state')!;
+      const [all] = await t.p.db.select({ n: count() }).from(ssoStates);
+      expect(all!.n).toBe(SSO_STATE_CAP);
+      expect(await t.p.db.select().from(ssoStates).where(eq(ssoStates.state, state))).toHaveLength(1);
+      expect(await t.p.db.select().from(ssoStates).where(eq(ssoStates.state, 'flood-1'))).toHaveLength(0);
+    } finally {
+      await t.p.db.delete(ssoStates).where(like(ssoStates.state, 'flood-%'));
+    }
+  });
+
   it('signs a demo user in end to end: provider form, /authorize, dingAuth, then the API works', async () => {
     const browser = new Browser(base);
     const html = await openSignIn(browser, '/workbench');
     expect(html).toContain('Workplace sign-in');
+    // the product's name as the web app shows it
+    expect(html).toContain('“Operations Portal”');
     expect(html).toContain('name="password"');
     const { url: back } = await browser.follow(formAction(html), {
       method: 'POST',
@@ -258,7 +280,7 @@ describe('workplace-chat single sign-on (embedded provider)', () => {
     const wrong = await browser.request(action, { method: 'POST', form: { login: 'ops01', password: 'nope' } });
     expect(wrong.status).toBe(401);
     const again = await wrong.text();
-    expect(again).toContain('Wrong account or password');
+    expect(again).toContain(Errors.BAD_CREDENTIALS.en);
     expect(again).toContain('value="ops01"');
     expect(formAction(again)).toBe(action);
 
@@ -270,6 +292,122 @@ describe('workplace-chat single sign-on (embedded provider)', () => {
     expect((await dingAuth(back!)).body.code).toBe(0);
   });
 
+  it('checks the portal password: after a change the old one is refused, the new one signs in', async () => {
+    const tokens = await signIn(t.app, DEMO.finance01);
+    const change = (oldPassword: string, newPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v2/sys/staff/user/changePassword',
+        headers: bearer(tokens),
+        payload: { oldPassword, newPassword },
+      });
+    expect((await change(DEMO.finance01.password, 'Finance#2027new')).json().code).toBe(0);
+    try {
+      const browser = new Browser(base);
+      const action = formAction(await openSignIn(browser));
+      const old = await browser.request(action, {
+        method: 'POST',
+        form: { login: 'finance01', password: DEMO.finance01.password },
+      });
+      expect(old.status).toBe(Errors.BAD_CREDENTIALS.http);
+      expect(old.headers.get('location')).toBeNull();
+      expect(await old.text()).toContain(Errors.BAD_CREDENTIALS.en);
+
+      const { url: back } = await browser.follow(action, {
+        method: 'POST',
+        form: { login: 'finance01', password: 'Finance#2027new' },
+      });
+      const { body } = await dingAuth(back!);
+      expect(body.code).toBe(0);
+      const me = await api('/v2/sys/staff/overseas/getUserInfo', { authorization: `Bearer ${body.data.token}` });
+      expect(me.body.data.username).toBe('finance01');
+    } finally {
+      expect((await change('Finance#2027new', DEMO.finance01.password)).json().code).toBe(0);
+      await t.p.db.delete(loginAttempts).where(eq(loginAttempts.username, 'finance01'));
+    }
+  });
+
+  it('applies the captcha and lock-out of the password sign-in to its form, on one shared counter', async () => {
+    const user = 'ops01';
+    const post = (action: string, form: Record<string, string>) =>
+      browser.request(action, { method: 'POST', form: { login: user, ...form } });
+    /** the captcha the page shows, with its stored answer set to a known value (the real one is hashed) */
+    const solved = async (html: string) => {
+      const uuid = /name="uuid" value="([^"]+)"/.exec(html)?.[1];
+      expect(uuid).toBeDefined();
+      await t.p.db
+        .update(captchas)
+        .set({ answerHash: sha256('k7pz') })
+        .where(eq(captchas.id, uuid!));
+      return { uuid: uuid!, code: 'k7pz' };
+    };
+    const browser = new Browser(base);
+    try {
+      let html = await openSignIn(browser);
+      expect(html).not.toContain('name="code"');
+      const action = formAction(html);
+      for (let i = 1; i <= 3; i++) {
+        const res = await post(action, { password: 'Wrong#pass1' });
+        expect(res.status).toBe(Errors.BAD_CREDENTIALS.http);
+        html = await res.text();
+        // from the third failure on the form shows a captcha image
+        expect(html.includes('name="code"')).toBe(i >= 3);
+        expect(html.includes('<img class="captcha" src="data:image/svg+xml;base64,')).toBe(i >= 3);
+      }
+
+      // the right password without the captcha is refused and not counted
+      const noCaptcha = await post(action, { password: 'Ops#2026' });
+      expect(noCaptcha.status).toBe(Errors.CAPTCHA_REQUIRED.http);
+      expect(noCaptcha.headers.get('location')).toBeNull();
+      html = await noCaptcha.text();
+      expect(html).toContain(Errors.CAPTCHA_REQUIRED.en);
+      // ... and so is a wrong answer
+      const wrongCaptcha = await post(action, { password: 'Ops#2026', uuid: (await solved(html)).uuid, code: 'nope' });
+      expect(wrongCaptcha.status).toBe(Errors.CAPTCHA_WRONG.http);
+      html = await wrongCaptcha.text();
+      expect(html).toContain(Errors.CAPTCHA_WRONG.en);
+
+      // the counter is the password grant's: it wants a captcha for this user too
+      const grant = await t.app.inject({
+        method: 'POST',
+        url: '/auth/oauth/token',
+        payload: {
+          grant_type: 'password',
+          username: user,
+          password: 'Ops#2026',
+          client_id: 'staff-web',
+          scope: 'staff',
+        },
+      });
+      expect(grant.json().code).toBe(Errors.CAPTCHA_REQUIRED.code);
+
+      // with solved captchas, two more failures reach LOGIN_LOCK_AFTER (5): locked
+      for (let i = 4; i <= 5; i++) {
+        const res = await post(action, { password: 'Wrong#pass1', ...(await solved(html)) });
+        html = await res.text();
+        expect(res.status).toBe(i < 5 ? Errors.BAD_CREDENTIALS.http : Errors.ACCOUNT_LOCKED.http);
+      }
+      expect(html).toContain(Errors.ACCOUNT_LOCKED.en);
+      // locked: even the right password with a solved captcha is refused
+      const c = await t.p.db
+        .insert(captchas)
+        .values({
+          id: crypto.randomUUID(),
+          answerHash: sha256('k7pz'),
+          expiresAt: new Date(Date.now() + 60_000),
+        })
+        .returning({ id: captchas.id });
+      const locked = await post(action, { password: 'Ops#2026', uuid: c[0]!.id, code: 'k7pz' });
+      expect(locked.status).toBe(Errors.ACCOUNT_LOCKED.http);
+      expect(locked.headers.get('location')).toBeNull();
+      expect(await locked.text()).toContain(Errors.ACCOUNT_LOCKED.en);
+      const [row] = await t.p.db.select().from(loginAttempts).where(eq(loginAttempts.username, user));
+      expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await t.p.db.delete(loginAttempts).where(eq(loginAttempts.username, user));
+    }
+  });
+
   it('escapes what it echoes and speaks Chinese to a Chinese browser', async () => {
     const browser = new Browser(base, 'zh-CN,zh;q=0.9');
     const html = await openSignIn(browser);
@@ -279,7 +417,7 @@ describe('workplace-chat single sign-on (embedded provider)', () => {
       form: { login: '"><script>alert(1)</script>', password: 'x' },
     });
     const page = await res.text();
-    expect(page).toContain('账号或密码错误');
+    expect(page).toContain(Errors.BAD_CREDENTIALS.zh);
     expect(page).not.toContain('<script>');
     expect(page).toContain('&quot;&gt;&lt;script&gt;');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -365,5 +503,37 @@ describe('single sign-on against a configured provider (SSO_*)', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${idp.url}/sso-idp/auth`);
     // a real provider keeps its own session: no forced prompt
     expect(url.searchParams.get('prompt')).toBeNull();
+  });
+});
+
+describe('SSO_EMBEDDED: the embedded provider only where it is meant to be', () => {
+  it('is on by default only without SSO_ISSUER in APP_ENV local or demo', () => {
+    expect(loadConfig({}).sso).toMatchObject({ enabled: true, embedded: true });
+    expect(loadConfig({ APP_ENV: 'demo' }).sso.embedded).toBe(true);
+    expect(loadConfig({ APP_ENV: 'production' }).sso).toMatchObject({ enabled: false, embedded: false });
+    expect(loadConfig({ APP_ENV: 'production', SSO_EMBEDDED: 'true' }).sso.embedded).toBe(true);
+    expect(loadConfig({ SSO_EMBEDDED: 'false' }).sso).toMatchObject({ enabled: false, embedded: false });
+    const real = loadConfig({ SSO_ISSUER: 'https://idp.example.com', SSO_CLIENT_ID: 'c', SSO_CLIENT_SECRET: 's' });
+    expect(real.sso).toMatchObject({ enabled: true, embedded: false, issuer: 'https://idp.example.com' });
+    expect(() => loadConfig({ SSO_ISSUER: 'https://idp.example.com', SSO_EMBEDDED: 'true' })).toThrow(/SSO_EMBEDDED/);
+  });
+
+  describe('with no provider at all', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ seed: false, env: { APP_ENV: 'production' } });
+    });
+    afterAll(async () => t?.close());
+
+    it('mounts nothing under /sso-idp and answers SSO_DISABLED on both SSO routes', async () => {
+      expect((await t.app.inject({ url: '/sso-idp/.well-known/openid-configuration' })).statusCode).toBe(404);
+      for (const url of ['/auth/oauth/ssoUrl', '/auth/oauth/dingAuth?code=abc&state=def']) {
+        const res = await t.app.inject({ url, headers: { 'accept-language': 'en' } });
+        expect(res.statusCode).toBe(Errors.SSO_DISABLED.http);
+        expect(res.json()).toMatchObject({ code: Errors.SSO_DISABLED.code, msg: Errors.SSO_DISABLED.en });
+      }
+      const [states] = await t.p.db.select({ n: count() }).from(ssoStates);
+      expect(states!.n).toBe(0);
+    });
   });
 });

@@ -109,6 +109,12 @@ export const Errors = {
   NO_PERMISSION: def(10010012, 403, '暂无权限，请联系管理员', 'No permission, contact your administrator'),
   UNSUPPORTED_GRANT: def(10010013, 400, '不支持的授权方式', 'Unsupported grant type'),
   BAD_CLIENT: def(10010014, 400, '客户端或范围无效', 'Unknown client or scope'),
+  SSO_DISABLED: def(
+    10010030,
+    404,
+    '未启用工作台单点登录，请使用账号密码登录',
+    'Workplace-chat single sign-on is not enabled; sign in with your username and password',
+  ),
   // idempotence (check-repeat)
   IDEMPOTENCE_KEY_MISSING: def(
     10020001,

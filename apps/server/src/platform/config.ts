@@ -29,8 +29,10 @@ const schema = z.object({
   SSO_ISSUER: z.string().url().optional(),
   SSO_CLIENT_ID: z.string().optional(),
   SSO_CLIENT_SECRET: z.string().optional(),
+  /** the embedded demo identity provider; default: on only without SSO_ISSUER in APP_ENV local or demo */
+  SSO_EMBEDDED: bool,
   /** which peers may set X-Forwarded-For/-Proto/-Host: true, false, or addresses/CIDRs/named ranges */
-  TRUST_PROXY: z.string().trim().min(1).default('loopback,linklocal,uniquelocal'),
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -73,6 +75,9 @@ const S3_DEPENDENT = [
 ] as const;
 
 const checked = schema.superRefine((c, ctx) => {
+  if (c.SSO_EMBEDDED && c.SSO_ISSUER) {
+    ctx.addIssue({ code: 'custom', path: ['SSO_EMBEDDED'], message: 'cannot be true with SSO_ISSUER set' });
+  }
   if (!c.S3_BUCKET) {
     for (const k of S3_DEPENDENT)
       if (c[k] !== undefined)
@@ -123,19 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtl: c.REFRESH_TOKEN_TTL,
     seedDemo: c.SEED_DEMO ?? true,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
-    sso: c.SSO_ISSUER
-      ? {
-          embedded: false as const,
-          issuer: c.SSO_ISSUER,
-          clientId: c.SSO_CLIENT_ID ?? '',
-          clientSecret: c.SSO_CLIENT_SECRET ?? '',
-        }
-      : {
-          embedded: true as const,
-          issuer: `${publicUrl}/sso-idp`,
-          clientId: 'staff-portal',
-          clientSecret: 'local-idp-secret',
-        },
+    sso: ssoConfig(c, publicUrl),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     loginRatePerIp: c.LOGIN_RATE_PER_IP,
     loginLockAfter: c.LOGIN_LOCK_AFTER,
@@ -161,9 +154,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** Environments where the embedded demo identity provider is on unless SSO_EMBEDDED says otherwise. */
+export const EMBEDDED_SSO_ENVS = ['local', 'demo'];
+
+/**
+ * Single sign-on: the configured provider (SSO_ISSUER), else the embedded demo provider when
+ * SSO_EMBEDDED (default: APP_ENV local or demo), else none — then only the password sign-in works.
+ * See docs/decisions/0002-embedded-sso-provider.md.
+ */
+function ssoConfig(c: z.infer<typeof schema>, publicUrl: string) {
+  if (c.SSO_ISSUER) {
+    return {
+      enabled: true as const,
+      embedded: false as const,
+      issuer: c.SSO_ISSUER,
+      clientId: c.SSO_CLIENT_ID ?? '',
+      clientSecret: c.SSO_CLIENT_SECRET ?? '',
+    };
+  }
+  const embedded = c.SSO_EMBEDDED ?? EMBEDDED_SSO_ENVS.includes(c.APP_ENV);
+  return {
+    enabled: embedded,
+    embedded,
+    issuer: `${publicUrl}/sso-idp`,
+    clientId: 'staff-portal',
+    clientSecret: 'local-idp-secret',
+  };
+}
+
 /**
  * Trusting every peer (true) would let any client choose its own address with X-Forwarded-For and
- * walk around the per-IP sign-in limit; by default only proxies on loopback and private networks count.
+ * walk around the per-IP sign-in limit; so would trusting a whole private range, where other hosts
+ * (or other tenants) may sit. By default only a proxy on this machine (loopback) counts; any other
+ * proxy is named explicitly.
  */
 function parseTrustProxy(raw: string): boolean | string {
   return raw === 'true' || raw === 'false' ? raw === 'true' : raw;

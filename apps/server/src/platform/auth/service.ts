@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CAPTCHA_AFTER_FAILURES, CLIENT_ID, OAUTH_SCOPE, TOKEN_HEAD, type TokenResponse } from '@portal/contracts';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../access/schema.js';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { EventBus } from '../events/bus.js';
@@ -42,21 +42,73 @@ export async function captchaRequired(db: Db, username: string): Promise<boolean
   return (await attemptsOf(db, username.trim().toLowerCase())).failures >= CAPTCHA_AFTER_FAILURES;
 }
 
-async function recordFailure(deps: AuthDeps, username: string): Promise<number> {
-  const lockUntil = new Date(Date.now() + deps.lockMinutes * 60_000);
+type AttemptDeps = Pick<AuthDeps, 'db' | 'lockAfter' | 'lockMinutes'>;
+
+/**
+ * Counts an attempt BEFORE the password is checked, in one statement: the row lock of the upsert
+ * makes check and increment atomic, so a burst of parallel guesses cannot all read "2 failures, no
+ * captcha yet" (or "not locked") and all go through. Answers the new count, or undefined when the
+ * account is locked or (without `captchaSolved`) a captcha is due. A success deletes the row.
+ */
+async function claimAttempt(deps: AttemptDeps, username: string, captchaSolved: boolean) {
+  const now = new Date();
+  const lockUntil = new Date(now.getTime() + deps.lockMinutes * 60_000);
   const [row] = await deps.db
     .insert(loginAttempts)
-    .values({ username, failures: 1 })
+    .values({ username, failures: 1, lockedUntil: deps.lockAfter <= 1 ? lockUntil : null })
     .onConflictDoUpdate({
       target: loginAttempts.username,
       set: {
         failures: sql`${loginAttempts.failures} + 1`,
-        updatedAt: new Date(),
+        updatedAt: now,
         lockedUntil: sql`case when ${loginAttempts.failures} + 1 >= ${deps.lockAfter} then ${lockUntil.toISOString()}::timestamptz else null end`,
       },
+      setWhere: and(
+        or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
+        captchaSolved ? undefined : lt(loginAttempts.failures, CAPTCHA_AFTER_FAILURES),
+      ),
     })
     .returning({ failures: loginAttempts.failures });
-  return row?.failures ?? 1;
+  return row?.failures;
+}
+
+/** What a password is checked against: a staff user, or (embedded SSO provider) a workplace-only identity. */
+export interface PasswordHolder {
+  passwordHash: string;
+}
+
+/**
+ * The one password check of every sign-in form (the password grant and the embedded SSO
+ * provider's page): lock-out, captcha, then argon2 against what `find` answers for the
+ * normalised username. Lock-out and captcha come before the (memory-hungry) argon2 verify; the
+ * per-IP rate limit sits in front of each route. Throws ACCOUNT_LOCKED, CAPTCHA_REQUIRED,
+ * CAPTCHA_WRONG or BAD_CREDENTIALS; answers the holder whose password matched.
+ */
+export async function checkPassword<T extends PasswordHolder>(
+  deps: AttemptDeps,
+  input: PasswordSignIn,
+  find: (username: string) => Promise<T | undefined>,
+): Promise<T> {
+  const username = input.username.trim().toLowerCase();
+  let failures = await claimAttempt(deps, username, false);
+  if (failures === undefined) {
+    const attempts = await attemptsOf(deps.db, username);
+    if (attempts.lockedUntil && attempts.lockedUntil > new Date()) throw new AppError('ACCOUNT_LOCKED');
+    if (!input.code || !input.uuid) throw new AppError('CAPTCHA_REQUIRED', { data: { captchaRequired: true } });
+    if (!(await consumeCaptcha(deps.db, input.uuid, input.code))) {
+      throw new AppError('CAPTCHA_WRONG', { data: { captchaRequired: true } });
+    }
+    failures = await claimAttempt(deps, username, true);
+    if (failures === undefined) throw new AppError('ACCOUNT_LOCKED');
+  }
+  const holder = await find(username);
+  const valid = await verifyPassword(holder?.passwordHash ?? (await dummyHash()), input.password);
+  if (!holder || !valid) {
+    if (failures >= deps.lockAfter) throw new AppError('ACCOUNT_LOCKED');
+    throw new AppError('BAD_CREDENTIALS', { data: { captchaRequired: failures >= CAPTCHA_AFTER_FAILURES } });
+  }
+  await deps.db.delete(loginAttempts).where(eq(loginAttempts.username, username));
+  return holder;
 }
 
 /** Creates a session and its first refresh token; answers the token payload of spec section 3. */
@@ -107,33 +159,17 @@ export interface PasswordSignIn {
   uuid?: string;
 }
 
-/**
- * Password sign-in. Lock-out and captcha are checked before the (memory-hungry) argon2 verify;
- * the per-IP rate limit sits in front of the route.
- */
+/** Password sign-in: the shared password check against the staff users, then a session. */
 export async function signInWithPassword(
   deps: AuthDeps,
   input: PasswordSignIn,
   client: ClientInfo,
 ): Promise<{ tokens: TokenResponse; user: { id: number; username: string } }> {
-  const username = input.username.trim().toLowerCase();
-  const attempts = await attemptsOf(deps.db, username);
-  if (attempts.lockedUntil && attempts.lockedUntil > new Date()) throw new AppError('ACCOUNT_LOCKED');
-  if (attempts.failures >= CAPTCHA_AFTER_FAILURES) {
-    if (!input.code || !input.uuid) throw new AppError('CAPTCHA_REQUIRED', { data: { captchaRequired: true } });
-    if (!(await consumeCaptcha(deps.db, input.uuid, input.code))) {
-      throw new AppError('CAPTCHA_WRONG', { data: { captchaRequired: true } });
-    }
-  }
-  const [user] = await deps.db.select().from(staffUsers).where(sql`lower(${staffUsers.username}) = ${username}`);
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-  if (!user || !valid) {
-    const failures = await recordFailure(deps, username);
-    if (failures >= deps.lockAfter) throw new AppError('ACCOUNT_LOCKED');
-    throw new AppError('BAD_CREDENTIALS', { data: { captchaRequired: failures >= CAPTCHA_AFTER_FAILURES } });
-  }
+  const user = await checkPassword(deps, input, async (username) => {
+    const [row] = await deps.db.select().from(staffUsers).where(sql`lower(${staffUsers.username}) = ${username}`);
+    return row;
+  });
   if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-  await deps.db.delete(loginAttempts).where(eq(loginAttempts.username, username));
   const tokens = await openSession(deps, user.id, 'password', client);
   return { tokens, user: { id: user.id, username: user.username } };
 }

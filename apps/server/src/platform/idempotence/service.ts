@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCE_HEADER } from '@portal/contracts';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../auth/crypto.js';
 import type { Db } from '../db/index.js';
@@ -23,9 +23,23 @@ declare module 'fastify' {
   }
 }
 
+/** Unused keys a user may hold at once (one per open form is a handful); beyond it the oldest go. */
+export const MAX_ISSUED_KEYS_PER_USER = 200;
+
 export async function issueKey(db: Db, userId: number): Promise<string> {
   const key = randomUUID();
   await db.insert(idempotenceKeys).values({ key, userId, expiresAt: new Date(Date.now() + KEY_TTL_MS) });
+  // a loop on the minting endpoint cannot grow the table without limit: the user's oldest unused
+  // keys beyond the cap are dropped (a claimed or finished key is never touched — the outer
+  // state condition is re-checked on the row, whatever happened since the sub-select)
+  const unused = and(eq(idempotenceKeys.userId, userId), eq(idempotenceKeys.state, 'issued'));
+  const surplus = db
+    .select({ key: idempotenceKeys.key })
+    .from(idempotenceKeys)
+    .where(unused)
+    .orderBy(desc(idempotenceKeys.createdAt), desc(idempotenceKeys.key))
+    .offset(MAX_ISSUED_KEYS_PER_USER);
+  await db.delete(idempotenceKeys).where(and(unused, inArray(idempotenceKeys.key, surplus)));
   return key;
 }
 

@@ -5,11 +5,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Grant, InteractionDetails, OidcContext, Provider } from 'oidc-provider';
 import { z } from 'zod';
+import { createCaptcha } from '../auth/captcha.js';
 import { sharedSecret } from '../auth/secrets.js';
+import { checkPassword } from '../auth/service.js';
+import { AppError } from '../http/errors.js';
 import { localeOf } from '../http/locale.js';
 import type { Platform } from '../platform.js';
-import { findLocalIdentity, seedLocalIdentities, verifyLocalIdentity } from './directory.js';
-import { errorPage, loginPage, PAGE_CSP } from './pages.js';
+import { findIdentity, identityByLogin, prepareDirectory } from './directory.js';
+import { errorPage, type LoginPage, loginPage, PAGE_CSP } from './pages.js';
 
 /**
  * The embedded identity provider: a development and demo stand-in for the workplace-chat
@@ -23,7 +26,8 @@ export const IDP_PATH = '/sso-idp';
 /** Scopes the first-party portal client receives without a consent page. */
 const FIRST_PARTY_SCOPE = 'openid profile';
 
-const CLIENT_NAME = { 'zh-CN': '员工门户', en: 'Staff portal' } as const;
+/** The product's name as the web app shows it (apps/web/src/platform/locales, `app.name`). */
+export const CLIENT_NAME = { 'zh-CN': '业务运营门户', en: 'Operations Portal' } as const;
 
 interface KoaLike {
   type: string;
@@ -39,10 +43,8 @@ export async function mountEmbeddedIdp(app: FastifyInstance, p: Platform): Promi
   // Loaded only here: a deployment pointing SSO_* at the real provider never imports it.
   const { default: OidcProvider } = await import('oidc-provider');
 
-  if (p.config.seedDemo) {
-    const created = await seedLocalIdentities(p.db);
-    if (created) p.log.info({ created }, 'embedded SSO provider: demo identities seeded');
-  }
+  const created = await prepareDirectory(p.db, p.config.seedDemo);
+  if (created) p.log.info({ created }, 'embedded SSO provider: demo workplace-only identities seeded');
 
   // Cookie signing keys are shared by every process on the database; the signing key of ID tokens
   // lives as long as the process (as does everything else of a memory-adapter provider).
@@ -94,11 +96,11 @@ export async function mountEmbeddedIdp(app: FastifyInstance, p: Platform): Promi
       url: (_ctx: unknown, interaction: { uid: string }) => `${IDP_PATH}/interaction/${interaction.uid}`,
     },
     findAccount: async (_ctx: unknown, sub: string) => {
-      const who = await findLocalIdentity(p.db, sub);
+      const who = await findIdentity(p.db, sub);
       if (!who) return undefined;
       return {
-        accountId: who.subject,
-        claims: () => ({ sub: who.subject, name: who.name, preferred_username: who.login }),
+        accountId: sub,
+        claims: () => ({ sub, name: who.name, preferred_username: who.login }),
       };
     },
     // The portal is a first-party client: consent is granted without asking.
@@ -175,9 +177,15 @@ const uidParams = z.object({ uid: text().min(1).max(64) });
 const loginForm = z.object({
   login: text().max(64).optional(),
   password: text().max(128).optional(),
+  code: text().max(16).optional(),
+  uuid: text().max(64).optional(),
 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The interaction pages: our own small sign-in form, checked against the local directory. */
+/**
+ * The interaction pages: our own small sign-in form. Its password check is the password grant's
+ * (`checkPassword`: the portal's argon2 hash, lock-out and captcha, one failure counter per login).
+ */
 async function interactionRoutes(scope: FastifyInstance, provider: Provider, p: Platform) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const portal = `${p.config.publicUrl}/`;
@@ -255,12 +263,24 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, p: 
       const locale = localeOf(req.headers);
       const details = await interactionOf(req, reply);
       if (details?.prompt.name !== 'login') return page(reply, 400, errorPage(locale, portal));
-      const form = { locale, uid: details.uid, clientName: CLIENT_NAME[locale] };
+      const form: LoginPage = { locale, uid: details.uid, clientName: CLIENT_NAME[locale] };
       const login = req.body.login?.trim() ?? '';
       const password = req.body.password ?? '';
       if (!login || !password) return page(reply, 400, loginPage({ ...form, login, error: 'missing' }));
-      const who = await verifyLocalIdentity(p.db, login, password);
-      if (!who) return page(reply, 401, loginPage({ ...form, login, error: 'wrong' }));
+      const uuid = req.body.uuid && UUID.test(req.body.uuid) ? req.body.uuid : undefined;
+      let who: Awaited<ReturnType<typeof identityByLogin>>;
+      try {
+        who = await checkPassword(p.authDeps, { username: login, password, code: req.body.code, uuid }, (u) =>
+          identityByLogin(p.db, u),
+        );
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const data = err.opts.data as { captchaRequired?: boolean } | undefined;
+        const captcha = data?.captchaRequired ? await createCaptcha(p.db) : undefined;
+        return page(reply, err.def.http, loginPage({ ...form, login, failure: err.message_(locale), captcha }));
+      }
+      // a portal user without a workplace identity (no sso_subject) has nothing to sign in as here
+      if (!who?.subject) return page(reply, 403, loginPage({ ...form, login, error: 'noIdentity' }));
       return finish(req, reply, { login: { accountId: who.subject, remember: false } });
     },
   );

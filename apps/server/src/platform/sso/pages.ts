@@ -10,8 +10,10 @@ const TEXT = {
     password: '密码',
     submit: '登录',
     cancel: '取消',
-    wrong: '账号或密码错误',
     missing: '请输入账号和密码',
+    noIdentity: '该门户账号未绑定工作台身份',
+    captcha: '验证码',
+    captchaAlt: '验证码图片',
     note: '本地演示身份提供方（开发与演示用）',
     errorTitle: '无法继续登录',
     expired: '登录请求已过期或无效，请返回门户重新发起单点登录。',
@@ -24,8 +26,10 @@ const TEXT = {
     password: 'Password',
     submit: 'Sign in',
     cancel: 'Cancel',
-    wrong: 'Wrong account or password',
     missing: 'Enter your account and password',
+    noIdentity: 'This portal account has no workplace identity',
+    captcha: 'Verification code',
+    captchaAlt: 'Verification code image',
     note: 'Local demo identity provider (development and demos)',
     errorTitle: 'Sign-in cannot continue',
     expired: 'This sign-in request has expired or is invalid. Go back to the portal and start single sign-on again.',
@@ -64,6 +68,7 @@ input:focus{outline:none;border-color:#1677ff;box-shadow:0 0 0 2px rgba(22,119,2
 .actions{display:flex;gap:8px;margin-top:22px}
 button{flex:1;height:40px;border-radius:8px;border:1px solid #d0d3d6;background:#fff;font-size:15px;cursor:pointer}
 button.primary{background:#1677ff;border-color:#1677ff;color:#fff;flex:2}
+img.captcha{display:block;height:40px;margin-top:8px;border-radius:8px}
 .note{margin-top:18px;font-size:12px;color:#8f959e;text-align:center}
 a{color:#1677ff}`;
 
@@ -91,21 +96,33 @@ export interface LoginPage {
   uid: string;
   clientName: string;
   login?: string;
-  error?: 'wrong' | 'missing';
+  error?: 'missing' | 'noIdentity';
+  /** a message of the error catalogue (wrong password, captcha, lock-out), already in `locale` */
+  failure?: string;
+  /** shown (and then required) once the login has failed CAPTCHA_AFTER_FAILURES times */
+  captcha?: { uuid: string; img: string };
 }
 
 /** The sign-in form; the interaction uid in the form's action binds it to this one authorisation. */
 export function loginPage(page: LoginPage): string {
   const t = (k: PageText) => textOf(page.locale, k);
   const base = `/sso-idp/interaction/${encodeURIComponent(page.uid)}`;
+  const alert = page.failure ?? (page.error ? t(page.error) : undefined);
+  const captcha = page.captcha
+    ? `
+<label for="code">${escapeHtml(t('captcha'))}</label>
+<input id="code" name="code" required maxlength="16" autocomplete="off">
+<img class="captcha" src="${escapeHtml(page.captcha.img)}" alt="${escapeHtml(t('captchaAlt'))}">
+<input type="hidden" name="uuid" value="${escapeHtml(page.captcha.uuid)}">`
+    : '';
   const body = `
 <p class="sub">${escapeHtml(t('subtitle').replace('{client}', page.clientName))}</p>
-${page.error ? `<div class="error" role="alert">${escapeHtml(t(page.error))}</div>` : ''}
+${alert ? `<div class="error" role="alert">${escapeHtml(alert)}</div>` : ''}
 <form method="post" action="${escapeHtml(`${base}/login`)}" autocomplete="on">
 <label for="login">${escapeHtml(t('login'))}</label>
 <input id="login" name="login" autocomplete="username" required maxlength="64" value="${escapeHtml(page.login ?? '')}"${page.login ? '' : ' autofocus'}>
 <label for="password">${escapeHtml(t('password'))}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128"${page.login ? ' autofocus' : ''}>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128"${page.login ? ' autofocus' : ''}>${captcha}
 <div class="actions">
 <button type="submit" class="primary">${escapeHtml(t('submit'))}</button>
 <button type="submit" formaction="${escapeHtml(`${base}/abort`)}" formnovalidate>${escapeHtml(t('cancel'))}</button>

@@ -2,6 +2,7 @@ import { dingAuthQuery, dingAuthResponse, envelope, ssoUrlQuery, ssoUrlResponse 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../http/envelope.js';
+import { AppError } from '../http/errors.js';
 import type { Platform } from '../platform.js';
 import { mountEmbeddedIdp } from './idp.js';
 import { ssoService } from './service.js';
@@ -9,7 +10,8 @@ import { ssoService } from './service.js';
 /**
  * Workplace-chat single sign-on: `ssoUrl` starts the authorization-code flow, the provider sends
  * the browser to `/authorize?code&state` (a web page), which calls `dingAuth` for the tokens.
- * Without SSO_ISSUER the embedded demo provider is mounted under /sso-idp of this same app.
+ * Without SSO_ISSUER the embedded demo provider is mounted under /sso-idp of this same app when
+ * SSO_EMBEDDED (default: APP_ENV local or demo); with neither, both routes answer SSO_DISABLED.
  */
 export async function ssoRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +29,10 @@ export async function ssoRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: 'public', rateLimit: limit },
     },
-    async (req) => ok({ url: await sso.authorizationUrl(req.query.redirectPath) }),
+    async (req) => {
+      if (!p.config.sso.enabled) throw new AppError('SSO_DISABLED');
+      return ok({ url: await sso.authorizationUrl(req.query.redirectPath) });
+    },
   );
 
   r.get(
@@ -42,6 +47,7 @@ export async function ssoRoutes(app: FastifyInstance, p: Platform) {
       config: { access: 'public', rateLimit: limit, audit: true },
     },
     async (req) => {
+      if (!p.config.sso.enabled) throw new AppError('SSO_DISABLED');
       const { tokens, user, redirectPath } = await sso.complete(req.query, {
         ip: req.ip,
         userAgent: req.headers['user-agent'],

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * The embedded (development / demo) identity provider's own directory of workplace-chat
- * identities. It is not the staff table: an identity maps to a staff user only through
- * `staff_users.sso_subject`, exactly as an identity of the real provider would.
+ * Workplace identities of the embedded (development / demo) provider that have NO portal account
+ * (the demo's `visitor`). A portal user signs in there with the portal's own password
+ * (`staff_users`, checked by `checkPassword`); this table never holds a copy of one. Its subject
+ * maps to a staff user only through `staff_users.sso_subject`, as with the real provider.
  */
 export const ssoLocalIdentities = pgTable(
   'sso_local_identities',

@@ -1,5 +1,5 @@
 import type { TokenResponse } from '@portal/contracts';
-import { eq, lt } from 'drizzle-orm';
+import { desc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import { staffUsers } from '../access/schema.js';
@@ -11,6 +11,11 @@ import { AppError } from '../http/errors.js';
 /** How long a started sign-in (state, PKCE verifier, nonce) may wait for its callback. */
 export const SSO_STATE_TTL_MS = 10 * 60_000;
 export const SSO_SCOPE = 'openid profile';
+/**
+ * Pending sign-ins kept at most (all browsers together): beyond it the oldest are dropped, so an
+ * anonymous loop on ssoUrl (already rate-limited per IP) cannot grow the table without limit.
+ */
+export const SSO_STATE_CAP = 10_000;
 
 /** Only a path on this site: starts with one '/', no '//' or '/\' (browsers read both as another host). */
 export function safeRedirectPath(raw: string | undefined): string {
@@ -71,6 +76,12 @@ export function ssoService(deps: SsoDeps) {
         redirectPath: safeRedirectPath(redirectPath),
         expiresAt: new Date(Date.now() + SSO_STATE_TTL_MS),
       });
+      const surplus = db
+        .select({ state: ssoStates.state })
+        .from(ssoStates)
+        .orderBy(desc(ssoStates.expiresAt), desc(ssoStates.state))
+        .offset(SSO_STATE_CAP);
+      await db.delete(ssoStates).where(inArray(ssoStates.state, surplus));
       const params: Record<string, string> = {
         redirect_uri: redirectUri,
         scope: SSO_SCOPE,

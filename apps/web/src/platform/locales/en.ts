@@ -41,7 +41,7 @@ export const en: Messages<typeof zhCN> = {
   },
   login: {
     title: 'Sign in',
-    subtitle: 'Use your portal account, or scan with the workplace chat app',
+    subtitle: 'Use your portal account, or sign in with workplace chat',
     username: 'Username',
     password: 'Password',
     captcha: 'Verification code',
@@ -55,6 +55,8 @@ export const en: Messages<typeof zhCN> = {
     signingIn: 'Signing you in with workplace chat…',
     failed: 'Sign-in failed',
     missingCode: 'The authorization code is missing, please sign in again',
+    cancelled: 'Sign-in was cancelled. Go back to the sign-in page to try again.',
+    providerFailed: 'Workplace chat could not sign you in, please try again',
     backToLogin: 'Back to sign-in',
   },
   refresh: {

@@ -42,7 +42,7 @@ export const zhCN = {
   },
   login: {
     title: '账号登录',
-    subtitle: '使用门户账号登录，或通过工作台扫码登录',
+    subtitle: '使用门户账号登录，或通过工作台登录',
     username: '用户名',
     password: '密码',
     captcha: '验证码',
@@ -50,12 +50,14 @@ export const zhCN = {
     captchaRefresh: '看不清？点击图片换一张',
     submit: '登录',
     or: '或',
-    sso: '工作台扫码登录',
+    sso: '工作台登录',
   },
   authorize: {
     signingIn: '正在通过工作台登录…',
     failed: '登录失败',
     missingCode: '缺少授权码，请重新登录',
+    cancelled: '已取消登录，请返回登录页重新登录。',
+    providerFailed: '工作台登录失败，请重试',
     backToLogin: '返回登录',
   },
   refresh: {

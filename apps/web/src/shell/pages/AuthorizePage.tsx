@@ -8,20 +8,22 @@ import { authApi } from '../../platform/auth-api';
 import { safeRedirect } from '../../platform/navigation';
 import { useSession } from '../../platform/session';
 import { PageLoading } from '../../platform/ui/PageLoading';
+import { authorizeOutcome } from './authorize-outcome';
 
 /** Return point of the workplace-chat SSO: exchanges ?code&state for a session. */
 export function AuthorizePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const code = params.get('code');
-  const state = params.get('state');
+  const outcome = authorizeOutcome(params);
+  const code = outcome.kind === 'exchange' ? outcome.code : '';
+  const state = outcome.kind === 'exchange' ? outcome.state : '';
 
   // a query (not an effect) so the single-use code is exchanged exactly once, StrictMode included
   const exchange = useQuery({
     queryKey: ['auth', 'dingAuth', code, state],
-    queryFn: () => authApi.dingAuth(code ?? '', state ?? ''),
-    enabled: Boolean(code && state),
+    queryFn: () => authApi.dingAuth(code, state),
+    enabled: outcome.kind === 'exchange',
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
@@ -32,15 +34,23 @@ export function AuthorizePage() {
     void navigate(safeRedirect(exchange.data.redirectPath), { replace: true });
   }, [exchange.data, navigate]);
 
-  if (!code || !state || exchange.isError) {
+  if (outcome.kind !== 'exchange' || exchange.isError) {
     const msg = isApiError(exchange.error) ? exchange.error.msg : '';
+    const subTitle =
+      outcome.kind === 'cancelled'
+        ? t('authorize.cancelled')
+        : outcome.kind === 'providerError'
+          ? t('authorize.providerFailed')
+          : outcome.kind === 'missingCode'
+            ? t('authorize.missingCode')
+            : msg || t('authorize.failed');
     return (
       <Result
-        status="error"
-        title={t('authorize.failed')}
-        subTitle={!code || !state ? t('authorize.missingCode') : msg || t('authorize.failed')}
+        status={outcome.kind === 'cancelled' ? 'info' : 'error'}
+        title={outcome.kind === 'cancelled' ? undefined : t('authorize.failed')}
+        subTitle={subTitle}
         extra={
-          <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
+          <Button type="primary" onClick={() => navigate('/login', { replace: true })} data-testid="authorize-back">
             {t('authorize.backToLogin')}
           </Button>
         }

@@ -1,4 +1,4 @@
-import { LockOutlined, QrcodeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, LoginOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Divider, Flex, Form, Input, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -149,7 +149,7 @@ export function LoginPage() {
         <Button
           block
           size="large"
-          icon={<QrcodeOutlined />}
+          icon={<LoginOutlined />}
           loading={sso.isPending}
           onClick={() => sso.mutate()}
           data-testid="login-sso"
