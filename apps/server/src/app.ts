@@ -13,6 +13,7 @@ import { registerAudit } from './platform/audit/service.js';
 import { assertEveryRouteDeclaresAccess, registerGuard } from './platform/auth/guard.js';
 import { authRoutes } from './platform/auth/routes.js';
 import { registerErrorHandling } from './platform/http/envelope.js';
+import { registerRequestScope } from './platform/http/request-scope.js';
 import './platform/http/route-config.js';
 import { healthRoutes } from './platform/health.js';
 import { registerIdempotence } from './platform/idempotence/service.js';
@@ -74,6 +75,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerRequestScope(app, p.config.requestTimeoutMs);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

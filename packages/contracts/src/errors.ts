@@ -30,6 +30,15 @@ export const Errors = {
   CANNOT_DISABLE_SELF: def(10000010, 400, '不能停用自己的账号', 'You cannot disable your own account'),
   RATE_LIMITED: def(10000008, 429, '请求过于频繁，请稍后再试', 'Too many requests, please try again later'),
   INTERNAL: def(10000500, 500, '系统繁忙，请稍后再试', 'Something went wrong on our side, please try again later'),
+  QUERY_TIMEOUT: def(
+    10000040,
+    503,
+    '查询耗时过长，请缩小查询范围后重试',
+    'The query took too long; narrow the filters and try again',
+  ),
+  REQUEST_TIMEOUT: def(10000041, 504, '请求处理超时，请稍后再试', 'The request took too long; please try again later'),
+  SERVER_BUSY: def(10000042, 503, '系统繁忙，请稍后再试', 'The server is busy; please try again in a moment'),
+  REQUEST_ABANDONED: def(10000043, 499, '请求已取消', 'The request was cancelled by the client'),
   // sign-in and session
   BAD_CREDENTIALS: def(10010001, 401, '用户名或密码错误', 'Wrong username or password'),
   TOKEN_INVALID: def(10010002, 401, '登录已失效，请重新登录', 'Your session has expired, please sign in again'),

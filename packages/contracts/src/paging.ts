@@ -12,11 +12,23 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export const pageResult = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+  z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    totalCapped: z.boolean().optional(),
+  });
 
 export interface PageResult<T> {
   records: T[];
+  /** the number of matching rows; with `totalCapped` only a lower bound */
   total: number;
   page: number;
   size: number;
+  /**
+   * true when the server stopped counting at `total` (a capped count, LIST_COUNT_CAP): there are
+   * at least `total` rows, maybe many more. Absent on lists that always count exactly.
+   */
+  totalCapped?: boolean;
 }
