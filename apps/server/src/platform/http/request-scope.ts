@@ -27,9 +27,13 @@ export function registerRequestScope(app: FastifyInstance, timeoutMs: number) {
             if (!res.headersSent) ctl.abort('timeout');
           }, timeoutMs).unref()
         : undefined;
+    let finished = false;
+    res.once('finish', () => {
+      finished = true;
+    });
     res.once('close', () => {
       clearTimeout(timer);
-      if (!res.writableFinished) ctl.abort('closed');
+      if (!finished && !res.writableEnded) ctl.abort('closed');
     });
     runInDbScope(scope, done);
   });
