@@ -149,6 +149,28 @@ describe.skipIf(!onPostgres)('statement timeout and fair share of the pool (Post
     expect(busy).toBe('busy');
     await holder;
   });
+
+  it('a full pool answers SERVER_BUSY after DB_POOL_WAIT_MS, inside a request or not', async () => {
+    if (t.p.database.kind !== 'postgres') return;
+    const held = await Promise.all([1, 2, 3, 4].map(() => (t.p.database as { pool: pg.Pool }).pool.connect()));
+    try {
+      const err = await t.p.db.execute(sql`select 1`).then(
+        () => undefined,
+        (e) => e,
+      );
+      expect(stopReasonOf(err, undefined)).toBe('busy');
+      // sign-in needs the database too: refused with the catalogue code, not 500
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/oauth/token',
+        payload: { grant_type: 'password', ...DEMO.admin, client_id: 'staff-web', scope: 'staff' },
+      });
+      expect(res.statusCode).toBe(Errors.SERVER_BUSY.http);
+      expect(res.json().code).toBe(Errors.SERVER_BUSY.code);
+    } finally {
+      for (const c of held) c.release();
+    }
+  });
 });
 
 describe.skipIf(!onPostgres)('request timeout and cancel on client close (PostgreSQL)', () => {

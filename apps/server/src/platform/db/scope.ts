@@ -26,6 +26,7 @@ export interface DbScope {
 }
 
 const storage = new AsyncLocalStorage<DbScope>();
+const POOL_WAIT_EXCEEDED = /timeout exceeded when trying to connect/;
 
 /** Runs `fn` (and everything it starts) inside `scope`: its queries are cancelled when the signal aborts. */
 export function runInDbScope<T>(scope: DbScope, fn: () => T): T {
@@ -42,6 +43,8 @@ export const currentDbScope = () => storage.getStore();
 export function stopReasonOf(err: unknown, scope = currentDbScope()): StopReason | undefined {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof QueryStopped) return e.reason;
+    // pg-pool's own wait limit, reached outside a request scope
+    if (e instanceof Error && POOL_WAIT_EXCEEDED.test(e.message)) return 'busy';
     if ((e as { code?: unknown }).code === '57014') {
       const why = scope?.signal.aborted ? scope.signal.reason : undefined;
       return why === 'closed' || why === 'timeout' ? why : 'statement';
@@ -106,8 +109,7 @@ export class ScopedPool extends pg.Pool {
       client = await super.connect();
     } catch (e) {
       if (counted) this.giveShare(owner);
-      if (e instanceof Error && /timeout exceeded when trying to connect/.test(e.message))
-        throw new QueryStopped('busy');
+      if (e instanceof Error && POOL_WAIT_EXCEEDED.test(e.message)) throw new QueryStopped('busy');
       throw e;
     }
     if (scope.signal.aborted) {
