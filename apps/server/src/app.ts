@@ -15,6 +15,7 @@ import { authRoutes } from './platform/auth/routes.js';
 import { dictRoutes } from './platform/dict/routes.js';
 import { registerErrorHandling } from './platform/http/envelope.js';
 import { openapiOptions } from './platform/http/openapi.js';
+import { registerRequestScope } from './platform/http/request-scope.js';
 import { webSecurityHeaders } from './platform/http/web-policy.js';
 import './platform/http/route-config.js';
 import { healthRoutes } from './platform/health.js';
@@ -80,6 +81,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerRequestScope(app, p.config.requestTimeoutMs);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, openapiOptions);

@@ -74,6 +74,15 @@ export const Errors = {
     '{value} 没有审批权限，不能接收该待办',
     '{value} has no approval permission and cannot take over this to-do',
   ),
+  QUERY_TIMEOUT: def(
+    10000040,
+    503,
+    '查询耗时过长，请缩小查询范围后重试',
+    'The query took too long; narrow the filters and try again',
+  ),
+  REQUEST_TIMEOUT: def(10000041, 504, '请求处理超时，请稍后再试', 'The request took too long; please try again later'),
+  SERVER_BUSY: def(10000042, 503, '系统繁忙，请稍后再试', 'The server is busy; please try again in a moment'),
+  REQUEST_ABANDONED: def(10000043, 499, '请求已取消', 'The request was cancelled by the client'),
   // sign-in and session
   BAD_CREDENTIALS: def(10010001, 401, '用户名或密码错误', 'Wrong username or password'),
   TOKEN_INVALID: def(10010002, 401, '登录已失效，请重新登录', 'Your session has expired, please sign in again'),

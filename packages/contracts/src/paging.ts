@@ -13,11 +13,24 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export const pageResult = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), total: int32(), page: int32(), size: int32() });
+  z.object({
+    records: z.array(item),
+    total: int32(),
+    page: int32(),
+    size: int32(),
+    /** the total is a cap: there are at least `total` records */
+    totalCapped: z.boolean().optional(),
+  });
 
 export interface PageResult<T> {
   records: T[];
+  /** the number of matching rows; with `totalCapped` only a lower bound */
   total: number;
   page: number;
   size: number;
+  /**
+   * true when the server stopped counting at `total` (a capped count, LIST_COUNT_CAP): there are
+   * at least `total` rows, maybe many more. Absent on lists that always count exactly.
+   */
+  totalCapped?: boolean;
 }

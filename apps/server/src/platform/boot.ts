@@ -34,6 +34,10 @@ export async function bootPlatform(
     });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.db.poolSize,
+    poolWaitMs: config.db.poolWaitMs,
+    statementTimeoutMs: config.db.statementTimeoutMs,
+    userShare: config.db.userShare,
     dataDir: opts.pgliteDir ?? path.join(config.dataDir, 'pglite'),
     pgliteLoad: opts.pgliteLoad,
   });

@@ -11,6 +11,12 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(100).default(10_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_USER_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  LIST_COUNT_CAP: z.coerce.number().int().min(100).default(10_000),
   PUBLIC_URL: z.string().url().optional(),
   APP_ENV: z
     .string()
@@ -120,6 +126,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    /** PostgreSQL pool: size, wait for a free connection, statement timeout (0 = none), one user's share */
+    db: {
+      poolSize: c.DB_POOL_SIZE,
+      poolWaitMs: c.DB_POOL_WAIT_MS,
+      statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS,
+      userShare: c.DB_USER_SHARE,
+    },
+    /** a request's database work is cancelled after this long (0 = no limit); see platform/db/scope.ts */
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    /** paged lists count at most this many rows, then answer "at least" */
+    listCountCap: c.LIST_COUNT_CAP,
     publicUrl,
     appEnv: c.APP_ENV,
     logLevel: c.LOG_LEVEL,

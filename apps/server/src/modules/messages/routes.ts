@@ -82,7 +82,7 @@ export async function messageRoutes(app: FastifyInstance, p: Platform) {
       },
       config: ownQuiet,
     },
-    async (req) => ok(await centerPage(p.db, req.auth!.userId, req.body)),
+    async (req) => ok(await centerPage(p.db, req.auth!.userId, req.body, p.config.listCountCap)),
   );
 
   exportRoute(

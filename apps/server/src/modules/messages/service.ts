@@ -8,6 +8,7 @@ import {
   type PushMessage,
 } from '@portal/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { cappedCount } from '../../platform/db/count.js';
 import type { Db } from '../../platform/db/index.js';
 import type { Notification } from '../../platform/notify.js';
 import { mcMessages } from './schema.js';
@@ -96,9 +97,15 @@ export const centerOrder = (q: Pick<CenterListQuery, 'sortOrder'>) => [
   desc(mcMessages.id),
 ];
 
-export async function centerPage(db: Db, userId: number, q: CenterListQuery): Promise<PageResult<MessageRow>> {
+/** One page of the caller's messages; the total is counted up to `countCap` rows (then `totalCapped`). */
+export async function centerPage(
+  db: Db,
+  userId: number,
+  q: CenterListQuery,
+  countCap: number,
+): Promise<PageResult<MessageRow>> {
   const cond = centerWhere(userId, q);
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(mcMessages)
@@ -106,9 +113,16 @@ export async function centerPage(db: Db, userId: number, q: CenterListQuery): Pr
       .orderBy(...centerOrder(q))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(mcMessages).where(cond),
+    cappedCount(db, mcMessages, cond, countCap),
   ]);
-  return { records: rows.map(toMessageRow), total: total?.n ?? 0, page: q.page, size: q.size };
+  const { total, capped } = counted;
+  return {
+    records: rows.map(toMessageRow),
+    total,
+    page: q.page,
+    size: q.size,
+    ...(capped ? { totalCapped: true } : {}),
+  };
 }
 
 /** The bell's latest items. */

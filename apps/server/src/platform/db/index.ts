@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../paths.js';
 import * as schema from './schema.js';
+import { ScopedPool } from './scope.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -40,11 +41,23 @@ export interface OpenOptions {
   poolSize?: number;
   /** PGlite only: start from this data-directory dump (tests copy a migrated template) */
   pgliteLoad?: Blob;
+  /** ms to wait for a free pooled connection (then QueryStopped('busy')) */
+  poolWaitMs?: number;
+  /** PostgreSQL statement_timeout of every pooled connection, ms; 0 = none */
+  statementTimeoutMs?: number;
+  /** the fraction of the pool one user's requests may hold at once */
+  userShare?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new ScopedPool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.poolWaitMs,
+      statement_timeout: opts.statementTimeoutMs || undefined,
+      userShare: opts.userShare,
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, pool, url: opts.databaseUrl, close: () => pool.end() };
   }

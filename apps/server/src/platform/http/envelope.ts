@@ -1,8 +1,17 @@
 import { type Envelope, type ErrorName, Errors, errorMessage, INVALID_CHARACTER_MESSAGE } from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type StopReason, stopReasonOf } from '../db/scope.js';
 import { AppError } from './errors.js';
 import { localeOf } from './locale.js';
+import { requestDbScope } from './request-scope.js';
+
+const STOPPED = {
+  closed: 'REQUEST_ABANDONED',
+  timeout: 'REQUEST_TIMEOUT',
+  statement: 'QUERY_TIMEOUT',
+  busy: 'SERVER_BUSY',
+} as const satisfies Record<StopReason, string>;
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: 0, msg: 'success', data });
 
@@ -93,11 +102,19 @@ export function registerErrorHandling(app: FastifyInstance) {
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return send(reply, req, new AppError('UNSUPPORTED_MEDIA_TYPE'));
     }
+    // database work stopped early (timeouts, a full pool, a client that went away): a clear 5xx code, not 500
+    const stopped = stopReasonOf(err, requestDbScope(req));
+    if (stopped) {
+      if (stopped === 'closed') req.log.info('client went away; its query was cancelled');
+      else req.log.warn({ err, stopped }, 'database work stopped');
+      return send(reply, req, new AppError(STOPPED[stopped]));
+    }
     const multipart = multipartError(err, req);
     if (multipart) return send(reply, req, new AppError(multipart));
+    // the caller's data, not a server fault (a unique value lost to a concurrent writer included):
+    // a clear 4xx, and never the SQL text
     const sqlstate = databaseInputError(err);
     if (sqlstate) {
-      // the caller's data, not a server fault: a clear 4xx, and never the SQL text
       req.log.warn({ sqlstate: sqlstate.code, route: req.routeOptions.url }, 'database refused the input');
       return send(reply, req, new AppError(sqlstate.name));
     }

@@ -20,6 +20,7 @@ export const en: Messages<typeof zhCN> = {
     iKnow: 'I know',
     tip: 'Notice',
     total: '{{total}} in total',
+    totalAtLeast: 'At least {{total}}',
     empty: '-',
   },
   lang: {

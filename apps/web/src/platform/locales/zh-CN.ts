@@ -21,6 +21,7 @@ export const zhCN = {
     iKnow: '我知道了',
     tip: '提示',
     total: '共 {{total}} 条',
+    totalAtLeast: '至少 {{total}} 条',
     empty: '-',
   },
   lang: {

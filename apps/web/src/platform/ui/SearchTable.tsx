@@ -5,7 +5,7 @@ import { Button, Flex, Form, Space, Table, type TableColumnsType, type TableProp
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../export/ExportButton';
-import { type SorterLike, sortFromSorter, type TableState, toPageQuery } from './table-query';
+import { pagerTotal, type SorterLike, sortFromSorter, type TableState, toPageQuery } from './table-query';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -143,7 +143,7 @@ export function SearchTable<Row extends object, F extends object = Record<string
             total: data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => t('common.total', { total }),
+            showTotal: () => pagerTotal(data, (key, vars) => t(key, vars)),
           }}
         />
       </div>

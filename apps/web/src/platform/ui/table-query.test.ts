@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortFromSorter, toPageQuery } from './table-query';
+import { pagerTotal, sortFromSorter, toPageQuery } from './table-query';
 
 describe('toPageQuery', () => {
   it('sends page, size, sort and the non-blank filters', () => {
@@ -47,5 +47,19 @@ describe('sortFromSorter', () => {
       sortOrder: undefined,
     });
     expect(sortFromSorter([])).toEqual({ sortField: undefined, sortOrder: undefined });
+  });
+});
+
+describe('pagerTotal', () => {
+  const t = (key: string, vars: { total: number }) => `${key}:${vars.total}`;
+
+  it('says "at least" when the server capped the count', () => {
+    expect(pagerTotal({ total: 10000, totalCapped: true }, t)).toBe('common.totalAtLeast:10000');
+  });
+
+  it('says the exact total otherwise', () => {
+    expect(pagerTotal({ total: 42 }, t)).toBe('common.total:42');
+    expect(pagerTotal({ total: 42, totalCapped: false }, t)).toBe('common.total:42');
+    expect(pagerTotal(undefined, t)).toBe('common.total:0');
   });
 });

@@ -50,3 +50,15 @@ export function sortFromSorter(
     ? { sortField: raw, sortOrder: s.order }
     : { sortField: undefined, sortOrder: undefined };
 }
+
+/**
+ * The pager's total text: "N in total", or "at least N" when the server stopped counting
+ * (`totalCapped`, a capped count on a very long list; see packages/contracts/src/paging.ts).
+ */
+export function pagerTotal(
+  page: { total: number; totalCapped?: boolean } | undefined,
+  t: (key: 'common.total' | 'common.totalAtLeast', vars: { total: number }) => string,
+): string {
+  const total = page?.total ?? 0;
+  return page?.totalCapped ? t('common.totalAtLeast', { total }) : t('common.total', { total });
+}
