@@ -21,8 +21,9 @@ describe('sign-in and session', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    // short access tokens so expiry and refresh happen within the test
-    server = await startServer({ ACCESS_TOKEN_TTL: '12' });
+    // short access tokens so expiry and refresh happen within the test; a short grace window for a
+    // lost refresh answer, so that the stolen-token case below (13 s later) is past it
+    server = await startServer({ ACCESS_TOKEN_TTL: '12', REFRESH_GRACE_SECONDS: '5' });
     browser = await launch();
   });
   afterAll(async () => {

@@ -24,6 +24,8 @@ const schema = z.object({
     .int()
     .min(60)
     .default(7 * 24 * 3600),
+  /** a just-rotated refresh token may be presented once more within this many seconds (lost answer) */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   SEED_DEMO: bool,
   WEB_DIST: z.string().optional(),
   SSO_ISSUER: z.string().url().optional(),
@@ -121,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: c.JWT_SECRET,
     accessTokenTtl: c.ACCESS_TOKEN_TTL,
     refreshTokenTtl: c.REFRESH_TOKEN_TTL,
+    refreshGraceSeconds: c.REFRESH_GRACE_SECONDS,
     seedDemo: c.SEED_DEMO ?? true,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
     sso: c.SSO_ISSUER
