@@ -13,6 +13,7 @@ import { registerAudit } from './platform/audit/service.js';
 import { assertEveryRouteDeclaresAccess, registerGuard } from './platform/auth/guard.js';
 import { authRoutes } from './platform/auth/routes.js';
 import { registerErrorHandling } from './platform/http/envelope.js';
+import { requestLogger } from './platform/http/log-redact.js';
 import './platform/http/route-config.js';
 import { healthRoutes } from './platform/health.js';
 import { registerIdempotence } from './platform/idempotence/service.js';
@@ -33,7 +34,7 @@ export async function buildApp(
   opts: { webDist?: string } = {},
 ): Promise<FastifyInstance & { routesList: RegisteredRoute[] }> {
   const app = Fastify({
-    loggerInstance: p.log,
+    loggerInstance: requestLogger(p.log),
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
