@@ -65,6 +65,12 @@ export const Errors = {
   NO_PERMISSION: def(10010012, 403, '暂无权限，请联系管理员', 'No permission, contact your administrator'),
   UNSUPPORTED_GRANT: def(10010013, 400, '不支持的授权方式', 'Unsupported grant type'),
   BAD_CLIENT: def(10010014, 400, '客户端或范围无效', 'Unknown client or scope'),
+  LIVE_STREAMS_LIMIT: def(
+    10010020,
+    429,
+    '实时连接过多，请关闭部分页面后重试',
+    'Too many live connections are open; close some tabs and try again',
+  ),
   // idempotence (check-repeat)
   IDEMPOTENCE_KEY_MISSING: def(
     10020001,
