@@ -126,6 +126,70 @@ describe('sign-in and session', () => {
     await ctx.close();
   });
 
+  it('stays signed in when the page reloads while a refresh is in flight (its answer is lost)', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const refreshes: { at: number; method: string; search: string }[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname !== '/auth/oauth/token') return;
+      const body = req.postData() ?? '';
+      if (!body.includes('refresh_token') && !req.url().includes('refresh_token')) return;
+      refreshes.push({ at: Date.now(), method: req.method(), search: new URL(req.url()).search });
+    });
+    await signInWithPassword(page, server.url, 'admin', 'Admin#2026');
+    await page.goto(`${server.url}/setModule/authManage/user`);
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    const signedIn = await storedSession(page);
+    // a page load early in the token's life spends no refresh token
+    await page.reload();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    const dueAt = signedIn.state.expiresAt - 3_000;
+    expect(refreshes.filter((r) => r.at < dueAt)).toEqual([]);
+
+    // the next refresh reaches the server (which rotates the token) but its answer never reaches the
+    // page: the page reloads meanwhile
+    let lostAnswer: { refreshToken: string } | undefined;
+    let lost!: () => void;
+    const answerLost = new Promise<void>((resolve) => {
+      lost = resolve;
+    });
+    let reloaded!: () => void;
+    const pageReloaded = new Promise<void>((resolve) => {
+      reloaded = resolve;
+    });
+    await page.route('**/auth/oauth/token', async (route) => {
+      if (lostAnswer || !(route.request().postData() ?? '').includes('refresh_token')) return route.fallback();
+      const res = await route.fetch();
+      lostAnswer = (await res.json()).data;
+      lost();
+      // the answer is held back until the page has reloaded; delivering it then fails (the request is gone)
+      await pageReloaded;
+      await route.fulfill({ response: res }).catch(() => {});
+    });
+    await answerLost;
+    expect(lostAnswer?.refreshToken).toBeTruthy();
+    await page.reload();
+    reloaded();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    expect(new URL(page.url()).pathname).toBe('/setModule/authManage/user');
+    // the reloaded page retried with the old token and got the very pair whose answer was lost
+    await expect
+      .poll(async () => (await storedSession(page)).state.refreshToken, { timeout: 15_000 })
+      .toBe(lostAnswer!.refreshToken);
+    // refreshes go by POST with the token in the body, never in the URL
+    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    for (const r of refreshes) expect({ method: r.method, search: r.search }).toEqual({ method: 'POST', search: '' });
+
+    // and the session goes on: the next refresh rotates normally and the page keeps working
+    await expect
+      .poll(async () => (await storedSession(page)).state.refreshToken, { timeout: 20_000 })
+      .not.toBe(lostAnswer!.refreshToken);
+    await page.reload();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    expect(new URL(page.url()).pathname).toBe('/setModule/authManage/user');
+    await ctx.close();
+  });
+
   it('signs the user out when their refresh token is used a second time', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
