@@ -631,6 +631,23 @@ describe('per-IP rate limit on the token route', () => {
     expect(answer(await attempt('198.51.100.8', 'ghost2')).code).toBe(10010001);
   });
 
+  it('refreshes by POST have their own allowance and leave the password attempts of the IP alone', async () => {
+    const refresh = () =>
+      t.app.inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        remoteAddress: '198.51.100.30',
+        payload: { grant_type: 'refresh_token', refresh_token: 'A'.repeat(43), ...CLIENT },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push(answer(await refresh()).code);
+    expect(codes).toEqual(Array(5).fill(Errors.TOKEN_INVALID.code));
+    expect(answer(await attempt('198.51.100.30', 'ghost6')).code).toBe(Errors.BAD_CREDENTIALS.code);
+    // the refresh allowance is four times the sign-in one (as on GET), and is enforced
+    for (let i = 0; i < 7; i++) await refresh();
+    expect(answer(await refresh())).toMatchObject({ http: 429, code: Errors.RATE_LIMITED.code });
+  });
+
   it('cannot be dodged by a client that makes up X-Forwarded-For headers', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) codes.push(answer(await attempt('198.51.100.20', 'ghost3', `192.0.2.${i + 1}`)).code);
