@@ -21,8 +21,9 @@ describe('sign-in and session', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    // short access tokens so expiry and refresh happen within the test
-    server = await startServer({ ACCESS_TOKEN_TTL: '12' });
+    // short access tokens so expiry and refresh happen within the test; a short grace window for a
+    // lost refresh answer, so that the stolen-token case below (13 s later) is past it
+    server = await startServer({ ACCESS_TOKEN_TTL: '12', REFRESH_GRACE_SECONDS: '5' });
     browser = await launch();
   });
   afterAll(async () => {
@@ -141,6 +142,78 @@ describe('sign-in and session', () => {
     expect(after.state.refreshToken).not.toBe(before.state.refreshToken);
     await ctx.close();
   });
+
+  it('stays signed in when the page reloads while a refresh is in flight (its answer is lost)', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const refreshes: { at: number; method: string; search: string }[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname !== '/auth/oauth/token') return;
+      const body = req.postData() ?? '';
+      if (!body.includes('refresh_token') && !req.url().includes('refresh_token')) return;
+      refreshes.push({ at: Date.now(), method: req.method(), search: new URL(req.url()).search });
+    });
+    // when the sign-in's access token was issued (server clock, whole seconds)
+    let issuedAt = 0;
+    page.on('response', async (res) => {
+      if (new URL(res.url()).pathname !== '/auth/oauth/token' || !res.request().postData()?.includes('"password"'))
+        return;
+      const token = ((await res.json()).data as { token: string }).token;
+      issuedAt = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).iat * 1000;
+    });
+    await signInWithPassword(page, server.url, 'admin', 'Admin#2026');
+    await page.goto(`${server.url}/setModule/authManage/user`);
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    // a page load early in the token's life spends no refresh token (due 9 s into its 12 s)
+    await page.reload();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    expect(issuedAt).toBeGreaterThan(0);
+    expect(refreshes.filter((r) => r.at < issuedAt + 9_000)).toEqual([]);
+
+    // the next refresh reaches the server (which rotates the token) but its answer never reaches the
+    // page: the page reloads meanwhile
+    let lostAnswer: { refreshToken: string } | undefined;
+    let lost!: () => void;
+    const answerLost = new Promise<void>((resolve) => {
+      lost = resolve;
+    });
+    let reloaded!: () => void;
+    const pageReloaded = new Promise<void>((resolve) => {
+      reloaded = resolve;
+    });
+    await page.route('**/auth/oauth/token', async (route) => {
+      if (lostAnswer || !(route.request().postData() ?? '').includes('refresh_token')) return route.fallback();
+      const held = route.request();
+      page.on('requestfailed', (r) => {
+        if (r === held) reloaded();
+      });
+      const res = await route.fetch();
+      lostAnswer = (await res.json()).data;
+      lost();
+      // the answer is held back until the reload has cancelled the request (the handler must end
+      // then: Playwright hands the next routed request over only after it); at most 20 s
+      await Promise.race([pageReloaded, new Promise((r) => setTimeout(r, 20_000))]);
+      await route.fulfill({ response: res }).catch(() => {});
+    });
+    await answerLost;
+    expect(lostAnswer?.refreshToken).toBeTruthy();
+    await page.reload();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    expect(new URL(page.url()).pathname).toBe('/setModule/authManage/user');
+    // the reloaded page retried with the old token and got the very pair whose answer was lost
+    await expect
+      .poll(async () => (await storedSession(page)).state.refreshToken, { timeout: 15_000 })
+      .toBe(lostAnswer!.refreshToken);
+    // refreshes go by POST with the token in the body, never in the URL
+    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    for (const r of refreshes) expect({ method: r.method, search: r.search }).toEqual({ method: 'POST', search: '' });
+
+    // and the session goes on (the successor's own rotation: auth.test.ts 'keeps rotating normally')
+    await page.reload();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    expect(new URL(page.url()).pathname).toBe('/setModule/authManage/user');
+    await ctx.close();
+  }, 180_000);
 
   it('signs the user out when their refresh token is used a second time', async () => {
     const ctx = await newContext(browser);

@@ -14,6 +14,7 @@ import { assertEveryRouteDeclaresAccess, registerGuard } from './platform/auth/g
 import { authRoutes } from './platform/auth/routes.js';
 import { dictRoutes } from './platform/dict/routes.js';
 import { registerErrorHandling } from './platform/http/envelope.js';
+import { requestLogger } from './platform/http/log-redact.js';
 import { openapiOptions } from './platform/http/openapi.js';
 import { registerRequestScope } from './platform/http/request-scope.js';
 import { webSecurityHeaders } from './platform/http/web-policy.js';
@@ -37,7 +38,7 @@ export async function buildApp(
   opts: { webDist?: string } = {},
 ): Promise<FastifyInstance & { routesList: RegisteredRoute[] }> {
   const app = Fastify({
-    loggerInstance: p.log,
+    loggerInstance: requestLogger(p.log),
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 64) : crypto.randomUUID(),
     bodyLimit: 1024 * 1024,

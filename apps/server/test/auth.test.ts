@@ -1,10 +1,11 @@
+import { Errors } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { sha256 } from '../src/platform/auth/crypto.js';
-import { authSessions, captchas, loginAttempts } from '../src/platform/auth/schema.js';
+import { authSessions, captchas, loginAttempts, refreshTokens } from '../src/platform/auth/schema.js';
 import { sharedSecret } from '../src/platform/auth/secrets.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
@@ -296,9 +297,6 @@ describe('auth', () => {
       expect(next.data.refreshToken).not.toBe(first.refreshToken);
       expect((await userInfo(next.data.token)).json().data.username).toBe('finance01');
       expect(decodeJwt(next.data.token).sid).toBe(decodeJwt(first.token).sid);
-
-      const again = answer(await refreshGet(first.refreshToken));
-      expect(again).toMatchObject({ http: 401, code: 10010002 });
     });
 
     it('refuses a refresh for a wrong client or scope, and an unknown refresh token', async () => {
@@ -328,7 +326,9 @@ describe('auth', () => {
       expect(a.code).toBe(0);
       expect(a.data.refreshToken).not.toBe(s.refreshToken);
       expect((await userInfo(a.data.token)).json().data.username).toBe('ops01');
-      expect(answer(await refreshGet(s.refreshToken)).code).toBe(10010002);
+      // the grace retry answers the same successor; the next replay is refused
+      expect(answer(await refreshGet(s.refreshToken)).data.refreshToken).toBe(a.data.refreshToken);
+      expect(answer(await refreshGet(s.refreshToken)).code).toBe(Errors.TOKEN_INVALID.code);
     });
 
     it('revokes the whole family when a used refresh token is presented again', async () => {
@@ -356,6 +356,86 @@ describe('auth', () => {
       // another session of the same user is untouched
       expect((await userInfo(other)).statusCode).toBe(200);
       expect(answer(await refreshGet(other.refreshToken)).code).toBe(0);
+    });
+
+    const reasonOf = async (t0: Tokens) => {
+      const [row] = await t.p.db
+        .select({ revokedReason: authSessions.revokedReason })
+        .from(authSessions)
+        .where(eq(authSessions.id, decodeJwt(t0.token).sid as string));
+      return row?.revokedReason ?? null;
+    };
+    /** pretends the token was rotated `seconds` ago */
+    const rotatedAgo = (refreshToken: string, seconds: number) =>
+      t.p.db
+        .update(refreshTokens)
+        .set({ usedAt: new Date(Date.now() - seconds * 1000) })
+        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+
+    describe('grace window for a lost answer', () => {
+      it('a retry of the just-used token answers the same successor once; a second retry revokes', async () => {
+        const s = await signIn(t.app, DEMO.finance01);
+        const first = answer(await refreshGet(s.refreshToken));
+        expect(first.code).toBe(0);
+        // the answer was lost (page reloaded): the page presents the old token again
+        const retry = answer(await refreshGet(s.refreshToken));
+        expect(retry.code).toBe(0);
+        expect(retry.data.refreshToken).toBe(first.data.refreshToken);
+        expect(decodeJwt(retry.data.token).sid).toBe(decodeJwt(s.token).sid);
+        expect((await userInfo(retry.data.token)).statusCode).toBe(200);
+        expect(await reasonOf(s)).toBeNull();
+
+        const second = answer(await refreshGet(s.refreshToken));
+        expect(second).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
+        expect(await reasonOf(s)).toBe('refresh_token_reuse');
+        expect(answer(await refreshGet(first.data.refreshToken)).code).toBe(Errors.TOKEN_INVALID.code);
+        expect(answer(await userInfo(retry.data.token)).code).toBe(Errors.TOKEN_INVALID.code);
+      });
+
+      it('the successor of a retried token keeps rotating normally', async () => {
+        const s = await signIn(t.app, DEMO.finance01);
+        const first = answer(await refreshGet(s.refreshToken)).data as Tokens;
+        const retry = answer(await refreshGet(s.refreshToken, CLIENT)).data as Tokens;
+        expect(retry.refreshToken).toBe(first.refreshToken);
+        const next = answer(await refreshGet(retry.refreshToken));
+        expect(next.code).toBe(0);
+        expect(next.data.refreshToken).not.toBe(retry.refreshToken);
+        expect((await userInfo(next.data.token)).statusCode).toBe(200);
+        expect(await reasonOf(s)).toBeNull();
+      });
+
+      it('reuse after the window revokes the family', async () => {
+        const s = await signIn(t.app, DEMO.finance01);
+        const first = answer(await refreshGet(s.refreshToken)).data as Tokens;
+        await rotatedAgo(s.refreshToken, t.p.config.refreshGraceSeconds + 1);
+        expect(answer(await refreshGet(s.refreshToken))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
+        expect(await reasonOf(s)).toBe('refresh_token_reuse');
+        expect(answer(await refreshGet(first.refreshToken)).code).toBe(Errors.TOKEN_INVALID.code);
+      });
+
+      it('a retry after the successor was used revokes the family (the answer was not lost)', async () => {
+        const s = await signIn(t.app, DEMO.finance01);
+        const first = answer(await refreshGet(s.refreshToken)).data as Tokens;
+        const second = answer(await refreshGet(first.refreshToken)).data as Tokens;
+        expect(answer(await refreshGet(s.refreshToken)).code).toBe(Errors.TOKEN_INVALID.code);
+        expect(await reasonOf(s)).toBe('refresh_token_reuse');
+        expect(answer(await refreshGet(second.refreshToken)).code).toBe(Errors.TOKEN_INVALID.code);
+      });
+
+      it('two concurrent refreshes with one token both answer the same pair; a third revokes', async () => {
+        const s = await signIn(t.app, DEMO.finance01);
+        const two = (await Promise.all([refreshGet(s.refreshToken), refreshGet(s.refreshToken)])).map(answer);
+        expect(two.map((a) => a.code)).toEqual([0, 0]);
+        expect(two[0]!.data.refreshToken).toBe(two[1]!.data.refreshToken);
+        expect(await reasonOf(s)).toBeNull();
+
+        const s2 = await signIn(t.app, DEMO.finance01);
+        const three = (await Promise.all([1, 2, 3].map(() => refreshGet(s2.refreshToken)))).map(answer);
+        expect(three.map((a) => a.code).sort()).toEqual([0, 0, Errors.TOKEN_INVALID.code]);
+        expect(await reasonOf(s2)).toBe('refresh_token_reuse');
+        const successor = three.find((a) => a.code === 0)!.data.refreshToken as string;
+        expect(answer(await refreshGet(successor)).code).toBe(Errors.TOKEN_INVALID.code);
+      });
     });
 
     it('refuses an expired refresh token', async () => {
@@ -549,6 +629,23 @@ describe('per-IP rate limit on the token route', () => {
 
     // another address is not affected
     expect(answer(await attempt('198.51.100.8', 'ghost2')).code).toBe(10010001);
+  });
+
+  it('refreshes by POST have their own allowance and leave the password attempts of the IP alone', async () => {
+    const refresh = () =>
+      t.app.inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        remoteAddress: '198.51.100.30',
+        payload: { grant_type: 'refresh_token', refresh_token: 'A'.repeat(43), ...CLIENT },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push(answer(await refresh()).code);
+    expect(codes).toEqual(Array(5).fill(Errors.TOKEN_INVALID.code));
+    expect(answer(await attempt('198.51.100.30', 'ghost6')).code).toBe(Errors.BAD_CREDENTIALS.code);
+    // the refresh allowance is four times the sign-in one (as on GET), and is enforced
+    for (let i = 0; i < 7; i++) await refresh();
+    expect(answer(await refresh())).toMatchObject({ http: 429, code: Errors.RATE_LIMITED.code });
   });
 
   it('cannot be dodged by a client that makes up X-Forwarded-For headers', async () => {

@@ -1,8 +1,9 @@
+import { Errors } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../src/platform/access/schema.js';
-import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, poll, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { openSse, type SseStream } from './live-client.js';
 
 const LIVE = '/v2/sys/mc/sse/connection';
@@ -104,6 +105,54 @@ describe('live channel: one process (both databases)', () => {
     const out = await t.app.inject({ method: 'POST', url: '/auth/oauth/logout', headers: bearer(mine), payload: {} });
     expect(out.statusCode).toBe(200);
     await Promise.race([s.ended, new Promise((_, rej) => setTimeout(() => rej(new Error('still open')), 2000))]);
+  });
+});
+
+describe('live channel: caps on open streams per session and per user', () => {
+  let t: TestApp & { url: string };
+  beforeAll(async () => {
+    t = await startTestApp({
+      listen: true,
+      env: { JWT_SECRET: SECRET, LIVE_MAX_STREAMS_PER_SESSION: '2', LIVE_MAX_STREAMS_PER_USER: '3' },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  const refused = async (token: string) => {
+    const res = await fetch(`${t.url}${LIVE}`, { headers: bearer(token) });
+    return { status: res.status, code: (await res.json()).code as number };
+  };
+
+  it('refuses a stream beyond the session cap and the user cap with 429 / LIVE_STREAMS_LIMIT', async () => {
+    const one = await signIn(t.app, DEMO.finance01);
+    const two = await signIn(t.app, DEMO.finance01);
+    const three = await signIn(t.app, DEMO.finance01);
+    const a1 = await open(`${t.url}${LIVE}`, one.token);
+    await open(`${t.url}${LIVE}`, one.token);
+    expect(await refused(one.token)).toEqual({ status: 429, code: Errors.LIVE_STREAMS_LIMIT.code });
+
+    // another session of the same user still gets one, up to the user's cap
+    const b1 = await open(`${t.url}${LIVE}`, two.token);
+    expect(b1.status).toBe(200);
+    await b1.next((e) => e.event === 'connection');
+    expect(await refused(three.token)).toEqual({ status: 429, code: Errors.LIVE_STREAMS_LIMIT.code });
+    // other users are not affected
+    const other = await open(`${t.url}${LIVE}`, (await signIn(t.app, DEMO.ops01)).token);
+    expect(other.status).toBe(200);
+
+    // the open streams kept working; closing one frees its slot
+    await a1.next((e) => e.event === 'connection');
+    a1.close();
+    const again = await poll(
+      async () => {
+        const res = await fetch(`${t.url}${LIVE}`, { headers: bearer(three.token) });
+        await res.body?.cancel();
+        return res.status;
+      },
+      (status) => status === 200,
+      5000,
+    );
+    expect(again).toBe(200);
   });
 });
 

@@ -124,6 +124,12 @@ export const Errors = {
     '未启用工作台单点登录，请使用账号密码登录',
     'Workplace-chat single sign-on is not enabled; sign in with your username and password',
   ),
+  LIVE_STREAMS_LIMIT: def(
+    10010020,
+    429,
+    '实时连接过多，请关闭部分页面后重试',
+    'Too many live connections are open; close some tabs and try again',
+  ),
   // idempotence (check-repeat)
   IDEMPOTENCE_KEY_MISSING: def(
     10020001,

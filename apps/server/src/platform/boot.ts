@@ -79,6 +79,8 @@ export async function bootPlatform(
       sessions,
       tokens,
       refreshTtlSeconds: config.refreshTokenTtl,
+      refreshGraceSeconds: config.refreshGraceSeconds,
+      refreshKey: secret,
       lockAfter: config.loginLockAfter,
       lockMinutes: config.loginLockMinutes,
     },

@@ -30,6 +30,11 @@ const schema = z.object({
     .int()
     .min(60)
     .default(7 * 24 * 3600),
+  /** a just-rotated refresh token may be presented once more within this many seconds (lost answer) */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** open live (SSE) streams allowed per session and per user in one process; more are refused */
+  LIVE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(8),
+  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(32),
   SEED_DEMO: bool,
   WEB_DIST: z.string().optional(),
   SSO_ISSUER: z.string().url().optional(),
@@ -143,6 +148,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: c.JWT_SECRET,
     accessTokenTtl: c.ACCESS_TOKEN_TTL,
     refreshTokenTtl: c.REFRESH_TOKEN_TTL,
+    refreshGraceSeconds: c.REFRESH_GRACE_SECONDS,
+    liveMaxStreamsPerSession: c.LIVE_MAX_STREAMS_PER_SESSION,
+    liveMaxStreamsPerUser: c.LIVE_MAX_STREAMS_PER_USER,
     seedDemo: c.SEED_DEMO ?? true,
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
     sso: ssoConfig(c, publicUrl),

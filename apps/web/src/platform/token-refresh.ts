@@ -1,10 +1,10 @@
-import { CLIENT_ID, OAUTH_SCOPE, type TokenResponse } from '@portal/contracts';
+import type { TokenResponse } from '@portal/contracts';
 import { reportError } from './error-path';
-import { buildHeaders, buildUrl } from './request-headers';
+import { buildHeaders } from './request-headers';
 import { SESSION_STORAGE_KEY, useSession } from './session';
 import { singleFlight } from './single-flight';
 import { Timeouts } from './timeouts';
-import { needsRefresh, refreshDueAt } from './token-policy';
+import { needsRefresh, refreshDueAt, refreshRequestBody } from './token-policy';
 import { fetchWithTimeout, unwrap } from './transport';
 
 export const TOKEN_PATH = '/auth/oauth/token';
@@ -21,13 +21,11 @@ async function refreshIfStillDue(): Promise<void> {
   await useSession.persist.rehydrate();
   if (!due()) return;
   const { refreshToken, locale } = useSession.getState();
-  const url = buildUrl(TOKEN_PATH, {
-    grant_type: 'refresh_token',
-    refresh_token: refreshToken,
-    client_id: CLIENT_ID,
-    scope: OAUTH_SCOPE,
-  });
-  const res = await fetchWithTimeout(url, { method: 'GET', headers: buildHeaders({ locale }) }, Timeouts.default);
+  const res = await fetchWithTimeout(
+    TOKEN_PATH,
+    { method: 'POST', headers: buildHeaders({ locale }), body: refreshRequestBody(refreshToken!), cache: 'no-store' },
+    Timeouts.default,
+  );
   useSession.getState().setToken(await unwrap<TokenResponse>(res));
 }
 
@@ -41,7 +39,7 @@ const refreshOnce = singleFlight(async () => {
 });
 
 /**
- * Called before every authenticated request: refreshes when the remaining life is below 95% of the
+ * Called before every authenticated request: refreshes when the remaining life is below a quarter of the
  * duration. Rejects with the ApiError of a failed refresh (10010002/10010007 expire the session).
  */
 export async function ensureFreshToken(): Promise<void> {

@@ -19,7 +19,12 @@ function heartbeatMs(): number {
  * every process reads the row for the users connected to it and pushes it down their streams.
  */
 export function registerMessageCenterChannel(app: FastifyInstance, p: Platform): LiveHub {
-  const hub = new LiveHub({ heartbeatMs: heartbeatMs(), log: p.log });
+  const hub = new LiveHub({
+    heartbeatMs: heartbeatMs(),
+    maxPerSession: p.config.liveMaxStreamsPerSession,
+    maxPerUser: p.config.liveMaxStreamsPerUser,
+    log: p.log,
+  });
   registerLiveRoutes(app, p, hub);
 
   const unsubscribe = p.bus.subscribe(MESSAGE_TOPIC, (payload) => {

@@ -34,6 +34,9 @@ async function supportedGrant(req: FastifyRequest) {
   if (grant !== undefined && !GRANTS.includes(grant as string)) throw new AppError('UNSUPPORTED_GRANT');
 }
 
+const isRefresh = (req: FastifyRequest) =>
+  (req.body as { grant_type?: unknown } | undefined)?.grant_type === 'refresh_token';
+
 export async function authRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = p.authDeps;
@@ -51,7 +54,17 @@ export async function authRoutes(app: FastifyInstance, p: Platform) {
         body: tokenBody,
         response: { 200: envelope(tokenResponse) },
       },
-      config: { access: 'public', rateLimit: { max: p.config.loginRatePerIp, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        // counted once the body is parsed: refreshes (the web client's, by POST) have their own
+        // allowance, as on GET, and never use up the IP's password attempts
+        rateLimit: {
+          hook: 'preValidation',
+          keyGenerator: (req: FastifyRequest) => `${req.ip}|${isRefresh(req) ? 'refresh' : 'password'}`,
+          max: (req: FastifyRequest) => (isRefresh(req) ? p.config.loginRatePerIp * 4 : p.config.loginRatePerIp),
+          timeWindow: '1 minute',
+        },
+      },
       preValidation: supportedGrant,
     },
     async (req) => {

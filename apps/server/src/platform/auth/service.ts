@@ -7,7 +7,7 @@ import type { EventBus } from '../events/bus.js';
 import { Topics } from '../events/topics.js';
 import { AppError } from '../http/errors.js';
 import { consumeCaptcha } from './captcha.js';
-import { opaqueToken, sha256 } from './crypto.js';
+import { hmacSha256, opaqueToken, sha256 } from './crypto.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { authSessions, loginAttempts, refreshTokens } from './schema.js';
 import type { SessionCache } from './sessions.js';
@@ -20,6 +20,13 @@ export interface AuthDeps {
   sessions: SessionCache;
   tokens: AccessTokens;
   refreshTtlSeconds: number;
+  /**
+   * How long a just-rotated refresh token may be presented ONE more time and answer the same
+   * successor (the answer of the first call was lost, e.g. the page reloaded mid-refresh).
+   */
+  refreshGraceSeconds: number;
+  /** server secret the successor of a refresh token is derived with (never leaves the server) */
+  refreshKey: string;
   lockAfter: number;
   lockMinutes: number;
 }
@@ -129,6 +136,15 @@ export async function openSession(
   return tokenPayload(deps, userId, sessionId, refresh);
 }
 
+/**
+ * The refresh token that replaces `presented`. Derived (HMAC with a server secret) rather than
+ * random, so that a retry inside the grace window can answer the very same successor without the
+ * server keeping any token in clear: only its hash is stored, and only the holder of `presented`
+ * can ask for it.
+ */
+const successorOf = (deps: AuthDeps, presented: string) =>
+  Buffer.from(hmacSha256(deps.refreshKey, `refresh-successor:${presented}`), 'hex').toString('base64url');
+
 async function insertRefresh(tx: DbOrTx, deps: AuthDeps, sessionId: string, token: string) {
   await tx.insert(refreshTokens).values({
     id: randomUUID(),
@@ -176,7 +192,12 @@ export async function signInWithPassword(
 
 /**
  * Refresh tokens are single use and rotate. Presenting one that was already used means it was
- * stolen or replayed: the whole family (the session) is revoked.
+ * stolen or replayed: the whole family (the session) is revoked, with one exception for a lost
+ * answer. Within `refreshGraceSeconds` of its rotation, a used token may be presented ONCE more
+ * while its successor is still unused: that retry answers the same successor (and a fresh access
+ * token of the same session). A second replay, a replay after the successor was used, or one after
+ * the window revokes the family as before. Rows are locked, so concurrent calls with one token
+ * serialize: the first rotates, the second is the retry, any further one revokes.
  */
 export async function refreshSession(deps: AuthDeps, presented: string): Promise<TokenResponse> {
   const hash = sha256(presented);
@@ -185,16 +206,29 @@ export async function refreshSession(deps: AuthDeps, presented: string): Promise
     if (!row) return { kind: 'invalid' as const };
     const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId)).for('update');
     if (!session || session.revokedAt) return { kind: 'invalid' as const };
+    const now = new Date();
+    const next = successorOf(deps, presented);
     if (row.usedAt) {
+      const inGrace = !row.replayedAt && now.getTime() - row.usedAt.getTime() < deps.refreshGraceSeconds * 1000;
+      if (inGrace) {
+        const [successor] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.tokenHash, sha256(next)), eq(refreshTokens.sessionId, session.id)))
+          .for('update');
+        if (successor && !successor.usedAt && successor.expiresAt > now) {
+          await tx.update(refreshTokens).set({ replayedAt: now }).where(eq(refreshTokens.id, row.id));
+          return { kind: 'ok' as const, userId: session.userId, sessionId: session.id, next };
+        }
+      }
       await tx
         .update(authSessions)
-        .set({ revokedAt: new Date(), revokedReason: 'refresh_token_reuse' })
+        .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
         .where(eq(authSessions.id, session.id));
       return { kind: 'reused' as const, sessionId: session.id };
     }
-    if (row.expiresAt < new Date()) return { kind: 'invalid' as const };
-    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    const next = opaqueToken();
+    if (row.expiresAt < now) return { kind: 'invalid' as const };
+    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, row.id));
     await insertRefresh(tx, deps, session.id, next);
     return { kind: 'ok' as const, userId: session.userId, sessionId: session.id, next };
   });

@@ -14,6 +14,9 @@ export interface LiveConnection {
 export interface LiveHubOptions {
   /** heartbeat period; well inside the client's 120 s timeout (spec 9) */
   heartbeatMs: number;
+  /** open streams allowed per session / per user in this process (a new one beyond is refused) */
+  maxPerSession: number;
+  maxPerUser: number;
   log: { warn: (o: object, m: string) => void };
 }
 
@@ -48,6 +51,17 @@ export class LiveHub {
 
   hasUser(userId: number): boolean {
     return this.byUser.has(userId);
+  }
+
+  /**
+   * Would one more stream of this session and user exceed the caps? The caller refuses it before
+   * taking over the response (the newest is refused, so the open pages keep their streams).
+   */
+  atLimit(who: { userId: number; sessionId: string }): boolean {
+    return (
+      (this.bySession.get(who.sessionId)?.size ?? 0) >= this.opts.maxPerSession ||
+      (this.byUser.get(who.userId)?.size ?? 0) >= this.opts.maxPerUser
+    );
   }
 
   /** Takes over an HTTP response as an event stream; returns false when the hub is closing. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { Topics } from '../events/topics.js';
+import { AppError } from '../http/errors.js';
 import type { Platform } from '../platform.js';
 import type { LiveHub } from './hub.js';
 
@@ -20,7 +21,8 @@ function tokenExpiry(authorization: string | undefined): number | null {
 /**
  * GET /v2/sys/mc/sse/connection (spec 7): the signed-in user's event stream. The guard has
  * verified the token and its session before this runs; the stream ends when the token expires
- * or the session is revoked in any process.
+ * or the session is revoked in any process. A session or user already holding its cap of streams
+ * in this process (LIVE_MAX_STREAMS_PER_SESSION / _PER_USER) is refused with 429 / 10010020.
  */
 export function registerLiveRoutes(app: FastifyInstance, p: Platform, hub: LiveHub) {
   const unsubscribe = p.bus.subscribe(Topics.SESSION_REVOKED, (sessionId) => hub.closeSession(sessionId));
@@ -37,6 +39,7 @@ export function registerLiveRoutes(app: FastifyInstance, p: Platform, hub: LiveH
     },
     (req, reply) => {
       const auth = req.auth!;
+      if (hub.atLimit(auth)) return reply.send(new AppError('LIVE_STREAMS_LIMIT'));
       reply.hijack();
       const attached = hub.attach(reply.raw, {
         userId: auth.userId,

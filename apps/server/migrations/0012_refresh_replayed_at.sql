@@ -1,0 +1,1 @@
+ALTER TABLE "auth_refresh_tokens" ADD COLUMN "replayed_at" timestamp with time zone;
