@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { pageQuery } from './paging.js';
 
 export const needScoreQuery = z.object({ resourceId: z.coerce.number().int().positive() });
-export const needScore = z.object({ need: z.boolean(), question: z.string().nullable() });
+/** the question in Chinese and in English (null: the default wording of the reader's language) */
+export const needScore = z.object({
+  need: z.boolean(),
+  question: z.string().nullable(),
+  questionEn: z.string().nullable(),
+});
+/** The user closed the rating question without rating: not asked again within the period. */
+export const dismissScoreBody = z.object({ resourceId: z.number().int().positive() });
 export const commitScoreBody = z.object({
   resourceId: z.number().int().positive(),
   score: z.number().int().min(1).max(5),
@@ -49,12 +56,14 @@ export const popupConfigRow = z.object({
   router: z.string().nullable(),
   enabled: z.boolean(),
   question: z.string().nullable(),
+  questionEn: z.string().nullable(),
   periodDays: z.number().int(),
 });
 export const popupConfigBody = z.object({
   resourceId: z.number().int().positive(),
   enabled: z.boolean(),
   question: z.string().trim().max(200).nullable().default(null),
+  questionEn: z.string().trim().max(200).nullable().default(null),
   periodDays: z.number().int().min(1).max(365).default(30),
 });
 export const popupConfigDeleteBody = z.object({ resourceId: z.number().int().positive() });
