@@ -30,6 +30,8 @@ export const userSettingBody = userSetting.extend({
  */
 export const homeSummary = z.object({
   unread: z.boolean().optional(),
+  /** how many unread messages (the figure the overview shows; `unread` is the bell's flag) */
+  unreadNum: z.number().int().optional(),
   myCustomer: z.number().int().optional(),
   todayCustomer: z.number().int().optional(),
   task: z.number().int().optional(),
