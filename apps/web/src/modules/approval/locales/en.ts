@@ -139,7 +139,7 @@ export const en: Messages<typeof zhCN> = {
       condField: 'Field',
       condValue: 'Value (money in minor units)',
       op: { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=', ne: '≠' },
-      userCount: '{{count}} users',
+      userCount: 'Users: {{count}}',
       leaderLevels: '{{levels}} levels up',
     },
     roles: {
