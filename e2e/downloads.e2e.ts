@@ -92,8 +92,14 @@ describe('export a list and download it from the download center', () => {
     await page.getByTestId('header-download-dot').waitFor({ timeout: 5_000 });
     await shot(page, 'downloads-export-notice-1280');
 
-    await page.getByTestId('header-download').click();
+    // the file's arrival is told (live), with the way to the download center
+    const ready = page.locator('.ant-notification-notice').filter({ hasText: '导出完成' });
+    await ready.waitFor({ timeout: 30_000 });
+    expect(await ready.textContent()).toContain('导出完成：员工用户');
+    await shot(page, 'downloads-export-ready-1280');
+    await ready.getByTestId('export-ready-open').click();
     await page.waitForURL(/\/general\/download/);
+    await expect.poll(() => ready.count()).toBe(0);
     // the dot goes once the download center is opened
     await expect.poll(() => page.getByTestId('header-download-dot').count()).toBe(0);
     const done = page.locator('[data-state="done"]').first();

@@ -20,6 +20,7 @@ const FIGURE_KEYS = [
 ] as const;
 
 interface Summary extends Partial<Record<(typeof FIGURE_KEYS)[number], number | string | boolean>> {
+  unreadNum?: number;
   quickAccess: { path: string; sort: number }[];
 }
 
@@ -72,14 +73,17 @@ describe('home overview', () => {
     await expect.poll(() => page.locator('.home-loading').count()).toBe(0);
     for (const key of FIGURE_KEYS) {
       const figure = page.getByTestId(`home-figure-${key}`);
-      const value = summary[key];
+      // unread messages: the count, not the bell's yes/no flag
+      const value = key === 'unread' ? summary.unreadNum : summary[key];
       if (value === undefined || value === null) {
         expect(await figure.count(), `${key} is not reported, so not shown`).toBe(0);
       } else {
-        const text = typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
-        expect(await figure.locator('.home-figure-value').textContent(), key).toBe(text);
+        expect(typeof value, key).not.toBe('boolean');
+        expect(await figure.locator('.home-figure-value').textContent(), key).toBe(String(value));
       }
     }
+    expect(summary.unreadNum).toEqual(expect.any(Number));
+    expect(await page.getByTestId('home-figure-applyNum').textContent()).toContain('My open requests');
     expect(await shownEntrances(page)).toEqual(summary.quickAccess.map((q) => q.path));
     await shot(page, 'shell-home-1280');
     await ctx.close();

@@ -221,6 +221,9 @@ describe('shell layouts, language and error pages', () => {
     // nothing of the forbidden page leaks: no user rows, no tab for it
     expect(await page.locator('.ant-table-row').count()).toBe(0);
     expect(await page.getByTestId(`tab-${USERS}`).count()).toBe(0);
+    // nothing is highlighted as if it were shown: not Home in the top bar, no page in the side menu
+    expect(await page.locator('[data-testid="topnav"] [aria-current="page"]').count()).toBe(0);
+    expect(await page.locator('.ant-menu-item-selected').count()).toBe(0);
     await shot(page, 'shell-forbidden-1280');
     await page.getByTestId('back-home').click();
     await page.waitForURL((u) => u.pathname === '/home');

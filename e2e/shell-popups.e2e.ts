@@ -172,7 +172,8 @@ describe('shell popups and the chunk-failure screen', () => {
     const dialog = page.getByTestId('rating-dialog');
     await dialog.waitFor({ timeout: 10_000 });
     expect(Date.now() - arrived).toBeGreaterThanOrEqual(1800);
-    expect(await dialog.getByText('用户管理好用吗？/ How useful is user management?').count()).toBe(1);
+    // the reader's language only (an en-US browser), not one bilingual string
+    expect(await dialog.getByText('How useful is user management?', { exact: true }).count()).toBe(1);
     await shot(page, 'shell-rating-1280');
     await page.getByTestId('rating-stars').locator('li').nth(3).click();
     await page.getByTestId('rating-comment').fill('Fast enough');
@@ -186,5 +187,60 @@ describe('shell popups and the chunk-failure screen', () => {
     await page.waitForTimeout(3000);
     expect(await dialog.count()).toBe(0);
     await ctx.close();
+  });
+
+  it('withdraws the question when the user leaves its page, and remembers a dismissal across sessions', async () => {
+    const token = await apiToken(server.url, ADMIN);
+    const route = '/setModule/authManage/permissions';
+    const resourceId = await menuNodeId(server.url, token, route);
+    const saved = await api<null>(server.url, token, 'POST', '/v2/sys/staff/feedback/feedbackPopupConfig/save', {
+      resourceId,
+      enabled: true,
+      question: '权限管理清楚吗？',
+      questionEn: 'Are permissions clear?',
+      periodDays: 30,
+    });
+    expect(saved).toBeNull();
+    const need = async () =>
+      (
+        await api<{ need: boolean }>(
+          server.url,
+          token,
+          'GET',
+          `/v2/sys/staff/feedback/needScore?resourceId=${resourceId}`,
+        )
+      ).need;
+    expect(await need()).toBe(true);
+
+    // a Chinese reader gets the Chinese form; going back to the previous page withdraws it
+    const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    await openInTab(zh.page, route);
+    const zhDialog = zh.page.getByTestId('rating-dialog');
+    await zhDialog.waitFor({ timeout: 10_000 });
+    expect(await zhDialog.getByText('权限管理清楚吗？', { exact: true }).count()).toBe(1);
+    await shot(zh.page, 'shell-rating-zh-1280');
+    await zh.page.goBack();
+    await zh.page.waitForURL((u) => u.pathname !== route);
+    await expect.poll(() => zhDialog.count()).toBe(0);
+    await zh.page.waitForTimeout(2500);
+    expect(await zhDialog.count()).toBe(0);
+    expect(await need()).toBe(true);
+    await zh.ctx.close();
+
+    // closed without rating: recorded, so the next session (a new browser) is not asked again
+    const en = await signedIn(browser, server.url, ADMIN);
+    await openInTab(en.page, route);
+    const enDialog = en.page.getByTestId('rating-dialog');
+    await enDialog.waitFor({ timeout: 10_000 });
+    expect(await enDialog.getByText('Are permissions clear?', { exact: true }).count()).toBe(1);
+    await en.page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(need, { timeout: 10_000 }).toBe(false);
+    await en.ctx.close();
+
+    const later = await signedIn(browser, server.url, ADMIN);
+    await openInTab(later.page, route);
+    await later.page.waitForTimeout(3000);
+    expect(await later.page.getByTestId('rating-dialog').count()).toBe(0);
+    await later.ctx.close();
   });
 });

@@ -76,6 +76,16 @@ describe('approval workflow API', () => {
     expect(small.data.map((s: { nodeKey: string }) => s.nodeKey)).toEqual(['leader', 'countersign', 'cc']);
   });
 
+  it('lets the administrator, who leads their own chain, start the demo: the leader step is their own sign-off', async () => {
+    const preview = await w.post('admin', 'route/preview', { processId: demo, formData: form(1_000_000) });
+    expect(preview.code, JSON.stringify(preview)).toBe(0);
+    expect(preview.data.map((s: { nodeKey: string }) => s.nodeKey)).toEqual(['countersign', 'cc']);
+    const res = await w.op('admin', 'start', { processId: demo, title: 'Admin request', formData: form(1_000_000) });
+    expect(res.code, JSON.stringify(res)).toBe(0);
+    const d = (await w.post('admin', 'instanceDetail', { instanceId: res.data.instanceId })).data;
+    expect(d.status).toBe('running');
+  });
+
   it('runs the demo: send back to the initiator, resubmit, finance, countersign of two, copy', async () => {
     const id = await start(demo, 2_000_000, 'Offsite budget');
     expect((await w.post('salesmgr', 'my/toDoPage', {})).data.records.map((r: { id: number }) => r.id)).toContain(id);

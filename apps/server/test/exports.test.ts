@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { exportEstimateMinutes, Perm } from '@portal/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { mcMessages } from '../src/modules/messages/schema.js';
 import { resources, roleResources, roles } from '../src/platform/access/schema.js';
 import { Topics } from '../src/platform/events/topics.js';
 import { exportTasks } from '../src/platform/exports/schema.js';
@@ -151,6 +152,19 @@ describe('exports: the list export service', () => {
     expect(sheets[0]!.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual(
       list.records.map((r) => [r.username, joined(r.deptNames), joined(r.roleNames)]),
     );
+    // the owner is told the file arrived (message center, pushed live), in the export's language
+    const told = await t.p.db
+      .select()
+      .from(mcMessages)
+      .where(and(eq(mcMessages.sourceKind, 'export'), eq(mcMessages.sourceId, String(done.id))));
+    expect(told).toEqual([
+      expect.objectContaining({
+        userId: done.userId,
+        type: 'system',
+        title: `Export ready: ${done.name}`,
+        link: '/general/download',
+      }),
+    ]);
   });
 
   it('refuses the export to a user who may not run the list (403), and creates nothing', async () => {

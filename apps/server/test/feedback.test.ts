@@ -86,15 +86,24 @@ describe('feedback and rating calls', () => {
     const [menu] = await t.p.db.select().from(resources).where(eq(resources.international, 'crm'));
     const saved = await post(
       `${F}/feedbackPopupConfig/save`,
-      { resourceId: menu!.id, enabled: true, question: 'CRM?', periodDays: 7 },
+      { resourceId: menu!.id, enabled: true, question: '客户管理好用吗？', questionEn: 'CRM?', periodDays: 7 },
       admin,
     );
     expect(saved.code).toBe(0);
     const page = await post(`${F}/feedbackPopupConfig`, { page: 1, size: 50 }, admin);
     expect(page.data.records).toContainEqual(
-      expect.objectContaining({ resourceId: menu!.id, question: 'CRM?', periodDays: 7 }),
+      expect.objectContaining({
+        resourceId: menu!.id,
+        question: '客户管理好用吗？',
+        questionEn: 'CRM?',
+        periodDays: 7,
+      }),
     );
-    expect((await get(`${F}/needScore?resourceId=${menu!.id}`)).data).toEqual({ need: true, question: 'CRM?' });
+    expect((await get(`${F}/needScore?resourceId=${menu!.id}`)).data).toEqual({
+      need: true,
+      question: '客户管理好用吗？',
+      questionEn: 'CRM?',
+    });
     expect((await post(`${F}/commitScore`, { resourceId: menu!.id, score: 5 })).code).toBe(0);
     expect((await get(`${F}/needScore?resourceId=${menu!.id}`)).data.need).toBe(false);
     expect((await post(`${F}/feedbackPopupConfig/delete`, { resourceId: menu!.id }, admin)).code).toBe(0);

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { Errors } from '@portal/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scores } from '../src/modules/feedback/schema.js';
 import { resources } from '../src/platform/access/schema.js';
 import { seedNoticesDemo } from '../src/seed/notices.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
@@ -34,7 +36,8 @@ describe('version popup and rating need', () => {
 
   it('asks for a rating once per period for configured menu items only', async () => {
     const need = (await get(`/v2/sys/staff/feedback/needScore?resourceId=${usersResource}`, admin)).data;
-    expect(need).toEqual({ need: true, question: expect.any(String) });
+    // the question in each language, not one bilingual string
+    expect(need).toEqual({ need: true, question: '用户管理好用吗？', questionEn: 'How useful is user management?' });
     expect((await get(`/v2/sys/staff/feedback/needScore?resourceId=${usersResource + 1}`, admin)).data.need).toBe(
       false,
     );
@@ -50,5 +53,32 @@ describe('version popup and rating need', () => {
       (await post('/v2/sys/staff/feedback/commitScore', admin, { resourceId: usersResource, score: 5 })).code,
     ).toBe(10000007);
     expect((await get(`/v2/sys/staff/feedback/needScore?resourceId=${usersResource}`, sales)).data.need).toBe(true);
+  });
+
+  it('records closing the question without rating, so it is not asked again within its period', async () => {
+    const need = async () =>
+      (await get(`/v2/sys/staff/feedback/needScore?resourceId=${usersResource}`, sales)).data.need as boolean;
+    expect(await need()).toBe(true);
+    expect((await post('/v2/sys/staff/feedback/dismissScore', sales, { resourceId: 0 })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect(await need()).toBe(true);
+    expect((await post('/v2/sys/staff/feedback/dismissScore', sales, { resourceId: usersResource })).code).toBe(0);
+    // a new session asks the server again: still not due
+    const again = await signIn(t.app, DEMO.sales01);
+    expect((await get(`/v2/sys/staff/feedback/needScore?resourceId=${usersResource}`, again)).data.need).toBe(false);
+    // closing again is harmless and records nothing more
+    expect((await post('/v2/sys/staff/feedback/dismissScore', sales, { resourceId: usersResource })).code).toBe(0);
+    const rows = await t.p.db
+      .select()
+      .from(scores)
+      .where(and(eq(scores.resourceId, usersResource), isNull(scores.score)));
+    expect(rows).toHaveLength(1);
+    // once the period has passed it is asked again
+    await t.p.db
+      .update(scores)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(scores.resourceId, usersResource));
+    expect(await need()).toBe(true);
   });
 });

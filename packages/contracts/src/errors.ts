@@ -170,7 +170,12 @@ export const Errors = {
     'This request has finished and cannot be changed',
   ),
   WF_REJECT_TARGET: def(10110004, 400, '不能退回到该节点', 'The request cannot be sent back to that node'),
-  WF_NO_APPROVER: def(10110005, 400, '节点“{node}”找不到审批人', 'Node "{node}" has no approver'),
+  WF_NO_APPROVER: def(
+    10110005,
+    400,
+    '节点“{node}”找不到审批人：请联系管理员为您的部门设置负责人，或在流程中为该节点指定审批人',
+    'Step "{node}" has no approver: ask an administrator to set a leader for your department, or to name the approvers of this step in the process',
+  ),
   WF_PROCESS_DISABLED: def(10110006, 409, '该流程已停用', 'This process is disabled'),
   WF_FORM_INVALID: def(10110007, 400, '表单填写有误：{field}', 'The form has an invalid field: {field}'),
   WF_NOT_INITIATOR: def(10110008, 403, '只有发起人可以执行此操作', 'Only the initiator may do this'),

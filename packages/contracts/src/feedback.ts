@@ -3,7 +3,14 @@ import { pageQuery } from './paging.js';
 import { coerceInt32, int32, int32Id, int53, text } from './validation/scalars.js';
 
 export const needScoreQuery = z.object({ resourceId: coerceInt32().positive() });
-export const needScore = z.object({ need: z.boolean(), question: text().nullable() });
+/** the question in Chinese and in English (null: the default wording of the reader's language) */
+export const needScore = z.object({
+  need: z.boolean(),
+  question: text().nullable(),
+  questionEn: text().nullable(),
+});
+/** The user closed the rating question without rating: not asked again within the period. */
+export const dismissScoreBody = z.object({ resourceId: int32().positive() });
 export const commitScoreBody = z.object({
   resourceId: int32Id(),
   score: int32().min(1).max(5),
@@ -50,12 +57,14 @@ export const popupConfigRow = z.object({
   router: text().nullable(),
   enabled: z.boolean(),
   question: text().nullable(),
+  questionEn: text().nullable(),
   periodDays: int32(),
 });
 export const popupConfigBody = z.object({
   resourceId: int32Id(),
   enabled: z.boolean(),
   question: text().trim().max(200).nullable().default(null),
+  questionEn: text().trim().max(200).nullable().default(null),
   periodDays: int32().min(1).max(365).default(30),
 });
 export const popupConfigDeleteBody = z.object({ resourceId: int32Id() });

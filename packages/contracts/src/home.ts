@@ -31,6 +31,8 @@ export const userSettingBody = userSetting.extend({
  */
 export const homeSummary = z.object({
   unread: z.boolean().optional(),
+  /** how many unread messages (the figure the overview shows; `unread` is the bell's flag) */
+  unreadNum: int32().optional(),
   myCustomer: int32().optional(),
   todayCustomer: int32().optional(),
   task: int32().optional(),

@@ -125,11 +125,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter(([k]) => k.startsWith(prefix))
         .map(([k, v]) => [k.slice(prefix.length).toLowerCase(), v as string]),
     );
+  // `npm start` runs the server in its workspace (apps/server); npm names the directory it was
+  // started from in INIT_CWD, so a relative DATA_DIR (default ./data) means the same place either way
+  const launchDir = set.INIT_CWD ?? process.cwd();
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
     port: c.PORT,
     host: c.HOST,
-    dataDir: path.resolve(c.DATA_DIR),
+    dataDir: path.resolve(launchDir, c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     /** PostgreSQL pool: size, wait for a free connection, statement timeout (0 = none), one user's share */
     db: {

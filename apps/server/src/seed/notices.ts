@@ -33,7 +33,11 @@ export async function seedNoticesDemo(db: Db): Promise<void> {
   if (users) {
     await db
       .insert(scoreConfigs)
-      .values({ resourceId: users.id, question: '用户管理好用吗？/ How useful is user management?' })
+      .values({
+        resourceId: users.id,
+        question: '用户管理好用吗？',
+        questionEn: 'How useful is user management?',
+      })
       .onConflictDoNothing();
   }
 }

@@ -15,7 +15,9 @@ export interface VersionPopup {
 }
 export interface NeedScore {
   need: boolean;
+  /** the question in Chinese and in English (null: the default wording) */
   question: string | null;
+  questionEn: string | null;
 }
 export interface UserSetting {
   type: 'guide' | 'dateMode';
@@ -56,6 +58,9 @@ export const shellApi = {
   versionRead: (id: number) => quietly(post<unknown>('/v2/sys/staff/version/popup/read', { id }, silent)),
   needScore: (resourceId: number) =>
     quietly(get<NeedScore>('/v2/sys/staff/feedback/needScore', { resourceId }, silent)),
+  /** closed without rating: the server does not ask again within the period */
+  dismissScore: (resourceId: number) =>
+    quietly(post<unknown>('/v2/sys/staff/feedback/dismissScore', { resourceId }, silent)),
   /** the user submits this one: failures are shown */
   commitScore: (body: { resourceId: number; score: number; content?: string }) =>
     post<unknown>('/v2/sys/staff/feedback/commitScore', body),

@@ -62,26 +62,34 @@ export async function roleMembers(db: DbOrTx, roleId: number): Promise<{ id: num
 /**
  * The initiator's leaders, nearest first: walking up from the initiator's (first) department, each
  * department's leader once, skipping the initiator themself and departments without a leader.
+ * `selfLed`: a department on the walk is led by the initiator (an empty walk then means they are
+ * the top of their own chain, not that the departments lack leaders).
  */
-export async function leaderChain(db: DbOrTx, userId: number, levels: number): Promise<{ id: number; name: string }[]> {
+export async function leaderWalk(
+  db: DbOrTx,
+  userId: number,
+  levels: number,
+): Promise<{ leaders: { id: number; name: string }[]; selfLed: boolean }> {
   const [home] = await db
     .select({ id: userDepartments.departmentId })
     .from(userDepartments)
     .where(eq(userDepartments.userId, userId))
     .orderBy(userDepartments.departmentId)
     .limit(1);
-  if (!home) return [];
+  if (!home) return { leaders: [], selfLed: false };
   const all = await db
     .select({ id: departments.id, parentId: departments.parentId, leader: departments.leaderUserId })
     .from(departments);
   const byId = new Map(all.map((d) => [d.id, d]));
   const found: number[] = [];
   const seen = new Set<number>();
+  let selfLed = false;
   for (let d = byId.get(home.id); d && found.length < levels && !seen.has(d.id); d = byId.get(d.parentId ?? -1)) {
     seen.add(d.id);
-    if (d.leader && d.leader !== userId && !found.includes(d.leader)) found.push(d.leader);
+    if (d.leader === userId) selfLed = true;
+    else if (d.leader && !found.includes(d.leader)) found.push(d.leader);
   }
-  return activeUsers(db, found);
+  return { leaders: await activeUsers(db, found), selfLed };
 }
 
 export async function isActiveUser(db: DbOrTx, id: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { FormValues, ProcessDefinition, RouteStep } from '@portal/contracts';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
-import { activeUsers, leaderChain, roleMembers } from './directory.js';
+import { activeUsers, leaderWalk, roleMembers } from './directory.js';
 import { conditionHolds } from './form-values.js';
 
 /**
@@ -28,7 +28,10 @@ export async function planRoute(
     };
     if (node.approverKind === 'leaderChain' || node.approverKind === 'deptLeader') {
       const levels = node.approverKind === 'deptLeader' ? 1 : node.levels;
-      const leaders = await leaderChain(db, initiatorId, levels);
+      const { leaders, selfLed } = await leaderWalk(db, initiatorId, levels);
+      // the initiator leads every department up their chain: nobody above to ask, the node is
+      // their own sign-off and is left off the route (docs/domain.md "Approvals")
+      if (leaders.length === 0 && selfLed) continue;
       if (leaders.length === 0 && node.type === 'approval')
         throw new AppError('WF_NO_APPROVER', { vars: { node: node.name } });
       if (node.type === 'cc') {

@@ -76,6 +76,7 @@ export async function popupConfigPage(db: Db, q: { page: number; size: number })
         router: resources.router,
         enabled: scoreConfigs.enabled,
         question: scoreConfigs.question,
+        questionEn: scoreConfigs.questionEn,
         periodDays: scoreConfigs.periodDays,
       })
       .from(scoreConfigs)
@@ -90,14 +91,20 @@ export async function popupConfigPage(db: Db, q: { page: number; size: number })
 
 export async function savePopupConfig(
   db: Db,
-  c: { resourceId: number; enabled: boolean; question: string | null; periodDays: number },
+  c: { resourceId: number; enabled: boolean; question: string | null; questionEn: string | null; periodDays: number },
 ) {
   const [menu] = await db
     .select({ id: resources.id })
     .from(resources)
     .where(and(eq(resources.id, c.resourceId), eq(resources.type, 'menu')));
   if (!menu) throw new AppError('NOT_FOUND');
-  const set = { enabled: c.enabled, question: c.question, periodDays: c.periodDays, updatedAt: new Date() };
+  const set = {
+    enabled: c.enabled,
+    question: c.question,
+    questionEn: c.questionEn,
+    periodDays: c.periodDays,
+    updatedAt: new Date(),
+  };
   await db
     .insert(scoreConfigs)
     .values({ resourceId: c.resourceId, ...set })

@@ -1,6 +1,7 @@
 import {
   commitFeedbackBody,
   commitScoreBody,
+  dismissScoreBody,
   emptyData,
   envelope,
   feedbackCloseBody,
@@ -53,7 +54,7 @@ import {
   myFeedbackPage,
   replyToFeedback,
 } from './feedback.service.js';
-import { commitScore, needScoreOf } from './scores.service.js';
+import { commitScore, dismissScore, needScoreOf } from './scores.service.js';
 
 const F = '/v2/sys/staff/feedback';
 const authed = { access: 'authenticated' as const };
@@ -87,6 +88,23 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       await commitScore(p.db, req.auth!.userId, req.body);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    `${F}/dismissScore`,
+    {
+      schema: {
+        tags,
+        summary: 'Close the rating question without rating (not asked again within its period)',
+        body: dismissScoreBody,
+        response: { 200: envelope(emptyData) },
+      },
+      config: authed,
+    },
+    async (req) => {
+      await dismissScore(p.db, req.auth!.userId, req.body.resourceId);
       return ok(null);
     },
   );

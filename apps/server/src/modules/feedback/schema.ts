@@ -4,7 +4,10 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, 
 export const scoreConfigs = pgTable('feedback_score_configs', {
   resourceId: integer('resource_id').primaryKey(),
   enabled: boolean('enabled').notNull().default(true),
+  /** the question in Chinese (null: the default wording) */
   question: text('question'),
+  /** the question in English (null: the default wording) */
+  questionEn: text('question_en'),
   periodDays: integer('period_days').notNull().default(30),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -15,7 +18,8 @@ export const scores = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull(),
     resourceId: integer('resource_id').notNull(),
-    score: integer('score').notNull(),
+    /** 1-5; null: the user closed the question without rating (it still counts for the period) */
+    score: integer('score'),
     content: text('content'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,7 +8,10 @@ export const messagesModule: Module = {
   name: 'messages',
   async register(app, p) {
     registerMessageCenterChannel(app, p);
-    p.summary.register('messages', async (auth) => ({ unread: (await unreadCount(p.db, auth.userId)) > 0 }));
+    p.summary.register('messages', async (auth) => {
+      const n = await unreadCount(p.db, auth.userId);
+      return { unread: n > 0, unreadNum: n };
+    });
     await messageRoutes(app, p);
   },
 };

@@ -21,7 +21,10 @@ import { exportSource } from './source.js';
 import { DOWNLOAD_TASK_TOPIC, EXPORT_JOB, HEARTBEAT_STALE_SECONDS, MAX_ATTEMPTS } from './topics.js';
 
 export type ExportTask = typeof exportTasks.$inferSelect;
-export type ExportPlatform = Pick<Platform, 'db' | 'database' | 'config' | 'bus' | 'jobs' | 'access' | 'log'>;
+export type ExportPlatform = Pick<
+  Platform,
+  'db' | 'database' | 'config' | 'bus' | 'jobs' | 'access' | 'log' | 'notifier'
+>;
 
 /** This process, as written on the tasks it runs. */
 const WORKER = `${os.hostname()}:${process.pid}`;
@@ -103,6 +106,30 @@ function reasonOf(err: unknown, locale: Locale): string {
   return `${base}: ${detail}`.slice(0, 500);
 }
 
+/** The download center's page (named route GeneralDownload). */
+export const DOWNLOAD_CENTER_PATH = '/general/download';
+
+/**
+ * The file of an export has arrived: a message to its owner (message center, pushed live), in the
+ * language the export was asked in, pointing at the download center. A failure to tell is logged.
+ */
+async function tellReady(p: ExportPlatform, task: ExportTask, locale: Locale) {
+  await p.notifier
+    .send({
+      userIds: [task.userId],
+      type: 'system',
+      title: locale === 'zh-CN' ? `导出完成：${task.name}` : `Export ready: ${task.name}`,
+      content:
+        locale === 'zh-CN'
+          ? `文件“${task.name}”已生成，请到下载中心下载`
+          : `The file "${task.name}" is ready in the download center`,
+      link: DOWNLOAD_CENTER_PATH,
+      source: { kind: 'export', id: String(task.id) },
+      msgType: 1,
+    })
+    .catch((err) => p.log.warn({ err, taskId: task.id }, 'export ready message failed'));
+}
+
 /**
  * The job: claims the task (only the attempt it was sent for, only while queued), streams the
  * rows into a file with the caller's current permissions and data scope, stores the file, marks
@@ -164,7 +191,9 @@ export async function runExportTask(p: ExportPlatform, data: { taskId: number; a
       })
       .where(and(mine, eq(exportTasks.state, 'running')))
       .returning({ id: exportTasks.id });
-    if (!done) await files.remove(info.id); // deleted while running: keep no orphan file
+    if (!done)
+      await files.remove(info.id); // deleted while running: keep no orphan file
+    else await tellReady(p, task, locale);
   } catch (err) {
     p.log.warn({ err, taskId: task.id }, 'export task failed');
     await p.db

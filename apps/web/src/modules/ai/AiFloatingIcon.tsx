@@ -28,6 +28,25 @@ const ICON_STYLE: React.CSSProperties = {
   alignItems: 'center',
   justifyContent: 'center',
 };
+/**
+ * Up to this window width the icon is docked as a narrow tab on the right edge (over the page's
+ * margin, not over table rows, pagers and cards); wider windows have room for the spec's round icon.
+ */
+export const DOCK_MAX_WIDTH = 1440;
+export const DOCKED_WIDTH = 28;
+
+export function iconPlacement(windowWidth: number): React.CSSProperties {
+  if (windowWidth > DOCK_MAX_WIDTH) return { right: ICON_RIGHT };
+  return {
+    right: 0,
+    width: DOCKED_WIDTH,
+    borderRadius: `${SIZE / 2}px 0 0 ${SIZE / 2}px`,
+    fontSize: 16,
+    justifyContent: 'flex-start',
+    paddingInlineStart: 6,
+  };
+}
+
 const clamp = (bottom: number) => Math.min(Math.max(0, bottom), Math.max(0, window.innerHeight - SIZE));
 
 /**
@@ -38,11 +57,15 @@ export function AiFloatingIcon() {
   const { t } = useTranslation();
   const open = useChat((s) => s.open);
   const [bottom, setBottom] = useState(ICON_BOTTOM);
+  const [width, setWidth] = useState(() => window.innerWidth);
   const [loaded, setLoaded] = useState(false);
   const drag = useRef<{ y: number; bottom: number; moved: boolean } | null>(null);
 
   useEffect(() => {
-    const keep = () => setBottom((b) => clamp(b));
+    const keep = () => {
+      setBottom((b) => clamp(b));
+      setWidth(window.innerWidth);
+    };
     window.addEventListener('resize', keep);
     return () => window.removeEventListener('resize', keep);
   }, []);
@@ -59,7 +82,7 @@ export function AiFloatingIcon() {
         data-testid="ai-float"
         aria-label={t('ai.open')}
         title={t('ai.open')}
-        style={{ ...ICON_STYLE, right: ICON_RIGHT, bottom }}
+        style={{ ...ICON_STYLE, ...iconPlacement(width), bottom }}
         onPointerDown={(e) => {
           drag.current = { y: e.clientY, bottom, moved: false };
           e.currentTarget.setPointerCapture(e.pointerId);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { approvalApi, approvalKeys } from './api';
 import { definitionFlow } from './flow-model';
 import { LazyFlow } from './LazyFlow';
+import { minorToDisplay } from './money';
 import { NodeEditor } from './NodeEditor';
 import { useDebounced } from './use-debounced';
 
@@ -61,6 +62,7 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
   );
   const boxes = useMemo(() => {
     const fieldLabel = new Map((fields.data ?? []).map((f) => [f.key, f.label]));
+    const moneyFields = new Set((fields.data ?? []).filter((f) => f.type === 'money').map((f) => f.key));
     const roleLabel = new Map((roles.data ?? []).map((r) => [Number(r.value), r.label]));
     return definitionFlow(
       nodes.filter((n) => n?.key),
@@ -68,6 +70,8 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
         start: t('approval.flowStart'),
         end: t('approval.flowEnd'),
         field: (k) => fieldLabel.get(k) ?? k,
+        // a money condition is stored in minor units: shown as the amount people typed
+        value: (k, v) => (moneyFields.has(k) && typeof v === 'number' ? minorToDisplay(v) : String(v)),
         approvers: (n) =>
           n.approverKind === 'role'
             ? (roleLabel.get(n.roleId ?? 0) ?? t('approval.cfg.kind.role'))

@@ -1,6 +1,7 @@
-import type { RouteStep } from '@portal/contracts';
+import type { ProcessNode, RouteStep } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { instanceFlow } from './flow-model';
+import { definitionFlow, instanceFlow } from './flow-model';
+import { minorToDisplay } from './money';
 
 const step = (nodeKey: string, type: 'approval' | 'cc' = 'approval'): RouteStep => ({
   nodeKey,
@@ -36,5 +37,30 @@ describe('instance flow', () => {
     const rejected = instanceFlow({ route: [step('a')], passed: [], current: 'a', status: 'rejected', labels });
     expect(rejected.find((b) => b.id === 'a')?.state).toBe('todo');
     expect(rejected.at(-1)?.state).toBe('stopped');
+  });
+});
+
+describe('definitionFlow conditions', () => {
+  it('shows a money condition as the amount, not minor units', () => {
+    const boxes = definitionFlow(
+      [
+        {
+          key: 'finance',
+          name: 'Finance',
+          type: 'approval',
+          approverKind: 'role',
+          roleId: 1,
+          conditions: [{ field: 'amount', op: 'gt', value: 1_000_000 }],
+        } as unknown as ProcessNode,
+      ],
+      {
+        start: 'Start',
+        end: 'End',
+        approvers: () => 'Role',
+        field: () => 'Amount',
+        value: (k, v) => (k === 'amount' && typeof v === 'number' ? minorToDisplay(v) : String(v)),
+      },
+    );
+    expect(boxes[1]!.condition).toBe('Amount > 10,000.00');
   });
 });

@@ -48,7 +48,14 @@ export function instanceFlow(input: {
 /** A process definition as drawn in the editor: conditional nodes get their condition and a bypass. */
 export function definitionFlow(
   nodes: ProcessNode[],
-  labels: { start: string; end: string; approvers: (n: ProcessNode) => string; field: (key: string) => string },
+  labels: {
+    start: string;
+    end: string;
+    approvers: (n: ProcessNode) => string;
+    field: (key: string) => string;
+    /** a condition's value as shown (money fields: minor units as "10,000.00"); default its text */
+    value?: (key: string, value: unknown) => string;
+  },
 ): FlowBox[] {
   return [
     { id: '__start', title: labels.start, subtitle: '', state: 'start' },
@@ -60,7 +67,10 @@ export function definitionFlow(
       ...(n.conditions.length > 0
         ? {
             condition: n.conditions
-              .map((c) => `${labels.field(c.field)} ${OPS[c.op] ?? c.op} ${String(c.value)}`)
+              .map(
+                (c) =>
+                  `${labels.field(c.field)} ${OPS[c.op] ?? c.op} ${labels.value?.(c.field, c.value) ?? String(c.value)}`,
+              )
               .join(' & '),
           }
         : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minorToText, toMinor } from './money';
+import { minorToDisplay, minorToText, toMinor } from './money';
 
 describe('money input ↔ minor units', () => {
   it('reads typed decimals as integer minor units, without float error', () => {
@@ -20,5 +20,15 @@ describe('money input ↔ minor units', () => {
     expect(minorToText(7)).toBe('0.07');
     expect(minorToText(-310)).toBe('-3.10');
     expect(minorToText(null)).toBe('');
+  });
+});
+
+describe('minorToDisplay', () => {
+  it('shows minor units as the grouped amount', () => {
+    expect(minorToDisplay(1_000_000)).toBe('10,000.00');
+    expect(minorToDisplay(123_456_789)).toBe('1,234,567.89');
+    expect(minorToDisplay(5)).toBe('0.05');
+    expect(minorToDisplay(-150_000)).toBe('-1,500.00');
+    expect(minorToDisplay(null)).toBe('');
   });
 });

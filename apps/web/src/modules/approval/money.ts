@@ -19,3 +19,10 @@ export function minorToText(minor: number | null | undefined): string {
   const digits = String(Math.abs(Math.trunc(minor))).padStart(3, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
+
+/** 1000000 → "10,000.00": minor units as people read money (grouped, two places). */
+export function minorToDisplay(minor: number | null | undefined): string {
+  const text = minorToText(minor);
+  const [whole = '', fraction = ''] = text.split('.');
+  return text && `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}

@@ -24,7 +24,13 @@ import { SearchTable } from '../../platform/ui/SearchTable';
 import { useUser } from '../../platform/user-store';
 import { feedbackApi, feedbackKeys, type PopupConfig } from './api';
 
-type PopupValues = { resourceId: number; enabled: boolean; question: string; periodDays: number };
+type PopupValues = {
+  resourceId: number;
+  enabled: boolean;
+  question: string;
+  questionEn: string;
+  periodDays: number;
+};
 type EditableQuestion = { id?: number; name: string; enabled: boolean };
 
 function QuestionsEditor() {
@@ -124,7 +130,7 @@ function TipsEditor() {
 }
 
 function PopupTriggers() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menus = useUser((s) => s.menus);
   const menuOptions = useMemo(
     () => [...walk(menus)].filter((n) => n.router).map((n) => ({ value: n.id, label: `${n.name} (${n.router})` })),
@@ -144,7 +150,8 @@ function PopupTriggers() {
       dataIndex: 'question',
       title: t('feedback.config.question'),
       ellipsis: true,
-      render: (v: string | null) => v ?? t('rating.question'),
+      // the form in the reader's language
+      render: (v: string | null, r) => (i18n.language.startsWith('en') ? r.questionEn : v) ?? t('rating.question'),
     },
     { key: 'periodDays', dataIndex: 'periodDays', title: t('feedback.config.periodDays'), width: 110 },
     {
@@ -188,19 +195,28 @@ function PopupTriggers() {
         open={editing !== null}
         title={t('feedback.config.popup')}
         onClose={() => setEditing(null)}
-        onSubmit={(v) => feedbackApi.savePopup({ ...v, question: v.question?.trim() || null })}
+        onSubmit={(v) =>
+          feedbackApi.savePopup({
+            ...v,
+            question: v.question?.trim() || null,
+            questionEn: v.questionEn?.trim() || null,
+          })
+        }
         successMessage={t('mc.saved')}
         invalidate={feedbackKeys.popup}
         initialValues={
           editing?.row
-            ? { ...editing.row, question: editing.row.question ?? '' }
-            : { enabled: true, periodDays: 30, question: '' }
+            ? { ...editing.row, question: editing.row.question ?? '', questionEn: editing.row.questionEn ?? '' }
+            : { enabled: true, periodDays: 30, question: '', questionEn: '' }
         }
       >
         <Form.Item name="resourceId" label={t('feedback.config.menu')} rules={[{ required: true }]}>
           <Select showSearch optionFilterProp="label" options={menuOptions} disabled={!!editing?.row} />
         </Form.Item>
-        <Form.Item name="question" label={t('feedback.config.question')}>
+        <Form.Item name="question" label={t('feedback.config.questionZh')}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="questionEn" label={t('feedback.config.questionEn')}>
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item name="periodDays" label={t('feedback.config.periodDays')} rules={[{ required: true }]}>

@@ -133,6 +133,8 @@ export function FeedbackDetailDrawer({
                 autoSize={{ minRows: 3, maxRows: 8 }}
                 placeholder={t('feedback.replyPlaceholder')}
                 data-testid="feedback-reply-input"
+                // the character count sits under the box: room for it above the buttons
+                style={{ marginBottom: 20 }}
               />
               <Flex justify="space-between" align="center">
                 <Checkbox checked={closeToo} onChange={(e) => setCloseToo(e.target.checked)}>

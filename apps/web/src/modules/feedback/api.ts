@@ -24,7 +24,9 @@ export interface PopupConfig {
   resourceName: string | null;
   router: string | null;
   enabled: boolean;
+  /** the question in Chinese and in English (null: the default wording) */
   question: string | null;
+  questionEn: string | null;
   periodDays: number;
 }
 
@@ -36,8 +38,13 @@ export const feedbackApi = {
   saveTips: (tips: string) => post<{ tips: string }>(`${F}/feedbackConfig/tips/update`, { tips }),
   popupPage: (q: { page: number; size: number }, signal?: AbortSignal) =>
     post<PageResult<PopupConfig>>(`${F}/feedbackPopupConfig`, q, { signal }),
-  savePopup: (c: { resourceId: number; enabled: boolean; question: string | null; periodDays: number }) =>
-    post<null>(`${F}/feedbackPopupConfig/save`, c),
+  savePopup: (c: {
+    resourceId: number;
+    enabled: boolean;
+    question: string | null;
+    questionEn: string | null;
+    periodDays: number;
+  }) => post<null>(`${F}/feedbackPopupConfig/save`, c),
   deletePopup: (resourceId: number) => post<null>(`${F}/feedbackPopupConfig/delete`, { resourceId }),
   /** a screenshot through the platform upload service; its id goes into commit's screenshotIds */
   uploadScreenshot: (file: Blob, signal?: AbortSignal) => upload<FileInfo>(SYS_UPLOAD, file, { signal }),

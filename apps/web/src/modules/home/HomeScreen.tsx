@@ -96,9 +96,7 @@ function Figures({ summary }: { summary: Parameters<typeof presentFigures>[0] })
           data-testid={`home-figure-${f.key}`}
         >
           <span className="home-muted">{t(`home.figures.${f.key}`)}</span>
-          <span className="home-figure-value">
-            {typeof f.value === 'boolean' ? (f.value ? t('home.yes') : t('home.no')) : String(f.value)}
-          </span>
+          <span className="home-figure-value">{String(f.value)}</span>
         </button>
       ))}
     </div>

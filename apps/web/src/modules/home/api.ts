@@ -7,7 +7,9 @@ export interface QuickEntrance {
 
 /** GET /v2/sys/staff/home/summary: a figure is present only when its module reports it. */
 export interface HomeSummary {
+  /** the bell's flag; the overview shows unreadNum, the count */
   unread?: boolean;
+  unreadNum?: number;
   myCustomer?: number;
   todayCustomer?: number;
   task?: number;

@@ -11,6 +11,15 @@ describe('home figures', () => {
     expect(presentFigures(undefined)).toEqual([]);
   });
 
+  it('shows unread messages as a count, never as yes / no', () => {
+    expect(presentFigures({ unread: true, unreadNum: 7, quickAccess: [] })).toEqual([
+      { key: 'unread', value: 7, to: '/message/notification' },
+    ]);
+    expect(presentFigures({ unread: false, unreadNum: 0, quickAccess: [] }).map((f) => f.value)).toEqual([0]);
+    // only the flag reported: no count to show, so no figure (never faked)
+    expect(presentFigures({ unread: true, quickAccess: [] })).toEqual([]);
+  });
+
   it('greets by the time of day', () => {
     expect(greetingOf(8)).toBe('morning');
     expect(greetingOf(13)).toBe('afternoon');

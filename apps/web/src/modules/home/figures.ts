@@ -12,8 +12,11 @@ export type FigureKey =
   | 'todaySend'
   | 'linkPromotion';
 
-/** The figures of the overview in display order, and the page each one opens. */
-export const FIGURES: readonly { key: FigureKey; to: string | null }[] = [
+/**
+ * The figures of the overview in display order, the page each one opens, and the field of the
+ * summary it shows (its key unless named: unread messages show the count, not the bell's flag).
+ */
+export const FIGURES: readonly { key: FigureKey; to: string | null; field?: keyof HomeSummary }[] = [
   { key: 'todoNum', to: '/general/my-agent' },
   { key: 'applyNum', to: '/general/my-initiate' },
   { key: 'handleNum', to: '/general/my-handle' },
@@ -23,21 +26,21 @@ export const FIGURES: readonly { key: FigureKey; to: string | null }[] = [
   { key: 'task', to: null },
   { key: 'todaySend', to: null },
   { key: 'linkPromotion', to: null },
-  { key: 'unread', to: '/message/notification' },
+  { key: 'unread', to: '/message/notification', field: 'unreadNum' },
 ];
 
 export interface Figure {
   key: FigureKey;
-  value: number | string | boolean;
+  value: number | string;
   to: string | null;
 }
 
 /** Only the figures present in the answer: a figure the server does not report is not shown (never faked). */
 export function presentFigures(summary: Partial<HomeSummary> | undefined): Figure[] {
   if (!summary) return [];
-  return FIGURES.flatMap(({ key, to }) => {
-    const value = summary[key];
-    return value === undefined || value === null ? [] : [{ key, value, to }];
+  return FIGURES.flatMap(({ key, to, field }) => {
+    const value = summary[field ?? key];
+    return typeof value === 'number' || typeof value === 'string' ? [{ key, value, to }] : [];
   });
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session';
 import { authorizationValue } from '../token-policy';
+import { DOWNLOAD_CENTER_PATH, exportReadyNotice } from './export-ready';
 import { createLiveClient, type LiveAuth } from './live-client';
 import { useLive } from './live-store';
 import { INBOX_PATH, newMailNotice } from './new-mail';
@@ -27,7 +28,7 @@ const isPush = (d: unknown): d is PushMessage =>
 
 /**
  * Mounts the browser's one live connection (shared by its tabs) while signed in, and reacts to
- * what arrives: the bell dot, the message lists, and new-mail notices (spec 4).
+ * what arrives: the bell dot, the message lists, new-mail notices (spec 4) and finished exports.
  */
 export function LiveChannel() {
   const { t } = useTranslation();
@@ -45,6 +46,31 @@ export function LiveChannel() {
       const cur = latest.current;
       cur.queryClient.setQueryData(UNREAD_QUERY_KEY, true);
       void cur.queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_ROOT });
+      const ready = isPush(data) ? exportReadyNotice(data) : null;
+      if (ready && isPush(data)) {
+        // a download-center export finished: say so, with the way to the file
+        const key = `export-ready-${data.id}`;
+        cur.notification.success({
+          key,
+          title: cur.t('live.exportReadyTitle'),
+          description: ready.text,
+          duration: 0,
+          actions: (
+            <Button
+              type="primary"
+              size="small"
+              data-testid="export-ready-open"
+              onClick={() => {
+                cur.notification.destroy(key);
+                void cur.navigate(DOWNLOAD_CENTER_PATH);
+              }}
+            >
+              {cur.t('live.openDownloads')}
+            </Button>
+          ),
+        });
+        return;
+      }
       if (!isPush(data) || data.msgType !== MSG_TYPE.NEW_MAIL) return;
       const notice = newMailNotice(data);
       if (notice.kind === 'none') {

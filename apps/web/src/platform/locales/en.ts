@@ -159,6 +159,8 @@ export const en: Messages<typeof zhCN> = {
     noNewMail: 'No new mail',
     newMailTitle: 'New mail',
     goView: 'Go to view',
+    exportReadyTitle: 'Export ready',
+    openDownloads: 'Open the download center',
     loading: 'Connecting',
     connected: 'Connected',
     disconnected: 'Disconnected',

@@ -160,6 +160,8 @@ export const zhCN = {
     noNewMail: '暂无新邮件',
     newMailTitle: '新邮件提醒',
     goView: '去查看',
+    exportReadyTitle: '导出完成',
+    openDownloads: '去下载中心',
     loading: '连接中',
     connected: '已连接',
     disconnected: '未连接',

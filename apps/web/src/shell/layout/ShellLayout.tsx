@@ -22,7 +22,7 @@ import { TabBar } from '../tabs/TabBar';
 import { isExcluded, tabFor } from '../tabs/tab-rules';
 import { useTabs } from '../tabs/tabs-store';
 import { HeaderBar } from './HeaderBar';
-import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './layout-mode';
+import { HEADER_HEIGHT, highlightFor, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './layout-mode';
 import { PathSearch } from './PathSearch';
 
 // the side menu (antd Menu) and the mobile drawer load only where they show: the home layout needs neither
@@ -138,7 +138,13 @@ export function ShellLayout() {
   const asideWanted = forced || hop || meta?.aside !== false;
   const bookmarkWanted = (forced || hop || meta?.bookmark !== false) && app !== 'home';
   const showSider = device !== 'mobile' && asideWanted && moduleNode !== null;
-  const active = meta?.activeRouter ?? pathname;
+  // the no-permission page highlights no page, and in the top bar the refused route's module, not Home
+  const { current, active } = highlightFor({
+    allowed,
+    app,
+    refusedApp: meta && meta.app !== 'home' ? meta.app : null,
+    active: meta?.activeRouter ?? pathname,
+  });
 
   // Spec 2: where the side menu is hidden by the route, the path search dialog opens (the home
   // overview excepted: it is the home layout's own navigation, with quick entrances and modules).
@@ -155,7 +161,6 @@ export function ShellLayout() {
     return <Navigate to={loginRedirectFor(pathname, location.search)} replace />;
   }
 
-  const current = app;
   return (
     <Layout className="portal-shell" data-device={device} data-app={app}>
       <HeaderBar current={current} ratingResourceId={ratingNode?.id ?? null} />

@@ -129,14 +129,17 @@ export function TopNav({ current }: { current: string }) {
         open(e);
       }}
     >
-      {e.icon && <MenuIcon name={e.icon} />}
+      {e.icon && (
+        <span className="portal-topnav-icon">
+          <MenuIcon name={e.icon} />
+        </span>
+      )}
       <span>{e.label}</span>
       {e.href && <ExportOutlined className="portal-topnav-external" />}
     </button>
   );
 
-  const shown = entries.slice(0, fit);
-  const rest = entries.slice(fit);
+  const { shown, rest } = splitEntries(entries, fit, current);
   return (
     <nav className="portal-topnav" ref={bar} data-testid="topnav" aria-label={t('nav.modules')}>
       {shown.map((e) => item(e))}
@@ -164,3 +167,18 @@ export function TopNav({ current }: { current: string }) {
 }
 
 const MORE_WIDTH = 44;
+
+/**
+ * The entries shown in the bar (the first `fit`) and those under "···". The current module always
+ * stays in the bar: when it would fall under "···" it takes the last place in the bar.
+ */
+export function splitEntries<E extends { key: string }>(
+  entries: readonly E[],
+  fit: number,
+  current: string,
+): { shown: E[]; rest: E[] } {
+  const at = entries.findIndex((e) => e.key === current);
+  if (at < fit || fit < 1 || at < 0) return { shown: entries.slice(0, fit), rest: entries.slice(fit) };
+  const shown = [...entries.slice(0, fit - 1), entries[at]!];
+  return { shown, rest: entries.filter((e) => !shown.includes(e)) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCollapsed, deviceFor, siderWidth } from './layout-mode';
+import { defaultCollapsed, deviceFor, highlightFor, siderWidth } from './layout-mode';
 
 describe('deviceFor', () => {
   it('uses the spec breakpoints 1080 and 768', () => {
@@ -30,5 +30,25 @@ describe('side menu width', () => {
     expect(defaultCollapsed('pc')).toBe(false);
     expect(defaultCollapsed('tablet')).toBe(true);
     expect(defaultCollapsed('mobile')).toBe(true);
+  });
+});
+
+describe('highlightFor', () => {
+  it('highlights the module and page shown', () => {
+    expect(highlightFor({ allowed: true, app: 'general', refusedApp: null, active: '/general/my-agent' })).toEqual({
+      current: 'general',
+      active: '/general/my-agent',
+    });
+  });
+
+  it('on the no-permission page highlights the refused module only, never Home or a page', () => {
+    expect(highlightFor({ allowed: false, app: 'home', refusedApp: 'setModule', active: '/setModule/x' })).toEqual({
+      current: 'setModule',
+      active: '',
+    });
+    expect(highlightFor({ allowed: false, app: 'home', refusedApp: null, active: '/nowhere' })).toEqual({
+      current: '',
+      active: '',
+    });
   });
 });

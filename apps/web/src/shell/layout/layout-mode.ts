@@ -31,3 +31,16 @@ export function siderWidth(device: Device, collapsed: boolean): number {
   if (device === 'mobile') return 0;
   return collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
 }
+
+/**
+ * What the navigation highlights: the current module in the top bar and the current page in the
+ * side menu. On the no-permission page neither is the layout the user stays in: the top bar
+ * highlights the module of the refused route (if any) and the side menu nothing.
+ */
+export function highlightFor(o: { allowed: boolean; app: string; refusedApp: string | null; active: string }): {
+  current: string;
+  active: string;
+} {
+  if (o.allowed) return { current: o.app, active: o.active };
+  return { current: o.refusedApp ?? '', active: '' };
+}

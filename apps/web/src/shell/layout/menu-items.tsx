@@ -16,7 +16,12 @@ export function toMenuItems(nodes: readonly ResourceNode[], locale: Locale): Men
   return visibleNodes(nodes).flatMap((n): MenuItem[] => {
     const base = {
       key: nodeKey(n),
-      label: <span data-menu={n.international}>{nodeLabel(n, locale)}</span>,
+      // a long label is cut off with an ellipsis: its full text shows on hover
+      label: (
+        <span data-menu={n.international} title={nodeLabel(n, locale)}>
+          {nodeLabel(n, locale)}
+        </span>
+      ),
       icon: n.icon ? <MenuIcon name={n.icon} /> : undefined,
     };
     if (n.children.length) return [{ ...base, children: toMenuItems(n.children, locale) }];

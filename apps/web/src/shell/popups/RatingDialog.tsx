@@ -4,13 +4,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POPUP_Z_INDEX } from '../../platform/feedback';
 import { shellApi } from '../shell-api';
+import { questionFor } from './rating-policy';
 import type { RatingRequest } from './rating-store';
 
 export const COMMENT_MAX = 500;
 
 /** The rating dialog: 1-5 stars and an optional comment for the current menu item. Loaded lazily. */
-export default function RatingDialog({ request, onClose }: { request: RatingRequest; onClose: () => void }) {
-  const { t } = useTranslation();
+export default function RatingDialog({
+  request,
+  onClose,
+}: {
+  request: RatingRequest;
+  /** rated: the score was submitted; otherwise the user closed the question without rating */
+  onClose: (rated: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [score, setScore] = useState(0);
   const [content, setContent] = useState('');
@@ -23,7 +31,7 @@ export default function RatingDialog({ request, onClose }: { request: RatingRequ
       }),
     onSuccess: () => {
       message.success(t('rating.thanks'));
-      onClose();
+      onClose(true);
     },
   });
   return (
@@ -35,12 +43,12 @@ export default function RatingDialog({ request, onClose }: { request: RatingRequ
       okButtonProps={{ disabled: score < 1, 'data-testid': 'rating-submit' } as ButtonProps}
       confirmLoading={submit.isPending}
       onOk={() => submit.mutate()}
-      onCancel={onClose}
+      onCancel={() => onClose(false)}
       zIndex={POPUP_Z_INDEX}
       destroyOnHidden
     >
       <Flex vertical gap={12} data-testid="rating-dialog">
-        <Typography.Text>{request.question || t('rating.question')}</Typography.Text>
+        <Typography.Text>{questionFor(request, i18n.language) ?? t('rating.question')}</Typography.Text>
         <Flex align="center" gap={12}>
           <Rate value={score} onChange={setScore} data-testid="rating-stars" />
           {score > 0 && (

@@ -5,6 +5,7 @@ import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from '
 import type { SubApp } from '../registry';
 import { shellApi, type UserSetting } from '../shell-api';
 import {
+  belongsElsewhere,
   menuNodeFor,
   RATING_ASKED_KEY,
   RATING_DELAY_MS,
@@ -65,15 +66,30 @@ function VersionGate() {
   );
 }
 
+/** Whether the browser tab is shown (a hidden tab does not count as staying on the page). */
+function useDocumentVisible() {
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
+
 /**
  * Rating popup on route change (spec 4): ask whether the current menu item needs a rating once
- * the user stayed 2 s on the route, at most once per menu item per session.
+ * the user stayed 2 s on the route (with the browser tab shown), at most once per menu item per
+ * session. The question belongs to its page: leaving it (another route, another bookmark tab)
+ * before the answer arrives cancels it, and an open question is withdrawn.
  */
 function useRatingTrigger(menus: readonly ResourceNode[], meta: RouteMeta | null, pathname: string) {
   const resourceId = menuNodeFor(menus, meta, pathname)?.id ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: every route change restarts the 2 s wait, even within one menu item
+  const visible = useDocumentVisible();
+  // every route change restarts the 2 s wait, even within one menu item (pathname is used)
   useEffect(() => {
-    if (!shouldCheckRating(resourceId, readAsked(session.get(RATING_ASKED_KEY)))) return;
+    if (belongsElsewhere(useRating.getState().request, pathname)) useRating.getState().hide();
+    if (!visible || !shouldCheckRating(resourceId, readAsked(session.get(RATING_ASKED_KEY)))) return;
     let alive = true;
     const timer = setTimeout(async () => {
       const asked = readAsked(session.get(RATING_ASKED_KEY));
@@ -81,14 +97,14 @@ function useRatingTrigger(menus: readonly ResourceNode[], meta: RouteMeta | null
       session.set(RATING_ASKED_KEY, writeAsked(asked.add(resourceId)));
       const answer = await shellApi.needScore(resourceId);
       if (alive && answer?.need && !useRating.getState().request) {
-        useRating.getState().show({ resourceId, question: answer.question });
+        useRating.getState().show({ resourceId, question: answer.question, questionEn: answer.questionEn, pathname });
       }
     }, RATING_DELAY_MS);
     return () => {
       alive = false;
       clearTimeout(timer);
     };
-  }, [resourceId, pathname]);
+  }, [resourceId, pathname, visible]);
 }
 
 function RatingGate() {
@@ -96,7 +112,15 @@ function RatingGate() {
   if (!request) return null;
   return (
     <Quiet>
-      <RatingDialog key={request.resourceId} request={request} onClose={() => useRating.getState().hide()} />
+      <RatingDialog
+        key={request.resourceId}
+        request={request}
+        onClose={(rated) => {
+          useRating.getState().hide();
+          // closed without rating: recorded on the server, so it is not asked again within its period
+          if (!rated) void shellApi.dismissScore(request.resourceId);
+        }}
+      />
     </Quiet>
   );
 }

@@ -29,3 +29,11 @@ export const writeAsked = (asked: ReadonlySet<number>): string => JSON.stringify
 /** Ask the server only for a menu item not asked about yet in this session. */
 export const shouldCheckRating = (resourceId: number | null, asked: ReadonlySet<number>): resourceId is number =>
   resourceId !== null && !asked.has(resourceId);
+
+/** The question in the reader's language; null when that form is not set (the default wording then). */
+export const questionFor = (q: { question: string | null; questionEn: string | null }, language: string) =>
+  (language.toLowerCase().startsWith('en') ? q.questionEn : q.question)?.trim() || null;
+
+/** A rating question open over another page than the one it was asked on is withdrawn. */
+export const belongsElsewhere = (request: { pathname: string } | null, pathname: string) =>
+  request !== null && request.pathname !== pathname;

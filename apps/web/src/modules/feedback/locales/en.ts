@@ -48,6 +48,8 @@ export const en: Messages<typeof zhCN> = {
       addTrigger: 'Add menu item',
       menu: 'Menu item',
       question: 'Question',
+      questionZh: 'Question (Chinese)',
+      questionEn: 'Question (English)',
       periodDays: 'Period (days)',
       state: 'State',
       deleteConfirm: 'Stop asking this menu item for ratings?',

@@ -45,6 +45,8 @@ export const zhCN = {
       addTrigger: '添加菜单',
       menu: '菜单',
       question: '评分问题',
+      questionZh: '评分问题（中文）',
+      questionEn: '评分问题（英文）',
       periodDays: '周期（天）',
       state: '状态',
       deleteConfirm: '不再邀请该菜单评分？',

@@ -14,12 +14,10 @@ export const en: Messages<typeof zhCN> = {
     promotionLink: 'My promotion link',
     copy: 'Copy',
     copied: 'Copied',
-    yes: 'Yes',
-    no: 'No',
     figures: {
       unread: 'Unread messages',
       todoNum: 'My to-dos',
-      applyNum: 'My requests',
+      applyNum: 'My open requests',
       handleNum: 'Handled by me',
       ccNum: 'Copied to me',
       myCustomer: 'My customers',

@@ -11,12 +11,10 @@ export const zhCN = {
     promotionLink: '我的推广链接',
     copy: '复制',
     copied: '已复制',
-    yes: '有',
-    no: '无',
     figures: {
       unread: '未读消息',
       todoNum: '我的待办',
-      applyNum: '我发起的',
+      applyNum: '我发起的（进行中）',
       handleNum: '我已处理',
       ccNum: '抄送我的',
       myCustomer: '我的客户',
