@@ -22,4 +22,18 @@ export const en: Messages<typeof zhCN> = {
     confirmDisable: 'Disable user {{name}}? The user will no longer be able to sign in.',
     statusChanged: 'Done',
   },
+  systemDict: {
+    types: 'Dictionaries',
+    search: 'Search dictionaries',
+    value: 'Value',
+    label: 'Chinese label',
+    labelEn: 'English label',
+    sort: 'Order',
+    color: 'Colour',
+    enabled: 'Enabled',
+    addItem: 'Add item',
+    saved: 'Saved',
+    invalid: 'Please check the items',
+    hint: 'A value cannot change once saved; disable items no longer used — existing records keep showing their label.',
+  },
 };

@@ -19,4 +19,18 @@ export const zhCN = {
     confirmDisable: '确定停用用户 {{name}}？停用后该用户将无法登录。',
     statusChanged: '操作成功',
   },
+  systemDict: {
+    types: '字典类型',
+    search: '搜索字典',
+    value: '值',
+    label: '中文名称',
+    labelEn: '英文名称',
+    sort: '排序',
+    color: '颜色',
+    enabled: '启用',
+    addItem: '新增字典项',
+    saved: '已保存',
+    invalid: '请检查字典项',
+    hint: '值保存后不能修改；不再使用的字典项请停用，已有记录仍显示其名称。',
+  },
 };

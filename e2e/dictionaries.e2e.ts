@@ -1,0 +1,94 @@
+import { Errors } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launch, shot } from './support/browser.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  SALES,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+} from './support/shell.js';
+
+interface Item {
+  value: string;
+  label: string;
+  labelEn: string;
+  enabled: boolean;
+}
+
+describe('dictionary settings (/setModule/<module>/dictionary)', () => {
+  let server: ShellServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startShellServer();
+    await settlePopups(server.url, ADMIN);
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('admin renames an item, adds one and disables one; every reader sees it', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/setModule/crm/dictionary`);
+    await page.getByRole('menuitem', { name: /Lost reason/ }).click();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(4);
+    await shot(page, 'dictionaries-crm-1280-en');
+
+    const price = page.locator('.ant-table-row').filter({ has: page.getByText('price', { exact: true }) });
+    await price.locator('input').nth(1).fill('Price too high');
+    await page
+      .locator('.ant-table-row')
+      .filter({ has: page.getByText('service', { exact: true }) })
+      .locator('.ant-switch')
+      .click();
+    await page.getByRole('button', { name: 'Add item' }).click();
+    const added = page.locator('.ant-table-row').last();
+    await added.locator('input').nth(0).fill('competitor');
+    await added.locator('input').nth(1).fill('竞品');
+    await added.locator('input').nth(2).fill('Competitor');
+    await page.getByTestId('dict-save').click();
+    await expect.poll(() => page.getByText('Saved').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    const sales = await apiToken(server.url, SALES);
+    const read = await api<Record<string, Item[]>>(
+      server.url,
+      sales,
+      'GET',
+      '/v2/sys/staff/sysDict/read?codes=crm.lost_reason',
+    );
+    const byValue = Object.fromEntries(read['crm.lost_reason']!.map((i) => [i.value, i]));
+    expect(byValue.price?.labelEn).toBe('Price too high');
+    expect(byValue.service?.enabled).toBe(false);
+    expect(byValue.competitor).toMatchObject({ label: '竞品', labelEn: 'Competitor', enabled: true });
+    await ctx.close();
+  });
+
+  it('each module has its own dictionaries, in both languages and on a phone', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 390, height: 844 });
+    await page.goto(`${server.url}/setModule/purchase/dictionary`);
+    await expect.poll(() => page.getByRole('menuitem', { name: /付款方式/ }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByRole('menuitem', { name: /流失原因/ }).count()).toBe(0);
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await shot(page, 'dictionaries-purchase-390-zh');
+    await ctx.close();
+  });
+
+  it('a user without the module key gets the no-permission page, and the API refuses the save', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
+    await page.goto(`${server.url}/setModule/crm/dictionary`);
+    await expect(page.getByTestId('forbidden').waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    const token = await apiToken(server.url, SALES);
+    const res = await fetch(`${server.url}/v2/sys/staff/sysDict/save`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'crm.industry', items: [] }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(Errors.NO_PERMISSION.code);
+    await ctx.close();
+  });
+});
