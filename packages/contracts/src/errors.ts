@@ -119,6 +119,12 @@ export const Errors = {
     '只有被退回的申请可以重新提交',
     'Only a request sent back to you can be resubmitted',
   ),
+  WF_WEBHOOK_HOST: def(
+    10110030,
+    400,
+    '不允许向该主机发送 Webhook：{host}（见 WEBHOOK_ALLOWED_HOSTS）',
+    'Webhooks may not be sent to {host} (see WEBHOOK_ALLOWED_HOSTS)',
+  ),
   // AI assistant (1040xxxx)
   AI_UUID_REQUIRED: def(10400001, 400, '缺少会话 UUID 或格式有误', 'A valid conversation UUID is required'),
   AI_LIKE_TYPE_REQUIRED: def(10400002, 400, '点赞类型不能为空', 'A like type is required'),
