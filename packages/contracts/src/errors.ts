@@ -221,6 +221,12 @@ export const Errors = {
     '只有失败或已过期的导出任务可以重试',
     'Only failed or expired export tasks can be retried',
   ),
+  UPLOAD_COMPLETING: def(
+    10130040,
+    409,
+    '该上传正在合并中，请稍后在文件列表中查看',
+    'This upload is already being completed; its file will appear when it is done',
+  ),
   // spec section 8
   NO_MAILBOX: def(10170036, 400, '您还没有绑定邮箱', 'No mailbox is bound to your account'),
   MAIL_OK_NOTICE: def(10170039, 200, '操作成功', 'Done'),
