@@ -218,8 +218,8 @@ export const Errors = {
   EXPORT_NOT_RETRYABLE: def(
     10130018,
     409,
-    '只有失败或已过期的导出任务可以重试',
-    'Only failed or expired export tasks can be retried',
+    '只有失败、已过期或已中断的导出任务可以重试',
+    'Only failed, expired or stalled export tasks can be retried',
   ),
   UPLOAD_COMPLETING: def(
     10130040,

@@ -119,6 +119,8 @@ export const exportTaskRow = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  /** running, but its worker's heartbeat stopped (the process died): the user may retry it */
+  stalled: z.boolean().optional(),
 });
 export type ExportTaskRow = z.infer<typeof exportTaskRow>;
 
