@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../src/platform/auth/context.js';
 import { rowsOf } from '../src/platform/db/index.js';
@@ -372,5 +373,49 @@ describe('idempotence: a crash between commit and reply', () => {
     });
     expect(res.json().code).toBe(Errors.IDEMPOTENCE_IN_PROGRESS.code);
     expect(await effects()).toBe(before);
+  });
+});
+
+/**
+ * Real check-repeat routes: the reply recorded with the effect (what a repeat after a crash gets)
+ * is the reply the client got; the idempotence service logs a warning when they differ.
+ */
+describe('idempotence: recorded outcomes of real check-repeat routes', () => {
+  let t: TestApp;
+  let admin: Tokens;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ logger: pino({ level: 'warn' }, { write: (line: string) => void logs.push(line) }) });
+    admin = await signIn(t.app, DEMO.admin);
+  });
+  afterAll(async () => t?.close());
+
+  const command = async (url: string, payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(admin), [IDEMPOTENCE_HEADER]: await issue(t, admin) },
+      payload,
+    });
+    expect(res.json().code, res.body).toBe(0);
+    return res.json().data;
+  };
+
+  it('records the very reply for user, feedback and workflow form commands', async () => {
+    const user = await command(SAVE, newUser());
+    await command('/v2/sys/staff/user/status', { id: user.id, status: 'disabled' });
+    await command('/v2/sys/staff/feedback/questionList/update', {
+      questions: [{ name: '功能建议' }, { name: '其他' }],
+    });
+    const form = await command('/v2/workflow/form/save', { name: 'Leave', code: `leave${seq}` });
+    await command('/v2/workflow/form/field/save', {
+      formId: form.id,
+      key: 'days',
+      label: '天数',
+      labelEn: 'Days',
+      type: 'number',
+      required: true,
+    });
+    expect(logs.filter((l) => l.includes('check-repeat reply differs'))).toEqual([]);
   });
 });
