@@ -1,15 +1,30 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Errors, Perm } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { exportTasks } from '../src/platform/exports/schema.js';
-import { expireExportTasks } from '../src/platform/exports/tasks.js';
-import { DOWNLOAD_TASK_TOPIC } from '../src/platform/exports/topics.js';
+import { defineExportSource } from '../src/platform/exports/source.js';
+import { expireExportTasks, retryExportTask, runExportTask, taskRow } from '../src/platform/exports/tasks.js';
+import { DOWNLOAD_TASK_TOPIC, HEARTBEAT_STALE_SECONDS } from '../src/platform/exports/topics.js';
 import { files } from '../src/platform/files/schema.js';
-import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, poll, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const API = '/v2/download/downloadCenter/api/task';
+
+/** a list whose query takes 6 s and writes no row meanwhile (PostgreSQL: pg_sleep) */
+defineExportSource({
+  key: 'test.slow',
+  perm: Perm.SYS_USER_LIST,
+  query: z.object({}),
+  title: { 'zh-CN': '慢', en: 'slow' },
+  columns: [{ zh: '列', en: 'col' }],
+  count: async () => 1,
+  select: () => ({ sql: 'select pg_sleep(6)::text', params: [] }),
+  cells: (row) => [String(row[0])],
+});
 
 describe('download center: my export tasks', () => {
   let t: TestApp & { url: string };
@@ -97,6 +112,59 @@ describe('download center: my export tasks', () => {
       (x) => x.state === 'done',
     );
     expect(done.state).toBe('done');
+  });
+
+  it('a running task whose heartbeat stopped shows as stalled and may be retried at once', async () => {
+    const [task] = await t.p.db
+      .insert(exportTasks)
+      .values({ userId: 1, source: 'system.users', name: 'stuck.xlsx', format: 'xlsx', query: {}, locale: 'en' })
+      .returning();
+    const id = task!.id;
+    // a worker that beats: running, not stalled, not retryable
+    const beatAt = new Date();
+    await t.p.db
+      .update(exportTasks)
+      .set({ state: 'running', attempt: 1, heartbeatAt: beatAt, worker: 'gone:1' })
+      .where(eq(exportTasks.id, id));
+    expect(await stateOf(id)).toMatchObject({ state: 'running', stalled: false });
+    expect((await call('POST', `${API}/retry`, admin, { id })).code).toBe(Errors.EXPORT_NOT_RETRYABLE.code);
+    const [row] = await t.p.db.select().from(exportTasks).where(eq(exportTasks.id, id));
+    // the clock moves on (injected, no sleeping): 25 s without a beat is fine, 31 s is a dead worker
+    expect(taskRow(row!, new Date(beatAt.getTime() + 25_000)).stalled).toBe(false);
+    expect(taskRow(row!, new Date(beatAt.getTime() + (HEARTBEAT_STALE_SECONDS + 1) * 1000)).stalled).toBe(true);
+    await expect(retryExportTask(t.p, 1, id, new Date(beatAt.getTime() + 25_000))).rejects.toMatchObject({
+      def: Errors.EXPORT_NOT_RETRYABLE,
+    });
+
+    // the worker died long ago: the list says so and the retry runs it again as a new attempt
+    await t.p.db
+      .update(exportTasks)
+      .set({ heartbeatAt: new Date(Date.now() - (HEARTBEAT_STALE_SECONDS + 1) * 1000) })
+      .where(eq(exportTasks.id, id));
+    const listed = (await page(admin)).data.records.find((r: { id: number }) => r.id === id);
+    expect(listed).toMatchObject({ state: 'running', stalled: true });
+    const retried = await call('POST', `${API}/retry`, admin, { id });
+    expect(retried.code).toBe(0);
+    expect(retried.data).toMatchObject({ state: 'queued', stalled: false });
+    const done = await poll(
+      () => stateOf(id),
+      (x) => x.state === 'done',
+    );
+    expect(done).toMatchObject({ state: 'done', stalled: false });
+    const [after] = await t.p.db.select().from(exportTasks).where(eq(exportTasks.id, id));
+    expect(after!.attempt).toBe(2);
+  });
+
+  it.skipIf(!onPostgres)('a running task beats its heartbeat while its query is slow (no rows yet)', async () => {
+    const [task] = await t.p.db
+      .insert(exportTasks)
+      .values({ userId: 1, source: 'test.slow', name: 'slow.xlsx', format: 'xlsx', query: {}, locale: 'en' })
+      .returning();
+    await runExportTask(t.p, { taskId: task!.id, attempt: task!.attempt });
+    const [after] = await t.p.db.select().from(exportTasks).where(eq(exportTasks.id, task!.id));
+    expect(after!.state).toBe('done');
+    // beats every 5 s: during the 6 s query at least one beat came after the start
+    expect(after!.heartbeatAt!.getTime() - after!.startedAt!.getTime()).toBeGreaterThanOrEqual(4000);
   });
 
   it('expires old files in the cleanup: the task shows expired, the file and its URL are gone', async () => {

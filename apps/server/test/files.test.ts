@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FileInfo } from '@portal/contracts';
-import { count } from 'drizzle-orm';
+import { Errors, type FileInfo } from '@portal/contracts';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSecret } from '../src/platform/auth/secrets.js';
 import { files, uploadSegments, uploadSessions } from '../src/platform/files/schema.js';
@@ -217,6 +217,52 @@ describe('files: uploads, segment uploads, signed downloads', () => {
       expect(await fileRows()).toBe(before);
       expect(await t.p.db.select().from(uploadSessions)).toEqual([]);
       expect(staged()).toEqual([]);
+    });
+
+    it('concurrent completes store one file: one assembles, the others get a clear code, nothing is left', async () => {
+      const before = await fileRows();
+      const started = await init({ name: 'race.txt', size: content.length, segmentSize: SEG, sha256: sha(content) });
+      const id = started.data.uploadId;
+      for (let i = 0; i < 3; i++) expect((await putSegment(id, i, part(i))).status).toBe(200);
+      // real concurrent HTTP calls (on PostgreSQL each on its own connection)
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const res = await fetch(`${t.url}${api}/complete`, {
+            method: 'POST',
+            headers: { ...bearer(admin), 'content-type': 'application/json' },
+            body: JSON.stringify({ uploadId: id }),
+          });
+          return { status: res.status, body: (await res.json()) as { code: number; data: { id: string } } };
+        }),
+      );
+      const won = answers.filter((a) => a.body.code === 0);
+      expect(won).toHaveLength(1);
+      for (const a of answers.filter((x) => x.body.code !== 0)) {
+        expect(a.status).toBeLessThan(500);
+        expect([Errors.UPLOAD_COMPLETING.code, Errors.UPLOAD_NOT_FOUND.code]).toContain(a.body.code);
+      }
+      expect(await fileRows()).toBe(before + 1);
+      expect((await complete(id)).code).toBe(Errors.UPLOAD_NOT_FOUND.code);
+      expect(await t.p.db.select().from(uploadSegments)).toEqual([]);
+      expect(await t.p.db.select().from(uploadSessions)).toEqual([]);
+      expect(staged()).toEqual([]);
+    });
+
+    it('a complete that finds the upload already being assembled answers UPLOAD_COMPLETING', async () => {
+      const started = await init({ name: 'busy.txt', size: content.length, segmentSize: SEG, sha256: sha(content) });
+      const id = started.data.uploadId;
+      for (let i = 0; i < 3; i++) await putSegment(id, i, part(i));
+      // as a winning complete leaves it while it assembles: the session row claimed, the segments still there
+      const [claimed] = await t.p.db.delete(uploadSessions).where(eq(uploadSessions.id, id)).returning();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${api}/complete`,
+        headers: bearer(admin),
+        payload: { uploadId: id },
+      });
+      expect([res.statusCode, res.json().code]).toEqual([409, Errors.UPLOAD_COMPLETING.code]);
+      await t.p.db.insert(uploadSessions).values(claimed!);
+      expect((await complete(id)).code).toBe(0);
     });
 
     it('checks the declared name and size when the upload starts', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCE_HEADER } from '@portal/contracts';
+import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../src/platform/auth/context.js';
 import { rowsOf } from '../src/platform/db/index.js';
@@ -295,5 +296,161 @@ describe('idempotence: a 5xx releases the key', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.call).toBe(2);
     expect((await post(key)).headers['x-idempotent-replay']).toBe('true');
+  });
+});
+
+/**
+ * Crash consistency: the effect commits, then the process dies before it replies. The key's outcome
+ * is committed with the effect, so a repeat (once the dead claim is stale) replays the first result
+ * instead of running the command again. The platform's hooks on a bare app whose command inserts a
+ * row in a transaction; the "death" is an onSend hook (ahead of the idempotence one) that never
+ * lets the first reply out.
+ */
+describe('idempotence: a crash between commit and reply', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let freeze: Promise<void> | undefined;
+  let thaw = () => {};
+  let takeOver: string | undefined;
+  const auth: AuthContext = {
+    userId: 1,
+    username: 'admin',
+    sessionId: randomUUID(),
+    perms: new Set(),
+    scope: { kind: 'all', departmentIds: [] },
+  };
+  const effects = async () =>
+    rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from idem_effects`))[0]!.n;
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false });
+    await t.p.db.execute(sql`create table idem_effects (id serial primary key, note text not null)`);
+    app = Fastify();
+    registerErrorHandling(app);
+    app.addHook('onRequest', async (req) => {
+      req.auth = auth;
+    });
+    app.addHook('onSend', async (_req, _reply, payload) => {
+      const f = freeze;
+      freeze = undefined;
+      if (f) await f; // the process is gone: nothing after this point happens for this request
+      return payload;
+    });
+    registerIdempotence(app, t.p.db);
+    app.post<{ Body: { note: string } }>(
+      '/effect',
+      { config: { access: 'authenticated', checkRepeat: true } },
+      async (req) => {
+        if (takeOver) {
+          // as if this attempt had stalled and a repeat had taken the key over meanwhile
+          await t.p.db
+            .update(idempotenceKeys)
+            .set({ claimedAt: new Date(Date.now() + 1000) })
+            .where(eq(idempotenceKeys.key, takeOver));
+          takeOver = undefined;
+        }
+        const row = await t.p.db.transaction(async (tx) => {
+          const [r] = rowsOf<{ id: number }>(
+            await tx.execute(sql`insert into idem_effects (note) values (${req.body.note}) returning id`),
+          );
+          return { id: r!.id };
+        });
+        return { code: 0, msg: 'success', data: row };
+      },
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    thaw();
+    await app?.close();
+    await t?.close();
+  });
+
+  it('a repeat after the process died replays the committed result; the effect happened once', async () => {
+    const { issueKey } = await import('../src/platform/idempotence/service.js');
+    const key = await issueKey(t.p.db, auth.userId);
+    freeze = new Promise<void>((r) => {
+      thaw = r;
+    });
+    const post = () =>
+      app.inject({ method: 'POST', url: '/effect', headers: { [IDEMPOTENCE_HEADER]: key }, payload: { note: 'x' } });
+    const lost = post(); // its reply never comes while frozen
+    for (let i = 0; i < 200 && (await effects()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await effects()).toBe(1);
+    const [committed] = rowsOf<{ id: number }>(await t.p.db.execute(sql`select id from idem_effects`));
+    // long enough ago that a repeat may take over a claim whose process died
+    await t.p.db
+      .update(idempotenceKeys)
+      .set({ claimedAt: new Date(Date.now() - RUNNING_STALE_MS - 1000) })
+      .where(eq(idempotenceKeys.key, key));
+
+    const again = await post();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-idempotent-replay']).toBe('true');
+    expect(again.json()).toEqual({ code: 0, msg: 'success', data: { id: committed!.id } });
+    expect(await effects()).toBe(1);
+
+    thaw();
+    expect((await lost).json()).toEqual(again.json());
+    expect(await effects()).toBe(1);
+  });
+
+  it('an effect whose claim was taken over meanwhile rolls back (the claim fences the effect)', async () => {
+    const { issueKey } = await import('../src/platform/idempotence/service.js');
+    const key = await issueKey(t.p.db, auth.userId);
+    const before = await effects();
+    takeOver = key;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/effect',
+      headers: { [IDEMPOTENCE_HEADER]: key },
+      payload: { note: 'taken-over' },
+    });
+    expect(res.json().code).toBe(Errors.IDEMPOTENCE_IN_PROGRESS.code);
+    expect(await effects()).toBe(before);
+  });
+});
+
+/**
+ * Real check-repeat routes: the reply recorded with the effect (what a repeat after a crash gets)
+ * is the reply the client got; the idempotence service logs a warning when they differ.
+ */
+describe('idempotence: recorded outcomes of real check-repeat routes', () => {
+  let t: TestApp;
+  let admin: Tokens;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ logger: pino({ level: 'warn' }, { write: (line: string) => void logs.push(line) }) });
+    admin = await signIn(t.app, DEMO.admin);
+  });
+  afterAll(async () => t?.close());
+
+  const command = async (url: string, payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(admin), [IDEMPOTENCE_HEADER]: await issue(t, admin) },
+      payload,
+    });
+    expect(res.json().code, res.body).toBe(0);
+    return res.json().data;
+  };
+
+  it('records the very reply for user, feedback and workflow form commands', async () => {
+    const user = await command(SAVE, newUser());
+    await command('/v2/sys/staff/user/status', { id: user.id, status: 'disabled' });
+    await command('/v2/sys/staff/feedback/questionList/update', {
+      questions: [{ name: '功能建议' }, { name: '其他' }],
+    });
+    const form = await command('/v2/workflow/form/save', { name: 'Leave', code: `leave${seq}` });
+    await command('/v2/workflow/form/field/save', {
+      formId: form.id,
+      key: 'days',
+      label: '天数',
+      labelEn: 'Days',
+      type: 'number',
+      required: true,
+    });
+    expect(logs.filter((l) => l.includes('check-repeat reply differs'))).toEqual([]);
   });
 });

@@ -189,6 +189,12 @@ export const Errors = {
     '只有被退回的申请可以重新提交',
     'Only a request sent back to you can be resubmitted',
   ),
+  WF_WEBHOOK_HOST: def(
+    10110030,
+    400,
+    '不允许向该主机发送 Webhook：{host}（见 WEBHOOK_ALLOWED_HOSTS）',
+    'Webhooks may not be sent to {host} (see WEBHOOK_ALLOWED_HOSTS)',
+  ),
   // AI assistant (1040xxxx)
   AI_UUID_REQUIRED: def(10400001, 400, '缺少会话 UUID 或格式有误', 'A valid conversation UUID is required'),
   AI_LIKE_TYPE_REQUIRED: def(10400002, 400, '点赞类型不能为空', 'A like type is required'),
@@ -282,8 +288,14 @@ export const Errors = {
   EXPORT_NOT_RETRYABLE: def(
     10130018,
     409,
-    '只有失败或已过期的导出任务可以重试',
-    'Only failed or expired export tasks can be retried',
+    '只有失败、已过期或已中断的导出任务可以重试',
+    'Only failed, expired or stalled export tasks can be retried',
+  ),
+  UPLOAD_COMPLETING: def(
+    10130040,
+    409,
+    '该上传正在合并中，请稍后在文件列表中查看',
+    'This upload is already being completed; its file will appear when it is done',
   ),
   FILE_NOT_ATTACHABLE: def(
     10130030,

@@ -117,6 +117,8 @@ export const exportTaskRow = z.object({
   createdAt: text(),
   finishedAt: text().nullable(),
   expiresAt: text().nullable(),
+  /** running, but its worker's heartbeat stopped (the process died): the user may retry it */
+  stalled: z.boolean().optional(),
 });
 export type ExportTaskRow = z.infer<typeof exportTaskRow>;
 

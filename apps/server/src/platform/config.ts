@@ -49,6 +49,8 @@ const schema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   JOBS: bool,
   PROMOTION_URL: z.string().url().optional(),
+  /** comma-separated host names outbound webhooks may reach (besides DING_WEBHOOK_URL's host) */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   // S3-compatible file storage (chosen when S3_BUCKET is set; see docs/decisions/0010-files-storage.md)
   S3_BUCKET: z
     .string()
@@ -163,6 +165,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockMinutes: c.LOGIN_LOCK_MINUTES,
     jobs: c.JOBS ?? true,
     promotionUrl: c.PROMOTION_URL,
+    webhookAllowedHosts: c.WEBHOOK_ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     /** S3-compatible file storage; undefined = files under FILES_DIR */
     s3: c.S3_BUCKET
       ? {

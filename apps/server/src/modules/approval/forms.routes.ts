@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { commandReply } from '../../platform/idempotence/service.js';
 import type { Platform } from '../../platform/platform.js';
 import { fieldTemplate, parseFieldTemplate } from './field-import.js';
 import {
@@ -123,6 +124,7 @@ export async function formRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       const { formId, ...field } = req.body;
+      commandReply<number[]>(([first]) => ok({ id: first! }));
       const [id] = await saveFields(p.db, formId, [field]);
       return ok({ id: id! });
     },
@@ -190,6 +192,7 @@ export async function formRoutes(app: FastifyInstance, p: Platform) {
     async (req) => {
       const existing = await fieldsOf(p.db, req.params.id);
       const byKey = new Map(existing.map((f) => [f.key, f.id]));
+      commandReply(async (_ids, tx) => ok(await fieldsOf(tx, req.params.id)));
       await saveFields(
         p.db,
         req.params.id,

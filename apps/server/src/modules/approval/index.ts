@@ -7,6 +7,7 @@ import { mySummary } from './queries.js';
 import { roleRoutes } from './roles.routes.js';
 import { seedApprovalDemo } from './seed.js';
 import { defineApprovalJobs, REMIND_JOB } from './timeouts.js';
+import { defineApprovalWebhookJob } from './webhook.js';
 
 export { type StartInput, startInstance } from './engine.js';
 export { type ApprovalHandler, type ApprovalOutcome, registerApprovalHandler } from './handlers.js';
@@ -29,5 +30,8 @@ export const approvalModule: Module = {
   },
   schedule: (p) => p.jobs.schedule(REMIND_JOB, '* * * * *'),
   seed: (db) => seedApprovalDemo(db),
-  jobs: defineApprovalJobs,
+  jobs: (p) => {
+    defineApprovalJobs(p);
+    defineApprovalWebhookJob(p);
+  },
 };

@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/platform.js';
 import { userNames } from './directory.js';
 import type { Notice } from './engine-core.js';
 import { wfProcesses } from './schema.js';
+import { APPROVAL_WEBHOOK_JOB } from './webhook.js';
 
 const TITLES: Record<NotifyEvent, string> = {
   todo: '新的待办',
@@ -39,7 +40,7 @@ export const linkOf = (event: NotifyEvent, instanceId: number, title: string) =>
 /**
  * Delivers what a committed transition decided: to the message center (and whatever other
  * channels are registered) through the platform notifier, and to the process's workplace-chat
- * webhook when one is configured. Events the process's notify settings turned off are skipped.
+ * webhook when one is configured (a job: the request does not wait for it). Events the process's notify settings turned off are skipped.
  * Delivery failures are logged, never undo the approval.
  */
 export async function deliver(p: Platform, notices: Notice[]): Promise<void> {
@@ -67,24 +68,14 @@ export async function deliver(p: Platform, notices: Notice[]): Promise<void> {
         link: linkOf(n.event, n.instanceId, n.title),
         source: { kind: 'approval', id: String(n.instanceId) },
       });
-      if (s.webhookUrl) await postWebhook(p, s.webhookUrl, `${TITLES[n.event]}：${content}`);
+      if (s.webhookUrl) {
+        const text = `${TITLES[n.event]}：${content}`;
+        await p.jobs
+          .send(APPROVAL_WEBHOOK_JOB, { url: s.webhookUrl, text })
+          .catch((err) => p.log.error({ err }, 'approval webhook not queued'));
+      }
     }
   } catch (err) {
     p.log.error({ err }, 'approval notifications failed');
-  }
-}
-
-/** Workplace chat (DingTalk-style robot): a text message. */
-async function postWebhook(p: Platform, url: string, text: string) {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ msgtype: 'text', text: { content: text } }),
-      signal: AbortSignal.timeout(5000),
-    });
-    if (!res.ok) p.log.warn({ status: res.status }, 'approval webhook refused the message');
-  } catch (err) {
-    p.log.warn({ err }, 'approval webhook unreachable');
   }
 }

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
+import { hostOf, webhookHostAllowed } from '../../platform/webhooks.js';
 import { fieldsOf } from './forms.service.js';
 import {
   processDetail as detailOf,
@@ -238,6 +239,12 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: 'setModule:process:notify' }, checkRepeat: true },
     },
-    async (req) => ok(await saveNotify(p.db, req.body)),
+    async (req) => {
+      const url = req.body.webhookUrl;
+      if (url && !webhookHostAllowed(url, p.config.webhookAllowedHosts)) {
+        throw new AppError('WF_WEBHOOK_HOST', { vars: { host: hostOf(url) ?? url } });
+      }
+      return ok(await saveNotify(p.db, req.body));
+    },
   );
 }

@@ -250,7 +250,7 @@ export async function serviceNameOptions(db: Db): Promise<{ value: string; label
   return [...names].sort().map((s) => ({ value: s, label: s }));
 }
 
-export async function notifyOf(db: Db, processId: number): Promise<ProcessNotify> {
+export async function notifyOf(db: DbOrTx, processId: number): Promise<ProcessNotify> {
   const [row] = await db
     .select({ events: wfProcesses.notifyEvents, webhookUrl: wfProcesses.webhookUrl })
     .from(wfProcesses)
@@ -260,11 +260,14 @@ export async function notifyOf(db: Db, processId: number): Promise<ProcessNotify
 }
 
 export async function saveNotify(db: Db, n: ProcessNotify): Promise<ProcessNotify> {
-  const [row] = await db
-    .update(wfProcesses)
-    .set({ notifyEvents: [...new Set(n.events)], webhookUrl: n.webhookUrl, updatedAt: new Date() })
-    .where(eq(wfProcesses.id, n.processId))
-    .returning({ id: wfProcesses.id });
-  if (!row) throw new AppError('NOT_FOUND');
-  return notifyOf(db, n.processId);
+  // a transaction: the check-repeat outcome is recorded with the change (idempotence service)
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(wfProcesses)
+      .set({ notifyEvents: [...new Set(n.events)], webhookUrl: n.webhookUrl, updatedAt: new Date() })
+      .where(eq(wfProcesses.id, n.processId))
+      .returning({ id: wfProcesses.id });
+    if (!row) throw new AppError('NOT_FOUND');
+    return notifyOf(tx, n.processId);
+  });
 }

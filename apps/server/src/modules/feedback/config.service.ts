@@ -1,10 +1,10 @@
 import { and, asc, count, eq, notInArray } from 'drizzle-orm';
 import { resources } from '../../platform/access/schema.js';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { feedbackQuestions, feedbackSettings, scoreConfigs } from './schema.js';
 
-export async function questionList(db: Db, onlyEnabled: boolean) {
+export async function questionList(db: DbOrTx, onlyEnabled: boolean) {
   return db
     .select({
       id: feedbackQuestions.id,
@@ -22,7 +22,8 @@ export async function questionList(db: Db, onlyEnabled: boolean) {
  * added, ids no longer listed are disabled (feedback already given keeps its type).
  */
 export async function updateQuestions(db: Db, list: { id?: number; name: string; enabled: boolean }[]) {
-  await db.transaction(async (tx) => {
+  // the answer is read in the same transaction: a check-repeat command's outcome is recorded with it
+  return db.transaction(async (tx) => {
     const keep: number[] = [];
     for (const [sort, q] of list.entries()) {
       if (q.id) {
@@ -45,8 +46,8 @@ export async function updateQuestions(db: Db, list: { id?: number; name: string;
       .update(feedbackQuestions)
       .set({ enabled: false, updatedAt: new Date() })
       .where(and(notInArray(feedbackQuestions.id, keep), eq(feedbackQuestions.enabled, true)));
+    return questionList(tx, false);
   });
-  return questionList(db, false);
 }
 
 const TIPS = 'tips';

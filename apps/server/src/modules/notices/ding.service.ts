@@ -58,16 +58,19 @@ export async function saveDing(
   body: { id?: number; title: string; content: string; link: string | null },
 ): Promise<DingNoticeRow> {
   const values = { title: body.title, content: body.content, link: body.link, updatedAt: new Date() };
-  if (body.id) {
-    const [row] = await db.update(dingNotices).set(values).where(eq(dingNotices.id, body.id)).returning();
-    if (!row) throw new AppError('NOT_FOUND');
-    return toDingRow(row);
-  }
-  const [row] = await db
-    .insert(dingNotices)
-    .values({ ...values, createdBy: userId })
-    .returning();
-  return toDingRow(row!);
+  // a transaction: the check-repeat outcome is recorded with the change (idempotence service)
+  return db.transaction(async (tx) => {
+    if (body.id) {
+      const [row] = await tx.update(dingNotices).set(values).where(eq(dingNotices.id, body.id)).returning();
+      if (!row) throw new AppError('NOT_FOUND');
+      return toDingRow(row);
+    }
+    const [row] = await tx
+      .insert(dingNotices)
+      .values({ ...values, createdBy: userId })
+      .returning();
+    return toDingRow(row!);
+  });
 }
 
 /** Switches a notice on (it is pushed now) or off. Returns the row when it must be pushed. */

@@ -126,20 +126,23 @@ export async function saveVersion(db: Db, userId: number, body: VersionSaveBody)
     publishedAt: body.publishedAt ? new Date(body.publishedAt) : null,
     updatedAt: new Date(),
   };
-  if (body.id) {
-    const [row] = await db
-      .update(versionNotices)
-      .set(values)
-      .where(and(eq(versionNotices.id, body.id), live))
+  // a transaction: the check-repeat outcome is recorded with the change (idempotence service)
+  return db.transaction(async (tx) => {
+    if (body.id) {
+      const [row] = await tx
+        .update(versionNotices)
+        .set(values)
+        .where(and(eq(versionNotices.id, body.id), live))
+        .returning();
+      if (!row) throw new AppError('NOT_FOUND');
+      return toRecord(row);
+    }
+    const [row] = await tx
+      .insert(versionNotices)
+      .values({ ...values, createdBy: userId })
       .returning();
-    if (!row) throw new AppError('NOT_FOUND');
-    return toRecord(row);
-  }
-  const [row] = await db
-    .insert(versionNotices)
-    .values({ ...values, createdBy: userId })
-    .returning();
-  return toRecord(row!);
+    return toRecord(row!);
+  });
 }
 
 export async function updateDoc(db: Db, id: number, content: string) {

@@ -100,11 +100,14 @@ export async function setUserStatus(
   const { db, bus } = deps;
   if (id === auth.userId && status === 'disabled') throw new AppError('CANNOT_DISABLE_SELF');
   const scope = dataScopeWhere(auth, staffUsers.id);
-  const [row] = await db
-    .update(staffUsers)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(staffUsers.id, id), scope))
-    .returning({ id: staffUsers.id });
+  // a transaction: the check-repeat outcome is recorded with the change (idempotence service)
+  const [row] = await db.transaction((tx) =>
+    tx
+      .update(staffUsers)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(staffUsers.id, id), scope))
+      .returning({ id: staffUsers.id }),
+  );
   if (!row) throw new AppError('NOT_FOUND');
   await bus.publish(Topics.ACCESS_CHANGED, id);
   if (status === 'disabled') await revokeUserSessions(deps, id, 'user_disabled');

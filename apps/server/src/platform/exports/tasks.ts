@@ -18,7 +18,13 @@ import type { Platform } from '../platform.js';
 import { writeExportFile } from './run.js';
 import { exportTasks } from './schema.js';
 import { exportSource } from './source.js';
-import { DOWNLOAD_TASK_TOPIC, EXPORT_JOB, HEARTBEAT_STALE_SECONDS, MAX_ATTEMPTS } from './topics.js';
+import {
+  DOWNLOAD_TASK_TOPIC,
+  EXPORT_JOB,
+  HEARTBEAT_EVERY_MS,
+  HEARTBEAT_STALE_SECONDS,
+  MAX_ATTEMPTS,
+} from './topics.js';
 
 export type ExportTask = typeof exportTasks.$inferSelect;
 export type ExportPlatform = Pick<
@@ -32,7 +38,15 @@ const WORKER = `${os.hostname()}:${process.pid}`;
 const publish = (p: ExportPlatform, id: number) =>
   p.bus.publish(DOWNLOAD_TASK_TOPIC, id).catch((err) => p.log.warn({ err, id }, 'download.task publish failed'));
 
-export function taskRow(t: ExportTask): ExportTaskRow {
+/** Running, but no heartbeat for HEARTBEAT_STALE_SECONDS: its worker is gone. */
+export function isStalled(t: ExportTask, now = new Date()): boolean {
+  return (
+    t.state === 'running' &&
+    (!t.heartbeatAt || t.heartbeatAt.getTime() < now.getTime() - HEARTBEAT_STALE_SECONDS * 1000)
+  );
+}
+
+export function taskRow(t: ExportTask, now = new Date()): ExportTaskRow {
   const progress =
     t.state === 'done' ? 100 : t.totalNum > 0 ? Math.min(99, Math.floor((t.rowsWritten / t.totalNum) * 100)) : 0;
   return {
@@ -49,6 +63,7 @@ export function taskRow(t: ExportTask): ExportTaskRow {
     createdAt: t.createdAt.toISOString(),
     finishedAt: t.finishedAt?.toISOString() ?? null,
     expiresAt: t.expiresAt?.toISOString() ?? null,
+    stalled: isStalled(t, now),
   };
 }
 
@@ -147,6 +162,15 @@ export async function runExportTask(p: ExportPlatform, data: { taskId: number; a
   const locale = task.locale as Locale;
   const mine = and(eq(exportTasks.id, task.id), eq(exportTasks.attempt, task.attempt));
   const files = await filesOf(p);
+  // the heartbeat goes on while the query or the upload is slow: only a dead worker stops it
+  const heartbeat = setInterval(() => {
+    p.db
+      .update(exportTasks)
+      .set({ heartbeatAt: new Date() })
+      .where(and(mine, eq(exportTasks.state, 'running')))
+      .catch((err) => p.log.warn({ err, taskId: task.id }, 'export heartbeat failed'));
+  }, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
   try {
     const source = exportSource(task.source);
     if (!source) throw new Error(`unknown export source ${task.source}`);
@@ -200,6 +224,8 @@ export async function runExportTask(p: ExportPlatform, data: { taskId: number; a
       .update(exportTasks)
       .set({ state: 'failed', reason: reasonOf(err, locale), finishedAt: new Date() })
       .where(and(mine, eq(exportTasks.state, 'running')));
+  } finally {
+    clearInterval(heartbeat);
   }
   await publish(p, task.id);
 }
@@ -306,7 +332,13 @@ export async function listExportTasks(
       .from(exportTasks)
       .where(and(eq(exportTasks.userId, userId), inArray(exportTasks.state, ['queued', 'running']))),
   ]);
-  return { records: rows.map(taskRow), total: count?.n ?? 0, page: q.page, size: q.size, active: active?.n ?? 0 };
+  return {
+    records: rows.map((r) => taskRow(r)),
+    total: count?.n ?? 0,
+    page: q.page,
+    size: q.size,
+    active: active?.n ?? 0,
+  };
 }
 
 async function ownTask(p: ExportPlatform, userId: number, id: number): Promise<ExportTask> {
@@ -338,10 +370,18 @@ export async function deleteExportTask(p: ExportPlatform, userId: number, id: nu
   await publish(p, t.id);
 }
 
-/** Runs a failed or expired task again, as a new attempt. */
-export async function retryExportTask(p: ExportPlatform, userId: number, id: number): Promise<ExportTaskRow> {
+/**
+ * Runs a failed, expired or stalled (running without a heartbeat) task again, as a new attempt; a
+ * stalled run that comes back to life finds its attempt superseded and writes nothing more.
+ */
+export async function retryExportTask(
+  p: ExportPlatform,
+  userId: number,
+  id: number,
+  now = new Date(),
+): Promise<ExportTaskRow> {
   const t = await ownTask(p, userId, id);
-  if (t.state !== 'failed' && t.state !== 'expired') throw new AppError('EXPORT_NOT_RETRYABLE');
+  if (t.state !== 'failed' && t.state !== 'expired' && !isStalled(t, now)) throw new AppError('EXPORT_NOT_RETRYABLE');
   const [again] = await p.db
     .update(exportTasks)
     .set({

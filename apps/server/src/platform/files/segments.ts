@@ -123,17 +123,37 @@ export class SegmentUploads {
     };
   }
 
-  /** Assembles the segments in order, checks the whole file's SHA-256 and type, stores it. */
+  /**
+   * Assembles the segments in order, checks the whole file's SHA-256 and type, stores it. The call
+   * that deletes the session row (one statement, atomic) is the one that assembles: a concurrent
+   * complete answers UPLOAD_COMPLETING while the segments are still there, then UPLOAD_NOT_FOUND.
+   * If reading the segments fails, the session is given back so that complete can be retried.
+   */
   async complete(userId: number, uploadId: string): Promise<FileInfo> {
-    const s = await this.session(userId, uploadId);
+    const s = await this.session(userId, uploadId).catch(async (err) => {
+      throw (await this.completing(uploadId)) ? new AppError('UPLOAD_COMPLETING') : err;
+    });
     const have = new Set(await this.received(s.id));
     const missing = s.totalSegments - have.size;
     if (missing > 0) throw new AppError('SEGMENT_INCOMPLETE', { vars: { missing } });
+    const [claimed] = await this.files.db
+      .delete(uploadSessions)
+      .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.userId, userId)))
+      .returning();
+    if (!claimed) {
+      throw new AppError((await this.completing(s.id)) ? 'UPLOAD_COMPLETING' : 'UPLOAD_NOT_FOUND');
+    }
     const storage = this.files.storage;
     const parts = async function* () {
       for (let i = 0; i < s.totalSegments; i++) yield* await storage.get(segmentStorageKey(s.id, i));
     };
-    const staged = await stageStream(Readable.from(parts()), this.files.settings.tmpDir, s.size);
+    let staged: Awaited<ReturnType<typeof stageStream>>;
+    try {
+      staged = await stageStream(Readable.from(parts()), this.files.settings.tmpDir, s.size);
+    } catch (err) {
+      await this.files.db.insert(uploadSessions).values(claimed).onConflictDoNothing();
+      throw err;
+    }
     if (staged.sha256 !== s.sha256 || staged.size !== s.size) {
       await fsp.rm(staged.path, { force: true });
       await this.discard(s.id);
@@ -144,6 +164,16 @@ export class SegmentUploads {
     } finally {
       await this.discard(s.id);
     }
+  }
+
+  /** Segments of an upload whose session row is gone: a complete is assembling them. */
+  private async completing(uploadId: string): Promise<boolean> {
+    const [row] = await this.files.db
+      .select({ idx: uploadSegments.idx })
+      .from(uploadSegments)
+      .where(eq(uploadSegments.uploadId, uploadId))
+      .limit(1);
+    return !!row;
   }
 
   /** Forgets an upload and its stored segments. */

@@ -1,9 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../auth/crypto.js';
-import type { Db } from '../db/index.js';
+import type { Db, Tx } from '../db/index.js';
+import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
 import { idempotenceKeys } from './schema.js';
 
@@ -17,14 +19,90 @@ const WAIT_MAX_MS = 10_000;
 export const RUNNING_STALE_MS = 2 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A check-repeat request that holds its key: the command whose outcome is recorded with its effect. */
+interface Command {
+  key: string;
+  claimedAt: Date;
+  /** the route answers no data (its 200 envelope's data is null) */
+  emptyReply: boolean;
+  /** how the reply is built from the effect transaction's result (default: ok(result)) */
+  reply?: (result: unknown, tx: Tx) => unknown;
+  /** the first outermost transaction of the request has started: it is the command's effect */
+  effectStarted: boolean;
+  /** the effect committed together with its outcome row */
+  recorded: boolean;
+  /** the reply recorded with the effect */
+  recordedReply?: unknown;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotenceKey?: string;
+    idempotence?: Command;
   }
 }
 
 /** Unused keys a user may hold at once (one per open form is a handful); beyond it the oldest go. */
 export const MAX_ISSUED_KEYS_PER_USER = 200;
+const commands = new AsyncLocalStorage<Command>();
+
+/**
+ * For a check-repeat handler whose reply is not `ok(<its transaction's result>)`: how to build the
+ * reply from that result inside the transaction, so that the outcome row committed with the effect
+ * holds the very reply the client gets. Outside a check-repeat request it does nothing.
+ */
+export function commandReply<T>(build: (result: T, tx: Tx) => unknown | Promise<unknown>): void {
+  const c = commands.getStore();
+  if (c) c.reply = build as Command['reply'];
+}
+
+const RECORDING = Symbol('idempotence: command transactions');
+
+/**
+ * Crash consistency: the first outermost `db.transaction` a check-repeat request runs is its effect,
+ * and the key's outcome (state 'done', the reply) is written in that same transaction. A process that
+ * dies between the commit and the reply thus leaves a finished key, and a repeat replays the result
+ * instead of running the command again. The write is fenced by the claim: if another attempt took the
+ * key over meanwhile, the effect rolls back. Savepoints (`tx.transaction`) are not outermost.
+ */
+function recordOutcomesInTransactions(db: Db) {
+  const target = db as Db & { [RECORDING]?: true };
+  if (target[RECORDING]) return;
+  target[RECORDING] = true;
+  const original = db.transaction.bind(db);
+  db.transaction = (async (fn: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => {
+    const c = commands.getStore();
+    if (!c || c.effectStarted) return original(fn, config);
+    c.effectStarted = true;
+    const result = await original(async (tx) => {
+      const value = await fn(tx);
+      const body = c.reply ? await c.reply(value, tx) : ok(c.emptyReply ? null : (value ?? null));
+      c.recordedReply = JSON.parse(JSON.stringify(body));
+      const done = await tx
+        .update(idempotenceKeys)
+        .set({ state: 'done', statusCode: 200, response: c.recordedReply })
+        .where(
+          and(
+            eq(idempotenceKeys.key, c.key),
+            eq(idempotenceKeys.state, 'running'),
+            eq(idempotenceKeys.claimedAt, c.claimedAt),
+          ),
+        )
+        .returning({ key: idempotenceKeys.key });
+      if (!done.length) throw new AppError('IDEMPOTENCE_IN_PROGRESS'); // our claim was taken over: undo
+      return value;
+    }, config);
+    c.recorded = true;
+    return result;
+  }) as Db['transaction'];
+}
+
+/** The route's 200 reply carries no data (`envelope(emptyData)`). */
+function answersNoData(req: FastifyRequest): boolean {
+  const schema = (req.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[200] as
+    | { shape?: { data?: { def?: { type?: string } } } }
+    | undefined;
+  return schema?.shape?.data?.def?.type === 'null';
+}
 
 export async function issueKey(db: Db, userId: number): Promise<string> {
   const key = randomUUID();
@@ -67,8 +145,10 @@ function replay(reply: FastifyReply, row: { statusCode: number | null; response:
 /**
  * Check-repeat routes: the first request with a key claims it atomically (UPDATE … WHERE state='issued');
  * a repeat with the same payload waits for and returns the first result; a different payload or a
- * missing/unknown key is refused. A 5xx releases the key so the user can retry; a claim left running
- * by a process that died is taken over by a repeat after RUNNING_STALE_MS.
+ * missing/unknown key is refused. The outcome is written in the handler's effect transaction (see
+ * recordOutcomesInTransactions) and again, as sent, when the reply goes out. A 5xx before the effect
+ * committed releases the key so the user can retry; a claim left running by a process that died
+ * before its effect committed is taken over by a repeat after RUNNING_STALE_MS.
  */
 export function registerIdempotence(app: FastifyInstance, db: Db) {
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -83,7 +163,7 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
     const claim = () =>
       db
         .update(idempotenceKeys)
-        .set({ state: 'running', route, requestHash: hash, claimedAt: new Date() })
+        .set({ state: 'running', route, requestHash: hash, claimedAt: new Date(), statusCode: null, response: null })
         .where(
           and(
             eq(idempotenceKeys.key, key),
@@ -100,14 +180,21 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
             gt(idempotenceKeys.expiresAt, new Date()),
           ),
         )
-        .returning({ key: idempotenceKeys.key });
+        .returning({ claimedAt: idempotenceKeys.claimedAt });
     const started = Date.now();
     let claimAttempts = 0;
     for (;;) {
       // A single UPDATE … WHERE state='issued' is the claim: on PostgreSQL concurrent claimers queue on
       // the row lock and re-check the state after the winner commits, so exactly one of them runs.
-      if ((await claim()).length) {
-        req.idempotenceKey = key;
+      const [claimed] = await claim();
+      if (claimed) {
+        req.idempotence = {
+          key,
+          claimedAt: claimed.claimedAt!,
+          emptyReply: answersNoData(req),
+          effectStarted: false,
+          recorded: false,
+        };
         return;
       }
       claimAttempts++;
@@ -126,11 +213,23 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
     }
   });
 
+  // the handler runs inside its command's context, where db.transaction records the outcome
+  recordOutcomesInTransactions(db);
+  app.addHook('preHandler', (req, _reply, done) => {
+    const c = req.idempotence;
+    if (c) commands.run(c, done);
+    else done();
+  });
+
   app.addHook('onSend', async (req, reply, payload) => {
-    const key = req.idempotenceKey;
-    if (!key) return payload;
-    req.idempotenceKey = undefined;
+    const c = req.idempotence;
+    if (!c) return payload;
+    req.idempotence = undefined;
+    const key = c.key;
     if (reply.statusCode >= 500) {
+      // the effect committed with its outcome: what failed later (a notification, a reply) must
+      // not let a repeat run the command again; the recorded reply stands
+      if (c.recorded) return payload;
       await db
         .update(idempotenceKeys)
         .set({ state: 'issued', route: null, requestHash: null, claimedAt: null })
@@ -142,6 +241,14 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
       body = typeof payload === 'string' ? JSON.parse(payload) : null;
     } catch {
       body = null;
+    }
+    if (c.recorded && stable(body) !== stable(c.recordedReply)) {
+      // a handler whose reply is not ok(<its transaction's result>) needs commandReply(), else a
+      // repeat after a crash would replay a different answer
+      req.log.warn(
+        { route: req.routeOptions.url },
+        'check-repeat reply differs from the outcome recorded with its effect',
+      );
     }
     await db
       .update(idempotenceKeys)

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/feedback';
 import { RowActions } from '../../platform/ui/RowActions';
 import { downloadKeys, downloadsApi, saveSignedUrl } from './api';
+import { canRetry } from './task-rules';
 
 /** Download, preview, retry and delete of one task (the caller's own). */
 export function TaskActions({ row, onPreview }: { row: ExportTaskRow; onPreview: (url: string) => void }) {
@@ -24,7 +25,7 @@ export function TaskActions({ row, onPreview }: { row: ExportTaskRow; onPreview:
     }
   };
   const done = row.state === 'done';
-  const stale = row.state === 'failed' || row.state === 'expired';
+  const stale = canRetry(row);
   return (
     <RowActions
       actions={[
@@ -51,6 +52,7 @@ export function TaskActions({ row, onPreview }: { row: ExportTaskRow; onPreview:
                 key: 'retry',
                 label: t('downloads.retry'),
                 disabled: busy,
+                testId: `task-retry-${row.id}`,
                 onClick: () => act(() => downloadsApi.retry(row.id), t('downloads.retried')),
               },
             ]

@@ -18,6 +18,14 @@ export function TaskState({ row }: { row: ExportTaskRow }) {
       {t(`downloads.state.${row.state}`)}
     </Tag>
   );
+  if (row.state === 'running' && row.stalled) {
+    // the worker's heartbeat stopped: frozen progress would mislead; the row offers a retry
+    return (
+      <Tag color="warning" data-testid={`task-state-${row.id}`} data-state="stalled">
+        {t('downloads.state.stalled')}
+      </Tag>
+    );
+  }
   if (row.state === 'running') {
     return (
       <Space size={8}>
