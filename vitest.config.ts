@@ -3,7 +3,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      // projects with different worker counts run in their own groups, one group after another
+      {
+        test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'server',
@@ -14,9 +23,18 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           // each file has its own database copy and free ports, so two run side by side
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'e2e',
@@ -26,6 +44,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           globalSetup: ['support/global-setup.ts'],
+          sequence: { groupOrder: 2 },
         },
       },
     ],

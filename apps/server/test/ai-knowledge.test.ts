@@ -162,6 +162,9 @@ describe('AI knowledge base: documents through the upload service', () => {
     // replacing a built-in document makes it an uploaded one
     const builtin = (await call('GET', `${KB}?page=1&size=100&keyword=module-voip`)).data.records[0];
     expect(builtin.builtin).toBe(true);
+    // the keyword's _ and % are characters, not wildcards (no file name has "module%voip" or "module_voip")
+    expect((await call('GET', `${KB}?page=1&size=100&keyword=module%25voip`)).data.total).toBe(0);
+    expect((await call('GET', `${KB}?page=1&size=100&keyword=module_voip`)).data.total).toBe(0);
     const voip = await call('PUT', `${KB}/${builtin.uuid}`, {
       fileId: await uploaded('module-voip.md', '# 语音线路\n\n语音线路的默认并发上限是 60 路。\n'),
     });

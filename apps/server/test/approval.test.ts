@@ -1,3 +1,4 @@
+import { Errors } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -620,6 +621,27 @@ describe('approval workflow API', () => {
     }
     const anon = await t.app.inject({ url: '/v2/workflow/select/user' });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it('a dictionary field takes only enabled items of its dictionary', async () => {
+    const field = await w.op('admin', 'form/field/save', {
+      formId,
+      key: 'industry',
+      label: '行业',
+      labelEn: 'Industry',
+      type: 'select',
+      dictCode: 'crm.industry',
+    });
+    expect(field.code, JSON.stringify(field)).toBe(0);
+    const go = (industry: string) =>
+      w.op('sales01', 'start', { processId: demo, title: 'Dict field', formData: form(1000, { industry }) });
+    expect((await go('fintech')).code).toBe(0);
+    const unknown = await go('not-an-industry');
+    expect(unknown.code).toBe(Errors.WF_FORM_INVALID.code);
+    await t.p.db.execute(
+      sql`update dict_items set enabled = false where type_code = 'crm.industry' and value = 'gaming'`,
+    );
+    expect((await go('gaming')).code).toBe(Errors.WF_FORM_INVALID.code);
   });
 });
 

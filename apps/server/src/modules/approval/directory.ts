@@ -5,8 +5,8 @@ import { departments, staffUsers, userDepartments } from '../../platform/access/
 import { holdsPermWhere } from '../../platform/access/service.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { wfRoleMembers, wfRoles } from './schema.js';
-import { likePattern } from './sql.js';
 
 /** Staff look-ups the engine needs (platform tables, read only). */
 
@@ -112,7 +112,7 @@ export async function pickUsers(
   q: { keyword?: string; limit: number; approversOnly?: boolean },
 ): Promise<UserPick[]> {
   const k = q.keyword?.trim();
-  const pattern = k ? likePattern(k) : undefined;
+  const pattern = k ? containsPattern(k) : undefined;
   const rows = await db
     .select({ id: staffUsers.id, name: staffUsers.name, jobNumber: staffUsers.jobNumber })
     .from(staffUsers)

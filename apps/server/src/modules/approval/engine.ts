@@ -17,7 +17,7 @@ import {
   recordAction,
   usersWithPendingTasks,
 } from './engine-core.js';
-import { attachmentIdsOf, checkFormValues } from './form-values.js';
+import { attachmentIdsOf, checkDictValues, checkFormValues } from './form-values.js';
 import { fieldsOf } from './forms.service.js';
 import { planRoute } from './route-plan.js';
 import { wfInstances, wfProcesses, wfProcessVersions, wfTasks } from './schema.js';
@@ -87,6 +87,7 @@ export async function startInstance(tx: Tx, input: StartInput, out: Outbox): Pro
   if (!process.enabled) throw new AppError('WF_PROCESS_DISABLED');
   const fields = await fieldsOf(tx, process.formId);
   const formData = checkFormValues(fields, input.formData, input.locale);
+  await checkDictValues(tx, fields, formData, input.locale);
   const attachmentIds = [...new Set([...(input.attachmentIds ?? []), ...attachmentIdsOf(fields, formData)])];
   await checkAttachments(tx, input.initiatorId, attachmentIds);
   const route = await planRoute(tx, definition, formData, input.initiatorId);
@@ -123,6 +124,7 @@ async function resubmit(tx: Tx, input: StartInput, out: Outbox): Promise<{ insta
     .where(eq(wfProcessVersions.id, inst.versionId));
   const fields = await fieldsOf(tx, v!.formId);
   const formData = checkFormValues(fields, input.formData, input.locale);
+  await checkDictValues(tx, fields, formData, input.locale);
   const attachmentIds = [...new Set([...(input.attachmentIds ?? []), ...attachmentIdsOf(fields, formData)])];
   await checkAttachments(tx, inst.initiatorId, attachmentIds, inst.attachmentIds);
   const route = await planRoute(tx, v!.definition, formData, inst.initiatorId);

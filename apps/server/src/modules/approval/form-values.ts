@@ -1,5 +1,7 @@
 import { type FormField, type FormValues, formFieldSpec, type NodeCondition } from '@portal/contracts';
 import { fieldValueSchema, isEmptyValue } from '@portal/contracts/fields';
+import type { Tx } from '../../platform/db/index.js';
+import { isEnabledDictValue } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 
 /**
@@ -28,6 +30,27 @@ export function checkFormValues(fields: FormField[], values: FormValues, locale:
     kept[f.key] = parsed.data as FormValues[string];
   }
   return kept;
+}
+
+/**
+ * Dictionary fields hold enabled items of their dictionary (a disabled or unknown value is refused;
+ * records that already hold a since-disabled value keep it).
+ */
+export async function checkDictValues(
+  tx: Tx,
+  fields: FormField[],
+  values: FormValues,
+  locale: 'zh' | 'en' = 'en',
+): Promise<void> {
+  for (const f of fields) {
+    const v = values[f.key];
+    if (f.type !== 'select' || !f.dictCode || typeof v !== 'string') continue;
+    if (!(await isEnabledDictValue(tx, f.dictCode, v)))
+      throw new AppError('WF_FORM_INVALID', {
+        vars: { field: locale === 'zh' ? f.label : f.labelEn },
+        data: [{ field: f.key, message: `expected an enabled item of dictionary ${f.dictCode}` }],
+      });
+  }
 }
 
 /** The file ids held by the form's attachment fields. */

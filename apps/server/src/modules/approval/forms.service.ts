@@ -1,9 +1,9 @@
 import type { FieldSaveBody, FormField, FormRow, FormSaveBody, PageResult } from '@portal/contracts';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { AppError } from '../../platform/http/errors.js';
 import { wfFormFields, wfForms, wfProcesses } from './schema.js';
-import { likePattern } from './sql.js';
 
 export async function listForms(
   db: Db,
@@ -12,7 +12,7 @@ export async function listForms(
   const cond = and(
     eq(wfForms.deleted, false),
     q.keyword
-      ? or(ilike(wfForms.name, likePattern(q.keyword)), ilike(wfForms.code, likePattern(q.keyword)))
+      ? or(ilike(wfForms.name, containsPattern(q.keyword)), ilike(wfForms.code, containsPattern(q.keyword)))
       : undefined,
   );
   const fieldCount = sql<number>`(select count(*)::int from wf_form_fields f where f.form_id = ${wfForms.id})`;

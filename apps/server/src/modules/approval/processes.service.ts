@@ -11,10 +11,10 @@ import type {
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { AppError } from '../../platform/http/errors.js';
 import { registeredServiceNames } from './handlers.js';
 import { wfForms, wfProcesses, wfProcessVersions, wfRoles } from './schema.js';
-import { likePattern } from './sql.js';
 
 const rowSelect = {
   id: wfProcesses.id,
@@ -51,7 +51,7 @@ export async function listProcesses(
 ): Promise<PageResult<ProcessRow>> {
   const cond = and(
     q.keyword
-      ? or(ilike(wfProcesses.name, likePattern(q.keyword)), ilike(wfProcesses.code, likePattern(q.keyword)))
+      ? or(ilike(wfProcesses.name, containsPattern(q.keyword)), ilike(wfProcesses.code, containsPattern(q.keyword)))
       : undefined,
     q.serviceName ? eq(wfProcesses.serviceName, q.serviceName) : undefined,
     q.enabled === undefined ? undefined : eq(wfProcesses.enabled, q.enabled),
@@ -230,7 +230,7 @@ export async function sponsorList(db: Db, keyword?: string): Promise<SponsorProc
       and(
         eq(wfProcesses.enabled, true),
         keyword
-          ? or(ilike(wfProcesses.name, likePattern(keyword)), ilike(wfProcesses.nameEn, likePattern(keyword)))
+          ? or(ilike(wfProcesses.name, containsPattern(keyword)), ilike(wfProcesses.nameEn, containsPattern(keyword)))
           : undefined,
       ),
     )

@@ -4,6 +4,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { attachmentInfos } from './attachments.js';
@@ -12,7 +13,7 @@ import type { InstanceRecord } from './engine-core.js';
 import { isFinished } from './engine-core.js';
 import { fieldsOf } from './forms.service.js';
 import { wfActions, wfCopies, wfInstances, wfProcesses, wfProcessVersions, wfTasks } from './schema.js';
-import { iso, likePattern } from './sql.js';
+import { iso } from './sql.js';
 
 /** Those who hold the workflow settings see every request (support and audit). */
 export const WF_ADMIN_PERM = 'setModule:process:configer';
@@ -40,7 +41,7 @@ function instanceFilters(q: MyPageQuery, dateCol: SQL | AnyPgColumn): (SQL | und
   const byId = q.keyword && /^\d{1,9}$/.test(q.keyword) ? Number(q.keyword) : undefined;
   return [
     q.keyword
-      ? or(ilike(wfInstances.title, likePattern(q.keyword)), byId ? eq(wfInstances.id, byId) : undefined)
+      ? or(ilike(wfInstances.title, containsPattern(q.keyword)), byId ? eq(wfInstances.id, byId) : undefined)
       : undefined,
     q.processId ? eq(wfInstances.processId, q.processId) : undefined,
     q.serviceName ? eq(wfInstances.serviceName, q.serviceName) : undefined,

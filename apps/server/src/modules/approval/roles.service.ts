@@ -2,9 +2,9 @@ import type { PageResult, WfRoleRow, WfRoleSaveBody } from '@portal/contracts';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, Tx } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { AppError } from '../../platform/http/errors.js';
 import { wfProcesses, wfProcessVersions, wfRoleMembers, wfRoles } from './schema.js';
-import { likePattern } from './sql.js';
 
 export async function listRoles(
   db: Db,
@@ -13,7 +13,7 @@ export async function listRoles(
   const cond = and(
     eq(wfRoles.deleted, false),
     q.keyword
-      ? or(ilike(wfRoles.name, likePattern(q.keyword)), ilike(wfRoles.code, likePattern(q.keyword)))
+      ? or(ilike(wfRoles.name, containsPattern(q.keyword)), ilike(wfRoles.code, containsPattern(q.keyword)))
       : undefined,
     q.enabled === undefined ? undefined : eq(wfRoles.enabled, q.enabled),
   );

@@ -9,6 +9,7 @@ import { FEEDBACK_IMAGE_EXTS, MAX_FEEDBACK_IMAGE_BYTES } from '@portal/contracts
 import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { claimFilesForAttach } from '../../platform/files/attach.js';
 import { files } from '../../platform/files/schema.js';
 import type { FileService } from '../../platform/files/service.js';
@@ -158,7 +159,7 @@ export function manageFeedbackWhere(q: Omit<ManageFeedbackQuery, 'page' | 'size'
   if (q.questionId) where.push(eq(feedbacks.questionId, q.questionId));
   if (q.from) where.push(gte(feedbacks.createdAt, new Date(q.from)));
   if (q.to) where.push(lte(feedbacks.createdAt, new Date(q.to)));
-  if (q.keyword) where.push(ilike(feedbacks.content, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.keyword) where.push(ilike(feedbacks.content, containsPattern(q.keyword)));
   return where.length ? and(...where) : undefined;
 }
 

@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { cappedCount } from '../../platform/db/count.js';
 import type { Db } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import type { Notification } from '../../platform/notify.js';
 import { mcMessages } from './schema.js';
 
@@ -86,7 +87,7 @@ export function centerWhere(userId: number, q: Omit<CenterListQuery, 'page' | 's
   if (q.from) where.push(gte(mcMessages.createdAt, new Date(q.from)));
   if (q.to) where.push(lte(mcMessages.createdAt, new Date(q.to)));
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.keyword);
     where.push(or(ilike(mcMessages.title, like), ilike(mcMessages.content, like))!);
   }
   return and(...where)!;

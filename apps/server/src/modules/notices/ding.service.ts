@@ -2,6 +2,7 @@ import type { DingNoticeRow, PageResult } from '@portal/contracts';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { AppError } from '../../platform/http/errors.js';
 import { dingNotices } from './schema.js';
 
@@ -22,7 +23,7 @@ export const toDingRow = (r: Row): DingNoticeRow => ({
 /** The filters of the ding notice list (and its export). */
 export function dingListWhere(q: { keyword?: string; enabled?: 'yes' | 'no' }): SQL | undefined {
   const where: SQL[] = [];
-  if (q.keyword) where.push(ilike(dingNotices.title, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.keyword) where.push(ilike(dingNotices.title, containsPattern(q.keyword)));
   if (q.enabled) where.push(eq(dingNotices.enabled, q.enabled === 'yes'));
   return where.length ? and(...where) : undefined;
 }

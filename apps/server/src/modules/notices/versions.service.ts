@@ -1,6 +1,7 @@
 import type { PageResult, VersionRecord, VersionSaveBody } from '@portal/contracts';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { AppError } from '../../platform/http/errors.js';
 import { versionNotices } from './schema.js';
 
@@ -19,14 +20,16 @@ const toRecord = (r: Row): VersionRecord => ({
 });
 
 const live = isNull(versionNotices.deletedAt);
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The filters of the settings list (and its export). */
 export function versionListWhere(q: { keyword?: string; published?: 'yes' | 'no' }): SQL | undefined {
   const where: SQL[] = [live];
   if (q.keyword)
     where.push(
-      or(ilike(versionNotices.version, escapeLike(q.keyword)), ilike(versionNotices.title, escapeLike(q.keyword)))!,
+      or(
+        ilike(versionNotices.version, containsPattern(q.keyword)),
+        ilike(versionNotices.title, containsPattern(q.keyword)),
+      )!,
     );
   if (q.published === 'yes') where.push(isNotNull(versionNotices.publishedAt));
   if (q.published === 'no') where.push(isNull(versionNotices.publishedAt));

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../platform/auth/context.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { type AuthDeps, revokeUserSessions } from '../../platform/auth/service.js';
 import type { Db } from '../../platform/db/index.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { Topics } from '../../platform/events/topics.js';
 import { AppError } from '../../platform/http/errors.js';
 
@@ -21,7 +22,7 @@ const SORTABLE = {
 export function userListWhere(auth: AuthContext, q: Omit<UserListQuery, 'page' | 'size'>): SQL | undefined {
   const where: (SQL | undefined)[] = [dataScopeWhere(auth, staffUsers.id)];
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.keyword);
     where.push(or(ilike(staffUsers.username, like), ilike(staffUsers.name, like), ilike(staffUsers.jobNumber, like)));
   }
   if (q.status) where.push(eq(staffUsers.status, q.status));

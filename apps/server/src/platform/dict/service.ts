@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts/dict';
 import { allDicts } from '@portal/contracts/dict/all';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Db, DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
 import type { EventBus } from '../events/bus.js';
 import { AppError } from '../http/errors.js';
@@ -151,6 +151,15 @@ export function dictCache(db: Db, bus: EventBus) {
   };
 }
 export type DictCache = ReturnType<typeof dictCache>;
+
+/** Inside a transaction (no cache): is `value` an enabled item of dictionary `code`? */
+export async function isEnabledDictValue(tx: DbOrTx, code: string, value: string): Promise<boolean> {
+  const [item] = await tx
+    .select({ value: dictItems.value })
+    .from(dictItems)
+    .where(and(eq(dictItems.typeCode, code), eq(dictItems.value, value), eq(dictItems.enabled, true)));
+  return !!item;
+}
 
 /** Every area's declared dictionaries and their seed items; idempotent, admins' edits are kept. */
 export async function seedDicts(db: Db): Promise<void> {

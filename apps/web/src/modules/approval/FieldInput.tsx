@@ -4,6 +4,7 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DictSelect } from '../../platform/dict/use-dict';
 import { zodRule } from '../../platform/form';
 import { AttachmentInput } from './AttachmentInput';
 import { MoneyInput } from './MoneyInput';
@@ -29,11 +30,10 @@ function control(field: FormField, t: TFunction) {
     case 'date':
       return <DatePicker style={{ width: '100%' }} data-testid={testId} />;
     case 'select':
-      return field.options.length > 0 ? (
-        <Select allowClear options={field.options} data-testid={testId} />
+      return field.dictCode ? (
+        <DictSelect code={field.dictCode} data-testid={testId} />
       ) : (
-        // a dictionary code without fixed choices: the dictionary service is not there yet, so the code is typed
-        <Input placeholder={t('approval.dictValue', { code: field.dictCode ?? '' })} data-testid={testId} />
+        <Select allowClear options={field.options} data-testid={testId} />
       );
     case 'user':
       return <UserSelect allowClear />;

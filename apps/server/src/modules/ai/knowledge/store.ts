@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FileInfo, KbDocumentRow, KbDocumentView, KbFormat, PageResult } from '@portal/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/index.js';
+import { containsPattern } from '../../../platform/db/like.js';
 import { staffUsers } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { SERVER_ROOT } from '../../../platform/paths.js';
@@ -130,7 +131,10 @@ export async function listDocuments(
   const where = and(
     isNull(aiKbDocuments.deletedAt),
     q.keyword
-      ? or(ilike(aiKbDocuments.title, `%${q.keyword}%`), ilike(aiKbDocuments.fileName, `%${q.keyword}%`))
+      ? or(
+          ilike(aiKbDocuments.title, containsPattern(q.keyword)),
+          ilike(aiKbDocuments.fileName, containsPattern(q.keyword)),
+        )
       : undefined,
   );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(aiKbDocuments).where(where);

@@ -41,7 +41,6 @@ export const en: Messages<typeof zhCN> = {
     attachmentId: 'File {{id}}',
     attachments: 'Attachments',
     preview: 'Preview',
-    dictValue: 'A value of dictionary {{code}}',
     refPlaceholder: { department: 'Department code', customer: 'Customer code', supplier: 'Supplier code' },
     userSearch: 'Type a name or job number',
     notFound: 'The request does not exist or you may not see it',

@@ -38,7 +38,6 @@ export const zhCN = {
     attachmentId: '附件 {{id}}',
     attachments: '附件',
     preview: '预览',
-    dictValue: '字典 {{code}} 的值',
     refPlaceholder: { department: '部门编码', customer: '客户编码', supplier: '供应商编码' },
     userSearch: '输入姓名或工号搜索',
     notFound: '申请不存在或无权查看',
