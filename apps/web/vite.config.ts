@@ -28,7 +28,19 @@ export default defineConfig({
         // The shared contracts declare zod schemas at module level. Building a schema has no side
         // effect, so pages that use none of them need not carry zod: calls on `z` and on the base
         // schemas the contracts extend are marked pure (an unused one is dropped, a used one kept).
-        manualPureFunctions: ['z', 'tokenResponse', 'userSetting', 'pageQuery'],
+        manualPureFunctions: [
+          'z',
+          'tokenResponse',
+          'userSetting',
+          'pageQuery',
+          // the shared scalar schemas (validation/scalars.ts) build zod schemas too
+          'text',
+          'int32',
+          'int32Id',
+          'coerceInt32',
+          'int53',
+          'decimal',
+        ],
         moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]/, sideEffects: false }],
       },
       output: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, pageResult } from '../paging.js';
 import { int32, text } from '../validation/scalars.js';
+import { DICT_MODULES, type DictModule } from './modules.js';
 
 /**
  * Dictionaries: admin-editable lists of values that are only shown, filtered or reported (level,
@@ -8,11 +9,7 @@ import { int32, text } from '../validation/scalars.js';
  * Each area declares its dictionaries with `defineDicts` (typed codes and their seed items); the
  * platform stores them in `dict_types` / `dict_items` and serves them through `sysDict`.
  */
-export const DICT_MODULES = ['crm', 'csc', 'purchase'] as const;
-export type DictModule = (typeof DICT_MODULES)[number];
-
-/** The permission key of a module's dictionary settings screen (`/setModule/<module>/dictionary`). */
-export const dictPermOf = (module: DictModule) => `setModule:${module}:dictionary`;
+export { DICT_MODULES, type DictModule, dictPermOf } from './modules.js';
 
 export interface DictItemSeed {
   value: string;

@@ -1,4 +1,4 @@
-import { DICT_MODULES } from '@portal/contracts/dict';
+import { DICT_MODULES } from '@portal/contracts/dict/modules';
 import type { ScreenMap } from '../../shell/screens';
 
 /** System settings (/setModule/...): the screens that exist so far. */
