@@ -3,12 +3,10 @@
 // bench_* database the runner created); PGlite lives inside the server process, so it is not loaded.
 import os from 'node:os';
 import pg from 'pg';
-import { fmt, measure, signIn } from './lib.mjs';
+import { fmt, measure, serverDatabase, signIn } from './lib.mjs';
 
 const INSTANCES = 100_000;
 const json = { 'content-type': 'application/json' };
-const pgBase =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** 100,000 requests over every staff member; a fifth still open, each with one task; the rest approved. */
 async function load(dbUrl) {
@@ -51,22 +49,6 @@ async function load(dbUrl) {
     return { ms: Date.now() - started, adminTodos: per[0]?.n ?? 0, load: os.loadavg()[0].toFixed(1) };
   } finally {
     await c.end();
-  }
-}
-
-async function serverDatabase() {
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query(
-      `select datname from pg_database where datname like 'bench\\_%' order by oid desc limit 1`,
-    );
-    if (!rows[0]) throw new Error('no bench database found');
-    const url = new URL(pgBase);
-    url.pathname = `/${rows[0].datname}`;
-    return url.toString();
-  } finally {
-    await admin.end();
   }
 }
 

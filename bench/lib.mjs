@@ -160,3 +160,24 @@ export async function tempDatabase(prefix) {
     },
   };
 }
+
+const benchPgBase = () =>
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The URL of the newest `bench_*` database: the one scripts/bench.mjs made for the running server. */
+export async function serverDatabase() {
+  const base = benchPgBase();
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(
+      `select datname from pg_database where datname like 'bench\\_%' order by oid desc limit 1`,
+    );
+    if (!rows[0]) throw new Error('no bench database found');
+    const url = new URL(base);
+    url.pathname = `/${rows[0].datname}`;
+    return url.toString();
+  } finally {
+    await admin.end();
+  }
+}

@@ -6,30 +6,12 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { fmt, signIn } from './lib.mjs';
+import { fmt, serverDatabase, signIn } from './lib.mjs';
 
 const HEAVY_ROWS = 800_000;
 const CONNECTIONS = 200;
 const LIST = '/v2/sys/mc/message/query/center/message/list';
 const json = { 'content-type': 'application/json' };
-const pgBase =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function serverDatabase() {
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query(
-      `select datname from pg_database where datname like 'bench\\_%' order by oid desc limit 1`,
-    );
-    if (!rows[0]) throw new Error('no bench database found');
-    const url = new URL(pgBase);
-    url.pathname = `/${rows[0].datname}`;
-    return url.toString();
-  } finally {
-    await admin.end();
-  }
-}
 
 /** 800,000 messages for admin, five for sales01 (the tiny list). */
 async function load(dbUrl) {
