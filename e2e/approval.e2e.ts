@@ -152,7 +152,7 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     await expect.poll(() => back.getByTestId('instance-status').getAttribute('data-status')).toBe('returned');
     await back.getByTestId('row-open').click();
     await expect
-      .poll(() => sales.getByTestId('history-opinion').last().textContent(), { timeout: 15_000 })
+      .poll(() => sales.getByTestId('history-body').last().textContent(), { timeout: 15_000 })
       .toBe('请补充行程单');
     await sales.getByTestId('action-resubmit').click();
     await sales.waitForURL(/\/general\/sponsor\/submit\?instanceId=\d+/);

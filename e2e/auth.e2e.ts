@@ -1,3 +1,4 @@
+import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, newContext, shot, signInWithPassword } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
@@ -131,7 +132,7 @@ describe('sign-in and session', () => {
     const expired = await fetch(`${server.url}/v2/sys/staff/overseas/getUserInfo`, {
       headers: { authorization: `Bearer ${before.state.token}` },
     });
-    expect((await expired.json()).code).toBe(10010002);
+    expect((await expired.json()).code).toBe(Errors.TOKEN_INVALID.code);
 
     const again = await ctx.newPage();
     await again.goto(`${server.url}/setModule/authManage/user`);

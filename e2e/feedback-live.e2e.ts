@@ -15,7 +15,7 @@ async function dismissVersionPopup(base: string, user: DemoUser) {
     await api(base, token, 'POST', '/v2/sys/staff/version/popup/read', { id: popup.versionDetail.id });
 }
 
-describe('feedback answered live: two browser users', () => {
+describe('feedback live: two browser users', () => {
   let server: ShellServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -28,7 +28,20 @@ describe('feedback answered live: two browser users', () => {
     await server?.stop();
   });
 
-  it('sales sends feedback; admin replies; sales sees the bell dot and the message without reloading', async () => {
+  it('sales sends feedback and it appears in the open manager list; admin replies; sales sees the bell dot and the message; no reloads', async () => {
+    // the manager's list is open before the feedback exists: the new row arrives over the live channel
+    const adminCtx = await newContext(browser);
+    const admin = await adminCtx.newPage();
+    await signInWithPassword(admin, server.url, ADMIN.username, ADMIN.password);
+    await admin.goto(`${server.url}/csc/feedbackmanagement/fb-list`);
+    await expect.poll(() => admin.locator('.ant-table-tbody .ant-empty').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => admin.getByTestId('header-bell').getAttribute('data-live-state'), { timeout: 10_000 })
+      .toBe('connected');
+    await admin.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
     const salesCtx = await newContext(browser);
     const sales = await salesCtx.newPage();
     await signInWithPassword(sales, server.url, SALES.username, SALES.password);
@@ -44,11 +57,9 @@ describe('feedback answered live: two browser users', () => {
       .poll(() => sales.getByTestId('header-bell').getAttribute('data-live-state'), { timeout: 10_000 })
       .toBe('connected');
 
-    const adminCtx = await newContext(browser);
-    const admin = await adminCtx.newPage();
-    await signInWithPassword(admin, server.url, ADMIN.username, ADMIN.password);
-    await admin.goto(`${server.url}/csc/feedbackmanagement/fb-list`);
-    await expect.poll(() => admin.locator('.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => admin.locator('.ant-table-row').count(), { timeout: 5_000 }).toBe(1);
+    expect(await admin.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await shot(admin, 'feedback-live-admin-list-refreshed-1280');
     await admin.getByTestId('feedback-handle').click();
     await expect.poll(() => admin.getByTestId('feedback-content').textContent()).toBe('报价页加载很慢');
     await admin.getByTestId('feedback-reply-input').fill('已定位，明天修复');

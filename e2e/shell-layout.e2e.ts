@@ -161,6 +161,8 @@ describe('shell layouts, language and error pages', () => {
     await expect
       .poll(() => page.getByTestId('home-greeting').locator('h2').textContent())
       .toMatch(/^(早上好|下午好|晚上好)，/);
+    // names staff typed in both languages come in the reader's: the department on the home card
+    await expect.poll(() => page.getByTestId('home-greeting').textContent()).toContain('行政部');
     expect(scripts).toContain(homeZh);
     expect(scripts).not.toContain(homeEn);
     expect(await page.locator('#root').textContent()).not.toMatch(RAW_KEY);
@@ -175,6 +177,17 @@ describe('shell layouts, language and error pages', () => {
     await expect.poll(() => page.locator('.ant-pagination-options').first().textContent()).toContain('/ page');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.getByTestId(`tab-${USERS}`).textContent()).toContain('Users');
+    // the list is read again in English: departments in their English form (the column is a
+    // secondary one, folded at this width: shown through the column chooser)
+    await page.getByTestId('column-settings').click();
+    await page.getByTestId('column-chooser').locator('[data-column="deptNames"]').click();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.locator('.ant-table-tbody').first().textContent())
+      .toMatch(/Administration|Sales|Finance|Operations/);
+    expect(await page.locator('.ant-table-tbody').first().textContent()).not.toMatch(
+      /行政部|销售部|销售一组|财务部|运营部/,
+    );
     expect(await page.locator('#root').textContent()).not.toMatch(RAW_KEY);
     // every module loaded so far switched with it: the kept home tab too
     expect(scripts).toContain(usersEn);
@@ -183,6 +196,7 @@ describe('shell layouts, language and error pages', () => {
     await expect
       .poll(() => page.getByTestId('home-greeting').locator('h2').textContent())
       .toMatch(/^Good (morning|afternoon|evening), /);
+    await expect.poll(() => page.getByTestId('home-greeting').textContent()).toContain('Administration');
 
     // the choice is kept
     await page.reload();

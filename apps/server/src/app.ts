@@ -23,6 +23,8 @@ import { healthRoutes } from './platform/health.js';
 import { registerIdempotence } from './platform/idempotence/service.js';
 import { jobRoutes } from './platform/jobs/routes.js';
 import type { Platform } from './platform/platform.js';
+import { prefRoutes } from './platform/prefs/routes.js';
+import { resourceFieldRoutes } from './platform/resource/field-route.js';
 import { ssoRoutes } from './platform/sso/routes.js';
 
 export interface RegisteredRoute {
@@ -97,7 +99,9 @@ export async function buildApp(
   await ssoRoutes(app, p);
   await accessRoutes(app, p);
   await dictRoutes(app, p);
+  await prefRoutes(app, p);
   await jobRoutes(app, p);
+  await resourceFieldRoutes(app);
   for (const mod of modules) await app.register(async (scope) => mod.register(scope, p));
 
   const webDist = opts.webDist;

@@ -1,4 +1,4 @@
-import { Perm } from '@portal/contracts';
+import { Errors, Perm } from '@portal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,8 @@ const PUBLIC_PREFIXES = ['/auth/oauth/', '/sso-idp', '/dcode', '/healthz', '/v2/
 // event streams never end under inject; live.test.ts covers them over real HTTP
 const STREAMS = new Set([LIVE_PATH]);
 
+const ZH = { 'accept-language': 'zh-CN' };
+
 describe('access', () => {
   let t: TestApp;
   let admin: Tokens;
@@ -87,8 +89,9 @@ describe('access', () => {
       ...(method === 'GET' || method === 'OPTIONS' ? {} : { payload: {} }),
     });
 
+  /** the user list, read in Chinese (names of departments and roles follow the reader's language) */
   const page = (tok: Tokens, body: object = {}) =>
-    t.app.inject({ method: 'POST', url: '/v2/sys/staff/user/page', headers: bearer(tok), payload: body });
+    t.app.inject({ method: 'POST', url: '/v2/sys/staff/user/page', headers: { ...bearer(tok), ...ZH }, payload: body });
 
   describe('the route walk', () => {
     it('the user without roles really holds no permission key', async () => {
@@ -105,7 +108,7 @@ describe('access', () => {
         const res = await call(r.method, concrete(r.url), noRoles);
         visited.push(`${r.method} ${r.url}`);
         const body = res.json();
-        if (res.statusCode !== 403 || body.code !== 10010012) {
+        if (res.statusCode !== 403 || body.code !== Errors.NO_PERMISSION.code) {
           failures.push(`${r.method} ${r.url} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
       }
@@ -127,7 +130,7 @@ describe('access', () => {
         const res = await call(r.method, concrete(r.url));
         visited.push(`${r.method} ${r.url}`);
         const body = res.json();
-        if (res.statusCode !== 401 || body.code !== 10010002) {
+        if (res.statusCode !== 401 || body.code !== Errors.TOKEN_INVALID.code) {
           failures.push(`${r.method} ${r.url} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
       }
@@ -201,7 +204,10 @@ describe('access', () => {
 
   describe('user info and resources', () => {
     it('getUserInfo answers the signed-in user', async () => {
-      const res = await t.app.inject({ url: '/v2/sys/staff/overseas/getUserInfo', headers: bearer(admin) });
+      const res = await t.app.inject({
+        url: '/v2/sys/staff/overseas/getUserInfo',
+        headers: { ...bearer(admin), ...ZH },
+      });
       expect(answer(res)).toMatchObject({ http: 200, code: 0 });
       expect(res.json().data).toEqual({
         avatar: null,
@@ -214,8 +220,44 @@ describe('access', () => {
         username: 'admin',
       });
       const sales = await signIn(t.app, DEMO.sales01);
-      const other = await t.app.inject({ url: '/v2/sys/staff/overseas/getUserInfo', headers: bearer(sales) });
+      const other = await t.app.inject({
+        url: '/v2/sys/staff/overseas/getUserInfo',
+        headers: { ...bearer(sales), ...ZH },
+      });
       expect(other.json().data).toMatchObject({ username: 'sales01', deptNames: ['销售一组'], jobNumber: 'E1002' });
+      const english = await t.app.inject({
+        url: '/v2/sys/staff/overseas/getUserInfo',
+        headers: { ...bearer(sales), 'accept-language': 'en' },
+      });
+      expect(english.json().data).toMatchObject({ username: 'sales01', deptNames: ['Sales team 1'] });
+    });
+
+    it('getUserInfo is cached per user and follows a change once access.changed is published', async () => {
+      const sales = await signIn(t.app, DEMO.sales01);
+      const info = async () =>
+        (await t.app.inject({ url: '/v2/sys/staff/overseas/getUserInfo', headers: bearer(sales) })).json().data;
+      expect((await info()).name).not.toBe('Renamed Sales');
+      const id = ids.get('sales01')!;
+      const [before] = await t.p.db.select({ name: staffUsers.name }).from(staffUsers).where(sql`id = ${id}`);
+      await t.p.db.update(staffUsers).set({ name: 'Renamed Sales' }).where(sql`id = ${id}`);
+      try {
+        // no event yet: the cached answer stands (proof that it is served from the cache)
+        expect((await info()).name).toBe(before!.name);
+        const delivered = new Promise<void>((resolve) => {
+          const off = t.p.bus.subscribe(Topics.ACCESS_CHANGED, (got) => {
+            if (got === String(id)) {
+              off();
+              resolve();
+            }
+          });
+        });
+        await t.p.bus.publish(Topics.ACCESS_CHANGED, id);
+        await delivered;
+        expect((await info()).name).toBe('Renamed Sales');
+      } finally {
+        await t.p.db.update(staffUsers).set({ name: before!.name }).where(sql`id = ${id}`);
+        await t.p.bus.publish(Topics.ACCESS_CHANGED, id);
+      }
     });
 
     it('getResourceByMenu gives sales01 the CRM and quotation menus and no system settings', async () => {
@@ -284,7 +326,7 @@ describe('access', () => {
 
     it('refuses sales01 the user list with 403 / 10010012', async () => {
       const sales = await signIn(t.app, DEMO.sales01);
-      expect(answer(await page(sales))).toMatchObject({ http: 403, code: 10010012, data: null });
+      expect(answer(await page(sales))).toMatchObject({ http: 403, code: Errors.NO_PERMISSION.code, data: null });
     });
   });
 
@@ -413,8 +455,8 @@ describe('access', () => {
       const finance = await signIn(t.app, DEMO.finance01);
       const sales = await signIn(t.app, DEMO.sales01);
       // before the grant (and now cached): refused
-      expect(answer(await page(mgr)).code).toBe(10010012);
-      expect(answer(await page(finance)).code).toBe(10010012);
+      expect(answer(await page(mgr)).code).toBe(Errors.NO_PERMISSION.code);
+      expect(answer(await page(finance)).code).toBe(Errors.NO_PERMISSION.code);
 
       await grantUserList(['sales_manager', 'finance', 'sales']);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AI_API, KB_MAX_BYTES } from '@portal/contracts';
+import { AI_API, Errors, KB_MAX_BYTES } from '@portal/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeBase } from '../src/modules/ai/knowledge/knowledge-base.js';
@@ -157,7 +157,7 @@ describe('AI knowledge base: documents through the upload service', () => {
     expect(answer).not.toContain('300KB');
     const view = (await call('GET', `${AI_API}/kb/documents/${added.uuid}`)).data;
     expect(view.file).toMatchObject({ id: secondFile, name: 'mms.txt' });
-    expect((await fetch(`${t.url}${firstUrl}`).then((r) => r.json())).code).toBe(10000006);
+    expect((await fetch(`${t.url}${firstUrl}`).then((r) => r.json())).code).toBe(Errors.NOT_FOUND.code);
 
     // replacing a built-in document makes it an uploaded one
     const builtin = (await call('GET', `${KB}?page=1&size=100&keyword=module-voip`)).data.records[0];
@@ -181,42 +181,54 @@ describe('AI knowledge base: documents through the upload service', () => {
     const before = await total();
     expect((await call('DELETE', `${KB}/${added.uuid}`)).code).toBe(0);
     expect(await total()).toBe(before - 1);
-    expect((await call('GET', `${AI_API}/kb/documents/${added.uuid}`)).code).toBe(10400011);
-    expect((await call('DELETE', `${KB}/${added.uuid}`)).code).toBe(10400011);
+    expect((await call('GET', `${AI_API}/kb/documents/${added.uuid}`)).code).toBe(Errors.KB_DOC_NOT_FOUND.code);
+    expect((await call('DELETE', `${KB}/${added.uuid}`)).code).toBe(Errors.KB_DOC_NOT_FOUND.code);
     expect((await ask(t.app, admin, '彩信大小限制是多少')).answer).not.toContain('300KB');
-    expect((await fetch(`${t.url}${url}`).then((r) => r.json())).code).toBe(10000006);
+    expect((await fetch(`${t.url}${url}`).then((r) => r.json())).code).toBe(Errors.NOT_FOUND.code);
     // the file went with the document: it cannot make another one
-    expect((await call('POST', KB, { fileId })).code).toBe(10400013);
+    expect((await call('POST', KB, { fileId })).code).toBe(Errors.KB_FILE_NOT_FOUND.code);
   });
 
   it('refuses bad input with clear codes and changes nothing', async () => {
     const kept = (await call('POST', KB, { fileId: await uploaded('mms.md', MMS) })).data;
     const before = await total();
     const refusals: [string, object, number][] = [
-      ['no file id', {}, 10000001],
-      ['not a uuid', { fileId: 'abc' }, 10000001],
-      ['unknown file', { fileId: randomUUID() }, 10400013],
-      ["someone else's file", { fileId: await uploaded('mine.md', '# 我的\n\n销售的文件。', sales) }, 10400013],
+      ['no file id', {}, Errors.VALIDATION_FAILED.code],
+      ['not a uuid', { fileId: 'abc' }, Errors.VALIDATION_FAILED.code],
+      ['unknown file', { fileId: randomUUID() }, Errors.KB_FILE_NOT_FOUND.code],
+      [
+        "someone else's file",
+        { fileId: await uploaded('mine.md', '# 我的\n\n销售的文件。', sales) },
+        Errors.KB_FILE_NOT_FOUND.code,
+      ],
       [
         'a file uploaded for another purpose',
         { fileId: await uploaded('dc.txt', '下载中心的文件', admin, DC_UPLOAD) },
-        10400014,
+        Errors.KB_FILE_PURPOSE.code,
       ],
-      ['an unsupported type', { fileId: await uploaded('rates.csv', 'country,price\nCN,0.05\n') }, 10400008],
-      ['a text file of blanks', { fileId: await uploaded('blank.txt', '  \n\n \t \n') }, 10400010],
-      ['a pdf without text', { fileId: await uploaded('blank.pdf', textlessPdf()) }, 10400010],
-      ['a damaged docx', { fileId: await uploaded('cut.docx', DOCX.subarray(0, DOCX.length - 120)) }, 10400015],
+      [
+        'an unsupported type',
+        { fileId: await uploaded('rates.csv', 'country,price\nCN,0.05\n') },
+        Errors.KB_FORMAT_UNSUPPORTED.code,
+      ],
+      ['a text file of blanks', { fileId: await uploaded('blank.txt', '  \n\n \t \n') }, Errors.KB_EMPTY.code],
+      ['a pdf without text', { fileId: await uploaded('blank.pdf', textlessPdf()) }, Errors.KB_EMPTY.code],
+      [
+        'a damaged docx',
+        { fileId: await uploaded('cut.docx', DOCX.subarray(0, DOCX.length - 120)) },
+        Errors.KB_FILE_CORRUPT.code,
+      ],
       [
         'a damaged pdf',
         { fileId: await uploaded('bad.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300, 0x41)])) },
-        10400015,
+        Errors.KB_FILE_CORRUPT.code,
       ],
       [
         'a file over the document limit',
         { fileId: await uploaded('huge.txt', Buffer.alloc(KB_MAX_BYTES + 1, 'a')) },
-        10400009,
+        Errors.KB_TOO_LARGE.code,
       ],
-      ['the original of another document', { fileId: (await viewOf(kept.uuid)).file.id }, 10400016],
+      ['the original of another document', { fileId: (await viewOf(kept.uuid)).file.id }, Errors.KB_FILE_IN_USE.code],
     ];
     for (const [what, body, code] of refusals) {
       const r = await call('POST', KB, body);
@@ -224,15 +236,16 @@ describe('AI knowledge base: documents through the upload service', () => {
       expect(r.status, what).toBeGreaterThanOrEqual(400);
       expect(r.msg, what).not.toMatch(/\{\w+\}/);
       // replacing with the same file is refused the same way and leaves the document as it was
-      if (code !== 10400016) expect((await call('PUT', `${KB}/${kept.uuid}`, body)).code, what).toBe(code);
+      if (code !== Errors.KB_FILE_IN_USE.code)
+        expect((await call('PUT', `${KB}/${kept.uuid}`, body)).code, what).toBe(code);
     }
     expect((await call('POST', KB, refusals[9]![1])).msg).toBe('The pdf document is damaged and cannot be read');
     expect((await call('PUT', `${KB}/${randomUUID()}`, { fileId: await uploaded('x.md', '# x\n\nx') })).code).toBe(
-      10400011,
+      Errors.KB_DOC_NOT_FOUND.code,
     );
     // a file type the upload service itself refuses never becomes a file
     expect((await upload('evil.md', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).code).toBe(
-      10130004,
+      Errors.FILE_TYPE_MISMATCH.code,
     );
 
     expect(await total()).toBe(before);

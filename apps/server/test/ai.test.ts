@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AI_API } from '@portal/contracts';
+import { AI_API, Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
@@ -160,7 +160,7 @@ describe('AI assistant API', () => {
     }
     const chatUuid = (parseSse(text)[0]!.data as { chatUuid: string }).chatUuid;
     // someone else cannot stop it
-    expect((await call('POST', '/chat/stop', sales, { chatUuid })).code).toBe(10400004);
+    expect((await call('POST', '/chat/stop', sales, { chatUuid })).code).toBe(Errors.AI_CHAT_NOT_FOUND.code);
     const stop = await call('POST', '/chat/stop', admin, { chatUuid });
     expect(stop).toMatchObject({ code: 0, data: { stopped: true } });
     for (;;) {
@@ -196,22 +196,28 @@ describe('AI assistant API', () => {
     expect((await call('PUT', `/conversations/${a}/top`, finance)).data.isTop).toBe(false);
 
     // someone else's conversation does not exist for sales01
-    expect((await call('PUT', `/conversations/${a}/top`, sales, { isTop: true })).code).toBe(10400003);
-    expect((await call('DELETE', `/conversations/${a}`, sales)).code).toBe(10400003);
-    expect((await call('GET', `/conversations/${a}/detail/cursor`, sales)).code).toBe(10400003);
+    expect((await call('PUT', `/conversations/${a}/top`, sales, { isTop: true })).code).toBe(
+      Errors.AI_CONVERSATION_NOT_FOUND.code,
+    );
+    expect((await call('DELETE', `/conversations/${a}`, sales)).code).toBe(Errors.AI_CONVERSATION_NOT_FOUND.code);
+    expect((await call('GET', `/conversations/${a}/detail/cursor`, sales)).code).toBe(
+      Errors.AI_CONVERSATION_NOT_FOUND.code,
+    );
     const sse = await t.app.inject({
       method: 'POST',
       url: `${AI_API}/chat/sse`,
       headers: bearer(sales),
       payload: { stream: true, content: 'hello', conversationUuid: a },
     });
-    expect(sse.json().code).toBe(10400003);
+    expect(sse.json().code).toBe(Errors.AI_CONVERSATION_NOT_FOUND.code);
     expect(
       (await call('GET', '/conversations', sales)).data.records.map((c: { uuid: string }) => c.uuid),
     ).not.toContain(a);
 
     expect((await call('DELETE', `/conversations/${a}`, finance)).code).toBe(0);
-    expect((await call('GET', `/conversations/${a}/detail/cursor`, finance)).code).toBe(10400003);
+    expect((await call('GET', `/conversations/${a}/detail/cursor`, finance)).code).toBe(
+      Errors.AI_CONVERSATION_NOT_FOUND.code,
+    );
     expect(
       (await call('GET', '/conversations', finance)).data.records.map((c: { uuid: string }) => c.uuid),
     ).not.toContain(a);
@@ -243,8 +249,12 @@ describe('AI assistant API', () => {
     });
     expect(en.json().data.map((x: { tagName: string }) => x.tagName)).toContain('Off topic');
 
-    expect((await call('POST', '/chat-user-feedbacks', sales, { like: 1, chatUuid })).code).toBe(10400005);
-    expect((await call('POST', '/chat-user-feedbacks', sales, { like: 1, tag: ' , ', chatUuid })).code).toBe(10400005);
+    expect((await call('POST', '/chat-user-feedbacks', sales, { like: 1, chatUuid })).code).toBe(
+      Errors.AI_TAG_REQUIRED.code,
+    );
+    expect((await call('POST', '/chat-user-feedbacks', sales, { like: 1, tag: ' , ', chatUuid })).code).toBe(
+      Errors.AI_TAG_REQUIRED.code,
+    );
     expect(
       (await call('POST', '/chat-user-feedbacks', sales, { like: 1, tag: '回答准确,步骤清晰', chatUuid })).code,
     ).toBe(0);
@@ -256,7 +266,9 @@ describe('AI assistant API', () => {
     chat = (await call('GET', `/conversations/${conv}/detail/cursor`, sales)).data.chats[0];
     expect(chat.like).toBe(0);
     // not on someone else's answer
-    expect((await call('POST', '/chat-user-feedbacks', finance, { like: 0, chatUuid })).code).toBe(10400004);
+    expect((await call('POST', '/chat-user-feedbacks', finance, { like: 0, chatUuid })).code).toBe(
+      Errors.AI_CHAT_NOT_FOUND.code,
+    );
   });
 
   it('suggests three questions from the managed list, of the current type first', async () => {
@@ -285,25 +297,35 @@ describe('AI assistant API', () => {
       ['GET', '/conversations/detail/cursor'],
     ] as const) {
       const r = await call(m, url, sales);
-      expect(r.code, `${m} ${url}`).toBe(10400001);
+      expect(r.code, `${m} ${url}`).toBe(Errors.AI_UUID_REQUIRED.code);
       expect(r.status).toBe(400);
     }
     // missing or unknown like type
-    expect((await call('GET', '/feedback-tags/type/', sales)).code).toBe(10400002);
-    expect((await call('GET', '/feedback-tags/type/MAYBE', sales)).code).toBe(10400012);
+    expect((await call('GET', '/feedback-tags/type/', sales)).code).toBe(Errors.AI_LIKE_TYPE_REQUIRED.code);
+    expect((await call('GET', '/feedback-tags/type/MAYBE', sales)).code).toBe(Errors.AI_LIKE_TYPE_UNKNOWN.code);
     // blank and too long content, for the stream and a new session
     const sse = (payload: object) =>
       t.app
         .inject({ method: 'POST', url: `${AI_API}/chat/sse`, headers: bearer(sales), payload })
         .then((r) => r.json());
-    expect((await sse({ stream: true, content: '   ', conversationUuid: conv })).code).toBe(10000001);
-    expect((await sse({ stream: true, content: 'a'.repeat(101), conversationUuid: conv })).code).toBe(10000001);
-    expect((await sse({ stream: true, content: 'ok' })).code).toBe(10000001);
-    expect((await call('POST', '/conversations', sales, { initialQuestion: ' \n ' })).code).toBe(10000001);
-    expect((await call('POST', '/conversations', sales, { initialQuestion: '问'.repeat(101) })).code).toBe(10000001);
+    expect((await sse({ stream: true, content: '   ', conversationUuid: conv })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await sse({ stream: true, content: 'a'.repeat(101), conversationUuid: conv })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await sse({ stream: true, content: 'ok' })).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await call('POST', '/conversations', sales, { initialQuestion: ' \n ' })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await call('POST', '/conversations', sales, { initialQuestion: '问'.repeat(101) })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
     expect((await call('POST', '/conversations', sales, { initialQuestion: '问'.repeat(100) })).code).toBe(0);
-    expect((await call('POST', '/chat/stop', sales, {})).code).toBe(10000001);
-    expect((await call('POST', '/chat-user-feedbacks', sales, { like: 2, chatUuid: conv })).code).toBe(10000001);
+    expect((await call('POST', '/chat/stop', sales, {})).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await call('POST', '/chat-user-feedbacks', sales, { like: 2, chatUuid: conv })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
     // nothing was written by the refused questions
     expect((await call('GET', `/conversations/${conv}/detail/cursor`, sales)).data.chats).toHaveLength(0);
   });
@@ -325,7 +347,7 @@ describe('AI assistant API', () => {
     ];
     for (const [m, url, body] of aiCalls) {
       const r = await call(m as 'GET', url, ops, body);
-      expect(r.code, `${m} ${url}`).toBe(10010012);
+      expect(r.code, `${m} ${url}`).toBe(Errors.NO_PERMISSION.code);
     }
     const adminCalls: [string, string, object?][] = [
       ['GET', '/knowledge/documents'],
@@ -335,7 +357,7 @@ describe('AI assistant API', () => {
     ];
     for (const who of [sales, ops])
       for (const [m, url, body] of adminCalls)
-        expect((await call(m as 'GET', url, who, body)).code, `${m} ${url}`).toBe(10010012);
+        expect((await call(m as 'GET', url, who, body)).code, `${m} ${url}`).toBe(Errors.NO_PERMISSION.code);
     // the routes list: every AI route declares a permission key
     const aiRoutes = t.app.routesList.filter((r) => r.url.startsWith(AI_API));
     expect(aiRoutes.length).toBeGreaterThan(10);
@@ -471,7 +493,7 @@ describe('AI assistant with an OpenAI-compatible model', () => {
     });
     const events = parseSse(res.body);
     expect(events.map((e) => e.event)).toEqual(['init', 'error']);
-    expect(events[1]!.data).toMatchObject({ code: 10400007 });
+    expect(events[1]!.data).toMatchObject({ code: Errors.AI_MODEL_FAILED.code });
     const chat = (
       await t.app.inject({ url: `${AI_API}/conversations/${conv}/detail/cursor`, headers: bearer(sales) })
     ).json().data.chats[0];

@@ -1,4 +1,4 @@
-import { IDEMPOTENCE_HEADER } from '@portal/contracts';
+import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApprovalHandler } from '../src/modules/approval/index.js';
@@ -97,7 +97,7 @@ describe.skipIf(!onPostgres)('approval under concurrency (PostgreSQL, real HTTP)
         ['ops01', 'agree', { taskId: a }],
         ['ops02', 'agree', { taskId: b }],
       ]);
-      expect(res.map((r) => r.code).sort()).toEqual([0, 10110001]);
+      expect(res.map((r) => r.code).sort()).toEqual([0, Errors.WF_TASK_HANDLED.code]);
       expect(
         await count(sql`select count(*)::int as n from wf_tasks where instance_id = ${id} and node_key = 'b'`),
       ).toBe(1);
@@ -119,7 +119,10 @@ describe.skipIf(!onPostgres)('approval under concurrency (PostgreSQL, real HTTP)
         ['ops01', 'reject', { taskId: task, target: 'end', opinion: 'no' }],
       ]);
       expect(res.filter((r) => r.code === 0)).toHaveLength(1);
-      expect(res.map((r) => r.code).filter((c) => c !== 0)[0]).toBeOneOf([10110001, 10110003]);
+      expect(res.map((r) => r.code).filter((c) => c !== 0)[0]).toBeOneOf([
+        Errors.WF_TASK_HANDLED.code,
+        Errors.WF_INSTANCE_FINISHED.code,
+      ]);
       const [inst] = rowsOf<{ status: string }>(
         await t.p.db.execute(sql`select status from wf_instances where id = ${id}`),
       );
@@ -170,11 +173,11 @@ describe.skipIf(!onPostgres)('approval under concurrency (PostgreSQL, real HTTP)
       );
       if (agreed!.code === 0) {
         expect(inst!.status).toBe('approved');
-        expect(withdrawn!.code).toBe(10110003);
+        expect(withdrawn!.code).toBe(Errors.WF_INSTANCE_FINISHED.code);
         expect([approvedCalls.get(id), withdrawnCalls.get(id)]).toEqual([1, undefined]);
       } else {
         expect(inst!.status).toBe('withdrawn');
-        expect(agreed!.code).toBe(10110003);
+        expect(agreed!.code).toBe(Errors.WF_INSTANCE_FINISHED.code);
         expect([approvedCalls.get(id), withdrawnCalls.get(id)]).toEqual([undefined, 1]);
       }
       expect(

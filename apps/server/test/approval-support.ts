@@ -31,13 +31,18 @@ export interface Wf {
   post(who: Person, path: string, body: object): Promise<Answer>;
   get(who: Person, path: string): Promise<Answer>;
   notices: Notification[];
+  /** fresh tokens for everybody (after a test moved the clock past their lifetime) */
+  signInAgain(): Promise<void>;
 }
 
 export async function approvalWorld(t: TestApp): Promise<Wf> {
   const tok = {} as Record<Person, Tokens>;
   const ids = {} as Record<Person, number>;
+  const signInAll = async () => {
+    for (const who of PEOPLE) tok[who] = await signIn(t.app, { username: who, password: PASSWORDS[who] });
+  };
+  await signInAll();
   for (const who of PEOPLE) {
-    tok[who] = await signIn(t.app, { username: who, password: PASSWORDS[who] });
     const [u] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, who));
     ids[who] = u!.id;
   }
@@ -52,6 +57,7 @@ export async function approvalWorld(t: TestApp): Promise<Wf> {
     tok,
     ids,
     notices,
+    signInAgain: signInAll,
     async op(who, path, body) {
       const res = await t.app.inject({
         method: 'POST',

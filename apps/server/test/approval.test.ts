@@ -2,9 +2,10 @@ import { Errors } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerApprovalHandler } from '../src/modules/approval/index.js';
+import { registerApprovalHandler, startInstance } from '../src/modules/approval/index.js';
 import { remindOverdue } from '../src/modules/approval/timeouts.js';
 import { rowsOf } from '../src/platform/db/index.js';
+import { timelinePage } from '../src/platform/history/service.js';
 import { approvalWorld, demoProcessId, node, taskOf, type Wf } from './approval-support.js';
 import { bearer, startTestApp, type TestApp } from './harness.js';
 
@@ -102,9 +103,9 @@ describe('approval workflow API', () => {
 
     // not my task; then the leader agrees
     const leaderTask = await taskOf(w, 'salesmgr', id);
-    expect((await w.op('finance01', 'agree', { taskId: leaderTask })).code).toBe(10110002);
+    expect((await w.op('finance01', 'agree', { taskId: leaderTask })).code).toBe(Errors.WF_NOT_ASSIGNEE.code);
     expect((await w.op('salesmgr', 'agree', { taskId: leaderTask, opinion: 'ok' })).code).toBe(0);
-    expect((await w.op('salesmgr', 'agree', { taskId: leaderTask })).code).toBe(10110001);
+    expect((await w.op('salesmgr', 'agree', { taskId: leaderTask })).code).toBe(Errors.WF_TASK_HANDLED.code);
 
     // finance may send back only to earlier rejectable nodes
     const finTask = await taskOf(w, 'finance01', id);
@@ -114,8 +115,10 @@ describe('approval workflow API', () => {
     expect(
       (await w.op('finance01', 'reject', { taskId: finTask, target: 'node', nodeKey: 'countersign', opinion: 'x' }))
         .code,
-    ).toBe(10110004);
-    expect((await w.op('finance01', 'reject', { taskId: finTask, target: 'initiator' })).code).toBe(10000001);
+    ).toBe(Errors.WF_REJECT_TARGET.code);
+    expect((await w.op('finance01', 'reject', { taskId: finTask, target: 'initiator' })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
     expect(
       (await w.op('finance01', 'reject', { taskId: finTask, target: 'initiator', opinion: 'add the quote' })).code,
     ).toBe(0);
@@ -127,7 +130,7 @@ describe('approval workflow API', () => {
     // only the initiator resubmits, with corrected values
     expect(
       (await w.op('salesmgr', 'start', { processId: demo, instanceId: id, title: 'x', formData: form(1) })).code,
-    ).toBe(10110008);
+    ).toBe(Errors.WF_NOT_INITIATOR.code);
     const re = await w.op('sales01', 'start', {
       processId: demo,
       instanceId: id,
@@ -173,10 +176,12 @@ describe('approval workflow API', () => {
     expect(w.notices.some((n) => n.title === '抄送给您的申请' && n.userIds.includes(w.ids.admin))).toBe(true);
 
     // finished: no more withdraw or decisions; comments still allowed to those involved
-    expect((await w.op('sales01', 'withdraw', { instanceId: id })).code).toBe(10110003);
+    expect((await w.op('sales01', 'withdraw', { instanceId: id })).code).toBe(Errors.WF_INSTANCE_FINISHED.code);
     expect((await w.op('ops01', 'comment', { instanceId: id, content: 'thanks' })).code).toBe(0);
-    expect((await w.op('ops02', 'comment', { instanceId: id, content: 'me too' })).code).toBe(10110009);
-    expect((await w.post('ops02', 'instanceDetail', { instanceId: id })).code).toBe(10110009);
+    expect((await w.op('ops02', 'comment', { instanceId: id, content: 'me too' })).code).toBe(
+      Errors.WF_NOT_INVOLVED.code,
+    );
+    expect((await w.post('ops02', 'instanceDetail', { instanceId: id })).code).toBe(Errors.WF_NOT_INVOLVED.code);
   });
 
   it('reports home figures and filters the lists', async () => {
@@ -194,41 +199,57 @@ describe('approval workflow API', () => {
     expect((await w.post('salesmgr', 'my/toDoPage', { dateFrom: '2000-01-01', dateTo: '2000-01-02' })).data.total).toBe(
       0,
     );
-    expect((await w.post('salesmgr', 'my/toDoPage', { size: 1000 })).code).toBe(10000001);
-    expect((await w.post('sales01', 'my/toDoPage', { status: 'nope' })).code).toBe(10000001);
+    expect((await w.post('salesmgr', 'my/toDoPage', { size: 1000 })).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await w.post('sales01', 'my/toDoPage', { status: 'nope' })).code).toBe(Errors.VALIDATION_FAILED.code);
   });
 
   it('refuses bad input: unknown ids, bad forms, missing keys, other people', async () => {
-    expect((await w.post('sales01', 'instanceDetail', { instanceId: 999999 })).code).toBe(10000006);
-    expect((await w.post('sales01', 'instanceDetail', { instanceId: 'abc' })).code).toBe(10000001);
-    expect((await w.op('sales01', 'agree', { taskId: 999999 })).code).toBe(10000006);
-    expect((await w.op('sales01', 'reject', { taskId: 999999, target: 'end', opinion: 'x' })).code).toBe(10000006);
-    expect((await w.op('sales01', 'transmit', { taskId: 999999, toUserId: 1 })).code).toBe(10000006);
-    expect((await w.op('sales01', 'withdraw', { instanceId: 999999 })).code).toBe(10000006);
-    expect((await w.op('sales01', 'comment', { instanceId: 999999, content: 'x' })).code).toBe(10000006);
-    expect((await w.op('sales01', 'start', { processId: 999999, title: 'x', formData: {} })).code).toBe(10000006);
-    expect((await w.op('sales01', 'start', { processId: demo, title: 'x', formData: form(-5) })).code).toBe(10110007);
-    expect((await w.op('sales01', 'start', { processId: demo, title: 'x', formData: form(12.5) })).code).toBe(10110007);
-    expect((await w.op('sales01', 'start', { processId: demo, title: 'x', formData: { amount: 100 } })).code).toBe(
-      10110007,
+    expect((await w.post('sales01', 'instanceDetail', { instanceId: 999999 })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await w.post('sales01', 'instanceDetail', { instanceId: 'abc' })).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await w.op('sales01', 'agree', { taskId: 999999 })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await w.op('sales01', 'reject', { taskId: 999999, target: 'end', opinion: 'x' })).code).toBe(
+      Errors.NOT_FOUND.code,
     );
-    expect((await w.op('sales01', 'start', { processId: demo, title: '', formData: form(1) })).code).toBe(10000001);
-    expect((await w.post('sales01', 'start', { processId: demo, title: 'x', formData: form(1) })).code).toBe(10020001);
-    expect((await w.get('sales01', 'select/canRejectProcessNode?taskId=999999')).code).toBe(10000006);
+    expect((await w.op('sales01', 'transmit', { taskId: 999999, toUserId: 1 })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await w.op('sales01', 'withdraw', { instanceId: 999999 })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await w.op('sales01', 'comment', { instanceId: 999999, content: 'x' })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await w.op('sales01', 'start', { processId: 999999, title: 'x', formData: {} })).code).toBe(
+      Errors.NOT_FOUND.code,
+    );
+    expect((await w.op('sales01', 'start', { processId: demo, title: 'x', formData: form(-5) })).code).toBe(
+      Errors.WF_FORM_INVALID.code,
+    );
+    expect((await w.op('sales01', 'start', { processId: demo, title: 'x', formData: form(12.5) })).code).toBe(
+      Errors.WF_FORM_INVALID.code,
+    );
+    expect((await w.op('sales01', 'start', { processId: demo, title: 'x', formData: { amount: 100 } })).code).toBe(
+      Errors.WF_FORM_INVALID.code,
+    );
+    expect((await w.op('sales01', 'start', { processId: demo, title: '', formData: form(1) })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await w.post('sales01', 'start', { processId: demo, title: 'x', formData: form(1) })).code).toBe(
+      Errors.IDEMPOTENCE_KEY_MISSING.code,
+    );
+    expect((await w.get('sales01', 'select/canRejectProcessNode?taskId=999999')).code).toBe(Errors.NOT_FOUND.code);
 
     const id = await start(demo, 100);
     const task = await taskOf(w, 'salesmgr', id);
-    expect((await w.get('ops01', `select/canRejectProcessNode?taskId=${task}`)).code).toBe(10110002);
+    expect((await w.get('ops01', `select/canRejectProcessNode?taskId=${task}`)).code).toBe(Errors.WF_NOT_ASSIGNEE.code);
     expect(
       (await w.op('salesmgr', 'reject', { taskId: task, target: 'node', nodeKey: 'leader', opinion: 'x' })).code,
-    ).toBe(10110004);
-    expect((await w.op('salesmgr', 'withdraw', { instanceId: id })).code).toBe(10110008);
-    expect((await w.op('salesmgr', 'transmit', { taskId: task, toUserId: w.ids.salesmgr })).code).toBe(10110010);
-    expect((await w.op('salesmgr', 'transmit', { taskId: task, toUserId: 999999 })).code).toBe(10110010);
+    ).toBe(Errors.WF_REJECT_TARGET.code);
+    expect((await w.op('salesmgr', 'withdraw', { instanceId: id })).code).toBe(Errors.WF_NOT_INITIATOR.code);
+    expect((await w.op('salesmgr', 'transmit', { taskId: task, toUserId: w.ids.salesmgr })).code).toBe(
+      Errors.WF_TRANSMIT_TARGET.code,
+    );
+    expect((await w.op('salesmgr', 'transmit', { taskId: task, toUserId: 999999 })).code).toBe(
+      Errors.WF_TRANSMIT_TARGET.code,
+    );
     // settings are the administrator's
-    expect((await w.post('sales01', 'process/queryPage', {})).code).toBe(10010012);
-    expect((await w.get('admin', 'process/update/999999')).code).toBe(10000006);
-    expect((await w.get('admin', 'historyVersion/999999')).code).toBe(10000006);
+    expect((await w.post('sales01', 'process/queryPage', {})).code).toBe(Errors.NO_PERMISSION.code);
+    expect((await w.get('admin', 'process/update/999999')).code).toBe(Errors.NOT_FOUND.code);
+    expect((await w.get('admin', 'historyVersion/999999')).code).toBe(Errors.NOT_FOUND.code);
   });
 
   it('transmits a task, and the initiator withdraws while open (the handler hears it)', async () => {
@@ -240,7 +261,7 @@ describe('approval workflow API', () => {
     expect((await w.op('ops01', 'transmit', { taskId: task, toUserId: w.ids.ops02, opinion: 'on leave' })).code).toBe(
       0,
     );
-    expect((await w.op('ops01', 'agree', { taskId: task })).code).toBe(10110001);
+    expect((await w.op('ops01', 'agree', { taskId: task })).code).toBe(Errors.WF_TASK_HANDLED.code);
     const moved = await taskOf(w, 'ops02', id);
     expect((await w.post('ops01', 'my/handlePage', {})).data.records[0]).toMatchObject({
       id,
@@ -248,9 +269,9 @@ describe('approval workflow API', () => {
     });
     expect((await w.op('sales01', 'withdraw', { instanceId: id, opinion: 'not needed' })).code).toBe(0);
     expect(outcomes).toContain(`withdrawn:${id}`);
-    expect((await w.op('ops02', 'agree', { taskId: moved })).code).toBe(10110003);
+    expect((await w.op('ops02', 'agree', { taskId: moved })).code).toBe(Errors.WF_INSTANCE_FINISHED.code);
     expect(w.notices.at(-1)).toMatchObject({ userIds: [w.ids.ops02], title: '申请已撤回' });
-    expect((await w.op('sales01', 'withdraw', { instanceId: id })).code).toBe(10110003);
+    expect((await w.op('sales01', 'withdraw', { instanceId: id })).code).toBe(Errors.WF_INSTANCE_FINISHED.code);
   });
 
   it('calls the business handler in the same transaction; a refusing handler rolls the step back', async () => {
@@ -272,10 +293,68 @@ describe('approval workflow API', () => {
     const id3 = await start(failing, 100);
     const task = await taskOf(w, 'ops01', id3);
     const res = await w.op('ops01', 'agree', { taskId: task });
-    expect(res.code).toBe(10000500);
+    expect(res.code).toBe(Errors.INTERNAL.code);
     const d = await detail('sales01', id3);
     expect(d.status).toBe('running');
     expect(d.tasks.find((x: { id: number }) => x.id === task).status).toBe('pending');
+  });
+
+  it("writes the request's start and outcome into the business record's history", async () => {
+    registerApprovalHandler('test.history', { historyEntity: 'test.expense' });
+    const pid = await makeProcess('t-history', 'test.history', [
+      node({ key: 'a', name: 'A', approverKind: 'users', userIds: [w.ids.ops01] }),
+    ]);
+    const startFor = (businessKey: string | null) =>
+      t.p.db.transaction((tx) =>
+        startInstance(
+          tx,
+          {
+            processId: pid,
+            initiatorId: w.ids.sales01,
+            title: `Expense ${businessKey}`,
+            formData: form(100),
+            businessKey,
+          },
+          Object.assign([], { now: t.p.clock.now() }),
+        ),
+      );
+    const events = async (key: string) =>
+      (await timelinePage(t.p.db, { entity: 'test.expense', recordId: key, limit: 20 })).records.map((e) => ({
+        kind: e.kind,
+        actorId: e.actorId,
+        body: e.body,
+        data: e.data,
+      }));
+
+    const ok = await startFor('EXP-1');
+    expect(
+      (await w.op('ops01', 'agree', { taskId: await taskOf(w, 'ops01', ok.instanceId), opinion: 'fine' })).code,
+    ).toBe(0);
+    const request = { requestId: ok.instanceId, title: 'Expense EXP-1' };
+    expect(await events('EXP-1')).toEqual([
+      { kind: 'approval', actorId: w.ids.ops01, body: null, data: { ...request, action: 'approved' } },
+      { kind: 'approval', actorId: w.ids.sales01, body: null, data: { ...request, action: 'started' } },
+    ]);
+
+    const no = await startFor('EXP-2');
+    const rejected = await w.op('ops01', 'reject', {
+      taskId: await taskOf(w, 'ops01', no.instanceId),
+      target: 'end',
+      opinion: 'over budget',
+    });
+    expect(rejected.code).toBe(0);
+    expect((await events('EXP-2'))[0]).toEqual({
+      kind: 'approval',
+      actorId: w.ids.ops01,
+      body: 'over budget',
+      data: { requestId: no.instanceId, title: 'Expense EXP-2', action: 'rejected' },
+    });
+    // a request that names no record leaves no history anywhere
+    const [before] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from record_events`));
+    const loose = await startFor(null);
+    await w.op('ops01', 'agree', { taskId: await taskOf(w, 'ops01', loose.instanceId) });
+    const [after] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from record_events`));
+    expect(after!.n).toBe(before!.n);
   });
 
   it('versions: editing a published process adds a version; running requests keep theirs', async () => {
@@ -318,32 +397,38 @@ describe('approval workflow API', () => {
     expect((await detail('sales01', id2)).currentNodeKey).toBe('b');
 
     expect((await w.post('admin', 'process/stateUpdate', { id: pid, enabled: false })).code).toBe(0);
-    expect((await w.op('sales01', 'start', { processId: pid, title: 'x', formData: form(1) })).code).toBe(10110006);
+    expect((await w.op('sales01', 'start', { processId: pid, title: 'x', formData: form(1) })).code).toBe(
+      Errors.WF_PROCESS_DISABLED.code,
+    );
     expect((await w.get('sales01', 'process/sponsor')).data.map((p: { id: number }) => p.id)).not.toContain(pid);
   });
 
   it('refuses definitions naming unknown roles, duplicate keys, and nodes with nobody', async () => {
     const base = { code: 't-bad', name: 'Bad', nameEn: 'Bad', groupName: 'Tests', serviceName: 'general', formId };
     const bad = (nodes: object[]) => w.op('admin', 'process/save', { ...base, definition: { nodes } });
-    expect((await bad([node({ key: 'a', name: 'A', approverKind: 'role', roleId: 99999 })])).code).toBe(10000001);
-    expect((await bad([node({ key: 'a', name: 'A', approverKind: 'users' })])).code).toBe(10000001);
+    expect((await bad([node({ key: 'a', name: 'A', approverKind: 'role', roleId: 99999 })])).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await bad([node({ key: 'a', name: 'A', approverKind: 'users' })])).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
     const n = node({ key: 'a', name: 'A', approverKind: 'users', userIds: [w.ids.ops01] });
-    expect((await bad([n, n])).code).toBe(10000001);
+    expect((await bad([n, n])).code).toBe(Errors.VALIDATION_FAILED.code);
     // an empty role is refused at start with the node's name
     const role = await w.op('admin', 'role/save', { name: 'Empty', code: 'empty-role', memberIds: [] });
     const pid = await makeProcess('t-empty', 'general', [
       node({ key: 'a', name: 'Nobody', approverKind: 'role', roleId: role.data.id }),
     ]);
     const res = await w.op('sales01', 'start', { processId: pid, title: 'x', formData: form(1) });
-    expect(res).toMatchObject({ code: 10110005 });
+    expect(res).toMatchObject({ code: Errors.WF_NO_APPROVER.code });
     expect(res.msg).toContain('Nobody');
-    expect((await w.get('admin', `role/deleted/${role.data.id}`)).code).toBe(10110011);
+    expect((await w.get('admin', `role/deleted/${role.data.id}`)).code).toBe(Errors.WF_IN_USE.code);
   });
 
   it('manages workflow roles and forms', async () => {
     const saved = await w.op('admin', 'role/save', { name: 'Auditors', code: 'auditors', memberIds: [w.ids.ops01] });
     expect(saved.code).toBe(0);
-    expect((await w.op('admin', 'role/save', { name: 'Again', code: 'auditors' })).code).toBe(10000009);
+    expect((await w.op('admin', 'role/save', { name: 'Again', code: 'auditors' })).code).toBe(Errors.DUPLICATE.code);
     expect(
       (
         await w.op('admin', `role/update/${saved.data.id}`, {
@@ -362,8 +447,8 @@ describe('approval workflow API', () => {
       saved.data.id,
     );
     expect((await w.get('admin', `role/deleted/${saved.data.id}`)).code).toBe(0);
-    expect((await w.get('admin', `role/deleted/${saved.data.id}`)).code).toBe(10000006);
-    expect((await w.op('admin', 'role/update/999999', { name: 'X', code: 'xx' })).code).toBe(10000006);
+    expect((await w.get('admin', `role/deleted/${saved.data.id}`)).code).toBe(Errors.NOT_FOUND.code);
+    expect((await w.op('admin', 'role/update/999999', { name: 'X', code: 'xx' })).code).toBe(Errors.NOT_FOUND.code);
 
     const f = await w.op('admin', 'form/save', { name: 'Leave', code: 'leave' });
     expect(f.code).toBe(0);
@@ -386,7 +471,7 @@ describe('approval workflow API', () => {
           type: 'text',
         })
       ).code,
-    ).toBe(10000009);
+    ).toBe(Errors.DUPLICATE.code);
     expect(
       (
         await w.op('admin', 'form/field/save', {
@@ -397,14 +482,14 @@ describe('approval workflow API', () => {
           type: 'text',
         })
       ).code,
-    ).toBe(10000001);
+    ).toBe(Errors.VALIDATION_FAILED.code);
     expect(
       (await w.op('admin', 'form/field/save', { formId: 999999, key: 'k', label: 'x', labelEn: 'x', type: 'text' }))
         .code,
-    ).toBe(10000006);
+    ).toBe(Errors.NOT_FOUND.code);
     expect((await w.post('admin', 'form/field/queryPage', { formId: f.data.id })).data.total).toBe(1);
     expect((await w.get('admin', `form/field/delete/${field.data.id}`)).code).toBe(0);
-    expect((await w.get('admin', `form/delete/${formId}`)).code).toBe(10110011);
+    expect((await w.get('admin', `form/delete/${formId}`)).code).toBe(Errors.WF_IN_USE.code);
     expect((await w.get('admin', `form/delete/${f.data.id}`)).code).toBe(0);
     expect((await w.post('admin', 'form/queryPage', { keyword: 'leave' })).data.total).toBe(0);
   });
@@ -449,7 +534,9 @@ describe('approval workflow API', () => {
       'amount:money',
       'kind:select',
     ]);
-    expect((await w.op('admin', 'form/field/import/999999', { rows: view.data.rows })).code).toBe(10000006);
+    expect((await w.op('admin', 'form/field/import/999999', { rows: view.data.rows })).code).toBe(
+      Errors.NOT_FOUND.code,
+    );
   });
 
   // the webhook's delivery (a job) and its host allow-list: approval-webhooks.test.ts
@@ -467,10 +554,12 @@ describe('approval workflow API', () => {
       events: ['approved'],
       webhookUrl: `http://127.0.0.1:9/robot`,
     });
-    expect((await w.op('admin', 'process/notify/save', { processId: pid, events: ['nope'] })).code).toBe(10000001);
+    expect((await w.op('admin', 'process/notify/save', { processId: pid, events: ['nope'] })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
     expect(
       (await w.op('admin', 'process/notify/save', { processId: pid, events: [], webhookUrl: 'ftp://x' })).code,
-    ).toBe(10000001);
+    ).toBe(Errors.VALIDATION_FAILED.code);
     const before = w.notices.length;
     const id = await start(pid, 100, 'Hooked');
     expect(w.notices.length).toBe(before); // 'todo' is off for this process
@@ -484,11 +573,14 @@ describe('approval workflow API', () => {
     ]);
     const id = await start(pid, 100, 'Slow one');
     const d = await detail('sales01', id);
-    const due = Date.parse(d.tasks[0].dueAt) - Date.now();
+    const due = Date.parse(d.tasks[0].dueAt) - t.clock.now().getTime();
     expect(due).toBeGreaterThan(7_100_000);
     expect(due).toBeLessThan(7_300_000);
     expect(await remindOverdue(t.p)).toBe(0);
-    await t.p.db.execute(sql`update wf_tasks set due_at = now() - interval '1 minute' where instance_id = ${id}`);
+    t.clock.advance(due - 60_000);
+    expect(await remindOverdue(t.p)).toBe(0);
+    t.clock.advance(2 * 60_000);
+    await w.signInAgain(); // the clock moved past the tokens' lifetime
     const before = w.notices.length;
     expect(await remindOverdue(t.p)).toBe(1);
     expect(await remindOverdue(t.p)).toBe(0);
@@ -521,7 +613,7 @@ describe('approval workflow API', () => {
       title: 'Bad file',
       formData: form(100, { attachments: ['00000000-0000-4000-8000-000000000000'] }),
     });
-    expect(unknown.code).toBe(10110012);
+    expect(unknown.code).toBe(Errors.WF_ATTACHMENT_UNKNOWN.code);
   });
 
   it('answers each attachment with a signed URL that downloads the same bytes, to those involved only', async () => {
@@ -569,9 +661,9 @@ describe('approval workflow API', () => {
 
     // an outsider gets neither the request nor a URL
     const outsider = await w.post('ops02', 'instanceDetail', { instanceId: id });
-    expect(outsider.code).toBe(10110009);
+    expect(outsider.code).toBe(Errors.WF_NOT_INVOLVED.code);
     expect(JSON.stringify(outsider)).not.toContain('/content?');
-    expect((await w.post('ops02', 'form/data', { instanceId: id })).code).toBe(10110009);
+    expect((await w.post('ops02', 'form/data', { instanceId: id })).code).toBe(Errors.WF_NOT_INVOLVED.code);
     // a tampered URL downloads nothing
     const d = await detail('sales01', id);
     const forged = d.attachments[0].url.replace(/sig=[\w-]+/, 'sig=AAAA');
@@ -604,9 +696,9 @@ describe('approval workflow API', () => {
     expect((await w.get('admin', 'select/user?keyword=%25')).data).toEqual([]);
     expect((await w.get('admin', 'select/user?keyword=_')).data).toEqual([]);
     expect((await w.get('admin', 'select/user?limit=2')).data).toHaveLength(2);
-    expect((await w.get('admin', 'select/user?limit=0')).code).toBe(10000001);
-    expect((await w.get('admin', 'select/user?limit=21')).code).toBe(10000001);
-    expect((await w.get('admin', 'select/user?limit=abc')).code).toBe(10000001);
+    expect((await w.get('admin', 'select/user?limit=0')).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await w.get('admin', 'select/user?limit=21')).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await w.get('admin', 'select/user?limit=abc')).code).toBe(Errors.VALIDATION_FAILED.code);
     // disabled staff are not offered
     const [ops] = rowsOf<{ job_number: string }>(
       await t.p.db.execute(sql`select job_number from staff_users where id = ${w.ids.ops02}`),

@@ -1,11 +1,11 @@
 import { Errors } from '@portal/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { sha256 } from '../src/platform/auth/crypto.js';
-import { authSessions, captchas, loginAttempts, refreshTokens } from '../src/platform/auth/schema.js';
+import { authSessions, captchas, loginAttempts } from '../src/platform/auth/schema.js';
 import { sharedSecret } from '../src/platform/auth/secrets.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
@@ -110,12 +110,12 @@ describe('auth', () => {
 
     it('refuses an unknown client_id or scope with 10010014', async () => {
       const wrongClient = await postToken({ ...passwordBody('admin', DEMO.admin.password), client_id: 'other-app' });
-      expect(answer(wrongClient)).toMatchObject({ http: 400, code: 10010014 });
+      expect(answer(wrongClient)).toMatchObject({ http: 400, code: Errors.BAD_CLIENT.code });
       const wrongScope = await postToken({ ...passwordBody('admin', DEMO.admin.password), scope: 'admin' });
-      expect(answer(wrongScope)).toMatchObject({ http: 400, code: 10010014 });
+      expect(answer(wrongScope)).toMatchObject({ http: 400, code: Errors.BAD_CLIENT.code });
       // a bad client is refused before the password is looked at: no failure is counted
       const badClientWrongPassword = await postToken({ ...passwordBody('finance03', 'nope-nope'), scope: 'x' });
-      expect(answer(badClientWrongPassword).code).toBe(10010014);
+      expect(answer(badClientWrongPassword).code).toBe(Errors.BAD_CLIENT.code);
       expect(await failuresOf('finance03')).toBe(0);
     });
 
@@ -124,15 +124,15 @@ describe('auth', () => {
         ...passwordBody('admin', DEMO.admin.password),
         grant_type: 'client_credentials',
       });
-      expect(answer(clientCredentials)).toMatchObject({ http: 400, code: 10010013 });
+      expect(answer(clientCredentials)).toMatchObject({ http: 400, code: Errors.UNSUPPORTED_GRANT.code });
       const res = await t.app.inject({
         method: 'GET',
         url: `${TOKEN_URL}?${new URLSearchParams({ grant_type: 'implicit', refresh_token: 'x', ...CLIENT })}`,
       });
-      expect(answer(res)).toMatchObject({ http: 400, code: 10010013 });
+      expect(answer(res)).toMatchObject({ http: 400, code: Errors.UNSUPPORTED_GRANT.code });
       // no grant type at all is a field error
       const { grant_type: _, ...noGrant } = passwordBody('admin', DEMO.admin.password);
-      expect(answer(await postToken(noGrant)).code).toBe(10000001);
+      expect(answer(await postToken(noGrant)).code).toBe(Errors.VALIDATION_FAILED.code);
     });
 
     it('answers 10010001 for a wrong password and asks for the captcha from the third failure', async () => {
@@ -143,17 +143,21 @@ describe('auth', () => {
         seen.push({ http: a.http, code: a.code, captchaRequired: a.data.captchaRequired });
       }
       expect(seen).toEqual([
-        { http: 401, code: 10010001, captchaRequired: false },
-        { http: 401, code: 10010001, captchaRequired: false },
-        { http: 401, code: 10010001, captchaRequired: true },
+        { http: 401, code: Errors.BAD_CREDENTIALS.code, captchaRequired: false },
+        { http: 401, code: Errors.BAD_CREDENTIALS.code, captchaRequired: false },
+        { http: 401, code: Errors.BAD_CREDENTIALS.code, captchaRequired: true },
       ]);
       expect(await failuresOf(user)).toBe(3);
 
       // without a captcha now: 10010003, even with the right password, and it is not counted as a failure
       const noCaptcha = answer(await postToken(passwordBody(user, 'Sales#2026')));
-      expect(noCaptcha).toMatchObject({ http: 400, code: 10010003, data: { captchaRequired: true } });
+      expect(noCaptcha).toMatchObject({
+        http: 400,
+        code: Errors.CAPTCHA_REQUIRED.code,
+        data: { captchaRequired: true },
+      });
       const onlyCode = answer(await postToken(passwordBody(user, 'Sales#2026', { code: 'abcd' })));
-      expect(onlyCode.code).toBe(10010003);
+      expect(onlyCode.code).toBe(Errors.CAPTCHA_REQUIRED.code);
       expect(await failuresOf(user)).toBe(3);
     });
 
@@ -175,7 +179,7 @@ describe('auth', () => {
       // the captcha is stored (hashed, with an expiry) so it can be checked later
       const [row] = await t.p.db.select().from(captchas).where(eq(captchas.id, data.uuid));
       expect(row?.usedAt).toBeNull();
-      expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+      expect(row!.expiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime());
       expect(row!.answerHash).toMatch(/^[0-9a-f]{64}$/);
 
       // no username: a captcha, but not required
@@ -191,24 +195,24 @@ describe('auth', () => {
       // wrong answer: 10010004, the captcha is consumed, no failure counted
       const c1 = await knownCaptcha('k7pz');
       const wrong = answer(await postToken(passwordBody(user, 'Sales#2026', { uuid: c1.uuid, code: 'zzzz' })));
-      expect(wrong).toMatchObject({ http: 400, code: 10010004, data: { captchaRequired: true } });
+      expect(wrong).toMatchObject({ http: 400, code: Errors.CAPTCHA_WRONG.code, data: { captchaRequired: true } });
       const reuse = answer(await postToken(passwordBody(user, 'Sales#2026', { uuid: c1.uuid, code: c1.code })));
-      expect(reuse.code).toBe(10010004);
+      expect(reuse.code).toBe(Errors.CAPTCHA_WRONG.code);
       expect(await failuresOf(user)).toBe(3);
 
       // an unknown captcha id
       const unknown = await postToken(
         passwordBody(user, 'Sales#2026', { uuid: '00000000-0000-4000-8000-000000000000', code: 'k7pz' }),
       );
-      expect(answer(unknown).code).toBe(10010004);
+      expect(answer(unknown).code).toBe(Errors.CAPTCHA_WRONG.code);
 
       // right captcha (case does not matter) but wrong password: still a failed sign-in, and the captcha is gone
       const c2 = await knownCaptcha('m3xq');
       const wrongPw = answer(await postToken(passwordBody(user, 'Wrong#pass1', { uuid: c2.uuid, code: 'M3XQ' })));
-      expect(wrongPw).toMatchObject({ code: 10010001, data: { captchaRequired: true } });
+      expect(wrongPw).toMatchObject({ code: Errors.BAD_CREDENTIALS.code, data: { captchaRequired: true } });
       expect(await failuresOf(user)).toBe(4);
       const c2again = answer(await postToken(passwordBody(user, 'Sales#2026', { uuid: c2.uuid, code: 'm3xq' })));
-      expect(c2again.code).toBe(10010004);
+      expect(c2again.code).toBe(Errors.CAPTCHA_WRONG.code);
 
       // right captcha and right password: signed in, counter reset
       const c3 = await knownCaptcha('h8rw');
@@ -218,23 +222,20 @@ describe('auth', () => {
       expect(await failuresOf(user)).toBe(0);
       expect(answer(await t.app.inject({ url: `/dcode?username=${user}` })).data.required).toBe(false);
       const afterReset = answer(await postToken(passwordBody(user, 'Wrong#pass1')));
-      expect(afterReset).toMatchObject({ code: 10010001, data: { captchaRequired: false } });
+      expect(afterReset).toMatchObject({ code: Errors.BAD_CREDENTIALS.code, data: { captchaRequired: false } });
       // back at 3 failures, the captcha that already signed in once is refused
       for (let i = 0; i < 2; i++) await postToken(passwordBody(user, 'Wrong#pass1'));
       const c3again = answer(await postToken(passwordBody(user, 'Sales#2026', { uuid: c3.uuid, code: c3.code })));
-      expect(c3again.code).toBe(10010004);
+      expect(c3again.code).toBe(Errors.CAPTCHA_WRONG.code);
     });
 
     it('refuses an expired captcha', async () => {
       const user = 'sales05';
       for (let i = 0; i < 3; i++) await postToken(passwordBody(user, 'Wrong#pass1'));
       const c = await knownCaptcha('p4tn');
-      await t.p.db
-        .update(captchas)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(captchas.id, c.uuid));
+      t.clock.advance(5 * 60_000 + 1000); // a captcha lives five minutes
       const res = answer(await postToken(passwordBody(user, 'Sales#2026', { uuid: c.uuid, code: c.code })));
-      expect(res.code).toBe(10010004);
+      expect(res.code).toBe(Errors.CAPTCHA_WRONG.code);
     });
 
     it('locks the account after LOGIN_LOCK_AFTER failures, even for the right password', async () => {
@@ -246,24 +247,32 @@ describe('auth', () => {
         codes.push(a.code);
         if (i === 4) expect(a.http).toBe(429);
       }
-      expect(codes).toEqual([10010001, 10010001, 10010001, 10010001, 10010005]);
+      expect(codes).toEqual([
+        Errors.BAD_CREDENTIALS.code,
+        Errors.BAD_CREDENTIALS.code,
+        Errors.BAD_CREDENTIALS.code,
+        Errors.BAD_CREDENTIALS.code,
+        Errors.ACCOUNT_LOCKED.code,
+      ]);
 
       const c = await knownCaptcha('r2d2');
       const right = answer(await postToken(passwordBody(user, 'Ops#2026', { uuid: c.uuid, code: c.code })));
-      expect(right).toMatchObject({ http: 429, code: 10010005 });
+      expect(right).toMatchObject({ http: 429, code: Errors.ACCOUNT_LOCKED.code });
       const noCaptcha = answer(await postToken(passwordBody(user, 'Ops#2026')));
-      expect(noCaptcha.code).toBe(10010005);
+      expect(noCaptcha.code).toBe(Errors.ACCOUNT_LOCKED.code);
       // the lock was checked first: the captcha was not even consumed
       const [cap] = await t.p.db.select().from(captchas).where(eq(captchas.id, c.uuid));
       expect(cap?.usedAt).toBeNull();
       const [row] = await t.p.db.select().from(loginAttempts).where(eq(loginAttempts.username, user));
-      expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+      expect(row!.lockedUntil!.getTime()).toBeGreaterThan(
+        t.clock.now().getTime() + (t.p.config.loginLockMinutes - 1) * 60_000,
+      );
+      t.clock.advance(t.p.config.loginLockMinutes * 60_000 - 5000);
+      const early = await knownCaptcha('r2d4');
+      expect(answer(await postToken(passwordBody(user, 'Ops#2026', early))).code).toBe(Errors.ACCOUNT_LOCKED.code);
 
       // when the lock has run out, the right password (with captcha) signs in
-      await t.p.db
-        .update(loginAttempts)
-        .set({ lockedUntil: new Date(Date.now() - 1000) })
-        .where(eq(loginAttempts.username, user));
+      t.clock.advance(6000);
       const c2 = await knownCaptcha('r2d3');
       const after = answer(await postToken(passwordBody(user, 'Ops#2026', { uuid: c2.uuid, code: c2.code })));
       expect(after.code).toBe(0);
@@ -276,13 +285,13 @@ describe('auth', () => {
         const g = answer(await postToken(passwordBody(ghost, 'Wrong#pass1')));
         const k = answer(await postToken(passwordBody(known, 'Wrong#pass1')));
         expect(g).toEqual(k);
-        expect(g.code).toBe(10010001);
+        expect(g.code).toBe(Errors.BAD_CREDENTIALS.code);
       }
       expect(answer(await t.app.inject({ url: `/dcode?username=${ghost}` })).data.required).toBe(true);
       const g = answer(await postToken(passwordBody(ghost, 'Wrong#pass1')));
       const k = answer(await postToken(passwordBody(known, 'Wrong#pass1')));
       expect(g).toEqual(k);
-      expect(g.code).toBe(10010003);
+      expect(g.code).toBe(Errors.CAPTCHA_REQUIRED.code);
     });
   });
 
@@ -302,12 +311,12 @@ describe('auth', () => {
     it('refuses a refresh for a wrong client or scope, and an unknown refresh token', async () => {
       const s = await signIn(t.app, DEMO.finance01);
       const wrongClient = await refreshGet(s.refreshToken, { client_id: 'x', scope: 'staff' });
-      expect(answer(wrongClient).code).toBe(10010014);
+      expect(answer(wrongClient).code).toBe(Errors.BAD_CLIENT.code);
       const wrongScope = await refreshGet(s.refreshToken, { client_id: 'staff-web', scope: 'x' });
-      expect(answer(wrongScope).code).toBe(10010014);
+      expect(answer(wrongScope).code).toBe(Errors.BAD_CLIENT.code);
       // refused clients did not spend the token
       expect(answer(await refreshGet(s.refreshToken)).code).toBe(0);
-      expect(answer(await refreshGet('A'.repeat(43)))).toMatchObject({ http: 401, code: 10010002 });
+      expect(answer(await refreshGet('A'.repeat(43)))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
     });
 
     it('refreshes with a form-encoded POST too', async () => {
@@ -343,12 +352,12 @@ describe('auth', () => {
 
       // replay of an already used token
       const replay = answer(await refreshGet(victim.refreshToken));
-      expect(replay).toMatchObject({ http: 401, code: 10010002 });
+      expect(replay).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
 
       const latestRefresh = answer(await refreshGet(rotatedAgain.refreshToken));
-      expect(latestRefresh).toMatchObject({ http: 401, code: 10010002 });
+      expect(latestRefresh).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
       const latestAccess = answer(await userInfo(rotatedAgain));
-      expect(latestAccess).toMatchObject({ http: 401, code: 10010002 });
+      expect(latestAccess).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
       const sid = decodeJwt(victim.token).sid as string;
       const [session] = await t.p.db.select().from(authSessions).where(eq(authSessions.id, sid));
       expect(session?.revokedReason).toBe('refresh_token_reuse');
@@ -365,13 +374,6 @@ describe('auth', () => {
         .where(eq(authSessions.id, decodeJwt(t0.token).sid as string));
       return row?.revokedReason ?? null;
     };
-    /** pretends the token was rotated `seconds` ago */
-    const rotatedAgo = (refreshToken: string, seconds: number) =>
-      t.p.db
-        .update(refreshTokens)
-        .set({ usedAt: new Date(Date.now() - seconds * 1000) })
-        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-
     describe('grace window for a lost answer', () => {
       it('a retry of the just-used token answers the same successor once; a second retry revokes', async () => {
         const s = await signIn(t.app, DEMO.finance01);
@@ -407,7 +409,7 @@ describe('auth', () => {
       it('reuse after the window revokes the family', async () => {
         const s = await signIn(t.app, DEMO.finance01);
         const first = answer(await refreshGet(s.refreshToken)).data as Tokens;
-        await rotatedAgo(s.refreshToken, t.p.config.refreshGraceSeconds + 1);
+        t.clock.advance((t.p.config.refreshGraceSeconds + 1) * 1000);
         expect(answer(await refreshGet(s.refreshToken))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
         expect(await reasonOf(s)).toBe('refresh_token_reuse');
         expect(answer(await refreshGet(first.refreshToken)).code).toBe(Errors.TOKEN_INVALID.code);
@@ -440,10 +442,11 @@ describe('auth', () => {
 
     it('refuses an expired refresh token', async () => {
       const s = await signIn(t.app, DEMO.ops01);
-      await t.p.db.execute(
-        sql`update auth_refresh_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(s.refreshToken)}`,
-      );
-      expect(answer(await refreshGet(s.refreshToken))).toMatchObject({ http: 401, code: 10010002 });
+      const kept = await signIn(t.app, DEMO.ops01);
+      t.clock.advance(t.p.config.refreshTokenTtl * 1000 - 5000);
+      expect(answer(await refreshGet(kept.refreshToken)).code).toBe(0);
+      t.clock.advance(6000);
+      expect(answer(await refreshGet(s.refreshToken))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
     });
   });
 
@@ -462,16 +465,17 @@ describe('auth', () => {
     it('refuses an expired access token of a live session with 10010002', async () => {
       const s = await signIn(t.app, DEMO.finance01);
       const claims = decodeJwt(s.token) as { sub: string; sid: string };
-      const now = Math.floor(Date.now() / 1000);
-      // control: a token we sign the same way but still valid is accepted, so only the expiry differs
-      const fresh = await signWith(claims, now + 60);
-      expect((await userInfo(fresh)).statusCode).toBe(200);
-
-      const expired = await signWith(claims, now - 5);
-      expect(answer(await userInfo(expired))).toMatchObject({ http: 401, code: 10010002 });
+      // the session's own token: accepted until its lifetime has passed, refused after
+      t.clock.advance((t.p.tokens.ttlSeconds - 5) * 1000);
+      expect((await userInfo(s)).statusCode).toBe(200);
+      t.clock.advance(6000);
+      expect(answer(await userInfo(s))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
+      // control: the same claims signed at the clock's time are accepted, so only the expiry differed
+      const now = Math.floor(t.clock.now().getTime() / 1000);
+      expect((await userInfo(await signWith(claims, now + 60))).statusCode).toBe(200);
       // and a token signed with another key
       const forged = await signWith(claims, now + 60, 'x'.repeat(64));
-      expect(answer(await userInfo(forged))).toMatchObject({ http: 401, code: 10010002 });
+      expect(answer(await userInfo(forged))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
     });
 
     it.each([
@@ -482,7 +486,7 @@ describe('auth', () => {
       ['unsigned JWT', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwic2lkIjoieCIsImF1ZCI6InN0YWZmIn0.'],
     ])('refuses %s with HTTP 401 and 10010002', async (_label, authorization) => {
       const res = await t.app.inject({ url: USER_INFO, headers: authorization ? { authorization } : {} });
-      expect(answer(res)).toMatchObject({ http: 401, code: 10010002, data: null });
+      expect(answer(res)).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code, data: null });
     });
   });
 
@@ -494,10 +498,10 @@ describe('auth', () => {
       const res = await t.app.inject({ method: 'POST', url: '/auth/oauth/logout', headers: bearer(s) });
       expect(answer(res)).toMatchObject({ http: 200, code: 0, data: null });
 
-      expect(answer(await userInfo(s))).toMatchObject({ http: 401, code: 10010002 });
-      expect(answer(await refreshGet(s.refreshToken))).toMatchObject({ http: 401, code: 10010002 });
+      expect(answer(await userInfo(s))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
+      expect(answer(await refreshGet(s.refreshToken))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
       const again = await t.app.inject({ method: 'POST', url: '/auth/oauth/logout', headers: bearer(s) });
-      expect(answer(again)).toMatchObject({ http: 401, code: 10010002 });
+      expect(answer(again)).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
       expect((await userInfo(other)).statusCode).toBe(200);
     });
   });
@@ -514,13 +518,19 @@ describe('auth', () => {
     it('checks the old password and the strength of the new one', async () => {
       const user = { username: 'finance02', password: 'Finance#2026' };
       const s = await signIn(t.app, user);
-      expect(answer(await change(s, 'Wrong#old1', 'Brand-new#2026'))).toMatchObject({ http: 400, code: 10010011 });
+      expect(answer(await change(s, 'Wrong#old1', 'Brand-new#2026'))).toMatchObject({
+        http: 400,
+        code: Errors.OLD_PASSWORD_WRONG.code,
+      });
       // shorter than 8: refused by the request schema before the service
       const short = answer(await change(s, user.password, 'Ab#1'));
-      expect(short).toMatchObject({ http: 400, code: 10000001 });
+      expect(short).toMatchObject({ http: 400, code: Errors.VALIDATION_FAILED.code });
       expect(short.data).toEqual([expect.objectContaining({ field: 'body.newPassword' })]);
       // equal to the username (in any case): 10010010
-      expect(answer(await change(s, user.password, 'FINANCE02'))).toMatchObject({ http: 400, code: 10010010 });
+      expect(answer(await change(s, user.password, 'FINANCE02'))).toMatchObject({
+        http: 400,
+        code: Errors.PASSWORD_WEAK.code,
+      });
       // nothing changed: the old password still signs in
       expect((await signIn(t.app, user)).token).toBeTruthy();
     });
@@ -534,12 +544,14 @@ describe('auth', () => {
       const res = await change(current, user.password, 'Another#Pass2026');
       expect(answer(res)).toMatchObject({ http: 200, code: 0 });
 
-      expect(answer(await userInfo(other))).toMatchObject({ http: 401, code: 10010002 });
-      expect(answer(await refreshGet(other.refreshToken)).code).toBe(10010002);
+      expect(answer(await userInfo(other))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
+      expect(answer(await refreshGet(other.refreshToken)).code).toBe(Errors.TOKEN_INVALID.code);
       expect((await userInfo(current)).statusCode).toBe(200);
       expect(answer(await refreshGet(current.refreshToken)).code).toBe(0);
 
-      expect(answer(await postToken(passwordBody(user.username, user.password))).code).toBe(10010001);
+      expect(answer(await postToken(passwordBody(user.username, user.password))).code).toBe(
+        Errors.BAD_CREDENTIALS.code,
+      );
       const fresh = answer(await postToken(passwordBody(user.username, 'Another#Pass2026')));
       expect(fresh.code).toBe(0);
       const [row] = await t.p.db.select().from(staffUsers).where(eq(staffUsers.username, user.username));
@@ -554,7 +566,7 @@ describe('auth', () => {
         url: '/v2/sys/staff/user/changePassword',
         payload: { oldPassword: 'x', newPassword: 'Whatever#2026' },
       });
-      expect(answer(res)).toMatchObject({ http: 401, code: 10010002 });
+      expect(answer(res)).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
     });
   });
 
@@ -566,14 +578,14 @@ describe('auth', () => {
       expect((await userInfo(victim)).statusCode).toBe(200);
 
       expect(answer(await setStatus(admin, ids.get('ops04')!, 'disabled'))).toMatchObject({ http: 200, code: 0 });
-      expect(answer(await userInfo(victim))).toMatchObject({ http: 401, code: 10010002 });
-      expect(answer(await refreshGet(victim.refreshToken)).code).toBe(10010002);
+      expect(answer(await userInfo(victim))).toMatchObject({ http: 401, code: Errors.TOKEN_INVALID.code });
+      expect(answer(await refreshGet(victim.refreshToken)).code).toBe(Errors.TOKEN_INVALID.code);
       expect(answer(await postToken(passwordBody(who.username, who.password)))).toMatchObject({
         http: 403,
-        code: 10010006,
+        code: Errors.ACCOUNT_DISABLED.code,
       });
       // a wrong password for a disabled account still reads as a wrong password
-      expect(answer(await postToken(passwordBody(who.username, 'Wrong#pass1'))).code).toBe(10010001);
+      expect(answer(await postToken(passwordBody(who.username, 'Wrong#pass1'))).code).toBe(Errors.BAD_CREDENTIALS.code);
       const sessions = await t.p.db
         .select()
         .from(authSessions)
@@ -583,13 +595,13 @@ describe('auth', () => {
       // enabled again: signs in; the old token stays revoked
       expect(answer(await setStatus(admin, ids.get('ops04')!, 'active')).code).toBe(0);
       expect((await signIn(t.app, who)).token).toBeTruthy();
-      expect(answer(await userInfo(victim)).code).toBe(10010002);
+      expect(answer(await userInfo(victim)).code).toBe(Errors.TOKEN_INVALID.code);
     });
 
     it('does not let the admin disable their own account', async () => {
       const admin = await signIn(t.app, DEMO.admin);
       const res = answer(await setStatus(admin, ids.get('admin')!, 'disabled'));
-      expect(res).toMatchObject({ http: 400, code: 10000010 });
+      expect(res).toMatchObject({ http: 400, code: Errors.CANNOT_DISABLE_SELF.code });
       expect((await userInfo(admin)).statusCode).toBe(200);
       const [row] = await t.p.db
         .select()
@@ -619,16 +631,16 @@ describe('per-IP rate limit on the token route', () => {
   it('answers 429 / 10000008 from the 4th request of an IP in a minute, before any password check', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 3; i++) codes.push(answer(await attempt('198.51.100.7')).code);
-    expect(codes).toEqual([10010001, 10010001, 10010001]);
+    expect(codes).toEqual([Errors.BAD_CREDENTIALS.code, Errors.BAD_CREDENTIALS.code, Errors.BAD_CREDENTIALS.code]);
 
     const fourth = await attempt('198.51.100.7');
-    expect(answer(fourth)).toMatchObject({ http: 429, code: 10000008 });
+    expect(answer(fourth)).toMatchObject({ http: 429, code: Errors.RATE_LIMITED.code });
     // the handler never ran: no fourth failure was recorded for the username
     const [row] = await t.p.db.select().from(loginAttempts).where(eq(loginAttempts.username, 'ghost'));
     expect(row?.failures).toBe(3);
 
     // another address is not affected
-    expect(answer(await attempt('198.51.100.8', 'ghost2')).code).toBe(10010001);
+    expect(answer(await attempt('198.51.100.8', 'ghost2')).code).toBe(Errors.BAD_CREDENTIALS.code);
   });
 
   it('refreshes by POST have their own allowance and leave the password attempts of the IP alone', async () => {
@@ -651,17 +663,29 @@ describe('per-IP rate limit on the token route', () => {
   it('cannot be dodged by a client that makes up X-Forwarded-For headers', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) codes.push(answer(await attempt('198.51.100.20', 'ghost3', `192.0.2.${i + 1}`)).code);
-    expect(codes).toEqual([10010001, 10010001, 10010001, 10000008]);
+    expect(codes).toEqual([
+      Errors.BAD_CREDENTIALS.code,
+      Errors.BAD_CREDENTIALS.code,
+      Errors.BAD_CREDENTIALS.code,
+      Errors.RATE_LIMITED.code,
+    ]);
   });
 
   it('by default believes X-Forwarded-For only from loopback, not from a private-network peer', async () => {
     const codes: number[] = [];
     // a peer on the private network is not a trusted proxy unless TRUST_PROXY names it
     for (let i = 0; i < 4; i++) codes.push(answer(await attempt('10.1.2.3', 'ghost4', `203.0.113.${60 + i}`)).code);
-    expect(codes).toEqual([10010001, 10010001, 10010001, 10000008]);
+    expect(codes).toEqual([
+      Errors.BAD_CREDENTIALS.code,
+      Errors.BAD_CREDENTIALS.code,
+      Errors.BAD_CREDENTIALS.code,
+      Errors.RATE_LIMITED.code,
+    ]);
     // a proxy on this machine is: each client behind it has its own allowance
     for (let i = 0; i < 4; i++) {
-      expect(answer(await attempt('127.0.0.1', `ghost6-${i}`, `203.0.113.${70 + i}`)).code).toBe(10010001);
+      expect(answer(await attempt('127.0.0.1', `ghost6-${i}`, `203.0.113.${70 + i}`)).code).toBe(
+        Errors.BAD_CREDENTIALS.code,
+      );
     }
   });
 });
@@ -684,8 +708,13 @@ describe('per-IP rate limit behind a configured proxy (TRUST_PROXY)', () => {
       });
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) codes.push(answer(await attempt('ghost4', '203.0.113.50')).code);
-    expect(codes).toEqual([10010001, 10010001, 10010001, 10000008]);
+    expect(codes).toEqual([
+      Errors.BAD_CREDENTIALS.code,
+      Errors.BAD_CREDENTIALS.code,
+      Errors.BAD_CREDENTIALS.code,
+      Errors.RATE_LIMITED.code,
+    ]);
     // another client through the same proxy has its own allowance
-    expect(answer(await attempt('ghost5', '203.0.113.51')).code).toBe(10010001);
+    expect(answer(await attempt('ghost5', '203.0.113.51')).code).toBe(Errors.BAD_CREDENTIALS.code);
   });
 });

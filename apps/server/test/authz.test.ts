@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AI_API, Errors, IDEMPOTENCE_HEADER, Perm } from '@portal/contracts';
+import { STAFF_PICK_PATH } from '@portal/contracts/staff';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wfInstances } from '../src/modules/approval/schema.js';
@@ -281,9 +282,34 @@ describe('object-level authorisation', () => {
       const finance = await pick('finance01');
       expect(finance.map((u) => u.id)).toContain(w.ids.finance03);
       expect(finance.map((u) => u.id)).not.toContain(w.ids.ops01);
-      for (const u of finance) expect(u.deptNames).toContain('财务部');
+      // no language header: the caller reads English, department names too
+      for (const u of finance) expect(u.deptNames).toContain('Finance');
       // a login name finds nobody
       expect((await w.get('admin', 'select/user?keyword=sales01')).data).toEqual([]);
+    });
+
+    it('the platform picker answers what the approval path answers, with the same scope, for every caller', async () => {
+      const platform = (who: Person, query: string) => call(w.tok[who], 'GET', `${STAFF_PICK_PATH}?${query}`);
+      for (const who of ['admin', 'sales01', 'finance01', 'ops01'] as const) {
+        const pairs: [platformQuery: string, approvalQuery: string][] = [
+          ['limit=20', 'limit=20'],
+          ['limit=5&keyword=0', 'limit=5&keyword=0'],
+          [`limit=20&holds=${Perm.APPROVAL_TODO}`, 'limit=20&approvers=true'],
+        ];
+        for (const [query, alias] of pairs) {
+          const mine = await platform(who, query);
+          expect(mine.code, JSON.stringify(mine)).toBe(0);
+          expect(mine.data).toEqual((await w.get(who, `select/user?${alias}`)).data);
+        }
+      }
+      const [row] = await t.p.db.select().from(staffUsers).where(eq(staffUsers.id, staff01));
+      const ids = async (query: string) => ((await platform('admin', query)).data as { id: number }[]).map((u) => u.id);
+      expect(await ids(`keyword=${row!.jobNumber}`)).toEqual([staff01]);
+      expect(await ids(`keyword=${row!.jobNumber}&holds=${Perm.APPROVAL_TODO}`)).toEqual([]);
+      // only known permission keys, limits as before; nothing without a token
+      for (const bad of ['holds=no:such:key', 'limit=0', 'limit=21', `keyword=${'x'.repeat(65)}`])
+        expect((await platform('admin', bad)).code, bad).toBe(Errors.VALIDATION_FAILED.code);
+      expect((await t.app.inject({ url: STAFF_PICK_PATH })).statusCode).toBe(401);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { Errors } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +71,7 @@ describe('event bus (both databases)', () => {
     await new Promise((r) => setTimeout(r, 20));
     const res = await userInfo(t, tokens.token);
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(10010002);
+    expect(res.json().code).toBe(Errors.TOKEN_INVALID.code);
   });
 });
 
@@ -121,7 +122,7 @@ describe.skipIf(!onPostgres)('event bus between two server processes on one Post
     await revokedOnB;
     const res = await userInfo(b, tokens.token);
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(10010002);
+    expect(res.json().code).toBe(Errors.TOKEN_INVALID.code);
   });
 
   it('it is the event that does it: a revocation nobody announces stays cached on B', async () => {

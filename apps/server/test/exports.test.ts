@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { exportEstimateMinutes, Perm } from '@portal/contracts';
+import { Errors, exportEstimateMinutes, Perm } from '@portal/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -152,7 +152,8 @@ describe('exports: the list export service', () => {
     expect(sheets[0]!.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual(
       list.records.map((r) => [r.username, joined(r.deptNames), joined(r.roleNames)]),
     );
-    // the owner is told the file arrived (message center, pushed live), in the export's language
+    // the owner is told the file arrived (message center, pushed live), stored as a template and
+    // read in the reader's language
     const told = await t.p.db
       .select()
       .from(mcMessages)
@@ -161,10 +162,24 @@ describe('exports: the list export service', () => {
       expect.objectContaining({
         userId: done.userId,
         type: 'system',
-        title: `Export ready: ${done.name}`,
+        templateKey: 'export.ready',
+        templateVars: { name: done.name },
         link: '/general/download',
       }),
     ]);
+    const bellIn = async (lang: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v2/sys/mc/message/query/home/message/list',
+          headers: { ...bearer(admin), 'accept-language': lang },
+          payload: { size: 50 },
+        })
+      )
+        .json()
+        .data.find((m: { id: number }) => m.id === told[0]!.id);
+    expect((await bellIn('en')).title).toBe(`Export ready: ${done.name}`);
+    expect((await bellIn('zh-CN')).title).toBe(`导出完成：${done.name}`);
   });
 
   it('refuses the export to a user who may not run the list (403), and creates nothing', async () => {
@@ -172,7 +187,7 @@ describe('exports: the list export service', () => {
     const before = await t.p.db.select({ n: sql<number>`count(*)::int` }).from(exportTasks);
     const res = await exportCall(sales, {});
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { code: number }).code).toBe(10010012);
+    expect(((await res.json()) as { code: number }).code).toBe(Errors.NO_PERMISSION.code);
     expect(await t.p.db.select({ n: sql<number>`count(*)::int` }).from(exportTasks)).toEqual(before);
   });
 

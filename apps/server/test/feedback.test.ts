@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Errors } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/platform/access/schema.js';
@@ -61,7 +62,9 @@ describe('feedback and rating calls', () => {
     questionId = list[0]!.id;
     const other = list[3]!.id;
     // sales may not change settings
-    expect((await post(`${F}/questionList/update`, { questions: [{ name: 'x' }] }, sales, true)).code).toBe(10010012);
+    expect((await post(`${F}/questionList/update`, { questions: [{ name: 'x' }] }, sales, true)).code).toBe(
+      Errors.NO_PERMISSION.code,
+    );
     const updated = await post(
       `${F}/questionList/update`,
       {
@@ -77,7 +80,9 @@ describe('feedback and rating calls', () => {
     expect(all.find((q) => q.id === other)?.enabled).toBe(false);
 
     expect((await get(`${F}/feedbackConfig/tips`)).data.tips).toBe('');
-    expect((await post(`${F}/feedbackConfig/tips/update`, { tips: '请描述问题' }, sales)).code).toBe(10010012);
+    expect((await post(`${F}/feedbackConfig/tips/update`, { tips: '请描述问题' }, sales)).code).toBe(
+      Errors.NO_PERMISSION.code,
+    );
     expect((await post(`${F}/feedbackConfig/tips/update`, { tips: '请描述问题' }, admin)).code).toBe(0);
     expect((await get(`${F}/feedbackConfig/tips`)).data.tips).toBe('请描述问题');
   });
@@ -109,9 +114,9 @@ describe('feedback and rating calls', () => {
     expect((await post(`${F}/feedbackPopupConfig/delete`, { resourceId: menu!.id }, admin)).code).toBe(0);
     expect((await get(`${F}/needScore?resourceId=${menu!.id}`, admin)).data.need).toBe(false);
     expect((await post(`${F}/feedbackPopupConfig/save`, { resourceId: 99999999, enabled: true }, admin)).code).toBe(
-      10000006,
+      Errors.NOT_FOUND.code,
     );
-    expect((await post(`${F}/feedbackPopupConfig`, {}, sales)).code).toBe(10010012);
+    expect((await post(`${F}/feedbackPopupConfig`, {}, sales)).code).toBe(Errors.NO_PERMISSION.code);
   });
 
   it('takes feedback with screenshots uploaded through the upload service', async () => {
@@ -129,7 +134,7 @@ describe('feedback and rating calls', () => {
 
     const refused = async (screenshotIds: string[], who: Tokens = sales) => {
       const res = await post(`${F}/commitFeedback`, { questionId, content: 'x', screenshotIds }, who, true);
-      expect(res.code, JSON.stringify(screenshotIds)).toBe(10000001);
+      expect(res.code, JSON.stringify(screenshotIds)).toBe(Errors.VALIDATION_FAILED.code);
       return res.data as { field: string; message: string }[];
     };
     // an id the upload service never gave out
@@ -143,10 +148,16 @@ describe('feedback and rating calls', () => {
       sales,
       true,
     );
-    expect(notImage).toMatchObject({ code: 10300001, data: [{ field: 'body.screenshotIds', message: textId }] });
+    expect(notImage).toMatchObject({
+      code: Errors.FEEDBACK_IMAGE_INVALID.code,
+      data: [{ field: 'body.screenshotIds', message: textId }],
+    });
     const bigId = await upload('big.png', Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]));
     const tooBig = await post(`${F}/commitFeedback`, { questionId, content: 'x', screenshotIds: [bigId] }, sales, true);
-    expect(tooBig).toMatchObject({ code: 10300002, data: [{ field: 'body.screenshotIds', message: bigId }] });
+    expect(tooBig).toMatchObject({
+      code: Errors.FEEDBACK_IMAGE_TOO_LARGE.code,
+      data: [{ field: 'body.screenshotIds', message: bigId }],
+    });
     // another user's upload counts as unknown
     const adminPng = await upload('admin.png', PNG, admin);
     await refused([adminPng]);
@@ -158,7 +169,7 @@ describe('feedback and rating calls', () => {
     expect((await post(`${F}/myFeedbackPage`, { page: 1, size: 10 })).data.total).toBe(1);
     const disabled = (await get(`${F}/questionList?all=1`, admin)).data.find((q: { enabled: boolean }) => !q.enabled);
     expect((await post(`${F}/commitFeedback`, { questionId: disabled.id, content: 'x' }, sales, true)).code).toBe(
-      10300004,
+      Errors.FEEDBACK_QUESTION_UNKNOWN.code,
     );
   });
 
@@ -172,12 +183,12 @@ describe('feedback and rating calls', () => {
       questionName: '功能建议',
     });
     expect((await post(`${F}/myFeedbackPage`, {}, admin)).data.total).toBe(0);
-    expect((await post(`${F}/feedbackManagePage`, {}, sales)).code).toBe(10010012);
+    expect((await post(`${F}/feedbackManagePage`, {}, sales)).code).toBe(Errors.NO_PERMISSION.code);
     const managed = await post(`${F}/feedbackManagePage`, { status: 'pending', keyword: '导出' }, admin);
     expect(managed.data.records.map((r: { id: number }) => r.id)).toEqual([feedbackId]);
     expect((await post(`${F}/feedbackManagePage`, { status: 'closed' }, admin)).data.total).toBe(0);
     expect((await get(`${F}/countUnReply`, admin)).data.count).toBe(1);
-    expect((await get(`${F}/countUnReply`, sales)).code).toBe(10010012);
+    expect((await get(`${F}/countUnReply`, sales)).code).toBe(Errors.NO_PERMISSION.code);
   });
 
   it('a reply reaches the author as a message; opening the feedback clears its mark', async () => {
@@ -216,14 +227,18 @@ describe('feedback and rating calls', () => {
     expect((await get(`${F}/countResponeFeedback`)).data.count).toBe(0);
     // another user without the management key cannot read it
     const finance = await signIn(t.app, DEMO.finance01);
-    expect((await get(`${F}/getFeedbackDetail?id=${feedbackId}`, finance)).code).toBe(10000006);
+    expect((await get(`${F}/getFeedbackDetail?id=${feedbackId}`, finance)).code).toBe(Errors.NOT_FOUND.code);
   });
 
   it('closes; a closed feedback takes no reply', async () => {
     expect((await post(`${F}/feedbackClose`, { id: feedbackId }, admin)).code).toBe(0);
-    expect((await post(`${F}/feedbackClose`, { id: feedbackId }, admin)).code).toBe(10300003);
-    expect((await post(`${F}/feedbackReply`, { id: feedbackId, content: 'more' }, admin, true)).code).toBe(10300003);
-    expect((await post(`${F}/feedbackReply`, { id: 99999999, content: 'x' }, admin, true)).code).toBe(10000006);
+    expect((await post(`${F}/feedbackClose`, { id: feedbackId }, admin)).code).toBe(Errors.FEEDBACK_CLOSED.code);
+    expect((await post(`${F}/feedbackReply`, { id: feedbackId, content: 'more' }, admin, true)).code).toBe(
+      Errors.FEEDBACK_CLOSED.code,
+    );
+    expect((await post(`${F}/feedbackReply`, { id: 99999999, content: 'x' }, admin, true)).code).toBe(
+      Errors.NOT_FOUND.code,
+    );
     expect((await get(`${F}/getFeedbackDetail?id=${feedbackId}`)).data.closedAt).not.toBeNull();
   });
 
@@ -249,9 +264,9 @@ describe('feedback and rating calls', () => {
         who,
         url.endsWith('commitFeedback') || url.endsWith('update') || url.endsWith('feedbackReply'),
       );
-      expect(res.code, `${url} ${JSON.stringify(body)}`).toBe(10000001);
+      expect(res.code, `${url} ${JSON.stringify(body)}`).toBe(Errors.VALIDATION_FAILED.code);
     }
-    expect((await get(`${F}/getFeedbackDetail?id=abc`)).code).toBe(10000001);
-    expect((await get(`${F}/needScore?resourceId=-2`)).code).toBe(10000001);
+    expect((await get(`${F}/getFeedbackDetail?id=abc`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await get(`${F}/needScore?resourceId=-2`)).code).toBe(Errors.VALIDATION_FAILED.code);
   });
 });

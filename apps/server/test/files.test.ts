@@ -77,22 +77,22 @@ describe('files: uploads, segment uploads, signed downloads', () => {
     const before = await fileRows();
     const big = await upload(SYS, 'big.txt', Buffer.alloc(20 * 1024 * 1024 + 1, 0x61), 'text/plain');
     expect(big.status).toBe(413);
-    expect(big.body.code).toBe(10130002);
+    expect(big.body.code).toBe(Errors.FILE_TOO_LARGE.code);
     expect(big.body.msg).toContain('20 MB');
 
     const empty = await upload(SYS, 'empty.txt', Buffer.alloc(0), 'text/plain');
-    expect([empty.status, empty.body.code]).toEqual([400, 10130001]);
+    expect([empty.status, empty.body.code]).toEqual([400, Errors.FILE_EMPTY.code]);
 
     const exe = await upload(SYS, 'setup.exe', Buffer.from('MZ....'));
-    expect([exe.status, exe.body.code]).toEqual([415, 10130003]);
+    expect([exe.status, exe.body.code]).toEqual([415, Errors.FILE_TYPE_NOT_ALLOWED.code]);
 
     // the declared type (extension) disagrees with the magic bytes, both ways
     const fakePng = await upload(SYS, 'photo.png', Buffer.from('this is not a png at all'), 'image/png');
-    expect([fakePng.status, fakePng.body.code]).toEqual([415, 10130004]);
+    expect([fakePng.status, fakePng.body.code]).toEqual([415, Errors.FILE_TYPE_MISMATCH.code]);
     const pngAsText = await upload(SYS, 'notes.txt', PNG, 'text/plain');
-    expect(pngAsText.body.code).toBe(10130004);
+    expect(pngAsText.body.code).toBe(Errors.FILE_TYPE_MISMATCH.code);
     const pdfAsDocx = await upload(SYS, 'contract.docx', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'));
-    expect(pdfAsDocx.body.code).toBe(10130004);
+    expect(pdfAsDocx.body.code).toBe(Errors.FILE_TYPE_MISMATCH.code);
 
     expect(await fileRows()).toBe(before);
     expect(staged()).toEqual([]);
@@ -102,7 +102,7 @@ describe('files: uploads, segment uploads, signed downloads', () => {
     const form = new FormData();
     form.append('other', new Blob([PNG]), 'a.png');
     const wrongField = await fetch(`${t.url}${SYS}`, { method: 'POST', headers: bearer(admin), body: form });
-    expect((await wrongField.json()).code).toBe(10130005);
+    expect((await wrongField.json()).code).toBe(Errors.FILE_MISSING.code);
     const json = await fetch(`${t.url}${SYS}`, {
       method: 'POST',
       headers: { ...bearer(admin), 'content-type': 'application/json' },
@@ -127,14 +127,17 @@ describe('files: uploads, segment uploads, signed downloads', () => {
     // a signature of another file, a changed expiry, garbage
     const other = (await upload(SYS, 'b.png', PNG, 'image/png')).body.data.url as string;
     const otherSig = new URL(other, t.url).searchParams.get('sig');
-    expect(await get(`exp=${exp}&sig=${otherSig}`)).toEqual([403, 10130007]);
-    expect(await get(`exp=${exp + 3600}&sig=${url.searchParams.get('sig')}`)).toEqual([403, 10130007]);
-    expect(await get(`exp=${exp}&sig=AAAA`)).toEqual([403, 10130007]);
+    expect(await get(`exp=${exp}&sig=${otherSig}`)).toEqual([403, Errors.FILE_URL_INVALID.code]);
+    expect(await get(`exp=${exp + 3600}&sig=${url.searchParams.get('sig')}`)).toEqual([
+      403,
+      Errors.FILE_URL_INVALID.code,
+    ]);
+    expect(await get(`exp=${exp}&sig=AAAA`)).toEqual([403, Errors.FILE_URL_INVALID.code]);
     // a genuine signature whose time is up
     const secret = await sharedSecret(t.p.db, 'files');
     const past = Math.floor(Date.now() / 1000) - 1;
-    expect(await get(`exp=${past}&sig=${signature(secret, id, past)}`)).toEqual([403, 10130006]);
-    expect(await get('exp=1')).toEqual([400, 10000001]);
+    expect(await get(`exp=${past}&sig=${signature(secret, id, past)}`)).toEqual([403, Errors.FILE_URL_EXPIRED.code]);
+    expect(await get('exp=1')).toEqual([400, Errors.VALIDATION_FAILED.code]);
   });
 
   describe('segment upload', () => {
@@ -177,20 +180,20 @@ describe('files: uploads, segment uploads, signed downloads', () => {
       expect((await status(id)).data.received).toEqual([0, 2]);
 
       const dupe = await putSegment(id, 0, part(0));
-      expect([dupe.status, dupe.body.code]).toEqual([409, 10130009]);
+      expect([dupe.status, dupe.body.code]).toEqual([409, Errors.SEGMENT_DUPLICATE.code]);
       const truncated = await putSegment(id, 1, part(1).subarray(0, SEG - 100));
-      expect([truncated.status, truncated.body.code]).toEqual([400, 10130011]);
+      expect([truncated.status, truncated.body.code]).toEqual([400, Errors.SEGMENT_SIZE.code]);
       const tooLong = await putSegment(id, 1, Buffer.concat([part(1), Buffer.from('x')]));
-      expect(tooLong.body.code).toBe(10130011);
+      expect(tooLong.body.code).toBe(Errors.SEGMENT_SIZE.code);
       const badSum = await putSegment(id, 1, part(1), sha(Buffer.from('something else')));
-      expect([badSum.status, badSum.body.code]).toEqual([400, 10130008]);
-      expect((await putSegment(id, 3, part(1))).body.code).toBe(10130010);
+      expect([badSum.status, badSum.body.code]).toEqual([400, Errors.SEGMENT_CHECKSUM.code]);
+      expect((await putSegment(id, 3, part(1))).body.code).toBe(Errors.SEGMENT_INDEX.code);
       // another user cannot see or feed this upload
       const ops = await signIn(t.app, DEMO.ops01);
-      expect((await status(id, ops)).code).toBe(10130014);
+      expect((await status(id, ops)).code).toBe(Errors.UPLOAD_NOT_FOUND.code);
 
       const early = await complete(id);
-      expect(early.code).toBe(10130012);
+      expect(early.code).toBe(Errors.SEGMENT_INCOMPLETE.code);
       expect((await status(id)).data.received).toEqual([0, 2]);
 
       expect((await putSegment(id, 1, part(1))).body.data.received).toEqual([0, 1, 2]);
@@ -200,7 +203,7 @@ describe('files: uploads, segment uploads, signed downloads', () => {
       const dl = await fetch(`${t.url}${done.data.url}`);
       expect(Buffer.from(await dl.arrayBuffer()).equals(content)).toBe(true);
       // the session and its staged segments are gone
-      expect((await status(id)).code).toBe(10130014);
+      expect((await status(id)).code).toBe(Errors.UPLOAD_NOT_FOUND.code);
       expect(await t.p.db.select().from(uploadSegments)).toEqual([]);
       expect(staged()).toEqual([]);
     });
@@ -213,7 +216,7 @@ describe('files: uploads, segment uploads, signed downloads', () => {
       await putSegment(id, 0, small.subarray(0, SEG));
       await putSegment(id, 1, small.subarray(SEG));
       const res = await complete(id);
-      expect(res.code).toBe(10130013);
+      expect(res.code).toBe(Errors.SEGMENT_FILE_CHECKSUM.code);
       expect(await fileRows()).toBe(before);
       expect(await t.p.db.select().from(uploadSessions)).toEqual([]);
       expect(staged()).toEqual([]);
@@ -267,11 +270,11 @@ describe('files: uploads, segment uploads, signed downloads', () => {
 
     it('checks the declared name and size when the upload starts', async () => {
       const exe = await init({ name: 'tool.exe', size: 100, segmentSize: SEG, sha256: sha(content) });
-      expect(exe.code).toBe(10130003);
+      expect(exe.code).toBe(Errors.FILE_TYPE_NOT_ALLOWED.code);
       const huge = await init({ name: 'a.zip', size: 3 * 1024 ** 3, segmentSize: SEG, sha256: sha(content) });
-      expect(huge.code).toBe(10130002);
+      expect(huge.code).toBe(Errors.FILE_TOO_LARGE.code);
       const bad = await init({ name: 'a.zip', size: 10, segmentSize: 10, sha256: 'nope' });
-      expect(bad.code).toBe(10000001);
+      expect(bad.code).toBe(Errors.VALIDATION_FAILED.code);
     });
   });
 });

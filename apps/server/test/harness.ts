@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.js';
 import { modules } from '../src/modules/index.js';
 import { type Booted, bootPlatform } from '../src/platform/boot.js';
+import { MovableClock } from '../src/platform/clock.js';
 import { loadConfig } from '../src/platform/config.js';
 import { seedAll } from '../src/seed/index.js';
 import type { DbTemplates } from './db-template.js';
@@ -19,6 +20,8 @@ export const onPostgres = !!process.env.DATABASE_URL;
 export interface TestApp {
   app: FastifyInstance & { routesList: RegisteredRoute[] };
   p: Booted;
+  /** the platform's clock: move it forward instead of waiting (starts at real time) */
+  clock: MovableClock;
   databaseUrl?: string;
   close(): Promise<void>;
 }
@@ -105,7 +108,9 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp & {
     ...(port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...opts.env,
   });
+  const clock = new MovableClock();
   const p = await bootPlatform(config, {
+    clock,
     pgliteDir: 'memory://',
     pgliteLoad: !onPostgres && template ? new Blob([fs.readFileSync(template)]) : undefined,
     logger: opts.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' }),
@@ -123,6 +128,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp & {
   return {
     app,
     p,
+    clock,
     url,
     databaseUrl,
     async close() {

@@ -1,3 +1,4 @@
+import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
@@ -45,7 +46,7 @@ describe('home overview', () => {
       (await get('/v2/sys/staff/home/summary', sales)).data.quickAccess.map((e: { path: string }) => e.path),
     ).toEqual(mine);
     const bad = await post('/v2/sys/staff/quickEntrance/patchSaveQuickEntrance', sales, { paths: ['not a path'] });
-    expect(bad.code).toBe(10000001);
+    expect(bad.code).toBe(Errors.VALIDATION_FAILED.code);
     expect((await get('/v2/sys/staff/quickEntrance/getUserQuickEntranceList', sales)).data).toHaveLength(2);
   });
 
@@ -61,7 +62,7 @@ describe('home overview', () => {
       businessOperations: true,
     });
     expect((await get('/v2/sys/staff/user/setting?type=guide', ops)).data).toBeNull();
-    expect((await get('/v2/sys/staff/user/setting?type=nope', sales)).code).toBe(10000001);
+    expect((await get('/v2/sys/staff/user/setting?type=nope', sales)).code).toBe(Errors.VALIDATION_FAILED.code);
   });
 
   it('gives the promotion link only for the caller’s own job number', async () => {
@@ -69,7 +70,9 @@ describe('home overview', () => {
     const own = await get(`/kunlun/crm/main/get/promotionLink?jobNumber=${info.jobNumber}`, sales);
     expect(own.code).toBe(0);
     expect(own.data.link).toBeNull(); // PROMOTION_URL is not configured in tests
-    expect((await get('/kunlun/crm/main/get/promotionLink?jobNumber=E9999', sales)).code).toBe(10010012);
+    expect((await get('/kunlun/crm/main/get/promotionLink?jobNumber=E9999', sales)).code).toBe(
+      Errors.NO_PERMISSION.code,
+    );
   });
 
   it('has no sign-in prompt until one is configured', async () => {

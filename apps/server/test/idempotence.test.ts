@@ -96,7 +96,7 @@ describe('idempotence (check-repeat) on POST /v2/sys/staff/user/save', () => {
     const body = newUser();
     const res = await save(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe(10020001);
+    expect(res.json().code).toBe(Errors.IDEMPOTENCE_KEY_MISSING.code);
     expect(await usersNamed(t, body.username)).toBe(0);
   });
 
@@ -104,7 +104,7 @@ describe('idempotence (check-repeat) on POST /v2/sys/staff/user/save', () => {
     for (const key of [randomUUID(), 'not-a-key']) {
       const res = await save(newUser(), key);
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe(10020002);
+      expect(res.json().code).toBe(Errors.IDEMPOTENCE_KEY_UNKNOWN.code);
     }
   });
 
@@ -113,7 +113,7 @@ describe('idempotence (check-repeat) on POST /v2/sys/staff/user/save', () => {
     const theirs = await issue(t, sales);
     const body = newUser();
     const res = await save(body, theirs);
-    expect(res.json().code).toBe(10020002);
+    expect(res.json().code).toBe(Errors.IDEMPOTENCE_KEY_UNKNOWN.code);
     expect(await usersNamed(t, body.username)).toBe(0);
   });
 
@@ -137,14 +137,14 @@ describe('idempotence (check-repeat) on POST /v2/sys/staff/user/save', () => {
     expect((await save(body, key)).json().code).toBe(0);
     const other = await save({ ...body, name: 'Someone else' }, key);
     expect(other.statusCode).toBe(422);
-    expect(other.json().code).toBe(10020003);
+    expect(other.json().code).toBe(Errors.IDEMPOTENCE_KEY_MISMATCH.code);
   });
 
   it('an invalid body does not use the key up; a business refusal is remembered like a success', async () => {
     const key = await issue(t, admin);
     const body = newUser();
     const invalid = await save({ ...body, password: 'short' }, key);
-    expect(invalid.json().code).toBe(10000001);
+    expect(invalid.json().code).toBe(Errors.VALIDATION_FAILED.code);
     expect((await save(body, key)).json().code).toBe(0);
 
     // a DUPLICATE (4xx) is the answer of that submission: repeating it gives the same answer
@@ -291,7 +291,7 @@ describe('idempotence: a 5xx releases the key', () => {
       headers: { [IDEMPOTENCE_HEADER]: key },
       payload: { a: 2 },
     });
-    expect(other.json().code).toBe(10020003);
+    expect(other.json().code).toBe(Errors.IDEMPOTENCE_KEY_MISMATCH.code);
     const retry = await post(key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.call).toBe(2);

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { JobRow } from '@portal/contracts';
+import { Errors } from '@portal/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/platform/boot.js';
@@ -114,12 +115,12 @@ describe('jobs (pg-boss) on this database', () => {
     const sales = await signIn(t.app, DEMO.sales01);
     const denied = await t.app.inject({ url: '/v2/sys/staff/jobs', headers: bearer(sales) });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().code).toBe(10010012);
+    expect(denied.json().code).toBe(Errors.NO_PERMISSION.code);
     const anonymous = await t.app.inject({ url: '/v2/sys/staff/jobs' });
     expect(anonymous.statusCode).toBe(401);
     const bad = await t.app.inject({ url: '/v2/sys/staff/jobs?state=exploded', headers: bearer(admin) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().code).toBe(10000001);
+    expect(bad.json().code).toBe(Errors.VALIDATION_FAILED.code);
   });
 
   it('refuses to declare a job kind once the queue runs (it would never get a worker)', () => {

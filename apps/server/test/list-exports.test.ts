@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Errors } from '@portal/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackQuestions, feedbacks } from '../src/modules/feedback/schema.js';
@@ -150,7 +151,7 @@ describe('exports of the feedback and notices lists', () => {
     const before = await taskCount();
     const res = await exportCall(url, tok, {});
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { code: number }).code).toBe(10010012);
+    expect(((await res.json()) as { code: number }).code).toBe(Errors.NO_PERMISSION.code);
     expect(await taskCount()).toBe(before);
   };
 

@@ -14,9 +14,9 @@ export interface SseStream {
   close(): void;
 }
 
-export async function openSse(url: string, token: string): Promise<SseStream> {
+export async function openSse(url: string, token: string, headers: Record<string, string> = {}): Promise<SseStream> {
   const ctrl = new AbortController();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: ctrl.signal });
+  const res = await fetch(url, { headers: { ...headers, authorization: `Bearer ${token}` }, signal: ctrl.signal });
   const events: SseEvent[] = [];
   const waiters = new Set<{ match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }>();
   const ended = (async () => {

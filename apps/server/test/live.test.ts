@@ -37,7 +37,7 @@ describe('live channel: one process (both databases)', () => {
   it('refuses a request without a valid token', async () => {
     const res = await fetch(`${t.url}${LIVE}`);
     expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe(10010002);
+    expect((await res.json()).code).toBe(Errors.TOKEN_INVALID.code);
     const bad = await fetch(`${t.url}${LIVE}`, { headers: bearer('nope') });
     expect(bad.status).toBe(401);
   });

@@ -1,3 +1,4 @@
+import { Errors } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../src/platform/access/schema.js';
@@ -73,7 +74,7 @@ describe('message center calls', () => {
     const alarm = list.find((r) => r.title === 'alarm fired')!;
     expect((await post(`${M}/changeMsgStatusByMsgId`, { msgId: alarm.id })).data.changed).toBe(1);
     expect((await post(`${M}/changeMsgStatusByMsgId`, { msgId: alarm.id })).data.changed).toBe(0);
-    expect((await post(`${M}/changeMsgStatusByMsgId`, { msgId: alarm.id }, admin)).code).toBe(10000006);
+    expect((await post(`${M}/changeMsgStatusByMsgId`, { msgId: alarm.id }, admin)).code).toBe(Errors.NOT_FOUND.code);
     expect(
       (await post(`${M}/query/home/message/change/status`, { ids: [alarm.id], status: 0 }, admin)).data.changed,
     ).toBe(0);
@@ -104,7 +105,7 @@ describe('message center calls', () => {
     for (const [url, body] of bad) {
       const res = await post(url, body);
       expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(400);
-      expect(res.code).toBe(10000001);
+      expect(res.code).toBe(Errors.VALIDATION_FAILED.code);
     }
   });
 });

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scores } from '../src/modules/feedback/schema.js';
 import { resources } from '../src/platform/access/schema.js';
-import { seedNoticesDemo } from '../src/seed/notices.js';
+import { seedAll } from '../src/seed/index.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 describe('version popup and rating need', () => {
@@ -13,7 +13,7 @@ describe('version popup and rating need', () => {
   let usersResource: number;
   beforeAll(async () => {
     t = await startTestApp();
-    await seedNoticesDemo(t.p.db);
+    await seedAll(t.p.db, t.p.log); // a second run adds nothing
     [admin, sales] = await Promise.all([signIn(t.app, DEMO.admin), signIn(t.app, DEMO.sales01)]);
     const [row] = await t.p.db.select().from(resources).where(eq(resources.international, 'setModule:authManage:user'));
     usersResource = row!.id;
@@ -31,7 +31,7 @@ describe('version popup and rating need', () => {
     expect((await post('/v2/sys/staff/version/popup/read', admin, { id: first.versionDetail.id })).code).toBe(0);
     expect((await get('/v2/sys/staff/version/popup', admin)).data.popupState).toBe(0);
     expect((await get('/v2/sys/staff/version/popup', sales)).data.popupState).toBe(1);
-    expect((await post('/v2/sys/staff/version/popup/read', admin, { id: 999999 })).code).toBe(10000006);
+    expect((await post('/v2/sys/staff/version/popup/read', admin, { id: 999999 })).code).toBe(Errors.NOT_FOUND.code);
   });
 
   it('asks for a rating once per period for configured menu items only', async () => {
@@ -43,7 +43,7 @@ describe('version popup and rating need', () => {
     );
     expect(
       (await post('/v2/sys/staff/feedback/commitScore', admin, { resourceId: usersResource, score: 6 })).code,
-    ).toBe(10000001);
+    ).toBe(Errors.VALIDATION_FAILED.code);
     expect(
       (await post('/v2/sys/staff/feedback/commitScore', admin, { resourceId: usersResource, score: 4, content: 'ok' }))
         .code,
@@ -51,7 +51,7 @@ describe('version popup and rating need', () => {
     expect((await get(`/v2/sys/staff/feedback/needScore?resourceId=${usersResource}`, admin)).data.need).toBe(false);
     expect(
       (await post('/v2/sys/staff/feedback/commitScore', admin, { resourceId: usersResource, score: 5 })).code,
-    ).toBe(10000007);
+    ).toBe(Errors.CONFLICT.code);
     expect((await get(`/v2/sys/staff/feedback/needScore?resourceId=${usersResource}`, sales)).data.need).toBe(true);
   });
 

@@ -60,13 +60,13 @@ describe('version records and ding notices', () => {
     expect((await get(`${V}/innerVersion/exist?innerVersion=2.0.0-b1`, admin)).data.exists).toBe(true);
     expect((await get(`${V}/innerVersion/exist?innerVersion=2.0.0-b1&excludeId=${v2}`, admin)).data.exists).toBe(false);
     const dup = await post(`${V}/save`, { version: 'V2.0b', innerVersion: '2.0.0-b1', title: 'dup' }, admin, true);
-    expect(dup.code).toBe(10300005);
+    expect(dup.code).toBe(Errors.INNER_VERSION_TAKEN.code);
     expect(dup.msg).toContain('2.0.0-b1');
-    expect((await post(`${V}/save`, { version: 'x', title: 'x' }, sales, true)).code).toBe(10010012);
+    expect((await post(`${V}/save`, { version: 'x', title: 'x' }, sales, true)).code).toBe(Errors.NO_PERMISSION.code);
     // drafts are not on the timeline and hidden from readers
     const timeline = (await post(`${V}/timeline`, {}, sales)).data;
     expect(timeline.records.map((r: { id: number }) => r.id)).not.toContain(v2);
-    expect((await get(`${V}/detail?id=${v2}`, sales)).code).toBe(10000006);
+    expect((await get(`${V}/detail?id=${v2}`, sales)).code).toBe(Errors.NOT_FOUND.code);
     expect((await get(`${V}/detail?id=${v2}`, admin)).data.title).toBe('二期');
   });
 
@@ -96,10 +96,10 @@ describe('version records and ding notices', () => {
     expect((await post(`${V}/timeline`, { year: year - 5 }, sales)).data.total).toBe(0);
     const page = await post(`${V}/page`, { keyword: '二期', published: 'yes' });
     expect(page.data.records.map((r: { id: number }) => r.id)).toEqual([v2]);
-    expect((await post(`${V}/page`, {}, sales)).code).toBe(10010012);
+    expect((await post(`${V}/page`, {}, sales)).code).toBe(Errors.NO_PERMISSION.code);
     expect((await post(`${V}/deleteDoc`, { id: v2 })).code).toBe(0);
-    expect((await post(`${V}/deleteDoc`, { id: v2 })).code).toBe(10000006);
-    expect((await get(`${V}/detail?id=${v2}`, admin)).code).toBe(10000006);
+    expect((await post(`${V}/deleteDoc`, { id: v2 })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await get(`${V}/detail?id=${v2}`, admin)).code).toBe(Errors.NOT_FOUND.code);
     expect((await get(`${V}/innerVersion/exist?innerVersion=2.0.0-b1`, admin)).data.exists).toBe(false);
   });
 
@@ -113,7 +113,7 @@ describe('version records and ding notices', () => {
     expect(saved.code).toBe(0);
     const id = saved.data.id;
     expect(saved.data).toMatchObject({ enabled: false, pushCount: 0 });
-    expect((await post(`${D}/enable`, { id, enabled: true }, sales)).code).toBe(10010012);
+    expect((await post(`${D}/enable`, { id, enabled: true }, sales)).code).toBe(Errors.NO_PERMISSION.code);
     expect((await post(`${D}/enable`, { id, enabled: true })).code).toBe(0);
     const msgs = await post('/v2/sys/mc/message/query/center/message/list', { type: 'notice' }, sales);
     expect(msgs.data.records[0]).toMatchObject({
@@ -128,7 +128,7 @@ describe('version records and ding notices', () => {
     expect((await post(`${D}/enable`, { id, enabled: false })).code).toBe(0);
     const page = await post(`${D}/page`, { enabled: 'no', keyword: '维护' });
     expect(page.data.records.map((r: { id: number }) => r.id)).toEqual([id]);
-    expect((await post(`${D}/enable`, { id: 9999999, enabled: true })).code).toBe(10000006);
+    expect((await post(`${D}/enable`, { id: 9999999, enabled: true })).code).toBe(Errors.NOT_FOUND.code);
   });
 
   it('ding notice links: an http(s) address or a portal path with one leading slash, never //host', async () => {
@@ -170,10 +170,10 @@ describe('version records and ding notices', () => {
     ];
     for (const [url, body] of cases) {
       const res = await post(url, body, admin, url.endsWith('/save'));
-      expect(res.code, `${url} ${JSON.stringify(body)}`).toBe(10000001);
+      expect(res.code, `${url} ${JSON.stringify(body)}`).toBe(Errors.VALIDATION_FAILED.code);
     }
-    expect((await get(`${V}/detail?id=0`)).code).toBe(10000001);
-    expect((await get(`${V}/innerVersion/exist`, admin)).code).toBe(10000001);
-    expect((await post(`${V}/popup/read`, { id: 'x' }, sales)).code).toBe(10000001);
+    expect((await get(`${V}/detail?id=0`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await get(`${V}/innerVersion/exist`, admin)).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await post(`${V}/popup/read`, { id: 'x' }, sales)).code).toBe(Errors.VALIDATION_FAILED.code);
   });
 });

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { Errors } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -73,7 +74,7 @@ describe('request ids, structured logs and the health check', () => {
         scope: 'staff',
       },
     });
-    expect(res.json().code).toBe(10010001);
+    expect(res.json().code).toBe(Errors.BAD_CREDENTIALS.code);
     expect(res.headers['x-request-id']).toBe('bad-signin-1');
     expect(JSON.stringify(log.lines)).not.toContain('Wrong#1');
   });

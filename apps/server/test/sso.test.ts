@@ -227,7 +227,7 @@ describe('workplace-chat single sign-on (embedded provider)', () => {
     const back = await signInAtProvider(new Browser(base), 'visitor', 'Visitor#2026');
     const { status, body } = await dingAuth(back);
     expect(status).toBe(403);
-    expect(body.code).toBe(10010008);
+    expect(body.code).toBe(Errors.SSO_UNKNOWN_IDENTITY.code);
     expect(body.msg).toBe(Errors.SSO_UNKNOWN_IDENTITY.en);
     expect(body.data).toMatchObject({ subject: 'wk-visitor' });
     const [usersAfter] = await t.p.db.select({ n: count() }).from(staffUsers);
@@ -243,7 +243,7 @@ describe('workplace-chat single sign-on (embedded provider)', () => {
     const q = new URLSearchParams({ code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
     const res = await fetch(`${base}/auth/oauth/dingAuth?${q}`, { headers: { 'accept-language': 'zh-CN' } });
     const body = await res.json();
-    expect(body.code).toBe(10010008);
+    expect(body.code).toBe(Errors.SSO_UNKNOWN_IDENTITY.code);
     expect(body.msg).toBe(Errors.SSO_UNKNOWN_IDENTITY.zh);
   });
 

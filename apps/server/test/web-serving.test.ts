@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Errors } from '@portal/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -92,6 +93,6 @@ describe('serving the built web app', () => {
 
   it('never leaves the build folder and never shadows the API', async () => {
     expect((await app.inject({ url: '/assets/..%2f..%2fetc%2fpasswd' })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/v2/no-such-route' })).json().code).toBe(10000005);
+    expect((await app.inject({ url: '/v2/no-such-route' })).json().code).toBe(Errors.ROUTE_NOT_FOUND.code);
   });
 });

@@ -51,7 +51,7 @@ const pages = {
     byName('shell/layout/ShellLayout.tsx'),
     byName('modules/home/HomeScreen.tsx'),
     byName(`modules/home/locales/${locale}.ts`),
-    byName('shell/layout/menu-icons/base.ts'),
+    byName('platform/ui/menu-icons/base.ts'),
   ],
 };
 

@@ -1,5 +1,5 @@
 /**
- * Generates src/shell/layout/menu-icons/: the icons the route registry names, split into small
+ * Generates src/platform/ui/menu-icons/: the icons the route registry names, split into small
  * lazily loaded groups (the modules' icons in `base`, each sub-app's page
  * icons in its own group, icons several sub-apps share in `shared`), plus the name → group index.
  *   npx tsx apps/web/scripts/gen-menu-icons.ts
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_META, routes } from '@portal/contracts';
 
-const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/shell/layout/menu-icons');
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/platform/ui/menu-icons');
 // the modules' icons (top navigation, home) load first; everything else with its sub-app's menu
 const base = new Set<string>(['AppstoreOutlined']);
 for (const m of Object.values(APP_META)) base.add(m.icon);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldKind, FieldSpec } from './fields/kinds.js';
 import { fileInfo } from './files.js';
 import { pageQuery } from './paging.js';
+import { staffPickQuery } from './staff.js';
 import { coerceInt32, decimal, int32, int32Id, text } from './validation/scalars.js';
 
 /**
@@ -105,14 +106,6 @@ export const fieldSaveBody = z.object({
   sort: int32().min(0).max(9999).default(0),
 });
 export type FieldSaveBody = z.infer<typeof fieldSaveBody>;
-
-/** The fields an XLSX template row carries (field/import): key, label, labelEn, type, required, options. */
-export const fieldImportPreview = z.object({
-  rows: z.array(fieldSaveBody.omit({ formId: true, id: true })),
-  errors: z.array(z.object({ row: int32(), message: text() })),
-});
-export type FieldImportPreview = z.infer<typeof fieldImportPreview>;
-export const fieldImportBody = z.object({ rows: fieldImportPreview.shape.rows.max(200) });
 
 // ───── workflow roles ─────
 export const wfRoleRow = z.object({
@@ -458,20 +451,10 @@ export const sponsorProcess = z.object({
 export type SponsorProcess = z.infer<typeof sponsorProcess>;
 
 /**
- * `GET /v2/workflow/select/user`: active staff to pick (transmit target, user fields) for any
- * signed-in user, within the caller's data scope; `approvers` keeps only those who may act on
- * to-dos (the transmit picker). Answers names, job numbers and departments — no login names.
+ * `GET /v2/workflow/select/user`: approval's path of the platform's staff picker
+ * (`@portal/contracts/staff`); `approvers` keeps only those who may act on to-dos (the transmit picker).
  */
-export const userSelectQuery = z.object({
-  keyword: text().trim().max(64).optional(),
-  limit: coerceInt32().min(1).max(20).default(20),
+export const userSelectQuery = staffPickQuery.omit({ holds: true }).extend({
   approvers: z.enum(['true', 'false']).optional(),
 });
 export type UserSelectQuery = z.infer<typeof userSelectQuery>;
-export const userPick = z.object({
-  id: int32(),
-  name: text(),
-  jobNumber: text(),
-  deptNames: z.array(text()),
-});
-export type UserPick = z.infer<typeof userPick>;

@@ -74,6 +74,74 @@ export const Errors = {
     '{value} 没有审批权限，不能接收该待办',
     '{value} has no approval permission and cannot take over this to-do',
   ),
+  PREFS_FULL: def(
+    10000070,
+    400,
+    '个人设置已达上限（{limit} 项），请先清理不用的列表设置',
+    'You have reached the limit of {limit} saved settings; clear some list settings first',
+  ),
+  // trees and records the system settings screens edit (1000005x)
+  TREE_CYCLE: def(
+    10000050,
+    400,
+    '不能移动到它自己或它的下级之下',
+    'A node cannot be moved under itself or one of its descendants',
+  ),
+  TREE_HAS_CHILDREN: def(
+    10000051,
+    409,
+    '{value} 下还有子节点，请先删除或移走它们',
+    '{value} still has child nodes; delete or move them first',
+  ),
+  RESOURCE_IN_USE: def(
+    10000052,
+    409,
+    '{value} 仍被角色 {roles} 使用，请先取消授权',
+    '{value} is still granted to the roles {roles}; revoke it first',
+  ),
+  ROLE_IN_USE: def(
+    10000053,
+    409,
+    '角色 {value} 仍有 {count} 名成员，请先移除成员',
+    'The role {value} still has {count} members; remove them first',
+  ),
+  DEPT_IN_USE: def(
+    10000054,
+    409,
+    '部门 {value} 仍有 {count} 名成员，请先调整成员',
+    'The department {value} still has {count} members; move them first',
+  ),
+  PARENT_INVALID: def(
+    10000055,
+    400,
+    '上级节点不存在或不能有下级（按钮下不能再挂节点）',
+    'The parent node does not exist or cannot have children (nothing hangs under a button)',
+  ),
+  LOG_RANGE_INVALID: def(
+    10000056,
+    400,
+    '时间范围有误：开始须早于结束，且跨度不超过 {days} 天',
+    'The time range is wrong: the start must be before the end and the span at most {days} days',
+  ),
+  DEPT_OUT_OF_SCOPE: def(
+    10000057,
+    403,
+    '只能调整您数据范围内的部门',
+    'You can only change departments within your data scope',
+  ),
+  IMPORT_NOT_XLSX: def(
+    10000071,
+    400,
+    '文件不是有效的 Excel（xlsx）工作簿',
+    'The file is not a valid Excel (xlsx) workbook',
+  ),
+  IMPORT_HEADER_MISSING: def(
+    10000072,
+    400,
+    '第一行表头缺少列：{columns}，请使用导入模板',
+    'The header row lacks the columns {columns}; use the import template',
+  ),
+  IMPORT_TOO_MANY_ROWS: def(10000073, 400, '一次最多导入 {limit} 行', 'At most {limit} rows can be imported at once'),
   QUERY_TIMEOUT: def(
     10000040,
     503,
@@ -328,6 +396,40 @@ export const Errors = {
   CANNOT_EXECUTE_54: def(10060054, 409, '无法执行', 'Cannot execute'),
   CANNOT_EXECUTE_58: def(10060058, 409, '无法执行', 'Cannot execute'),
   CANNOT_EXECUTE_59: def(10060059, 409, '无法执行', 'Cannot execute'),
+  // reference data (1020xxxx)
+  REF_RATE_MISSING: def(
+    10200001,
+    404,
+    '{day} 没有 {from} 兑 {to} 的汇率',
+    'There is no {from} to {to} exchange rate for {day}',
+  ),
+  REF_CURRENCY_UNKNOWN: def(
+    10200002,
+    400,
+    '币种 {value} 不存在或已停用',
+    'The currency {value} is unknown or disabled',
+  ),
+  REF_COUNTRY_UNKNOWN: def(
+    10200003,
+    400,
+    '国家或地区代码 {value} 不存在',
+    'The country or region code {value} is unknown',
+  ),
+  REF_OPERATOR_MERGE_SELF: def(10200004, 400, '不能把运营商合并到它自己', 'A network cannot be merged into itself'),
+  REF_OPERATOR_MERGED: def(
+    10200005,
+    409,
+    '运营商 {value} 已合并到其他运营商，不能再合并或被合并',
+    'The network {value} is already merged into another one and cannot take part in a merge',
+  ),
+  REF_REFERENCE_DISABLED: def(10200006, 400, '{value} 已停用，不能选择', '{value} is disabled and cannot be chosen'),
+  REF_IMPORT_HEADER: def(
+    10200007,
+    400,
+    '文件第一行缺少列：{value}（应为 from, to, rate, day, note）',
+    'The first row of the file lacks the columns: {value} (expected from, to, rate, day, note)',
+  ),
+  REF_IMPORT_TOO_MANY: def(10200008, 400, '一次最多导入 {limit} 行', 'At most {limit} rows can be imported at once'),
   // message center, notices, feedback (1030xxxx)
   FEEDBACK_IMAGE_INVALID: def(
     10300001,
@@ -339,6 +441,31 @@ export const Errors = {
   FEEDBACK_CLOSED: def(10300003, 409, '该反馈已关闭', 'This feedback is closed'),
   FEEDBACK_QUESTION_UNKNOWN: def(10300004, 400, '反馈类型不存在或已停用', 'Unknown or disabled feedback type'),
   INNER_VERSION_TAKEN: def(10300005, 409, '内部版本号 {value} 已存在', 'Inner version {value} already exists'),
+  // record history (1031xxxx)
+  HISTORY_CURSOR_INVALID: def(
+    10310001,
+    400,
+    '翻页位置无效，请从第一页重新加载',
+    'The paging position is invalid; load the history again from the start',
+  ),
+  HISTORY_MENTION_UNKNOWN: def(
+    10310002,
+    400,
+    '提及的用户 {value} 不存在或已停用',
+    'The mentioned user {value} does not exist or is disabled',
+  ),
+  HISTORY_CONTACT_UNKNOWN: def(
+    10310003,
+    400,
+    '联系人 {value} 不属于该记录',
+    'The contact {value} does not belong to this record',
+  ),
+  HISTORY_FOLLOW_UP_TYPE_UNKNOWN: def(
+    10310004,
+    400,
+    '跟进类型 {value} 不存在或已停用',
+    'The follow-up type {value} does not exist or is disabled',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;
@@ -361,8 +488,13 @@ export function errorByCode(code: number): ErrorDef | undefined {
 
 export type Locale = 'zh-CN' | 'en';
 
-export function errorMessage(e: ErrorDef, locale: Locale, vars?: Record<string, string | number>): string {
+/** A message variable: a value, or a name with a form per language (a department, a role) shown in the reader's. */
+export type MessageVar = string | number | Record<Locale, string>;
+
+export function errorMessage(e: ErrorDef, locale: Locale, vars?: Record<string, MessageVar>): string {
   let text = locale === 'zh-CN' ? e.zh : e.en;
-  if (vars) for (const [k, v] of Object.entries(vars)) text = text.replaceAll(`{${k}}`, String(v));
+  if (vars)
+    for (const [k, v] of Object.entries(vars))
+      text = text.replaceAll(`{${k}}`, String(typeof v === 'object' ? v[locale] || v['zh-CN'] : v));
   return text;
 }

@@ -12,3 +12,26 @@ export const EMAILBOX_TYPE_INBOX = 1;
 export const LIVE_HEARTBEAT_TIMEOUT_MS = 120_000;
 export const LIVE_GATEWAY_RETRY_MS = 10_000;
 export const LIVE_HEARTBEAT_INTERVAL_MS = 30_000;
+
+/** Live event name of a changed record (ids only: the list refetches through its API). */
+export const RECORD_CHANGED_EVENT = 'record.changed';
+/** What a `record.changed` live event carries. */
+export interface RecordChangedEvent {
+  event: typeof RECORD_CHANGED_EVENT;
+  /** the resource key the server declared (e.g. 'feedback', 'approval.instances') */
+  resource: string;
+  id: string;
+}
+
+/**
+ * Live resource keys of the screens that predate the resource kernel (the kernel's resources use
+ * their own keys). The server publishes under them, the lists refresh under them.
+ */
+export const LIVE_RESOURCES = {
+  exportTasks: 'export.tasks',
+  approvalInstances: 'approval.instances',
+  feedback: 'feedback',
+  myFeedback: 'feedback.mine',
+  noticeVersions: 'notices.versions',
+  dingNotices: 'notices.ding',
+} as const;

@@ -7,7 +7,10 @@ export {
   LIVE_GATEWAY_RETRY_MS,
   LIVE_HEARTBEAT_INTERVAL_MS,
   LIVE_HEARTBEAT_TIMEOUT_MS,
+  LIVE_RESOURCES,
   MSG_TYPE,
+  RECORD_CHANGED_EVENT,
+  type RecordChangedEvent,
 } from './live-constants.js';
 
 /**

@@ -27,7 +27,11 @@ export const versionRecord = z.object({
   id: int32(),
   version: text(),
   innerVersion: text().nullable(),
+  /** the title in the caller's language (the other form when that one is empty) */
   title: text(),
+  /** both forms, for the editor */
+  titleZh: text(),
+  titleEn: text(),
   content: text(),
   popup: z.boolean(),
   publishedAt: text().nullable(),
@@ -49,6 +53,8 @@ export const versionSaveBody = z.object({
     .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash, underscore')
     .optional(),
   title: text().trim().min(1).max(200),
+  /** the English title; empty: English readers see the Chinese one */
+  titleEn: text().trim().max(200).default(''),
   content: text().max(20_000).default(''),
   popup: z.boolean().default(false),
   /** null = draft */
@@ -69,7 +75,10 @@ export const timelineQuery = pageQuery.extend({ year: coerceInt32().min(2000).ma
 /* ---- ding notices (spec 7 /v2/sys/staff/dingNotice) ---- */
 export const dingNoticeRow = z.object({
   id: int32(),
+  /** the title in the caller's language; both forms for the editor */
   title: text(),
+  titleZh: text(),
+  titleEn: text(),
   content: text(),
   enabled: z.boolean(),
   link: text().nullable(),
@@ -82,6 +91,7 @@ export type DingNoticeRow = z.infer<typeof dingNoticeRow>;
 export const dingNoticeSaveBody = z.object({
   id: int32Id().optional(),
   title: text().trim().min(1).max(100),
+  titleEn: text().trim().max(100).default(''),
   content: text().trim().min(1).max(2000),
   link: text()
     .max(256)

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { USER_STATUSES } from './system/user.js';
 import { coerceInt32, int32, int32Id, text } from './validation/scalars.js';
 
-export const USER_STATUSES = ['active', 'disabled'] as const;
+export { USER_STATUSES };
 
 export const userListQuery = pageQuery.extend({
   keyword: text().trim().max(64).optional(),

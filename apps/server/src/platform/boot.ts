@@ -4,6 +4,7 @@ import { accessCache } from './access/service.js';
 import { sharedSecret } from './auth/secrets.js';
 import { sessionCache } from './auth/sessions.js';
 import { accessTokens } from './auth/tokens.js';
+import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { migrateDatabase, openDatabase } from './db/index.js';
 import { dictCache } from './dict/service.js';
@@ -24,7 +25,7 @@ export interface Booted extends Platform {
 /** Opens the database, migrates, and wires the platform services. Used by main and by tests. */
 export async function bootPlatform(
   config: Config,
-  opts: { pgliteDir?: string; pgliteLoad?: Blob; logger?: pino.Logger } = {},
+  opts: { pgliteDir?: string; pgliteLoad?: Blob; logger?: pino.Logger; clock?: Clock } = {},
 ): Promise<Booted> {
   const log =
     opts.logger ??
@@ -45,7 +46,8 @@ export async function bootPlatform(
   const db = database.db;
   const bus = database.kind === 'postgres' ? await postgresBus(database.url, database.pool, log) : memoryBus(log);
   const secret = config.jwtSecret ?? (await sharedSecret(db, 'jwt'));
-  const tokens = accessTokens(secret, config.accessTokenTtl);
+  const clock = opts.clock ?? systemClock;
+  const tokens = accessTokens(secret, config.accessTokenTtl, clock);
   const access = accessCache(db);
   const sessions = sessionCache(db);
   bus.subscribe(Topics.SESSION_REVOKED, (id) => sessions.drop(id));
@@ -62,6 +64,7 @@ export async function bootPlatform(
   let shuttingDown: Promise<void> | undefined;
   const platform: Booted = {
     config,
+    clock,
     database,
     db,
     bus,
@@ -75,6 +78,7 @@ export async function bootPlatform(
     log: log as unknown as Platform['log'],
     authDeps: {
       db,
+      clock,
       bus,
       sessions,
       tokens,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SEED_SCALES } from './seed/context.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -36,6 +37,15 @@ const schema = z.object({
   LIVE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(8),
   LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(32),
   SEED_DEMO: bool,
+  /** how much demo data: demo (npm start), bench, large (benchmarks) */
+  SEED_SCALE: z.enum(SEED_SCALES).default('demo'),
+  /** the number the demo data is derived from: the same number, the same data */
+  SEED_NUMBER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(1),
   WEB_DIST: z.string().optional(),
   SSO_ISSUER: z.string().url().optional(),
   SSO_CLIENT_ID: z.string().optional(),
@@ -157,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveMaxStreamsPerSession: c.LIVE_MAX_STREAMS_PER_SESSION,
     liveMaxStreamsPerUser: c.LIVE_MAX_STREAMS_PER_USER,
     seedDemo: c.SEED_DEMO ?? true,
+    seed: { scale: c.SEED_SCALE, seed: c.SEED_NUMBER },
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
     sso: ssoConfig(c, publicUrl),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),

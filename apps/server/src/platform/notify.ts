@@ -1,3 +1,5 @@
+import type { TemplateRef } from './i18n/message-templates.js';
+
 /**
  * Telling people about something: a module states who, what and where it points; the channels
  * registered here (the message center, the workplace-chat webhook) deliver it. The platform knows
@@ -8,8 +10,11 @@ export interface Notification {
   userIds: number[];
   /** message type: 'approval' | 'alarm' | 'mail' | 'system' | 'feedback' | … */
   type: string;
+  /** the text as stored for search and for channels that cannot render per reader (Chinese) */
   title: string;
   content: string;
+  /** the text as a template (see `templated`): the message center renders it in the reader's language */
+  template?: TemplateRef;
   /** portal path to open the source record */
   link?: string;
   /** the record it is about, for jumping and de-duplication */

@@ -3,6 +3,7 @@ import type { AccessCache } from './access/service.js';
 import type { AuthDeps } from './auth/service.js';
 import type { SessionCache } from './auth/sessions.js';
 import type { AccessTokens } from './auth/tokens.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/index.js';
 import type { DictCache } from './dict/service.js';
@@ -14,6 +15,8 @@ import type { SummaryRegistry } from './summary.js';
 /** What every module receives: the platform services, never another module's internals. */
 export interface Platform {
   config: Config;
+  /** what expires and falls due reads this time (tests move it) */
+  clock: Clock;
   database: Database;
   db: Db;
   bus: EventBus;

@@ -10,12 +10,8 @@ import {
 } from '../platform/access/schema.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db/index.js';
-import { seedNoticesDemo } from './notices.js';
+import type { SeedContext } from '../platform/seed/context.js';
 import { buildSeedResources, roleGrants, type SeedResource } from './resources.js';
-
-interface Logger {
-  info(o: object | string, m?: string): void;
-}
 
 const DEPARTMENTS = [
   { code: 'hq', name: '总部', nameEn: 'Headquarters', parent: null },
@@ -110,8 +106,13 @@ function demoUsers() {
   return users;
 }
 
-/** Demo data: idempotent, keyed by natural keys, so running it twice changes nothing. */
-export async function seedDemo(db: Db, log: Logger): Promise<void> {
+/**
+ * The platform's demo data: departments, roles, menus and the documented accounts with their
+ * colleagues, plus generated staff at larger scales. Idempotent, keyed by natural keys, so running
+ * it twice changes nothing.
+ */
+export async function seedDemo(ctx: SeedContext): Promise<void> {
+  const { db, log } = ctx;
   const deptIds = new Map<string, number>();
   for (const [i, d] of DEPARTMENTS.entries()) {
     await db
@@ -163,8 +164,70 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
       await db.insert(userRoles).values(u.roles.map((r) => ({ userId: row!.id, roleId: roleIds.get(r)! })));
     created++;
   }
-  await seedNoticesDemo(db);
-  if (created) log.info({ created }, 'demo data seeded');
+  created += await seedScaleStaff(ctx, deptIds, roleIds);
+  if (created) log.info({ created, scale: ctx.scale }, 'demo data seeded');
+}
+
+/** Generated staff beyond the demo accounts at the bench and large scales (one password for all). */
+const SCALE_STAFF = { demo: 0, bench: 1_000, large: 50_000 } as const;
+const SCALE_PASSWORD = 'Staff#2026';
+const SCALE_TEAMS = [
+  ['sales-1', 'sales'],
+  ['sales-2', 'sales'],
+  ['finance', 'finance'],
+  ['ops', 'ops'],
+] as const;
+
+/** Usernames `u000001…` in order, so a second run finds them all and adds none. */
+async function seedScaleStaff(ctx: SeedContext, deptIds: Map<string, number>, roleIds: Map<string, number>) {
+  const { db, rng } = ctx;
+  const wanted = ctx.count(SCALE_STAFF);
+  if (wanted === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staffUsers)
+    .where(sql`${staffUsers.jobNumber} like 'G%'`);
+  const have = row?.n ?? 0;
+  // draws are made for every user, present or not, so the n-th user is the same on every run
+  const people = Array.from({ length: wanted }, (_, i) => ({
+    n: i + 1,
+    name: `${rng.pick(SURNAMES)}${rng.pick(GIVEN)}${rng.next() < 0.4 ? rng.pick(GIVEN) : ''}`,
+    team: rng.pick(SCALE_TEAMS),
+    joined: `20${rng.int(15, 25)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+  })).slice(have);
+  if (people.length === 0) return 0;
+  const passwordHash = await hashPassword(SCALE_PASSWORD);
+  for (const part of chunks(people)) {
+    await db.transaction(async (tx) => {
+      const ids = await tx
+        .insert(staffUsers)
+        .values(
+          part.map((u) => {
+            const username = `u${String(u.n).padStart(6, '0')}`;
+            return {
+              username,
+              passwordHash,
+              name: u.name,
+              jobNumber: `G${String(u.n).padStart(6, '0')}`,
+              staffId: `SG${String(u.n).padStart(6, '0')}`,
+              email: `${username}@portal.example`,
+              jobTime: u.joined,
+            };
+          }),
+        )
+        .onConflictDoNothing()
+        .returning({ id: staffUsers.id, jobNumber: staffUsers.jobNumber });
+      const byJob = new Map(part.map((u) => [`G${String(u.n).padStart(6, '0')}`, u.team]));
+      if (ids.length === 0) return;
+      await tx
+        .insert(userDepartments)
+        .values(ids.map((r) => ({ userId: r.id, departmentId: deptIds.get(byJob.get(r.jobNumber)![0])! })));
+      await tx
+        .insert(userRoles)
+        .values(ids.map((r) => ({ userId: r.id, roleId: roleIds.get(byJob.get(r.jobNumber)![1])! })));
+    });
+  }
+  return people.length;
 }
 
 const CHUNK = 500;

@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { resources, roleResources } from '../platform/access/schema.js';
+import { seedContext } from '../platform/seed/context.js';
 import { seedDemo } from './demo.js';
 import { buildSeedResources, roleGrants } from './resources.js';
 
@@ -98,7 +99,7 @@ describe('seeding the database', () => {
     const before = await counts();
     expect(before.resources).toBe(buildSeedResources().length);
     const started = Date.now();
-    await seedDemo(t.p.db, { info: () => {} });
+    await seedDemo(seedContext(t.p.db, { info: () => {} }));
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await counts()).toEqual(before);
   });

@@ -8,7 +8,10 @@
  * guarded by their list's key need none. Redirects, section wildcards and public or
  * always-allowed pages need no resource (the home module node carries /home).
  */
-import { APP_META, menuGroups, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
+import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
+import { RefPerm } from '@portal/contracts/reference';
+import { resourceButtons } from '@portal/contracts/resource';
+import { allResources } from '@portal/contracts/resource/all';
 
 export interface SeedResource {
   key: string;
@@ -30,22 +33,23 @@ export type SeedRole = (typeof SEED_ROLES)[number];
 
 /** What each demo role holds besides the administrator, who holds everything. */
 export const ROLE_GRANTS: Record<Exclude<SeedRole, 'admin'>, { subtrees: SubApp[]; keys: string[] }> = {
-  sales: { subtrees: ['crm', 'offerManage'], keys: ['ai:chat'] },
-  sales_manager: { subtrees: ['crm', 'offerManage'], keys: ['ai:chat'] },
-  finance: { subtrees: ['financial', 'reportAnalysis'], keys: ['ai:chat'] },
-  ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: ['simbank'] },
+  sales: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT] },
+  sales_manager: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT] },
+  finance: { subtrees: ['financial', 'reportAnalysis'], keys: [Perm.AI_CHAT] },
+  ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
 };
 
-/** Buttons: permission keys that guard actions, not screens. */
+/** Buttons: permission keys that guard actions, not screens; a resource's come from its definition. */
 const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: string }[] = [
-  {
-    key: 'setModule:authManage:user:edit',
-    parentKey: 'setModule:authManage:user',
-    name: '编辑用户',
-    nameEn: 'Edit users',
-  },
-  { key: 'ai:chat', parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },
-  { key: 'simbank', parentKey: null, name: 'SIM 卡池权限', nameEn: 'SIM bank access' },
+  ...allResources
+    .flatMap(resourceButtons)
+    .map((b) => ({ key: b.key, parentKey: b.parentKey, name: b.name.zh, nameEn: b.name.en })),
+  { key: Perm.AI_CHAT, parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },
+  { key: Perm.SIMBANK, parentKey: null, name: 'SIM 卡池权限', nameEn: 'SIM bank access' },
+  { key: Perm.SYS_MENU_EDIT, parentKey: Perm.SYS_MENU_LIST, name: '编辑菜单', nameEn: 'Edit menus' },
+  { key: Perm.SYS_ROLE_EDIT, parentKey: Perm.SYS_ROLE_LIST, name: '编辑角色', nameEn: 'Edit roles' },
+  { key: Perm.SYS_DEPT_EDIT, parentKey: Perm.SYS_DEPT_LIST, name: '编辑部门', nameEn: 'Edit departments' },
+  { key: RefPerm.OPERATOR, parentKey: 'setModule', name: '维护移动网络', nameEn: 'Maintain mobile networks' },
 ];
 
 const needsResource = (r: RouteMeta) =>

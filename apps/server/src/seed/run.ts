@@ -4,5 +4,5 @@ import { seedAll } from './index.js';
 
 /** `npm run seed`: the demo seed as a separate, idempotent step. */
 const p = await bootPlatform(loadConfig());
-await seedAll(p.db, p.log);
+await seedAll(p.db, p.log, p.config.seed);
 await p.shutdown();

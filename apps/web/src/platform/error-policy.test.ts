@@ -1,3 +1,4 @@
+import { Errors } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { ClientCode } from './api-error';
 import { decideErrorAction, type FailedCall } from './error-policy';
@@ -14,26 +15,32 @@ const call = (code: number, extra: Partial<FailedCall> = {}): FailedCall => ({
 
 describe('decideErrorAction', () => {
   it('expires the session on 10010002 and 10010007 even when messages are off', () => {
-    expect(decideErrorAction(call(10010002), false, texts)).toEqual({ kind: 'session-expired', text: 'server says' });
-    expect(decideErrorAction(call(10010007, { msg: '' }), false, texts)).toEqual({
+    expect(decideErrorAction(call(Errors.TOKEN_INVALID.code), false, texts)).toEqual({
+      kind: 'session-expired',
+      text: 'server says',
+    });
+    expect(decideErrorAction(call(Errors.REFRESH_INVALID.code, { msg: '' }), false, texts)).toEqual({
       kind: 'session-expired',
       text: 'SESSION',
     });
   });
 
   it('sends 10170036 to the no-mailbox screen', () => {
-    expect(decideErrorAction(call(10170036), true, texts)).toEqual({ kind: 'no-mailbox', to: '/message/email/none' });
+    expect(decideErrorAction(call(Errors.NO_MAILBOX.code), true, texts)).toEqual({
+      kind: 'no-mailbox',
+      to: '/message/email/none',
+    });
   });
 
   it('shows 10170039 as a success toast', () => {
-    expect(decideErrorAction(call(10170039, { msg: '操作成功' }), false, texts)).toEqual({
+    expect(decideErrorAction(call(Errors.MAIL_OK_NOTICE.code, { msg: '操作成功' }), false, texts)).toEqual({
       kind: 'success-toast',
       text: '操作成功',
     });
   });
 
   it('offers the alias change records of the task on 10050027', () => {
-    const action = decideErrorAction(call(10050027, { data: { taskId: 42 } }), true, texts);
+    const action = decideErrorAction(call(Errors.ALIAS_CHANGE_PENDING.code, { data: { taskId: 42 } }), true, texts);
     expect(action).toEqual({
       kind: 'alias-pending',
       text: 'server says',
@@ -43,20 +50,28 @@ describe('decideErrorAction', () => {
 
   it('fills the alias into 10050016 when the server left the placeholder', () => {
     const action = decideErrorAction(
-      call(10050016, { msg: '别名 {value} 已被占用', data: { alias: 'acme' } }),
+      call(Errors.ALIAS_TAKEN.code, { msg: '别名 {value} 已被占用', data: { alias: 'acme' } }),
       true,
       texts,
     );
     expect(action).toEqual({ kind: 'warning', text: '别名 acme 已被占用' });
   });
 
-  it.each([10060053, 10060054, 10060058, 10060059])('makes %i a non-dismissible cannot-execute warning', (code) => {
+  it.each([
+    Errors.CANNOT_EXECUTE_53.code,
+    Errors.CANNOT_EXECUTE_54.code,
+    Errors.CANNOT_EXECUTE_58.code,
+    Errors.CANNOT_EXECUTE_59.code,
+  ])('makes %i a non-dismissible cannot-execute warning', (code) => {
     expect(decideErrorAction(call(code), false, texts)).toEqual({ kind: 'cannot-execute', text: 'server says' });
   });
 
   it('shows other codes only when the call asked for messages', () => {
-    expect(decideErrorAction(call(10010012), true, texts)).toEqual({ kind: 'error', text: 'server says' });
-    expect(decideErrorAction(call(10010012), false, texts)).toEqual({ kind: 'none' });
+    expect(decideErrorAction(call(Errors.NO_PERMISSION.code), true, texts)).toEqual({
+      kind: 'error',
+      text: 'server says',
+    });
+    expect(decideErrorAction(call(Errors.NO_PERMISSION.code), false, texts)).toEqual({ kind: 'none' });
   });
 
   it('says timed out on a timeout', () => {

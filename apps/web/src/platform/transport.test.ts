@@ -1,3 +1,4 @@
+import { Errors } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ClientCode } from './api-error';
 import { fetchWithTimeout, unwrap } from './transport';
@@ -21,13 +22,15 @@ describe('unwrap', () => {
   });
 
   it('rejects with the envelope of an error answer and its HTTP status', async () => {
-    const e = await caught(unwrap(json({ code: 10010012, msg: '暂无权限', data: null }, 403, 'Forbidden')));
-    expect(e).toMatchObject({ code: 10010012, msg: '暂无权限', status: 403 });
+    const e = await caught(
+      unwrap(json({ code: Errors.NO_PERMISSION.code, msg: '暂无权限', data: null }, 403, 'Forbidden')),
+    );
+    expect(e).toMatchObject({ code: Errors.NO_PERMISSION.code, msg: '暂无权限', status: 403 });
   });
 
   it('treats a nonzero code as an error even with HTTP 200', async () => {
-    const e = await caught(unwrap(json({ code: 10170039, msg: '操作成功', data: null })));
-    expect(e.code).toBe(10170039);
+    const e = await caught(unwrap(json({ code: Errors.MAIL_OK_NOTICE.code, msg: '操作成功', data: null })));
+    expect(e.code).toBe(Errors.MAIL_OK_NOTICE.code);
   });
 
   it('reports status and status text when an HTTP error has no envelope', async () => {

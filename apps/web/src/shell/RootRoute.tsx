@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { deepestMeta, titleText } from '../platform/registry';
 import { useSession } from '../platform/session';
-import { deepestMeta, titleText } from './registry';
 import { titleFromLocation } from './tabs/tab-rules';
 
 /** Root of every route: keeps the document title on the current route's (or tab's) title. */

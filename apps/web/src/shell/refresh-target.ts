@@ -1,5 +1,5 @@
 import { safeRedirect } from '../platform/navigation';
-import { metaForPath } from './registry';
+import { metaForPath } from '../platform/registry';
 import { tabKeyOf } from './tabs/tab-rules';
 
 /**

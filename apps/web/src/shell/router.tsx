@@ -17,11 +17,11 @@ import { noticeScreens } from '../modules/notices/routes';
 import { systemTexts } from '../modules/system/locales';
 import { systemScreens } from '../modules/system/routes';
 import { bindNavigator } from '../platform/navigation';
+import { type ScreenLoader, type ScreenMap, screensWithTexts } from '../platform/screens';
 import { PageLoading } from '../platform/ui/PageLoading';
 import { publicOnlyLoader, shellLoader } from './loaders';
 import { RouteError } from './pages/RouteError';
 import { RootRoute } from './RootRoute';
-import { type ScreenLoader, type ScreenMap, screensWithTexts } from './screens';
 
 /**
  * Screens that exist, by registry path, each loading with its module's texts. Every other
@@ -45,7 +45,7 @@ const subAppHost: ScreenLoader = async () => ({ Component: (await import('./suba
 /** Shell pages of the registry's public section. */
 const SHELL_PAGES: ScreenMap = {
   '/refresh': async () => ({ Component: (await import('./pages/RefreshPage')).RefreshPage }),
-  '/403': async () => ({ Component: (await import('./pages/ForbiddenPage')).ForbiddenPage }),
+  '/403': async () => ({ Component: (await import('../platform/ui/ForbiddenPage')).ForbiddenPage }),
   '/404': notFound,
 };
 

@@ -46,14 +46,6 @@ async function quietly<T>(call: Promise<T>): Promise<T | null> {
 const silent = { showMessage: false } as const;
 
 export const shellApi = {
-  /** the unread flag of the notification bell; any failure is "no dot" */
-  unread: async (): Promise<boolean> => {
-    const data = await quietly(get<unknown>('/v2/sys/mc/message/thereAreUnreadMessages', undefined, silent));
-    if (typeof data === 'boolean') return data;
-    if (typeof data === 'object' && data !== null && 'unread' in data)
-      return (data as { unread: unknown }).unread === true;
-    return false;
-  },
   versionPopup: () => quietly(get<VersionPopup>('/v2/sys/staff/version/popup', undefined, silent)),
   versionRead: (id: number) => quietly(post<unknown>('/v2/sys/staff/version/popup/read', { id }, silent)),
   needScore: (resourceId: number) =>

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
+import type { SubApp } from '../platform/registry';
 import type { Platform } from '../platform/session';
 import { type Device, defaultCollapsed, deviceFor } from './layout/layout-mode';
-import type { SubApp } from './registry';
 
 /** Spec 3 "Layout state" (device, collapsed, width, height, loading) plus the current sub-application. */
 export interface ShellState {

@@ -40,6 +40,7 @@ export type FieldKind = (typeof FIELD_KINDS)[number];
 export interface FieldRules {
   min?: number;
   max?: number;
+  minLength?: number;
   maxLength?: number;
   pattern?: string;
 }

@@ -37,7 +37,9 @@ function numberWithin(base: z.ZodNumber, spec: FieldSpec): z.ZodNumber {
 
 const byKind: Record<FieldKind, (spec: FieldSpec) => z.ZodType> = {
   text: (spec) => {
-    let s = text().trim().min(1);
+    let s = text()
+      .trim()
+      .min(spec.rules?.minLength ?? 1);
     if (spec.rules?.maxLength !== undefined) s = s.max(spec.rules.maxLength);
     const re = safePattern(spec.rules?.pattern);
     return re ? s.regex(re, 'the expected format') : s;

@@ -1,4 +1,4 @@
-import type { Module } from '../index.js';
+import type { Module } from '../../platform/module.js';
 import { ActiveChats } from './active-chats.js';
 import { providerFromEnv } from './engine/settings.js';
 import { aiTools } from './engine/tools.js';

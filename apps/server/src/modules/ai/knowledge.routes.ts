@@ -8,7 +8,6 @@ import {
   kbListQuery,
   Perm,
   pageResult,
-  permOf,
   uuidParam,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +21,7 @@ import type { KnowledgeBase } from './knowledge/knowledge-base.js';
 import { listDocuments, removeDocument, saveDocument, viewDocument } from './knowledge/store.js';
 
 /** The knowledge-base screen's key (/setModule/ai/knowledge). */
-const admin = { perm: permOf({ path: '/setModule/ai/knowledge' }) };
+const admin = { perm: Perm.AI_KNOWLEDGE };
 const tags = ['ai knowledge'];
 
 const uuidOf = (v: string | undefined) => {

@@ -1,24 +1,20 @@
-import type { UserPick } from '@portal/contracts';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { dataScopeWhere } from '../../platform/access/data-scope.js';
+import { Perm } from '@portal/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { departments, staffUsers, userDepartments } from '../../platform/access/schema.js';
 import { holdsPermWhere } from '../../platform/access/service.js';
-import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
-import { containsPattern } from '../../platform/db/like.js';
 import { wfRoleMembers, wfRoles } from './schema.js';
 
 /** Staff look-ups the engine needs (platform tables, read only). */
-
-/** The key that lets a user act on to-dos (agree, reject, hand over): a to-do goes only to its holders. */
-export const APPROVER_KEY = 'general:my-agent';
 
 /** Whether this user is active and holds the approver key (may take over a to-do). */
 export async function isActiveApprover(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`1` })
     .from(staffUsers)
-    .where(and(eq(staffUsers.id, id), eq(staffUsers.status, 'active'), holdsPermWhere(staffUsers.id, APPROVER_KEY)));
+    .where(
+      and(eq(staffUsers.id, id), eq(staffUsers.status, 'active'), holdsPermWhere(staffUsers.id, Perm.APPROVAL_TODO)),
+    );
   return !!row;
 }
 
@@ -98,47 +94,4 @@ export async function isActiveUser(db: DbOrTx, id: number): Promise<boolean> {
     .from(staffUsers)
     .where(and(eq(staffUsers.id, id), eq(staffUsers.status, 'active')));
   return !!row;
-}
-
-/**
- * Active staff to pick (transmit target, user fields) within the caller's data scope: name or job
- * number containing the keyword (taken literally), at most `limit` (≤ 20), each with the names of
- * their departments — never login names or contact details. `approversOnly`: holders of the
- * approver key only (a to-do can go only to them).
- */
-export async function pickUsers(
-  db: DbOrTx,
-  auth: AuthContext,
-  q: { keyword?: string; limit: number; approversOnly?: boolean },
-): Promise<UserPick[]> {
-  const k = q.keyword?.trim();
-  const pattern = k ? containsPattern(k) : undefined;
-  const rows = await db
-    .select({ id: staffUsers.id, name: staffUsers.name, jobNumber: staffUsers.jobNumber })
-    .from(staffUsers)
-    .where(
-      and(
-        eq(staffUsers.status, 'active'),
-        dataScopeWhere(auth, staffUsers.id),
-        q.approversOnly ? holdsPermWhere(staffUsers.id, APPROVER_KEY) : undefined,
-        pattern ? or(ilike(staffUsers.name, pattern), ilike(staffUsers.jobNumber, pattern)) : undefined,
-      ),
-    )
-    .orderBy(asc(staffUsers.name), asc(staffUsers.id))
-    .limit(Math.min(Math.max(q.limit, 1), 20));
-  if (rows.length === 0) return [];
-  const depts = await db
-    .select({ userId: userDepartments.userId, name: departments.name })
-    .from(userDepartments)
-    .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
-    .where(
-      inArray(
-        userDepartments.userId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(userDepartments.departmentId));
-  const byUser = new Map<number, string[]>();
-  for (const d of depts) byUser.set(d.userId, [...(byUser.get(d.userId) ?? []), d.name]);
-  return rows.map((r) => ({ ...r, deptNames: byUser.get(r.id) ?? [] }));
 }

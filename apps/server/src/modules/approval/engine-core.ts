@@ -1,6 +1,8 @@
 import type { NotifyEvent, RouteStep } from '@portal/contracts';
+import type { ApprovalEventData } from '@portal/contracts/history';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/index.js';
+import { appendRecordEvents } from '../../platform/history/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { handlerOf } from './handlers.js';
 import { wfActions, wfCopies, wfInstances, wfTasks } from './schema.js';
@@ -18,8 +20,16 @@ export interface Notice {
   opinion?: string;
 }
 
-/** Everything an engine step collects: the notifications to deliver once the transaction commits. */
-export type Outbox = Notice[];
+/**
+ * Everything an engine step collects: the notifications to deliver once the transaction commits;
+ * `now` is the platform clock's time of the command (time limits are counted from it).
+ */
+export type Outbox = Notice[] & { readonly now: Date };
+
+/** Instances each transaction locked: the ones it may change, announced live after the commit. */
+const locked = new WeakMap<Tx, Set<number>>();
+
+export const instancesLockedIn = (tx: Tx): number[] => [...(locked.get(tx) ?? [])];
 
 /**
  * Takes the instance's row lock (SELECT … FOR UPDATE): every state change of one instance runs
@@ -27,6 +37,9 @@ export type Outbox = Notice[];
  * serialised and each sees the other's outcome.
  */
 export async function lockInstance(tx: Tx, id: number): Promise<InstanceRecord> {
+  const ids = locked.get(tx);
+  if (ids) ids.add(id);
+  else locked.set(tx, new Set([id]));
   const [row] = await tx.select().from(wfInstances).where(eq(wfInstances.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -71,8 +84,8 @@ export async function cancelPendingTasks(tx: Tx, instanceId: number): Promise<nu
   return rows.map((r) => r.assigneeId);
 }
 
-export async function createTasks(tx: Tx, inst: InstanceRecord, step: RouteStep, userIds: number[]) {
-  const dueAt = step.timeLimitHours ? new Date(Date.now() + step.timeLimitHours * 3600_000) : null;
+export async function createTasks(tx: Tx, inst: InstanceRecord, step: RouteStep, userIds: number[], now: Date) {
+  const dueAt = step.timeLimitHours ? new Date(now.getTime() + step.timeLimitHours * 3600_000) : null;
   if (userIds.length === 0) return;
   await tx.insert(wfTasks).values(
     userIds.map((assigneeId) => ({
@@ -100,6 +113,25 @@ const outcomeOf = (inst: InstanceRecord, tx: Tx, actorId: number, opinion: strin
   opinion,
 });
 
+/**
+ * The business record's own history hears about its request (when the owning business names its
+ * history entity and the request names the record), in the transaction of the step.
+ */
+export async function recordApprovalEvent(
+  tx: Tx,
+  inst: Pick<InstanceRecord, 'id' | 'serviceName' | 'businessKey' | 'title'>,
+  action: ApprovalEventData['action'],
+  actorId: number,
+  opinion?: string,
+) {
+  const entity = handlerOf(inst.serviceName)?.historyEntity;
+  if (!entity || !inst.businessKey) return;
+  const data: ApprovalEventData = { requestId: inst.id, action, title: inst.title };
+  await appendRecordEvents(tx, [
+    { entity, recordId: inst.businessKey, actorId, kind: 'approval', body: opinion || undefined, data: { ...data } },
+  ]);
+}
+
 /** A final transition: status, finish time, the owning business's handler in the same transaction. */
 export async function finish(
   tx: Tx,
@@ -119,6 +151,7 @@ export async function finish(
   if (status === 'approved') await handler?.onApproved?.(outcome);
   if (status === 'rejected') await handler?.onRejected?.(outcome);
   if (status === 'withdrawn') await handler?.onWithdrawn?.(outcome);
+  await recordApprovalEvent(tx, inst, status, actorId, opinion);
   if (status === 'approved') {
     await recordAction(tx, { instanceId: inst.id, action: 'approved', userId: null });
     out.push({
@@ -175,7 +208,7 @@ export async function enterStep(tx: Tx, inst: InstanceRecord, index: number, act
         updatedAt: new Date(),
       })
       .where(eq(wfInstances.id, inst.id));
-    await createTasks(tx, inst, step, ids);
+    await createTasks(tx, inst, step, ids, out.now);
     out.push({
       event: 'todo',
       userIds: ids,

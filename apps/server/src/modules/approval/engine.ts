@@ -15,6 +15,7 @@ import {
   type Outbox,
   pendingCount,
   recordAction,
+  recordApprovalEvent,
   usersWithPendingTasks,
 } from './engine-core.js';
 import { attachmentIdsOf, checkDictValues, checkFormValues } from './form-values.js';
@@ -107,6 +108,7 @@ export async function startInstance(tx: Tx, input: StartInput, out: Outbox): Pro
     })
     .returning();
   await recordAction(tx, { instanceId: inst!.id, action: 'start', userId: input.initiatorId });
+  await recordApprovalEvent(tx, inst!, 'started', input.initiatorId);
   await enterStep(tx, inst!, 0, input.initiatorId, out);
   return { instanceId: inst!.id };
 }
@@ -142,6 +144,7 @@ async function resubmit(tx: Tx, input: StartInput, out: Outbox): Promise<{ insta
     .where(eq(wfInstances.id, inst.id))
     .returning();
   await recordAction(tx, { instanceId: inst.id, action: 'resubmit', userId: input.initiatorId });
+  await recordApprovalEvent(tx, updated!, 'resubmitted', input.initiatorId);
   await enterStep(tx, updated!, 0, input.initiatorId, out);
   return { instanceId: inst.id };
 }
@@ -258,7 +261,7 @@ export async function transmit(
   if ((await usersWithPendingTasks(tx, inst.id, [body.toUserId])).length) throw new AppError('WF_TRANSMIT_TARGET');
   await tx.update(wfTasks).set({ status: 'transmitted', handledAt: new Date() }).where(eq(wfTasks.id, task.id));
   const step = stepOf(inst);
-  await createTasks(tx, inst, step, [body.toUserId]);
+  await createTasks(tx, inst, step, [body.toUserId], out.now);
   // the new task keeps the original deadline
   if (task.dueAt)
     await tx
@@ -326,13 +329,13 @@ export async function comment(
 }
 
 /** Overdue tasks not yet reminded, claimed for reminding (SKIP LOCKED: several workers never remind twice). */
-export async function claimOverdueTasks(tx: Tx, limit: number) {
+export async function claimOverdueTasks(tx: Tx, limit: number, now: Date) {
   return tx.execute(sql`
-    update wf_tasks t set reminded_at = now()
+    update wf_tasks t set reminded_at = ${now.toISOString()}::timestamptz
     from wf_instances i
     where t.id in (
       select id from wf_tasks
-      where status = 'pending' and reminded_at is null and due_at < now()
+      where status = 'pending' and reminded_at is null and due_at < ${now.toISOString()}::timestamptz
       order by due_at limit ${limit} for update skip locked
     ) and i.id = t.instance_id
     returning t.id, t.instance_id, t.assignee_id, t.node_name, i.initiator_id, i.process_id, i.title`);

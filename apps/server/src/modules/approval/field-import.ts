@@ -1,102 +1,52 @@
-import { FIELD_TYPES, type FieldImportPreview, fieldSaveBody } from '@portal/contracts';
-import ExcelJS from 'exceljs';
+import { FIELD_TYPES, fieldSaveBody, Perm } from '@portal/contracts';
+import { defineImport } from '../../platform/imports/define.js';
+import { fieldsOf, saveFields } from './forms.service.js';
 
-/** Columns of the field import template, in order. */
-export const TEMPLATE_COLUMNS = [
-  { header: 'key', width: 16 },
-  { header: 'label', width: 18 },
-  { header: 'labelEn', width: 18 },
-  { header: 'type', width: 12 },
-  { header: 'required', width: 10 },
-  { header: 'options', width: 40 },
-  { header: 'sort', width: 8 },
-] as const;
-
-const MAX_ROWS = 200;
-
-/** The XLSX template: a header row, one example row, and the allowed types as a note. */
-export async function fieldTemplate(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('fields');
-  ws.columns = TEMPLATE_COLUMNS.map((c) => ({ header: c.header, key: c.header, width: c.width }));
-  ws.addRow({ key: 'amount', label: '金额', labelEn: 'Amount', type: 'money', required: 'Y', options: '', sort: 1 });
-  ws.addRow({
-    key: 'kind',
-    label: '类型',
-    labelEn: 'Kind',
-    type: 'select',
-    required: 'N',
-    options: 'a:选项A;b:选项B',
-    sort: 2,
-  });
-  ws.getRow(1).font = { bold: true };
-  ws.getCell('D1').note = `type: ${FIELD_TYPES.join(', ')}`;
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-const text = (v: ExcelJS.CellValue): string => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && 'richText' in v)
-    return v.richText
-      .map((t) => t.text)
-      .join('')
-      .trim();
-  if (typeof v === 'object' && 'text' in v) return String(v.text).trim();
-  if (typeof v === 'object' && 'result' in v) return String(v.result ?? '').trim();
-  return String(v).trim();
-};
-
-/** Reads an uploaded template: valid rows become fields to save, the others are listed with the reason. */
-export async function parseFieldTemplate(buffer: Buffer): Promise<FieldImportPreview> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    return { rows: [], errors: [{ row: 0, message: 'not an XLSX workbook' }] };
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) return { rows: [], errors: [{ row: 0, message: 'the workbook has no sheet' }] };
-  const header = (ws.getRow(1).values as ExcelJS.CellValue[]).slice(1).map(text);
-  const col = (name: string) => header.indexOf(name) + 1;
-  if (col('key') === 0 || col('type') === 0)
-    return { rows: [], errors: [{ row: 1, message: 'the header must have key and type' }] };
-  const out: FieldImportPreview = { rows: [], errors: [] };
-  const keys = new Set<string>();
-  for (let i = 2; i <= Math.min(ws.rowCount, MAX_ROWS + 1); i++) {
-    const row = ws.getRow(i);
-    const get = (name: string) => (col(name) ? text(row.getCell(col(name)).value) : '');
-    if (!get('key') && !get('label')) continue;
-    const options = get('options')
-      .split(/[;；]/)
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((s) => {
-        const [value, ...label] = s.split(/[:：]/);
-        return { value: value!.trim(), label: (label.join(':') || value!).trim() };
-      });
-    const parsed = fieldSaveBody.omit({ formId: true, id: true }).safeParse({
-      key: get('key'),
-      label: get('label'),
-      labelEn: get('labelEn') || get('label'),
-      type: get('type'),
-      required: /^(y|yes|true|1|是)$/i.test(get('required')),
-      options,
-      sort: Number(get('sort')) || i - 1,
+/** `a:选项A;b:选项B` → options; a value without a label is its own label. */
+const parseOptions = (text: string) =>
+  text
+    .split(/[;；]/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const [value, ...label] = s.split(/[:：]/);
+      return { value: value!.trim(), label: (label.join(':') || value!).trim() };
     });
-    if (!parsed.success) {
-      out.errors.push({
-        row: i,
-        message: parsed.error.issues.map((e) => `${e.path.join('.')}: ${e.message}`).join('; '),
-      });
-      continue;
-    }
-    if (keys.has(parsed.data.key)) {
-      out.errors.push({ row: i, message: `duplicate key ${parsed.data.key}` });
-      continue;
-    }
-    keys.add(parsed.data.key);
-    out.rows.push(parsed.data);
-  }
-  if (ws.rowCount > MAX_ROWS + 1) out.errors.push({ row: MAX_ROWS + 2, message: `at most ${MAX_ROWS} rows` });
-  return out;
-}
+
+/** The approval form field import: the form's fields from the XLSX template, by key (existing keys are updated). */
+export const fieldImport = defineImport({
+  key: 'form-fields',
+  perm: Perm.PROCESS_FORMS,
+  columns: [
+    { key: 'key', required: true, aliases: ['字段标识'] },
+    { key: 'label', aliases: ['名称'], width: 18 },
+    { key: 'labelEn', aliases: ['英文名称'], width: 18 },
+    { key: 'type', required: true, aliases: ['类型'], width: 12, note: `type: ${FIELD_TYPES.join(', ')}` },
+    { key: 'required', aliases: ['必填'], width: 10, parse: (t) => /^(y|yes|true|1|是)$/i.test(t) },
+    { key: 'options', aliases: ['选项'], width: 40, parse: parseOptions },
+    { key: 'sort', aliases: ['排序'], width: 8, parse: (t) => Number(t) },
+  ],
+  rowSchema: fieldSaveBody.omit({ formId: true, id: true }),
+  unique: 'key',
+  maxRows: 200,
+  examples: [
+    { key: 'amount', label: '金额', labelEn: 'Amount', type: 'money', required: 'Y', options: '', sort: 1 },
+    { key: 'kind', label: '类型', labelEn: 'Kind', type: 'select', required: 'N', options: 'a:选项A;b:选项B', sort: 2 },
+  ],
+  prepare: (raw, row) => ({
+    ...raw,
+    labelEn: raw.labelEn ?? raw.label,
+    required: raw.required ?? false,
+    options: raw.options ?? [],
+    sort: typeof raw.sort === 'number' && raw.sort ? raw.sort : row - 1,
+  }),
+  commit: async (tx, _auth, rows, target: { id: number }) => {
+    const byKey = new Map((await fieldsOf(tx, target.id)).map((f) => [f.key, f.id]));
+    await saveFields(
+      tx,
+      target.id,
+      rows.map((row) => ({ ...row, id: byKey.get(row.key) })),
+    );
+    return fieldsOf(tx, target.id);
+  },
+});

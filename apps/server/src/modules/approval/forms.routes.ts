@@ -3,8 +3,6 @@ import {
   coerceInt32,
   emptyData,
   envelope,
-  fieldImportBody,
-  fieldImportPreview,
   fieldQuery,
   fieldSaveBody,
   fileInfo,
@@ -13,6 +11,7 @@ import {
   formRow,
   formSaveBody,
   option,
+  Perm,
   pageResult,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,25 +21,16 @@ import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { commandReply } from '../../platform/idempotence/service.js';
+import { mountImport } from '../../platform/imports/routes.js';
 import type { Platform } from '../../platform/platform.js';
-import { fieldTemplate, parseFieldTemplate } from './field-import.js';
-import {
-  deleteField,
-  deleteForm,
-  fieldsOf,
-  formOptions,
-  listFields,
-  listForms,
-  saveFields,
-  saveForm,
-} from './forms.service.js';
+import { fieldImport } from './field-import.js';
+import { deleteField, deleteForm, formOptions, listFields, listForms, saveFields, saveForm } from './forms.service.js';
 
 const P = '/v2/workflow/form';
 const tags = ['workflow'];
-const formword = { perm: 'setModule:process:formword' } as const;
+const formword = { perm: Perm.PROCESS_FORMS } as const;
 const idParam = z.object({ id: coerceInt32().positive() });
 const TEMPLATE_PATH = `${P}/field/import/template`;
-const MAX_TEMPLATE_BYTES = 2 * 1024 * 1024;
 const MAX_ATTACHMENT_BYTES = 50 * 1024 * 1024;
 
 async function onePart(req: FastifyRequest, maxBytes: number) {
@@ -152,55 +142,14 @@ export async function formRoutes(app: FastifyInstance, p: Platform) {
     },
     async () => ok({ url: TEMPLATE_PATH }),
   );
-  r.get(
-    TEMPLATE_PATH,
-    { schema: { tags, summary: 'The field import template (XLSX)' }, config: { access: formword } },
-    async (_req, reply) =>
-      reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="form-fields.xlsx"')
-        .send(await fieldTemplate()),
-  );
-  r.post(
-    `${P}/field/import/view`,
-    {
-      schema: {
-        tags,
-        summary: 'Read an uploaded template (multipart field file): valid rows and errors',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(fieldImportPreview) },
-      },
-      config: { access: formword, audit: false },
-    },
-    async (req) => {
-      const part = await onePart(req, MAX_TEMPLATE_BYTES);
-      return ok(await parseFieldTemplate(await part.toBuffer()));
-    },
-  );
-  r.post(
-    `${P}/field/import/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Save the previewed rows as fields of the form',
-        params: idParam,
-        body: fieldImportBody,
-        response: { 200: envelope(z.array(formField)) },
-      },
-      config: { access: formword, checkRepeat: true },
-    },
-    async (req) => {
-      const existing = await fieldsOf(p.db, req.params.id);
-      const byKey = new Map(existing.map((f) => [f.key, f.id]));
-      commandReply(async (_ids, tx) => ok(await fieldsOf(tx, req.params.id)));
-      await saveFields(
-        p.db,
-        req.params.id,
-        req.body.rows.map((row) => ({ ...row, id: byKey.get(row.key) })),
-      );
-      return ok(await fieldsOf(p.db, req.params.id));
-    },
-  );
+  await mountImport(app, p, fieldImport, {
+    template: TEMPLATE_PATH,
+    preview: `${P}/field/import/view`,
+    commit: `${P}/field/import/:id`,
+    params: idParam,
+    result: z.array(formField),
+    tags,
+  });
   r.post(
     `${P}/file/upload`,
     {
@@ -210,7 +159,7 @@ export async function formRoutes(app: FastifyInstance, p: Platform) {
         consumes: ['multipart/form-data'],
         response: { 200: envelope(fileInfo) },
       },
-      config: { access: { perm: 'general:process:sponsor' } },
+      config: { access: { perm: Perm.APPROVAL_SPONSOR } },
     },
     async (req) => {
       const part = await onePart(req, MAX_ATTACHMENT_BYTES);

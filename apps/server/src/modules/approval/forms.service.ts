@@ -131,7 +131,7 @@ export async function listFields(
 }
 
 /** Adds or changes fields of one form; keys are unique within the form. */
-export async function saveFields(db: Db, formId: number, list: Omit<FieldSaveBody, 'formId'>[]): Promise<number[]> {
+export async function saveFields(db: DbOrTx, formId: number, list: Omit<FieldSaveBody, 'formId'>[]): Promise<number[]> {
   return db.transaction(async (tx) => {
     await formExists(tx, formId);
     const ids: number[] = [];

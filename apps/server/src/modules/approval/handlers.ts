@@ -17,6 +17,11 @@ export interface ApprovalOutcome {
 }
 
 export interface ApprovalHandler {
+  /**
+   * The history entity of the business record a request's `businessKey` names (e.g.
+   * `finance.recharge`): its timeline then shows the request started, resubmitted and decided.
+   */
+  historyEntity?: string;
   onApproved?(o: ApprovalOutcome): Promise<void>;
   onRejected?(o: ApprovalOutcome): Promise<void>;
   onWithdrawn?(o: ApprovalOutcome): Promise<void>;

@@ -1,4 +1,4 @@
-import type { Module } from '../index.js';
+import type { Module } from '../../platform/module.js';
 import { formRoutes } from './forms.routes.js';
 import { myRoutes } from './my.routes.js';
 import { operateRoutes } from './operate.routes.js';
@@ -29,7 +29,7 @@ export const approvalModule: Module = {
     await myRoutes(app, p);
   },
   schedule: (p) => p.jobs.schedule(REMIND_JOB, '* * * * *'),
-  seed: (db) => seedApprovalDemo(db),
+  seed: (ctx) => seedApprovalDemo(ctx.db),
   jobs: (p) => {
     defineApprovalJobs(p);
     defineApprovalWebhookJob(p);

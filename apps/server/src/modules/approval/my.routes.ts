@@ -1,7 +1,8 @@
-import { envelope, instanceRow, myPageQuery, mySummary, pageResult } from '@portal/contracts';
+import { envelope, instanceRow, myPageQuery, mySummary, Perm, pageResult } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { appliedPage, copiedPage, handledPage, mySummary as summaryOf, todoPage } from './queries.js';
 
@@ -22,10 +23,10 @@ export async function myRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await summaryOf(p.db, req.auth!.userId)),
   );
   const lists = [
-    ['toDoPage', 'My to-dos', 'general:my-agent', todoPage],
-    ['applyPage', 'My requests', 'general:my-initiate', appliedPage],
-    ['handlePage', 'Handled by me', 'general:my-handle', handledPage],
-    ['ccMePage', 'Copied to me', 'general:my-deliver', copiedPage],
+    ['toDoPage', 'My to-dos', Perm.APPROVAL_TODO, todoPage],
+    ['applyPage', 'My requests', Perm.APPROVAL_MINE, appliedPage],
+    ['handlePage', 'Handled by me', Perm.APPROVAL_HANDLED, handledPage],
+    ['ccMePage', 'Copied to me', Perm.APPROVAL_COPIED, copiedPage],
   ] as const;
   for (const [path, summary, perm, list] of lists) {
     r.post(
@@ -34,7 +35,7 @@ export async function myRoutes(app: FastifyInstance, p: Platform) {
         schema: { tags, summary, body: myPageQuery, response: { 200: pageOf } },
         config: { access: { perm }, audit: false },
       },
-      async (req) => ok(await list(p.db, req.auth!.userId, req.body)),
+      async (req) => ok(await list(p.db, req.auth!.userId, req.body, localeOf(req.headers))),
     );
   }
 }

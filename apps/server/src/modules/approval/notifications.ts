@@ -1,28 +1,54 @@
 import type { NotifyEvent } from '@portal/contracts';
 import { inArray } from 'drizzle-orm';
+import { defineMessageTemplates, type MessageTemplate, templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
 import { userNames } from './directory.js';
 import type { Notice } from './engine-core.js';
 import { wfProcesses } from './schema.js';
 import { APPROVAL_WEBHOOK_JOB } from './webhook.js';
 
-const TITLES: Record<NotifyEvent, string> = {
-  todo: '新的待办',
-  cc: '抄送给您的申请',
-  approved: '申请已通过',
-  rejected: '申请被驳回',
-  withdrawn: '申请已撤回',
-  timeout: '审批已超时',
-};
-
-const ACTION_TEXT: Record<NotifyEvent, (actor: string, title: string) => string> = {
-  todo: (a, t) => `${a} 提交的「${t}」等待您审批`,
-  cc: (a, t) => `「${t}」已抄送给您（${a}）`,
-  approved: (_a, t) => `您的申请「${t}」已审批通过`,
-  rejected: (a, t) => `您的申请「${t}」被 ${a} 驳回`,
-  withdrawn: (a, t) => `「${t}」已被 ${a} 撤回，无需再审批`,
-  timeout: (_a, t) => `「${t}」已超过审批时限，请尽快处理`,
-};
+/** The approval messages, rendered in each reader's language when read. */
+defineMessageTemplates('approval', {
+  todo: {
+    title: { 'zh-CN': '新的待办', en: 'New to-do' },
+    content: {
+      'zh-CN': '{actor} 提交的「{title}」等待您审批{opinion}',
+      en: '"{title}" from {actor} awaits your approval{opinion}',
+    },
+  },
+  cc: {
+    title: { 'zh-CN': '抄送给您的申请', en: 'A request copied to you' },
+    content: {
+      'zh-CN': '「{title}」已抄送给您（{actor}）{opinion}',
+      en: '"{title}" was copied to you ({actor}){opinion}',
+    },
+  },
+  approved: {
+    title: { 'zh-CN': '申请已通过', en: 'Request approved' },
+    content: { 'zh-CN': '您的申请「{title}」已审批通过{opinion}', en: 'Your request "{title}" was approved{opinion}' },
+  },
+  rejected: {
+    title: { 'zh-CN': '申请被驳回', en: 'Request rejected' },
+    content: {
+      'zh-CN': '您的申请「{title}」被 {actor} 驳回{opinion}',
+      en: 'Your request "{title}" was rejected by {actor}{opinion}',
+    },
+  },
+  withdrawn: {
+    title: { 'zh-CN': '申请已撤回', en: 'Request withdrawn' },
+    content: {
+      'zh-CN': '「{title}」已被 {actor} 撤回，无需再审批{opinion}',
+      en: '"{title}" was withdrawn by {actor}; no approval needed{opinion}',
+    },
+  },
+  timeout: {
+    title: { 'zh-CN': '审批已超时', en: 'Approval overdue' },
+    content: {
+      'zh-CN': '「{title}」已超过审批时限，请尽快处理{opinion}',
+      en: '"{title}" is past its approval deadline; please handle it soon{opinion}',
+    },
+  },
+} satisfies Record<NotifyEvent, MessageTemplate>);
 
 /** Where a notice opens: the viewer's own list for it. */
 const LINKS: Record<NotifyEvent, string> = {
@@ -59,19 +85,21 @@ export async function deliver(p: Platform, notices: Notice[]): Promise<void> {
     for (const n of notices) {
       const s = byId.get(n.processId);
       if (!s?.events.includes(n.event) || n.userIds.length === 0) continue;
-      const content = ACTION_TEXT[n.event](names.get(n.actorId) ?? '', n.title) + (n.opinion ? `：${n.opinion}` : '');
+      const text = templated(`approval.${n.event}`, {
+        actor: names.get(n.actorId) ?? '',
+        title: n.title,
+        opinion: n.opinion ? { zh: `：${n.opinion}`, en: `: ${n.opinion}` } : '',
+      });
       await p.notifier.send({
         userIds: [...new Set(n.userIds)],
         type: 'approval',
-        title: TITLES[n.event],
-        content,
+        ...text,
         link: linkOf(n.event, n.instanceId, n.title),
         source: { kind: 'approval', id: String(n.instanceId) },
       });
       if (s.webhookUrl) {
-        const text = `${TITLES[n.event]}：${content}`;
         await p.jobs
-          .send(APPROVAL_WEBHOOK_JOB, { url: s.webhookUrl, text })
+          .send(APPROVAL_WEBHOOK_JOB, { url: s.webhookUrl, text: `${text.title}：${text.content}` })
           .catch((err) => p.log.error({ err }, 'approval webhook not queued'));
       }
     }

@@ -9,35 +9,36 @@ import {
   instanceDetail,
   instanceRef,
   option,
+  Perm,
   rejectBody,
   routePreviewBody,
   routeStep,
   startBody,
   taskActionBody,
   transmitBody,
-  userPick,
   userSelectQuery,
   withdrawBody,
 } from '@portal/contracts';
+import { STAFF_PICK_PATH, staffPick } from '@portal/contracts/staff';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pickStaff } from '../../platform/access/staff-pick.js';
 import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
-import { APPROVER_KEY, pickUsers } from './directory.js';
 import { agree, comment, previewRoute, reject, rejectableSteps, startInstance, transmit, withdraw } from './engine.js';
 import { lockInstance } from './engine-core.js';
-import { currentTaskId, instanceDetail as detailOf, formDataOf, isInvolved, WF_ADMIN_PERM } from './queries.js';
+import { currentTaskId, instanceDetail as detailOf, formDataOf, isInvolved } from './queries.js';
 import { runCommand } from './run.js';
 import { wfTasks } from './schema.js';
 
 const P = '/v2/workflow';
 const tags = ['workflow'];
-const operate = { access: { perm: APPROVER_KEY }, checkRepeat: true } as const;
+const operate = { access: { perm: Perm.APPROVAL_TODO }, checkRepeat: true } as const;
 const involvedAccess = { access: 'authenticated' } as const;
 
 /** Spec 7 "Operate": start, agree, reject, transmit, comment, withdraw and the instance views. */
@@ -54,7 +55,7 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
         body: startBody,
         response: { 200: envelope(z.object({ instanceId: z.number().int() })) },
       },
-      config: { access: { perm: 'general:process:sponsor' }, checkRepeat: true },
+      config: { access: { perm: Perm.APPROVAL_SPONSOR }, checkRepeat: true },
     },
     async (req) => {
       const locale = localeOf(req.headers) === 'zh-CN' ? 'zh' : 'en';
@@ -75,7 +76,7 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
         body: routePreviewBody,
         response: { 200: envelope(z.array(routeStep)) },
       },
-      config: { access: { perm: 'general:process:sponsor' }, audit: false },
+      config: { access: { perm: Perm.APPROVAL_SPONSOR }, audit: false },
     },
     async (req) => ok(await previewRoute(p.db, req.body.processId, req.body.formData, req.auth!.userId)),
   );
@@ -122,7 +123,7 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
     `${P}/withdraw`,
     {
       schema: { tags, summary: 'Withdraw my request while it is open', body: withdrawBody, response: { 200: done } },
-      config: { access: { perm: 'general:my-initiate' }, checkRepeat: true },
+      config: { access: { perm: Perm.APPROVAL_MINE }, checkRepeat: true },
     },
     async (req) => {
       await runCommand(p, (tx, out) => withdraw(tx, req.body.instanceId, req.auth!.userId, req.body.opinion, out));
@@ -144,7 +145,7 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
           req.body.instanceId,
           auth.userId,
           req.body.content,
-          async (inst) => auth.perms.has(WF_ADMIN_PERM) || isInvolved(tx, inst, auth.userId),
+          async (inst) => auth.perms.has(Perm.PROCESS_CONFIG) || isInvolved(tx, inst, auth.userId),
         ),
       );
       return ok(null);
@@ -162,7 +163,7 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { ...involvedAccess, audit: false },
     },
-    async (req) => ok(await detailOf(p.db, await filesOf(p), req.body.instanceId, req.auth!)),
+    async (req) => ok(await detailOf(p.db, await filesOf(p), req.body.instanceId, req.auth!, localeOf(req.headers))),
   );
 
   r.post(
@@ -211,7 +212,7 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
         querystring: z.object({ taskId: coerceInt32().positive() }),
         response: { 200: envelope(z.array(option)) },
       },
-      config: { access: { perm: 'general:my-agent' } },
+      config: { access: { perm: Perm.APPROVAL_TODO } },
     },
     async (req) => {
       const steps = await p.db.transaction(async (tx) => {
@@ -229,19 +230,24 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
     {
       schema: {
         tags,
-        summary: 'Active staff to pick (transmit target, user fields) within the data scope: name or job number',
+        summary: `Approval's path of ${STAFF_PICK_PATH}; approvers=true keeps those who may act on to-dos`,
         querystring: userSelectQuery,
-        response: { 200: envelope(z.array(userPick)) },
+        response: { 200: envelope(z.array(staffPick)) },
       },
       config: { access: 'authenticated', audit: false },
     },
     async (req) =>
       ok(
-        await pickUsers(p.db, req.auth!, {
-          keyword: req.query.keyword,
-          limit: req.query.limit,
-          approversOnly: req.query.approvers === 'true',
-        }),
+        await pickStaff(
+          p.db,
+          req.auth!,
+          {
+            keyword: req.query.keyword,
+            limit: req.query.limit,
+            holds: req.query.approvers === 'true' ? Perm.APPROVAL_TODO : undefined,
+          },
+          localeOf(req.headers),
+        ),
       ),
   );
 

@@ -4,6 +4,7 @@ import {
   envelope,
   formField,
   option,
+  Perm,
   pageResult,
   processDetail,
   processNotify,
@@ -43,7 +44,7 @@ import { wfForms, wfProcesses } from './schema.js';
 
 const P = '/v2/workflow';
 const tags = ['workflow'];
-const configer = { perm: 'setModule:process:configer' } as const;
+const configer = { perm: Perm.PROCESS_CONFIG } as const;
 const idParam = z.object({ id: coerceInt32().positive() });
 
 /** Spec 7 "Process" and the process selects; notify settings for setModule/process/notify. */
@@ -135,7 +136,7 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
         params: idParam,
         response: { 200: envelope(z.array(formField)) },
       },
-      config: { access: { perm: 'general:process:sponsor' } },
+      config: { access: { perm: Perm.APPROVAL_SPONSOR } },
     },
     async (req) => {
       const [proc] = await p.db
@@ -173,7 +174,7 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
         querystring: z.object({ keyword: text().trim().max(64).optional() }),
         response: { 200: envelope(z.array(sponsorProcess)) },
       },
-      config: { access: { perm: 'general:process:sponsor' }, audit: false },
+      config: { access: { perm: Perm.APPROVAL_SPONSOR }, audit: false },
     },
     async (req) => ok(await sponsorList(p.db, req.query.keyword)),
   );
@@ -224,7 +225,7 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
         params: idParam,
         response: { 200: envelope(processNotify) },
       },
-      config: { access: { perm: 'setModule:process:notify' } },
+      config: { access: { perm: Perm.PROCESS_NOTIFY } },
     },
     async (req) => ok(await notifyOf(p.db, req.params.id)),
   );
@@ -237,7 +238,7 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
         body: processNotifyBody,
         response: { 200: envelope(processNotify) },
       },
-      config: { access: { perm: 'setModule:process:notify' }, checkRepeat: true },
+      config: { access: { perm: Perm.PROCESS_NOTIFY }, checkRepeat: true },
     },
     async (req) => {
       const url = req.body.webhookUrl;

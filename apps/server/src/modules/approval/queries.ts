@@ -1,4 +1,5 @@
-import type { InstanceDetail, InstanceRow, MyPageQuery, MySummary, PageResult } from '@portal/contracts';
+import type { InstanceDetail, InstanceRow, Locale, MyPageQuery, MySummary, PageResult } from '@portal/contracts';
+import { Perm } from '@portal/contracts';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { staffUsers } from '../../platform/access/schema.js';
@@ -7,7 +8,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/db/like.js';
 import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
-import { attachmentInfos } from './attachments.js';
+import { nameIn, nameInSql } from '../../platform/i18n/names.js';
 import { userNames } from './directory.js';
 import type { InstanceRecord } from './engine-core.js';
 import { isFinished } from './engine-core.js';
@@ -15,19 +16,17 @@ import { fieldsOf } from './forms.service.js';
 import { wfActions, wfCopies, wfInstances, wfProcesses, wfProcessVersions, wfTasks } from './schema.js';
 import { iso } from './sql.js';
 
-/** Those who hold the workflow settings see every request (support and audit). */
-export const WF_ADMIN_PERM = 'setModule:process:configer';
-
 const initiator = alias(staffUsers, 'initiator');
 
 /** `desc nulls last`: the order the list indexes are built in (plain `desc` means nulls first and would not use them). */
 const newest = (col: AnyPgColumn) => sql`${col} desc nulls last`;
 
-const instanceCols = {
+/** The list columns; the process name in the reader's language. */
+const instanceCols = (locale: Locale) => ({
   id: wfInstances.id,
   title: wfInstances.title,
   processId: wfInstances.processId,
-  processName: wfProcesses.name,
+  processName: nameInSql(locale, wfProcesses.name, wfProcesses.nameEn),
   serviceName: wfInstances.serviceName,
   initiatorId: wfInstances.initiatorId,
   initiatorName: initiator.name,
@@ -35,7 +34,7 @@ const instanceCols = {
   currentNodeName: wfInstances.currentNodeName,
   createdAt: wfInstances.createdAt,
   updatedAt: wfInstances.updatedAt,
-};
+});
 
 function instanceFilters(q: MyPageQuery, dateCol: SQL | AnyPgColumn): (SQL | undefined)[] {
   const byId = q.keyword && /^\d{1,9}$/.test(q.keyword) ? Number(q.keyword) : undefined;
@@ -79,17 +78,17 @@ const page = <T>(records: T[], total: number, q: MyPageQuery): PageResult<T> => 
   size: q.size,
 });
 
-const taskCols = {
-  ...instanceCols,
+const taskCols = (locale: Locale) => ({
+  ...instanceCols(locale),
   taskId: wfTasks.id,
   taskNodeName: wfTasks.nodeName,
   taskStatus: wfTasks.status,
   taskCreatedAt: wfTasks.createdAt,
   taskHandledAt: wfTasks.handledAt,
   dueAt: wfTasks.dueAt,
-};
+});
 
-async function taskPage(db: Db, userId: number, q: MyPageQuery, handled: boolean) {
+async function taskPage(db: Db, userId: number, q: MyPageQuery, locale: Locale, handled: boolean) {
   const filters = instanceFilters(q, handled ? wfTasks.handledAt : wfTasks.createdAt).filter((f) => f !== undefined);
   const cond = and(
     eq(wfTasks.assigneeId, userId),
@@ -109,7 +108,7 @@ async function taskPage(db: Db, userId: number, q: MyPageQuery, handled: boolean
     : [newest(wfTasks.createdAt), newest(wfTasks.id)];
   const [rows, [count]] = await Promise.all([
     db
-      .select(taskCols)
+      .select(taskCols(locale))
       .from(wfTasks)
       .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
       .innerJoin(wfProcesses, eq(wfProcesses.id, wfInstances.processId))
@@ -124,16 +123,18 @@ async function taskPage(db: Db, userId: number, q: MyPageQuery, handled: boolean
 }
 
 /** My to-dos: my open tasks, newest first. */
-export const todoPage = (db: Db, userId: number, q: MyPageQuery) => taskPage(db, userId, q, false);
+export const todoPage = (db: Db, userId: number, q: MyPageQuery, locale: Locale) =>
+  taskPage(db, userId, q, locale, false);
 /** Handled by me: one row per task I decided or handed on, latest first. */
-export const handledPage = (db: Db, userId: number, q: MyPageQuery) => taskPage(db, userId, q, true);
+export const handledPage = (db: Db, userId: number, q: MyPageQuery, locale: Locale) =>
+  taskPage(db, userId, q, locale, true);
 
 /** My requests. */
-export async function appliedPage(db: Db, userId: number, q: MyPageQuery) {
+export async function appliedPage(db: Db, userId: number, q: MyPageQuery, locale: Locale) {
   const cond = and(eq(wfInstances.initiatorId, userId), ...instanceFilters(q, wfInstances.createdAt));
   const [rows, [count]] = await Promise.all([
     db
-      .select(instanceCols)
+      .select(instanceCols(locale))
       .from(wfInstances)
       .innerJoin(wfProcesses, eq(wfProcesses.id, wfInstances.processId))
       .innerJoin(initiator, eq(initiator.id, wfInstances.initiatorId))
@@ -147,11 +148,11 @@ export async function appliedPage(db: Db, userId: number, q: MyPageQuery) {
 }
 
 /** Copied to me. */
-export async function copiedPage(db: Db, userId: number, q: MyPageQuery) {
+export async function copiedPage(db: Db, userId: number, q: MyPageQuery, locale: Locale) {
   const cond = and(eq(wfCopies.userId, userId), ...instanceFilters(q, wfCopies.createdAt));
   const [rows, [count]] = await Promise.all([
     db
-      .select({ ...instanceCols, taskCreatedAt: wfCopies.createdAt })
+      .select({ ...instanceCols(locale), taskCreatedAt: wfCopies.createdAt })
       .from(wfCopies)
       .innerJoin(wfInstances, eq(wfInstances.id, wfCopies.instanceId))
       .innerJoin(wfProcesses, eq(wfProcesses.id, wfInstances.processId))
@@ -208,7 +209,7 @@ export async function isInvolved(
 export async function visibleInstance(db: DbOrTx, id: number, auth: AuthContext): Promise<InstanceRecord> {
   const [inst] = await db.select().from(wfInstances).where(eq(wfInstances.id, id));
   if (!inst) throw new AppError('NOT_FOUND');
-  if (!auth.perms.has(WF_ADMIN_PERM) && !(await isInvolved(db, inst, auth.userId)))
+  if (!auth.perms.has(Perm.PROCESS_CONFIG) && !(await isInvolved(db, inst, auth.userId)))
     throw new AppError('WF_NOT_INVOLVED');
   return inst;
 }
@@ -233,7 +234,7 @@ export async function formDataOf(db: Db, files: FileService, instanceId: number,
     formData: inst.formData as InstanceDetail['formData'],
     fields: await fieldsOf(db, p!.formId),
     attachmentIds: inst.attachmentIds,
-    attachments: await attachmentInfos(files, inst.attachmentIds),
+    attachments: await files.infos(inst.attachmentIds),
   };
 }
 
@@ -242,19 +243,25 @@ export async function instanceDetail(
   files: FileService,
   instanceId: number,
   auth: AuthContext,
+  locale: Locale,
 ): Promise<InstanceDetail> {
   // the visibility check comes first: attachment URLs go only to those who may see the request
   const inst = await visibleInstance(db, instanceId, auth);
   const [[proc], tasks, history, copies, attachments] = await Promise.all([
     db
-      .select({ name: wfProcesses.name, formId: wfProcesses.formId, version: wfProcessVersions.version })
+      .select({
+        name: wfProcesses.name,
+        nameEn: wfProcesses.nameEn,
+        formId: wfProcesses.formId,
+        version: wfProcessVersions.version,
+      })
       .from(wfProcesses)
       .innerJoin(wfProcessVersions, eq(wfProcessVersions.id, inst.versionId))
       .where(eq(wfProcesses.id, inst.processId)),
     db.select().from(wfTasks).where(eq(wfTasks.instanceId, inst.id)).orderBy(asc(wfTasks.id)),
     db.select().from(wfActions).where(eq(wfActions.instanceId, inst.id)).orderBy(asc(wfActions.id)),
     db.select({ userId: wfCopies.userId }).from(wfCopies).where(eq(wfCopies.instanceId, inst.id)),
-    attachmentInfos(files, inst.attachmentIds),
+    files.infos(inst.attachmentIds),
   ]);
   const names = await userNames(db, [
     inst.initiatorId,
@@ -271,7 +278,7 @@ export async function instanceDetail(
     id: inst.id,
     title: inst.title,
     processId: inst.processId,
-    processName: proc!.name,
+    processName: nameIn(locale, proc!.name, proc!.nameEn),
     version: proc!.version,
     serviceName: inst.serviceName,
     businessKey: inst.businessKey,

@@ -3,6 +3,7 @@ import {
   emptyData,
   envelope,
   option,
+  Perm,
   pageResult,
   stateUpdateBody,
   wfRoleQuery,
@@ -18,7 +19,7 @@ import { deleteRole, listRoles, roleOptions, saveRole, setRoleEnabled } from './
 
 const P = '/v2/workflow/role';
 const tags = ['workflow'];
-const rolesPerm = { perm: 'setModule:process:roles' } as const;
+const rolesPerm = { perm: Perm.PROCESS_ROLES } as const;
 const idParam = z.object({ id: coerceInt32().positive() });
 const saved = envelope(z.object({ id: z.number().int() }));
 

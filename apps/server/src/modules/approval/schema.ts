@@ -135,7 +135,7 @@ export const wfInstances = pgTable(
     finishedAt: ts('finished_at'),
   },
   (t) => [
-    index('wf_instances_initiator_idx').on(t.initiatorId, t.createdAt.desc(), t.id.desc()),
+    index('wf_instances_initiator_idx').on(t.initiatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('wf_instances_service_key_idx').on(t.serviceName, t.businessKey),
     index('wf_instances_status_idx').on(t.status),
   ],
@@ -158,10 +158,12 @@ export const wfTasks = pgTable(
   },
   (t) => [
     // to-do page: my pending tasks, newest first
-    index('wf_tasks_todo_idx').on(t.assigneeId, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'pending'`),
+    index('wf_tasks_todo_idx')
+      .on(t.assigneeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'pending'`),
     // handled page: my handled tasks, newest first
     index('wf_tasks_handled_idx')
-      .on(t.assigneeId, t.handledAt.desc(), t.id.desc())
+      .on(t.assigneeId, t.handledAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} in ('agreed', 'rejected', 'transmitted')`),
     index('wf_tasks_instance_idx').on(t.instanceId),
     index('wf_tasks_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending' and ${t.remindedAt} is null`),
@@ -199,6 +201,6 @@ export const wfCopies = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.userId, t.nodeKey] }),
-    index('wf_copies_user_idx').on(t.userId, t.createdAt.desc(), t.instanceId.desc()),
+    index('wf_copies_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.instanceId.desc().nullsFirst()),
   ],
 );

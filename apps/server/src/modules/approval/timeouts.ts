@@ -26,7 +26,7 @@ export async function remindOverdue(p: Platform): Promise<number> {
         initiator_id: number;
         process_id: number;
         title: string;
-      }>(await claimOverdueTasks(tx, BATCH));
+      }>(await claimOverdueTasks(tx, BATCH, p.clock.now()));
       for (const t of rows) {
         await tx.insert(wfActions).values({
           instanceId: t.instance_id,

@@ -1,6 +1,6 @@
 import { recoverExportTasks } from '../../platform/exports/tasks.js';
 import { fileRoutes } from '../../platform/files/routes.js';
-import type { Module } from '../index.js';
+import type { Module } from '../../platform/module.js';
 import { CLEANUP_CRON, CLEANUP_JOB, defineDownloadJobs } from './jobs.js';
 import { downloadRoutes } from './routes.js';
 

@@ -32,6 +32,7 @@ import { z } from 'zod';
 import { exportRoute } from '../../platform/exports/list-export.js';
 import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
+import { templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
 import {
   deletePopupConfig,
@@ -54,6 +55,8 @@ import {
   myFeedbackPage,
   replyToFeedback,
 } from './feedback.service.js';
+import { publishFeedbackChanged } from './live.js';
+import './messages.js';
 import { commitScore, dismissScore, needScoreOf } from './scores.service.js';
 
 const F = '/v2/sys/staff/feedback';
@@ -227,7 +230,11 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { ...authed, checkRepeat: true },
     },
-    async (req) => ok(await commitFeedback(p.db, req.auth!.userId, req.body)),
+    async (req) => {
+      const created = await commitFeedback(p.db, req.auth!.userId, req.body);
+      await publishFeedbackChanged(p.bus, created.id);
+      return ok(created);
+    },
   );
 
   r.post(
@@ -332,11 +339,11 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       const { authorId } = await replyToFeedback(p.db, req.auth!.userId, req.body);
+      await publishFeedbackChanged(p.bus, req.body.id);
       await p.notifier.send({
         userIds: [authorId],
         type: 'feedback',
-        title: '您的反馈有新回复 / Your feedback has a reply',
-        content: req.body.content,
+        ...templated('feedback.replied', { reply: req.body.content }),
         link: `${MY_FEEDBACK_PATH}?id=${req.body.id}`,
         source: { kind: 'feedback', id: String(req.body.id) },
         msgType: 1,
@@ -353,6 +360,7 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       await closeFeedback(p.db, req.body.id);
+      await publishFeedbackChanged(p.bus, req.body.id);
       return ok(null);
     },
   );

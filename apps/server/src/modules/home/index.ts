@@ -1,4 +1,4 @@
-import type { Module } from '../index.js';
+import type { Module } from '../../platform/module.js';
 import { homeRoutes } from './routes.js';
 
 /** Home overview: summary figures, quick entrances, personal settings, sign-in prompt. */

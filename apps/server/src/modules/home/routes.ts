@@ -2,6 +2,7 @@ import {
   envelope,
   homeSummary,
   loginPrompt,
+  Perm,
   promotionLink,
   promotionLinkQuery,
   quickEntrance,
@@ -114,7 +115,7 @@ export async function homeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: authed,
     },
-    async (req) => ok({ isSimbank: req.auth!.perms.has('simbank') }),
+    async (req) => ok({ isSimbank: req.auth!.perms.has(Perm.SIMBANK) }),
   );
 
   r.get(

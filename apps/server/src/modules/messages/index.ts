@@ -1,4 +1,4 @@
-import type { Module } from '../index.js';
+import type { Module } from '../../platform/module.js';
 import { registerMessageCenterChannel } from './live.js';
 import { messageRoutes } from './routes.js';
 import { unreadCount } from './service.js';

@@ -32,7 +32,7 @@ export function registerMessageCenterChannel(app: FastifyInstance, p: Platform):
     if (!Number.isInteger(user) || !Number.isInteger(id) || !hub.hasUser(user!)) return;
     messageById(p.db, id!)
       .then((row) => {
-        if (row && row.userId === user) hub.sendToUser(user, 'message', toPushMessage(row));
+        if (row && row.userId === user) hub.sendToUserIn(user, 'message', (locale) => toPushMessage(row, locale));
       })
       .catch((err) => p.log.warn({ err, id }, 'live message read failed'));
   });

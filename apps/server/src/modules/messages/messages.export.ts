@@ -1,8 +1,9 @@
 import { centerListQuery, type Locale, type MessageType } from '@portal/contracts';
 import { count } from 'drizzle-orm';
 import { defineExportSource, utcTimeCell } from '../../platform/exports/source.js';
+import type { TextVars } from '../../platform/i18n/message-templates.js';
 import { mcMessages } from './schema.js';
-import { centerOrder, centerWhere } from './service.js';
+import { centerOrder, centerWhere, textOf } from './service.js';
 
 const TYPE_TEXT: Record<MessageType, Record<Locale, string>> = {
   approval: { 'zh-CN': '审批', en: 'Approval' },
@@ -40,6 +41,8 @@ export const centerMessagesExport = defineExportSource({
         type: mcMessages.type,
         title: mcMessages.title,
         content: mcMessages.content,
+        templateKey: mcMessages.templateKey,
+        templateVars: mcMessages.templateVars,
         status: mcMessages.status,
         createdAt: mcMessages.createdAt,
         readAt: mcMessages.readAt,
@@ -49,11 +52,20 @@ export const centerMessagesExport = defineExportSource({
       .orderBy(...centerOrder(q))
       .toSQL();
   },
-  cells([type, title, content, status, createdAt, readAt], locale) {
+  cells([type, title, content, templateKey, templateVars, status, createdAt, readAt], locale) {
+    const text = textOf(
+      {
+        title: String(title),
+        content: String(content),
+        templateKey: templateKey as string | null,
+        templateVars: (typeof templateVars === 'string' ? JSON.parse(templateVars) : templateVars) as TextVars | null,
+      },
+      locale,
+    );
     return [
       TYPE_TEXT[type as MessageType]?.[locale] ?? String(type),
-      String(title),
-      String(content),
+      text.title,
+      text.content,
       STATUS_TEXT[locale][Number(status) === 1 ? 1 : 0],
       utcTimeCell(createdAt),
       utcTimeCell(readAt),

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { centerMessagesExport } from './messages.export.js';
 import { centerPage, countsByType, latestMessages, messageById, readAll, setStatus, unreadCount } from './service.js';
@@ -82,7 +83,7 @@ export async function messageRoutes(app: FastifyInstance, p: Platform) {
       },
       config: ownQuiet,
     },
-    async (req) => ok(await centerPage(p.db, req.auth!.userId, req.body, p.config.listCountCap)),
+    async (req) => ok(await centerPage(p.db, req.auth!.userId, req.body, p.config.listCountCap, localeOf(req.headers))),
   );
 
   exportRoute(
@@ -105,7 +106,8 @@ export async function messageRoutes(app: FastifyInstance, p: Platform) {
       },
       config: ownQuiet,
     },
-    async (req) => ok(await latestMessages(p.db, req.auth!.userId, req.body.size, req.body.status)),
+    async (req) =>
+      ok(await latestMessages(p.db, req.auth!.userId, localeOf(req.headers), req.body.size, req.body.status)),
   );
 
   r.post(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TextVars } from '../../platform/i18n/message-templates.js';
 
 /**
  * The message center: one row per recipient. Produced by any module through the platform
@@ -18,6 +19,9 @@ export const mcMessages = pgTable(
     content: text('content').notNull(),
     /** msgFillAfterVar: [{key, showFieldName}] filled into the content template by the client */
     fillVars: jsonb('fill_vars').$type<{ key: string; showFieldName: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** a templated message: rendered in the reader's language when read (title/content hold the Chinese text) */
+    templateKey: text('template_key'),
+    templateVars: jsonb('template_vars').$type<TextVars>(),
     link: text('link'),
     sourceKind: text('source_kind'),
     sourceId: text('source_id'),

@@ -1,6 +1,7 @@
 import {
   type CenterListQuery,
   type FillVar,
+  type Locale,
   MESSAGE_STATUS,
   type MessageRow,
   type MessageType,
@@ -11,6 +12,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } fro
 import { cappedCount } from '../../platform/db/count.js';
 import type { Db } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { renderMessage } from '../../platform/i18n/message-templates.js';
 import type { Notification } from '../../platform/notify.js';
 import { mcMessages } from './schema.js';
 
@@ -22,12 +24,21 @@ type Row = typeof mcMessages.$inferSelect;
  */
 export type TemplatedNotification = Notification & { vars?: Record<string, string | number> };
 
-export const toMessageRow = (r: Row): MessageRow => ({
+/** A stored message's title and content in the reader's language (old, untemplated rows as stored). */
+export const textOf = (
+  r: Pick<Row, 'title' | 'content' | 'templateKey' | 'templateVars'>,
+  locale: Locale,
+): { title: string; content: string } =>
+  (r.templateKey ? renderMessage({ key: r.templateKey, vars: r.templateVars }, locale) : null) ?? {
+    title: r.title,
+    content: r.content,
+  };
+
+export const toMessageRow = (r: Row, locale: Locale): MessageRow => ({
   id: r.id,
   type: r.type,
   msgType: r.msgType,
-  title: r.title,
-  content: r.content,
+  ...textOf(r, locale),
   link: r.link,
   sourceKind: r.sourceKind,
   sourceId: r.sourceId,
@@ -36,17 +47,20 @@ export const toMessageRow = (r: Row): MessageRow => ({
   readAt: r.readAt?.toISOString() ?? null,
 });
 
-export const toPushMessage = (r: Row): PushMessage => ({
-  event: 'message',
-  id: r.id,
-  type: r.type,
-  msgType: r.msgType,
-  title: r.title,
-  link: r.link,
-  msgFillAfterVar: JSON.stringify(r.fillVars),
-  msgContentTemplate: r.content,
-  createdAt: r.createdAt.toISOString(),
-});
+export const toPushMessage = (r: Row, locale: Locale): PushMessage => {
+  const { title, content } = textOf(r, locale);
+  return {
+    event: 'message',
+    id: r.id,
+    type: r.type,
+    msgType: r.msgType,
+    title,
+    link: r.link,
+    msgFillAfterVar: JSON.stringify(r.fillVars),
+    msgContentTemplate: content,
+    createdAt: r.createdAt.toISOString(),
+  };
+};
 
 /** Stores one message per recipient in one statement; returns the new ids with their users. */
 export async function storeMessages(db: Db, n: TemplatedNotification): Promise<{ id: number; userId: number }[]> {
@@ -66,6 +80,8 @@ export async function storeMessages(db: Db, n: TemplatedNotification): Promise<{
         title: n.title,
         content: n.content,
         fillVars,
+        templateKey: n.template?.key ?? null,
+        templateVars: n.template?.vars ?? null,
         link: n.link ?? null,
         sourceKind: n.source?.kind ?? null,
         sourceId: n.source?.id ?? null,
@@ -104,6 +120,7 @@ export async function centerPage(
   userId: number,
   q: CenterListQuery,
   countCap: number,
+  locale: Locale,
 ): Promise<PageResult<MessageRow>> {
   const cond = centerWhere(userId, q);
   const [rows, counted] = await Promise.all([
@@ -118,7 +135,7 @@ export async function centerPage(
   ]);
   const { total, capped } = counted;
   return {
-    records: rows.map(toMessageRow),
+    records: rows.map((r) => toMessageRow(r, locale)),
     total,
     page: q.page,
     size: q.size,
@@ -127,7 +144,13 @@ export async function centerPage(
 }
 
 /** The bell's latest items. */
-export async function latestMessages(db: Db, userId: number, size: number, status?: 0 | 1): Promise<MessageRow[]> {
+export async function latestMessages(
+  db: Db,
+  userId: number,
+  locale: Locale,
+  size: number,
+  status?: 0 | 1,
+): Promise<MessageRow[]> {
   const where = [eq(mcMessages.userId, userId)];
   if (status !== undefined) where.push(eq(mcMessages.status, status));
   const rows = await db
@@ -136,7 +159,7 @@ export async function latestMessages(db: Db, userId: number, size: number, statu
     .where(and(...where))
     .orderBy(desc(mcMessages.createdAt), desc(mcMessages.id))
     .limit(size);
-  return rows.map(toMessageRow);
+  return rows.map((r) => toMessageRow(r, locale));
 }
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {

@@ -1,6 +1,7 @@
 import { dingNoticePageQuery, type Locale, Perm, versionPageQuery } from '@portal/contracts';
 import { count } from 'drizzle-orm';
 import { defineExportSource, utcTimeCell } from '../../platform/exports/source.js';
+import { nameInSql } from '../../platform/i18n/names.js';
 import { dingListOrder, dingListWhere } from './ding.service.js';
 import { dingNotices, versionNotices } from './schema.js';
 import { versionListOrder, versionListWhere } from './versions.service.js';
@@ -28,12 +29,12 @@ export const versionRecordsExport = defineExportSource({
     const [row] = await db.select({ n: count() }).from(versionNotices).where(versionListWhere(q));
     return row?.n ?? 0;
   },
-  select(db, _auth, q) {
+  select(db, _auth, q, locale) {
     return db
       .select({
         version: versionNotices.version,
         innerVersion: versionNotices.innerVersion,
-        title: versionNotices.title,
+        title: nameInSql(locale, versionNotices.title, versionNotices.titleEn),
         content: versionNotices.content,
         popup: versionNotices.popup,
         publishedAt: versionNotices.publishedAt,
@@ -77,10 +78,10 @@ export const dingNoticesExport = defineExportSource({
     const [row] = await db.select({ n: count() }).from(dingNotices).where(dingListWhere(q));
     return row?.n ?? 0;
   },
-  select(db, _auth, q) {
+  select(db, _auth, q, locale) {
     return db
       .select({
-        title: dingNotices.title,
+        title: nameInSql(locale, dingNotices.title, dingNotices.titleEn),
         content: dingNotices.content,
         link: dingNotices.link,
         enabled: dingNotices.enabled,

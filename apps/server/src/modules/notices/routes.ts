@@ -26,9 +26,14 @@ import { z } from 'zod';
 import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { localeOf } from '../../platform/http/locale.js';
+import { templated } from '../../platform/i18n/message-templates.js';
+import { publishRecordChanged } from '../../platform/live/record-changes.js';
 import type { Platform } from '../../platform/platform.js';
 import { activeStaffIds, dingById, dingPage, saveDing, setDingEnabled, toDingRow } from './ding.service.js';
 import { DING_WEBHOOK_JOB, dingWebhookUrl } from './ding-webhook.js';
+import { DING_RESOURCE, VERSIONS_RESOURCE } from './live.js';
+import './messages.js';
 import { dingNoticesExport, versionRecordsExport } from './notices.export.js';
 import { markVersionRead, versionPopupOf } from './service.js';
 import {
@@ -57,7 +62,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       schema: { tags, summary: 'Release notes to show on start', response: { 200: envelope(versionPopup) } },
       config: authed,
     },
-    async (req) => ok(await versionPopupOf(p.db, req.auth!.userId)),
+    async (req) => ok(await versionPopupOf(p.db, req.auth!.userId, localeOf(req.headers))),
   );
 
   r.post(
@@ -88,7 +93,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { ...editor, audit: false },
     },
-    async (req) => ok(await versionPage(p.db, req.body)),
+    async (req) => ok(await versionPage(p.db, req.body, localeOf(req.headers))),
   );
 
   exportRoute(
@@ -111,7 +116,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { ...authed, audit: false },
     },
-    async (req) => ok(await timeline(p.db, req.body)),
+    async (req) => ok(await timeline(p.db, req.body, localeOf(req.headers))),
   );
 
   r.get(
@@ -120,7 +125,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       schema: { tags, summary: 'Published versions for a select', response: { 200: envelope(z.array(versionOption)) } },
       config: authed,
     },
-    async () => ok(await versionOptions(p.db)),
+    async (req) => ok(await versionOptions(p.db, localeOf(req.headers))),
   );
 
   r.get(
@@ -134,7 +139,8 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: authed,
     },
-    async (req) => ok(await versionDetailOf(p.db, req.query.id, req.auth!.perms.has(Perm.NOTICE_CONFIG))),
+    async (req) =>
+      ok(await versionDetailOf(p.db, req.query.id, req.auth!.perms.has(Perm.NOTICE_CONFIG), localeOf(req.headers))),
   );
 
   r.get(
@@ -162,7 +168,11 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { ...editor, checkRepeat: true },
     },
-    async (req) => ok(await saveVersion(p.db, req.auth!.userId, req.body)),
+    async (req) => {
+      const saved = await saveVersion(p.db, req.auth!.userId, req.body, localeOf(req.headers));
+      await publishRecordChanged(p.bus, VERSIONS_RESOURCE, saved.id);
+      return ok(saved);
+    },
   );
 
   r.post(
@@ -178,6 +188,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       await updateDoc(p.db, req.body.id, req.body.content);
+      await publishRecordChanged(p.bus, VERSIONS_RESOURCE, req.body.id);
       return ok(null);
     },
   );
@@ -190,6 +201,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       await deleteVersion(p.db, req.body.id);
+      await publishRecordChanged(p.bus, VERSIONS_RESOURCE, req.body.id);
       return ok(null);
     },
   );
@@ -206,7 +218,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { ...editor, audit: false },
     },
-    async (req) => ok(await dingPage(p.db, req.body)),
+    async (req) => ok(await dingPage(p.db, req.body, localeOf(req.headers))),
   );
 
   exportRoute(
@@ -233,7 +245,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       const row = await dingById(p.db, req.query.id);
       // an unpublished (switched off) notice is seen only by those who manage notices
       if (!row.enabled && !req.auth!.perms.has(Perm.NOTICE_CONFIG)) throw new AppError('NOT_FOUND');
-      return ok(toDingRow(row));
+      return ok(toDingRow(row, localeOf(req.headers)));
     },
   );
 
@@ -248,7 +260,11 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { ...editor, checkRepeat: true },
     },
-    async (req) => ok(await saveDing(p.db, req.auth!.userId, req.body)),
+    async (req) => {
+      const saved = await saveDing(p.db, req.auth!.userId, req.body, localeOf(req.headers));
+      await publishRecordChanged(p.bus, DING_RESOURCE, saved.id);
+      return ok(saved);
+    },
   );
 
   r.post(
@@ -264,12 +280,15 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       const pushed = await setDingEnabled(p.db, req.body.id, req.body.enabled);
+      await publishRecordChanged(p.bus, DING_RESOURCE, req.body.id);
       if (pushed) {
         await p.notifier.send({
           userIds: await activeStaffIds(p.db),
           type: 'notice',
-          title: pushed.title,
-          content: pushed.content,
+          ...templated('notice.ding', {
+            title: { zh: pushed.title, en: pushed.titleEn },
+            content: pushed.content,
+          }),
           ...(pushed.link ? { link: pushed.link } : {}),
           source: { kind: 'dingNotice', id: String(pushed.id) },
         });

@@ -20,6 +20,8 @@ export const versionNotices = pgTable(
     /** internal build number, unique among live records ("inner version exists") */
     innerVersion: text('inner_version'),
     title: text('title').notNull(),
+    /** the English title; readers in English get it, or the Chinese one when it is empty */
+    titleEn: text('title_en').notNull().default(''),
     content: text('content').notNull(),
     popup: boolean('popup').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -52,6 +54,7 @@ export const dingNotices = pgTable(
   {
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
+    titleEn: text('title_en').notNull().default(''),
     content: text('content').notNull(),
     link: text('link'),
     enabled: boolean('enabled').notNull().default(false),

@@ -1,12 +1,14 @@
-import type { VersionDetail } from '@portal/contracts';
+import type { Locale, VersionDetail } from '@portal/contracts';
 import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
+import { nameIn } from '../../platform/i18n/names.js';
 import { versionNotices, versionReads } from './schema.js';
 
 /** The newest published popup notice; popupState 1 while the user has not closed it. */
 export async function versionPopupOf(
   db: Db,
   userId: number,
+  locale: Locale,
 ): Promise<{ popupState: 0 | 1; versionDetail: VersionDetail | null }> {
   const [latest] = await db
     .select()
@@ -31,7 +33,7 @@ export async function versionPopupOf(
     versionDetail: {
       id: latest.id,
       version: latest.version,
-      title: latest.title,
+      title: nameIn(locale, latest.title, latest.titleEn),
       content: latest.content,
       publishedAt: latest.publishedAt!.toISOString(),
     },

@@ -1,17 +1,20 @@
-import type { PageResult, VersionRecord, VersionSaveBody } from '@portal/contracts';
+import type { Locale, PageResult, VersionRecord, VersionSaveBody } from '@portal/contracts';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { AppError } from '../../platform/http/errors.js';
+import { nameIn, nameInSql } from '../../platform/i18n/names.js';
 import { versionNotices } from './schema.js';
 
 type Row = typeof versionNotices.$inferSelect;
 
-const toRecord = (r: Row): VersionRecord => ({
+const toRecord = (r: Row, locale: Locale): VersionRecord => ({
   id: r.id,
   version: r.version,
   innerVersion: r.innerVersion,
-  title: r.title,
+  title: nameIn(locale, r.title, r.titleEn),
+  titleZh: r.title,
+  titleEn: r.titleEn,
   content: r.content,
   popup: r.popup,
   publishedAt: r.publishedAt?.toISOString() ?? null,
@@ -29,6 +32,7 @@ export function versionListWhere(q: { keyword?: string; published?: 'yes' | 'no'
       or(
         ilike(versionNotices.version, containsPattern(q.keyword)),
         ilike(versionNotices.title, containsPattern(q.keyword)),
+        ilike(versionNotices.titleEn, containsPattern(q.keyword)),
       )!,
     );
   if (q.published === 'yes') where.push(isNotNull(versionNotices.publishedAt));
@@ -41,6 +45,7 @@ export const versionListOrder = [desc(versionNotices.createdAt), desc(versionNot
 export async function versionPage(
   db: Db,
   q: { page: number; size: number; keyword?: string; published?: 'yes' | 'no' },
+  locale: Locale,
 ): Promise<PageResult<VersionRecord>> {
   const cond = versionListWhere(q);
   const [rows, [total]] = await Promise.all([
@@ -53,7 +58,7 @@ export async function versionPage(
       .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(versionNotices).where(cond),
   ]);
-  return { records: rows.map(toRecord), total: total?.n ?? 0, page: q.page, size: q.size };
+  return { records: rows.map((r) => toRecord(r, locale)), total: total?.n ?? 0, page: q.page, size: q.size };
 }
 
 const publishedNow = () =>
@@ -63,6 +68,7 @@ const publishedNow = () =>
 export async function timeline(
   db: Db,
   q: { page: number; size: number; year?: number },
+  locale: Locale,
 ): Promise<PageResult<VersionRecord>> {
   const where: SQL[] = [publishedNow()!];
   if (q.year) {
@@ -80,13 +86,17 @@ export async function timeline(
       .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(versionNotices).where(cond),
   ]);
-  return { records: rows.map(toRecord), total: total?.n ?? 0, page: q.page, size: q.size };
+  return { records: rows.map((r) => toRecord(r, locale)), total: total?.n ?? 0, page: q.page, size: q.size };
 }
 
 /** Published versions for a select. */
-export async function versionOptions(db: Db) {
+export async function versionOptions(db: Db, locale: Locale) {
   return db
-    .select({ id: versionNotices.id, version: versionNotices.version, title: versionNotices.title })
+    .select({
+      id: versionNotices.id,
+      version: versionNotices.version,
+      title: nameInSql(locale, versionNotices.title, versionNotices.titleEn),
+    })
     .from(versionNotices)
     .where(publishedNow())
     .orderBy(desc(versionNotices.publishedAt))
@@ -94,14 +104,14 @@ export async function versionOptions(db: Db) {
 }
 
 /** A published record for everyone; drafts only for editors. */
-export async function versionDetailOf(db: Db, id: number, editor: boolean): Promise<VersionRecord> {
+export async function versionDetailOf(db: Db, id: number, editor: boolean, locale: Locale): Promise<VersionRecord> {
   const [row] = await db
     .select()
     .from(versionNotices)
     .where(and(eq(versionNotices.id, id), live));
   const visible = row && (editor || (row.publishedAt !== null && row.publishedAt <= new Date()));
   if (!visible) throw new AppError('NOT_FOUND');
-  return toRecord(row);
+  return toRecord(row, locale);
 }
 
 export async function innerVersionExists(db: Db, innerVersion: string, excludeId?: number): Promise<boolean> {
@@ -115,7 +125,12 @@ export async function innerVersionExists(db: Db, innerVersion: string, excludeId
   return !!row;
 }
 
-export async function saveVersion(db: Db, userId: number, body: VersionSaveBody): Promise<VersionRecord> {
+export async function saveVersion(
+  db: Db,
+  userId: number,
+  body: VersionSaveBody,
+  locale: Locale,
+): Promise<VersionRecord> {
   const innerVersion = body.innerVersion || null;
   if (innerVersion && (await innerVersionExists(db, innerVersion, body.id))) {
     throw new AppError('INNER_VERSION_TAKEN', { vars: { value: innerVersion } });
@@ -124,6 +139,7 @@ export async function saveVersion(db: Db, userId: number, body: VersionSaveBody)
     version: body.version,
     innerVersion,
     title: body.title,
+    titleEn: body.titleEn,
     content: body.content,
     popup: body.popup,
     publishedAt: body.publishedAt ? new Date(body.publishedAt) : null,
@@ -138,13 +154,13 @@ export async function saveVersion(db: Db, userId: number, body: VersionSaveBody)
         .where(and(eq(versionNotices.id, body.id), live))
         .returning();
       if (!row) throw new AppError('NOT_FOUND');
-      return toRecord(row);
+      return toRecord(row, locale);
     }
     const [row] = await tx
       .insert(versionNotices)
       .values({ ...values, createdBy: userId })
       .returning();
-    return toRecord(row!);
+    return toRecord(row!, locale);
   });
 }
 

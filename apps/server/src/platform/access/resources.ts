@@ -1,14 +1,16 @@
-import type { ResourceNode, UserInfo } from '@portal/contracts';
+import type { Locale, ResourceNode, UserInfo } from '@portal/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { AppError } from '../http/errors.js';
+import { nameIn } from '../i18n/names.js';
 import { departments, resources, roleResources, roles, staffUsers, userDepartments, userRoles } from './schema.js';
 
-export async function userInfoOf(db: Db, userId: number): Promise<UserInfo> {
+/** The signed-in user's card; department names in the reader's language. */
+export async function userInfoOf(db: Db, userId: number, locale: Locale): Promise<UserInfo> {
   const [u] = await db.select().from(staffUsers).where(eq(staffUsers.id, userId));
   if (!u) throw new AppError('TOKEN_INVALID');
   const depts = await db
-    .select({ name: departments.name })
+    .select({ name: departments.name, nameEn: departments.nameEn })
     .from(userDepartments)
     .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
     .where(eq(userDepartments.userId, userId))
@@ -20,7 +22,7 @@ export async function userInfoOf(db: Db, userId: number): Promise<UserInfo> {
     userId: u.id,
     staffId: u.staffId,
     jobTime: u.jobTime,
-    deptNames: depts.map((d) => d.name),
+    deptNames: depts.map((d) => nameIn(locale, d.name, d.nameEn)),
     username: u.username,
   };
 }

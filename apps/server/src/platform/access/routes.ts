@@ -1,11 +1,14 @@
 import { envelope, idempotenceKey, resourceNode, resourceQuery, userInfo } from '@portal/contracts';
+import { STAFF_PICK_PATH, staffPick, staffPickQuery } from '@portal/contracts/staff';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
+import { localeOf } from '../http/locale.js';
 import { issueKey } from '../idempotence/service.js';
 import type { Platform } from '../platform.js';
 import { buttonsOf, menuTreeOf, userInfoOf } from './resources.js';
+import { pickStaff } from './staff-pick.js';
 
 export async function accessRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +20,12 @@ export async function accessRoutes(app: FastifyInstance, p: Platform) {
       schema: { tags: ['access'], summary: 'Signed-in user', response: { 200: envelope(userInfo) } },
       config: { access: 'authenticated' },
     },
-    async (req) => ok(await userInfoOf(p.db, req.auth!.userId)),
+    async (req) => {
+      const userId = req.auth!.userId;
+      const locale = localeOf(req.headers);
+      // every screen asks on start; the answer changes only with the user's access (access.changed)
+      return ok(await p.access.memo(userId, `userInfo:${locale}`, () => userInfoOf(p.db, userId, locale)));
+    },
   );
 
   r.get(
@@ -59,5 +67,19 @@ export async function accessRoutes(app: FastifyInstance, p: Platform) {
       config: { access: 'authenticated' },
     },
     async (req) => ok({ key: await issueKey(p.db, req.auth!.userId) }),
+  );
+
+  r.get(
+    STAFF_PICK_PATH,
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'Active staff to pick within the data scope: name or job number, optionally holders of a key',
+        querystring: staffPickQuery,
+        response: { 200: envelope(z.array(staffPick)) },
+      },
+      config: { access: 'authenticated', audit: false },
+    },
+    async (req) => ok(await pickStaff(p.db, req.auth!, req.query, localeOf(req.headers))),
   );
 }

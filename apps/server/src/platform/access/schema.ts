@@ -1,3 +1,4 @@
+import { DATA_SCOPES, type DataScope } from '@portal/contracts/system-settings';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -48,8 +49,13 @@ export const staffUsers = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** optimistic lock of the resource kernel: every write bumps it */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
+    index('staff_users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
+    index('staff_users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('staff_users_job_number_trgm').using('gin', t.jobNumber.op('gin_trgm_ops')),
     uniqueIndex('staff_users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('staff_users_job_number_uq').on(t.jobNumber),
     uniqueIndex('staff_users_sso_subject_uq').on(t.ssoSubject),
@@ -67,8 +73,8 @@ export const userDepartments = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.departmentId] }), index('user_departments_dept_idx').on(t.departmentId)],
 );
 
-export const DATA_SCOPES = ['own', 'dept', 'dept_tree', 'all'] as const;
-export type DataScopeKind = (typeof DATA_SCOPES)[number];
+export { DATA_SCOPES };
+export type DataScopeKind = DataScope;
 
 export const roles = pgTable(
   'roles',
@@ -83,6 +89,13 @@ export const roles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_code_uq').on(t.code)],
+);
+
+/** The departments of a role whose data scope is `custom`. */
+export const roleDepartments = pgTable(
+  'role_departments',
+  { roleId: integer('role_id').notNull(), departmentId: integer('department_id').notNull() },
+  (t) => [primaryKey({ columns: [t.roleId, t.departmentId] }), index('role_departments_dept_idx').on(t.departmentId)],
 );
 
 export const userRoles = pgTable(
@@ -113,5 +126,5 @@ export const resources = pgTable(
 export const roleResources = pgTable(
   'role_resources',
   { roleId: integer('role_id').notNull(), resourceId: integer('resource_id').notNull() },
-  (t) => [primaryKey({ columns: [t.roleId, t.resourceId] })],
+  (t) => [primaryKey({ columns: [t.roleId, t.resourceId] }), index('role_resources_resource_idx').on(t.resourceId)],
 );

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../db/index.js';
+import type { Db } from '../db/index.js';
 import { rowsOf } from '../db/index.js';
 import { DATA_SCOPES, type DataScopeKind, resources, roleResources, roles, staffUsers, userRoles } from './schema.js';
 
@@ -41,26 +41,45 @@ export async function loadUserAccess(db: Db, userId: number): Promise<UserAccess
     username: user.username,
     status: user.status,
     perms: new Set(permRows.map((p) => p.key)),
-    scope: { kind, departmentIds: await scopeDepartments(db, userId, kind) },
+    scope: { kind, departmentIds: kind === 'all' ? [] : await scopeDepartments(db, userId, roleRows) },
   };
 }
 
-/** Departments a scope covers: the user's own, or those plus every descendant. */
-async function scopeDepartments(db: Db, userId: number, kind: DataScopeKind): Promise<number[]> {
-  if (kind === 'own' || kind === 'all') return [];
-  const query =
-    kind === 'dept'
-      ? sql`select department_id as id from user_departments where user_id = ${userId}`
-      : sql`with recursive tree as (
+/**
+ * Departments the user's roles cover together: their own (`dept`), those plus every descendant
+ * (`dept_tree`), and the chosen ones of `custom` roles.
+ */
+async function scopeDepartments(
+  db: Db,
+  userId: number,
+  roleRows: { id: number; dataScope: DataScopeKind }[],
+): Promise<number[]> {
+  const has = (k: DataScopeKind) => roleRows.some((r) => r.dataScope === k);
+  const parts: SQL[] = [];
+  if (has('dept_tree'))
+    parts.push(sql`(with recursive tree as (
               select department_id as id from user_departments where user_id = ${userId}
               union select d.id from departments d join tree t on d.parent_id = t.id)
-            select id from tree`;
-  return rowsOf<{ id: number }>(await db.execute(query)).map((r) => Number(r.id));
+            select id from tree)`);
+  else if (has('dept')) parts.push(sql`(select department_id as id from user_departments where user_id = ${userId})`);
+  const custom = roleRows.filter((r) => r.dataScope === 'custom').map((r) => r.id);
+  if (custom.length)
+    parts.push(
+      sql`(select department_id as id from role_departments where role_id in (${sql.join(
+        custom.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`,
+    );
+  if (!parts.length) return [];
+  const ids = rowsOf<{ id: number }>(await db.execute(sql.join(parts, sql` union `))).map((r) => Number(r.id));
+  return [...new Set(ids)].sort((a, b) => a - b);
 }
 
 /** A short-lived cache of UserAccess, dropped at once when access changes anywhere (events). */
 export function accessCache(db: Db, ttlMs = 60_000) {
   const entries = new Map<number, { at: number; value: Promise<UserAccess | null> }>();
+  /** per-user answers derived from the same rows (the signed-in user's info), dropped with the user */
+  const derived = new Map<number, Map<string, { at: number; value: Promise<unknown> }>>();
   return {
     get(userId: number): Promise<UserAccess | null> {
       const hit = entries.get(userId);
@@ -70,9 +89,29 @@ export function accessCache(db: Db, ttlMs = 60_000) {
       value.catch(() => entries.delete(userId));
       return value;
     },
+    /** `load()` once per user and key until the user's access changes (or the entry ages out) */
+    memo<T>(userId: number, key: string, load: () => Promise<T>): Promise<T> {
+      let byKey = derived.get(userId);
+      const hit = byKey?.get(key);
+      if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
+      if (!byKey) {
+        if (derived.size >= 50_000) derived.delete(derived.keys().next().value as number);
+        byKey = new Map();
+        derived.set(userId, byKey);
+      }
+      const value = load();
+      byKey.set(key, { at: Date.now(), value });
+      value.catch(() => byKey.delete(key));
+      return value;
+    },
     drop(userId?: number) {
-      if (userId === undefined) entries.clear();
-      else entries.delete(userId);
+      if (userId === undefined) {
+        entries.clear();
+        derived.clear();
+      } else {
+        entries.delete(userId);
+        derived.delete(userId);
+      }
     },
   };
 }
@@ -85,35 +124,6 @@ export function scopeCoversDepartments(
 ): boolean {
   if (scope.kind === 'all') return true;
   return departmentIds.length > 0 && departmentIds.every((d) => scope.departmentIds.includes(d));
-}
-
-/**
- * Of these roles, those the caller may NOT grant: a role is grantable only when every permission
- * key it holds is one the caller holds and its data scope is no wider than the caller's (so nobody
- * hands out more than they have; the administrator holds everything).
- */
-export async function rolesBeyondCaller(
-  db: DbOrTx,
-  caller: { perms: ReadonlySet<string>; scope: { kind: DataScopeKind } },
-  roleIds: readonly number[],
-): Promise<number[]> {
-  if (!roleIds.length) return [];
-  const rank = (k: DataScopeKind) => DATA_SCOPES.indexOf(k);
-  const [scopes, keys] = await Promise.all([
-    db
-      .select({ id: roles.id, dataScope: roles.dataScope })
-      .from(roles)
-      .where(inArray(roles.id, [...roleIds])),
-    db
-      .select({ roleId: roleResources.roleId, key: resources.international })
-      .from(roleResources)
-      .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-      .where(inArray(roleResources.roleId, [...roleIds])),
-  ]);
-  const beyond = new Set<number>();
-  for (const r of scopes) if (rank(r.dataScope) > rank(caller.scope.kind)) beyond.add(r.id);
-  for (const k of keys) if (!caller.perms.has(k.key)) beyond.add(k.roleId);
-  return roleIds.filter((id) => beyond.has(id));
 }
 
 /** Condition on a user id column: the user holds this permission key through an enabled role. */

@@ -15,6 +15,17 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
     requestId: text('request_id'),
     detail: jsonb('detail'),
+    /** the route's OpenAPI summary: what the call does, in words */
+    summary: text('summary'),
+    /** the record the call changed, `<kind>:<id>` (set by the route): its history */
+    subject: text('subject'),
+    /** the envelope's code (0 success, else the catalogue code) */
+    resultCode: integer('result_code'),
+    durationMs: integer('duration_ms'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_subject_idx').on(t.subject, t.at),
+  ],
 );

@@ -1,5 +1,5 @@
 import { wellFormedText } from '@portal/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { auditLog } from './schema.js';
 
@@ -29,14 +29,27 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** set by routes that learn who acted only while handling (sign-in) */
     auditSubject?: { userId: number; username: string };
+    /** the record the call changed, `<kind>:<id>` (set by routes that change one record): its history */
+    auditRecord?: string;
+  }
+  interface FastifyReply {
+    /** the envelope's code of a failure (set where the error envelope is sent) */
+    resultCode?: number;
   }
 }
 
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Every state-changing call: who, what, when, from where, with what outcome. */
+/**
+ * Every state-changing call: who, what, when, from where, with what outcome. Written as the answer
+ * goes out (onSend), so a record's history already holds the change when its caller reloads it.
+ */
 export function registerAudit(app: FastifyInstance, db: Db) {
-  app.addHook('onResponse', async (req: FastifyRequest, reply) => {
+  app.addHook('onSend', async (req: FastifyRequest, reply, payload) => {
+    await writeAudit(req, reply);
+    return payload;
+  });
+  async function writeAudit(req: FastifyRequest, reply: FastifyReply) {
     const flag = req.routeOptions.config?.audit;
     // state-changing methods by default; a GET that changes state (SSO sign-in) opts in with audit: true
     if (!req.routeOptions.url || flag === false || (!CHANGING.has(req.method) && flag !== true)) return;
@@ -54,6 +67,10 @@ export function registerAudit(app: FastifyInstance, db: Db) {
       userAgent: storable(req.headers['user-agent']?.slice(0, 300)),
       requestId: storable(req.id),
       detail,
+      summary: storable(req.routeOptions.schema?.summary ?? null),
+      subject: req.auditRecord ?? null,
+      resultCode: reply.resultCode ?? (reply.statusCode < 400 ? 0 : null),
+      durationMs: Math.min(Math.round(reply.elapsedTime), 2_147_483_647),
     };
     try {
       await db.insert(auditLog).values(row);
@@ -66,5 +83,5 @@ export function registerAudit(app: FastifyInstance, db: Db) {
         .values({ ...row, detail: { unrecorded: true } })
         .catch((again) => req.log.error({ err: again, requestId: req.id }, 'audit write lost'));
     }
-  });
+  }
 }

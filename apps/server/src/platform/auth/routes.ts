@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       const required = req.query.username ? await captchaRequired(p.db, req.query.username) : false;
-      return ok({ ...(await createCaptcha(p.db)), required });
+      return ok({ ...(await createCaptcha(p.db, p.clock)), required });
     },
   );
 

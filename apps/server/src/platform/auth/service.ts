@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CAPTCHA_AFTER_FAILURES, CLIENT_ID, OAUTH_SCOPE, TOKEN_HEAD, type TokenResponse } from '@portal/contracts';
 import { and, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../access/schema.js';
+import type { Clock } from '../clock.js';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { EventBus } from '../events/bus.js';
 import { Topics } from '../events/topics.js';
@@ -15,6 +16,7 @@ import type { AccessTokens } from './tokens.js';
 
 export interface AuthDeps {
   db: Db;
+  clock: Clock;
   bus: EventBus;
   /** this process's cache of live sessions: dropped at once on revocation (events reach it only later) */
   sessions: SessionCache;
@@ -49,7 +51,7 @@ export async function captchaRequired(db: Db, username: string): Promise<boolean
   return (await attemptsOf(db, username.trim().toLowerCase())).failures >= CAPTCHA_AFTER_FAILURES;
 }
 
-type AttemptDeps = Pick<AuthDeps, 'db' | 'lockAfter' | 'lockMinutes'>;
+type AttemptDeps = Pick<AuthDeps, 'db' | 'clock' | 'lockAfter' | 'lockMinutes'>;
 
 /**
  * Counts an attempt BEFORE the password is checked, in one statement: the row lock of the upsert
@@ -58,7 +60,7 @@ type AttemptDeps = Pick<AuthDeps, 'db' | 'lockAfter' | 'lockMinutes'>;
  * account is locked or (without `captchaSolved`) a captcha is due. A success deletes the row.
  */
 async function claimAttempt(deps: AttemptDeps, username: string, captchaSolved: boolean) {
-  const now = new Date();
+  const now = deps.clock.now();
   const lockUntil = new Date(now.getTime() + deps.lockMinutes * 60_000);
   const [row] = await deps.db
     .insert(loginAttempts)
@@ -100,9 +102,9 @@ export async function checkPassword<T extends PasswordHolder>(
   let failures = await claimAttempt(deps, username, false);
   if (failures === undefined) {
     const attempts = await attemptsOf(deps.db, username);
-    if (attempts.lockedUntil && attempts.lockedUntil > new Date()) throw new AppError('ACCOUNT_LOCKED');
+    if (attempts.lockedUntil && attempts.lockedUntil > deps.clock.now()) throw new AppError('ACCOUNT_LOCKED');
     if (!input.code || !input.uuid) throw new AppError('CAPTCHA_REQUIRED', { data: { captchaRequired: true } });
-    if (!(await consumeCaptcha(deps.db, input.uuid, input.code))) {
+    if (!(await consumeCaptcha(deps.db, deps.clock, input.uuid, input.code))) {
       throw new AppError('CAPTCHA_WRONG', { data: { captchaRequired: true } });
     }
     failures = await claimAttempt(deps, username, true);
@@ -150,7 +152,7 @@ async function insertRefresh(tx: DbOrTx, deps: AuthDeps, sessionId: string, toke
     id: randomUUID(),
     sessionId,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000),
+    expiresAt: new Date(deps.clock.now().getTime() + deps.refreshTtlSeconds * 1000),
   });
 }
 
@@ -206,7 +208,7 @@ export async function refreshSession(deps: AuthDeps, presented: string): Promise
     if (!row) return { kind: 'invalid' as const };
     const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId)).for('update');
     if (!session || session.revokedAt) return { kind: 'invalid' as const };
-    const now = new Date();
+    const now = deps.clock.now();
     const next = successorOf(deps, presented);
     if (row.usedAt) {
       const inGrace = !row.replayedAt && now.getTime() - row.usedAt.getTime() < deps.refreshGraceSeconds * 1000;

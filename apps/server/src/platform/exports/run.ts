@@ -24,8 +24,9 @@ async function* cellsOf(
   rows: AsyncIterable<unknown[]>,
   source: ExportSource<unknown>,
   locale: Locale,
+  auth: AuthContext,
 ): AsyncGenerator<Cell[]> {
-  for await (const row of rows) yield source.cells(row, locale);
+  for await (const row of rows) yield source.cells(row, locale, auth);
 }
 
 /**
@@ -37,11 +38,12 @@ export async function writeExportFile(run: ExportRun, database: Database): Promi
   const file = path.join(run.tmpDir, `export-${randomUUID()}.${run.format}`);
   const out = fs.createWriteStream(file, { flags: 'wx' });
   try {
-    const query = run.source.select(database.db, run.auth, run.query);
-    const rows = await writeRows(cellsOf(streamRows(database, query), run.source, run.locale), out, {
+    const query = run.source.select(database.db, run.auth, run.query, run.locale);
+    const columns = run.source.columnsFor?.(run.auth) ?? run.source.columns;
+    const rows = await writeRows(cellsOf(streamRows(database, query), run.source, run.locale, run.auth), out, {
       format: run.format,
-      headers: run.source.columns.map((c) => (run.locale === 'zh-CN' ? c.zh : c.en)),
-      widths: run.source.columns.map((c) => c.width),
+      headers: columns.map((c) => (run.locale === 'zh-CN' ? c.zh : c.en)),
+      widths: columns.map((c) => c.width),
       onProgress: run.onProgress,
       sheetRows: run.sheetRows,
     });

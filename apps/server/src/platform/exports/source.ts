@@ -35,10 +35,13 @@ export interface ExportSource<Q = unknown> {
   /** base of the file name, per locale */
   title: Record<Locale, string>;
   columns: { zh: string; en: string; width?: number }[];
+  /** the columns this caller may see, when field-level permission narrows `columns` */
+  columnsFor?(auth: AuthContext): { zh: string; en: string; width?: number }[];
   count(db: Db, auth: AuthContext, q: Q): Promise<number>;
-  select(db: Db, auth: AuthContext, q: Q): SqlQuery;
+  /** the rows' query; names with two language forms come out in the task's language */
+  select(db: Db, auth: AuthContext, q: Q, locale: Locale): SqlQuery;
   /** one raw row (array, in select order) to its cells, in the task's language */
-  cells(row: unknown[], locale: Locale): Cell[];
+  cells(row: unknown[], locale: Locale, auth: AuthContext): Cell[];
 }
 
 const registry = new Map<string, ExportSource<never>>();

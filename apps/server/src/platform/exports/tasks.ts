@@ -14,13 +14,15 @@ import type { AuthContext } from '../auth/context.js';
 import { filesOf } from '../files/service.js';
 import { sha256OfFile } from '../files/staging.js';
 import { AppError } from '../http/errors.js';
+import { defineMessageTemplates, templated } from '../i18n/message-templates.js';
+import { declareLiveResource, publishRecordChanged } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
 import { writeExportFile } from './run.js';
 import { exportTasks } from './schema.js';
 import { exportSource } from './source.js';
 import {
-  DOWNLOAD_TASK_TOPIC,
   EXPORT_JOB,
+  EXPORT_TASKS_RESOURCE,
   HEARTBEAT_EVERY_MS,
   HEARTBEAT_STALE_SECONDS,
   MAX_ATTEMPTS,
@@ -35,8 +37,29 @@ export type ExportPlatform = Pick<
 /** This process, as written on the tasks it runs. */
 const WORKER = `${os.hostname()}:${process.pid}`;
 
+declareLiveResource(EXPORT_TASKS_RESOURCE, null, async (db, id) =>
+  (
+    await db
+      .select({ userId: exportTasks.userId })
+      .from(exportTasks)
+      .where(eq(exportTasks.id, Number(id)))
+  ).map((r) => r.userId),
+);
+
+defineMessageTemplates('export', {
+  ready: {
+    title: { 'zh-CN': '导出完成：{name}', en: 'Export ready: {name}' },
+    content: {
+      'zh-CN': '文件“{name}”已生成，请到下载中心下载',
+      en: 'The file "{name}" is ready in the download center',
+    },
+  },
+});
+
 const publish = (p: ExportPlatform, id: number) =>
-  p.bus.publish(DOWNLOAD_TASK_TOPIC, id).catch((err) => p.log.warn({ err, id }, 'download.task publish failed'));
+  publishRecordChanged(p.bus, EXPORT_TASKS_RESOURCE, id).catch((err) =>
+    p.log.warn({ err, id }, 'export task change not published'),
+  );
 
 /** Running, but no heartbeat for HEARTBEAT_STALE_SECONDS: its worker is gone. */
 export function isStalled(t: ExportTask, now = new Date()): boolean {
@@ -125,19 +148,15 @@ function reasonOf(err: unknown, locale: Locale): string {
 export const DOWNLOAD_CENTER_PATH = '/general/download';
 
 /**
- * The file of an export has arrived: a message to its owner (message center, pushed live), in the
- * language the export was asked in, pointing at the download center. A failure to tell is logged.
+ * The file of an export has arrived: a message to its owner (message center, pushed live, in the
+ * reader's language), pointing at the download center. A failure to tell is logged.
  */
-async function tellReady(p: ExportPlatform, task: ExportTask, locale: Locale) {
+async function tellReady(p: ExportPlatform, task: ExportTask) {
   await p.notifier
     .send({
       userIds: [task.userId],
       type: 'system',
-      title: locale === 'zh-CN' ? `导出完成：${task.name}` : `Export ready: ${task.name}`,
-      content:
-        locale === 'zh-CN'
-          ? `文件“${task.name}”已生成，请到下载中心下载`
-          : `The file "${task.name}" is ready in the download center`,
+      ...templated('export.ready', { name: task.name }),
       link: DOWNLOAD_CENTER_PATH,
       source: { kind: 'export', id: String(task.id) },
       msgType: 1,
@@ -217,7 +236,7 @@ export async function runExportTask(p: ExportPlatform, data: { taskId: number; a
       .returning({ id: exportTasks.id });
     if (!done)
       await files.remove(info.id); // deleted while running: keep no orphan file
-    else await tellReady(p, task, locale);
+    else await tellReady(p, task);
   } catch (err) {
     p.log.warn({ err, taskId: task.id }, 'export task failed');
     await p.db

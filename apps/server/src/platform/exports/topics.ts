@@ -1,5 +1,6 @@
-/** Published (id = task id) whenever an export task changes: state, progress, deletion. */
-export const DOWNLOAD_TASK_TOPIC = 'download.task';
+import { LIVE_RESOURCES } from '@portal/contracts';
+/** Live resource of the download center: a change (state, progress, deletion) reaches the task's owner. */
+export const EXPORT_TASKS_RESOURCE = LIVE_RESOURCES.exportTasks;
 /** pg-boss job that runs one export task. */
 export const EXPORT_JOB = 'exports.run';
 /** a running task beats its heartbeat this often, rows or not */

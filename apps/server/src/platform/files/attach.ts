@@ -3,9 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { AppError } from '../http/errors.js';
 import { files } from './schema.js';
-import type { StoredFile } from './service.js';
-
-const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { FILE_ID, type StoredFile } from './service.js';
 
 /** Why a file id was refused: no such (live) file or someone else's; a purpose that is not attachable here. */
 export type AttachRefusal = 'unknown' | 'purpose';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { FILE_PURPOSES, type FileInfo, type FilePurpose } from '@portal/contracts';
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { sharedSecret } from '../auth/secrets.js';
 import type { Db } from '../db/index.js';
 import { AppError } from '../http/errors.js';
@@ -16,6 +16,9 @@ import { formatBytes, SizeLimitExceeded, type Staged, stageStream } from './stag
 import { type FileStorage, LocalStorage, newStorageKey } from './storage.js';
 
 export type StoredFile = typeof files.$inferSelect;
+
+/** The shape of a stored file's id (a UUID). */
+export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StoreMeta {
   name: string;
@@ -104,6 +107,25 @@ export class FileService {
 
   info(row: Pick<StoredFile, 'id' | 'name' | 'size'>): FileInfo {
     return { id: row.id, name: row.name, size: row.size, url: this.url(row.id) };
+  }
+
+  /**
+   * Files a record holds, as they are described to its readers: id, name, size and a short-lived
+   * signed download URL, in the order given; ids of files no longer stored are left out. Callers
+   * hand these only to those who may read the record.
+   */
+  async infos(ids: readonly string[]): Promise<FileInfo[]> {
+    const valid = [...new Set(ids.filter((id) => FILE_ID.test(id)))];
+    if (!valid.length) return [];
+    const rows = await this.db
+      .select({ id: files.id, name: files.name, size: files.size })
+      .from(files)
+      .where(inArray(files.id, valid));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return valid.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [this.info(row)] : [];
+    });
   }
 
   /** A short-lived signed download URL (relative to the server). */

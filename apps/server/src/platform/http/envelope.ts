@@ -17,11 +17,12 @@ export const ok = <T>(data: T): Envelope<T> => ({ code: 0, msg: 'success', data 
 
 function send(reply: FastifyReply, req: FastifyRequest, e: AppError) {
   const msg = e.message_(localeOf(req.headers));
+  reply.resultCode = e.def.code;
   return reply.status(e.def.http).send({ code: e.def.code, msg, data: e.opts.data ?? null });
 }
 
 /** PostgreSQL (and PGlite) errors carry a 5-character SQLSTATE and a severity; drizzle wraps them in `cause`. */
-function sqlstateOf(err: unknown): string | undefined {
+export function sqlstateOf(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, severity } = e as { code?: unknown; severity?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string') return code;
@@ -130,6 +131,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     req.log.error({ err }, 'unhandled error');
     const locale = localeOf(req.headers);
+    reply.resultCode = Errors.INTERNAL.code;
     return reply
       .status(500)
       .send({ code: Errors.INTERNAL.code, msg: errorMessage(Errors.INTERNAL, locale), data: null });

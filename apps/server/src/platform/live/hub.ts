@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Locale } from '@portal/contracts';
 
 /** A live stream that is buffering this much unsent output is a stalled client: it is dropped. */
 const MAX_BUFFERED_BYTES = 512 * 1024;
@@ -7,6 +8,8 @@ export interface LiveConnection {
   id: number;
   userId: number;
   sessionId: string;
+  /** the language the stream was opened in (its Accept-Language): texts pushed down it use it */
+  locale: Locale;
   res: ServerResponse;
   expiryTimer: NodeJS.Timeout | undefined;
 }
@@ -53,6 +56,11 @@ export class LiveHub {
     return this.byUser.has(userId);
   }
 
+  /** The users holding at least one open stream in this process. */
+  userIds(): number[] {
+    return [...this.byUser.keys()];
+  }
+
   /**
    * Would one more stream of this session and user exceed the caps? The caller refuses it before
    * taking over the response (the newest is refused, so the open pages keep their streams).
@@ -65,12 +73,16 @@ export class LiveHub {
   }
 
   /** Takes over an HTTP response as an event stream; returns false when the hub is closing. */
-  attach(res: ServerResponse, who: { userId: number; sessionId: string; expiresAtMs: number | null }): boolean {
+  attach(
+    res: ServerResponse,
+    who: { userId: number; sessionId: string; locale: Locale; expiresAtMs: number | null },
+  ): boolean {
     if (this.closed) return false;
     const conn: LiveConnection = {
       id: this.nextId++,
       userId: who.userId,
       sessionId: who.sessionId,
+      locale: who.locale,
       res,
       expiryTimer: undefined,
     };
@@ -105,6 +117,20 @@ export class LiveHub {
     const frame = sseFrame(event, data);
     let n = 0;
     for (const conn of [...set]) if (this.write(conn, frame)) n++;
+    return n;
+  }
+
+  /** Writes an event whose data depends on the stream's language to every stream of a user. */
+  sendToUserIn(userId: number, event: string, dataIn: (locale: Locale) => unknown): number {
+    const set = this.byUser.get(userId);
+    if (!set) return 0;
+    const frames = new Map<Locale, string>();
+    let n = 0;
+    for (const conn of [...set]) {
+      const frame = frames.get(conn.locale) ?? sseFrame(event, dataIn(conn.locale));
+      frames.set(conn.locale, frame);
+      if (this.write(conn, frame)) n++;
+    }
     return n;
   }
 

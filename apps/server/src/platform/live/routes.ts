@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { Topics } from '../events/topics.js';
 import { AppError } from '../http/errors.js';
+import { localeOf } from '../http/locale.js';
 import type { Platform } from '../platform.js';
 import type { LiveHub } from './hub.js';
+import { forwardRecordChanges } from './record-changes.js';
 
 export const LIVE_PATH = '/v2/sys/mc/sse/connection';
 
@@ -26,15 +28,17 @@ function tokenExpiry(authorization: string | undefined): number | null {
  */
 export function registerLiveRoutes(app: FastifyInstance, p: Platform, hub: LiveHub) {
   const unsubscribe = p.bus.subscribe(Topics.SESSION_REVOKED, (sessionId) => hub.closeSession(sessionId));
+  const stopForwarding = forwardRecordChanges(p, hub);
   app.addHook('preClose', async () => {
     unsubscribe();
+    stopForwarding();
     hub.close();
   });
 
   app.get(
     LIVE_PATH,
     {
-      schema: { tags: ['live'], summary: 'Live event stream (connection, heartbeat, message)' },
+      schema: { tags: ['live'], summary: 'Live event stream (connection, heartbeat, message, record.changed)' },
       config: { access: 'authenticated', audit: false },
     },
     (req, reply) => {
@@ -44,6 +48,7 @@ export function registerLiveRoutes(app: FastifyInstance, p: Platform, hub: LiveH
       const attached = hub.attach(reply.raw, {
         userId: auth.userId,
         sessionId: auth.sessionId,
+        locale: localeOf(req.headers),
         expiresAtMs: tokenExpiry(req.headers.authorization),
       });
       if (!attached) {

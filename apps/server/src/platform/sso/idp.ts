@@ -276,7 +276,7 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, p: 
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const data = err.opts.data as { captchaRequired?: boolean } | undefined;
-        const captcha = data?.captchaRequired ? await createCaptcha(p.db) : undefined;
+        const captcha = data?.captchaRequired ? await createCaptcha(p.db, p.clock) : undefined;
         return page(reply, err.def.http, loginPage({ ...form, login, failure: err.message_(locale), captcha }));
       }
       // a portal user without a workplace identity (no sso_subject) has nothing to sign in as here

@@ -2,14 +2,14 @@ import { ReloadOutlined, RobotOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../shell/shell-store';
+import { useLayoutApp } from '../../platform/shell-port';
 import { aiApi, aiKeys } from './api';
 import { ask } from './chat-actions';
 
 /** Home view of a new chat: a greeting and three suggested questions of the current module's type. */
 export function ChatHome() {
   const { t } = useTranslation();
-  const type = useShell((s) => s.layoutApp);
+  const type = useLayoutApp();
   const questions = useQuery({
     queryKey: aiKeys.questions(type),
     queryFn: () => aiApi.questions(type),

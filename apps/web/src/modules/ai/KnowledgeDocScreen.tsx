@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../platform/access';
 import { download } from '../../platform/download';
 import { FilePreview } from '../../platform/ui/FilePreview';
-import { ForbiddenPage } from '../../shell/pages/ForbiddenPage';
+import { ForbiddenPage } from '../../platform/ui/ForbiddenPage';
 import { AnswerMarkdown } from './AnswerMarkdown';
 import { aiApi, aiKeys } from './api';
 

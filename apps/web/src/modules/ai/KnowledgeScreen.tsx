@@ -1,6 +1,6 @@
 import { DeleteOutlined, EyeOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import { KB_ACCEPT, KB_MAX_BYTES, type KbDocumentRow, kbDocUrl, kbListQuery } from '@portal/contracts';
-import { Button, Form, Input, type TableColumnsType, Tag, Upload } from 'antd';
+import { Button, Form, Input, Tag, Tooltip, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { toast } from '../../platform/feedback';
 import { zodRule } from '../../platform/form';
 import { queryClient } from '../../platform/query-client';
 import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
-import { SearchTable } from '../../platform/ui/SearchTable';
+import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { aiApi, aiKeys } from './api';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -56,9 +56,9 @@ export function KnowledgeScreen() {
   );
   const remove = useRowCall(aiApi.kbRemove, [aiKeys.kbList], () => t('ai.deleteSuccess'));
 
-  const columns: TableColumnsType<KbDocumentRow> = [
-    { key: 'title', dataIndex: 'title', title: t('ai.kb.docTitle'), ellipsis: true },
-    { key: 'fileName', dataIndex: 'fileName', title: t('ai.kb.fileName'), ellipsis: true },
+  const columns: ListColumn<KbDocumentRow>[] = [
+    { key: 'title', dataIndex: 'title', title: t('ai.kb.docTitle'), kind: 'title' },
+    { key: 'fileName', dataIndex: 'fileName', title: t('ai.kb.fileName'), kind: 'text', secondary: true },
     {
       key: 'format',
       dataIndex: 'format',
@@ -67,9 +67,10 @@ export function KnowledgeScreen() {
       render: (v: string) => <Tag>{v}</Tag>,
     },
     { key: 'bytes', dataIndex: 'bytes', title: t('ai.kb.size'), width: 90, render: kb },
-    { key: 'chunks', dataIndex: 'chunks', title: t('ai.kb.chunks'), width: 80 },
+    { key: 'chunks', dataIndex: 'chunks', title: t('ai.kb.chunks'), kind: 'number', width: 80, secondary: true },
     {
       key: 'builtin',
+      secondary: true,
       dataIndex: 'builtin',
       title: t('ai.kb.source'),
       width: 100,
@@ -80,13 +81,15 @@ export function KnowledgeScreen() {
       key: 'updatedAt',
       dataIndex: 'updatedAt',
       title: t('ai.kb.updatedAt'),
-      width: 150,
-      render: (v: string, r) => (
-        <span title={r.updatedBy ?? undefined}>
-          {dayjs(v).format('YYYY-MM-DD HH:mm')}
-          {r.updatedBy ? ` · ${r.updatedBy}` : ''}
-        </span>
-      ),
+      kind: 'datetime',
+      render: (v: string, r) =>
+        r.updatedBy ? (
+          <Tooltip title={r.updatedBy}>
+            <span>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span>
+          </Tooltip>
+        ) : (
+          dayjs(v).format('YYYY-MM-DD HH:mm')
+        ),
     },
     actionColumn<KbDocumentRow>(
       t('common.action'),
@@ -127,7 +130,6 @@ export function KnowledgeScreen() {
       columns={columns}
       rowKey="uuid"
       size="small"
-      scrollX="max-content"
       title={t('ai.kb.hint')}
       toolbar={picker((f) => void save(f))(
         <Button

@@ -83,13 +83,13 @@ export function SessionList({ conversations }: { conversations: AiConversation[]
                   }}
                 />
               </Tooltip>
-              <Tooltip title={t('ai.delete')}>
+              <Tooltip title={t('common.delete')}>
                 <Button
                   type="text"
                   size="small"
                   data-testid="ai-session-delete"
                   icon={<DeleteOutlined />}
-                  aria-label={t('ai.delete')}
+                  aria-label={t('common.delete')}
                   onClick={(e) => {
                     e.stopPropagation();
                     remove(c);

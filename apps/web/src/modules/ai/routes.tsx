@@ -1,4 +1,4 @@
-import type { ScreenMap } from '../../shell/screens';
+import type { ScreenMap } from '../../platform/screens';
 
 /** The AI assistant's screens in system settings: the knowledge base and one document's view. */
 export const aiScreens: ScreenMap = {

@@ -1,9 +1,9 @@
-import type { InstanceDetail } from '@portal/contracts';
+import { type InstanceDetail, Perm } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, type ButtonProps, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UserSelect } from '../../platform/fields/UserSelect';
 import { approvalApi, approvalKeys, type RejectTarget } from './api';
-import { UserSelect } from './UserSelect';
 
 export type ActionKind = 'agree' | 'reject' | 'transmit' | 'withdraw';
 
@@ -111,7 +111,7 @@ export function ActionDialog({
             label={t('approval.transmitTo')}
             rules={[{ required: true, message: t('form.required', { label: t('approval.transmitTo') }) }]}
           >
-            <UserSelect approvers data-testid="transmit-user" />
+            <UserSelect holds={Perm.APPROVAL_TODO} data-testid="transmit-user" />
           </Form.Item>
         )}
         <Form.Item

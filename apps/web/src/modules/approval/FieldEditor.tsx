@@ -147,7 +147,7 @@ export function FieldEditor({
                         danger
                         icon={<DeleteOutlined />}
                         onClick={() => remove(o.name)}
-                        aria-label={t('mc.delete')}
+                        aria-label={t('common.delete')}
                       />
                     </Flex>
                   ))}

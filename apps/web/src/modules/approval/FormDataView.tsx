@@ -1,10 +1,11 @@
 import { EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { type FileInfo, formatMinor, type InstanceDetail } from '@portal/contracts';
+import type { FileInfo, InstanceDetail } from '@portal/contracts';
 import { Button, Descriptions, Drawer, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldView } from '../../platform/fields/FieldView';
 import { FilePreview } from '../../platform/ui/FilePreview';
-import { useFieldLabel } from './FieldInput';
+import { useFieldLabel, useFormFieldDesc } from './form-field';
 
 type Value = InstanceDetail['formData'][string] | undefined;
 
@@ -31,10 +32,11 @@ function AttachmentLink({ file, onPreview }: { file: FileInfo; onPreview: (f: Fi
   );
 }
 
-/** The request's form values, each shown by its field type (money in major units, choices by label). */
+/** The request's form values, each shown by its field kind (money in major units, choices by label). */
 export function FormDataView({ detail }: { detail: InstanceDetail }) {
   const { t } = useTranslation();
   const labelOf = useFieldLabel();
+  const descOf = useFormFieldDesc();
   const [preview, setPreview] = useState<FileInfo | null>(null);
   const files = new Map(detail.attachments.map((f) => [f.id, f]));
   const people = new Map<number, string>([
@@ -42,35 +44,27 @@ export function FormDataView({ detail }: { detail: InstanceDetail }) {
     ...detail.tasks.map((x) => [x.assigneeId, x.assigneeName] as [number, string]),
     ...detail.ccUsers.map((u) => [u.id, u.name] as [number, string]),
   ]);
+  /** a value by its field's kind (the platform's view), people and files from the request itself */
   const show = (f: InstanceDetail['fields'][number], v: Value) => {
     if (v === undefined || v === null || v === '') return '-';
-    switch (f.type) {
-      case 'money':
-        return typeof v === 'number' ? formatMinor(v) : String(v);
-      case 'select':
-        return f.options.find((o) => o.value === v)?.label ?? String(v);
-      case 'user':
-        return typeof v === 'number' ? (people.get(v) ?? `#${v}`) : String(v);
-      case 'attachment':
-        return Array.isArray(v) ? (
-          <Space wrap size={[12, 4]}>
-            {v.map((id) => {
-              const file = files.get(id);
-              return file ? (
-                <AttachmentLink key={id} file={file} onPreview={setPreview} />
-              ) : (
-                <Tag key={id} data-testid="attachment-tag">
-                  {t('approval.attachmentId', { id: id.slice(0, 8) })}
-                </Tag>
-              );
-            })}
-          </Space>
-        ) : (
-          '-'
-        );
-      default:
-        return Array.isArray(v) ? v.join(', ') : String(v);
-    }
+    if (f.type === 'user') return typeof v === 'number' ? (people.get(v) ?? `#${v}`) : String(v);
+    if (f.type !== 'attachment') return <FieldView field={descOf(f)} value={v} />;
+    return Array.isArray(v) ? (
+      <Space wrap size={[12, 4]}>
+        {v.map((id) => {
+          const file = files.get(id);
+          return file ? (
+            <AttachmentLink key={id} file={file} onPreview={setPreview} />
+          ) : (
+            <Tag key={id} data-testid="attachment-tag">
+              {t('fields.attachmentId', { id: id.slice(0, 8) })}
+            </Tag>
+          );
+        })}
+      </Space>
+    ) : (
+      '-'
+    );
   };
   const fields = [...detail.fields].sort((a, b) => a.sort - b.sort);
   // attachments not held by a form field (attached to the request itself)

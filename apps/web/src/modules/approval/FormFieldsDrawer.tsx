@@ -1,21 +1,27 @@
-import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import type { FormField, FormRow } from '@portal/contracts';
-import { Button, Drawer, type TableColumnsType, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { FieldSaveBody, FormField, FormRow } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Drawer, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportButton } from '../../platform/import/ImportButton';
 import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
-import { approvalApi, approvalKeys } from './api';
+import { approvalApi, approvalKeys, fieldImportPaths } from './api';
 import { FieldEditor } from './FieldEditor';
-import { FieldImport } from './FieldImport';
 import { useSettingsCall } from './settings-parts';
+
+/** A row of the field import's preview. */
+type FieldImportRow = Omit<FieldSaveBody, 'formId' | 'id'>;
+const IMPORT_PREVIEW_COLUMNS = ['key', 'label', 'labelEn', 'type', 'required'];
 
 /** The fields of one form (paged on the server): add, edit, delete, import from the XLSX template. */
 export function FormFieldsDrawer({ form, onClose }: { form: FormRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<{ field: FormField | null } | null>(null);
-  const [importing, setImporting] = useState(false);
   const remove = useSettingsCall(approvalApi.deleteField, () => t('approval.forms.fieldDeleted'));
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const columns = useMemo<TableColumnsType<FormField>>(
     () => [
       { key: 'sort', dataIndex: 'sort', title: t('approval.forms.field.sort'), width: 60 },
@@ -39,10 +45,10 @@ export function FormFieldsDrawer({ form, onClose }: { form: FormRow | null; onCl
       actionColumn<FormField>(
         t('common.action'),
         (r) => [
-          { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ field: r }) },
+          { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ field: r }) },
           {
             key: 'delete',
-            label: t('mc.delete'),
+            label: t('common.delete'),
             danger: true,
             confirm: t('approval.forms.deleteFieldConfirm', { name: r.label }),
             onClick: () => remove.mutate(r.id),
@@ -52,6 +58,10 @@ export function FormFieldsDrawer({ form, onClose }: { form: FormRow | null; onCl
       ),
     ],
     [t, remove],
+  );
+  const importColumns = useMemo(
+    () => columns.filter((c) => IMPORT_PREVIEW_COLUMNS.includes(String(c.key))) as TableColumnsType<FieldImportRow>,
+    [columns],
   );
   return (
     <Drawer
@@ -71,9 +81,18 @@ export function FormFieldsDrawer({ form, onClose }: { form: FormRow | null; onCl
             size="small"
             toolbar={
               <>
-                <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-                  {t('approval.forms.import')}
-                </Button>
+                <ImportButton<FieldImportRow, FormField[]>
+                  label={t('approval.forms.import')}
+                  title={t('approval.forms.import')}
+                  paths={fieldImportPaths(form.id)}
+                  templateName="form-fields.xlsx"
+                  rowKey="key"
+                  columns={importColumns}
+                  onDone={async (fields) => {
+                    message.success(t('approval.forms.imported', { count: fields.length }));
+                    await queryClient.invalidateQueries({ queryKey: approvalKeys.root });
+                  }}
+                />
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ field: null })}>
                   {t('approval.forms.addField')}
                 </Button>
@@ -86,7 +105,6 @@ export function FormFieldsDrawer({ form, onClose }: { form: FormRow | null; onCl
             open={editing !== null}
             onClose={() => setEditing(null)}
           />
-          <FieldImport formId={form.id} open={importing} onClose={() => setImporting(false)} />
         </>
       )}
     </Drawer>

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type FormRow, type FormSaveBody, formSaveBody } from '@portal/contracts';
-import { Button, Form, Input, type TableColumnsType } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
 import { FormModal } from '../../platform/ui/FormModal';
 import { actionColumn } from '../../platform/ui/RowActions';
-import { SearchTable } from '../../platform/ui/SearchTable';
+import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys } from './api';
 import { FormFieldsDrawer } from './FormFieldsDrawer';
 import { KeywordFilter, updatedAtColumn, useSettingsCall } from './settings-parts';
@@ -47,16 +47,17 @@ export function FormsScreen() {
   const [editing, setEditing] = useState<{ row: FormRow | null } | null>(null);
   const [fieldsOf, setFieldsOf] = useState<FormRow | null>(null);
   const remove = useSettingsCall(approvalApi.deleteForm, () => t('approval.forms.deleted'));
-  const columns = useMemo<TableColumnsType<FormRow>>(
+  const columns = useMemo<ListColumn<FormRow>[]>(
     () => [
-      { key: 'name', dataIndex: 'name', title: t('approval.forms.name') },
-      { key: 'code', dataIndex: 'code', title: t('approval.forms.code'), width: 180 },
-      { key: 'fieldCount', dataIndex: 'fieldCount', title: t('approval.forms.fieldCount'), width: 90 },
+      { key: 'name', dataIndex: 'name', title: t('approval.forms.name'), kind: 'name', width: 180 },
+      { key: 'code', dataIndex: 'code', title: t('approval.forms.code'), kind: 'code', width: 150 },
+      { key: 'fieldCount', dataIndex: 'fieldCount', title: t('approval.forms.fieldCount'), kind: 'number', width: 90 },
       {
         key: 'description',
         dataIndex: 'description',
         title: t('approval.forms.description'),
-        ellipsis: true,
+        kind: 'textarea',
+        secondary: true,
         render: (v: string | null) => v ?? '-',
       },
       updatedAtColumn<FormRow>(t),
@@ -64,10 +65,10 @@ export function FormsScreen() {
         t('common.action'),
         (r) => [
           { key: 'fields', label: t('approval.forms.fields'), onClick: () => setFieldsOf(r) },
-          { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ row: r }) },
+          { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ row: r }) },
           {
             key: 'delete',
-            label: t('mc.delete'),
+            label: t('common.delete'),
             danger: true,
             confirm: t('approval.forms.deleteConfirm', { name: r.name }),
             onClick: () => remove.mutate(r.id),

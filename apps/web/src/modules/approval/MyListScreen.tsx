@@ -1,5 +1,10 @@
-import type { InstanceRow, InstanceStatus, MyPageQuery } from '@portal/contracts';
-import { INSTANCE_STATUSES } from '@portal/contracts';
+import {
+  INSTANCE_STATUSES,
+  type InstanceRow,
+  type InstanceStatus,
+  LIVE_RESOURCES,
+  type MyPageQuery,
+} from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Select, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -124,6 +129,7 @@ function MyListScreen({ list }: { list: MyList }) {
   return (
     <SearchTable<InstanceRow, Filters>
       queryKey={approvalKeys.list(kind)}
+      live={LIVE_RESOURCES.approvalInstances}
       fetcher={({ range, page, size, keyword, processId, status }, signal) =>
         approvalApi.myPage(
           kind,

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { APPROVER_KINDS, CONDITION_OPS, type FormField, type Option } from '@portal/contracts';
+import { APPROVER_KINDS, CONDITION_OPS, type FormField, type Option, Perm } from '@portal/contracts';
 import { Button, Card, Checkbox, Col, Flex, Form, type FormListFieldData, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UserSelect } from './UserSelect';
+import { UserSelect } from '../../platform/fields/UserSelect';
 
 /** One node of a process definition: who approves, one-of or countersign, conditions, limits. */
 function NodeCard({
@@ -34,7 +34,7 @@ function NodeCard({
           danger
           icon={<DeleteOutlined />}
           onClick={remove}
-          aria-label={t('mc.delete')}
+          aria-label={t('common.delete')}
         />
       }
       data-testid="node-card"
@@ -88,7 +88,7 @@ function NodeCard({
               label={t('approval.cfg.users')}
               rules={required(t('approval.cfg.users'))}
             >
-              <UserSelect approvers mode="multiple" />
+              <UserSelect holds={Perm.APPROVAL_TODO} mode="multiple" />
             </Form.Item>
           </Col>
         )}
@@ -151,7 +151,7 @@ function NodeCard({
                   danger
                   icon={<DeleteOutlined />}
                   onClick={() => drop(c.name)}
-                  aria-label={t('mc.delete')}
+                  aria-label={t('common.delete')}
                 />
               </Flex>
             ))}

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProcessRow } from '@portal/contracts';
-import { Button, Form, Input, type TableColumnsType } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionColumn, switchColumn } from '../../platform/ui/RowActions';
-import { SearchTable } from '../../platform/ui/SearchTable';
+import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys } from './api';
 import { ProcessEditor } from './ProcessEditor';
 import { EnabledFilter, KeywordFilter, updatedAtColumn, useSettingsCall } from './settings-parts';
@@ -22,18 +22,19 @@ export function ProcessConfigScreen() {
     (r) => (r.enabled ? t('approval.cfg.enabledDone') : t('approval.cfg.disabledDone')),
   );
   const zh = i18n.language.startsWith('zh');
-  const columns = useMemo<TableColumnsType<ProcessRow>>(
+  const columns = useMemo<ListColumn<ProcessRow>[]>(
     () => [
       {
         key: 'name',
         title: t('approval.cfg.name'),
         render: (_: unknown, r) => (zh ? r.name : r.nameEn),
-        ellipsis: true,
+        kind: 'name',
+        width: 160,
       },
-      { key: 'code', dataIndex: 'code', title: t('approval.cfg.code'), width: 170 },
-      { key: 'groupName', dataIndex: 'groupName', title: t('approval.cfg.group'), width: 100 },
-      { key: 'serviceName', dataIndex: 'serviceName', title: t('approval.cfg.service'), width: 110 },
-      { key: 'formName', dataIndex: 'formName', title: t('approval.cfg.form'), width: 120 },
+      { key: 'code', dataIndex: 'code', title: t('approval.cfg.code'), kind: 'code', width: 150 },
+      { key: 'groupName', dataIndex: 'groupName', title: t('approval.cfg.group'), kind: 'dict', secondary: true },
+      { key: 'serviceName', dataIndex: 'serviceName', title: t('approval.cfg.service'), kind: 'dict', secondary: true },
+      { key: 'formName', dataIndex: 'formName', title: t('approval.cfg.form'), kind: 'name', width: 120 },
       {
         key: 'version',
         dataIndex: 'version',
@@ -53,7 +54,7 @@ export function ProcessConfigScreen() {
       actionColumn<ProcessRow>(
         t('common.action'),
         (r) => [
-          { key: 'edit', label: t('mc.edit'), testId: 'process-edit', onClick: () => setEditing({ id: r.id }) },
+          { key: 'edit', label: t('common.edit'), testId: 'process-edit', onClick: () => setEditing({ id: r.id }) },
           { key: 'versions', label: t('approval.cfg.versions'), onClick: () => setVersionsOf(r.id) },
         ],
         130,

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Drawer, Form, Input, Row, Select, Skeleton, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minorToDisplay } from '../../platform/fields/money';
 import { approvalApi, approvalKeys } from './api';
 import { definitionFlow } from './flow-model';
 import { LazyFlow } from './LazyFlow';
-import { minorToDisplay } from './money';
 import { NodeEditor } from './NodeEditor';
 import { useDebounced } from './use-debounced';
 

@@ -1,16 +1,18 @@
-import type { InstanceDetail } from '@portal/contracts';
+import { type InstanceDetail, LIVE_RESOURCES } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { RecordTimeline } from '../../platform/history/RecordTimeline';
+import { useLiveRefresh } from '../../platform/live/use-live-refresh';
 import { ActionDialog, type ActionKind } from './ActionDialog';
 import { approvalApi, approvalKeys } from './api';
 import { CommentBox } from './CommentBox';
 import { FormDataView } from './FormDataView';
 import { instanceFlow } from './flow-model';
-import { HistoryTimeline } from './HistoryTimeline';
+import { approvalEntries } from './history-entries';
 import { LazyFlow } from './LazyFlow';
 import { SUBMIT_PATH } from './SponsorScreen';
 import { InstanceStatusTag, TaskStatusTag } from './StatusTag';
@@ -79,6 +81,7 @@ export function ProfileScreen() {
     queryFn: () => approvalApi.detail(id),
     enabled: id > 0,
   });
+  useLiveRefresh(LIVE_RESOURCES.approvalInstances, approvalKeys.detail(id));
   const d = detail.data;
   const boxes = useMemo(
     () =>
@@ -139,8 +142,10 @@ export function ProfileScreen() {
             <FormDataView detail={d} />
           </Card>
           <Card size="small" title={t('approval.timeline')}>
-            <HistoryTimeline history={d.history} route={d.route} />
-            {d.viewer.canComment && <CommentBox instanceId={d.id} />}
+            <RecordTimeline
+              entries={approvalEntries(d.history, d.route, t)}
+              footer={d.viewer.canComment && <CommentBox instanceId={d.id} />}
+            />
           </Card>
         </Flex>
       </Col>

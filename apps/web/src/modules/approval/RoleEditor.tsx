@@ -1,10 +1,10 @@
-import { type WfRoleRow, type WfRoleSaveBody, wfRoleSaveBody } from '@portal/contracts';
+import { Perm, type WfRoleRow, type WfRoleSaveBody, wfRoleSaveBody } from '@portal/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UserSelect } from '../../platform/fields/UserSelect';
 import { zodRule } from '../../platform/form';
 import { FormModal } from '../../platform/ui/FormModal';
 import { approvalApi, approvalKeys } from './api';
-import { UserSelect } from './UserSelect';
 
 const shape = wfRoleSaveBody.shape;
 
@@ -43,7 +43,7 @@ export function RoleEditor({ role, open, onClose }: { role: WfRoleRow | null; op
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
       <Form.Item name="memberIds" label={label('members')}>
-        <UserSelect approvers mode="multiple" known={role?.members ?? []} data-testid="role-members" />
+        <UserSelect holds={Perm.APPROVAL_TODO} mode="multiple" known={role?.members ?? []} data-testid="role-members" />
       </Form.Item>
     </FormModal>
   );

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { WfRoleRow } from '@portal/contracts';
-import { Button, Space, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionColumn, switchColumn } from '../../platform/ui/RowActions';
-import { SearchTable } from '../../platform/ui/SearchTable';
+import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys } from './api';
 import { RoleEditor } from './RoleEditor';
 import { EnabledFilter, KeywordFilter, updatedAtColumn, useSettingsCall } from './settings-parts';
@@ -17,12 +17,13 @@ export function RolesScreen() {
   const [editing, setEditing] = useState<{ role: WfRoleRow | null } | null>(null);
   const state = useSettingsCall((r: { id: number; enabled: boolean }) => approvalApi.roleState(r.id, r.enabled));
   const remove = useSettingsCall(approvalApi.deleteRole, () => t('approval.roles.deleted'));
-  const columns = useMemo<TableColumnsType<WfRoleRow>>(
+  const columns = useMemo<ListColumn<WfRoleRow>[]>(
     () => [
-      { key: 'name', dataIndex: 'name', title: t('approval.roles.name'), width: 140 },
-      { key: 'code', dataIndex: 'code', title: t('approval.roles.code'), width: 150 },
+      { key: 'name', dataIndex: 'name', title: t('approval.roles.name'), kind: 'name' },
+      { key: 'code', dataIndex: 'code', title: t('approval.roles.code'), kind: 'code' },
       {
         key: 'members',
+        kind: 'tags',
         dataIndex: 'members',
         title: t('approval.roles.members'),
         render: (m: WfRoleRow['members']) =>
@@ -40,7 +41,8 @@ export function RolesScreen() {
         key: 'description',
         dataIndex: 'description',
         title: t('approval.roles.description'),
-        ellipsis: true,
+        kind: 'textarea',
+        secondary: true,
         render: (v: string | null) => v ?? '-',
       },
       switchColumn<WfRoleRow>({
@@ -54,10 +56,10 @@ export function RolesScreen() {
       actionColumn<WfRoleRow>(
         t('common.action'),
         (r) => [
-          { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ role: r }) },
+          { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ role: r }) },
           {
             key: 'delete',
-            label: t('mc.delete'),
+            label: t('common.delete'),
             danger: true,
             confirm: t('approval.roles.deleteConfirm', { name: r.name }),
             onClick: () => remove.mutate(r.id),

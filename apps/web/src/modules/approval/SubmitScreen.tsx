@@ -1,11 +1,13 @@
-import type { FormField, FormValues } from '@portal/contracts';
+import { type FormField, type FormValues, formFieldSpec } from '@portal/contracts';
+import { fieldValueSchema } from '@portal/contracts/fields';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Flex, Form, Input, Row, Skeleton, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FieldInput } from '../../platform/fields/FieldInput';
 import { approvalApi, approvalKeys } from './api';
-import { FieldInput } from './FieldInput';
+import { useFormFieldDesc } from './form-field';
 import { profilePath } from './profile-path';
 import { RouteSteps } from './RoutePreview';
 import { useDebounced } from './use-debounced';
@@ -29,6 +31,7 @@ function formDataOf(fields: FormField[], values: Values): FormValues {
  */
 export function SubmitScreen() {
   const { t, i18n } = useTranslation();
+  const descOf = useFormFieldDesc();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -112,7 +115,7 @@ export function SubmitScreen() {
               <Input maxLength={120} showCount data-testid="submit-title" />
             </Form.Item>
             {sorted.map((f) => (
-              <FieldInput key={f.id} field={f} />
+              <FieldInput key={f.id} name={f.key} field={descOf(f)} schema={fieldValueSchema(formFieldSpec(f))} />
             ))}
             <Space>
               <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="submit-send">

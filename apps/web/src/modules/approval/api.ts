@@ -1,7 +1,5 @@
 import type {
-  FieldImportPreview,
   FieldSaveBody,
-  FileInfo,
   FormField,
   FormRow,
   FormSaveBody,
@@ -19,12 +17,11 @@ import type {
   ProcessSaveBody,
   RouteStep,
   SponsorProcess,
-  UserPick,
   VersionRow,
   WfRoleRow,
   WfRoleSaveBody,
 } from '@portal/contracts';
-import { get, post, upload } from '../../platform/http';
+import { get, post } from '../../platform/http';
 
 /** Every call of the workflow API (spec 7 "Workflow /v2/workflow") the approval screens make. */
 const W = '/v2/workflow';
@@ -50,7 +47,6 @@ export const approvalKeys = {
   auditFields: (formId: number) => ['approval', 'auditFields', formId] as const,
   notify: (processId: number) => ['approval', 'notify', processId] as const,
   options: (kind: string) => ['approval', 'options', kind] as const,
-  users: (keyword: string, approvers = false) => ['approval', 'users', keyword, approvers] as const,
 };
 
 export type MyListKind = 'toDoPage' | 'applyPage' | 'handlePage' | 'ccMePage';
@@ -64,7 +60,6 @@ export const approvalApi = {
     post<RouteStep[]>(`${W}/route/preview`, { processId, formData }, { showMessage: false }),
   start: (body: { processId: number; instanceId?: number; title: string; formData: FormValues }) =>
     post<{ instanceId: number }>(`${W}/start`, body, once),
-  upload: (file: File) => upload<FileInfo>('/v2/sys/staff/file/upload', file),
 
   // ── my lists
   summary: () => post<MySummary>(`${W}/my/summary`),
@@ -87,13 +82,6 @@ export const approvalApi = {
   serviceNames: () => get<Option[]>(`${W}/select/serviceName`),
   roleOptions: () => get<Option[]>(`${W}/select/role`),
   formOptions: () => get<Option[]>(`${W}/select/form`),
-  /** active staff to pick within the caller's data scope: name or job number containing the keyword */
-  users: (keyword: string, approvers = false) =>
-    get<UserPick[]>(
-      `${W}/select/user`,
-      { limit: 20, ...(keyword ? { keyword } : {}), ...(approvers ? { approvers: 'true' } : {}) },
-      { showMessage: false },
-    ),
 
   // ── settings: processes
   processPage: (q: PageQuery & { keyword?: string; serviceName?: string; enabled?: boolean }, signal?: AbortSignal) =>
@@ -125,8 +113,11 @@ export const approvalApi = {
     post<PageResult<FormField>>(`${W}/form/field/queryPage`, q, { signal }),
   saveField: (body: FieldSaveBody) => post<{ id: number }>(`${W}/form/field/save`, body, once),
   deleteField: (id: number) => get<null>(`${W}/form/field/delete/${id}`),
-  templateUrl: () => get<{ url: string }>(`${W}/form/field/import/templateUrl`),
-  importView: (file: File) => upload<FieldImportPreview>(`${W}/form/field/import/view`, file),
-  importFields: (formId: number, rows: FieldImportPreview['rows']) =>
-    post<FormField[]>(`${W}/form/field/import/${formId}`, { rows }, once),
 };
+
+/** The form field import (the platform import service's routes, at spec 7's paths). */
+export const fieldImportPaths = (formId: number) => ({
+  template: `${W}/form/field/import/template`,
+  preview: `${W}/form/field/import/view`,
+  commit: `${W}/form/field/import/${formId}`,
+});

@@ -1,7 +1,7 @@
 import type { ProcessNode, RouteStep } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { minorToDisplay } from '../../platform/fields/money';
 import { definitionFlow, instanceFlow } from './flow-model';
-import { minorToDisplay } from './money';
 
 const step = (nodeKey: string, type: 'approval' | 'cc' = 'approval'): RouteStep => ({
   nodeKey,

@@ -1,4 +1,4 @@
-import type { ScreenMap } from '../../shell/screens';
+import type { ScreenMap } from '../../platform/screens';
 
 const lists = () => import('./MyListScreen');
 const profile = async () => ({ Component: (await import('./ProfileScreen')).ProfileScreen });

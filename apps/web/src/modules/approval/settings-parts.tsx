@@ -1,8 +1,9 @@
-import { Form, Input, Select, type TableColumnType } from 'antd';
+import { Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useRowCall } from '../../platform/ui/RowActions';
+import type { ListColumn } from '../../platform/ui/SearchTable';
 import { approvalKeys } from './api';
 
 /** The search-form items the approval settings lists share. */
@@ -33,11 +34,11 @@ export function EnabledFilter() {
 }
 
 /** "Updated at" of a settings row, to the minute. */
-export const updatedAtColumn = <Row,>(t: TFunction): TableColumnType<Row> => ({
+export const updatedAtColumn = <Row,>(t: TFunction): ListColumn<Row> => ({
   key: 'updatedAt',
   dataIndex: 'updatedAt',
   title: t('approval.cfg.updatedAt'),
-  width: 140,
+  kind: 'datetime',
   render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
 });
 

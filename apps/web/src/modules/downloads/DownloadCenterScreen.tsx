@@ -1,68 +1,66 @@
-import { EXPORT_TASK_STATES, type ExportTaskQuery, type ExportTaskRow } from '@portal/contracts';
-import { Drawer, Form, Input, Select, type TableColumnsType } from 'antd';
+import { EXPORT_TASK_STATES, type ExportTaskQuery, type ExportTaskRow, LIVE_RESOURCES } from '@portal/contracts';
+import { Drawer, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownloadFlag } from '../../platform/download-flag';
 import { FilePreview } from '../../platform/ui/FilePreview';
-import { SearchTable } from '../../platform/ui/SearchTable';
-import { downloadKeys, downloadsApi, type TaskPage } from './api';
+import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
+import { downloadKeys, downloadsApi } from './api';
 import { TaskActions } from './TaskActions';
 import { TaskState } from './TaskState';
 
 type Filters = Pick<ExportTaskQuery, 'name' | 'state'>;
 
-/** While a task is queued or running the list refetches every 2 s; it stops when none is. */
-export const ACTIVE_REFETCH_MS = 2000;
-
 const sizeText = (n: number | null) =>
   n === null ? '' : n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 
-/** /general/download (GeneralDownload): my export tasks, live while they run. */
+/** /general/download (GeneralDownload): my export tasks, refreshed live as they change. */
 export function DownloadCenterScreen() {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
   useEffect(() => useDownloadFlag.getState().clear(), []);
 
-  const columns = useMemo<TableColumnsType<ExportTaskRow>>(() => {
+  const columns = useMemo<ListColumn<ExportTaskRow>[]>(() => {
     const empty = t('common.empty');
     return [
-      { key: 'name', dataIndex: 'name', title: t('downloads.name'), ellipsis: true, width: 280 },
+      { key: 'name', dataIndex: 'name', title: t('downloads.name'), kind: 'title' },
       {
         key: 'createdAt',
         dataIndex: 'createdAt',
         title: t('downloads.createdAt'),
-        width: 150,
+        kind: 'datetime',
         render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
       },
       {
         key: 'rows',
         title: t('downloads.rows'),
-        align: 'right',
-        width: 100,
+        kind: 'number',
         render: (_: unknown, r) => (r.state === 'done' ? r.rowsWritten : r.totalNum).toLocaleString(),
       },
       {
         key: 'size',
         dataIndex: 'size',
         title: t('downloads.size'),
-        align: 'right',
+        kind: 'number',
         width: 90,
+        secondary: true,
         render: (v: number | null) => sizeText(v) || empty,
       },
-      { key: 'state', title: t('downloads.stateTitle'), width: 220, render: (_: unknown, r) => <TaskState row={r} /> },
+      { key: 'state', title: t('downloads.stateTitle'), width: 200, render: (_: unknown, r) => <TaskState row={r} /> },
       {
         key: 'expiresAt',
         dataIndex: 'expiresAt',
         title: t('downloads.expiresAt'),
-        width: 150,
+        kind: 'datetime',
+        secondary: true,
         render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : empty),
       },
       {
         key: 'action',
         title: t('common.action'),
         fixed: 'right',
-        width: 200,
+        width: 180,
         render: (_: unknown, r) => <TaskActions row={r} onPreview={(url) => setPreview({ url, name: r.name })} />,
       },
     ];
@@ -73,7 +71,7 @@ export function DownloadCenterScreen() {
       <SearchTable<ExportTaskRow, Filters>
         queryKey={downloadKeys.tasks}
         fetcher={(query, signal) => downloadsApi.page(query, signal)}
-        refetchInterval={(data) => ((data as TaskPage | undefined)?.active ? ACTIVE_REFETCH_MS : false)}
+        live={LIVE_RESOURCES.exportTasks}
         columns={columns}
         rowKey="id"
         size="small"

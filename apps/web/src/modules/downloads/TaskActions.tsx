@@ -59,7 +59,7 @@ export function TaskActions({ row, onPreview }: { row: ExportTaskRow; onPreview:
           : []),
         {
           key: 'delete',
-          label: t('downloads.delete'),
+          label: t('common.delete'),
           danger: true,
           disabled: busy,
           confirm: t('downloads.deleteConfirm'),

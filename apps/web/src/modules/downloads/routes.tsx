@@ -1,4 +1,4 @@
-import type { ScreenMap } from '../../shell/screens';
+import type { ScreenMap } from '../../platform/screens';
 
 /** The download center (shell link, named route GeneralDownload). */
 export const downloadScreens: ScreenMap = {

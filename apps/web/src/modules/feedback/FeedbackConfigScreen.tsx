@@ -43,7 +43,7 @@ function QuestionsEditor() {
   const save = useMutation({
     mutationFn: () => feedbackApi.saveQuestions(list.filter((q) => q.name.trim())),
     onSuccess: async () => {
-      message.success(t('mc.saved'));
+      message.success(t('common.saved'));
       setDraft(null);
       await queryClient.invalidateQueries({ queryKey: feedbackKeys.questions });
     },
@@ -72,7 +72,7 @@ function QuestionsEditor() {
                 type="text"
                 icon={<DeleteOutlined />}
                 onClick={() => setDraft(list.filter((_, j) => j !== i))}
-                aria-label={t('mc.delete')}
+                aria-label={t('common.delete')}
               />
             )}
           </Flex>
@@ -104,7 +104,7 @@ function TipsEditor() {
   const save = useMutation({
     mutationFn: () => feedbackApi.saveTips((value ?? '').trim()),
     onSuccess: async () => {
-      message.success(t('mc.saved'));
+      message.success(t('common.saved'));
       setValue(null);
       await queryClient.invalidateQueries({ queryKey: feedbackKeys.tips });
     },
@@ -165,10 +165,10 @@ function PopupTriggers() {
     actionColumn<PopupConfig>(
       t('common.action'),
       (r) => [
-        { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ row: r }) },
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ row: r }) },
         {
           key: 'delete',
-          label: t('mc.delete'),
+          label: t('common.delete'),
           danger: true,
           confirm: t('feedback.config.deleteConfirm'),
           onClick: () => remove.mutateAsync(r.resourceId),
@@ -202,7 +202,7 @@ function PopupTriggers() {
             questionEn: v.questionEn?.trim() || null,
           })
         }
-        successMessage={t('mc.saved')}
+        successMessage={t('common.saved')}
         invalidate={feedbackKeys.popup}
         initialValues={
           editing?.row

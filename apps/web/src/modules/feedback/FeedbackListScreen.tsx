@@ -1,9 +1,10 @@
-import { FEEDBACK_STATUSES, type FeedbackRow, type ManageFeedbackQuery } from '@portal/contracts';
+import { FEEDBACK_STATUSES, type FeedbackRow, LIVE_RESOURCES, type ManageFeedbackQuery } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Select, type TableColumnsType, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLiveRefresh } from '../../platform/live/use-live-refresh';
 import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { feedbackApi, feedbackKeys } from './api';
@@ -43,7 +44,8 @@ export function FeedbackListScreen() {
     queryKey: [...feedbackKeys.questions, 'all'],
     queryFn: () => feedbackApi.questions(true),
   });
-  const pending = useQuery({ queryKey: [...feedbackKeys.root, 'unreply'], queryFn: feedbackApi.countUnReply });
+  const pending = useQuery({ queryKey: feedbackKeys.unreplied, queryFn: feedbackApi.countUnReply });
+  useLiveRefresh(LIVE_RESOURCES.feedback, feedbackKeys.unreplied);
   const columns = useMemo<TableColumnsType<FeedbackRow>>(
     () => [
       { key: 'userName', dataIndex: 'userName', title: t('feedback.author'), width: 110 },
@@ -91,6 +93,7 @@ export function FeedbackListScreen() {
     <>
       <SearchTable<FeedbackRow, Filters>
         queryKey={feedbackKeys.manage}
+        live={LIVE_RESOURCES.feedback}
         fetcher={(q, signal) => feedbackApi.managePage(q, signal)}
         columns={columns}
         rowKey="id"

@@ -1,4 +1,4 @@
-import { FEEDBACK_STATUSES, type FeedbackRow } from '@portal/contracts';
+import { FEEDBACK_STATUSES, type FeedbackRow, LIVE_RESOURCES } from '@portal/contracts';
 import { Badge, Button, Form, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -62,6 +62,7 @@ export function MyFeedbackScreen() {
     <>
       <SearchTable<FeedbackRow, { status?: FeedbackRow['status'] }>
         queryKey={feedbackKeys.mine}
+        live={LIVE_RESOURCES.myFeedback}
         fetcher={(q, signal) => feedbackApi.myPage(q, signal)}
         columns={columns}
         rowKey="id"

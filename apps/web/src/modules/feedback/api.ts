@@ -5,6 +5,7 @@ export const feedbackKeys = {
   root: ['feedback'] as const,
   mine: ['feedback', 'mine'] as const,
   manage: ['feedback', 'manage'] as const,
+  unreplied: ['feedback', 'unreply'] as const,
   detail: (id: number) => ['feedback', 'detail', id] as const,
   questions: ['feedback', 'questions'] as const,
   tips: ['feedback', 'tips'] as const,

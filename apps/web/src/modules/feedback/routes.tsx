@@ -1,4 +1,4 @@
-import type { ScreenMap } from '../../shell/screens';
+import type { ScreenMap } from '../../platform/screens';
 
 /** Feedback screens: my feedback, management, settings. */
 export const feedbackScreens: ScreenMap = {

@@ -5,12 +5,12 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { metaForPath, titleOfPath, titleText } from '../../platform/registry';
 import { visibleNodes, walk } from '../../platform/resources';
 import { useSession } from '../../platform/session';
+import { useModuleEntries, useOpenModule } from '../../platform/shell-port';
+import { MenuIcon } from '../../platform/ui/MenuIcon';
 import { useUser } from '../../platform/user-store';
-import { MenuIcon } from '../../shell/layout/MenuIcon';
-import { useModuleEntries, useOpenModule } from '../../shell/layout/TopNav';
-import { metaForPath, titleOfPath, titleText } from '../../shell/registry';
 import { homeApi, homeKeys, MAX_QUICK_ENTRANCES } from './api';
 import { greetingOf, presentFigures } from './figures';
 
@@ -119,7 +119,7 @@ function QuickEntrances({ paths, loading }: { paths: string[]; loading: boolean 
           onClick={() => setEditing(true)}
           data-testid="quick-edit"
         >
-          {t('home.quick.edit')}
+          {t('common.edit')}
         </Button>
       </header>
       {loading ? (

@@ -3,9 +3,9 @@ import { App, Modal, Transfer } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POPUP_Z_INDEX } from '../../platform/feedback';
+import { searchEntries } from '../../platform/path-search';
 import { useSession } from '../../platform/session';
 import { useUser } from '../../platform/user-store';
-import { searchEntries } from '../../shell/layout/path-search';
 import { type HomeSummary, homeApi, homeKeys } from './api';
 
 /** Choose the quick entrances (at most 12) from the user's accessible menu pages. Loaded lazily. */

@@ -4,12 +4,10 @@ import { Badge, Button, Flex, Popover, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLive } from '../../platform/live/live-store';
-import { shellApi } from '../../shell/shell-api';
+import { messageKeys, messagesApi } from './api';
 
 // the list (antd List with its pagination) loads on the first open: the bell itself is in every shell page
 const Latest = lazy(() => import('./BellLatest'));
-
-const UNREAD_QUERY_KEY = ['shell', 'unread'] as const;
 
 /** The header bell: a dot while anything is unread; the popover lists the latest messages. */
 export function MessageBell() {
@@ -17,8 +15,8 @@ export function MessageBell() {
   const [open, setOpen] = useState(false);
   const live = useLive((s) => s.state);
   const unread = useQuery({
-    queryKey: UNREAD_QUERY_KEY,
-    queryFn: shellApi.unread,
+    queryKey: messageKeys.unread,
+    queryFn: messagesApi.unread,
     staleTime: 60_000,
     refetchInterval: 120_000,
   });

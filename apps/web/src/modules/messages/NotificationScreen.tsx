@@ -9,7 +9,6 @@ import { messageKeys, messagesApi } from './api';
 import { useOpenMessage } from './use-open-message';
 
 type Filters = { type?: (typeof MESSAGE_TYPES)[number]; status?: 0 | 1; keyword?: string };
-const UNREAD_QUERY_KEY = ['shell', 'unread'] as const;
 
 /** /message/notification: my messages, filtered by type and state, marked read, opened at their source. */
 export function NotificationScreen() {
@@ -17,7 +16,7 @@ export function NotificationScreen() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const open = useOpenMessage();
-  const refetch = [messageKeys.root, UNREAD_QUERY_KEY];
+  const refetch = [messageKeys.root, messageKeys.unread];
   const read = useRowCall(messagesApi.markRead, refetch);
   const refresh = () => Promise.all(refetch.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 

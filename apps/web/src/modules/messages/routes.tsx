@@ -1,4 +1,4 @@
-import type { ScreenMap } from '../../shell/screens';
+import type { ScreenMap } from '../../platform/screens';
 
 /** Message center screens (the mail screens belong to the mail module). */
 export const messageScreens: ScreenMap = {

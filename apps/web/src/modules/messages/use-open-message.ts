@@ -3,8 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { messageKeys, messagesApi } from './api';
 
-const UNREAD_QUERY_KEY = ['shell', 'unread'] as const;
-
 /**
  * Marks a message read and follows its link: a portal path in the app, an http(s) address in a
  * new tab; anything else (a '//host' or javascript: link stored before links were checked) never.
@@ -17,7 +15,7 @@ export function useOpenMessage() {
       await messagesApi.markOne(row.id);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: messageKeys.root }),
-        queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: messageKeys.unread }),
       ]);
     }
     const link = row.link?.trim();

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type DingNoticeRow, isNoticeLink } from '@portal/contracts';
+import { type DingNoticeRow, isNoticeLink, LIVE_RESOURCES } from '@portal/contracts';
 import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { actionColumn, switchColumn, useRowCall } from '../../platform/ui/RowAct
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { noticeKeys, noticesApi } from './api';
 
-type DingValues = { title: string; content: string; link?: string };
+type DingValues = { title: string; titleEn?: string; content: string; link?: string };
 
 /** Ding notices: switching one on pushes it to every staff member (live) and the workplace-chat robot. */
 export function DingNotices() {
@@ -41,7 +41,7 @@ export function DingNotices() {
     }),
     actionColumn<DingNoticeRow>(
       t('common.action'),
-      (r) => [{ key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ row: r }) }],
+      (r) => [{ key: 'edit', label: t('common.edit'), onClick: () => setEditing({ row: r }) }],
       80,
     ),
   ];
@@ -49,6 +49,7 @@ export function DingNotices() {
     <>
       <SearchTable<DingNoticeRow, { keyword?: string; enabled?: 'yes' | 'no' }>
         queryKey={noticeKeys.ding}
+        live={LIVE_RESOURCES.dingNotices}
         fetcher={(q, signal) => noticesApi.dingPage(q, signal)}
         columns={columns}
         rowKey="id"
@@ -85,15 +86,21 @@ export function DingNotices() {
           noticesApi.dingSave({
             ...(editing?.row ? { id: editing.row.id } : {}),
             title: v.title,
+            titleEn: v.titleEn ?? '',
             content: v.content,
             link: v.link?.trim() || null,
           })
         }
-        successMessage={t('mc.saved')}
+        successMessage={t('common.saved')}
         invalidate={noticeKeys.ding}
-        initialValues={editing?.row ? { ...editing.row, link: editing.row.link ?? '' } : undefined}
+        initialValues={
+          editing?.row ? { ...editing.row, title: editing.row.titleZh, link: editing.row.link ?? '' } : undefined
+        }
       >
         <Form.Item name="title" label={t('notices.title')} rules={[{ required: true, whitespace: true }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="titleEn" label={t('notices.titleEn')} extra={t('notices.titleEnHint')}>
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="content" label={t('notices.content')} rules={[{ required: true, whitespace: true }]}>

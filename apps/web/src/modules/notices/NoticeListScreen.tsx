@@ -1,4 +1,4 @@
-import type { VersionRecord } from '@portal/contracts';
+import { LIVE_RESOURCES, type VersionRecord } from '@portal/contracts';
 import { Drawer, Form, InputNumber, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -41,6 +41,7 @@ export function NoticeListScreen() {
     <>
       <SearchTable<VersionRecord, { year?: number }>
         queryKey={[...noticeKeys.timeline, 'list']}
+        live={LIVE_RESOURCES.noticeVersions}
         fetcher={(q, signal) => noticesApi.timeline(q, signal)}
         columns={columns}
         rowKey="id"

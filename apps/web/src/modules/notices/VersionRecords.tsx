@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { VersionRecord } from '@portal/contracts';
+import { LIVE_RESOURCES, type VersionRecord } from '@portal/contracts';
 import { Button, DatePicker, Form, Input, Select, Switch, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -13,12 +13,21 @@ type FormValues = {
   version: string;
   innerVersion?: string;
   title: string;
+  titleEn?: string;
   content: string;
   popup: boolean;
   publishedAt?: Dayjs | null;
 };
 
-const EMPTY: FormValues = { version: '', innerVersion: '', title: '', content: '', popup: false, publishedAt: null };
+const EMPTY: FormValues = {
+  version: '',
+  innerVersion: '',
+  title: '',
+  titleEn: '',
+  content: '',
+  popup: false,
+  publishedAt: null,
+};
 
 /** Version records of the settings screen: drafts and published notes, with the start-up popup flag. */
 export function VersionRecords() {
@@ -52,10 +61,10 @@ export function VersionRecords() {
     actionColumn<VersionRecord>(
       t('common.action'),
       (r) => [
-        { key: 'edit', label: t('mc.edit'), onClick: () => setEditing({ row: r }) },
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ row: r }) },
         {
           key: 'delete',
-          label: t('mc.delete'),
+          label: t('common.delete'),
           danger: true,
           confirm: t('notices.deleteConfirm'),
           onClick: () => remove.mutateAsync(r.id),
@@ -70,6 +79,7 @@ export function VersionRecords() {
     <>
       <SearchTable<VersionRecord, { keyword?: string; published?: 'yes' | 'no' }>
         queryKey={noticeKeys.versions}
+        live={LIVE_RESOURCES.noticeVersions}
         fetcher={(q, signal) => noticesApi.versionPage(q, signal)}
         columns={columns}
         rowKey="id"
@@ -114,17 +124,19 @@ export function VersionRecords() {
             version: v.version,
             ...(v.innerVersion ? { innerVersion: v.innerVersion } : {}),
             title: v.title,
+            titleEn: v.titleEn ?? '',
             content: v.content ?? '',
             popup: v.popup,
             publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
           })
         }
-        successMessage={t('mc.saved')}
+        successMessage={t('common.saved')}
         invalidate={noticeKeys.root}
         initialValues={
           row
             ? {
                 ...row,
+                title: row.titleZh,
                 innerVersion: row.innerVersion ?? '',
                 publishedAt: row.publishedAt ? dayjs(row.publishedAt) : null,
               }
@@ -152,6 +164,9 @@ export function VersionRecords() {
         </Form.Item>
         <Form.Item name="title" label={t('notices.title')} rules={[{ required: true, whitespace: true }]}>
           <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="titleEn" label={t('notices.titleEn')} extra={t('notices.titleEnHint')}>
+          <Input maxLength={200} data-testid="notice-title-en" />
         </Form.Item>
         <Form.Item name="content" label={t('notices.content')} extra={t('notices.markdownHint')}>
           <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} maxLength={20000} />

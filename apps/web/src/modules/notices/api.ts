@@ -16,6 +16,8 @@ export interface VersionInput {
   version: string;
   innerVersion?: string;
   title: string;
+  /** '' = English readers see the Chinese title */
+  titleEn: string;
   content: string;
   popup: boolean;
   publishedAt: string | null;
@@ -31,7 +33,7 @@ export const noticesApi = {
   save: (body: VersionInput) => post<VersionRecord>(`${V}/save`, body, { checkRepeat: true }),
   remove: (id: number) => post<null>(`${V}/deleteDoc`, { id }),
   dingPage: (q: object, signal?: AbortSignal) => post<PageResult<DingNoticeRow>>(`${D}/page`, q, { signal }),
-  dingSave: (body: { id?: number; title: string; content: string; link: string | null }) =>
+  dingSave: (body: { id?: number; title: string; titleEn: string; content: string; link: string | null }) =>
     post<DingNoticeRow>(`${D}/save`, body, { checkRepeat: true }),
   dingEnable: (id: number, enabled: boolean) => post<null>(`${D}/enable`, { id, enabled }),
 };

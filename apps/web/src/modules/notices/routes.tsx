@@ -1,4 +1,4 @@
-import type { ScreenMap } from '../../shell/screens';
+import type { ScreenMap } from '../../platform/screens';
 
 /** Release notes: timeline, list, settings. */
 export const noticeScreens: ScreenMap = {

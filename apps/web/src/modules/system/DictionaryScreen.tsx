@@ -53,7 +53,7 @@ function DictItemsEditor({ code }: { code: string }) {
       return dictApi.save(body.data);
     },
     onSuccess: async () => {
-      message.success(t('systemDict.saved'));
+      message.success(t('common.saved'));
       await queryClient.invalidateQueries({ queryKey: dictKeys.all });
     },
     onError: (err) => {

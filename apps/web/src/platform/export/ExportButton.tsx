@@ -5,13 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { useListExport } from './useListExport';
 
 /** Export (XLSX; CSV from the menu) of a list with the filters and sort it shows now. */
-export function ExportButton({ path, filters }: { path: string; filters: () => object }) {
+export function ExportButton({
+  path,
+  filters,
+  size,
+}: {
+  path: string;
+  filters: () => object;
+  size?: 'small' | 'middle';
+}) {
   const { t } = useTranslation();
   const { run, running } = useListExport(path);
   const go = (format: ExportFormat) => void run(filters(), format);
   return (
     <Space.Compact>
-      <Button icon={<ExportOutlined />} loading={running} onClick={() => go('xlsx')} data-testid="list-export">
+      <Button
+        size={size}
+        icon={<ExportOutlined />}
+        loading={running}
+        onClick={() => go('xlsx')}
+        data-testid="list-export"
+      >
         {t('export.button')}
       </Button>
       <Dropdown
@@ -24,7 +38,7 @@ export function ExportButton({ path, filters }: { path: string; filters: () => o
           onClick: ({ key }) => go(key as ExportFormat),
         }}
       >
-        <Button icon={<DownOutlined />} aria-label={t('export.formats')} />
+        <Button size={size} icon={<DownOutlined />} aria-label={t('export.formats')} />
       </Dropdown>
     </Space.Compact>
   );

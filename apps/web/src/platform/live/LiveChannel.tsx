@@ -10,17 +10,18 @@ import { DOWNLOAD_CENTER_PATH, exportReadyNotice } from './export-ready';
 import { createLiveClient, type LiveAuth } from './live-client';
 import { useLive } from './live-store';
 import { INBOX_PATH, newMailNotice } from './new-mail';
+import { createRecordRefresher, isRecordChange } from './record-changes';
 import { shareLiveAcrossTabs } from './tab-share';
 
-/** The bell's query key in the shell (kept equal to shell/layout/HeaderActions UNREAD_QUERY_KEY). */
-const UNREAD_QUERY_KEY = ['shell', 'unread'] as const;
+/** the bell's unread flag: the live channel sets it, the message center refetches it */
+export const UNREAD_QUERY_KEY = ['shell', 'unread'] as const;
 /** message lists and counts of the message center refresh when something arrives */
 export const MESSAGES_QUERY_ROOT = ['messages'] as const;
 
 const authNow = (): LiveAuth | null => {
-  const { token, tokenHead, expiresAt } = useSession.getState();
+  const { token, tokenHead, expiresAt, locale } = useSession.getState();
   if (!token) return null;
-  return { authorization: authorizationValue(tokenHead, token), expiresAt };
+  return { authorization: authorizationValue(tokenHead, token), expiresAt, locale };
 };
 
 const isPush = (d: unknown): d is PushMessage =>
@@ -28,7 +29,8 @@ const isPush = (d: unknown): d is PushMessage =>
 
 /**
  * Mounts the browser's one live connection (shared by its tabs) while signed in, and reacts to
- * what arrives: the bell dot, the message lists, new-mail notices (spec 4) and finished exports.
+ * what arrives: the bell dot, the message lists, new-mail notices (spec 4), finished exports and
+ * record changes (the open lists of that resource refetch).
  */
 export function LiveChannel() {
   const { t } = useTranslation();
@@ -39,11 +41,19 @@ export function LiveChannel() {
   const latest = useRef({ t, message, notification, queryClient, navigate, pathname });
   latest.current = { t, message, notification, queryClient, navigate, pathname };
   const signedIn = useSession((s) => s.token !== null);
+  // pushed texts come in the stream's language: a language switch opens a new stream
+  const locale = useSession((s) => s.locale);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: locale reopens the stream (authNow reads it)
   useEffect(() => {
     if (!signedIn) return;
+    const records = createRecordRefresher(latest.current.queryClient);
     const onMessage = (data: unknown) => {
       const cur = latest.current;
+      if (isRecordChange(data)) {
+        records.handle(data);
+        return;
+      }
       cur.queryClient.setQueryData(UNREAD_QUERY_KEY, true);
       void cur.queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_ROOT });
       const ready = isPush(data) ? exportReadyNotice(data) : null;
@@ -121,9 +131,10 @@ export function LiveChannel() {
     );
     return () => {
       shared.stop();
+      records.stop();
       useLive.getState().setState('disconnected');
     };
-  }, [signedIn]);
+  }, [signedIn, locale]);
 
   useEffect(() => {
     if (pathname === INBOX_PATH) useLive.getState().setPendingNewMail(false);

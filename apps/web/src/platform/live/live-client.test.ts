@@ -51,6 +51,28 @@ describe('live client state machine (spec 4)', () => {
     expect(h.messages).toEqual([{ msgType: 1, title: 'x' }]);
   });
 
+  it('hands record changes on too, and opens the stream in the UI language', async () => {
+    const opened: FetchEventSourceInit[] = [];
+    const messages: unknown[] = [];
+    const client = createLiveClient({
+      auth: () => ({ authorization: 'Bearer t', expiresAt: Date.now() + 60_000, locale: 'en' }),
+      onState: () => {},
+      onMessage: (m) => messages.push(m),
+      log: () => {},
+      fetchEventSource: async (_url, init) => {
+        opened.push(init);
+      },
+    });
+    client.connect();
+    expect(opened[0]!.headers).toEqual({ Authorization: 'Bearer t', 'Accept-Language': 'en' });
+    await opened[0]!.onopen!(sse());
+    const change = { event: 'record.changed', resource: 'feedback', id: '7' };
+    opened[0]!.onmessage!({ id: '', event: 'record.changed', data: JSON.stringify(change) });
+    opened[0]!.onmessage!({ id: '', event: 'something.else', data: '{}' });
+    expect(messages).toEqual([change]);
+    client.stop();
+  });
+
   it('on a gateway timeout closes and retries after exactly 10 s', async () => {
     const h = harness();
     h.client.connect();

@@ -3,7 +3,7 @@ import {
   type FetchEventSourceInit,
   fetchEventSource as realFetchEventSource,
 } from '@microsoft/fetch-event-source';
-import { LIVE_GATEWAY_RETRY_MS, LIVE_HEARTBEAT_TIMEOUT_MS } from '@portal/contracts';
+import { LIVE_GATEWAY_RETRY_MS, LIVE_HEARTBEAT_TIMEOUT_MS, RECORD_CHANGED_EVENT } from '@portal/contracts';
 
 export type LiveState = 'loading' | 'connected' | 'disconnected';
 export const LIVE_URL = '/v2/sys/mc/sse/connection';
@@ -25,6 +25,8 @@ export interface LiveAuth {
   authorization: string;
   /** ms since epoch */
   expiresAt: number;
+  /** the UI language: pushed texts come in it */
+  locale?: string;
 }
 
 export interface LiveClientDeps {
@@ -103,7 +105,7 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
     const current = () => ctrl === mine;
     fes(deps.url ?? LIVE_URL, {
       signal: mine.signal,
-      headers: { Authorization: auth.authorization },
+      headers: { Authorization: auth.authorization, ...(auth.locale ? { 'Accept-Language': auth.locale } : {}) },
       openWhenHidden: true,
       async onopen(res) {
         if (res.status === 504) throw new GatewayTimeoutError('gateway timeout');
@@ -118,7 +120,7 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
         if (!current()) return;
         armHeartbeat();
         if (ev.event === 'connection') setState('connected');
-        else if (ev.event === 'message') {
+        else if (ev.event === 'message' || ev.event === RECORD_CHANGED_EVENT) {
           try {
             deps.onMessage(JSON.parse(ev.data));
           } catch (err) {

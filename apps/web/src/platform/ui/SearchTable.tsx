@@ -1,38 +1,97 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { PageQuery, PageResult } from '@portal/contracts';
+import type { SavedFilter, TableDensity } from '@portal/contracts/prefs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Space, Table, type TableColumnsType, type TableProps, Tooltip } from 'antd';
-import { type Key, type ReactNode, useMemo, useState } from 'react';
+import {
+  Button,
+  Flex,
+  Form,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableColumnType,
+  type TableProps,
+  Tooltip,
+} from 'antd';
+import { type Key, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../export/ExportButton';
-import { pagerTotal, type SorterLike, sortFromSorter, type TableState, toPageQuery } from './table-query';
+import { useLiveRefresh } from '../live/use-live-refresh';
+import { usePrefs } from '../prefs';
+import { type BulkAction, BulkBar, useSelection } from './BulkBar';
+import { fitColumn } from './column-fit';
+import type { ColumnKind } from './column-kinds';
+import { arrangeColumns, chooserItems, defaultHidden, totalWidth } from './column-state';
+import { SavedFilters } from './SavedFilters';
+import { SearchForm } from './SearchForm';
+import { ColumnChooser, DensitySwitch } from './TableSettings';
+import { cleanFilters, pagerTotal, type SorterLike, sortFromSorter, type TableState, toPageQuery } from './table-query';
+import { useWidth } from './use-width';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
+export type { BulkAction } from './BulkBar';
+
+/** A list column: an antd column, optionally sized by what it shows and marked as secondary. */
+export type ListColumn<Row> = TableColumnsType<Row>[number] & {
+  /** what the column shows: sets its width, alignment, and ellipsis with a tooltip for long text */
+  kind?: ColumnKind;
+  /** hidden by default where the table has no room for it (the column chooser can show it) */
+  secondary?: boolean;
+};
 
 export interface SearchTableProps<Row extends object, F extends object> {
   /** base query key; the page query is appended. Invalidate it to refetch after a change. */
   queryKey: readonly unknown[];
   fetcher: (query: PageQuery & Partial<F>, signal: AbortSignal) => Promise<PageResult<Row>>;
-  columns: TableColumnsType<Row>;
+  columns: readonly ListColumn<Row>[];
   rowKey: (keyof Row & string) | ((row: Row) => Key);
-  /** Form.Item elements of the search form */
+  /** Form.Item elements of the search form; the first three show, the rest fold behind "More" */
   filters?: ReactNode;
   initialFilters?: Partial<F>;
+  /** the search form's values to the query's filters, where a field is not a filter as is (a date range) */
+  fromForm?: (values: Partial<F>) => Partial<F>;
   /** title or summary shown left of the toolbar */
   title?: ReactNode;
   /** actions shown right above the table (guard them with <Can>) */
   toolbar?: ReactNode;
   defaultPageSize?: number;
   size?: 'small' | 'middle';
+  /** the table's scroll width; by default its shown columns' widths added up (120 px for one without) */
   scrollX?: number | 'max-content';
   /** the list's export call: an Export button sends the current filters and sort (THE export service) */
   exportPath?: string;
-  /** refetch while the answer says so (ms, or false), e.g. while tasks run */
-  refetchInterval?: (data: PageResult<Row> | undefined) => number | false;
+  /** actions on the selected rows (selection is kept across pages and cleared after a run) */
+  bulkActions?: BulkAction<Row>[];
+  /** where the user's columns, density and saved filters are kept; defaults to the query key */
+  prefKey?: string;
+  /** the live resource key whose record changes refetch this list (LIVE_RESOURCES or a resource's key) */
+  live?: string;
+}
+
+/** The preference scope of a list: `table:` and its id, made of the query key's words. */
+export function prefScopeOf(queryKey: readonly unknown[], prefKey?: string): string {
+  const id =
+    prefKey ??
+    queryKey
+      .filter((k): k is string => typeof k === 'string')
+      .join('.')
+      .replace(/[^a-zA-Z0-9_.:/-]/g, '-');
+  return `table:${id}`.slice(0, 120);
+}
+
+/** Form values as a saved filter keeps them: scalars and lists of scalars (dates are ISO strings in forms). */
+function savable(values: object): SavedFilter['values'] {
+  const out: SavedFilter['values'] = {};
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  for (const [k, v] of Object.entries(cleanFilters(values))) {
+    if (scalar(v) || (Array.isArray(v) && v.every(scalar))) out[k] = v as SavedFilter['values'][string];
+  }
+  return out;
 }
 
 /**
- * The one list pattern: a search form over a server-paged, server-sorted antd Table.
+ * The one list pattern: a search form over a server-paged, server-sorted antd Table, with the
+ * user's column arrangement, row density and saved filters kept on the server, and bulk actions.
  * Page, size, sort and filters are the query; TanStack Query fetches and caches it.
  */
 export function SearchTable<Row extends object, F extends object = Record<string, unknown>>(
@@ -40,24 +99,34 @@ export function SearchTable<Row extends object, F extends object = Record<string
 ) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Partial<F>>();
+  const fromForm = props.fromForm ?? ((v: Partial<F>) => v);
   const [state, setState] = useState<TableState<F>>({
     page: 1,
     size: props.defaultPageSize ?? 20,
-    filters: props.initialFilters ?? {},
+    filters: fromForm(props.initialFilters ?? {}),
   });
   const query = useMemo(() => toPageQuery(state), [state]);
+  const { prefs, loaded, set } = usePrefs(prefScopeOf(props.queryKey, props.prefKey));
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  const selection = useSelection<Row>(props.rowKey);
 
   const { data, isFetching, refetch } = useQuery({
     queryKey: [...props.queryKey, query],
     queryFn: ({ signal }) => props.fetcher(query, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: props.refetchInterval ? (q) => props.refetchInterval!(q.state.data) : undefined,
   });
+  useLiveRefresh(props.live, props.queryKey);
 
-  const search = (filters: Partial<F>) => setState((s) => ({ ...s, page: 1, filters }));
+  const search = (values: Partial<F>) => setState((s) => ({ ...s, page: 1, filters: fromForm(values) }));
   const reset = () => {
     form.resetFields();
     search(props.initialFilters ?? {});
+  };
+  const applySaved = (values: SavedFilter['values']) => {
+    form.resetFields();
+    form.setFieldsValue(values as Partial<F>);
+    search(form.getFieldsValue(true));
   };
 
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter) => {
@@ -72,43 +141,59 @@ export function SearchTable<Row extends object, F extends object = Record<string
     });
   };
 
+  const fitted = useMemo(() => props.columns.map((c) => fitColumn(c)), [props.columns]);
+  const selectWidth = props.bulkActions?.length ? 48 : 0;
+  // while the user has saved no arrangement, secondary columns that do not fit stay hidden
+  const fallbackHidden = useMemo(
+    () => defaultHidden(fitted, width === undefined ? undefined : width - selectWidth),
+    [fitted, width, selectWidth],
+  );
+  const columnsPref = prefs?.['table.columns'];
   const columns = useMemo(
     () =>
-      props.columns.map((c) =>
+      arrangeColumns(fitted, columnsPref, fallbackHidden).map((c) =>
         c.key && c.key === state.sortField
           ? { ...c, sortOrder: state.sortOrder ?? null }
-          : c.sorter
+          : 'sorter' in c && c.sorter
             ? { ...c, sortOrder: null }
             : c,
       ),
-    [props.columns, state.sortField, state.sortOrder],
+    [fitted, columnsPref, fallbackHidden, state.sortField, state.sortOrder],
   );
+  const chooser = chooserItems(fitted, columnsPref, fallbackHidden).map((i) => ({
+    key: i.key,
+    title: i.column.title as ReactNode,
+    visible: i.visible,
+  }));
+  const density: TableDensity = prefs?.['table.density'] ?? props.size ?? 'middle';
+  const activeFilters = useMemo(() => Object.keys(cleanFilters(state.filters)), [state.filters]);
 
   return (
     <Flex vertical gap={12}>
       {props.filters && (
-        <Form
+        <SearchForm<F>
           form={form}
-          layout="inline"
+          filters={props.filters}
           initialValues={props.initialFilters}
-          onFinish={search}
-          style={{ rowGap: 12, padding: 16, background: '#fff', borderRadius: 8 }}
-        >
-          {props.filters}
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('common.search')}
-              </Button>
-              <Button onClick={reset}>{t('common.reset')}</Button>
-            </Space>
-          </Form.Item>
-        </Form>
+          onSearch={search}
+          onReset={reset}
+          unfoldFor={activeFilters}
+          extra={
+            loaded && (
+              <SavedFilters
+                saved={prefs?.['table.filters'] ?? []}
+                current={() => savable(form.getFieldsValue(true))}
+                onApply={applySaved}
+                onChange={(list) => set('table.filters', list.length ? list : undefined)}
+              />
+            )
+          }
+        />
       )}
-      <div style={{ padding: 16, background: '#fff', borderRadius: 8 }}>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
+      <div ref={box} style={{ padding: 16, background: '#fff', borderRadius: 8, minWidth: 0 }}>
+        <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
           <div style={{ fontWeight: 500 }}>{props.title}</div>
-          <Space>
+          <Space wrap>
             {props.toolbar}
             {props.exportPath && (
               <ExportButton
@@ -127,16 +212,24 @@ export function SearchTable<Row extends object, F extends object = Record<string
                 loading={isFetching}
               />
             </Tooltip>
+            <DensitySwitch value={density} onChange={(d) => set('table.density', d)} />
+            <ColumnChooser
+              items={chooser}
+              onChange={(pref) => set('table.columns', pref)}
+              onReset={() => set('table.columns', undefined)}
+            />
           </Space>
         </Flex>
+        {props.bulkActions && <BulkBar actions={props.bulkActions} selection={selection} />}
         <Table<Row>
-          size={props.size ?? 'middle'}
+          size={density}
           rowKey={props.rowKey}
-          columns={columns}
+          columns={columns as TableColumnType<Row>[]}
           dataSource={data?.records ?? []}
           loading={isFetching}
           onChange={onChange}
-          scroll={{ x: props.scrollX ?? 'max-content' }}
+          rowSelection={props.bulkActions?.length ? selection.rowSelection : undefined}
+          scroll={{ x: props.scrollX ?? totalWidth(columns) + selectWidth }}
           pagination={{
             current: state.page,
             pageSize: state.size,

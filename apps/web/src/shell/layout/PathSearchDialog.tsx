@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { POPUP_Z_INDEX } from '../../platform/feedback';
+import { searchEntries, searchPaths } from '../../platform/path-search';
 import { useSession } from '../../platform/session';
 import { useUser } from '../../platform/user-store';
 import { useShell } from '../shell-store';
-import { searchEntries, searchPaths } from './path-search';
 
 /**
  * Path search dialog: the user's accessible pages by title (zh or en) or path; arrows move,

@@ -7,14 +7,15 @@ import { Link, Navigate, useLocation, useMatches, useOutlet } from 'react-router
 import { aiTexts } from '../../modules/ai/locales';
 import { Can } from '../../platform/access';
 import { withTexts } from '../../platform/i18n';
+import { deepestMeta, HOME_PATH, type SubApp } from '../../platform/registry';
 import { visibleNodes } from '../../platform/resources';
 import { useSession } from '../../platform/session';
+import { bindShellPort } from '../../platform/shell-port';
 import { LanguageSwitch } from '../../platform/ui/LanguageSwitch';
 import { useUser } from '../../platform/user-store';
 import { canAccess, isPublicPath, loginRedirectFor } from '../access-policy';
 import { menuNodeFor } from '../popups/rating-policy';
 import { ShellPopups } from '../popups/ShellPopups';
-import { deepestMeta, HOME_PATH, type SubApp } from '../registry';
 import { useShell } from '../shell-store';
 import { IframeLayer } from '../subapp/IframeLayer';
 import { KeepAlive } from '../tabs/KeepAlive';
@@ -24,6 +25,7 @@ import { useTabs } from '../tabs/tabs-store';
 import { HeaderBar } from './HeaderBar';
 import { HEADER_HEIGHT, highlightFor, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './layout-mode';
 import { PathSearch } from './PathSearch';
+import { useModuleEntries, useOpenModule } from './TopNav';
 
 // the side menu (antd Menu) and the mobile drawer load only where they show: the home layout needs neither
 const SideMenu = lazy(async () => ({ default: (await import('./SideMenu')).SideMenu }));
@@ -32,7 +34,10 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 const AiFloatingIcon = lazy(
   withTexts(aiTexts, async () => ({ default: (await import('../../modules/ai/AiFloatingIcon')).AiFloatingIcon })),
 );
-const ForbiddenPage = lazy(async () => ({ default: (await import('../pages/ForbiddenPage')).ForbiddenPage }));
+const ForbiddenPage = lazy(async () => ({ default: (await import('../../platform/ui/ForbiddenPage')).ForbiddenPage }));
+
+// rooms reach the shell only through this port; every room screen renders inside this layout
+bindShellPort({ useLayoutApp: () => useShell((s) => s.layoutApp), useModuleEntries, useOpenModule });
 
 /** Follows the window size (and the platform preference) into the layout state. */
 function useLayoutTracking() {

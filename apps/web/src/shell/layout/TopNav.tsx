@@ -1,27 +1,17 @@
 import { EllipsisOutlined, ExportOutlined } from '@ant-design/icons';
-import type { ResourceNode } from '@portal/contracts';
 import { Popover } from 'antd';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HOME_PATH, type SubApp } from '../../platform/registry';
 import { firstRouter, isExternalRouter, visibleNodes } from '../../platform/resources';
 import { useSession } from '../../platform/session';
+import type { ModuleEntry } from '../../platform/shell-port';
+import { MenuIcon } from '../../platform/ui/MenuIcon';
 import { useUser } from '../../platform/user-store';
 import { buildEnv, EXTERNAL_ENTRIES, externalLink, runtimeConfig } from '../portal-config';
-import { HOME_PATH, type SubApp } from '../registry';
 import { useTabs } from '../tabs/tabs-store';
-import { MenuIcon } from './MenuIcon';
 import { nodeLabel } from './menu-items';
-
-export interface ModuleEntry {
-  key: string;
-  label: string;
-  icon: string | null;
-  /** an in-app module (its side menu and tab group) */
-  node?: ResourceNode;
-  /** an external link opening in a new tab */
-  href?: string;
-}
 
 /**
  * The entries of the top navigation: the user's top-level menu nodes (modules), then the

@@ -1,7 +1,7 @@
 import type { Locale, ResourceNode } from '@portal/contracts';
 import type { MenuProps } from 'antd';
 import { visibleNodes } from '../../platform/resources';
-import { MenuIcon } from './MenuIcon';
+import { MenuIcon } from '../../platform/ui/MenuIcon';
 
 export type MenuItem = Required<MenuProps>['items'][number];
 

@@ -2,7 +2,7 @@ import type { ResourceNode, RouteMeta } from '@portal/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import type { SubApp } from '../registry';
+import type { SubApp } from '../../platform/registry';
 import { shellApi, type UserSetting } from '../shell-api';
 import {
   belongsElsewhere,

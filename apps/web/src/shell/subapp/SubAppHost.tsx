@@ -3,11 +3,11 @@ import { Flex, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { metaForPath, titleText } from '../../platform/registry';
 import { nodeForPath } from '../../platform/resources';
 import { useSession } from '../../platform/session';
 import { useUser } from '../../platform/user-store';
 import { buildEnv, runtimeConfig, subAppSrc } from '../portal-config';
-import { metaForPath, titleText } from '../registry';
 import { usePane } from '../tabs/KeepAlive';
 import { useTabs } from '../tabs/tabs-store';
 

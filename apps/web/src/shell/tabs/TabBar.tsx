@@ -3,8 +3,8 @@ import { Button, Tooltip } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { metaForPath, type SubApp } from '../../platform/registry';
 import { useSession } from '../../platform/session';
-import { metaForPath, type SubApp } from '../registry';
 import {
   groupTabs,
   HOME_KEY,

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { SubApp } from '../../platform/registry';
 import { useUser } from '../../platform/user-store';
-import type { SubApp } from '../registry';
 import { type CloseResult, closeAll, closeOthers, closeTab, HOME_TAB, openTab, type Tab } from './tab-rules';
 
 export interface TabsState {

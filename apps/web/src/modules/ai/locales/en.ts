@@ -32,7 +32,6 @@ export const en: Messages<typeof zhCN> = {
     dislike: 'Dislike',
     pin: 'Pin',
     unpin: 'Unpin',
-    delete: 'Delete',
     confirmPin: 'Pin this conversation?',
     confirmUnpin: 'Unpin this conversation?',
     confirmDelete: 'Delete this conversation? Its chat records cannot be restored',

@@ -28,7 +28,6 @@ export const zhCN = {
     dislike: '点踩',
     pin: '置顶',
     unpin: '取消置顶',
-    delete: '删除',
     confirmPin: '确认置顶？',
     confirmUnpin: '确认取消置顶？',
     confirmDelete: '确认删除对话？删除后聊天记录不可恢复',

@@ -23,7 +23,6 @@ export const en: Messages<typeof zhCN> = {
     preview: 'Preview',
     retry: 'Retry',
     retried: 'The export started again',
-    delete: 'Delete',
     deleteConfirm: 'Delete this export task and its file?',
     deleted: 'Deleted',
   },

@@ -20,7 +20,6 @@ export const zhCN = {
     preview: '预览',
     retry: '重试',
     retried: '已重新开始导出',
-    delete: '删除',
     deleteConfirm: '确定删除该导出任务及其文件？',
     deleted: '已删除',
   },

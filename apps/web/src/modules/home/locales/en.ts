@@ -28,7 +28,6 @@ export const en: Messages<typeof zhCN> = {
     },
     quick: {
       title: 'Quick entrances',
-      edit: 'Edit',
       add: 'Add quick entrances',
       empty: 'No quick entrances yet: put the pages you use most here',
       editTitle: 'Edit quick entrances (at most {{max}})',

@@ -25,7 +25,6 @@ export const zhCN = {
     },
     quick: {
       title: '快捷入口',
-      edit: '编辑',
       add: '添加快捷入口',
       empty: '还没有快捷入口，把常用页面放在这里',
       editTitle: '编辑快捷入口（最多 {{max}} 个）',

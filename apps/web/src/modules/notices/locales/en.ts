@@ -12,6 +12,8 @@ export const en: Messages<typeof zhCN> = {
     innerVersionFormat: 'Letters, digits, dots, dashes and underscores only',
     innerVersionTaken: 'This inner version already exists',
     title: 'Title',
+    titleEn: 'English title',
+    titleEnHint: 'Shown to readers using English; left empty, they see the title above',
     content: 'Content',
     markdownHint: 'Markdown is supported',
     publishedAt: 'Published at',

@@ -9,6 +9,8 @@ export const zhCN = {
     innerVersionFormat: '仅可包含字母、数字、点、横线和下划线',
     innerVersionTaken: '该内部版本号已存在',
     title: '标题',
+    titleEn: '英文标题',
+    titleEnHint: '英文界面的读者看到此标题；留空则显示上面的标题',
     content: '内容',
     markdownHint: '支持 Markdown',
     publishedAt: '发布时间',

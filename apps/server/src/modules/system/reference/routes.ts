@@ -1,0 +1,344 @@
+import multipart from '@fastify/multipart';
+import type { RouteAccess } from '@portal/contracts';
+import { envelope, pageResult } from '@portal/contracts';
+import {
+  bankAccountPageQuery,
+  bankAccountRow,
+  bankAccountSaveBody,
+  bankAccountUpdateBody,
+  bankOption,
+  bankPageQuery,
+  bankRow,
+  bankSaveBody,
+  bankUpdateBody,
+  brandPageQuery,
+  brandRow,
+  brandSaveBody,
+  brandUpdateBody,
+  countryOption,
+  currencyOption,
+  currencyPageQuery,
+  currencyRow,
+  currencyUpdateBody,
+  entityOption,
+  entityPageQuery,
+  entityRow,
+  entitySaveBody,
+  entityUpdateBody,
+  operatorMergeBody,
+  operatorOption,
+  operatorOptionsQuery,
+  operatorPageQuery,
+  operatorRow,
+  operatorSaveBody,
+  operatorUpdateBody,
+  platformConfigRow,
+  platformConfigSaveBody,
+  platformCurrencyPageQuery,
+  platformCurrencyRow,
+  platformCurrencySaveBody,
+  platformCurrencyUpdateBody,
+  REF_BASE,
+  RefPerm,
+  rateAnswer,
+  rateAtQuery,
+  rateImportResult,
+  ratePageQuery,
+  rateRow,
+  rateSaveBody,
+  rateUpdateBody,
+  timeZoneOption,
+} from '@portal/contracts/reference';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportRoute } from '../../../platform/exports/list-export.js';
+import { ok } from '../../../platform/http/envelope.js';
+import { AppError } from '../../../platform/http/errors.js';
+import type { Platform } from '../../../platform/platform.js';
+import { pageCurrencies, updateCurrency } from './currencies.js';
+import * as ent from './entities.js';
+import { mergeOperator, pageOperators, saveOperator, updateOperator } from './operators.js';
+import * as side from './platform-side.js';
+import { parseRateFile } from './rate-file.js';
+import { ratesExport } from './rates.export.js';
+import { importRates, pageRates, saveRate, updateRate } from './rates.js';
+import { reference } from './read.js';
+
+const tags = ['reference'];
+const idAnswer = z.object({ id: z.number().int() });
+const none = z.null();
+const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+const signedIn = 'authenticated' as const;
+
+/**
+ * Reference data under /v2/sys/staff/ref: pickers any signed-in user reads (`…/options`), and per
+ * settings screen its page, save and update, guarded by that screen's key. Writes are check-repeat
+ * and audited; updates carry the version they were based on.
+ */
+export async function referenceRoutes(app: FastifyInstance, p: Platform) {
+  const ref = reference(p);
+  const by = (perm: string): RouteAccess => ({ perm });
+
+  /** a read: GET with a query string, or POST with a body (pages) */
+  function read<I extends z.ZodObject, O extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    summary: string,
+    access: RouteAccess,
+    input: I,
+    output: O,
+    handler: (input: z.infer<I>, req: FastifyRequest) => Promise<z.input<O>>,
+  ) {
+    // plain (untyped) routes: a generic helper cannot name each route's reply; the schemas still check it
+    app.route({
+      method,
+      url: `${REF_BASE}/${path}`,
+      schema: {
+        tags,
+        summary,
+        ...(method === 'GET' ? { querystring: input } : { body: input }),
+        response: { 200: envelope(output) },
+      },
+      config: { access, audit: false },
+      handler: async (req) => ok(await handler((method === 'GET' ? req.query : req.body) as z.infer<I>, req)),
+    });
+  }
+  /** a check-repeat write with a JSON body */
+  function write<I extends z.ZodType, O extends z.ZodType>(
+    path: string,
+    summary: string,
+    perm: string,
+    body: I,
+    answer: O,
+    handler: (body: z.infer<I>, req: FastifyRequest) => Promise<unknown>,
+  ) {
+    app.route({
+      method: 'POST',
+      url: `${REF_BASE}/${path}`,
+      schema: { tags, summary, body, response: { 200: envelope(answer) } },
+      config: { access: by(perm), checkRepeat: true },
+      handler: async (req) => ok((await handler(req.body as z.infer<I>, req)) ?? null),
+    });
+  }
+  const userId = (req: FastifyRequest) => req.auth!.userId;
+  const empty = z.object({});
+
+  // pickers
+  read(
+    'GET',
+    'country/options',
+    'Countries and regions (ISO 3166-1) for pickers',
+    signedIn,
+    empty,
+    z.array(countryOption),
+    () => ref.countries(),
+  );
+  read(
+    'GET',
+    'operator/options',
+    'Active mobile networks, of one country when given',
+    signedIn,
+    operatorOptionsQuery,
+    z.array(operatorOption),
+    (q) => (q.country ? ref.operatorsOfCountry(q.country) : ref.activeOperators()),
+  );
+  read('GET', 'currency/options', 'Enabled currencies for pickers', signedIn, empty, z.array(currencyOption), () =>
+    ref.currencies(),
+  );
+  read(
+    'GET',
+    'timezone/options',
+    'IANA time zones with their offset today',
+    signedIn,
+    empty,
+    z.array(timeZoneOption),
+    async () => ref.timeZones(),
+  );
+  read('GET', 'entity/options', 'Enabled signing entities for pickers', signedIn, empty, z.array(entityOption), () =>
+    ref.entities(),
+  );
+  read('GET', 'bank/options', 'Enabled banks for pickers', signedIn, empty, z.array(bankOption), () =>
+    ent.bankOptions(p.db),
+  );
+  read(
+    'GET',
+    'rate/at',
+    'The rate of a pair on a day (direct, inverse or through the base currency)',
+    signedIn,
+    rateAtQuery,
+    rateAnswer,
+    (q) => ref.rateAt(q.from, q.to, q.day),
+  );
+
+  // mobile networks
+  read(
+    'POST',
+    'operator/page',
+    'Mobile networks (MCC/MNC)',
+    by(RefPerm.OPERATOR),
+    operatorPageQuery,
+    pageResult(operatorRow),
+    (q) => pageOperators(p.db, q),
+  );
+  write('operator/save', 'Add a mobile network', RefPerm.OPERATOR, operatorSaveBody, idAnswer, (b) =>
+    saveOperator(p.db, p.bus, b),
+  );
+  write(
+    'operator/update',
+    'Rename, re-link or retire a mobile network',
+    RefPerm.OPERATOR,
+    operatorUpdateBody,
+    none,
+    (b) => updateOperator(p.db, p.bus, b),
+  );
+  write('operator/merge', 'Merge a network into another operator', RefPerm.OPERATOR, operatorMergeBody, none, (b) =>
+    mergeOperator(p.db, p.bus, b),
+  );
+
+  // currencies and rates
+  read(
+    'POST',
+    'currency/page',
+    'Currencies (ISO 4217)',
+    by(RefPerm.CURRENCY),
+    currencyPageQuery,
+    pageResult(currencyRow),
+    (q) => pageCurrencies(p.db, q),
+  );
+  write(
+    'currency/update',
+    'Rename a currency or switch it on or off',
+    RefPerm.CURRENCY,
+    currencyUpdateBody,
+    none,
+    (b) => updateCurrency(p.db, p.bus, b),
+  );
+  read('POST', 'rate/page', 'Exchange-rate history', by(RefPerm.RATE), ratePageQuery, pageResult(rateRow), (q) =>
+    pageRates(p.db, q),
+  );
+  write('rate/save', "Enter a pair's rate from a day on", RefPerm.RATE, rateSaveBody, idAnswer, (b, req) =>
+    saveRate(p.db, p.bus, userId(req), b),
+  );
+  write('rate/update', "Correct a day's rate", RefPerm.RATE, rateUpdateBody, none, (b, req) =>
+    updateRate(p.db, p.bus, userId(req), b),
+  );
+  exportRoute(
+    app,
+    p,
+    `${REF_BASE}/rate/export`,
+    ratesExport,
+    ratePageQuery,
+    'Export the exchange-rate history (the page filters)',
+  );
+  // multipart only here: the other routes keep refusing it with 415
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: true });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      `${REF_BASE}/rate/import`,
+      {
+        schema: {
+          tags,
+          summary: 'Import rates from an XLSX or CSV file (columns from, to, rate, day, note); all rows or none',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+          response: { 200: envelope(rateImportResult) },
+        },
+        config: { access: by(RefPerm.RATE), checkRepeat: true },
+      },
+      async (req) => {
+        let part: Awaited<ReturnType<FastifyRequest['file']>>;
+        try {
+          part = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+          throw err;
+        }
+        if (!part) throw new AppError('FILE_MISSING');
+        const rows = await parseRateFile(part.filename, await part.toBuffer());
+        return ok(await importRates(p.db, p.bus, userId(req), rows, req.query.dryRun === 'true'));
+      },
+    );
+  });
+
+  // signing entities, banks, bank accounts, brands
+  read('POST', 'entity/page', 'Signing entities', by(RefPerm.ENTITY), entityPageQuery, pageResult(entityRow), (q) =>
+    ent.pageEntities(p.db, q),
+  );
+  write('entity/save', 'Add a signing entity', RefPerm.ENTITY, entitySaveBody, idAnswer, (b) =>
+    ent.saveEntity(p.db, p.bus, b),
+  );
+  write('entity/update', 'Change a signing entity', RefPerm.ENTITY, entityUpdateBody, none, (b) =>
+    ent.updateEntity(p.db, p.bus, b),
+  );
+  read('POST', 'bank/page', 'Banks', by(RefPerm.BANK), bankPageQuery, pageResult(bankRow), (q) =>
+    ent.pageBanks(p.db, q),
+  );
+  write('bank/save', 'Add a bank', RefPerm.BANK, bankSaveBody, idAnswer, (b) => ent.saveBank(p.db, b));
+  write('bank/update', 'Change a bank', RefPerm.BANK, bankUpdateBody, none, (b) => ent.updateBank(p.db, b));
+  read(
+    'POST',
+    'bank-account/page',
+    "Our entities' bank accounts",
+    by(RefPerm.BANK),
+    bankAccountPageQuery,
+    pageResult(bankAccountRow),
+    (q) => ent.pageBankAccounts(p.db, q),
+  );
+  write('bank-account/save', 'Add a bank account', RefPerm.BANK, bankAccountSaveBody, idAnswer, (b) =>
+    ent.saveBankAccount(p.db, b),
+  );
+  write('bank-account/update', 'Change a bank account', RefPerm.BANK, bankAccountUpdateBody, none, (b) =>
+    ent.updateBankAccount(p.db, b),
+  );
+  read('POST', 'brand/page', 'Brands', by(RefPerm.BRAND), brandPageQuery, pageResult(brandRow), (q) =>
+    ent.pageBrands(p.db, q),
+  );
+  write('brand/save', 'Add a brand', RefPerm.BRAND, brandSaveBody, idAnswer, (b) => ent.saveBrand(p.db, b));
+  write('brand/update', 'Change a brand', RefPerm.BRAND, brandUpdateBody, none, (b) => ent.updateBrand(p.db, b));
+
+  // the messaging platform's side
+  read(
+    'POST',
+    'ucurrency/page',
+    "The messaging platform's billing currencies",
+    by(RefPerm.PLATFORM_CURRENCY),
+    platformCurrencyPageQuery,
+    pageResult(platformCurrencyRow),
+    (q) => side.pagePlatformCurrencies(p.db, q),
+  );
+  write(
+    'ucurrency/save',
+    'Add a billing currency to the platform',
+    RefPerm.PLATFORM_CURRENCY,
+    platformCurrencySaveBody,
+    z.object({ code: z.string() }),
+    (b) => side.savePlatformCurrency(p.db, b),
+  );
+  write(
+    'ucurrency/update',
+    "Change a platform currency's code, precision or state",
+    RefPerm.PLATFORM_CURRENCY,
+    platformCurrencyUpdateBody,
+    none,
+    (b) => side.updatePlatformCurrency(p.db, p.bus, b),
+  );
+  read(
+    'GET',
+    'uconfig/get',
+    "The messaging platform's settings",
+    by(RefPerm.PLATFORM_CONFIG),
+    empty,
+    platformConfigRow,
+    () => side.platformConfigRow(p.db),
+  );
+  write(
+    'uconfig/save',
+    "Save the messaging platform's settings",
+    RefPerm.PLATFORM_CONFIG,
+    platformConfigSaveBody,
+    none,
+    (b) => side.savePlatformConfig(p.db, p.bus, b),
+  );
+}

@@ -1,0 +1,142 @@
+import { IMPORT_MAX_ROWS, type ImportIssue, type ImportPreview } from '@portal/contracts/imports';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/context.js';
+import type { Tx } from '../db/index.js';
+import { AppError } from '../http/errors.js';
+
+/** One column of an import: the row field it fills and how its cell text becomes the value. */
+export interface ImportColumn {
+  /** the row field, and the header the template writes */
+  key: string;
+  /** other header texts read as this column (e.g. its Chinese label) */
+  aliases?: readonly string[];
+  /** the upload must have this column */
+  required?: boolean;
+  width?: number;
+  /** a note on the template's header cell (allowed values) */
+  note?: string;
+  /** cell text (trimmed, never blank) → the field's value; blank cells leave the field out */
+  parse?: (text: string) => unknown;
+}
+
+export interface ImportDef<S extends z.ZodType, Target> {
+  /** names the template file */
+  key: string;
+  /** the permission key every route of this import asks for */
+  perm: string;
+  columns: readonly ImportColumn[];
+  /** the schema a row must pass: the same one the list's create form uses */
+  rowSchema: S;
+  /** a field no two rows may share (reported on the later row) */
+  unique?: string;
+  maxRows?: number;
+  /** template rows showing what to fill in */
+  examples?: readonly Record<string, string | number>[];
+  /** fills defaults a row may leave out (from its other fields), before the schema runs */
+  prepare?: (raw: Record<string, unknown>, row: number) => Record<string, unknown>;
+  /** saves the rows in the transaction the import opened; its answer is the commit's reply */
+  commit: (tx: Tx, auth: AuthContext, rows: z.infer<S>[], target: Target) => Promise<unknown>;
+}
+
+/** An import of list records from XLSX; mount it with `mountImport`. */
+export const defineImport = <S extends z.ZodType, Target = Record<string, never>>(def: ImportDef<S, Target>) => def;
+
+/** The text of a cell: rich text joined, formulas by their result, dates as YYYY-MM-DD. */
+export function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object' && 'richText' in v)
+    return v.richText
+      .map((t) => t.text)
+      .join('')
+      .trim();
+  if (typeof v === 'object' && 'text' in v) return String(v.text).trim();
+  if (typeof v === 'object' && 'result' in v) return String(v.result ?? '').trim();
+  return String(v).trim();
+}
+
+/** The XLSX template: the header row (with notes) and the example rows. */
+export async function importTemplate(def: ImportDef<z.ZodType, unknown>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(def.key.slice(0, 31));
+  ws.columns = def.columns.map((c) => ({ header: c.key, key: c.key, width: c.width ?? 16 }));
+  for (const example of def.examples ?? []) ws.addRow(example);
+  ws.getRow(1).font = { bold: true };
+  def.columns.forEach((c, i) => {
+    if (c.note) ws.getRow(1).getCell(i + 1).note = c.note;
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * Reads an upload into a preview: each data row mapped by the header, parsed per column and checked
+ * with the row schema; good rows come back parsed, bad ones as issues naming the row and column.
+ * A file that is no workbook, lacks a required column or has too many rows is refused as a whole.
+ */
+export async function readImport<S extends z.ZodType>(
+  buffer: Buffer,
+  def: ImportDef<S, unknown>,
+): Promise<ImportPreview<z.infer<S>>> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('IMPORT_NOT_XLSX');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new AppError('IMPORT_NOT_XLSX');
+  const header = Array.from(ws.getRow(1).values as ExcelJS.CellValue[], cellText);
+  const at = new Map<string, number>();
+  for (const c of def.columns) {
+    const names = [c.key, ...(c.aliases ?? [])].map((n) => n.toLowerCase());
+    const i = header.findIndex((h) => names.includes(h.toLowerCase()));
+    if (i > 0) at.set(c.key, i);
+  }
+  const missing = def.columns.filter((c) => c.required && !at.has(c.key)).map((c) => c.key);
+  if (missing.length) throw new AppError('IMPORT_HEADER_MISSING', { vars: { columns: missing.join(', ') } });
+
+  const max = def.maxRows ?? IMPORT_MAX_ROWS;
+  const out: ImportPreview<z.infer<S>> = { rows: [], errors: [] };
+  const seen = new Set<unknown>();
+  let count = 0;
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const cells = new Map([...at].map(([key, i]) => [key, cellText(row.getCell(i).value)]));
+    if ([...cells.values()].every((t) => t === '')) continue;
+    if (++count > max) throw new AppError('IMPORT_TOO_MANY_ROWS', { vars: { limit: max } });
+    const issues: ImportIssue[] = [];
+    const raw: Record<string, unknown> = {};
+    for (const c of def.columns) {
+      const text = cells.get(c.key) ?? '';
+      if (text === '') continue;
+      try {
+        raw[c.key] = c.parse ? c.parse(text) : text;
+      } catch (err) {
+        issues.push({ row: r, field: c.key, message: (err as Error).message });
+      }
+    }
+    if (issues.length) {
+      out.errors.push(...issues);
+      continue;
+    }
+    const parsed = def.rowSchema.safeParse(def.prepare ? def.prepare(raw, r) : raw);
+    if (!parsed.success) {
+      out.errors.push(
+        ...parsed.error.issues.map((i) => ({ row: r, field: String(i.path[0] ?? ''), message: i.message })),
+      );
+      continue;
+    }
+    const value = parsed.data as Record<string, unknown>;
+    if (def.unique) {
+      const key = value[def.unique];
+      if (seen.has(key)) {
+        out.errors.push({ row: r, field: def.unique, message: `repeats ${String(key)} of an earlier row` });
+        continue;
+      }
+      seen.add(key);
+    }
+    out.rows.push(parsed.data);
+  }
+  return out;
+}

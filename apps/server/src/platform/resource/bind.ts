@@ -1,0 +1,101 @@
+import type { Locale } from '@portal/contracts';
+import type { ResourceDef } from '@portal/contracts/resource';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../auth/context.js';
+import type { Tx } from '../db/index.js';
+import { declareLiveResource } from '../live/record-changes.js';
+import type { Platform } from '../platform.js';
+import { resourceExport } from './export.js';
+
+/**
+ * A list field stored in a link table (user ↔ departments): read as an array, filtered by
+ * membership, written by replacing the record's links. `target` is the id column the values
+ * must exist in (there are no foreign keys).
+ */
+export interface Link {
+  link: PgTable;
+  owner: PgColumn;
+  value: PgColumn;
+  target?: PgColumn;
+}
+export const link = (l: Link): Link => l;
+
+/** A read-only SQL expression in the reader's language (names kept in zh and en). */
+export interface Localized {
+  localized: (locale: Locale) => SQL;
+}
+export const localized = (fn: (locale: Locale) => SQL): Localized => ({ localized: fn });
+
+/**
+ * Where a field's value lives: a column of the table, a link table, or a read-only SQL expression
+ * (one for every reader, or one per language).
+ */
+export type FieldSource = PgColumn | Link | SQL | Localized;
+
+/** What hooks and command handlers get: the open transaction and who asks. */
+export interface WriteContext {
+  tx: Tx;
+  auth: AuthContext;
+  p: Platform;
+  /** work to run after the transaction committed (sessions to revoke, events) */
+  afterCommit(fn: () => Promise<void>): void;
+}
+
+export type Values = Record<string, unknown>;
+
+export interface ResourceHooks {
+  /** slow pure work before the transaction (hashing): its result is merged into the insert */
+  prepareCreate?(input: Values, auth: AuthContext): Promise<Values>;
+  /** inside the transaction, before the insert: checks (throw AppError) and extra column values */
+  beforeCreate?(ctx: WriteContext, input: Values): Promise<Values | undefined>;
+  afterCreate?(ctx: WriteContext, id: number, input: Values): Promise<void>;
+  /** inside the transaction, with the record as it was (read values) and the fields to change */
+  beforeUpdate?(ctx: WriteContext, before: Values, patch: Values): Promise<Values | undefined>;
+  afterUpdate?(ctx: WriteContext, id: number, before: Values, patch: Values): Promise<void>;
+  beforeDelete?(ctx: WriteContext, before: Values): Promise<void>;
+}
+
+/**
+ * A command's work inside its transaction: the record (read values, in scope, locked) and the
+ * input. What it returns under `set` is written like an update (tracked diffs, version bump).
+ */
+export type CommandHandler = (
+  ctx: WriteContext,
+  record: Values,
+  input: Values,
+) => Promise<{ set?: Values } | undefined>;
+
+export interface BindOptions {
+  /** the record's table; it has `id` (serial) and `version` (integer) columns */
+  table: PgTable & { id: PgColumn; version: PgColumn };
+  /** where each field of the definition lives (secret fields have none: hooks turn them into columns) */
+  columns: Record<string, FieldSource>;
+  hooks?: ResourceHooks;
+  commands?: Record<string, CommandHandler>;
+}
+
+export interface BoundResource<D extends ResourceDef = ResourceDef> extends BindOptions {
+  def: D;
+}
+
+const bound = new Map<string, BoundResource>();
+
+/** Joins a definition to its table; every bound resource is listed for the seed and the index test. */
+export function bindResource<D extends ResourceDef>(def: D, opts: BindOptions): BoundResource<D> {
+  if (bound.has(def.key)) throw new Error(`resource ${def.key} bound twice`);
+  const missing = Object.keys(def.fields).filter((k) => !def.fields[k]!.secret && !(k in opts.columns));
+  if (missing.length) throw new Error(`resource ${def.key}: no column for ${missing.join(', ')}`);
+  const noHandler = Object.keys(def.commands ?? {}).filter((c) => !opts.commands?.[c]);
+  if (noHandler.length) throw new Error(`resource ${def.key}: no handler for ${noHandler.join(', ')}`);
+  const b = { ...opts, def };
+  bound.set(def.key, b);
+  // the export source exists from load on: a stored export task finds it by key
+  resourceExport(b);
+  // open lists of holders of the list key refresh when a record changes
+  declareLiveResource(def.key, def.access.list);
+  return b;
+}
+
+export const boundResources = (): BoundResource[] => [...bound.values()];
+export const boundResource = (key: string): BoundResource | undefined => bound.get(key);

@@ -1,0 +1,12 @@
+export {
+  type BindOptions,
+  type BoundResource,
+  bindResource,
+  boundResources,
+  type CommandHandler,
+  link,
+  localized,
+  type ResourceHooks,
+  type WriteContext,
+} from './bind.js';
+export { mountResource, resourcePage } from './mount.js';

@@ -1,0 +1,157 @@
+import type { Locale } from '@portal/contracts';
+import type { ResourceDef, ResourceField } from '@portal/contracts/resource';
+import { and, asc, Column, desc, eq, getTableName, gte, ilike, inArray, is, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { dataScopeWhere } from '../access/data-scope.js';
+import type { AuthContext } from '../auth/context.js';
+import type { DbOrTx } from '../db/index.js';
+import { containsPattern } from '../db/like.js';
+import { AppError } from '../http/errors.js';
+import type { BoundResource, FieldSource, Link, Localized, Values } from './bind.js';
+
+export const isLink = (s: FieldSource): s is Link => !is(s, Column) && typeof s === 'object' && 'link' in s;
+const isLocalized = (s: FieldSource): s is Localized => !is(s, Column) && typeof s === 'object' && 'localized' in s;
+export const isColumn = (s: FieldSource): s is PgColumn => is(s, Column);
+
+/** The column a filter, sort or write needs; a field held elsewhere is a definition error. */
+export function columnOf(b: BoundResource, field: string): PgColumn {
+  if (field === 'id') return b.table.id;
+  const s = b.columns[field];
+  if (!s || !isColumn(s)) throw new Error(`resource ${b.def.key}: ${field} is not a column`);
+  return s;
+}
+
+/** A link field read as the array of its values, ordered. */
+function linkArray(b: BoundResource, l: Link): SQL {
+  const ln = sql.identifier(getTableName(l.link));
+  const tn = sql.identifier(getTableName(b.table));
+  return sql`array(select ${ln}.${sql.identifier(l.value.name)} from ${ln} where ${ln}.${sql.identifier(l.owner.name)} = ${tn}.${sql.identifier(b.table.id.name)} order by 1)`;
+}
+
+/** The SQL that reads a field's value. */
+export function readExpr(b: BoundResource, field: string, locale: Locale = 'zh-CN'): PgColumn | SQL {
+  const s = b.columns[field]!;
+  if (isLocalized(s)) return s.localized(locale);
+  return isLink(s) ? linkArray(b, s) : (s as PgColumn | SQL);
+}
+
+/** The fields the caller may see: readable ones, less those whose field key the caller lacks. */
+export function visibleFields(def: ResourceDef, auth: AuthContext): string[] {
+  return Object.keys(def.fields).filter((k) => {
+    const f = def.fields[k]!;
+    return !f.secret && (!f.perm || auth.perms.has(f.perm));
+  });
+}
+
+/** A value read from the database as the row schema carries it. */
+export function outputValue(f: ResourceField, v: unknown): unknown {
+  if (v === null || v === undefined) return f.multiple ? [] : null;
+  if (Array.isArray(v)) return v.map((x) => outputValue({ ...f, multiple: false }, x));
+  if (v instanceof Date) return f.kind === 'date' ? v.toISOString().slice(0, 10) : v.toISOString();
+  if (typeof v === 'bigint' || (typeof v === 'string' && ['number', 'money', 'percent'].includes(f.kind)))
+    return Number(v);
+  return v;
+}
+
+/** The select of a row: id, version and the visible fields. */
+export function rowSelect(b: BoundResource, fields: string[], locale?: Locale): Record<string, PgColumn | SQL> {
+  return {
+    id: b.table.id,
+    version: b.table.version,
+    ...Object.fromEntries(fields.map((k) => [k, readExpr(b, k, locale)])),
+  };
+}
+
+export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
+  const out: Values = { id: raw.id, version: raw.version };
+  for (const k of fields) out[k] = outputValue(b.def.fields[k]!, raw[k]);
+  return out;
+}
+
+/** The caller's data scope over the definition's owner column (none declared: every record). */
+export function scopeWhere(b: BoundResource, auth: AuthContext): SQL | undefined {
+  const owner = b.def.access.owner;
+  return owner ? dataScopeWhere(auth, columnOf(b, owner)) : undefined;
+}
+
+/** A filter's value for a column: date-times compare as timestamps. */
+const param = (f: ResourceField | undefined, v: unknown) =>
+  f?.kind === 'datetime' && typeof v === 'string' ? new Date(v) : v;
+
+function hiddenRefused(def: ResourceDef, auth: AuthContext, field: string) {
+  const perm = def.fields[field]?.perm;
+  if (perm && !auth.perms.has(perm)) throw new AppError('NO_PERMISSION');
+}
+
+/** The list's filters from the definition: eq, in, range on one field; like over several. */
+export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  for (const [name, flt] of Object.entries(b.def.list.filters)) {
+    const v = q[name];
+    if (v === undefined || v === null || v === '') continue;
+    if (flt.op === 'like') {
+      for (const f of flt.fields!) hiddenRefused(b.def, auth, f);
+      const pattern = containsPattern(String(v));
+      where.push(or(...flt.fields!.map((f) => ilike(columnOf(b, f), pattern))));
+      continue;
+    }
+    const field = flt.field!;
+    hiddenRefused(b.def, auth, field);
+    const f = b.def.fields[field];
+    const src = field === 'id' ? b.table.id : b.columns[field]!;
+    if (isLink(src)) {
+      const values = flt.op === 'in' ? (v as unknown[]) : [v];
+      where.push(inArray(b.table.id, sql`(select ${src.owner} from ${src.link} where ${inArray(src.value, values)})`));
+      continue;
+    }
+    const col = src as PgColumn;
+    if (flt.op === 'eq') where.push(eq(col, param(f, v)));
+    else if (flt.op === 'in')
+      where.push(
+        inArray(
+          col,
+          (v as unknown[]).map((x) => param(f, x)),
+        ),
+      );
+    else {
+      const [from, to] = v as [unknown, unknown];
+      if (from !== null && from !== undefined) where.push(gte(col, param(f, from)));
+      if (to !== null && to !== undefined) where.push(lte(col, param(f, to)));
+    }
+  }
+  return and(...where);
+}
+
+/** Filters and data scope together: what the page, the count and the export read. */
+export const listWhere = (b: BoundResource, auth: AuthContext, q: Values): SQL | undefined =>
+  and(scopeWhere(b, auth), filterWhere(b, auth, q));
+
+/** The chosen sortable (and visible) column, else the default sort; then id, stable across pages. */
+export function listOrder(b: BoundResource, auth: AuthContext, q: Values): SQL[] {
+  const { sortable, defaultSort } = b.def.list;
+  const asked = typeof q.sortField === 'string' && sortable.includes(q.sortField) ? q.sortField : undefined;
+  if (asked) hiddenRefused(b.def, auth, asked);
+  const field = asked ?? defaultSort.field;
+  const order = q.sortOrder ?? defaultSort.order;
+  const col = columnOf(b, field);
+  return [order === 'ascend' ? asc(col) : desc(col), asc(b.table.id)];
+}
+
+/** One record within the caller's scope (read values), or NOT_FOUND; `lock` for writes. */
+export async function loadRecord(
+  db: DbOrTx,
+  b: BoundResource,
+  auth: AuthContext,
+  id: number,
+  fields: string[],
+  lock = false,
+  locale?: Locale,
+): Promise<Values> {
+  const q = db
+    .select(rowSelect(b, fields, locale))
+    .from(b.table)
+    .where(and(eq(b.table.id, id), scopeWhere(b, auth)));
+  const [raw] = await (lock ? q.for('update', { of: b.table }) : q);
+  if (!raw) throw new AppError('NOT_FOUND');
+  return toRow(b, fields, raw as Values);
+}

@@ -1,0 +1,172 @@
+import { Errors, Perm } from '@portal/contracts';
+import { eq, getTableName, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modules } from '../src/modules/index.js';
+import { users } from '../src/modules/system/users.js';
+import { departments, resources, roleResources, roles } from '../src/platform/access/schema.js';
+import { rowsOf } from '../src/platform/db/index.js';
+import { boundResources } from '../src/platform/resource/bind.js';
+import { columnOf, isLink } from '../src/platform/resource/query.js';
+import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { describeResource } from './support/describe-resource.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, 60_000);
+afterAll(() => t?.close());
+
+describeResource(users, {
+  app: () => t,
+  sample: (n) => ({
+    username: `conform${n}`,
+    name: `Conformance ${n}`,
+    jobNumber: `CF-${n}`,
+    password: 'Conform#2026',
+  }),
+  update: { name: 'Renamed by the suite', email: 'renamed@example.com' },
+  filters: {
+    keyword: 'CONF',
+    status: 'active',
+    departmentId: async () => (await t.p.db.select().from(departments).where(eq(departments.code, 'ops')))[0]!.id,
+  },
+  ownedRecord: async (_t, userId) => userId,
+  commands: { status: { status: 'disabled' }, resetPassword: { password: 'Another#2026' } },
+});
+
+describe('every bound resource', () => {
+  it('is mounted by a module', () => {
+    expect(modules.length).toBeGreaterThan(0);
+    expect(boundResources().map((b) => b.def.key)).toContain('system.user');
+  });
+
+  it('has an index for each filter and the default sort (keyword filters: a trigram index)', async () => {
+    const defs = rowsOf<{ tablename: string; indexdef: string }>(
+      await t.p.db.execute("select tablename, indexdef from pg_indexes where schemaname = 'public'"),
+    );
+    const leads = (table: string, column: string, method: 'btree' | 'gin') =>
+      defs.some(
+        (d) =>
+          d.tablename === table &&
+          new RegExp(`USING ${method} \\("?${column}"?[ ,)]`).test(d.indexdef) &&
+          (method === 'btree' || d.indexdef.includes('gin_trgm_ops')),
+      );
+    const missing: string[] = [];
+    for (const b of boundResources()) {
+      const table = getTableName(b.table);
+      const need = (field: string, method: 'btree' | 'gin') => {
+        const src = field === 'id' ? b.table.id : b.columns[field]!;
+        if (isLink(src)) {
+          if (!leads(getTableName(src.link), src.value.name, 'btree')) missing.push(`${b.def.key}.${field} (link)`);
+          return;
+        }
+        if (!leads(table, columnOf(b, field).name, method)) missing.push(`${b.def.key}.${field} (${method})`);
+      };
+      for (const f of Object.values(b.def.list.filters)) {
+        if (f.op === 'like') for (const x of f.fields!) need(x, 'gin');
+        else need(f.field!, 'btree');
+      }
+      need(b.def.list.defaultSort.field, 'btree');
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('field-level permission', () => {
+  const FIELD_GET = '/v2/sys/staff/resource/field/get';
+  it('answers the fields a caller may see; unknown resources and lists the caller may not open are refused', async () => {
+    const admin = await signIn(t.app, DEMO.admin);
+    const sales = await signIn(t.app, DEMO.sales01);
+    const ask = (tok: typeof admin, resource: string) =>
+      t.app
+        .inject({ method: 'POST', url: FIELD_GET, headers: bearer(tok), payload: { resource } })
+        .then((r) => r.json());
+    const mine = await ask(admin, 'system.user');
+    expect(mine.data.fields).toContain('name');
+    expect(mine.data.fields).not.toContain('password');
+    expect((await ask(admin, 'system.nothing')).code).toBe(Errors.NOT_FOUND.code);
+    expect((await ask(sales, 'system.user')).code).toBe(Errors.NO_PERMISSION.code);
+    expect(Perm.SYS_USER_LIST).toBe(users.def.access.list);
+  });
+});
+
+describe('staff users on the kernel', () => {
+  const api = (tok: Tokens, url: string, payload: object) =>
+    t.app
+      .inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })
+      .then((k) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/v2/sys/staff/user/${url}`,
+          headers: { ...bearer(tok), 'x-idempotence-key': k.json().data.key },
+          payload,
+        }),
+      )
+      .then((r) => r.json());
+  const detail = (tok: Tokens, id: number) => api(tok, 'detail', { id }).then((r) => r.data);
+
+  it('resets a password: the old sessions end, the new password signs in, history keeps no password', async () => {
+    const admin = await signIn(t.app, DEMO.admin);
+    const made = await api(admin, 'save', {
+      username: 'resetme',
+      name: 'Reset Me',
+      jobNumber: 'RS-1',
+      password: 'Before#2026',
+    });
+    expect(made.code).toBe(0);
+    const old = await signIn(t.app, { username: 'resetme', password: 'Before#2026' });
+    expect((await api(admin, 'resetPassword', { id: made.data.id, password: 'After#2026x' })).code).toBe(0);
+    const refused = await t.app.inject({ url: '/v2/sys/staff/overseas/getUserInfo', headers: bearer(old) });
+    expect(refused.json().code).toBe(Errors.TOKEN_INVALID.code);
+    await expect(signIn(t.app, { username: 'resetme', password: 'Before#2026' })).rejects.toThrow();
+    await signIn(t.app, { username: 'resetme', password: 'After#2026x' });
+    const tl = await t.app.inject({ url: `/v2/sys/staff/user/timeline?id=${made.data.id}`, headers: bearer(admin) });
+    const events = tl.json().data.records as { kind: string; data: unknown }[];
+    expect(events.map((e) => e.kind)).toEqual(['command', 'created']);
+    expect(JSON.stringify(events)).not.toContain('After#2026x');
+  });
+
+  it('edits within the caller’s reach only: no wider role, no department outside scope, nothing half-written', async () => {
+    const admin = await signIn(t.app, DEMO.admin);
+    const [ops] = await t.p.db.select().from(departments).where(eq(departments.code, 'ops'));
+    const [fin] = await t.p.db.select().from(departments).where(eq(departments.code, 'finance'));
+    const [adminRole] = await t.p.db.select().from(roles).where(eq(roles.code, 'admin'));
+    const [editorRole] = await t.p.db
+      .insert(roles)
+      .values({ code: 'ops_user_editor', name: '运营用户编辑', nameEn: 'Ops user editor', dataScope: 'dept' })
+      .returning();
+    const keys = await t.p.db
+      .select({ id: resources.id })
+      .from(resources)
+      .where(inArray(resources.international, [Perm.SYS_USER_LIST, Perm.SYS_USER_EDIT]));
+    await t.p.db.insert(roleResources).values(keys.map((k) => ({ roleId: editorRole!.id, resourceId: k.id })));
+    const editor = await api(admin, 'save', {
+      username: 'opseditor',
+      name: 'Ops Editor',
+      jobNumber: 'OE-1',
+      password: 'Editor#2026',
+      departmentIds: [ops!.id],
+      roleIds: [editorRole!.id],
+    });
+    const target = await api(admin, 'save', {
+      username: 'opsmember',
+      name: 'Ops Member',
+      jobNumber: 'OM-1',
+      password: 'Member#2026',
+      departmentIds: [ops!.id],
+    });
+    expect([editor.code, target.code]).toEqual([0, 0]);
+    const tok = await signIn(t.app, { username: 'opseditor', password: 'Editor#2026' });
+    const before = await detail(admin, target.data.id);
+    const wider = await api(tok, 'update', { id: target.data.id, version: before.version, roleIds: [adminRole!.id] });
+    expect(wider.code).toBe(Errors.ROLE_NOT_GRANTABLE.code);
+    const away = await api(tok, 'update', { id: target.data.id, version: before.version, departmentIds: [fin!.id] });
+    expect(away.code).toBe(Errors.USER_OUT_OF_SCOPE.code);
+    expect(await detail(admin, target.data.id)).toEqual(before);
+    const renamed = await api(tok, 'update', { id: target.data.id, version: before.version, name: 'Ops Member II' });
+    expect(renamed.code).toBe(0);
+    expect((await detail(admin, target.data.id)).name).toBe('Ops Member II');
+    const dupe = await api(admin, 'update', { id: target.data.id, version: renamed.data.version, jobNumber: 'OE-1' });
+    expect(dupe.code).toBe(Errors.DUPLICATE.code);
+  });
+});

@@ -1,0 +1,93 @@
+import { DatePicker, Input, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DictSelect } from '../dict/use-dict';
+import { AttachmentInput } from './AttachmentInput';
+import type { FieldDesc } from './field';
+import { MoneyInput } from './MoneyInput';
+import { NumberInput } from './NumberInput';
+import { RefSelect } from './RefSelect';
+import { UserSelect } from './UserSelect';
+
+type RefKind = 'department' | 'customer' | 'supplier';
+
+/**
+ * The input of a field by its kind; Form.Item binds value and onChange to it (props it passes
+ * through reach the antd control). Dates need `dateItemProps` on the Form.Item.
+ */
+export function FieldControl({ field, testId, ...bound }: { field: FieldDesc; testId?: string; id?: string }) {
+  const { t } = useTranslation();
+  const common = { ...bound, 'data-testid': testId };
+  const refInput = (kind: RefKind) => (
+    <Input maxLength={64} placeholder={t(`fields.refPlaceholder.${kind}`)} allowClear {...common} />
+  );
+  // a list of values with no picker of its own (department ids, role ids, codes): typed as tags
+  if (field.multiple && !['user', 'enum', 'dict', 'country', 'operator'].includes(field.kind)) {
+    const numeric = field.ref || field.kind === 'department' || field.kind === 'number';
+    return <IdTags numeric={!!numeric} {...common} />;
+  }
+  const mode = field.multiple ? ('multiple' as const) : undefined;
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea rows={3} maxLength={field.rules?.maxLength} showCount {...common} />;
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'percent':
+      return <NumberInput decimals={2} suffix="%" {...common} />;
+    case 'money':
+      return <MoneyInput {...common} />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} {...common} />;
+    case 'datetime':
+      return <DatePicker showTime style={{ width: '100%' }} {...common} />;
+    case 'boolean':
+      return <Switch {...common} />;
+    case 'enum':
+      return <Select allowClear mode={mode} options={field.options} {...common} />;
+    case 'dict':
+      return <DictSelect code={field.dict ?? ''} mode={mode} {...common} />;
+    case 'user':
+      return <UserSelect allowClear mode={mode} {...common} />;
+    case 'country':
+    case 'operator':
+      return <RefSelect kind={field.kind} mode={mode} {...common} />;
+    case 'department':
+    case 'customer':
+    case 'supplier':
+      return refInput(field.kind);
+    case 'attachment':
+      return <AttachmentInput {...bound} />;
+    case 'email':
+      return <Input type="email" maxLength={254} allowClear {...common} />;
+    case 'phone':
+      return <Input type="tel" placeholder="+8613800138000" allowClear {...common} />;
+    default:
+      if (field.secret)
+        return <Input.Password maxLength={field.rules?.maxLength} autoComplete="new-password" {...common} />;
+      return <Input maxLength={field.rules?.maxLength} allowClear {...common} />;
+  }
+}
+
+/** Several ids or codes typed one by one (numbers when the field holds record ids). */
+function IdTags({
+  numeric,
+  value,
+  onChange,
+  ...props
+}: {
+  numeric: boolean;
+  value?: (string | number)[];
+  onChange?: (v: (string | number)[]) => void;
+  id?: string;
+  'data-testid'?: string;
+}) {
+  return (
+    <Select
+      mode="tags"
+      open={false}
+      tokenSeparators={[',', ' ']}
+      value={(value ?? []).map(String)}
+      onChange={(v: string[]) => onChange?.(numeric ? v.map(Number).filter((n) => Number.isInteger(n) && n > 0) : v)}
+      {...props}
+    />
+  );
+}

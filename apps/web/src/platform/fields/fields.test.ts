@@ -1,0 +1,49 @@
+import { FIELD_KINDS, type FieldKind } from '@portal/contracts/fields';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { FieldControl } from './FieldControl';
+import { FieldFilter } from './FieldFilter';
+import { FieldView } from './FieldView';
+import type { FieldDesc } from './field';
+
+const html = (node: ReactNode) =>
+  renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, node));
+const desc = (kind: FieldKind, extra: Partial<FieldDesc> = {}): FieldDesc => ({
+  kind,
+  label: kind,
+  options: [{ value: 'a', label: 'Choice A', color: 'green' }],
+  dict: 'crm.level',
+  ...extra,
+});
+
+describe('field kit: one input, view and filter per kind', () => {
+  it('renders an input and every filter operator for every kind', () => {
+    for (const kind of FIELD_KINDS) {
+      expect(html(createElement(FieldControl, { field: desc(kind), testId: `f-${kind}` })), kind).toMatch(
+        /<(input|textarea|button|div)/,
+      );
+      for (const op of ['eq', 'in', 'range', 'like'] as const)
+        expect(html(createElement(FieldFilter, { field: desc(kind), op })), `${kind} ${op}`).not.toBe('');
+    }
+  });
+  it('shows values as people read them', () => {
+    const view = (kind: FieldKind, value: unknown, extra?: Partial<FieldDesc>) =>
+      html(createElement(FieldView, { field: desc(kind, extra), value }));
+    expect(view('money', 123_450)).toContain('1,234.50');
+    expect(view('percent', 12.5)).toBe('12.5%');
+    expect(view('enum', 'a')).toContain('Choice A');
+    expect(view('enum', 'zzz')).toBe('zzz');
+    expect(view('text', null)).toBe('-');
+    expect(view('text', [])).toBe('-');
+    expect(view('text', ['x', 'y'], { multiple: true })).toMatch(/x.*y/);
+    expect(view('datetime', '2026-11-21T08:30:00Z')).toMatch(/^2026-11-2\d \d\d:30$/);
+    expect(view('email', 'a@b.co')).toContain('mailto:a@b.co');
+  });
+  it('lists of ids without a picker of their own are typed as tags', () => {
+    expect(html(createElement(FieldControl, { field: desc('department', { multiple: true }) }))).toContain(
+      'ant-select-multiple',
+    );
+  });
+});

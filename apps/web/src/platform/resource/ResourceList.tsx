@@ -1,0 +1,185 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { FieldKind } from '@portal/contracts/fields';
+import type { ResourceDef } from '@portal/contracts/resource/define';
+import { Button, Drawer, Form, Typography } from 'antd';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldFilter } from '../fields/FieldFilter';
+import { dateItemProps } from '../fields/field';
+import { actionColumn, type RowAction } from '../ui/RowActions';
+import { type ListColumn, SearchTable } from '../ui/SearchTable';
+import type { Row } from './api';
+import { CommandForm } from './CommandForm';
+import { fieldColumn } from './columns';
+import { useFieldDescs, useLabel } from './labels';
+import type { ResourceOverrides } from './overrides';
+import { ResourceDetail } from './ResourceDetail';
+import { ResourceForm } from './ResourceForm';
+import { RowMenu } from './RowMenu';
+import { useResourceList } from './use-resource-list';
+
+/**
+ * Secondary columns hide where they do not fit (time columns never): those past the fifth, and
+ * past the second any list or contact detail.
+ */
+const PRIMARY_COLUMNS = 5;
+const CONTACT: ReadonlySet<FieldKind> = new Set(['email', 'phone', 'textarea']);
+
+/**
+ * The list screen of a resource: search form from its filters, columns from its fields (widths by
+ * kind), row actions from what the caller may do (edit, commands, delete); the first column opens the details, toolbar with
+ * new and export. Details open in a drawer; the history is one of its tabs.
+ */
+export function ResourceList({ def, overrides = {} }: { def: ResourceDef; overrides?: ResourceOverrides }) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const descs = useFieldDescs(def);
+  const list = useResourceList(def);
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [commanding, setCommanding] = useState<{ name: string; row: Row } | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const { can, remove, command } = list;
+  const hasDetail = !!def.detail || !!def.history;
+
+  const actions = (row: Row): RowAction[] => {
+    const out: RowAction[] = [];
+    if (can.update)
+      out.push({
+        key: 'edit',
+        label: t('resource.edit'),
+        onClick: () => setEditing({ id: row.id }),
+        testId: 'row-edit',
+      });
+    for (const [name, cmd] of Object.entries(def.commands ?? {})) {
+      if (!can.command(name)) continue;
+      const fixed = overrides.rowCommands?.[name]?.(row);
+      const running = command.isPending && command.variables?.id === row.id && command.variables.name === name;
+      out.push(
+        fixed
+          ? {
+              key: name,
+              label: fixed.label,
+              confirm: fixed.confirm,
+              danger: fixed.danger,
+              loading: running,
+              onClick: () => command.mutateAsync({ name, id: row.id, input: fixed.input }),
+            }
+          : cmd.input
+            ? { key: name, label: label(cmd.label), onClick: () => setCommanding({ name, row }), testId: `row-${name}` }
+            : {
+                key: name,
+                label: label(cmd.label),
+                confirm: cmd.confirm ? label(cmd.confirm) : `${label(cmd.label)}?`,
+                loading: running,
+                onClick: () => command.mutateAsync({ name, id: row.id }),
+              },
+      );
+    }
+    if (can.delete)
+      out.push({
+        key: 'delete',
+        label: t('common.delete'),
+        danger: true,
+        confirm: `${t('common.delete')}?`,
+        loading: remove.isPending && remove.variables?.id === row.id,
+        onClick: () => remove.mutateAsync(row),
+      });
+    return out;
+  };
+
+  // the columns stay the same object while the definition and overrides do (the column chooser and
+  // its saved order work on them); the action cells read the latest actions through a ref
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+  const columns = useMemo<ListColumn<Row>[]>(
+    () => [
+      ...list.columns.map((key, i) => {
+        const col = fieldColumn(key, descs[key]!, {
+          sortable: def.list.sortable.includes(key),
+          render: overrides.cells?.[key],
+          secondary: i >= PRIMARY_COLUMNS || (i >= 2 && (descs[key]!.multiple || CONTACT.has(descs[key]!.kind))),
+        });
+        if (i > 0) return col;
+        if (!hasDetail) return { ...col, fixed: 'left' as const };
+        // the first column stays at the left and opens the record's details
+        return {
+          ...col,
+          fixed: 'left' as const,
+          render: (v: unknown, row: Row) => (
+            <Typography.Link onClick={() => setViewing(row.id)} data-testid="row-detail">
+              {col.render!(v, row, i) as ReactNode}
+            </Typography.Link>
+          ),
+        };
+      }),
+      {
+        ...actionColumn<Row>(t('common.action'), (row) => actionsRef.current(row)),
+        render: (_: unknown, row: Row) => <RowMenu actions={actionsRef.current(row)} />,
+      },
+    ],
+    [list.columns, descs, def, overrides.cells, hasDetail, t],
+  );
+
+  return (
+    <>
+      <SearchTable<Row>
+        queryKey={list.queryKey}
+        fetcher={list.fetcher}
+        columns={columns}
+        rowKey="id"
+        prefKey={def.key}
+        bulkActions={overrides.bulk}
+        exportPath={list.exportPath}
+        title={label(def.title)}
+        toolbar={
+          can.create && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ id: null })}
+              data-testid="list-create"
+            >
+              {t('resource.create')}
+            </Button>
+          )
+        }
+        filters={
+          list.filters.length > 0 &&
+          list.filters.map(([name, f]) => {
+            const field = descs[f.field ?? f.fields![0]!]!;
+            // a keyword box is "Keyword" unless named; its placeholder lists the fields it searches
+            const text = f.label ? label(f.label) : f.op === 'like' ? t('resource.keyword') : field.label;
+            return (
+              <Form.Item key={name} name={name} label={text} {...dateItemProps(field.kind, f.op === 'range')}>
+                <FieldFilter
+                  field={{ ...field, label: text, multiple: false }}
+                  op={f.op}
+                  placeholder={f.op === 'like' ? f.fields!.map((k) => descs[k]!.label).join(' / ') : undefined}
+                />
+              </Form.Item>
+            );
+          })
+        }
+      />
+      <ResourceForm
+        def={def}
+        id={editing?.id}
+        open={!!editing}
+        onClose={() => setEditing(null)}
+        inputs={overrides.inputs}
+      />
+      {commanding && (
+        <CommandForm def={def} name={commanding.name} row={commanding.row} onClose={() => setCommanding(null)} />
+      )}
+      <Drawer
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        width="min(880px, 100vw)"
+        destroyOnHidden
+        title={label(def.title)}
+      >
+        {viewing !== null && <ResourceDetail def={def} id={viewing} overrides={overrides} />}
+      </Drawer>
+    </>
+  );
+}

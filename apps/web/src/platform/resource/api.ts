@@ -1,0 +1,25 @@
+import type { PageResult } from '@portal/contracts';
+import { commandPath, type ResourceDef, type ResourceRow, resourcePath } from '@portal/contracts/resource/define';
+import { post } from '../http';
+
+export type Row = ResourceRow<ResourceDef>;
+export type Values = Record<string, unknown>;
+
+const once = { checkRepeat: true } as const;
+
+/** Every call of a resource, built from its definition (paths per verb, `checkRepeat` on writes). */
+export function resourceApi(def: ResourceDef) {
+  return {
+    page: (query: Values, signal?: AbortSignal) => post<PageResult<Row>>(resourcePath(def, 'page'), query, { signal }),
+    detail: (id: number, signal?: AbortSignal) => post<Row>(resourcePath(def, 'detail'), { id }, { signal }),
+    save: (body: Values) => post<{ id: number }>(resourcePath(def, 'save'), body, once),
+    /** a stale version answers CONFLICT, shown by the caller (no toast of its own) */
+    update: (body: Values & { id: number; version: number }) =>
+      post<{ id: number; version: number }>(resourcePath(def, 'update'), body, { ...once, showMessage: false }),
+    remove: (id: number, version: number) => post<null>(resourcePath(def, 'delete'), { id, version }, once),
+    command: (name: string, body: Values & { id: number }) => post<null>(commandPath(def, name), body, once),
+    /** the fields the caller may see (field-level permission) */
+    visibleFields: (signal?: AbortSignal) =>
+      post<{ fields: string[] }>('/v2/sys/staff/resource/field/get', { resource: def.key }, { signal }),
+  };
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { FieldView } from '../fields/FieldView';
+import type { FieldDesc } from '../fields/field';
+import type { ColumnKind } from '../ui/column-kinds';
+import type { ListColumn } from '../ui/SearchTable';
+import type { Row } from './api';
+
+/** A short text (a code, a job number: at most 32 characters) takes a code's width, a list tags'. */
+function kindOf(field: FieldDesc): ColumnKind {
+  if (field.multiple) return 'tags';
+  if (field.kind === 'text' && (field.rules?.maxLength ?? Infinity) <= 32) return 'code';
+  return field.kind;
+}
+
+/**
+ * A list column of a field: SearchTable sizes it by the field's kind (a list of values as tags),
+ * cuts long text with a tooltip, and hides a secondary one where the screen has no room.
+ */
+export function fieldColumn(
+  key: string,
+  field: FieldDesc,
+  opts: { sortable: boolean; render?: (value: unknown, row: Row) => ReactNode; secondary?: boolean },
+): ListColumn<Row> {
+  return {
+    key,
+    dataIndex: key,
+    title: field.label,
+    kind: kindOf(field),
+    secondary: opts.secondary && field.kind !== 'date' && field.kind !== 'datetime',
+    sorter: opts.sortable,
+    render: (value: unknown, row: Row) =>
+      opts.render ? opts.render(value, row) : <FieldView field={field} value={value} cell />,
+  };
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { BulkAction } from '../ui/SearchTable';
+import type { Row, Values } from './api';
+import type { InputOverrides } from './ResourceForm';
+
+/** A command run straight from a row with input taken from the row (a status switch): no dialog. */
+export interface RowCommand {
+  input: Values;
+  label: ReactNode;
+  confirm?: ReactNode;
+  danger?: boolean;
+}
+
+/**
+ * Where a screen departs from its definition (the first escape: one cell, input, row command or tab).
+ * More than three of them: write the screen by hand on the hooks.
+ */
+export interface ResourceOverrides {
+  /** a cell (list) and value (detail) in place of the field's view */
+  cells?: Record<string, (value: unknown, row: Row) => ReactNode>;
+  /** an input in place of the field's own, in the create / edit form */
+  inputs?: InputOverrides;
+  /** commands run from the row with values from it */
+  rowCommands?: Record<string, (row: Row) => RowCommand>;
+  /** the content of the detail tabs the definition declares, by tab key */
+  tabs?: Record<string, (row: Row) => ReactNode>;
+  /** actions on the selected rows (SearchTable's bulk bar) */
+  bulk?: BulkAction<Row>[];
+}

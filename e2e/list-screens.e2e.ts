@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launch, type Page } from './support/browser.js';
+import { ADMIN, api, apiToken, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+
+/** Every list screen of the modules; `#n` opens the page's tab n (from 0) first. */
+const LIST_ROUTES = [
+  '/setModule/authManage/user',
+  '/setModule/crm/dictionary',
+  '/setModule/ai/knowledge',
+  '/general/my-agent',
+  '/general/my-initiate',
+  '/general/my-handle',
+  '/general/my-deliver',
+  '/general/download',
+  '/setModule/process/configer',
+  '/setModule/process/roles',
+  '/setModule/process/notify',
+  '/setModule/process/formword',
+  '/csc/feedbackmanagement/feedback',
+  '/csc/feedbackmanagement/fb-list',
+  '/setModule/feedbackmanagement/fb-config#1',
+  '/message/notification',
+  '/message/publicnotice/noticelist',
+  '/setModule/publicnotice/noticeconfig',
+  '/setModule/publicnotice/noticeconfig#1',
+];
+
+/** Each table's scroll box: how much wider its content is than the box (0 when it fits). */
+function overflowOf(page: Page) {
+  return page
+    .getByTestId('content')
+    .locator('.ant-table-content, .ant-table-body')
+    .evaluateAll((els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.scrollWidth - e.clientWidth),
+    );
+}
+
+async function openList(page: Page, base: string, entry: string) {
+  const [route, tab] = entry.split('#');
+  await page.goto(`${base}${route}`);
+  if (tab) await page.getByTestId('content').getByRole('tab').nth(Number(tab)).click();
+  await page.getByTestId('content').locator('.ant-table:visible').first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+}
+
+describe('list screens', () => {
+  let server: ShellServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startShellServer();
+    await settlePopups(server.url, ADMIN, { rate: true });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const locale of ['en', 'zh-CN']) {
+    it(`no list scrolls sideways at 1280 px (${locale})`, async () => {
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width: 1280, height: 900 });
+      const wide: Record<string, number[]> = {};
+      for (const route of LIST_ROUTES) {
+        await openList(page, server.url, route);
+        const over = await overflowOf(page);
+        if (over.some((o) => o > 0)) wide[route] = over;
+        if (process.env.LIST_FIT_SHOTS) {
+          await page.screenshot({
+            path: `${process.env.LIST_FIT_SHOTS}/${locale}${route.replaceAll(/[/#]/g, '_')}.png`,
+          });
+        }
+      }
+      if (Object.keys(wide).length) console.log(locale, JSON.stringify(wide));
+      expect(wide).toEqual({});
+      await ctx.close();
+    });
+  }
+
+  it('keeps the column arrangement, density and saved filters across a reload', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
+    const headers = () =>
+      page
+        .getByTestId('content')
+        .locator('.ant-table-thead th')
+        .evaluateAll((ths) => ths.map((th) => th.textContent?.trim() ?? '').filter(Boolean));
+    await openList(page, server.url, '/setModule/authManage/user');
+    expect((await headers()).slice(0, 3)).toEqual(['Username', 'Name', 'Job number']);
+
+    await page.getByTestId('column-settings').click();
+    const chooser = page.getByTestId('column-chooser');
+    await chooser.locator('[data-column="jobNumber"]').click();
+    await chooser.locator('[data-column="email"]').click();
+    // Username is fixed at the left; E-mail moves up past Job number and Name
+    await chooser.getByRole('button', { name: 'Move up' }).nth(2).click();
+    await chooser.getByRole('button', { name: 'Move up' }).nth(1).click();
+    await expect.poll(headers).toContain('E-mail');
+    expect(await headers()).not.toContain('Job number');
+    await page.getByTestId('table-density').click();
+    await page.getByRole('menuitem', { name: 'Compact' }).click();
+    await expect.poll(() => page.getByTestId('content').locator('.ant-table-small').count()).toBe(1);
+
+    await page.getByTestId('content').getByLabel('Keyword').fill('ops');
+    await page.getByTestId('saved-filters').click();
+    await page.getByRole('menuitem', { name: 'Save current filters…' }).click();
+    await page.getByLabel('Filter name').fill('Ops staff');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('Filter saved').count()).toBe(1);
+    await expect
+      .poll(async () => {
+        const token = await apiToken(server.url, ADMIN);
+        return api<Record<string, unknown>>(server.url, token, 'GET', '/v2/sys/staff/pref/get?scope=table:system.user');
+      })
+      .toMatchObject({
+        'table.density': 'small',
+        'table.filters': [{ name: 'Ops staff', values: { keyword: 'ops' } }],
+      });
+
+    await page.reload();
+    await openList(page, server.url, '/setModule/authManage/user');
+    await expect.poll(headers).toContain('E-mail');
+    const after = await headers();
+    expect(after.slice(0, 3)).toEqual(['Username', 'E-mail', 'Name']);
+    expect(after).not.toContain('Job number');
+    expect(await page.getByTestId('content').locator('.ant-table-small').count()).toBe(1);
+    await page.screenshot({ path: '/tmp/list-fit/users-arranged.png' });
+
+    // a saved filter applies its values and searches
+    await page.getByTestId('saved-filters').click();
+    await page.getByRole('menuitem', { name: 'Ops staff' }).click();
+    await expect
+      .poll(() => page.getByTestId('content').locator('.ant-table-row').allTextContents())
+      .toSatisfy((rows: string[]) => rows.length > 0 && rows.every((r) => r.includes('ops')));
+    expect(await page.getByTestId('content').getByLabel('Keyword').inputValue()).toBe('ops');
+
+    // reset puts the declared columns back
+    await page.getByTestId('column-settings').click();
+    await page.getByRole('button', { name: 'Reset', exact: true }).last().click();
+    await expect.poll(async () => (await headers()).slice(0, 3)).toEqual(['Username', 'Name', 'Job number']);
+    await ctx.close();
+  });
+
+  it('imports form fields through the preview: bad rows listed with the reason, good ones saved', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
+    await openList(page, server.url, '/setModule/process/formword');
+    await page.getByTestId('content').locator('.ant-table-row').first().getByRole('button').first().click();
+    await page.getByTestId('import-open').click();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('fields');
+    for (const r of [
+      ['key', 'label', 'type', 'required'],
+      ['budget', '预算', 'money', 'Y'],
+      ['Bad Key', '坏', 'text', ''],
+    ])
+      ws.addRow(r);
+    const file = path.join(os.tmpdir(), `fields-${Date.now()}.xlsx`);
+    await wb.xlsx.writeFile(file);
+    await page.locator('.ant-modal input[type=file]').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('import-errors').textContent()).toMatch(/^Row 3, key: /);
+    await page.getByTestId('import-save').click();
+    await expect.poll(() => page.getByText(/Imported; the form now has \d+ fields/).count()).toBe(1);
+    await expect.poll(() => page.locator('.ant-drawer .ant-table-row', { hasText: 'budget' }).count()).toBe(1);
+    fs.rmSync(file, { force: true });
+    await ctx.close();
+  });
+
+  it('runs a bulk action on rows selected across searches, then clears the selection', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
+    await openList(page, server.url, '/setModule/authManage/user');
+    const content = page.getByTestId('content');
+    const search = async (keyword: string) => {
+      await content.getByLabel('Keyword').fill(keyword);
+      await content.getByRole('button', { name: 'Search' }).click();
+      await expect.poll(() => content.locator('.ant-table-row').first().textContent()).toContain(keyword);
+    };
+    const pick = (username: string) =>
+      content.locator('.ant-table-row', { hasText: username }).locator('.ant-checkbox-input').check();
+    await search('staff0');
+    await pick('staff01');
+    await pick('staff02');
+    await search('ops07');
+    await pick('ops07');
+    await expect.poll(() => page.getByTestId('bulk-bar').textContent()).toContain('3 selected');
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Disable selected' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByTestId('bulk-bar').count()).toBe(0);
+    const token = await apiToken(server.url, ADMIN);
+    const states = async () =>
+      (
+        await api<{ records: { username: string; status: string }[] }>(
+          server.url,
+          token,
+          'POST',
+          '/v2/sys/staff/user/page',
+          { page: 1, size: 100 },
+        )
+      ).records
+        .filter((r) => ['staff01', 'staff02', 'ops07', 'ops06'].includes(r.username))
+        .map((r) => `${r.username}:${r.status}`)
+        .sort();
+    expect(await states()).toEqual(['ops06:active', 'ops07:disabled', 'staff01:disabled', 'staff02:disabled']);
+    await ctx.close();
+  });
+});

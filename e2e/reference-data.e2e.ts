@@ -1,0 +1,161 @@
+import type { RateAnswer } from '@portal/contracts/reference';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launch, type Page, shot } from './support/browser.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  SALES,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+} from './support/shell.js';
+
+/** Picks an option of an antd Select by typing its text. */
+async function pick(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+/** Types a day into an antd DatePicker and confirms it. */
+async function typeDay(page: Page, testId: string, day: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+}
+
+describe('reference data settings (currencies, exchange rates)', () => {
+  let server: ShellServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startShellServer();
+    await settlePopups(server.url, ADMIN);
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('admin finds a currency, renames its symbol; the pickers follow', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/setModule/financial/currency`);
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(20);
+    await page.getByTestId('currency-keyword').fill('yen');
+    await page.getByTestId('currency-keyword').press('Enter');
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.locator('.ant-table-row').first().textContent()).toContain('Japanese Yen');
+    await shot(page, 'reference-currency-1280-en');
+    await page.getByTestId('currency-edit-JPY').click();
+    await page.getByLabel('Symbol').fill('円');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.locator('.ant-table-row').first().textContent(), { timeout: 10_000 }).toContain('円');
+    await ctx.close();
+  });
+
+  it('admin enters two days of a rate, filters them, corrects one and exports the history', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/setModule/financial/xe-rate`);
+    await page.getByTestId('rate-new').waitFor({ timeout: 20_000 });
+    for (const [day, rate] of [
+      ['2026-01-01', '7.1'],
+      ['2026-02-01', '7.2'],
+    ] as const) {
+      await page.getByTestId('rate-new').click();
+      await pick(page, 'rate-to', 'CNY');
+      await typeDay(page, 'rate-day', day);
+      await page.getByTestId('rate-rate').fill(rate);
+      await page.getByRole('button', { name: 'OK' }).click();
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
+    }
+    // a rate entered by a colleague for another pair, so the filter has something to leave out
+    const token = await apiToken(server.url, ADMIN);
+    const key = (await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence')).key;
+    const res = await fetch(`${server.url}/v2/sys/staff/ref/rate/save`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-idempotence-key': key },
+      body: JSON.stringify({ from: 'EUR', to: 'USD', rate: '1.08', day: '2026-01-05' }),
+    });
+    expect((await res.json()).code).toBe(0);
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(3);
+
+    await pick(page, 'rate-filter-to', 'CNY');
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(2);
+    expect(await page.locator('.ant-table-row').first().textContent()).toContain('2026-02-01');
+    await shot(page, 'reference-rates-1280-en');
+
+    // any signed-in user (a picker, a bill) gets the rate in force on a past day
+    const sales = await apiToken(server.url, SALES);
+    const jan = await api<RateAnswer>(
+      server.url,
+      sales,
+      'GET',
+      '/v2/sys/staff/ref/rate/at?from=USD&to=CNY&day=2026-01-31',
+    );
+    expect(jan).toMatchObject({ rate: '7.1', effectiveDay: '2026-01-01' });
+    const viaBase = await api<RateAnswer>(
+      server.url,
+      sales,
+      'GET',
+      '/v2/sys/staff/ref/rate/at?from=EUR&to=CNY&day=2026-02-02',
+    );
+    expect(viaBase).toMatchObject({ rate: '7.776', via: 'base' });
+
+    // correct February
+    const feb = page.locator('.ant-table-row').filter({ hasText: '2026-02-01' });
+    await feb.getByRole('button', { name: 'Edit' }).click();
+    await page.getByTestId('rate-rate').fill('7.25');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => feb.textContent(), { timeout: 10_000 }).toContain('7.25');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^exchange-rates_\d{14}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    const rows: string[][] = [];
+    wb.worksheets[0]!.eachRow((r) => rows.push(Array.from((r.values as unknown[]).slice(1), (v) => String(v ?? ''))));
+    expect(rows.map((r) => r.slice(0, 4))).toEqual([
+      ['Effective day', 'From', 'To', 'Rate'],
+      ['2026-02-01', 'USD', 'CNY', '7.25'],
+      ['2026-01-01', 'USD', 'CNY', '7.1'],
+    ]);
+    await ctx.close();
+  });
+
+  it('the reference screens in Chinese, at 900 and on a phone', async () => {
+    for (const [width, height] of [
+      [900, 800],
+      [390, 844],
+    ] as const) {
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width, height });
+      await page.goto(`${server.url}/setModule/financial/xe-rate`);
+      await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await shot(page, `reference-rates-${width}-zh`);
+      await page.goto(`${server.url}/setModule/uplatform/uconfig`);
+      await page.getByTestId('uconfig-form').waitFor({ timeout: 20_000 });
+      expect(await page.getByText('本位币').count()).toBeGreaterThan(0);
+      await shot(page, `reference-uconfig-${width}-zh`);
+      await ctx.close();
+    }
+  });
+  it('every reference settings screen opens with its list, in English and Chinese', async () => {
+    for (const locale of ['en', 'zh-CN']) {
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale });
+      for (const path of ['main-body', 'bank', 'brand', 'currency']
+        .map((p) => `/setModule/financial/${p}`)
+        .concat('/setModule/uplatform/ucurrency')) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('.ant-table').first().waitFor({ timeout: 20_000 });
+        await shot(page, `reference-${path.split('/').pop()}-1280-${locale}`);
+      }
+      await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,5 @@
+import { userResource } from '../system/user.js';
+import type { ResourceDef } from './define.js';
+
+/** Every area's resource definitions: the seed creates their button keys from this list. */
+export const allResources: readonly ResourceDef[] = [userResource];

@@ -1,0 +1,236 @@
+import type { FieldKind, FieldRules } from '../fields/kinds.js';
+
+/** A text in both languages, as definitions carry their labels. */
+export interface Label {
+  zh: string;
+  en: string;
+}
+
+/** One choice of an `enum` field. */
+export interface EnumOption {
+  value: string;
+  label: Label;
+  /** antd tag colour */
+  color?: string;
+}
+
+/** One field of a record: its kind, label, rules and where it appears. */
+export interface ResourceField {
+  kind: FieldKind;
+  label: Label;
+  /** must be given on create (and may not be cleared on update) */
+  required?: boolean;
+  rules?: FieldRules;
+  /** dictionary code of a `dict` field, e.g. `crm.customer_level` */
+  dict?: string;
+  /** the choices of an `enum` field */
+  options?: readonly EnumOption[];
+  /** the id of a record of a table with no field kind of its own (`role`): an int id, picked by an override */
+  ref?: string;
+  /** a list of values (e.g. several departments) */
+  multiple?: boolean;
+  /** at most this many values in a list (default 50) */
+  maxItems?: number;
+  /** shown, never written through create or update (server-set, or changed by a command) */
+  readOnly?: boolean;
+  /** written on create only */
+  createOnly?: boolean;
+  /** written, never read back (a password): absent from rows, details, exports and history */
+  secret?: boolean;
+  /** changes are written to the record history */
+  track?: boolean;
+  /** field-level permission: callers without this key never see the field */
+  perm?: string;
+}
+
+export type FilterOp = 'eq' | 'in' | 'range' | 'like';
+
+/**
+ * One filter of the list: `eq`/`in`/`range` on one field, `like` (keyword, contains, case
+ * insensitive) over one or more text fields.
+ */
+export interface ResourceFilter {
+  op: FilterOp;
+  /** the field filtered (eq, in, range) */
+  field?: string;
+  /** the fields searched (like) */
+  fields?: readonly string[];
+  /** label in the search form; defaults to the field's label */
+  label?: Label;
+}
+
+export interface ResourceCommand {
+  label: Label;
+  /** the question asked before running it */
+  confirm?: Label;
+  /** the command's input besides the record id */
+  input?: Record<string, ResourceField>;
+  /** permission key (a button resource) */
+  perm: string;
+  /** a spec-fixed path instead of `<api>/<name>` */
+  path?: string;
+  /** record history entry for it (default true) */
+  history?: boolean;
+}
+
+export type ResourceVerb = 'page' | 'detail' | 'save' | 'update' | 'delete' | 'export' | 'timeline' | 'comment';
+
+export interface ResourceDef {
+  /** `area.record`, e.g. `system.user`; also the `entity` of the record history */
+  key: string;
+  title: Label;
+  /** API base, e.g. `/v2/sys/staff/user`; each verb is `<api>/<verb>` unless `paths` says otherwise */
+  api: string;
+  paths?: Partial<Record<ResourceVerb, string>>;
+  /** the screens in the route registry */
+  routes: { list: string; detail?: string; create?: string };
+  /** the field naming a record (detail header, history, pickers) */
+  titleField: string;
+  fields: Record<string, ResourceField>;
+  list: {
+    columns: readonly string[];
+    filters: Record<string, ResourceFilter>;
+    sortable: readonly string[];
+    defaultSort: { field: string; order: 'ascend' | 'descend' };
+  };
+  form: { sections: readonly { title?: Label; fields: readonly string[] }[] };
+  detail?: { header: readonly string[]; tabs?: readonly { key: string; title: Label }[] };
+  access: {
+    /** the list's key (a menu resource); also guards detail, export and timeline unless set */
+    list: string;
+    create?: string;
+    update?: string;
+    /** delete is offered only when declared */
+    delete?: string;
+    export?: string;
+    /** the field (or `id`) holding the owning user's id, for data scope; none: no data scope */
+    owner?: string;
+  };
+  commands?: Record<string, ResourceCommand>;
+  /** the export's task key and file name, when they predate the definition (stored tasks name the key) */
+  export?: { key?: string; fileName?: Label };
+  /** record history: timeline, comments with @mentions, and follow-ups typed by a dictionary when declared */
+  history?: { followUp?: { dict: string } } | false;
+}
+
+/** Checks a definition's inner references at load (a typo fails the import, not a request). */
+export function defineResource<const D extends ResourceDef>(def: D): D {
+  const has = (f: string) => f === 'id' || f in def.fields;
+  const bad = [
+    def.titleField,
+    ...def.list.columns,
+    ...def.list.sortable,
+    def.list.defaultSort.field,
+    ...Object.values(def.list.filters).flatMap((f) => [...(f.field ? [f.field] : []), ...(f.fields ?? [])]),
+    ...def.form.sections.flatMap((s) => s.fields),
+    ...(def.detail?.header ?? []),
+    ...(def.access.owner ? [def.access.owner] : []),
+  ].filter((f) => !has(f));
+  if (bad.length) throw new Error(`resource ${def.key}: unknown fields ${bad.join(', ')}`);
+  for (const [name, f] of Object.entries(def.list.filters)) {
+    if (f.op === 'like' ? !f.fields?.length : !f.field)
+      throw new Error(`resource ${def.key}: filter ${name} names no field`);
+  }
+  return def;
+}
+
+/** The path of each verb: `<api>/<verb>` unless the spec fixes another. */
+export function resourcePath(def: ResourceDef, verb: ResourceVerb): string {
+  return def.paths?.[verb] ?? `${def.api}/${verb}`;
+}
+
+export function commandPath(def: ResourceDef, name: string): string {
+  return def.commands?.[name]?.path ?? `${def.api}/${name}`;
+}
+
+/** The fields a row and a detail carry (secrets never). */
+export const readableFields = (def: ResourceDef): string[] =>
+  Object.keys(def.fields).filter((k) => !def.fields[k]!.secret);
+
+/** The fields a create body takes. */
+export const creatableFields = (def: ResourceDef): string[] =>
+  Object.keys(def.fields).filter((k) => !def.fields[k]!.readOnly);
+
+/** The fields an update body may change. */
+export const updatableFields = (def: ResourceDef): string[] =>
+  Object.keys(def.fields).filter((k) => !def.fields[k]!.readOnly && !def.fields[k]!.createOnly);
+
+const VERB_LABEL: Record<'create' | 'update' | 'delete' | 'export', Label> = {
+  update: { zh: '编辑', en: 'Edit' },
+  create: { zh: '新建', en: 'Create' },
+  delete: { zh: '删除', en: 'Delete' },
+  export: { zh: '导出', en: 'Export' },
+};
+
+/** A button resource a definition needs: its key, names, and the menu it hangs under. */
+export interface ResourceButton {
+  key: string;
+  parentKey: string;
+  name: Label;
+}
+
+/**
+ * The button keys of a resource (actions, commands, field keys), each once, under the list's
+ * menu key. A key shared by several actions is named after the first (update, create, delete,
+ * export, then commands in order, then fields).
+ */
+export function resourceButtons(def: ResourceDef): ResourceButton[] {
+  const out = new Map<string, ResourceButton>();
+  const add = (key: string | undefined, name: Label) => {
+    if (key && key !== def.access.list && !out.has(key)) out.set(key, { key, parentKey: def.access.list, name });
+  };
+  const title = def.title;
+  for (const verb of ['update', 'create', 'delete', 'export'] as const) {
+    const l = VERB_LABEL[verb];
+    add(def.access[verb], { zh: `${l.zh}${title.zh}`, en: `${l.en} ${title.en.toLowerCase()}` });
+  }
+  for (const c of Object.values(def.commands ?? {}))
+    add(c.perm, { zh: `${c.label.zh}（${title.zh}）`, en: `${c.label.en} (${title.en.toLowerCase()})` });
+  for (const f of Object.values(def.fields))
+    add(f.perm, { zh: `查看${f.label.zh}（${title.zh}）`, en: `See ${f.label.en} (${title.en.toLowerCase()})` });
+  return [...out.values()];
+}
+
+/** The key an action needs; create, update and delete exist only when their key is declared. */
+export function actionPerm(
+  def: ResourceDef,
+  action: 'list' | 'create' | 'update' | 'delete' | 'export',
+): string | undefined {
+  if (action === 'export') return def.access.export ?? def.access.list;
+  return def.access[action];
+}
+
+/** The TypeScript value of each field kind as rows carry it. */
+interface KindValue {
+  text: string;
+  textarea: string;
+  email: string;
+  phone: string;
+  number: number;
+  money: number;
+  percent: number;
+  date: string;
+  datetime: string;
+  boolean: boolean;
+  enum: string;
+  dict: string;
+  user: number;
+  department: number;
+  customer: number | string;
+  supplier: number | string;
+  country: string;
+  operator: string;
+  attachment: string[];
+}
+type FieldValue<F extends ResourceField> = F extends { multiple: true }
+  ? KindValue[F['kind']][]
+  : F extends { options: readonly { value: infer V }[] }
+    ? V
+    : KindValue[F['kind']];
+
+/** A row of a resource as the page and detail answer it (field-permitted fields may be absent). */
+export type ResourceRow<D extends ResourceDef> = { id: number; version: number } & {
+  -readonly [K in keyof D['fields'] as D['fields'][K] extends { secret: true } ? never : K]:
+    | FieldValue<D['fields'][K]>
+    | (D['fields'][K] extends { required: true } | { multiple: true } ? never : null);
+};

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { Perm } from '../permissions.js';
+import { userResource } from '../system/user.js';
+import { commandPath, defineResource, resourceButtons, resourcePath } from './define.js';
+import { resourceSchemas } from './schemas.js';
+
+const s = resourceSchemas(userResource);
+
+describe('resource definitions derive their schemas', () => {
+  it('memoises the schemas per definition', () => {
+    expect(resourceSchemas(userResource)).toBe(s);
+  });
+  it('the create body takes the writable fields with their rules; secrets stay untrimmed', () => {
+    const ok = { username: 'ann.lee', name: 'Ann', jobNumber: '0042', password: ' spaced pw ' };
+    expect(s.create.parse(ok)).toMatchObject({ password: ' spaced pw ', departmentIds: [], roleIds: [] });
+    expect(s.create.safeParse({ ...ok, username: '9abc' }).success).toBe(false);
+    expect(s.create.safeParse({ ...ok, password: 'short' }).success).toBe(false);
+    expect(s.create.safeParse({ ...ok, status: 'active' }).data).not.toHaveProperty('status');
+    expect(s.create.safeParse({ ...ok, departmentIds: ['x'] }).success).toBe(false);
+  });
+  it('the update body needs id and version; create-only and read-only fields are not in it', () => {
+    expect(s.update.safeParse({ id: 1, name: 'A' }).success).toBe(false);
+    const parsed = s.update.parse({ id: 1, version: 3, name: 'A', username: 'x', status: 'disabled' });
+    expect(parsed).toEqual({ id: 1, version: 3, name: 'A' });
+    expect(s.update.safeParse({ id: 1, version: 3, name: null }).success).toBe(false);
+    expect(s.update.parse({ id: 1, version: 3, email: null })).toEqual({ id: 1, version: 3, email: null });
+  });
+  it('the list query is a page query plus one key per filter', () => {
+    expect(s.listQuery.parse({ departmentId: '7', status: 'active', keyword: ' a ' })).toMatchObject({
+      page: 1,
+      size: 20,
+      departmentId: 7,
+      status: 'active',
+      keyword: 'a',
+    });
+    expect(s.listQuery.safeParse({ status: 'gone' }).success).toBe(false);
+  });
+  it('rows never carry secrets; commands take the id and their input', () => {
+    expect(Object.keys(s.row.shape)).not.toContain('password');
+    expect(s.commands.resetPassword!.safeParse({ id: 2, password: 'longenough' }).success).toBe(true);
+    expect(s.commands.status!.safeParse({ id: 2, status: 'x' }).success).toBe(false);
+  });
+  it('paths, spec-fixed paths and button keys come from the definition', () => {
+    expect(resourcePath(userResource, 'page')).toBe('/v2/sys/staff/user/page');
+    expect(commandPath(userResource, 'resetPassword')).toBe('/v2/sys/staff/user/resetPassword');
+    expect(resourceButtons(userResource).map((b) => b.key)).toEqual([
+      Perm.SYS_USER_EDIT,
+      Perm.SYS_USER_RESET_PASSWORD,
+      Perm.SYS_USER_EMAIL,
+    ]);
+  });
+  it('a definition naming an unknown field fails at load', () => {
+    expect(() => defineResource({ ...userResource, list: { ...userResource.list, columns: ['nope'] } })).toThrow(
+      /unknown fields nope/,
+    );
+  });
+});

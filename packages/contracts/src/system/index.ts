@@ -1,0 +1,1 @@
+export { USER_STATUSES, userResource } from './user.js';
