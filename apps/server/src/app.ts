@@ -18,6 +18,7 @@ import { requestLogger } from './platform/http/log-redact.js';
 import { openapiOptions } from './platform/http/openapi.js';
 import { registerRequestScope } from './platform/http/request-scope.js';
 import { webSecurityHeaders } from './platform/http/web-policy.js';
+import type { Module } from './platform/module.js';
 import './platform/http/route-config.js';
 import { healthRoutes } from './platform/health.js';
 import { registerIdempotence } from './platform/idempotence/service.js';
@@ -37,7 +38,10 @@ export interface RegisteredRoute {
 /** The HTTP application: platform hooks first, then the platform's routes, then every module. */
 export async function buildApp(
   p: Platform,
-  opts: { webDist?: string } = {},
+  opts: {
+    webDist?: string /** test-only rooms mounted after the real ones (fixtures) */;
+    extraModules?: readonly Module[];
+  } = {},
 ): Promise<FastifyInstance & { routesList: RegisteredRoute[] }> {
   const app = Fastify({
     loggerInstance: requestLogger(p.log),
@@ -102,7 +106,8 @@ export async function buildApp(
   await prefRoutes(app, p);
   await jobRoutes(app, p);
   await resourceFieldRoutes(app);
-  for (const mod of modules) await app.register(async (scope) => mod.register(scope, p));
+  for (const mod of [...modules, ...(opts.extraModules ?? [])])
+    await app.register(async (scope) => mod.register(scope, p));
 
   const webDist = opts.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) await serveWeb(app, webDist, p.config.web);

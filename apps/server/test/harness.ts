@@ -11,6 +11,7 @@ import { modules } from '../src/modules/index.js';
 import { type Booted, bootPlatform } from '../src/platform/boot.js';
 import { MovableClock } from '../src/platform/clock.js';
 import { loadConfig } from '../src/platform/config.js';
+import type { Module } from '../src/platform/module.js';
 import { seedAll } from '../src/seed/index.js';
 import type { DbTemplates } from './db-template.js';
 
@@ -83,6 +84,8 @@ export interface StartOptions {
   publicUrl?: boolean;
   /** declare extra (test-only) jobs after the modules' jobs, before the queue starts */
   defineJobs?: (p: Booted) => void;
+  /** test-only rooms (fixture resources) mounted after the real ones */
+  modules?: Module[];
   /** log somewhere (default: silent unless TEST_LOG is set) */
   logger?: pino.Logger;
 }
@@ -122,7 +125,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp & {
     await p.startJobs();
     for (const m of modules) await m.schedule?.(p);
   }
-  const app = await buildApp(p);
+  const app = await buildApp(p, { extraModules: opts.modules });
   let url = '';
   if (opts.listen || opts.publicUrl) url = await app.listen({ port, host: '127.0.0.1' });
   return {

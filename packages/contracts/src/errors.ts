@@ -466,6 +466,81 @@ export const Errors = {
     '跟进类型 {value} 不存在或已停用',
     'The follow-up type {value} does not exist or is disabled',
   ),
+  // ownership and pool (platform/ownership): 10040001-10040029
+  OWNERSHIP_NOT_IN_POOL: def(
+    10040001,
+    409,
+    '记录 {id} 已不在公海中（可能已被他人领取）',
+    'Record {id} is no longer in the pool (someone may have claimed it)',
+  ),
+  OWNERSHIP_OWNER_LIMIT: def(
+    10040002,
+    409,
+    '拥有数量已达上限（{count}/{limit}），无法再领取',
+    'The owner limit is reached ({count} of {limit}); no more records can be claimed',
+  ),
+  OWNERSHIP_DEPT_LIMIT: def(
+    10040003,
+    409,
+    '部门拥有数量已达上限（{count}/{limit}）',
+    "The department's owner limit is reached ({count} of {limit})",
+  ),
+  OWNERSHIP_DAILY_CAP: def(
+    10040004,
+    409,
+    '今日领取已达上限（{cap} 条）',
+    'The daily claim cap is reached ({cap} records today)',
+  ),
+  OWNERSHIP_COOLDOWN: def(
+    10040005,
+    409,
+    '记录 {id} 由您退回公海，{until} 之后才能再次领取',
+    'You returned record {id} to the pool; you may claim it again after {until}',
+  ),
+  OWNERSHIP_EMBARGO: def(
+    10040006,
+    409,
+    '记录 {id} 刚退回公海，{until} 之后才能领取',
+    'Record {id} has just returned to the pool; it may be claimed after {until}',
+  ),
+  OWNERSHIP_LOCKED: def(
+    10040007,
+    409,
+    '记录 {id} 已锁定，不能退回公海',
+    'Record {id} is locked and cannot return to the pool',
+  ),
+  OWNERSHIP_NOT_OWNED: def(
+    10040008,
+    409,
+    '记录 {id} 在公海中，没有负责人',
+    'Record {id} is in the pool and has no owner',
+  ),
+  OWNERSHIP_SAME_OWNER: def(10040009, 409, '记录 {id} 的负责人已是该用户', 'Record {id} is already owned by that user'),
+  OWNERSHIP_USER_INVALID: def(
+    10040010,
+    400,
+    '接收人不存在或已停用',
+    'The receiving user does not exist or is disabled',
+  ),
+  OWNERSHIP_RELATED_UNKNOWN: def(
+    10040011,
+    400,
+    '未知的关联记录类型：{kind}',
+    'Unknown kind of related records: {kind}',
+  ),
+  OWNERSHIP_MEMBER_IS_OWNER: def(10040012, 400, '负责人不能被添加为共享成员', 'The owner cannot be added as a member'),
+  OWNERSHIP_READ_ONLY: def(
+    10040013,
+    403,
+    '您只有此记录的只读权限，不能修改',
+    'You may read this record but not change it (read member)',
+  ),
+  OWNERSHIP_NOT_CLAIMABLE: def(
+    10040014,
+    409,
+    '记录 {id} 当前状态不能领取或分配',
+    'Record {id} cannot be claimed or distributed in its current state',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -5,5 +5,6 @@ export * from '../auth/schema.js';
 export * from '../dict/schema.js';
 export * from '../history/schema.js';
 export * from '../idempotence/schema.js';
+export * from '../ownership/schema.js';
 export * from '../prefs/schema.js';
 export * from '../sso/schema.js';

@@ -77,6 +77,11 @@ export interface BindOptions {
 
 export interface BoundResource<D extends ResourceDef = ResourceDef> extends BindOptions {
   def: D;
+  /**
+   * records are shared with members (platform/ownership): a member sees the record, a write
+   * member may also change it; set by `bindOwnership`
+   */
+  shared?: boolean;
 }
 
 const bound = new Map<string, BoundResource>();

@@ -7,6 +7,7 @@ import type { AuthContext } from '../auth/context.js';
 import type { DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
 import { AppError } from '../http/errors.js';
+import { memberWhere } from '../ownership/members.js';
 import type { BoundResource, FieldSource, Link, Localized, Values } from './bind.js';
 
 export const isLink = (s: FieldSource): s is Link => !is(s, Column) && typeof s === 'object' && 'link' in s;
@@ -68,10 +69,14 @@ export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
   return out;
 }
 
-/** The caller's data scope over the definition's owner column (none declared: every record). */
-export function scopeWhere(b: BoundResource, auth: AuthContext): SQL | undefined {
+/**
+ * The caller's data scope over the definition's owner column (none declared: every record), and
+ * for a shared resource the records the caller is a member of (`write`: write members only).
+ */
+export function scopeWhere(b: BoundResource, auth: AuthContext, mode: 'read' | 'write' = 'read'): SQL | undefined {
   const owner = b.def.access.owner;
-  return owner ? dataScopeWhere(auth, columnOf(b, owner)) : undefined;
+  const own = owner ? dataScopeWhere(auth, columnOf(b, owner)) : undefined;
+  return own && b.shared ? or(own, memberWhere(b.def.key, b.table.id, auth.userId, mode)) : own;
 }
 
 /** A filter's value for a column: date-times compare as timestamps. */
@@ -150,8 +155,18 @@ export async function loadRecord(
   const q = db
     .select(rowSelect(b, fields, locale))
     .from(b.table)
-    .where(and(eq(b.table.id, id), scopeWhere(b, auth)));
+    .where(and(eq(b.table.id, id), scopeWhere(b, auth, lock ? 'write' : 'read')));
   const [raw] = await (lock ? q.for('update', { of: b.table }) : q);
-  if (!raw) throw new AppError('NOT_FOUND');
+  if (!raw) {
+    // a read member sees the record but may not change it
+    if (lock && b.shared) {
+      const [seen] = await db
+        .select({ id: b.table.id })
+        .from(b.table)
+        .where(and(eq(b.table.id, id), scopeWhere(b, auth, 'read')));
+      if (seen) throw new AppError('OWNERSHIP_READ_ONLY');
+    }
+    throw new AppError('NOT_FOUND');
+  }
   return toRow(b, fields, raw as Values);
 }

@@ -15,7 +15,7 @@ import { isColumn, isLink, loadRecord, outputValue } from './query.js';
 const storedFields = (b: BoundResource) => Object.keys(b.def.fields).filter((k) => !b.def.fields[k]!.secret);
 
 /** The table's property name of a column (drizzle's `set` and `values` take property names). */
-function propOf(b: BoundResource, col: PgColumn): string {
+export function propOf(b: BoundResource, col: PgColumn): string {
   const hit = Object.entries(getTableColumns(b.table)).find(([, c]) => c === col);
   if (!hit) throw new Error(`resource ${b.def.key}: column ${col.name} is not in its table`);
   return hit[0];

@@ -1,0 +1,11 @@
+export {
+  bindOwnership,
+  NO_RULES,
+  type OwnershipBinding,
+  type OwnershipOptions,
+  type OwnershipRules,
+  type RelatedContext,
+  type RulesContext,
+} from './bind.js';
+export { mountOwnership } from './routes.js';
+export { returnDue } from './service.js';
