@@ -1,9 +1,10 @@
-import type { PageQuery } from '@portal/contracts';
+import type { PageQuery, PageResult } from '@portal/contracts';
 import { actionPerm, type ResourceDef, resourcePath } from '@portal/contracts/resource/define';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { post } from '../http';
 import { useUser } from '../user-store';
 import { type Row, resourceApi, type Values } from './api';
 import { resourceKeys } from './keys';
@@ -13,9 +14,10 @@ import { useVisibleFields } from './use-visible-fields';
  * Everything a list of a resource needs but its look: the query key and fetcher SearchTable takes,
  * the visible columns and filters, what the caller may do, and the row calls (delete, commands),
  * each refetching the resource's lists and records when done. `fixed` filters every page (a tab of
- * a detail listing its own children).
+ * a detail listing its own children); `pagePath` reads another page of the same rows (the pool of an
+ * owned resource), which offers no create and no export.
  */
-export function useResourceList(def: ResourceDef, opts: { fixed?: Values } = {}) {
+export function useResourceList(def: ResourceDef, opts: { fixed?: Values; pagePath?: string } = {}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -33,17 +35,20 @@ export function useResourceList(def: ResourceDef, opts: { fixed?: Values } = {})
       api.command(name, { ...input, id }),
     onSuccess: done,
   });
-  const { fixed } = opts;
+  const { fixed, pagePath } = opts;
   const columns = useMemo(() => def.list.columns.filter(visible), [def, visible]);
   return {
-    queryKey: resourceKeys.list(def.key),
-    fetcher: (query: PageQuery & Values, signal: AbortSignal) => api.page({ ...query, ...fixed }, signal),
+    queryKey: pagePath ? [...resourceKeys.list(def.key), pagePath] : resourceKeys.list(def.key),
+    fetcher: (query: PageQuery & Values, signal: AbortSignal) =>
+      pagePath
+        ? post<PageResult<Row>>(pagePath, { ...query, ...fixed }, { signal })
+        : api.page({ ...query, ...fixed }, signal),
     columns,
     filters: Object.entries(def.list.filters).filter(([, f]) => (f.fields ?? [f.field!]).every(visible)),
     visible,
-    exportPath: may(actionPerm(def, 'export')) ? resourcePath(def, 'export') : undefined,
+    exportPath: !pagePath && may(actionPerm(def, 'export')) ? resourcePath(def, 'export') : undefined,
     can: {
-      create: may(def.access.create),
+      create: !pagePath && may(def.access.create),
       update: may(def.access.update),
       delete: may(def.access.delete),
       command: (name: string) => may(def.commands?.[name]?.perm),
