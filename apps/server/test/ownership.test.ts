@@ -355,6 +355,67 @@ describe('ownership: distribute, transfer, share', () => {
   });
 });
 
+describe('ownership: requests', () => {
+  it('claims all or none: one record not in the pool leaves the others there', async () => {
+    const [a, b] = [await lead(null), await lead(who.s2!.id)];
+    expect((await op('s1', 'claim', { ids: [a, b] })).code).toBe(Errors.OWNERSHIP_NOT_IN_POOL.code);
+    expect((await row(a)).state).toBe('pool');
+  });
+
+  it('a repeated submission answers the first outcome and claims once', async () => {
+    const id = await lead(null);
+    const tok = who.s1!.tok;
+    const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
+      .data.key;
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: ownershipPath(leadOwnership, 'claim'),
+        headers: { ...bearer(tok), 'x-idempotence-key': key },
+        payload: { ids: [id] },
+      });
+    const first = (await send()).json();
+    const second = (await send()).json();
+    expect(first).toMatchObject({ code: 0, data: { ids: [id] } });
+    expect(second).toEqual(first);
+    expect(await t.p.db.select().from(ownerChanges).where(eq(ownerChanges.recordId, id))).toHaveLength(1);
+  });
+
+  it('refuses bad input with the field named and changes nothing', async () => {
+    const id = await lead(who.s1!.id);
+    const bad: [OwnershipVerb, unknown][] = [
+      ['claim', { ids: [0] }],
+      ['claim', { ids: Array.from({ length: 201 }, (_, i) => i + 1) }],
+      ['returnToPool', { ids: [id] }],
+      ['transfer', { ids: [id], userId: who.s2!.id, keepAs: 'owner' }],
+      ['share', { id, members: [{ userId: who.s2!.id, access: 'admin' }] }],
+      ['logPage', { kind: 'stolen' }],
+    ];
+    for (const [verb, body] of bad) {
+      const name = verb === 'transfer' || verb === 'logPage' ? 'mgr' : 's1';
+      const res = await op(name, verb, body);
+      expect([verb, res.status, res.code]).toEqual([verb, 400, Errors.VALIDATION_FAILED.code]);
+    }
+    expect((await row(id)).version).toBe(1);
+  });
+
+  it('lists its routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    for (const verb of [
+      'poolPage',
+      'claim',
+      'distribute',
+      'returnToPool',
+      'transfer',
+      'share',
+      'unshare',
+      'members',
+      'logPage',
+    ] as const)
+      expect(Object.keys(doc.paths), verb).toContain(ownershipPath(leadOwnership, verb));
+  });
+});
+
 describe.skipIf(!onPostgres)('ownership under concurrency (PostgreSQL)', () => {
   it('two users claiming the same record at once: exactly one owner', async () => {
     for (let i = 0; i < 5; i++) {

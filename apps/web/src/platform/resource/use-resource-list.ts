@@ -15,7 +15,7 @@ import { useVisibleFields } from './use-visible-fields';
  * the visible columns and filters, what the caller may do, and the row calls (delete, commands),
  * each refetching the resource's lists and records when done. `fixed` filters every page (a tab of
  * a detail listing its own children); `pagePath` reads another page of the same rows (the pool of an
- * owned resource), which offers no create and no export.
+ * owned resource), which offers no create, export, edit, delete or command of the resource.
  */
 export function useResourceList(def: ResourceDef, opts: { fixed?: Values; pagePath?: string } = {}) {
   const { t } = useTranslation();
@@ -47,11 +47,12 @@ export function useResourceList(def: ResourceDef, opts: { fixed?: Values; pagePa
     filters: Object.entries(def.list.filters).filter(([, f]) => (f.fields ?? [f.field!]).every(visible)),
     visible,
     exportPath: !pagePath && may(actionPerm(def, 'export')) ? resourcePath(def, 'export') : undefined,
+    // rows of another page (the pool) are nobody's: only that page's own actions (bulk overrides) apply
     can: {
       create: !pagePath && may(def.access.create),
-      update: may(def.access.update),
-      delete: may(def.access.delete),
-      command: (name: string) => may(def.commands?.[name]?.perm),
+      update: !pagePath && may(def.access.update),
+      delete: !pagePath && may(def.access.delete),
+      command: (name: string) => !pagePath && may(def.commands?.[name]?.perm),
     },
     remove,
     command,
