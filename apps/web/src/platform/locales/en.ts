@@ -233,6 +233,12 @@ export const en: Messages<typeof zhCN> = {
     },
   },
   ownership: {
+    change: 'Change',
+    from: 'From',
+    to: 'To',
+    actor: 'By',
+    at: 'Time',
+    person: 'Person',
     claim: 'Claim',
     claimConfirm: 'Claim the {{count}} selected records?',
     distribute: 'Distribute',

@@ -232,6 +232,12 @@ export const zhCN = {
     },
   },
   ownership: {
+    change: '变更',
+    from: '原负责人',
+    to: '新负责人',
+    actor: '操作人',
+    at: '时间',
+    person: '人员',
     claim: '领取',
     claimConfirm: '领取选中的 {{count}} 条记录？',
     distribute: '分配',

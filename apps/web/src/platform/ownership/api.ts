@@ -2,6 +2,7 @@ import type { PageResult } from '@portal/contracts';
 import {
   type KeepAs,
   type MemberAccess,
+  type OwnerChangeKind,
   type OwnershipDef,
   type OwnershipVerb,
   ownershipPath,
@@ -14,6 +15,24 @@ export interface RecordMember {
   access: MemberAccess;
   grantedBy: number | null;
   grantedAt: string;
+}
+
+/** One owner change of the transfer list. */
+export interface OwnerLogRow {
+  id: number;
+  recordId: number;
+  recordTitle: string | null;
+  kind: OwnerChangeKind;
+  fromUserId: number | null;
+  fromName: string | null;
+  toUserId: number | null;
+  toName: string | null;
+  actorId: number | null;
+  actorName: string | null;
+  reason: string | null;
+  related: string[];
+  keepAs: KeepAs | null;
+  at: string;
 }
 
 export interface TransferInput {
@@ -40,6 +59,6 @@ export function ownershipApi(o: OwnershipDef) {
     unshare: (id: number, userId: number) => post<Done>(path('unshare'), { id, userId }, once),
     members: (id: number, signal?: AbortSignal) => get<RecordMember[]>(path('members'), { id }, { signal }),
     logPage: (query: Record<string, unknown>, signal?: AbortSignal) =>
-      post<PageResult<unknown>>(path('logPage'), query, { signal }),
+      post<PageResult<OwnerLogRow>>(path('logPage'), query, { signal }),
   };
 }
