@@ -352,6 +352,9 @@ describe('ownership: distribute, transfer, share', () => {
     expect(mgr.code).toBe(0);
     expect(mgr.data.records).toEqual([]);
     expect((await op('s3', 'logPage', { recordId: id })).code).toBe(Errors.NO_PERMISSION.code);
+    const s1 = await op('mgr', 'logPage', { userId: who.s1!.id, at: [new Date(0).toISOString(), null], size: 200 });
+    expect(s1.data.records.length).toBeGreaterThan(0);
+    for (const r of s1.data.records) expect([r.fromUserId, r.toUserId]).toContain(who.s1!.id);
   });
 });
 
@@ -360,6 +363,9 @@ describe('ownership: requests', () => {
     const [a, b] = [await lead(null), await lead(who.s2!.id)];
     expect((await op('s1', 'claim', { ids: [a, b] })).code).toBe(Errors.OWNERSHIP_NOT_IN_POOL.code);
     expect((await row(a)).state).toBe('pool');
+    // a record named twice is claimed once
+    expect((await op('s1', 'claim', { ids: [a, a] })).data).toEqual({ ids: [a] });
+    expect(await t.p.db.select().from(ownerChanges).where(eq(ownerChanges.recordId, a))).toHaveLength(1);
   });
 
   it('a repeated submission answers the first outcome and claims once', async () => {
@@ -390,6 +396,7 @@ describe('ownership: requests', () => {
       ['transfer', { ids: [id], userId: who.s2!.id, keepAs: 'owner' }],
       ['share', { id, members: [{ userId: who.s2!.id, access: 'admin' }] }],
       ['logPage', { kind: 'stolen' }],
+      ['logPage', { at: ['yesterday', null] }],
     ];
     for (const [verb, body] of bad) {
       const name = verb === 'transfer' || verb === 'logPage' ? 'mgr' : 's1';

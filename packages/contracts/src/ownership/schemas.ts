@@ -9,6 +9,11 @@ export const MAX_OWNERSHIP_BATCH = 200;
 const ids = z.array(int32Id()).min(1).max(MAX_OWNERSHIP_BATCH);
 const reason = text().trim().min(1).max(500);
 
+/** A point in time as ISO 8601 text (a range bound of the owner log). */
+const instant = text()
+  .max(40)
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'not a date-time' });
+
 export const claimBody = z.object({ ids });
 export const distributeBody = z.object({ ids, userId: int32Id() });
 export const returnBody = z.object({ ids, reason });
@@ -48,7 +53,7 @@ export const ownerLogQuery = pageQuery.extend({
   kind: z.enum(OWNER_CHANGE_KINDS).optional(),
   /** the user on either side (from or to) */
   userId: int32Id().optional(),
-  at: z.tuple([text().nullable(), text().nullable()]).optional(),
+  at: z.tuple([instant.nullable(), instant.nullable()]).optional(),
 });
 export const ownerLogRow = z.object({
   id: int32(),

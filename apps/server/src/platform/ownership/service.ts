@@ -51,11 +51,12 @@ async function lockFound(tx: Tx, ob: OwnershipBinding, ids: readonly number[], s
   return rows as Row[];
 }
 
-/** The records locked; one outside the caller's reach does not exist for them. */
+/** The records locked, each once; one outside the caller's reach does not exist for them. */
 async function lockRows(tx: Tx, ob: OwnershipBinding, ids: readonly number[], scope?: SQL) {
-  const byId = new Map((await lockFound(tx, ob, ids, scope)).map((r) => [r.id, r]));
-  for (const id of ids) if (!byId.has(id)) throw new AppError('NOT_FOUND');
-  return ids.map((id) => byId.get(id)!);
+  const unique = [...new Set(ids)];
+  const byId = new Map((await lockFound(tx, ob, unique, scope)).map((r) => [r.id, r]));
+  for (const id of unique) if (!byId.has(id)) throw new AppError('NOT_FOUND');
+  return unique.map((id) => byId.get(id)!);
 }
 
 /** The receiving user must be an active member of staff. */
