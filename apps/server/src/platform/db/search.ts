@@ -1,0 +1,33 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type ExtraConfigColumn, index, type PgColumn, text } from 'drizzle-orm/pg-core';
+import { containsPattern } from './like.js';
+
+/**
+ * Between the fields of a search text: the unit separator (U+001F). A keyword matches across two
+ * fields only if it holds this character itself; the kernel then compares field by field.
+ */
+export const SEARCH_SEPARATOR = '\u001f';
+
+/**
+ * A keyword filter's search text: a stored generated column holding its fields lower-cased and
+ * joined by the separator (a missing value as empty text), with one trigram GIN index
+ * (`searchIndex`). `columns` are the database names of the keyword filter's fields; the resource
+ * test checks them against the filter.
+ * Stored rather than an expression index: the filter then reads a plain column, so a scan that
+ * walks another index (time order, data scope) checks each row with one LIKE, not a lower() and
+ * a concatenation per row.
+ */
+export function searchColumn(name: string, columns: string[]) {
+  const parts = columns.map((c) => sql`coalesce(${sql.identifier(c)}, '')`);
+  return text(name)
+    .notNull()
+    .generatedAlwaysAs(sql`lower(${sql.join(parts, sql.raw(` || E'\\x1f' || `))})`);
+}
+
+/** The trigram GIN index over a search column. */
+export const searchIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops'));
+
+/** The search text contains the keyword, case-insensitively (lower-cased by the database, as ILIKE does). */
+export const searchMatch = (column: PgColumn, keyword: string): SQL =>
+  sql`${column} like lower(${containsPattern(keyword)})`;
