@@ -1,12 +1,12 @@
 import { Errors, Perm } from '@portal/contracts';
-import { eq, getTableName, inArray } from 'drizzle-orm';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../src/modules/index.js';
 import { users } from '../src/modules/system/users.js';
 import { departments, resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { boundResources } from '../src/platform/resource/bind.js';
-import { columnOf, isLink } from '../src/platform/resource/query.js';
+import { type BoundResource, boundResources } from '../src/platform/resource/bind.js';
+import { columnOf, isLink, keywordWhere } from '../src/platform/resource/query.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
 
@@ -85,6 +85,30 @@ describe('every bound resource', () => {
       need(b.def.list.defaultSort.field, 'btree');
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('keyword filters use their trigram index', () => {
+  it('a keyword of three letters or more reads the index; a shorter one never does (it has no trigram)', async () => {
+    const plans: string[] = [];
+    const explain = (b: BoundResource, filter: string, keyword: string) =>
+      t.p.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const q = tx
+          .select({ id: b.table.id })
+          .from(b.table)
+          .where(keywordWhere(b, filter, keyword));
+        return JSON.stringify(rowsOf(await tx.execute(sql`explain ${q}`)));
+      });
+    for (const b of boundResources())
+      for (const [name, f] of Object.entries(b.def.list.filters)) {
+        if (f.op !== 'like') continue;
+        const long = await explain(b, name, 'zhaoming');
+        const short = await explain(b, name, 'li');
+        plans.push(`${b.def.key}.${name}: ${long.includes('Index Cond')} ${short.includes('Index Cond')}`);
+      }
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.every((p) => p.endsWith('true false'))).toBe(true);
   });
 });
 

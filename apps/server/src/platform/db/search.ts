@@ -28,6 +28,15 @@ export function searchColumn(name: string, columns: string[]) {
 export const searchIndex = (name: string, column: ExtraConfigColumn) =>
   index(name).using('gin', column.op('gin_trgm_ops'));
 
-/** The search text contains the keyword, case-insensitively (lower-cased by the database, as ILIKE does). */
-export const searchMatch = (column: PgColumn, keyword: string): SQL =>
-  sql`${column} like lower(${containsPattern(keyword)})`;
+/**
+ * The search text contains the keyword, case-insensitively (both sides lower-cased by the
+ * database, as ILIKE does). A keyword without three letters or digits in a row has no trigram: the
+ * index would hand back every row, so the filter is written where the planner cannot use it and
+ * the rows are checked as the list's order walks them (a short keyword matches many rows).
+ */
+export function searchMatch(column: PgColumn, keyword: string): SQL {
+  const pattern = containsPattern(keyword);
+  return hasTrigram(keyword) ? sql`${column} like lower(${pattern})` : sql`(${column} || '') like lower(${pattern})`;
+}
+
+export const hasTrigram = (keyword: string) => /[\p{L}\p{N}]{3}/u.test(keyword);
