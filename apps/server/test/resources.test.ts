@@ -1,12 +1,12 @@
 import { Errors, Perm } from '@portal/contracts';
-import { eq, getTableName, inArray } from 'drizzle-orm';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../src/modules/index.js';
 import { users } from '../src/modules/system/users.js';
-import { departments, resources, roleResources, roles } from '../src/platform/access/schema.js';
+import { departments, resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { boundResources } from '../src/platform/resource/bind.js';
-import { columnOf, isLink } from '../src/platform/resource/query.js';
+import { type BoundResource, boundResources } from '../src/platform/resource/bind.js';
+import { columnOf, isLink, keywordWhere } from '../src/platform/resource/query.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
 
@@ -40,7 +40,7 @@ describe('every bound resource', () => {
     expect(boundResources().map((b) => b.def.key)).toContain('system.user');
   });
 
-  it('has an index for each filter and the default sort (keyword filters: a trigram index)', async () => {
+  it('has an index for each filter, the default sort and the owner (keyword filters: a trigram-indexed search column of their fields)', async () => {
     const defs = rowsOf<{ tablename: string; indexdef: string }>(
       await t.p.db.execute("select tablename, indexdef from pg_indexes where schemaname = 'public'"),
     );
@@ -51,6 +51,13 @@ describe('every bound resource', () => {
           new RegExp(`USING ${method} \\("?${column}"?[ ,)]`).test(d.indexdef) &&
           (method === 'btree' || d.indexdef.includes('gin_trgm_ops')),
       );
+    const generated = new Map(
+      rowsOf<{ t: string; c: string; e: string }>(
+        await t.p.db.execute(
+          "select table_name as t, column_name as c, generation_expression as e from information_schema.columns where table_schema = 'public' and is_generated = 'ALWAYS'",
+        ),
+      ).map((r) => [`${r.t}.${r.c}`, r.e]),
+    );
     const missing: string[] = [];
     for (const b of boundResources()) {
       const table = getTableName(b.table);
@@ -62,13 +69,49 @@ describe('every bound resource', () => {
         }
         if (!leads(table, columnOf(b, field).name, method)) missing.push(`${b.def.key}.${field} (${method})`);
       };
-      for (const f of Object.values(b.def.list.filters)) {
-        if (f.op === 'like') for (const x of f.fields!) need(x, 'gin');
-        else need(f.field!, 'btree');
+      for (const [name, f] of Object.entries(b.def.list.filters)) {
+        if (f.op !== 'like') {
+          need(f.field!, 'btree');
+          continue;
+        }
+        // a keyword filter reads one search column generated from exactly its fields, trigram-indexed
+        const search = b.search?.[name];
+        const expr = search && generated.get(`${table}.${search.name}`);
+        const fields = f.fields!.map((x) => columnOf(b, x).name).sort();
+        const named = expr ? [...expr.matchAll(/"?(\w+)"?, ''::text\)/g)].map((m) => m[1]).sort() : [];
+        if (!expr || named.join() !== fields.join()) missing.push(`${b.def.key}.${name} (search column)`);
+        else if (!leads(table, search.name, 'gin')) missing.push(`${b.def.key}.${name} (search index)`);
       }
       need(b.def.list.defaultSort.field, 'btree');
+      // an "own" data scope reads the owner's records by this column
+      if (b.def.access.owner) need(b.def.access.owner, 'btree');
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('keyword filters use their trigram index', () => {
+  it('a keyword of three letters or more reads the index; a shorter one never does (it has no trigram)', async () => {
+    const plans: string[] = [];
+    const explain = (b: BoundResource, filter: string, keyword: string) =>
+      t.p.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const q = tx
+          .select({ id: b.table.id })
+          .from(b.table)
+          .where(keywordWhere(b, filter, keyword));
+        return JSON.stringify(rowsOf(await tx.execute(sql`explain ${q}`)));
+      });
+    for (const b of boundResources())
+      for (const [name, f] of Object.entries(b.def.list.filters)) {
+        if (f.op !== 'like') continue;
+        const long = await explain(b, name, 'zhaoming');
+        const short = await explain(b, name, 'li');
+        plans.push(`${b.def.key}.${name}: ${long.includes('Index Cond')} ${short.includes('Index Cond')}`);
+      }
+    expect(plans.length).toBeGreaterThan(0);
+    // "<key>.<filter>: <long keyword uses an index> <short keyword uses an index>"
+    expect(plans.filter((p) => !p.endsWith(': true false'))).toEqual([]);
   });
 });
 
@@ -168,5 +211,68 @@ describe('staff users on the kernel', () => {
     expect((await detail(admin, target.data.id)).name).toBe('Ops Member II');
     const dupe = await api(admin, 'update', { id: target.data.id, version: renamed.data.version, jobNumber: 'OE-1' });
     expect(dupe.code).toBe(Errors.DUPLICATE.code);
+  });
+});
+
+describe('keyword search', () => {
+  const page = (tok: Tokens, body: object) =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: '/v2/sys/staff/user/page',
+        headers: bearer(tok),
+        payload: { page: 1, size: 20, ...body },
+      })
+      .then((r) => r.json().data as { records: { username: string }[]; total: number; totalCapped?: boolean });
+  const found = (tok: Tokens, keyword: string) =>
+    page(tok, { keyword }).then((d) => d.records.map((r) => r.username).sort());
+  const user = (username: string, name: string, jobNumber: string) => ({
+    username,
+    name,
+    jobNumber,
+    staffId: username,
+    passwordHash: 'not-a-hash',
+  });
+
+  it('matches any one field, case-insensitively, wildcards as themselves, never across two fields', async () => {
+    await t.p.db
+      .insert(staffUsers)
+      .values([user('kwfirst', 'Ölund ZHAO', 'KW-100%'), user('kwsecond', 'Bo Zhaoming', 'KW-1000')]);
+    const admin = await signIn(t.app, DEMO.admin);
+    expect(await found(admin, 'zhao')).toEqual(['kwfirst', 'kwsecond']);
+    expect(await found(admin, 'ölUND')).toEqual(['kwfirst']);
+    expect(await found(admin, 'KWSEC')).toEqual(['kwsecond']);
+    expect(await found(admin, 'kw-100%')).toEqual(['kwfirst']);
+    expect(await found(admin, 'kw-1_0')).toEqual([]);
+    // the end of one field and the start of the next are not one text
+    expect(await found(admin, 'kwfirstölund')).toEqual([]);
+    expect(await found(admin, 'kwfirst ölund')).toEqual([]);
+    expect(await found(admin, 'kwfirst\u001fölund')).toEqual([]);
+    expect(await found(admin, 'zhao\u001f')).toEqual([]);
+    // a renamed record is found by its new name at once (the search column is generated)
+    await t.p.db.update(staffUsers).set({ name: 'Renamed Qiu' }).where(eq(staffUsers.username, 'kwsecond'));
+    expect(await found(admin, 'zhao')).toEqual(['kwfirst']);
+    expect(await found(admin, 'qiu')).toEqual(['kwsecond']);
+  });
+
+  it('counts a keyword list up to the search cap; a page that ends the list gives the exact total', async () => {
+    await t.p.db
+      .insert(staffUsers)
+      .values(Array.from({ length: 130 }, (_, i) => user(`bulkkw${i}`, `Bulk ${i}`, `BK-${i}`)));
+    const admin = await signIn(t.app, DEMO.admin);
+    const config = t.p.config as { listSearchCountCap: number };
+    const before = config.listSearchCountCap;
+    config.listSearchCountCap = 100;
+    try {
+      expect(await page(admin, { keyword: 'bulkkw' })).toMatchObject({ total: 100, totalCapped: true });
+      const last = await page(admin, { keyword: 'bulkkw', page: 7 });
+      expect(last.records).toHaveLength(10);
+      expect(last).toMatchObject({ total: 130 });
+      expect(last.totalCapped).toBeUndefined();
+      expect(await page(admin, { keyword: 'bulkkw', page: 8 })).toMatchObject({ total: 100, totalCapped: true });
+      expect(await page(admin, { keyword: 'bulkkw1', size: 50 })).toMatchObject({ total: 41 });
+    } finally {
+      config.listSearchCountCap = before;
+    }
   });
 });

@@ -18,6 +18,7 @@ const schema = z.object({
   DB_USER_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LIST_COUNT_CAP: z.coerce.number().int().min(100).default(10_000),
+  LIST_SEARCH_COUNT_CAP: z.coerce.number().int().min(100).default(1_000),
   PUBLIC_URL: z.string().url().optional(),
   APP_ENV: z
     .string()
@@ -157,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     /** paged lists count at most this many rows, then answer "at least" */
     listCountCap: c.LIST_COUNT_CAP,
+    /** resource lists narrowed by a keyword or a department data scope count at most this many */
+    listSearchCountCap: c.LIST_SEARCH_COUNT_CAP,
     publicUrl,
     appEnv: c.APP_ENV,
     logLevel: c.LOG_LEVEL,

@@ -44,6 +44,7 @@ const namesOf = (linkTable: string, nameTable: string, fk: string) =>
 /** Staff users on the resource kernel: the spec's page, export, status and save, plus update and reset password. */
 export const users = bindResource(userResource, {
   table: staffUsers,
+  search: { keyword: staffUsers.search },
   columns: {
     username: staffUsers.username,
     name: staffUsers.name,

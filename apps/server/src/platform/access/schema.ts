@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { searchColumn, searchIndex } from '../db/search.js';
 
 export const departments = pgTable(
   'departments',
@@ -51,11 +52,11 @@ export const staffUsers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** optimistic lock of the resource kernel: every write bumps it */
     version: integer('version').notNull().default(1),
+    /** the keyword filter's search text (username, name, job number), see platform/db/search.ts */
+    search: searchColumn('search', ['username', 'name', 'job_number']),
   },
   (t) => [
-    index('staff_users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
-    index('staff_users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-    index('staff_users_job_number_trgm').using('gin', t.jobNumber.op('gin_trgm_ops')),
+    searchIndex('staff_users_search_trgm', t.search),
     uniqueIndex('staff_users_username_uq').on(sql`lower(${t.username})`),
     uniqueIndex('staff_users_job_number_uq').on(t.jobNumber),
     uniqueIndex('staff_users_sso_subject_uq').on(t.ssoSubject),

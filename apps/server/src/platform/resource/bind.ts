@@ -71,6 +71,8 @@ export interface BindOptions {
   table: PgTable & { id: PgColumn; version: PgColumn };
   /** where each field of the definition lives (secret fields have none: hooks turn them into columns) */
   columns: Record<string, FieldSource>;
+  /** each keyword (`like`) filter's search column (`searchColumn`, platform/db/search.ts) */
+  search?: Record<string, PgColumn>;
   hooks?: ResourceHooks;
   commands?: Record<string, CommandHandler>;
 }
@@ -91,6 +93,10 @@ export function bindResource<D extends ResourceDef>(def: D, opts: BindOptions): 
   if (bound.has(def.key)) throw new Error(`resource ${def.key} bound twice`);
   const missing = Object.keys(def.fields).filter((k) => !def.fields[k]!.secret && !(k in opts.columns));
   if (missing.length) throw new Error(`resource ${def.key}: no column for ${missing.join(', ')}`);
+  const unsearched = Object.entries(def.list.filters)
+    .filter(([name, f]) => f.op === 'like' && !opts.search?.[name])
+    .map(([name]) => name);
+  if (unsearched.length) throw new Error(`resource ${def.key}: no search column for ${unsearched.join(', ')}`);
   const noHandler = Object.keys(def.commands ?? {}).filter((c) => !opts.commands?.[c]);
   if (noHandler.length) throw new Error(`resource ${def.key}: no handler for ${noHandler.join(', ')}`);
   const b = { ...opts, def };

@@ -6,6 +6,7 @@ import { dataScopeWhere } from '../access/data-scope.js';
 import type { AuthContext } from '../auth/context.js';
 import type { DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
+import { SEARCH_SEPARATOR, searchMatch } from '../db/search.js';
 import { AppError } from '../http/errors.js';
 import { memberWhere } from '../ownership/members.js';
 import type { BoundResource, FieldSource, Link, Localized, Values } from './bind.js';
@@ -88,6 +89,17 @@ function hiddenRefused(def: ResourceDef, auth: AuthContext, field: string) {
   if (perm && !auth.perms.has(perm)) throw new AppError('NO_PERMISSION');
 }
 
+/**
+ * A keyword filter: one LIKE on the filter's search column (its fields lower-cased and joined, with
+ * one trigram index; platform/db/search.ts). A keyword holding the separator could match across
+ * two fields, so it is compared field by field instead.
+ */
+export function keywordWhere(b: BoundResource, filter: string, keyword: string): SQL | undefined {
+  if (keyword.includes(SEARCH_SEPARATOR))
+    return or(...b.def.list.filters[filter]!.fields!.map((f) => ilike(columnOf(b, f), containsPattern(keyword))));
+  return searchMatch(b.search![filter]!, keyword);
+}
+
 /** The list's filters from the definition: eq, in, range on one field; like over several. */
 export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL | undefined {
   const where: (SQL | undefined)[] = [];
@@ -96,8 +108,7 @@ export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL
     if (v === undefined || v === null || v === '') continue;
     if (flt.op === 'like') {
       for (const f of flt.fields!) hiddenRefused(b.def, auth, f);
-      const pattern = containsPattern(String(v));
-      where.push(or(...flt.fields!.map((f) => ilike(columnOf(b, f), pattern))));
+      where.push(keywordWhere(b, name, String(v)));
       continue;
     }
     const field = flt.field!;

@@ -1,0 +1,42 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type ExtraConfigColumn, index, type PgColumn, text } from 'drizzle-orm/pg-core';
+import { containsPattern } from './like.js';
+
+/**
+ * Between the fields of a search text: the unit separator (U+001F). A keyword matches across two
+ * fields only if it holds this character itself; the kernel then compares field by field.
+ */
+export const SEARCH_SEPARATOR = '\u001f';
+
+/**
+ * A keyword filter's search text: a stored generated column holding its fields lower-cased and
+ * joined by the separator (a missing value as empty text), with one trigram GIN index
+ * (`searchIndex`). `columns` are the database names of the keyword filter's fields; the resource
+ * test checks them against the filter.
+ * Stored rather than an expression index: the filter then reads a plain column, so a scan that
+ * walks another index (time order, data scope) checks each row with one LIKE, not a lower() and
+ * a concatenation per row.
+ */
+export function searchColumn(name: string, columns: string[]) {
+  const parts = columns.map((c) => sql`coalesce(${sql.identifier(c)}, '')`);
+  return text(name)
+    .notNull()
+    .generatedAlwaysAs(sql`lower(${sql.join(parts, sql.raw(` || E'\\x1f' || `))})`);
+}
+
+/** The trigram GIN index over a search column. */
+export const searchIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops'));
+
+/**
+ * The search text contains the keyword, case-insensitively (both sides lower-cased by the
+ * database, as ILIKE does). A keyword without three letters or digits in a row has no trigram: the
+ * index would hand back every row, so the filter is written where the planner cannot use it and
+ * the rows are checked as the list's order walks them (a short keyword matches many rows).
+ */
+export function searchMatch(column: PgColumn, keyword: string): SQL {
+  const pattern = containsPattern(keyword);
+  return hasTrigram(keyword) ? sql`${column} like lower(${pattern})` : sql`(${column} || '') like lower(${pattern})`;
+}
+
+export const hasTrigram = (keyword: string) => /[\p{L}\p{N}]{3}/u.test(keyword);
