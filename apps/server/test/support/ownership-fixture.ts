@@ -2,6 +2,7 @@ import { defineOwnership } from '@portal/contracts/ownership';
 import { defineResource } from '@portal/contracts/resource';
 import { and, eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { searchColumn } from '../../src/platform/db/search.js';
 import type { Module } from '../../src/platform/module.js';
 import { bindOwnership, mountOwnership, NO_RULES, type OwnershipRules } from '../../src/platform/ownership/index.js';
 import { bindResource, mountResource } from '../../src/platform/resource/index.js';
@@ -20,6 +21,7 @@ export const leads = pgTable('test_leads', {
   locked: boolean('locked').notNull().default(false),
   dealt: boolean('dealt').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  search: searchColumn('search', ['name']),
 });
 
 /** Related records a transfer may take along. */
@@ -96,6 +98,7 @@ export const fixtureRules: OwnershipRules = { ...NO_RULES };
 
 export const boundLeads = bindResource(leadResource, {
   table: leads,
+  search: { keyword: leads.search },
   columns: {
     name: leads.name,
     ownerId: leads.ownerId,
@@ -132,7 +135,8 @@ export const leadsModule: Module = {
     await p.db.execute(sql`create table if not exists test_leads (id serial primary key,
       version integer not null default 1, name text not null, owner_id integer, owner_at timestamptz,
       state text not null default 'private', locked boolean not null default false,
-      dealt boolean not null default false, created_at timestamptz not null default now())`);
+      dealt boolean not null default false, created_at timestamptz not null default now(),
+      search text generated always as (lower(coalesce(name, ''))) stored not null)`);
     await p.db.execute(sql`create table if not exists test_lead_notes (id serial primary key,
       lead_id integer not null, owner_id integer not null, body text not null)`);
     await mountResource(app, p, boundLeads);
