@@ -49,7 +49,6 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
   { key: Perm.SYS_MENU_EDIT, parentKey: Perm.SYS_MENU_LIST, name: '编辑菜单', nameEn: 'Edit menus' },
   { key: Perm.SYS_ROLE_EDIT, parentKey: Perm.SYS_ROLE_LIST, name: '编辑角色', nameEn: 'Edit roles' },
   { key: Perm.SYS_DEPT_EDIT, parentKey: Perm.SYS_DEPT_LIST, name: '编辑部门', nameEn: 'Edit departments' },
-  { key: RefPerm.OPERATOR, parentKey: 'setModule', name: '维护移动网络', nameEn: 'Maintain mobile networks' },
 ];
 
 const needsResource = (r: RouteMeta) =>

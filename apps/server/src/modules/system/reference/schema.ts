@@ -53,6 +53,13 @@ export const refOperators = pgTable(
     uniqueIndex('ref_operators_mccmnc_idx').on(t.mccmnc),
     index('ref_operators_country_idx').on(t.countryCode, t.mccmnc),
     index('ref_operators_merged_into_idx').on(t.mergedInto),
+    index('ref_operators_mcc_idx').on(t.mcc, t.mnc),
+    index('ref_operators_mnc_idx').on(t.mnc),
+    index('ref_operators_status_idx').on(t.status),
+    index('ref_operators_mccmnc_trgm').using('gin', t.mccmnc.op('gin_trgm_ops')),
+    index('ref_operators_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('ref_operators_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),
+    index('ref_operators_brand_trgm').using('gin', t.brand.op('gin_trgm_ops')),
   ],
 );
 
@@ -113,7 +120,15 @@ export const refEntities = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     ...stamp,
   },
-  (t) => [uniqueIndex('ref_entities_code_idx').on(t.code)],
+  (t) => [
+    uniqueIndex('ref_entities_code_idx').on(t.code),
+    index('ref_entities_country_idx').on(t.countryCode),
+    index('ref_entities_enabled_idx').on(t.enabled),
+    index('ref_entities_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+    index('ref_entities_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('ref_entities_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),
+    index('ref_entities_tax_id_trgm').using('gin', t.taxId.op('gin_trgm_ops')),
+  ],
 );
 
 export const refBanks = pgTable(
@@ -129,7 +144,13 @@ export const refBanks = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     ...stamp,
   },
-  (t) => [uniqueIndex('ref_banks_swift_idx').on(t.swift)],
+  (t) => [
+    uniqueIndex('ref_banks_swift_idx').on(t.swift),
+    index('ref_banks_country_idx').on(t.countryCode),
+    index('ref_banks_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('ref_banks_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),
+    index('ref_banks_swift_trgm').using('gin', t.swift.op('gin_trgm_ops')),
+  ],
 );
 
 /** The accounts our entities hold, shown on bills and used to match incoming payments. */
@@ -154,6 +175,10 @@ export const refBankAccounts = pgTable(
   (t) => [
     uniqueIndex('ref_bank_accounts_no_idx').on(t.bankId, t.accountNo),
     index('ref_bank_accounts_entity_idx').on(t.entityId),
+    index('ref_bank_accounts_currency_idx').on(t.currencyCode),
+    index('ref_bank_accounts_updated_idx').on(t.updatedAt, t.id),
+    index('ref_bank_accounts_account_name_trgm').using('gin', t.accountName.op('gin_trgm_ops')),
+    index('ref_bank_accounts_account_no_trgm').using('gin', t.accountNo.op('gin_trgm_ops')),
   ],
 );
 
@@ -173,7 +198,13 @@ export const refBrands = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     ...stamp,
   },
-  (t) => [uniqueIndex('ref_brands_code_idx').on(t.code), index('ref_brands_entity_idx').on(t.entityId)],
+  (t) => [
+    uniqueIndex('ref_brands_code_idx').on(t.code),
+    index('ref_brands_entity_idx').on(t.entityId),
+    index('ref_brands_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+    index('ref_brands_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('ref_brands_name_en_trgm').using('gin', t.nameEn.op('gin_trgm_ops')),
+  ],
 );
 
 /** Currencies the messaging platform bills in (U 平台币种), with its code and price precision. */
