@@ -33,10 +33,8 @@ async function assertEnabled(tx: DbOrTx, table: typeof refEntities | typeof refB
   if (!row.enabled) throw new AppError('REF_REFERENCE_DISABLED', { vars: { value: row.name } });
 }
 
-/** Optional fields cleared in an update: their columns keep '' (and a switch its default) instead of null. */
-const blanks = (patch: Values, defaults: Values): Values =>
-  Object.fromEntries(Object.entries(defaults).filter(([k]) => patch[k] === null));
-const TEXT = { taxId: '', address: '', website: '', supportEmail: '', enabled: true };
+/** A switch cleared in an update keeps its default (enabled) instead of null. */
+const blanks = (patch: Values): Values => (patch.enabled === null ? { enabled: true } : {});
 
 const entitiesChanged = (ctx: WriteContext) => ctx.afterCommit(() => changed(ctx.p.bus, 'entities'));
 
@@ -65,11 +63,11 @@ export const entities = bindResource(entityResource, {
   hooks: {
     async beforeCreate(ctx, input) {
       await checkEntity(ctx, input);
-      return { taxId: input.taxId ?? '', address: input.address ?? '', enabled: input.enabled ?? true };
+      return { enabled: input.enabled ?? true };
     },
     async beforeUpdate(ctx, _before, patch) {
       await checkEntity(ctx, patch);
-      return { ...blanks(patch, TEXT), updatedAt: new Date() };
+      return { ...blanks(patch), updatedAt: new Date() };
     },
   },
 });
@@ -105,7 +103,7 @@ export const banks = bindResource(bankResource, {
       const swift = String(patch.swift ?? before.swift).toUpperCase();
       await assertCountry(ctx.tx, patch.countryCode);
       checkBic(swift, String(patch.countryCode ?? before.countryCode));
-      return { ...blanks(patch, TEXT), swift, updatedAt: new Date() };
+      return { ...blanks(patch), swift, updatedAt: new Date() };
     },
   },
 });
@@ -156,7 +154,7 @@ export const bankAccounts = bindResource(bankAccountResource, {
       return { ...(await checkAccount(ctx, input)), enabled: input.enabled ?? true };
     },
     async beforeUpdate(ctx, _before, patch) {
-      return { ...(await checkAccount(ctx, patch)), ...blanks(patch, TEXT), updatedAt: new Date() };
+      return { ...(await checkAccount(ctx, patch)), ...blanks(patch), updatedAt: new Date() };
     },
   },
 });
@@ -179,11 +177,11 @@ export const brands = bindResource(brandResource, {
   hooks: {
     async beforeCreate(ctx, input) {
       await assertEnabled(ctx.tx, refEntities, input.entityId);
-      return { website: input.website ?? '', supportEmail: input.supportEmail ?? '', enabled: input.enabled ?? true };
+      return { enabled: input.enabled ?? true };
     },
     async beforeUpdate(ctx, _before, patch) {
       await assertEnabled(ctx.tx, refEntities, patch.entityId);
-      return { ...blanks(patch, TEXT), updatedAt: new Date() };
+      return { ...blanks(patch), updatedAt: new Date() };
     },
   },
 });

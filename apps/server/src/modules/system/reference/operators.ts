@@ -53,7 +53,6 @@ export const operators = bindResource(operatorResource, {
         mccmnc: `${input.mcc}${input.mnc}`,
         source: 'manual',
         status: input.status ?? 'active',
-        brand: input.brand ?? '',
       };
     },
     async beforeUpdate(ctx, before, patch) {
@@ -64,7 +63,6 @@ export const operators = bindResource(operatorResource, {
       dropCache(ctx);
       return {
         updatedAt: new Date(),
-        ...(patch.brand === null ? { brand: '' } : {}),
         ...(patch.status === null ? { status: before.status } : {}),
       };
     },

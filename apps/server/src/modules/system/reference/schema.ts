@@ -43,7 +43,7 @@ export const refOperators = pgTable(
     countryCode: text('country_code').references(() => refCountries.code),
     name: text('name').notNull(),
     nameEn: text('name_en').notNull(),
-    brand: text('brand').notNull().default(''),
+    brand: text('brand'),
     status: text('status').notNull().default('active'),
     mergedInto: integer('merged_into'),
     source: text('source').notNull().default('seed'),
@@ -115,8 +115,8 @@ export const refEntities = pgTable(
     currencyCode: text('currency_code')
       .notNull()
       .references(() => refCurrencies.code),
-    taxId: text('tax_id').notNull().default(''),
-    address: text('address').notNull().default(''),
+    taxId: text('tax_id'),
+    address: text('address'),
     enabled: boolean('enabled').notNull().default(true),
     ...stamp,
   },
@@ -193,8 +193,8 @@ export const refBrands = pgTable(
     entityId: integer('entity_id')
       .notNull()
       .references(() => refEntities.id),
-    website: text('website').notNull().default(''),
-    supportEmail: text('support_email').notNull().default(''),
+    website: text('website'),
+    supportEmail: text('support_email'),
     enabled: boolean('enabled').notNull().default(true),
     ...stamp,
   },

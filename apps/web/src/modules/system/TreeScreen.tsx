@@ -1,0 +1,148 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { TreeMoveBody } from '@portal/contracts/system-settings';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Popconfirm, Space } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../platform/access';
+import { ExportButton } from '../../platform/export/ExportButton';
+import { useLocalName } from './local-name';
+import { SettingsLayout } from './SettingsLayout';
+import { type BrowsableNode, TreeBrowser } from './TreeBrowser';
+
+export type TreeNode = BrowsableNode & { name: string; nameEn: string; children: TreeNode[] };
+export type TreeEditing<N> = { mode: 'create'; parent: N | null } | { mode: 'edit'; node: N };
+
+const find = <N extends BrowsableNode>(nodes: N[], id: number | undefined): N | undefined => {
+  for (const n of nodes) {
+    const hit = n.id === id ? n : find(n.children as N[], id);
+    if (hit) return hit;
+  }
+  return undefined;
+};
+
+export interface TreeScreenProps<N extends TreeNode> {
+  queryKey: QueryKey;
+  load: (signal: AbortSignal) => Promise<N[]>;
+  move: (m: TreeMoveBody) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
+  /** the key that allows adding, editing, moving and deleting */
+  editPerm: string;
+  exportPath: string;
+  texts: { tree: string; addRoot: string; addChild: string; pick: string };
+  nodeTitle: (n: N) => ReactNode;
+  searchText: (n: N) => string;
+  /** a node may take children (dropped or added under it) */
+  acceptsChildren?: (n: N) => boolean;
+  /** the caller may change this node (a department outside the caller's scope: no) */
+  editable?: (n: N) => boolean;
+  expandAll?: boolean;
+  /** the chosen node's facts, inside its card */
+  details: (n: N) => ReactNode;
+  /** further cards under it (members, history) */
+  more?: (n: N) => ReactNode;
+  /** the create / edit dialog; `saved` chooses the saved node */
+  form: (editing: TreeEditing<N>, tree: N[], close: () => void, saved: (id: number) => void) => ReactNode;
+}
+
+/**
+ * A tree settings screen (menus, departments): the searchable tree on the left (drag to move, add a
+ * top-level node, export), the chosen node on the right with its toolbar (add under it, edit,
+ * delete) and the screen's own cards, and the screen's create / edit dialog.
+ */
+export function TreeScreen<N extends TreeNode>(props: TreeScreenProps<N>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const name = useLocalName();
+  const queryClient = useQueryClient();
+  const canEdit = useCan(props.editPerm);
+  const [selectedId, setSelectedId] = useState<number>();
+  const [editing, setEditing] = useState<TreeEditing<N>>();
+  const { data, isFetching } = useQuery({ queryKey: props.queryKey, queryFn: ({ signal }) => props.load(signal) });
+  const selected = data ? find(data, selectedId) : undefined;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: props.queryKey });
+  const move = useMutation({
+    mutationFn: props.move,
+    onSuccess: async () => {
+      message.success(t('systemSettings.moved'));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: props.remove,
+    onSuccess: async () => {
+      message.success(t('systemSettings.deleted'));
+      setSelectedId(undefined);
+      await refresh();
+    },
+  });
+
+  const toolbar = (n: N) =>
+    canEdit &&
+    (props.editable?.(n) ?? true) && (
+      <Space size={4} wrap>
+        {(props.acceptsChildren?.(n) ?? true) && (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parent: n })}>
+            {props.texts.addChild}
+          </Button>
+        )}
+        <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', node: n })}>
+          {t('systemSettings.edit')}
+        </Button>
+        <Popconfirm
+          title={t('systemSettings.confirmDelete', { name: name(n) })}
+          onConfirm={() => remove.mutateAsync(n.id).catch(() => undefined)}
+        >
+          <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending}>
+            {t('systemSettings.delete')}
+          </Button>
+        </Popconfirm>
+      </Space>
+    );
+
+  return (
+    <>
+      <SettingsLayout
+        leftTitle={props.texts.tree}
+        leftExtra={
+          <Space size={4}>
+            {canEdit && (
+              <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parent: null })}>
+                {props.texts.addRoot}
+              </Button>
+            )}
+            <ExportButton path={props.exportPath} filters={() => ({})} size="small" />
+          </Space>
+        }
+        left={
+          <TreeBrowser<N>
+            nodes={data}
+            loading={isFetching}
+            selectedId={selectedId}
+            onSelect={(n) => setSelectedId(n?.id)}
+            title={props.nodeTitle}
+            searchText={props.searchText}
+            onMove={canEdit ? (m) => move.mutate(m) : undefined}
+            acceptsChildren={props.acceptsChildren}
+            expandAll={props.expandAll}
+          />
+        }
+        right={
+          selected ? (
+            <Space direction="vertical" size={12} style={{ width: '100%' }}>
+              <Card size="small" title={name(selected)} extra={toolbar(selected)}>
+                {props.details(selected)}
+              </Card>
+              {props.more?.(selected)}
+            </Space>
+          ) : (
+            <Card size="small">
+              <Empty description={props.texts.pick} />
+            </Card>
+          )
+        }
+      />
+      {editing && data && props.form(editing, data, () => setEditing(undefined), setSelectedId)}
+    </>
+  );
+}
