@@ -5,7 +5,7 @@ import { Button, Drawer, Form, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFilter } from '../fields/FieldFilter';
-import { dateItemProps } from '../fields/field';
+import { dateItemProps, type FieldDesc } from '../fields/field';
 import { actionColumn, type RowAction } from '../ui/RowActions';
 import { type ListColumn, SearchTable } from '../ui/SearchTable';
 import type { Row } from './api';
@@ -24,6 +24,14 @@ import { useResourceList } from './use-resource-list';
  */
 const PRIMARY_COLUMNS = 5;
 const CONTACT: ReadonlySet<FieldKind> = new Set(['email', 'phone', 'textarea']);
+
+/**
+ * Which columns give way on a narrow screen, first to last: lists of values and contact details
+ * beyond the first two columns and every column after the fifth (rank 2, rightmost first), then
+ * the rest beyond the first two (rank 1); the first two (what names the record) always stay.
+ */
+const collapseRank = (i: number, field: FieldDesc): number =>
+  i < 2 ? 0 : i >= PRIMARY_COLUMNS || field.multiple || CONTACT.has(field.kind) ? 2 : 1;
 
 /**
  * The list screen of a resource: search form from its filters, columns from its fields (widths by
@@ -97,7 +105,7 @@ export function ResourceList({ def, overrides = {} }: { def: ResourceDef; overri
         const col = fieldColumn(key, descs[key]!, {
           sortable: def.list.sortable.includes(key),
           render: overrides.cells?.[key],
-          secondary: i >= PRIMARY_COLUMNS || (i >= 2 && (descs[key]!.multiple || CONTACT.has(descs[key]!.kind))),
+          secondary: collapseRank(i, descs[key]!),
         });
         if (i > 0) return col;
         if (!hasDetail) return { ...col, fixed: 'left' as const };
