@@ -135,6 +135,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await page.goto(`${server.url}/setModule/financial/mcc-mnc`);
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(5);
     await page.locator('#mcc').fill('460');
+    await page.getByTestId('filters-more').click(); // MNC and status fold behind "more"
     await page.locator('#mnc').fill('00');
     await page.keyboard.press('Enter');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
@@ -152,7 +153,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await page.getByTestId('list-create').click();
     await page.getByTestId('field-mcc').fill('460');
     await page.getByTestId('field-mnc').fill('99');
-    await pick(page, 'field-countryCode', 'CN China');
+    await pick(page, 'field-countryCode', "CN People's Republic of China");
     await page.getByTestId('field-name').fill('测试网络');
     await page.getByTestId('field-nameEn').fill('Test Net E2E');
     await shot(page, 'reference-networks-create-1280-en');
@@ -167,10 +168,11 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await added.getByTestId('row-merge').click();
     await pick(page, 'command-intoId', '46000');
     await dialog.locator('.ant-btn-primary').click();
-    await expect.poll(() => added.textContent(), { timeout: 10_000 }).toMatch(/Merged.*46000 China Mobile E2E/);
+    await expect.poll(() => added.textContent(), { timeout: 10_000 }).toContain('Merged');
 
     await added.getByTestId('row-detail').click();
     const detail = page.getByTestId('resource-detail');
+    await expect.poll(() => detail.textContent(), { timeout: 10_000 }).toContain('46000 China Mobile E2E');
     await detail.getByRole('tab', { name: 'History' }).click();
     const history = detail.getByTestId('record-timeline');
     await expect.poll(() => history.getByTestId('history-item').count(), { timeout: 15_000 }).toBeGreaterThan(1);

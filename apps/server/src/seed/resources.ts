@@ -9,7 +9,6 @@
  * always-allowed pages need no resource (the home module node carries /home).
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
-import { RefPerm } from '@portal/contracts/reference';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 

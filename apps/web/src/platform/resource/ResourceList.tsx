@@ -43,7 +43,13 @@ export function ResourceList({ def, overrides = {} }: { def: ResourceDef; overri
   const label = useLabel();
   const descs = useFieldDescs(def);
   const list = useResourceList(def);
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [editing, setEditingState] = useState<{ id: number | null } | null>(null);
+  // each opening of the form is a fresh form: a create after an edit starts empty
+  const [openings, setOpenings] = useState(0);
+  const setEditing = (next: { id: number | null } | null) => {
+    if (next) setOpenings((n) => n + 1);
+    setEditingState(next);
+  };
   const [commanding, setCommanding] = useState<{ name: string; row: Row } | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const { can, remove, command } = list;
@@ -170,6 +176,7 @@ export function ResourceList({ def, overrides = {} }: { def: ResourceDef; overri
         }
       />
       <ResourceForm
+        key={openings}
         def={def}
         id={editing?.id}
         open={!!editing}
