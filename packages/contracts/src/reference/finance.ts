@@ -41,6 +41,13 @@ const currencyCode = {
 } as const;
 const enabled = { kind: 'boolean', label: label('启用', 'Enabled'), track: true } as const;
 const updatedAt = { kind: 'datetime', label: label('更新时间', 'Updated'), required: true, readOnly: true } as const;
+/** A finance settings record: the screen's key reads and writes it; details head with its key field; history; export. */
+const kept = (perm: string, keyField: string, fileName: ResourceField['label']) => ({
+  detail: { header: [keyField, 'enabled', 'updatedAt'] },
+  access: { list: perm, create: perm, update: perm },
+  export: { fileName },
+  history: {},
+});
 const keyword = (fields: readonly string[]) => ({ op: 'like' as const, fields, label: label('关键字', 'Keyword') });
 const ref = (to: string, l: ResourceField['label']) =>
   ({ kind: 'number', ref: to, label: l, required: true, track: true }) as const;
@@ -77,10 +84,7 @@ export const entityResource = defineResource({
   form: {
     sections: [{ fields: ['code', 'name', 'nameEn', 'countryCode', 'currencyCode', 'taxId', 'address', 'enabled'] }],
   },
-  detail: { header: ['code', 'enabled', 'updatedAt'] },
-  access: { list: RefPerm.ENTITY, create: RefPerm.ENTITY, update: RefPerm.ENTITY },
-  export: { fileName: label('签约主体', 'contracting-entities') },
-  history: {},
+  ...kept(RefPerm.ENTITY, 'code', label('签约主体', 'contracting-entities')),
 });
 
 export const bankResource = defineResource({
@@ -112,10 +116,7 @@ export const bankResource = defineResource({
     defaultSort: { field: 'swift', order: 'ascend' },
   },
   form: { sections: [{ fields: ['name', 'nameEn', 'swift', 'countryCode', 'enabled'] }] },
-  detail: { header: ['swift', 'enabled', 'updatedAt'] },
-  access: { list: RefPerm.BANK, create: RefPerm.BANK, update: RefPerm.BANK },
-  export: { fileName: label('银行', 'banks') },
-  history: {},
+  ...kept(RefPerm.BANK, 'swift', label('银行', 'banks')),
 });
 
 export const bankAccountResource = defineResource({
@@ -161,10 +162,7 @@ export const bankAccountResource = defineResource({
     defaultSort: { field: 'updatedAt', order: 'descend' },
   },
   form: { sections: [{ fields: ['entityId', 'bankId', 'accountName', 'accountNo', 'currencyCode', 'enabled'] }] },
-  detail: { header: ['accountNo', 'enabled', 'updatedAt'] },
-  access: { list: RefPerm.BANK, create: RefPerm.BANK, update: RefPerm.BANK },
-  export: { fileName: label('银行账户', 'bank-accounts') },
-  history: {},
+  ...kept(RefPerm.BANK, 'accountNo', label('银行账户', 'bank-accounts')),
 });
 
 export const brandResource = defineResource({
@@ -197,8 +195,5 @@ export const brandResource = defineResource({
     defaultSort: { field: 'code', order: 'ascend' },
   },
   form: { sections: [{ fields: ['code', 'name', 'nameEn', 'entityId', 'website', 'supportEmail', 'enabled'] }] },
-  detail: { header: ['code', 'enabled', 'updatedAt'] },
-  access: { list: RefPerm.BRAND, create: RefPerm.BRAND, update: RefPerm.BRAND },
-  export: { fileName: label('品牌', 'brands') },
-  history: {},
+  ...kept(RefPerm.BRAND, 'code', label('品牌', 'brands')),
 });

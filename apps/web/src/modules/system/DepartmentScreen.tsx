@@ -36,12 +36,7 @@ export function DepartmentScreen() {
       remove={settingsApi.deleteDept}
       editPerm={Perm.SYS_DEPT_EDIT}
       exportPath="/v2/sys/staff/dept/export"
-      texts={{
-        tree: t('systemDept.tree'),
-        addRoot: t('systemDept.addRoot'),
-        addChild: t('systemDept.addChild'),
-        pick: t('systemDept.pick'),
-      }}
+      texts="systemDept"
       nodeTitle={title}
       searchText={searchText}
       editable={(n) => n.editable}

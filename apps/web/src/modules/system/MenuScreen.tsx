@@ -35,12 +35,7 @@ export function MenuScreen() {
       remove={settingsApi.deleteMenu}
       editPerm={Perm.SYS_MENU_EDIT}
       exportPath="/v2/sys/staff/resource/export"
-      texts={{
-        tree: t('systemMenu.tree'),
-        addRoot: t('systemMenu.addRoot'),
-        addChild: t('systemMenu.addChild'),
-        pick: t('systemMenu.pick'),
-      }}
+      texts="systemMenu"
       nodeTitle={title}
       searchText={searchText}
       acceptsChildren={(n) => n.type === 'menu'}

@@ -29,7 +29,8 @@ export interface TreeScreenProps<N extends TreeNode> {
   /** the key that allows adding, editing, moving and deleting */
   editPerm: string;
   exportPath: string;
-  texts: { tree: string; addRoot: string; addChild: string; pick: string };
+  /** the screen's locale block, holding `tree`, `addRoot`, `addChild` and `pick` */
+  texts: 'systemDept' | 'systemMenu';
   nodeTitle: (n: N) => ReactNode;
   searchText: (n: N) => string;
   /** a node may take children (dropped or added under it) */
@@ -83,7 +84,7 @@ export function TreeScreen<N extends TreeNode>(props: TreeScreenProps<N>) {
       <Space size={4} wrap>
         {(props.acceptsChildren?.(n) ?? true) && (
           <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parent: n })}>
-            {props.texts.addChild}
+            {t(`${props.texts}.addChild`)}
           </Button>
         )}
         <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', node: n })}>
@@ -103,12 +104,12 @@ export function TreeScreen<N extends TreeNode>(props: TreeScreenProps<N>) {
   return (
     <>
       <SettingsLayout
-        leftTitle={props.texts.tree}
+        leftTitle={t(`${props.texts}.tree`)}
         leftExtra={
           <Space size={4}>
             {canEdit && (
               <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parent: null })}>
-                {props.texts.addRoot}
+                {t(`${props.texts}.addRoot`)}
               </Button>
             )}
             <ExportButton path={props.exportPath} filters={() => ({})} size="small" />
@@ -137,7 +138,7 @@ export function TreeScreen<N extends TreeNode>(props: TreeScreenProps<N>) {
             </Space>
           ) : (
             <Card size="small">
-              <Empty description={props.texts.pick} />
+              <Empty description={t(`${props.texts}.pick`)} />
             </Card>
           )
         }
