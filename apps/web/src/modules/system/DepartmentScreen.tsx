@@ -1,15 +1,14 @@
 import { Perm } from '@portal/contracts';
 import { type DeptNode, type DeptSaveBody, deptSaveBody } from '@portal/contracts/system-settings';
-import { Card, Descriptions, Form, Input, Space, Tag, TreeSelect } from 'antd';
+import { Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
-import { FormModal } from '../../platform/ui/FormModal';
 import { useLocalName } from './local-name';
 import { MembersTable } from './MembersTable';
 import { RecordHistory } from './RecordHistory';
 import { settingsApi, settingsKeys } from './settings-api';
-import { type TreeEditing, TreeScreen } from './TreeScreen';
+import { type TreeEditing, TreeNodeForm, TreeScreen } from './TreeScreen';
 import { UserPicker } from './UserPicker';
 
 type Editing = TreeEditing<DeptNode>;
@@ -68,14 +67,8 @@ export function DepartmentScreen() {
   );
 }
 
-const deptOptions = (nodes: DeptNode[], name: (n: DeptNode) => string, without?: number): object[] =>
-  nodes
-    .filter((n) => n.id !== without)
-    .map((n) => ({ value: n.id, title: name(n), children: deptOptions(n.children, name, without) }));
-
 function DeptForm(props: { editing: Editing; tree: DeptNode[]; onClose: () => void; onSaved: (id: number) => void }) {
   const { t } = useTranslation();
-  const name = useLocalName();
   const { editing } = props;
   const shape = deptSaveBody.shape;
   const initial: Partial<DeptSaveBody> =
@@ -85,32 +78,16 @@ function DeptForm(props: { editing: Editing; tree: DeptNode[]; onClose: () => vo
       ? [{ id: editing.node.leaderUserId, name: editing.node.leaderName }]
       : [];
   return (
-    <FormModal<DeptSaveBody>
-      open
-      title={t(editing.mode === 'edit' ? 'systemDept.editTitle' : 'systemDept.createTitle')}
-      onClose={props.onClose}
-      successMessage={t('systemSettings.saved')}
-      invalidate={settingsKeys.depts}
-      initialValues={initial}
-      size="small"
-      onSubmit={async (v) => {
-        const saved = await settingsApi.saveDept({
-          ...v,
-          id: editing.mode === 'edit' ? editing.node.id : undefined,
-          parentId: v.parentId ?? null,
-          leaderUserId: v.leaderUserId ?? null,
-        });
-        props.onSaved(saved.id);
-      }}
+    <TreeNodeForm<DeptNode, DeptSaveBody>
+      {...props}
+      texts="systemDept"
+      queryKey={settingsKeys.depts}
+      initial={initial}
+      expandAll
+      save={(v, id) =>
+        settingsApi.saveDept({ ...v, id, parentId: v.parentId ?? null, leaderUserId: v.leaderUserId ?? null })
+      }
     >
-      <Form.Item name="parentId" label={t('systemSettings.parent')}>
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll
-          placeholder={t('systemSettings.root')}
-          treeData={deptOptions(props.tree, name, editing.mode === 'edit' ? editing.node.id : undefined)}
-        />
-      </Form.Item>
       <Form.Item name="code" label={t('systemDept.code')} rules={[zodRule(shape.code, t('systemDept.code'))]}>
         <Input disabled={editing.mode === 'edit'} />
       </Form.Item>
@@ -131,6 +108,6 @@ function DeptForm(props: { editing: Editing; tree: DeptNode[]; onClose: () => vo
       <Form.Item name="leaderUserId" label={t('systemDept.leader')}>
         <UserPicker known={known} />
       </Form.Item>
-    </FormModal>
+    </TreeNodeForm>
   );
 }

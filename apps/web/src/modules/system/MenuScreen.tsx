@@ -1,14 +1,13 @@
 import { Perm } from '@portal/contracts';
 import { type MenuNode, type MenuSaveBody, menuSaveBody, RESOURCE_TYPES } from '@portal/contracts/system-settings';
-import { Card, Descriptions, Form, Input, InputNumber, Radio, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
+import { Card, Descriptions, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
-import { FormModal } from '../../platform/ui/FormModal';
 import { useLocalName } from './local-name';
 import { RecordHistory } from './RecordHistory';
 import { settingsApi, settingsKeys } from './settings-api';
-import { type TreeEditing, TreeScreen } from './TreeScreen';
+import { type TreeEditing, TreeNodeForm, TreeScreen } from './TreeScreen';
 
 type Editing = TreeEditing<MenuNode>;
 
@@ -71,15 +70,8 @@ export function MenuScreen() {
   );
 }
 
-/** Menu nodes as TreeSelect options (buttons take no children). */
-const menuOptions = (nodes: MenuNode[], name: (n: MenuNode) => string, without?: number): object[] =>
-  nodes
-    .filter((n) => n.type === 'menu' && n.id !== without)
-    .map((n) => ({ value: n.id, title: name(n), children: menuOptions(n.children, name, without) }));
-
 function MenuForm(props: { editing: Editing; tree: MenuNode[]; onClose: () => void; onSaved: (id: number) => void }) {
   const { t } = useTranslation();
-  const name = useLocalName();
   const { editing } = props;
   const shape = menuSaveBody.shape;
   const initial: Partial<MenuSaveBody> =
@@ -92,34 +84,23 @@ function MenuForm(props: { editing: Editing; tree: MenuNode[]; onClose: () => vo
           sort: editing.parent?.children.length ?? props.tree.length,
         };
   return (
-    <FormModal<MenuSaveBody>
-      open
-      title={t(editing.mode === 'edit' ? 'systemMenu.editTitle' : 'systemMenu.createTitle')}
-      onClose={props.onClose}
-      successMessage={t('systemSettings.saved')}
-      invalidate={settingsKeys.menu}
-      initialValues={initial}
-      size="small"
-      onSubmit={async (v) => {
-        const saved = await settingsApi.saveMenu({
+    <TreeNodeForm<MenuNode, MenuSaveBody>
+      {...props}
+      texts="systemMenu"
+      queryKey={settingsKeys.menu}
+      initial={initial}
+      takesChildren={(n) => n.type === 'menu'}
+      save={(v, id) =>
+        settingsApi.saveMenu({
           ...v,
-          id: editing.mode === 'edit' ? editing.node.id : undefined,
+          id,
           parentId: v.parentId ?? null,
           router: v.router || null,
           icon: v.icon || null,
           iframeName: v.iframeName || null,
-        });
-        props.onSaved(saved.id);
-      }}
+        })
+      }
     >
-      <Form.Item name="parentId" label={t('systemSettings.parent')}>
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll={false}
-          placeholder={t('systemSettings.root')}
-          treeData={menuOptions(props.tree, name, editing.mode === 'edit' ? editing.node.id : undefined)}
-        />
-      </Form.Item>
       <Form.Item name="type" label={t('systemMenu.type')} rules={[zodRule(shape.type, t('systemMenu.type'))]}>
         <Radio.Group
           optionType="button"
@@ -172,6 +153,6 @@ function MenuForm(props: { editing: Editing; tree: MenuNode[]; onClose: () => vo
       <Form.Item name="iframeName" label={t('systemMenu.iframe')}>
         <Input />
       </Form.Item>
-    </FormModal>
+    </TreeNodeForm>
   );
 }

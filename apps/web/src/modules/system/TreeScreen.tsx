@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TreeMoveBody } from '@portal/contracts/system-settings';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Popconfirm, Space } from 'antd';
+import { App, Button, Card, Empty, Form, Popconfirm, Space, TreeSelect } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../platform/access';
 import { ExportButton } from '../../platform/export/ExportButton';
+import { FormModal } from '../../platform/ui/FormModal';
 import { useLocalName } from './local-name';
 import { SettingsLayout } from './SettingsLayout';
 import { type BrowsableNode, TreeBrowser } from './TreeBrowser';
@@ -145,5 +146,63 @@ export function TreeScreen<N extends TreeNode>(props: TreeScreenProps<N>) {
       />
       {editing && data && props.form(editing, data, () => setEditing(undefined), setSelectedId)}
     </>
+  );
+}
+
+/** Nodes as parent choices: the edited node and what is under it cannot become its own parent. */
+const parentOptions = <N extends TreeNode>(
+  nodes: N[],
+  name: (n: N) => string,
+  without: number | undefined,
+  takes: (n: N) => boolean,
+): object[] =>
+  nodes
+    .filter((n) => n.id !== without && takes(n))
+    .map((n) => ({ value: n.id, title: name(n), children: parentOptions(n.children as N[], name, without, takes) }));
+
+/**
+ * The create / edit dialog of a tree node: its title from the screen's locale block
+ * (`editTitle` / `createTitle`), a parent picker over the tree, the screen's own fields, and
+ * `save` with the node's id when editing; the saved node is chosen.
+ */
+export function TreeNodeForm<N extends TreeNode, V extends { parentId?: number | null }>(props: {
+  texts: TreeScreenProps<N>['texts'];
+  editing: TreeEditing<N>;
+  tree: N[];
+  queryKey: QueryKey;
+  initial: Partial<V>;
+  save: (values: V, id: number | undefined) => Promise<{ id: number }>;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+  /** a node may be a parent (menus: not a button) */
+  takesChildren?: (n: N) => boolean;
+  expandAll?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const name = useLocalName();
+  const { editing } = props;
+  const id = editing.mode === 'edit' ? editing.node.id : undefined;
+  return (
+    <FormModal<V>
+      open
+      title={t(`${props.texts}.${editing.mode === 'edit' ? 'editTitle' : 'createTitle'}`)}
+      onClose={props.onClose}
+      successMessage={t('systemSettings.saved')}
+      invalidate={props.queryKey}
+      initialValues={props.initial}
+      size="small"
+      onSubmit={async (v) => props.onSaved((await props.save(v, id)).id)}
+    >
+      <Form.Item name="parentId" label={t('systemSettings.parent')}>
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll={props.expandAll}
+          placeholder={t('systemSettings.root')}
+          treeData={parentOptions(props.tree, name, id, props.takesChildren ?? (() => true))}
+        />
+      </Form.Item>
+      {props.children}
+    </FormModal>
   );
 }
