@@ -259,6 +259,22 @@ describe('reference data', () => {
       status: 'active',
     });
     expect(renamed.code).toBe(0);
+    const byCodes = await page(admin, 'operator/page', { mcc: '460', mnc: '00' });
+    expect(byCodes.data.records.map((r: { mccmnc: string }) => r.mccmnc)).toEqual(['46000']);
+    const english = await t.app.inject({
+      method: 'POST',
+      url: `${REF}/operator/page`,
+      headers: { ...bearer(admin), 'accept-language': 'en' },
+      payload: { country: 'CN', keyword: 'china mobile' },
+    });
+    expect(english.json().data.records[0]).toMatchObject({ mccmnc: '46000', displayName: 'China Mobile' });
+    const timeline = await t.app.inject({ url: `${REF}/operator/timeline?id=${mobile.id}`, headers: bearer(admin) });
+    expect(timeline.json().data.records[0].changes).toContainEqual(
+      expect.objectContaining({ field: 'name', to: '中国移动' }),
+    );
+    expect(
+      (await write(admin, 'operator/update', { id: mobile.id, version: mobile.version + 1, status: 'merged' })).code,
+    ).toBe(Errors.REF_OPERATOR_MERGE_BY_COMMAND.code);
     const stale = await write(admin, 'operator/update', { ...mobile, countryCode: 'CN', status: 'active', name: 'x' });
     expect(stale.code).toBe(Errors.CONFLICT.code);
 
@@ -270,7 +286,7 @@ describe('reference data', () => {
     expect(await ref.operatorOf('46098')).toMatchObject({ name: '中国移动', reportedAs: '46098' });
     expect((await ref.operatorsOfCountry('CN')).map((o) => o.mccmnc)).not.toContain('46098');
     const merged = (await page(admin, 'operator/page', { keyword: '46098' })).data.records[0];
-    expect(merged).toMatchObject({ status: 'merged', mergedInto: { mccmnc: '46000', name: '中国移动' } });
+    expect(merged).toMatchObject({ status: 'merged', mergedIntoId: mobile.id, mergedIntoName: '46000 China Mobile' });
     const again = await write(admin, 'operator/merge', { id: added.data.id, intoId: mobile.id });
     expect(again.code).toBe(Errors.REF_OPERATOR_MERGED.code);
     const intoMerged = await write(admin, 'operator/merge', { id: mobile.id, intoId: added.data.id });
@@ -338,7 +354,7 @@ describe('reference data', () => {
     expect(accounts.data.records[0]).toMatchObject({
       accountNo: '123456789001',
       swift: 'HSBCHKHHHKH',
-      entityNameEn: 'Xuntong HK Ltd',
+      entityName: 'Xuntong HK Ltd',
     });
     const brand = await write(admin, 'brand/save', {
       code: 'XT',

@@ -430,6 +430,12 @@ export const Errors = {
     'The first row of the file lacks the columns: {value} (expected from, to, rate, day, note)',
   ),
   REF_IMPORT_TOO_MANY: def(10200008, 400, '一次最多导入 {limit} 行', 'At most {limit} rows can be imported at once'),
+  REF_OPERATOR_MERGE_BY_COMMAND: def(
+    10200010,
+    400,
+    '合并请使用“合并到运营商”，不能直接改为已合并',
+    'Use "Merge into an operator" to merge a network; its status cannot be set to merged directly',
+  ),
   // message center, notices, feedback (1030xxxx)
   FEEDBACK_IMAGE_INVALID: def(
     10300001,

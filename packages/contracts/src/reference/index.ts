@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { exportOptions } from '../files.js';
 import { pageQuery } from '../paging.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
-import { countryCode, currencyCode, day, keyword, mcc, mnc, nameEn, nameZh, rateText, version } from './scalars.js';
+import { countryCode, currencyCode, day, keyword, nameEn, nameZh, rateText, version } from './scalars.js';
 
 /**
  * Reference data owned by the system room (docs/domain.md "Reference data"): countries, mobile
@@ -11,6 +11,7 @@ import { countryCode, currencyCode, day, keyword, mcc, mnc, nameEn, nameZh, rate
  * settings. Every room reads them through the system room's read services.
  */
 export { RefPerm } from './perms.js';
+/** networks, entities, banks, accounts and brands are resources: `@portal/contracts/reference/resources` */
 export { countryCode, currencyCode, day, mccmnc, rateText } from './scalars.js';
 
 export const REF_BASE = '/v2/sys/staff/ref';
@@ -34,48 +35,9 @@ export const timeZoneOption = z.object({ id: text(), offset: text(), offsetMinut
 export type TimeZoneOption = z.infer<typeof timeZoneOption>;
 
 // mobile networks
-export const OPERATOR_STATUSES = ['active', 'inactive', 'merged'] as const;
-export const operatorRow = z.object({
-  id: int32(),
-  mccmnc: text(),
-  mcc: text(),
-  mnc: text(),
-  countryCode: text().nullable(),
-  name: text(),
-  nameEn: text(),
-  brand: text(),
-  status: z.enum(OPERATOR_STATUSES),
-  mergedInto: z.object({ id: int32(), mccmnc: text(), name: text(), nameEn: text() }).nullable(),
-  source: z.enum(['seed', 'manual']),
-  ...stamp,
-});
-export type OperatorRow = z.infer<typeof operatorRow>;
-export const operatorPageQuery = pageQuery.extend({
-  country: countryCode().optional(),
-  status: z.enum(OPERATOR_STATUSES).optional(),
-  keyword: keyword(),
-});
-export type OperatorPageQuery = z.infer<typeof operatorPageQuery>;
-export const operatorSaveBody = z.object({
-  mcc: mcc(),
-  mnc: mnc(),
-  /** null for international networks (satellite, maritime) */
-  countryCode: countryCode().nullable(),
-  name: nameZh(),
-  nameEn: nameEn(),
-  brand: optionalText(128),
-});
-export type OperatorSaveBody = z.infer<typeof operatorSaveBody>;
-export const operatorUpdateBody = operatorSaveBody.omit({ mcc: true, mnc: true }).extend({
-  id: int32Id(),
-  version: version(),
-  status: z.enum(['active', 'inactive']),
-});
-export type OperatorUpdateBody = z.infer<typeof operatorUpdateBody>;
-/** `id`'s network codes are from now on reported under `intoId` (an acquisition, a brand folded in). */
-export const operatorMergeBody = z.object({ id: int32Id(), intoId: int32Id() });
 export const operatorOptionsQuery = z.object({ country: countryCode().optional() });
 export const operatorOption = z.object({
+  id: int32(),
   mccmnc: text(),
   name: text(),
   nameEn: text(),
@@ -166,144 +128,9 @@ export const rateImportResult = z.object({
 });
 export type RateImportResult = z.infer<typeof rateImportResult>;
 
-// our signing entities, banks and bank accounts, brands
-export const entityRow = z.object({
-  id: int32(),
-  code: text(),
-  name: text(),
-  nameEn: text(),
-  countryCode: text(),
-  currencyCode: text(),
-  taxId: text(),
-  address: text(),
-  enabled: z.boolean(),
-  accountCount: int32(),
-  ...stamp,
-});
-export type EntityRow = z.infer<typeof entityRow>;
-export const entityPageQuery = pageQuery.extend({
-  keyword: keyword(),
-  country: countryCode().optional(),
-  enabled: z.boolean().optional(),
-});
-export type EntityPageQuery = z.infer<typeof entityPageQuery>;
-export const entitySaveBody = z.object({
-  code: text()
-    .trim()
-    .regex(/^[A-Z0-9][A-Z0-9_-]{1,31}$/, 'a short code in capitals, digits, - or _ (2 to 32)'),
-  name: nameZh(),
-  nameEn: nameEn(),
-  countryCode: countryCode(),
-  currencyCode: currencyCode(),
-  taxId: optionalText(64),
-  address: optionalText(300),
-});
-export type EntitySaveBody = z.infer<typeof entitySaveBody>;
-export const entityUpdateBody = entitySaveBody.extend({ id: int32Id(), version: version(), enabled: z.boolean() });
-export type EntityUpdateBody = z.infer<typeof entityUpdateBody>;
 export const entityOption = z.object({ id: int32(), code: text(), name: text(), nameEn: text(), currencyCode: text() });
 export type EntityOption = z.infer<typeof entityOption>;
-
-const SWIFT = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-export const bankRow = z.object({
-  id: int32(),
-  name: text(),
-  nameEn: text(),
-  swift: text(),
-  countryCode: text(),
-  enabled: z.boolean(),
-  ...stamp,
-});
-export type BankRow = z.infer<typeof bankRow>;
-export const bankPageQuery = pageQuery.extend({ keyword: keyword(), country: countryCode().optional() });
-export type BankPageQuery = z.infer<typeof bankPageQuery>;
-const bankFields = z.object({
-  name: nameZh(),
-  nameEn: nameEn(),
-  swift: text().trim().toUpperCase().regex(SWIFT, 'a SWIFT/BIC code (8 or 11 letters and digits)'),
-  countryCode: countryCode(),
-});
-/** the BIC's letters 5-6 are the bank's country (ISO 9362) */
-const bicMatchesCountry = (b: { swift: string; countryCode: string }) => b.swift.slice(4, 6) === b.countryCode;
-const bicCountry = { message: "the SWIFT/BIC's letters 5-6 must be the bank's country", path: ['swift'] };
-export const bankSaveBody = bankFields.refine(bicMatchesCountry, bicCountry);
-export type BankSaveBody = z.infer<typeof bankSaveBody>;
-export const bankUpdateBody = bankFields
-  .extend({ id: int32Id(), version: version(), enabled: z.boolean() })
-  .refine(bicMatchesCountry, bicCountry);
-export type BankUpdateBody = z.infer<typeof bankUpdateBody>;
 export const bankOption = z.object({ id: int32(), name: text(), nameEn: text(), swift: text() });
-
-export const bankAccountRow = z.object({
-  id: int32(),
-  entityId: int32(),
-  entityName: text(),
-  entityNameEn: text(),
-  bankId: int32(),
-  bankName: text(),
-  bankNameEn: text(),
-  swift: text(),
-  accountName: text(),
-  accountNo: text(),
-  currencyCode: text(),
-  enabled: z.boolean(),
-  ...stamp,
-});
-export type BankAccountRow = z.infer<typeof bankAccountRow>;
-export const bankAccountPageQuery = pageQuery.extend({
-  keyword: keyword(),
-  entityId: int32Id().optional(),
-  bankId: int32Id().optional(),
-  currency: currencyCode().optional(),
-});
-export type BankAccountPageQuery = z.infer<typeof bankAccountPageQuery>;
-export const bankAccountSaveBody = z.object({
-  entityId: int32Id(),
-  bankId: int32Id(),
-  accountName: text().trim().min(1).max(140),
-  /** an IBAN or a local account number; spaces are dropped */
-  accountNo: text()
-    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-    .pipe(text().regex(/^[A-Z0-9-]{4,34}$/, 'an account number or IBAN (4 to 34 letters and digits)')),
-  currencyCode: currencyCode(),
-});
-export type BankAccountSaveBody = z.infer<typeof bankAccountSaveBody>;
-export const bankAccountUpdateBody = bankAccountSaveBody.extend({
-  id: int32Id(),
-  version: version(),
-  enabled: z.boolean(),
-});
-export type BankAccountUpdateBody = z.infer<typeof bankAccountUpdateBody>;
-
-export const brandRow = z.object({
-  id: int32(),
-  code: text(),
-  name: text(),
-  nameEn: text(),
-  entityId: int32(),
-  entityName: text(),
-  entityNameEn: text(),
-  website: text(),
-  supportEmail: text(),
-  enabled: z.boolean(),
-  ...stamp,
-});
-export type BrandRow = z.infer<typeof brandRow>;
-export const brandPageQuery = pageQuery.extend({ keyword: keyword(), entityId: int32Id().optional() });
-export type BrandPageQuery = z.infer<typeof brandPageQuery>;
-export const brandSaveBody = z.object({
-  code: entitySaveBody.shape.code,
-  name: nameZh(),
-  nameEn: nameEn(),
-  entityId: int32Id(),
-  website: z
-    .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'a web address (http or https)' }).max(200)])
-    .default(''),
-  supportEmail: z.union([z.literal(''), z.email('an e-mail address').max(200)]).default(''),
-});
-export type BrandSaveBody = z.infer<typeof brandSaveBody>;
-export const brandUpdateBody = brandSaveBody.extend({ id: int32Id(), version: version(), enabled: z.boolean() });
-export type BrandUpdateBody = z.infer<typeof brandUpdateBody>;
 
 const isTimeZone = (tz: string) => {
   try {

@@ -9,8 +9,8 @@ const keyOf = (path: string): string => {
 /**
  * Permission keys of the reference-data settings screens, derived from the route registry: holding
  * a screen's key lets a caller read and edit what that screen shows. Pickers (`…/options`) only need
- * a signed-in caller. Mobile networks have no screen of their own in the spec; editing them is a
- * button key under the currency screen's group (seeded as a resource, held by the administrator).
+ * a signed-in caller. Mobile networks have no settings screen in the spec: theirs is the invented
+ * page `/setModule/financial/mcc-mnc` (docs/domain.md, decision 0028).
  */
 export const RefPerm = {
   CURRENCY: keyOf('/setModule/financial/currency'),
@@ -20,5 +20,5 @@ export const RefPerm = {
   BRAND: keyOf('/setModule/financial/brand'),
   PLATFORM_CURRENCY: keyOf('/setModule/uplatform/ucurrency'),
   PLATFORM_CONFIG: keyOf('/setModule/uplatform/uconfig'),
-  OPERATOR: 'setModule:ref:operator',
+  OPERATOR: keyOf('/setModule/financial/mcc-mnc'),
 } as const;

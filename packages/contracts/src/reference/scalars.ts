@@ -15,8 +15,6 @@ export const day = () =>
 export const countryCode = () => text().regex(/^[A-Z]{2}$/, 'a country code (ISO 3166-1, two capital letters)');
 export const currencyCode = () => text().regex(/^[A-Z]{3}$/, 'a currency code (ISO 4217, three capital letters)');
 export const mccmnc = () => text().regex(/^\d{5,6}$/, 'a network code (MCC + MNC, 5 or 6 digits)');
-export const mcc = () => text().regex(/^\d{3}$/, 'a mobile country code (3 digits)');
-export const mnc = () => text().regex(/^\d{2,3}$/, 'a mobile network code (2 or 3 digits)');
 
 /** An exchange rate as a decimal string: positive, at most 12 integer and 10 fraction digits. */
 export const rateText = () =>

@@ -1,5 +1,19 @@
+import {
+  bankAccountResource,
+  bankResource,
+  brandResource,
+  entityResource,
+  operatorResource,
+} from '../reference/resources.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
 
 /** Every area's resource definitions: the seed creates their button keys from this list. */
-export const allResources: readonly ResourceDef[] = [userResource];
+export const allResources: readonly ResourceDef[] = [
+  userResource,
+  operatorResource,
+  entityResource,
+  bankResource,
+  bankAccountResource,
+  brandResource,
+];

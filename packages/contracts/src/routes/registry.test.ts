@@ -440,7 +440,12 @@ describe('route registry: the spec’s routes', () => {
     expect(extra('quotation')).toHaveLength(17);
     expect(extra('quotation').every((r) => r.path.startsWith('/offerManage/send/') && r.hidden)).toBe(true);
     // the AI knowledge base in settings, and the read-only view of one document AI answers link to
-    expect(extra('settings').map((r) => r.path)).toEqual(['/setModule/ai/knowledge', '/setModule/ai/knowledge/doc']);
+    // and the mobile networks (MCC/MNC), which the spec keeps as reference data without a page
+    expect(extra('settings').map((r) => r.path)).toEqual([
+      '/setModule/financial/mcc-mnc',
+      '/setModule/ai/knowledge',
+      '/setModule/ai/knowledge/doc',
+    ]);
     for (const f of [
       'inquiry',
       'reports',

@@ -2,5 +2,6 @@
 export * from './audit-log.js';
 export * from './departments.js';
 export * from './menu.js';
+export * from './pickers.js';
 export * from './roles.js';
 export * from './tree.js';

@@ -5,6 +5,8 @@ import { mountResource } from '../../platform/resource/index.js';
 import { auditLogRoutes } from './audit-log.routes.js';
 import { departmentRoutes } from './departments.routes.js';
 import { menuRoutes } from './menu.routes.js';
+import { pickerRoutes } from './pickers.routes.js';
+import { referenceResources } from './reference/resources.js';
 import { referenceRoutes } from './reference/routes.js';
 import { seedReference } from './reference/seed.js';
 import { roleRoutes } from './roles.routes.js';
@@ -19,7 +21,9 @@ export const systemModule: Module = {
     await roleRoutes(app, p);
     await departmentRoutes(app, p);
     await auditLogRoutes(app, p);
+    await pickerRoutes(app, p);
     await referenceRoutes(app, p);
+    for (const b of referenceResources) await mountResource(app, p, b);
   },
   seed: (ctx) => seedReference(ctx.db),
 };

@@ -1,77 +1,20 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Perm } from '@portal/contracts';
 import { type MenuNode, type MenuSaveBody, menuSaveBody, RESOURCE_TYPES } from '@portal/contracts/system-settings';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Radio,
-  Space,
-  Switch,
-  Tag,
-  TreeSelect,
-  Typography,
-} from 'antd';
-import { useCallback, useState } from 'react';
+import { Card, Descriptions, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography } from 'antd';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Can, useCan } from '../../platform/access';
-import { ExportButton } from '../../platform/export/ExportButton';
 import { zodRule } from '../../platform/form';
-import { FormModal } from '../../platform/ui/FormModal';
 import { useLocalName } from './local-name';
 import { RecordHistory } from './RecordHistory';
-import { SettingsLayout } from './SettingsLayout';
 import { settingsApi, settingsKeys } from './settings-api';
-import { TreeBrowser } from './TreeBrowser';
+import { type TreeEditing, TreeNodeForm, TreeScreen } from './TreeScreen';
 
-type Editing = { mode: 'create'; parent: MenuNode | null } | { mode: 'edit'; node: MenuNode };
-
-const find = (nodes: MenuNode[], id: number | undefined): MenuNode | undefined => {
-  for (const n of nodes) {
-    const hit = n.id === id ? n : find(n.children, id);
-    if (hit) return hit;
-  }
-  return undefined;
-};
+type Editing = TreeEditing<MenuNode>;
 
 /** /setModule/authManage/menu: the menu and button resources as a tree; create, edit, drag to move, delete. */
 export function MenuScreen() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const name = useLocalName();
-  const queryClient = useQueryClient();
-  const canEdit = useCan(Perm.SYS_MENU_EDIT);
-  const [selectedId, setSelectedId] = useState<number>();
-  const [editing, setEditing] = useState<Editing>();
-  const { data, isFetching } = useQuery({
-    queryKey: settingsKeys.menu,
-    queryFn: ({ signal }) => settingsApi.menuTree(signal),
-  });
-  const selected = data ? find(data, selectedId) : undefined;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.menu });
-  const move = useMutation({
-    mutationFn: settingsApi.moveMenu,
-    onSuccess: async () => {
-      message.success(t('systemSettings.moved'));
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => settingsApi.deleteMenu(id),
-    onSuccess: async () => {
-      message.success(t('systemSettings.deleted'));
-      setSelectedId(undefined);
-      await refresh();
-    },
-  });
-
   const title = useCallback(
     (n: MenuNode) => (
       <Space size={4}>
@@ -83,129 +26,52 @@ export function MenuScreen() {
     [name, t],
   );
   const searchText = useCallback((n: MenuNode) => `${n.name} ${n.nameEn} ${n.international} ${n.router ?? ''}`, []);
-
   return (
-    <>
-      <SettingsLayout
-        leftTitle={t('systemMenu.tree')}
-        leftExtra={
-          <Space size={4}>
-            <Can perm={Perm.SYS_MENU_EDIT}>
-              <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create', parent: null })}>
-                {t('systemMenu.addRoot')}
-              </Button>
-            </Can>
-            <ExportButton path="/v2/sys/staff/resource/export" filters={() => ({})} size="small" />
-          </Space>
-        }
-        left={
-          <TreeBrowser<MenuNode>
-            nodes={data}
-            loading={isFetching}
-            selectedId={selectedId}
-            onSelect={(n) => setSelectedId(n?.id)}
-            title={title}
-            searchText={searchText}
-            onMove={canEdit ? (m) => move.mutate(m) : undefined}
-            acceptsChildren={(n) => n.type === 'menu'}
-          />
-        }
-        right={
-          selected ? (
-            <Space direction="vertical" size={12} style={{ width: '100%' }}>
-              <Card
-                size="small"
-                title={name(selected)}
-                extra={
-                  <Can perm={Perm.SYS_MENU_EDIT}>
-                    <Space size={4} wrap>
-                      {selected.type === 'menu' && (
-                        <Button
-                          size="small"
-                          icon={<PlusOutlined />}
-                          onClick={() => setEditing({ mode: 'create', parent: selected })}
-                        >
-                          {t('systemMenu.addChild')}
-                        </Button>
-                      )}
-                      <Button
-                        size="small"
-                        icon={<EditOutlined />}
-                        onClick={() => setEditing({ mode: 'edit', node: selected })}
-                      >
-                        {t('systemSettings.edit')}
-                      </Button>
-                      <Popconfirm
-                        title={t('systemSettings.confirmDelete', { name: name(selected) })}
-                        onConfirm={() => remove.mutateAsync(selected.id).catch(() => undefined)}
-                      >
-                        <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending}>
-                          {t('systemSettings.delete')}
-                        </Button>
-                      </Popconfirm>
-                    </Space>
-                  </Can>
-                }
-              >
-                <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
-                  <Descriptions.Item label={t('systemMenu.type')}>
-                    {t(selected.type === 'menu' ? 'systemMenu.menu' : 'systemMenu.button')}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('systemMenu.key')}>
-                    <Typography.Text code copyable>
-                      {selected.international}
-                    </Typography.Text>
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('systemSettings.nameZh')}>{selected.name}</Descriptions.Item>
-                  <Descriptions.Item label={t('systemSettings.nameEn')}>{selected.nameEn}</Descriptions.Item>
-                  <Descriptions.Item label={t('systemMenu.router')}>
-                    {selected.router ?? t('common.empty')}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('systemMenu.icon')}>
-                    {selected.icon ?? t('common.empty')}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('systemMenu.shown')}>
-                    {selected.webShowFlag ? t('systemSettings.yes') : t('systemSettings.no')}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('systemMenu.sort')}>{selected.sort}</Descriptions.Item>
-                  <Descriptions.Item label={t('systemMenu.iframe')}>
-                    {selected.iframeName ?? t('common.empty')}
-                  </Descriptions.Item>
-                  <Descriptions.Item label={t('systemMenu.roleCount')}>{selected.roleCount}</Descriptions.Item>
-                </Descriptions>
-              </Card>
-              <Card size="small" title={t('systemSettings.history')}>
-                <RecordHistory subject={`menu:${selected.id}`} under={settingsKeys.menu} />
-              </Card>
-            </Space>
-          ) : (
-            <Card size="small">
-              <Empty description={t('systemMenu.pick')} />
-            </Card>
-          )
-        }
-      />
-      {editing && data && (
-        <MenuForm
-          editing={editing}
-          tree={data}
-          onClose={() => setEditing(undefined)}
-          onSaved={(id) => setSelectedId(id)}
-        />
+    <TreeScreen<MenuNode>
+      queryKey={settingsKeys.menu}
+      load={settingsApi.menuTree}
+      move={settingsApi.moveMenu}
+      remove={settingsApi.deleteMenu}
+      editPerm={Perm.SYS_MENU_EDIT}
+      exportPath="/v2/sys/staff/resource/export"
+      texts="systemMenu"
+      nodeTitle={title}
+      searchText={searchText}
+      acceptsChildren={(n) => n.type === 'menu'}
+      details={(n) => (
+        <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
+          <Descriptions.Item label={t('systemMenu.type')}>
+            {t(n.type === 'menu' ? 'systemMenu.menu' : 'systemMenu.button')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('systemMenu.key')}>
+            <Typography.Text code copyable>
+              {n.international}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('systemSettings.nameZh')}>{n.name}</Descriptions.Item>
+          <Descriptions.Item label={t('systemSettings.nameEn')}>{n.nameEn}</Descriptions.Item>
+          <Descriptions.Item label={t('systemMenu.router')}>{n.router ?? t('common.empty')}</Descriptions.Item>
+          <Descriptions.Item label={t('systemMenu.icon')}>{n.icon ?? t('common.empty')}</Descriptions.Item>
+          <Descriptions.Item label={t('systemMenu.shown')}>
+            {n.webShowFlag ? t('systemSettings.yes') : t('systemSettings.no')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('systemMenu.sort')}>{n.sort}</Descriptions.Item>
+          <Descriptions.Item label={t('systemMenu.iframe')}>{n.iframeName ?? t('common.empty')}</Descriptions.Item>
+          <Descriptions.Item label={t('systemMenu.roleCount')}>{n.roleCount}</Descriptions.Item>
+        </Descriptions>
       )}
-    </>
+      more={(n) => (
+        <Card size="small" title={t('systemSettings.history')}>
+          <RecordHistory subject={`menu:${n.id}`} under={settingsKeys.menu} />
+        </Card>
+      )}
+      form={(editing, tree, close, saved) => <MenuForm editing={editing} tree={tree} onClose={close} onSaved={saved} />}
+    />
   );
 }
 
-/** Menu nodes as TreeSelect options (buttons take no children). */
-const menuOptions = (nodes: MenuNode[], name: (n: MenuNode) => string, without?: number): object[] =>
-  nodes
-    .filter((n) => n.type === 'menu' && n.id !== without)
-    .map((n) => ({ value: n.id, title: name(n), children: menuOptions(n.children, name, without) }));
-
 function MenuForm(props: { editing: Editing; tree: MenuNode[]; onClose: () => void; onSaved: (id: number) => void }) {
   const { t } = useTranslation();
-  const name = useLocalName();
   const { editing } = props;
   const shape = menuSaveBody.shape;
   const initial: Partial<MenuSaveBody> =
@@ -218,34 +84,23 @@ function MenuForm(props: { editing: Editing; tree: MenuNode[]; onClose: () => vo
           sort: editing.parent?.children.length ?? props.tree.length,
         };
   return (
-    <FormModal<MenuSaveBody>
-      open
-      title={t(editing.mode === 'edit' ? 'systemMenu.editTitle' : 'systemMenu.createTitle')}
-      onClose={props.onClose}
-      successMessage={t('systemSettings.saved')}
-      invalidate={settingsKeys.menu}
-      initialValues={initial}
-      size="small"
-      onSubmit={async (v) => {
-        const saved = await settingsApi.saveMenu({
+    <TreeNodeForm<MenuNode, MenuSaveBody>
+      {...props}
+      texts="systemMenu"
+      queryKey={settingsKeys.menu}
+      initial={initial}
+      takesChildren={(n) => n.type === 'menu'}
+      save={(v, id) =>
+        settingsApi.saveMenu({
           ...v,
-          id: editing.mode === 'edit' ? editing.node.id : undefined,
+          id,
           parentId: v.parentId ?? null,
           router: v.router || null,
           icon: v.icon || null,
           iframeName: v.iframeName || null,
-        });
-        props.onSaved(saved.id);
-      }}
+        })
+      }
     >
-      <Form.Item name="parentId" label={t('systemSettings.parent')}>
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll={false}
-          placeholder={t('systemSettings.root')}
-          treeData={menuOptions(props.tree, name, editing.mode === 'edit' ? editing.node.id : undefined)}
-        />
-      </Form.Item>
       <Form.Item name="type" label={t('systemMenu.type')} rules={[zodRule(shape.type, t('systemMenu.type'))]}>
         <Radio.Group
           optionType="button"
@@ -298,6 +153,6 @@ function MenuForm(props: { editing: Editing; tree: MenuNode[]; onClose: () => vo
       <Form.Item name="iframeName" label={t('systemMenu.iframe')}>
         <Input />
       </Form.Item>
-    </FormModal>
+    </TreeNodeForm>
   );
 }

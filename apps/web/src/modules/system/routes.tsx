@@ -22,10 +22,13 @@ export const systemScreens: ScreenMap = {
   }),
   '/setModule/financial/xe-rate': async () => ({ Component: (await import('./reference/RateScreen')).RateScreen }),
   '/setModule/financial/main-body': async () => ({
-    Component: (await import('./reference/EntityScreen')).EntityScreen,
+    Component: (await import('./reference/ResourceScreens')).EntityScreen,
   }),
-  '/setModule/financial/bank': async () => ({ Component: (await import('./reference/BankScreen')).BankScreen }),
-  '/setModule/financial/brand': async () => ({ Component: (await import('./reference/BrandScreen')).BrandScreen }),
+  '/setModule/financial/bank': async () => ({ Component: (await import('./reference/ResourceScreens')).BankScreen }),
+  '/setModule/financial/brand': async () => ({ Component: (await import('./reference/ResourceScreens')).BrandScreen }),
+  '/setModule/financial/mcc-mnc': async () => ({
+    Component: (await import('./reference/ResourceScreens')).OperatorScreen,
+  }),
   '/setModule/uplatform/ucurrency': async () => ({
     Component: (await import('./reference/PlatformCurrencyScreen')).PlatformCurrencyScreen,
   }),

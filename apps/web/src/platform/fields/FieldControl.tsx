@@ -2,13 +2,15 @@ import { DatePicker, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '../dict/use-dict';
 import { AttachmentInput } from './AttachmentInput';
+import { DepartmentSelect } from './DepartmentSelect';
 import type { FieldDesc } from './field';
 import { MoneyInput } from './MoneyInput';
 import { NumberInput } from './NumberInput';
-import { RefSelect } from './RefSelect';
+import { RefSelect, refKindOfId } from './RefSelect';
+import { RoleSelect } from './RoleSelect';
 import { UserSelect } from './UserSelect';
 
-type RefKind = 'department' | 'customer' | 'supplier';
+type RefKind = 'customer' | 'supplier';
 
 /**
  * The input of a field by its kind; Form.Item binds value and onChange to it (props it passes
@@ -20,12 +22,17 @@ export function FieldControl({ field, testId, ...bound }: { field: FieldDesc; te
   const refInput = (kind: RefKind) => (
     <Input maxLength={64} placeholder={t(`fields.refPlaceholder.${kind}`)} allowClear {...common} />
   );
-  // a list of values with no picker of its own (department ids, role ids, codes): typed as tags
+  const mode = field.multiple ? ('multiple' as const) : undefined;
+  // records with a picker of their own: departments as a tree, roles, reference data by id
+  if (field.kind === 'department') return <DepartmentSelect multiple={field.multiple} {...common} />;
+  if (field.ref === 'role') return <RoleSelect mode={mode} {...common} />;
+  const refKind = refKindOfId(field.ref);
+  if (refKind) return <RefSelect kind={refKind} mode={mode} {...common} />;
+  // a list of values with no picker of its own (ids, codes): typed as tags
   if (field.multiple && !['user', 'enum', 'dict', 'country', 'operator'].includes(field.kind)) {
-    const numeric = field.ref || field.kind === 'department' || field.kind === 'number';
+    const numeric = field.ref || field.kind === 'number';
     return <IdTags numeric={!!numeric} {...common} />;
   }
-  const mode = field.multiple ? ('multiple' as const) : undefined;
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea rows={3} maxLength={field.rules?.maxLength} showCount {...common} />;
@@ -50,7 +57,6 @@ export function FieldControl({ field, testId, ...bound }: { field: FieldDesc; te
     case 'country':
     case 'operator':
       return <RefSelect kind={field.kind} mode={mode} {...common} />;
-    case 'department':
     case 'customer':
     case 'supplier':
       return refInput(field.kind);

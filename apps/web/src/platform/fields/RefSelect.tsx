@@ -26,6 +26,12 @@ const SOURCES = {
       value: o.mccmnc,
       label: `${o.mccmnc} ${en ? o.nameEn : o.name} · ${o.countryCode ?? ''}`,
     })),
+  /** a network by its record id (merging one into another) */
+  operatorId: async (en: boolean, signal: AbortSignal): Promise<Option[]> =>
+    (await load<Named & { id: number; mccmnc: string; countryCode: string | null }>('operator', signal)).map((o) => ({
+      value: o.id,
+      label: `${o.mccmnc} ${en ? o.nameEn : o.name} · ${o.countryCode ?? ''}`,
+    })),
   currency: async (en: boolean, signal: AbortSignal): Promise<Option[]> =>
     (await load<Named & { code: string }>('currency', signal)).map((c) => ({
       value: c.code,
@@ -48,6 +54,9 @@ const SOURCES = {
     })),
 };
 export type RefKind = keyof typeof SOURCES;
+/** the reference kinds a resource field's `ref` may name (record ids) */
+const ID_REFS: Record<string, RefKind> = { entity: 'entity', bank: 'bank', operator: 'operatorId' };
+export const refKindOfId = (ref: string | undefined): RefKind | undefined => (ref ? ID_REFS[ref] : undefined);
 
 /**
  * A picker over reference data (the system room's `…/options` calls, cached by TanStack Query and

@@ -41,9 +41,14 @@ describe('field kit: one input, view and filter per kind', () => {
     expect(view('datetime', '2026-11-21T08:30:00Z')).toMatch(/^2026-11-2\d \d\d:30$/);
     expect(view('email', 'a@b.co')).toContain('mailto:a@b.co');
   });
-  it('lists of ids without a picker of their own are typed as tags', () => {
-    expect(html(createElement(FieldControl, { field: desc('department', { multiple: true }) }))).toContain(
-      'ant-select-multiple',
+  it('picks departments from the tree and roles from a list; other ids are typed as tags', () => {
+    const control = (field: FieldDesc) => html(createElement(FieldControl, { field }));
+    expect(control(desc('department', { multiple: true }))).toContain('ant-tree-select');
+    expect(control(desc('department', { multiple: true }))).toContain('ant-select-multiple');
+    expect(control(desc('number', { ref: 'role', multiple: true }))).toMatch(
+      /refPlaceholder.role|选择角色|Choose roles/,
     );
+    expect(control(desc('number', { ref: 'thing', multiple: true }))).toContain('ant-select-multiple');
+    expect(control(desc('number', { ref: 'thing', multiple: true }))).not.toMatch(/refPlaceholder|选择|Choose/);
   });
 });

@@ -221,7 +221,7 @@ export const en: Messages<typeof zhCN> = {
     from: 'From',
     to: 'To',
     refPlaceholder: {
-      department: 'Department ID',
+      department: 'Choose departments',
       customer: 'Customer ID or code',
       supplier: 'Supplier ID or code',
       country: 'Choose a country or region',
@@ -230,6 +230,8 @@ export const en: Messages<typeof zhCN> = {
       entity: 'Choose a signing entity',
       bank: 'Choose a bank',
       timezone: 'Choose a time zone',
+      operatorId: 'Choose an operator',
+      role: 'Choose roles',
     },
   },
   ownership: {

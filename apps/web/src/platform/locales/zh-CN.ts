@@ -220,7 +220,7 @@ export const zhCN = {
     from: '从',
     to: '至',
     refPlaceholder: {
-      department: '部门 ID',
+      department: '选择部门',
       customer: '客户 ID 或编码',
       supplier: '供应商 ID 或编码',
       country: '选择国家或地区',
@@ -229,6 +229,8 @@ export const zhCN = {
       entity: '选择签约主体',
       bank: '选择银行',
       timezone: '选择时区',
+      operatorId: '选择运营商',
+      role: '选择角色',
     },
   },
   ownership: {

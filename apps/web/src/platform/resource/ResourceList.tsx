@@ -5,7 +5,7 @@ import { Button, Drawer, Form, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFilter } from '../fields/FieldFilter';
-import { dateItemProps } from '../fields/field';
+import { dateItemProps, type FieldDesc } from '../fields/field';
 import { actionColumn, type RowAction } from '../ui/RowActions';
 import { type ListColumn, SearchTable } from '../ui/SearchTable';
 import type { Row } from './api';
@@ -26,6 +26,14 @@ const PRIMARY_COLUMNS = 5;
 const CONTACT: ReadonlySet<FieldKind> = new Set(['email', 'phone', 'textarea']);
 
 /**
+ * Which columns give way on a narrow screen, first to last: lists of values and contact details
+ * beyond the first two columns and every column after the fifth (rank 2, rightmost first), then
+ * the rest beyond the first two (rank 1); the first two (what names the record) always stay.
+ */
+const collapseRank = (i: number, field: FieldDesc): number =>
+  i < 2 ? 0 : i >= PRIMARY_COLUMNS || field.multiple || CONTACT.has(field.kind) ? 2 : 1;
+
+/**
  * The list screen of a resource: search form from its filters, columns from its fields (widths by
  * kind), row actions from what the caller may do (edit, commands, delete); the first column opens the details, toolbar with
  * new and export. Details open in a drawer; the history is one of its tabs.
@@ -44,7 +52,13 @@ export function ResourceList({
   const label = useLabel();
   const descs = useFieldDescs(def);
   const list = useResourceList(def, { pagePath });
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [editing, setEditingState] = useState<{ id: number | null } | null>(null);
+  // each opening of the form is a fresh form: a create after an edit starts empty
+  const [openings, setOpenings] = useState(0);
+  const setEditing = (next: { id: number | null } | null) => {
+    if (next) setOpenings((n) => n + 1);
+    setEditingState(next);
+  };
   const [commanding, setCommanding] = useState<{ name: string; row: Row } | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const { can, remove, command } = list;
@@ -106,7 +120,7 @@ export function ResourceList({
         const col = fieldColumn(key, descs[key]!, {
           sortable: def.list.sortable.includes(key),
           render: overrides.cells?.[key],
-          secondary: i >= PRIMARY_COLUMNS || (i >= 2 && (descs[key]!.multiple || CONTACT.has(descs[key]!.kind))),
+          secondary: collapseRank(i, descs[key]!),
         });
         if (i > 0) return col;
         if (!hasDetail) return { ...col, fixed: 'left' as const };
@@ -171,6 +185,7 @@ export function ResourceList({
         }
       />
       <ResourceForm
+        key={openings}
         def={def}
         id={editing?.id}
         open={!!editing}

@@ -19,14 +19,15 @@ function kindOf(field: FieldDesc): ColumnKind {
 export function fieldColumn(
   key: string,
   field: FieldDesc,
-  opts: { sortable: boolean; render?: (value: unknown, row: Row) => ReactNode; secondary?: boolean },
+  opts: { sortable: boolean; render?: (value: unknown, row: Row) => ReactNode; secondary?: number },
 ): ListColumn<Row> {
   return {
     key,
     dataIndex: key,
     title: field.label,
     kind: kindOf(field),
-    secondary: opts.secondary && field.kind !== 'date' && field.kind !== 'datetime',
+    // a time is kept until the last: lists are read by when
+    secondary: opts.secondary && (field.kind === 'date' || field.kind === 'datetime') ? 1 : opts.secondary,
     sorter: opts.sortable,
     render: (value: unknown, row: Row) =>
       opts.render ? opts.render(value, row) : <FieldView field={field} value={value} cell />,

@@ -36,7 +36,7 @@ export type ListColumn<Row> = TableColumnsType<Row>[number] & {
   /** what the column shows: sets its width, alignment, and ellipsis with a tooltip for long text */
   kind?: ColumnKind;
   /** hidden by default where the table has no room for it (the column chooser can show it) */
-  secondary?: boolean;
+  secondary?: boolean | number;
 };
 
 export interface SearchTableProps<Row extends object, F extends object> {

@@ -41,6 +41,19 @@ describe('defaultHidden', () => {
     expect(defaultHidden(cols, 100)).toEqual(['phone', 'email']);
     expect(defaultHidden(cols, undefined)).toEqual([]);
   });
+
+  it('lets ranked columns go in rank order: the highest first, the rightmost of a rank first', () => {
+    const ranked = [
+      { key: 'name', width: 140 },
+      { key: 'code', width: 130, secondary: 1 },
+      { key: 'email', width: 200, secondary: true },
+      { key: 'createdAt', width: 150, secondary: 1 },
+      { key: 'action', width: 120, fixed: 'right' },
+    ];
+    expect(defaultHidden(ranked, 600)).toEqual(['email']);
+    expect(defaultHidden(ranked, 450)).toEqual(['email', 'createdAt']);
+    expect(defaultHidden(ranked, 100)).toEqual(['email', 'createdAt', 'code']);
+  });
 });
 
 describe('chooser edits', () => {

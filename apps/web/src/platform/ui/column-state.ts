@@ -5,8 +5,11 @@ export interface ChoosableColumn {
   key?: unknown;
   width?: unknown;
   fixed?: unknown;
-  /** shown by default only where the table has room for it */
-  secondary?: boolean;
+  /**
+   * shown by default only where the table has room for it; a number ranks it (the highest rank
+   * goes first, `true` counts as 2), so a list can let its last facts go before its key columns
+   */
+  secondary?: boolean | number;
 }
 
 export const keyOf = (c: ChoosableColumn): string | undefined =>
@@ -22,19 +25,24 @@ const widthForFit = (c: ChoosableColumn) => (typeof c.width === 'number' ? c.wid
 export const totalWidth = (columns: readonly ChoosableColumn[]): number =>
   columns.reduce((sum, c) => sum + widthForFit(c), 0);
 
+const rankOf = (c: ChoosableColumn): number =>
+  c.secondary === true ? 2 : typeof c.secondary === 'number' ? c.secondary : 0;
+
 /**
- * Secondary columns hidden by default so the table fits `room` px: the last secondary columns go
- * first, and only as many as needed.
+ * Secondary columns hidden by default so the table fits `room` px: the highest-ranked first, the
+ * rightmost of a rank first, and only as many as needed.
  */
 export function defaultHidden(columns: readonly ChoosableColumn[], room: number | undefined): string[] {
   if (!room) return [];
   let total = totalWidth(columns);
   const hidden: string[] = [];
-  for (const c of [...columns].reverse()) {
+  const candidates = columns
+    .map((c, i) => ({ c, i, rank: rankOf(c) }))
+    .filter(({ c, rank }) => rank > 0 && keyOf(c) !== undefined && choosable(c))
+    .sort((a, b) => b.rank - a.rank || b.i - a.i);
+  for (const { c } of candidates) {
     if (total <= room) break;
-    const key = keyOf(c);
-    if (!c.secondary || !key || !choosable(c)) continue;
-    hidden.push(key);
+    hidden.push(keyOf(c)!);
     total -= widthForFit(c);
   }
   return hidden;

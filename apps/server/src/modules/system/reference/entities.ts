@@ -1,120 +1,114 @@
-import type {
-  BankAccountPageQuery,
-  BankAccountRow,
-  BankAccountSaveBody,
-  BankAccountUpdateBody,
-  BankPageQuery,
-  BankRow,
-  BankSaveBody,
-  BankUpdateBody,
-  BrandPageQuery,
-  BrandRow,
-  BrandSaveBody,
-  BrandUpdateBody,
-  EntityPageQuery,
-  EntityRow,
-  EntitySaveBody,
-  EntityUpdateBody,
-} from '@portal/contracts/reference';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import {
+  bankAccountResource,
+  bankResource,
+  brandResource,
+  entityResource,
+} from '@portal/contracts/reference/resources';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/index.js';
-import { containsPattern } from '../../../platform/db/like.js';
-import type { EventBus } from '../../../platform/events/bus.js';
 import { AppError } from '../../../platform/http/errors.js';
+import { nameInSql } from '../../../platform/i18n/names.js';
+import type { Values } from '../../../platform/resource/bind.js';
+import { bindResource, localized, type WriteContext } from '../../../platform/resource/index.js';
 import { assertCurrency } from './currencies.js';
-import { refBankAccounts, refBanks, refBrands, refCountries, refEntities } from './schema.js';
-import { changed, iso, pageOf, unique, updateVersioned } from './store.js';
+import { assertCountry } from './operators.js';
+import { refBankAccounts, refBanks, refBrands, refEntities } from './schema.js';
+import { changed } from './store.js';
 
-const like = (keyword: string | undefined, ...cols: Parameters<typeof ilike>[0][]) =>
-  keyword ? or(...cols.map((c) => ilike(c, containsPattern(keyword)))) : undefined;
+/** The name of a row of `table` in the reader's language (`alias.name` / `alias.name_en`). */
+const nameOf = (table: string, alias = table) =>
+  localized((l) => nameInSql(l, sql.raw(`"${alias}"."name"`), sql.raw(`"${alias}"."name_en"`)));
+/** The localized name of the row `fk` of `owner` points at in `table`. */
+const linkedName = (owner: string, fk: string, table: string) =>
+  localized(
+    (l) =>
+      sql`(select ${nameInSql(l, sql.raw('x.name'), sql.raw('x.name_en'))} from ${sql.raw(table)} x where x.id = ${sql.raw(`"${owner}"."${fk}"`)})`,
+  );
 
-async function assertCountry(tx: DbOrTx, code: string) {
-  const [c] = await tx.select({ code: refCountries.code }).from(refCountries).where(eq(refCountries.code, code));
-  if (!c) throw new AppError('REF_COUNTRY_UNKNOWN', { vars: { value: code } });
-}
-
-/** The entity or bank a new row points at must exist and be enabled. */
-async function assertEnabled(tx: DbOrTx, table: typeof refEntities | typeof refBanks, id: number) {
+/** The entity or bank a row points at must exist and be enabled. */
+async function assertEnabled(tx: DbOrTx, table: typeof refEntities | typeof refBanks, id: unknown) {
+  if (typeof id !== 'number') return;
   const [row] = await tx.select({ enabled: table.enabled, name: table.name }).from(table).where(eq(table.id, id));
   if (!row) throw new AppError('REFERENCE_INVALID');
   if (!row.enabled) throw new AppError('REF_REFERENCE_DISABLED', { vars: { value: row.name } });
 }
 
-// signing entities
+/** A switch cleared in an update keeps its default (enabled) instead of null. */
+const blanks = (patch: Values): Values => (patch.enabled === null ? { enabled: true } : {});
 
-export function pageEntities(db: Db, q: EntityPageQuery) {
-  const w = and(
-    like(q.keyword, refEntities.code, refEntities.name, refEntities.nameEn, refEntities.taxId),
-    q.country ? eq(refEntities.countryCode, q.country) : undefined,
-    q.enabled === undefined ? undefined : eq(refEntities.enabled, q.enabled),
-  );
-  return pageOf(db, refEntities, w, q, async (limit, offset) => {
-    const rows = await db
-      .select({
-        e: refEntities,
-        accountCount: sql<number>`(select count(*)::int from ref_bank_accounts a where a.entity_id = ${refEntities.id})`,
-      })
-      .from(refEntities)
-      .where(w)
-      .orderBy(asc(refEntities.code))
-      .limit(limit)
-      .offset(offset);
-    return rows.map(({ e, accountCount }): EntityRow => ({ ...e, accountCount, updatedAt: iso(e.updatedAt) }));
-  });
+const entitiesChanged = (ctx: WriteContext) => ctx.afterCommit(() => changed(ctx.p.bus, 'entities'));
+
+async function checkEntity(ctx: WriteContext, v: Values) {
+  await assertCountry(ctx.tx, v.countryCode);
+  if (typeof v.currencyCode === 'string') await assertCurrency(ctx.tx, v.currencyCode);
+  entitiesChanged(ctx);
 }
 
-async function checkEntity(tx: DbOrTx, body: EntitySaveBody) {
-  await assertCountry(tx, body.countryCode);
-  await assertCurrency(tx, body.currencyCode);
+/** Our signing entities (签约主体). */
+export const entities = bindResource(entityResource, {
+  table: refEntities,
+  search: { keyword: refEntities.search },
+  columns: {
+    code: refEntities.code,
+    name: refEntities.name,
+    nameEn: refEntities.nameEn,
+    displayName: nameOf('ref_entities'),
+    countryCode: refEntities.countryCode,
+    currencyCode: refEntities.currencyCode,
+    taxId: refEntities.taxId,
+    address: refEntities.address,
+    enabled: refEntities.enabled,
+    accountCount: sql`(select count(*)::int from ref_bank_accounts a where a.entity_id = "ref_entities"."id")`,
+    updatedAt: refEntities.updatedAt,
+  },
+  hooks: {
+    async beforeCreate(ctx, input) {
+      await checkEntity(ctx, input);
+      return { enabled: input.enabled ?? true };
+    },
+    async beforeUpdate(ctx, _before, patch) {
+      await checkEntity(ctx, patch);
+      return { ...blanks(patch), updatedAt: new Date() };
+    },
+  },
+});
+
+/** ISO 9362: a BIC's letters 5-6 are the bank's country. */
+function checkBic(swift: string, country: string) {
+  if (swift.slice(4, 6) !== country)
+    throw new AppError('VALIDATION_FAILED', {
+      data: [{ field: 'body.swift', message: "the SWIFT/BIC's letters 5-6 must be the bank's country" }],
+    });
 }
 
-export async function saveEntity(db: Db, bus: EventBus, body: EntitySaveBody) {
-  const saved = await db.transaction(async (tx) => {
-    await checkEntity(tx, body);
-    const [row] = await unique(body.code, () => tx.insert(refEntities).values(body).returning({ id: refEntities.id }));
-    return { id: row!.id };
-  });
-  await changed(bus, 'entities');
-  return saved;
-}
-
-export async function updateEntity(db: Db, bus: EventBus, body: EntityUpdateBody) {
-  const { id, version, ...set } = body;
-  await db.transaction(async (tx) => {
-    await checkEntity(tx, body);
-    await unique(body.code, () => updateVersioned(tx, refEntities, refEntities.id, id, version, set));
-  });
-  await changed(bus, 'entities');
-}
-
-// banks
-
-export function pageBanks(db: Db, q: BankPageQuery) {
-  const w = and(
-    like(q.keyword, refBanks.name, refBanks.nameEn, refBanks.swift),
-    q.country ? eq(refBanks.countryCode, q.country) : undefined,
-  );
-  return pageOf(db, refBanks, w, q, async (limit, offset) => {
-    const rows = await db.select().from(refBanks).where(w).orderBy(asc(refBanks.nameEn)).limit(limit).offset(offset);
-    return rows.map((r): BankRow => ({ ...r, updatedAt: iso(r.updatedAt) }));
-  });
-}
-
-export async function saveBank(db: Db, body: BankSaveBody) {
-  return db.transaction(async (tx) => {
-    await assertCountry(tx, body.countryCode);
-    const [row] = await unique(body.swift, () => tx.insert(refBanks).values(body).returning({ id: refBanks.id }));
-    return { id: row!.id };
-  });
-}
-
-export async function updateBank(db: Db, body: BankUpdateBody) {
-  const { id, version, ...set } = body;
-  await db.transaction(async (tx) => {
-    await assertCountry(tx, body.countryCode);
-    await unique(body.swift, () => updateVersioned(tx, refBanks, refBanks.id, id, version, set));
-  });
-}
+/** Banks our accounts are held at. */
+export const banks = bindResource(bankResource, {
+  table: refBanks,
+  search: { keyword: refBanks.search },
+  columns: {
+    name: refBanks.name,
+    nameEn: refBanks.nameEn,
+    displayName: nameOf('ref_banks'),
+    swift: refBanks.swift,
+    countryCode: refBanks.countryCode,
+    enabled: refBanks.enabled,
+    updatedAt: refBanks.updatedAt,
+  },
+  hooks: {
+    async beforeCreate(ctx, input) {
+      const swift = String(input.swift).toUpperCase();
+      await assertCountry(ctx.tx, input.countryCode);
+      checkBic(swift, String(input.countryCode));
+      return { swift, enabled: input.enabled ?? true };
+    },
+    async beforeUpdate(ctx, before, patch) {
+      const swift = String(patch.swift ?? before.swift).toUpperCase();
+      await assertCountry(ctx.tx, patch.countryCode);
+      checkBic(swift, String(patch.countryCode ?? before.countryCode));
+      return { ...blanks(patch), swift, updatedAt: new Date() };
+    },
+  },
+});
 
 export const bankOptions = (db: Db) =>
   db
@@ -123,92 +117,75 @@ export const bankOptions = (db: Db) =>
     .where(eq(refBanks.enabled, true))
     .orderBy(asc(refBanks.nameEn));
 
-// bank accounts of our entities
-
-export function pageBankAccounts(db: Db, q: BankAccountPageQuery) {
-  const w = and(
-    like(q.keyword, refBankAccounts.accountName, refBankAccounts.accountNo),
-    q.entityId ? eq(refBankAccounts.entityId, q.entityId) : undefined,
-    q.bankId ? eq(refBankAccounts.bankId, q.bankId) : undefined,
-    q.currency ? eq(refBankAccounts.currencyCode, q.currency) : undefined,
-  );
-  return pageOf(db, refBankAccounts, w, q, async (limit, offset) => {
-    const rows = await db
-      .select({
-        a: refBankAccounts,
-        entityName: refEntities.name,
-        entityNameEn: refEntities.nameEn,
-        bankName: refBanks.name,
-        bankNameEn: refBanks.nameEn,
-        swift: refBanks.swift,
-      })
-      .from(refBankAccounts)
-      .innerJoin(refEntities, eq(refEntities.id, refBankAccounts.entityId))
-      .innerJoin(refBanks, eq(refBanks.id, refBankAccounts.bankId))
-      .where(w)
-      .orderBy(asc(refEntities.code), asc(refBankAccounts.id))
-      .limit(limit)
-      .offset(offset);
-    return rows.map(({ a, ...names }): BankAccountRow => ({ ...a, ...names, updatedAt: iso(a.updatedAt) }));
-  });
+/** An account number as banks print it: no spaces, letters in capitals, 4 to 34 characters. */
+function accountNumber(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const n = v.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z0-9-]{4,34}$/.test(n))
+    throw new AppError('VALIDATION_FAILED', {
+      data: [{ field: 'body.accountNo', message: 'an account number or IBAN (4 to 34 letters and digits)' }],
+    });
+  return n;
 }
 
-async function checkAccount(tx: DbOrTx, body: BankAccountSaveBody) {
-  await assertEnabled(tx, refEntities, body.entityId);
-  await assertEnabled(tx, refBanks, body.bankId);
-  await assertCurrency(tx, body.currencyCode);
+async function checkAccount(ctx: WriteContext, v: Values) {
+  await assertEnabled(ctx.tx, refEntities, v.entityId);
+  await assertEnabled(ctx.tx, refBanks, v.bankId);
+  if (typeof v.currencyCode === 'string') await assertCurrency(ctx.tx, v.currencyCode);
+  const accountNo = accountNumber(v.accountNo);
+  return accountNo ? { accountNo } : {};
 }
 
-export async function saveBankAccount(db: Db, body: BankAccountSaveBody) {
-  return db.transaction(async (tx) => {
-    await checkAccount(tx, body);
-    const [row] = await unique(body.accountNo, () =>
-      tx.insert(refBankAccounts).values(body).returning({ id: refBankAccounts.id }),
-    );
-    return { id: row!.id };
-  });
-}
+/** The accounts our entities hold, shown on bills and used to match incoming payments. */
+export const bankAccounts = bindResource(bankAccountResource, {
+  table: refBankAccounts,
+  search: { keyword: refBankAccounts.search },
+  columns: {
+    entityId: refBankAccounts.entityId,
+    entityName: linkedName('ref_bank_accounts', 'entity_id', 'ref_entities'),
+    bankId: refBankAccounts.bankId,
+    bankName: linkedName('ref_bank_accounts', 'bank_id', 'ref_banks'),
+    swift: sql`(select b.swift from ref_banks b where b.id = "ref_bank_accounts"."bank_id")`,
+    accountName: refBankAccounts.accountName,
+    accountNo: refBankAccounts.accountNo,
+    currencyCode: refBankAccounts.currencyCode,
+    enabled: refBankAccounts.enabled,
+    updatedAt: refBankAccounts.updatedAt,
+  },
+  hooks: {
+    async beforeCreate(ctx, input) {
+      return { ...(await checkAccount(ctx, input)), enabled: input.enabled ?? true };
+    },
+    async beforeUpdate(ctx, _before, patch) {
+      return { ...(await checkAccount(ctx, patch)), ...blanks(patch), updatedAt: new Date() };
+    },
+  },
+});
 
-export async function updateBankAccount(db: Db, body: BankAccountUpdateBody) {
-  const { id, version, ...set } = body;
-  await db.transaction(async (tx) => {
-    await checkAccount(tx, body);
-    await unique(body.accountNo, () => updateVersioned(tx, refBankAccounts, refBankAccounts.id, id, version, set));
-  });
-}
-
-// brands
-
-export function pageBrands(db: Db, q: BrandPageQuery) {
-  const w = and(
-    like(q.keyword, refBrands.code, refBrands.name, refBrands.nameEn),
-    q.entityId ? eq(refBrands.entityId, q.entityId) : undefined,
-  );
-  return pageOf(db, refBrands, w, q, async (limit, offset) => {
-    const rows = await db
-      .select({ b: refBrands, entityName: refEntities.name, entityNameEn: refEntities.nameEn })
-      .from(refBrands)
-      .innerJoin(refEntities, eq(refEntities.id, refBrands.entityId))
-      .where(w)
-      .orderBy(asc(refBrands.code))
-      .limit(limit)
-      .offset(offset);
-    return rows.map(({ b, ...names }): BrandRow => ({ ...b, ...names, updatedAt: iso(b.updatedAt) }));
-  });
-}
-
-export async function saveBrand(db: Db, body: BrandSaveBody) {
-  return db.transaction(async (tx) => {
-    await assertEnabled(tx, refEntities, body.entityId);
-    const [row] = await unique(body.code, () => tx.insert(refBrands).values(body).returning({ id: refBrands.id }));
-    return { id: row!.id };
-  });
-}
-
-export async function updateBrand(db: Db, body: BrandUpdateBody) {
-  const { id, version, ...set } = body;
-  await db.transaction(async (tx) => {
-    await assertEnabled(tx, refEntities, body.entityId);
-    await unique(body.code, () => updateVersioned(tx, refBrands, refBrands.id, id, version, set));
-  });
-}
+/** Trading brands (品牌) quotes and bills carry, each signed by one of our entities. */
+export const brands = bindResource(brandResource, {
+  table: refBrands,
+  search: { keyword: refBrands.search },
+  columns: {
+    code: refBrands.code,
+    name: refBrands.name,
+    nameEn: refBrands.nameEn,
+    displayName: nameOf('ref_brands'),
+    entityId: refBrands.entityId,
+    entityName: linkedName('ref_brands', 'entity_id', 'ref_entities'),
+    website: refBrands.website,
+    supportEmail: refBrands.supportEmail,
+    enabled: refBrands.enabled,
+    updatedAt: refBrands.updatedAt,
+  },
+  hooks: {
+    async beforeCreate(ctx, input) {
+      await assertEnabled(ctx.tx, refEntities, input.entityId);
+      return { enabled: input.enabled ?? true };
+    },
+    async beforeUpdate(ctx, _before, patch) {
+      await assertEnabled(ctx.tx, refEntities, patch.entityId);
+      return { ...blanks(patch), updatedAt: new Date() };
+    },
+  },
+});

@@ -95,6 +95,7 @@ function createReader(db: Db, bus: EventBus): ReferenceReader {
       for (const o of rows) {
         const target = (o.mergedInto && byId.get(o.mergedInto)) || o;
         byCode.set(o.mccmnc, {
+          id: target.id,
           mccmnc: target.mccmnc,
           name: target.name,
           nameEn: target.nameEn,
@@ -102,7 +103,7 @@ function createReader(db: Db, bus: EventBus): ReferenceReader {
           reportedAs: o.mccmnc,
         });
         if (o.status === 'active')
-          active.push({ mccmnc: o.mccmnc, name: o.name, nameEn: o.nameEn, countryCode: o.countryCode });
+          active.push({ id: o.id, mccmnc: o.mccmnc, name: o.name, nameEn: o.nameEn, countryCode: o.countryCode });
       }
       return { byCode, active };
     });

@@ -2,36 +2,15 @@ import multipart from '@fastify/multipart';
 import type { RouteAccess } from '@portal/contracts';
 import { envelope, pageResult } from '@portal/contracts';
 import {
-  bankAccountPageQuery,
-  bankAccountRow,
-  bankAccountSaveBody,
-  bankAccountUpdateBody,
   bankOption,
-  bankPageQuery,
-  bankRow,
-  bankSaveBody,
-  bankUpdateBody,
-  brandPageQuery,
-  brandRow,
-  brandSaveBody,
-  brandUpdateBody,
   countryOption,
   currencyOption,
   currencyPageQuery,
   currencyRow,
   currencyUpdateBody,
   entityOption,
-  entityPageQuery,
-  entityRow,
-  entitySaveBody,
-  entityUpdateBody,
-  operatorMergeBody,
   operatorOption,
   operatorOptionsQuery,
-  operatorPageQuery,
-  operatorRow,
-  operatorSaveBody,
-  operatorUpdateBody,
   platformConfigRow,
   platformConfigSaveBody,
   platformCurrencyPageQuery,
@@ -57,8 +36,7 @@ import { ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Platform } from '../../../platform/platform.js';
 import { pageCurrencies, updateCurrency } from './currencies.js';
-import * as ent from './entities.js';
-import { mergeOperator, pageOperators, saveOperator, updateOperator } from './operators.js';
+import { bankOptions } from './entities.js';
 import * as side from './platform-side.js';
 import { parseRateFile } from './rate-file.js';
 import { ratesExport } from './rates.export.js';
@@ -73,7 +51,9 @@ const signedIn = 'authenticated' as const;
 
 /**
  * Reference data under /v2/sys/staff/ref: pickers any signed-in user reads (`…/options`), and per
- * settings screen its page, save and update, guarded by that screen's key. Writes are check-repeat
+ * settings screen not on the resource kernel (currencies, rates, the platform's side) its page,
+ * save and update, guarded by that screen's key (networks, entities, banks, accounts and brands are
+ * resources: `reference/resources.ts`). Writes are check-repeat
  * and audited; updates carry the version they were based on.
  */
 export async function referenceRoutes(app: FastifyInstance, p: Platform) {
@@ -159,7 +139,7 @@ export async function referenceRoutes(app: FastifyInstance, p: Platform) {
     ref.entities(),
   );
   read('GET', 'bank/options', 'Enabled banks for pickers', signedIn, empty, z.array(bankOption), () =>
-    ent.bankOptions(p.db),
+    bankOptions(p.db),
   );
   read(
     'GET',
@@ -169,31 +149,6 @@ export async function referenceRoutes(app: FastifyInstance, p: Platform) {
     rateAtQuery,
     rateAnswer,
     (q) => ref.rateAt(q.from, q.to, q.day),
-  );
-
-  // mobile networks
-  read(
-    'POST',
-    'operator/page',
-    'Mobile networks (MCC/MNC)',
-    by(RefPerm.OPERATOR),
-    operatorPageQuery,
-    pageResult(operatorRow),
-    (q) => pageOperators(p.db, q),
-  );
-  write('operator/save', 'Add a mobile network', RefPerm.OPERATOR, operatorSaveBody, idAnswer, (b) =>
-    saveOperator(p.db, p.bus, b),
-  );
-  write(
-    'operator/update',
-    'Rename, re-link or retire a mobile network',
-    RefPerm.OPERATOR,
-    operatorUpdateBody,
-    none,
-    (b) => updateOperator(p.db, p.bus, b),
-  );
-  write('operator/merge', 'Merge a network into another operator', RefPerm.OPERATOR, operatorMergeBody, none, (b) =>
-    mergeOperator(p.db, p.bus, b),
   );
 
   // currencies and rates
@@ -261,42 +216,6 @@ export async function referenceRoutes(app: FastifyInstance, p: Platform) {
       },
     );
   });
-
-  // signing entities, banks, bank accounts, brands
-  read('POST', 'entity/page', 'Signing entities', by(RefPerm.ENTITY), entityPageQuery, pageResult(entityRow), (q) =>
-    ent.pageEntities(p.db, q),
-  );
-  write('entity/save', 'Add a signing entity', RefPerm.ENTITY, entitySaveBody, idAnswer, (b) =>
-    ent.saveEntity(p.db, p.bus, b),
-  );
-  write('entity/update', 'Change a signing entity', RefPerm.ENTITY, entityUpdateBody, none, (b) =>
-    ent.updateEntity(p.db, p.bus, b),
-  );
-  read('POST', 'bank/page', 'Banks', by(RefPerm.BANK), bankPageQuery, pageResult(bankRow), (q) =>
-    ent.pageBanks(p.db, q),
-  );
-  write('bank/save', 'Add a bank', RefPerm.BANK, bankSaveBody, idAnswer, (b) => ent.saveBank(p.db, b));
-  write('bank/update', 'Change a bank', RefPerm.BANK, bankUpdateBody, none, (b) => ent.updateBank(p.db, b));
-  read(
-    'POST',
-    'bank-account/page',
-    "Our entities' bank accounts",
-    by(RefPerm.BANK),
-    bankAccountPageQuery,
-    pageResult(bankAccountRow),
-    (q) => ent.pageBankAccounts(p.db, q),
-  );
-  write('bank-account/save', 'Add a bank account', RefPerm.BANK, bankAccountSaveBody, idAnswer, (b) =>
-    ent.saveBankAccount(p.db, b),
-  );
-  write('bank-account/update', 'Change a bank account', RefPerm.BANK, bankAccountUpdateBody, none, (b) =>
-    ent.updateBankAccount(p.db, b),
-  );
-  read('POST', 'brand/page', 'Brands', by(RefPerm.BRAND), brandPageQuery, pageResult(brandRow), (q) =>
-    ent.pageBrands(p.db, q),
-  );
-  write('brand/save', 'Add a brand', RefPerm.BRAND, brandSaveBody, idAnswer, (b) => ent.saveBrand(p.db, b));
-  write('brand/update', 'Change a brand', RefPerm.BRAND, brandUpdateBody, none, (b) => ent.updateBrand(p.db, b));
 
   // the messaging platform's side
   read(

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { searchColumn, searchIndex } from '../../../platform/db/search.js';
 
 const stamp = {
   version: integer('version').notNull().default(0),
@@ -43,16 +44,21 @@ export const refOperators = pgTable(
     countryCode: text('country_code').references(() => refCountries.code),
     name: text('name').notNull(),
     nameEn: text('name_en').notNull(),
-    brand: text('brand').notNull().default(''),
+    brand: text('brand'),
     status: text('status').notNull().default('active'),
     mergedInto: integer('merged_into'),
     source: text('source').notNull().default('seed'),
+    search: searchColumn('search', ['mccmnc', 'name', 'name_en', 'brand']),
     ...stamp,
   },
   (t) => [
     uniqueIndex('ref_operators_mccmnc_idx').on(t.mccmnc),
     index('ref_operators_country_idx').on(t.countryCode, t.mccmnc),
     index('ref_operators_merged_into_idx').on(t.mergedInto),
+    index('ref_operators_mcc_idx').on(t.mcc, t.mnc),
+    index('ref_operators_mnc_idx').on(t.mnc),
+    index('ref_operators_status_idx').on(t.status),
+    searchIndex('ref_operators_search_trgm', t.search),
   ],
 );
 
@@ -108,12 +114,18 @@ export const refEntities = pgTable(
     currencyCode: text('currency_code')
       .notNull()
       .references(() => refCurrencies.code),
-    taxId: text('tax_id').notNull().default(''),
-    address: text('address').notNull().default(''),
+    taxId: text('tax_id'),
+    address: text('address'),
     enabled: boolean('enabled').notNull().default(true),
+    search: searchColumn('search', ['code', 'name', 'name_en', 'tax_id']),
     ...stamp,
   },
-  (t) => [uniqueIndex('ref_entities_code_idx').on(t.code)],
+  (t) => [
+    uniqueIndex('ref_entities_code_idx').on(t.code),
+    index('ref_entities_country_idx').on(t.countryCode),
+    index('ref_entities_enabled_idx').on(t.enabled),
+    searchIndex('ref_entities_search_trgm', t.search),
+  ],
 );
 
 export const refBanks = pgTable(
@@ -127,9 +139,14 @@ export const refBanks = pgTable(
       .notNull()
       .references(() => refCountries.code),
     enabled: boolean('enabled').notNull().default(true),
+    search: searchColumn('search', ['name', 'name_en', 'swift']),
     ...stamp,
   },
-  (t) => [uniqueIndex('ref_banks_swift_idx').on(t.swift)],
+  (t) => [
+    uniqueIndex('ref_banks_swift_idx').on(t.swift),
+    index('ref_banks_country_idx').on(t.countryCode),
+    searchIndex('ref_banks_search_trgm', t.search),
+  ],
 );
 
 /** The accounts our entities hold, shown on bills and used to match incoming payments. */
@@ -149,11 +166,15 @@ export const refBankAccounts = pgTable(
       .notNull()
       .references(() => refCurrencies.code),
     enabled: boolean('enabled').notNull().default(true),
+    search: searchColumn('search', ['account_name', 'account_no']),
     ...stamp,
   },
   (t) => [
     uniqueIndex('ref_bank_accounts_no_idx').on(t.bankId, t.accountNo),
     index('ref_bank_accounts_entity_idx').on(t.entityId),
+    index('ref_bank_accounts_currency_idx').on(t.currencyCode),
+    index('ref_bank_accounts_updated_idx').on(t.updatedAt, t.id),
+    searchIndex('ref_bank_accounts_search_trgm', t.search),
   ],
 );
 
@@ -168,12 +189,17 @@ export const refBrands = pgTable(
     entityId: integer('entity_id')
       .notNull()
       .references(() => refEntities.id),
-    website: text('website').notNull().default(''),
-    supportEmail: text('support_email').notNull().default(''),
+    website: text('website'),
+    supportEmail: text('support_email'),
     enabled: boolean('enabled').notNull().default(true),
+    search: searchColumn('search', ['code', 'name', 'name_en']),
     ...stamp,
   },
-  (t) => [uniqueIndex('ref_brands_code_idx').on(t.code), index('ref_brands_entity_idx').on(t.entityId)],
+  (t) => [
+    uniqueIndex('ref_brands_code_idx').on(t.code),
+    index('ref_brands_entity_idx').on(t.entityId),
+    searchIndex('ref_brands_search_trgm', t.search),
+  ],
 );
 
 /** Currencies the messaging platform bills in (U 平台币种), with its code and price precision. */

@@ -74,7 +74,7 @@ export interface OperatorSeed {
   countryCode: string | null;
   name: string;
   nameEn: string;
-  brand: string;
+  brand: string | null;
   status: 'active' | 'inactive';
 }
 
@@ -100,7 +100,7 @@ export function operatorSeeds(knownCountries: ReadonlySet<string>): OperatorSeed
       countryCode: knownCountries.has(country) ? country : null,
       name,
       nameEn: name,
-      brand: (r.operator ?? '').trim(),
+      brand: r.operator?.trim() || null,
       status: INACTIVE.has(r.status ?? '') ? 'inactive' : 'active',
       operational,
     });

@@ -1,0 +1,5 @@
+import { bankAccounts, banks, brands, entities } from './entities.js';
+import { operators } from './operators.js';
+
+/** The reference data kept on the resource kernel (the system room mounts them). */
+export const referenceResources = [operators, entities, banks, bankAccounts, brands];
