@@ -150,6 +150,8 @@ export const processNode = z
       .trim()
       .regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,31}$/),
     name,
+    /** the English name; left out, the server keeps the Chinese one for both */
+    nameEn: name.optional(),
     type: z.enum(['approval', 'cc']),
     approverKind: z.enum(APPROVER_KINDS),
     roleId: int32Id().nullable().default(null),
@@ -321,6 +323,8 @@ export const withdrawBody = z.object({ instanceId: id, opinion: text().trim().ma
 export const routeStep = z.object({
   nodeKey: text(),
   name: text(),
+  /** the English name (steps planned before node names had one read the Chinese) */
+  nameEn: text().optional(),
   type: z.enum(['approval', 'cc']),
   mode: z.enum(['any', 'all']),
   approvers: z.array(z.object({ id: int32(), name: text() })),

@@ -116,7 +116,10 @@ const sameDefinition = (a: ProcessDefinition, b: ProcessDefinition) => canonical
  * Creates a process (version 1) or edits one. A changed definition becomes a new version that
  * new requests use; running instances keep the version they started with.
  */
-export async function saveProcess(db: Db, body: ProcessSaveBody, userId: number): Promise<ProcessDetail> {
+export async function saveProcess(db: Db, input: ProcessSaveBody, userId: number): Promise<ProcessDetail> {
+  // a node saved without an English name keeps its Chinese one for both languages
+  const nodes = input.definition.nodes.map((n) => ({ ...n, nameEn: n.nameEn ?? n.name }));
+  const body = { ...input, definition: { ...input.definition, nodes } };
   return db.transaction(async (tx) => {
     const [form] = await tx
       .select({ id: wfForms.id })

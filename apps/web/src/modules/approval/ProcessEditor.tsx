@@ -4,6 +4,7 @@ import { App, Button, Card, Col, Drawer, Form, Input, Row, Select, Skeleton, Spa
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minorToDisplay } from '../../platform/fields/money';
+import { useLocalName } from '../../platform/local-name';
 import { approvalApi, approvalKeys } from './api';
 import { definitionFlow } from './flow-model';
 import { LazyFlow } from './LazyFlow';
@@ -40,6 +41,7 @@ function toBody(v: Values, id?: number): ProcessSaveBody {
 /** Create or edit a process: its binding (form, service) and its nodes, with the drawn flow beside. */
 export function ProcessEditor({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -68,6 +70,7 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
       nodes.filter((n) => n?.key),
       {
         start: t('approval.flowStart'),
+        name: localName,
         end: t('approval.flowEnd'),
         field: (k) => fieldLabel.get(k) ?? k,
         // a money condition is stored in minor units: shown as the amount people typed
@@ -82,7 +85,7 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
                 : t('approval.cfg.kind.deptLeader'),
       },
     );
-  }, [nodes, fields.data, roles.data, t]);
+  }, [nodes, fields.data, roles.data, t, localName]);
 
   const save = useMutation({
     mutationFn: (v: Values) => approvalApi.saveProcess(toBody(v, id ?? undefined)),
