@@ -118,4 +118,39 @@ describe('approval node names in zh and en', () => {
     expect(en.msg).toContain('Nobody step');
     expect((await startAs('zh-CN')).msg).toContain('无人节点');
   });
+
+  it('refuses a settings save opened before someone else changed the record (CONFLICT), changing nothing', async () => {
+    const role = await w.op('admin', 'role/save', { name: 'Stamp', code: 'stamp-role', memberIds: [] });
+    const rowOf = async () =>
+      (await w.post('admin', 'role/page', { keyword: 'stamp-role' })).data.records[0] as {
+        name: string;
+        updatedAt: string;
+      };
+    const opened = await rowOf();
+    const body = (name: string, stamp: string) => ({ name, code: 'stamp-role', memberIds: [], expectUpdatedAt: stamp });
+    expect((await w.op('admin', `role/update/${role.data.id}`, body('First', opened.updatedAt))).code).toBe(0);
+    const second = await w.op('admin', `role/update/${role.data.id}`, body('Second', opened.updatedAt));
+    expect(second.code).toBe(Errors.CONFLICT.code);
+    expect((await rowOf()).name).toBe('First');
+    expect((await w.op('admin', `role/update/${role.data.id}`, body('Second', (await rowOf()).updatedAt))).code).toBe(
+      0,
+    );
+
+    const form = await w.op('admin', 'form/save', { name: 'Stamped', code: 'stamp_form' });
+    const formRow = async () =>
+      (await w.post('admin', 'form/queryPage', { keyword: 'stamp_form' })).data.records[0] as { updatedAt: string };
+    const formOpened = (await formRow()).updatedAt;
+    const formBody = { id: form.data.id, name: 'Stamped 2', code: 'stamp_form', expectUpdatedAt: formOpened };
+    expect((await w.op('admin', 'form/save', formBody)).code).toBe(0);
+    expect((await w.op('admin', 'form/save', { ...formBody, name: 'Stamped 3' })).code).toBe(Errors.CONFLICT.code);
+
+    const proc = await w.get('admin', `process/update/${processId}`);
+    const { id, code, nameEn, groupName, serviceName, formId, applyPath, description, definition, updatedAt } =
+      proc.data;
+    const rest = { id, code, nameEn, groupName, serviceName, formId, applyPath, description, definition };
+    const save = (name: string) => w.op('admin', 'process/save', { ...rest, name, expectUpdatedAt: updatedAt });
+    expect((await save('双语流程 2')).code).toBe(0);
+    expect((await save('双语流程 3')).code).toBe(Errors.CONFLICT.code);
+    expect((await w.get('admin', `process/update/${processId}`)).data.name).toBe('双语流程 2');
+  });
 });

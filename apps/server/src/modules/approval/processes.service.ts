@@ -12,6 +12,7 @@ import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { assertUnchanged } from '../../platform/db/unchanged.js';
 import { AppError } from '../../platform/http/errors.js';
 import { registeredServiceNames } from './handlers.js';
 import { wfForms, wfProcesses, wfProcessVersions, wfRoles } from './schema.js';
@@ -146,11 +147,12 @@ export async function saveProcess(db: Db, input: ProcessSaveBody, userId: number
     let processId = body.id;
     if (processId) {
       const [current] = await tx
-        .select({ versionId: wfProcesses.currentVersionId })
+        .select({ versionId: wfProcesses.currentVersionId, updatedAt: wfProcesses.updatedAt })
         .from(wfProcesses)
         .where(eq(wfProcesses.id, processId))
         .for('update');
       if (!current) throw new AppError('NOT_FOUND');
+      assertUnchanged(current.updatedAt, body.expectUpdatedAt);
       await tx.update(wfProcesses).set(meta).where(eq(wfProcesses.id, processId));
       const [v] = await tx
         .select({ definition: wfProcessVersions.definition })
