@@ -165,14 +165,17 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     // ── the leader agrees; the countersign starts with both approvers
     await openFrom(leader, 'my-agent');
     await act(leader, 'agree', '同意');
-    await expect.poll(() => leader.getByTestId('profile-current').textContent(), { timeout: 15_000 }).toBe('会签');
+    await expect
+      .poll(() => leader.getByTestId('profile-current').textContent(), { timeout: 15_000 })
+      .toBe('Countersign');
 
     const ops = await as(OPS);
     await openFrom(ops, 'my-agent');
     await act(ops, 'agree', '运营同意');
     // one of two agreed: still at the countersign
     await expect.poll(() => status(ops), { timeout: 15_000 }).toBe('running');
-    await expect.poll(() => ops.getByTestId('profile-current').textContent()).toBe('会签');
+    // the English UI shows the node's English name
+    await expect.poll(() => ops.getByTestId('profile-current').textContent()).toBe('Countersign');
 
     const fin = await as(FINANCE3);
     await openFrom(fin, 'my-agent');

@@ -93,7 +93,8 @@ describe('approval workflow API', () => {
     expect((await w.post('sales01', 'my/applyPage', {})).data.records[0]).toMatchObject({
       id,
       status: 'running',
-      currentNodeName: '部门负责人审批',
+      // the tests read in English (no language header): the seeded node's English name
+      currentNodeName: 'Department leader',
     });
     expect(
       w.notices.some(
@@ -110,7 +111,7 @@ describe('approval workflow API', () => {
     // finance may send back only to earlier rejectable nodes
     const finTask = await taskOf(w, 'finance01', id);
     expect((await w.get('finance01', `select/canRejectProcessNode?taskId=${finTask}`)).data).toEqual([
-      { value: 'leader', label: '部门负责人审批' },
+      { value: 'leader', label: 'Department leader' },
     ]);
     expect(
       (await w.op('finance01', 'reject', { taskId: finTask, target: 'node', nodeKey: 'countersign', opinion: 'x' }))

@@ -16,6 +16,7 @@ import {
 import type { AuthContext } from '../src/platform/auth/context.js';
 import { followUpOn, type RecordHistoryOptions } from '../src/platform/history/entries.js';
 import type { AppError } from '../src/platform/http/errors.js';
+import { RECORD_CHANGED } from '../src/platform/live/record-changes.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 /** staff users keep their history under their resource key */
@@ -151,6 +152,21 @@ describe('record history routes (staff user records)', () => {
         },
       },
     });
+  });
+
+  it('announces a comment as a change of the record, so open timelines refetch', async () => {
+    const seen: string[] = [];
+    const off = t.p.bus.subscribe(RECORD_CHANGED, (payload) => seen.push(payload));
+    try {
+      expect((await comment(admin, { id: id('salesmgr'), body: 'live', mentions: [] })).code).toBe(0);
+      // on PostgreSQL the notification arrives asynchronously
+      await expect.poll(() => seen).toContain(`${USER_ENTITY}:${id('salesmgr')}`);
+      // a refused comment announces nothing
+      expect((await comment(admin, { id: 999999, body: 'nobody', mentions: [] })).code).toBe(Errors.NOT_FOUND.code);
+      expect(seen.filter((s) => s.endsWith(':999999'))).toEqual([]);
+    } finally {
+      off();
+    }
   });
 
   it('offers as mention candidates only active users who may read the record', async () => {

@@ -35,7 +35,7 @@ describe('XLSX import (preview, then commit all or none)', () => {
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
 
-  async function preview(who: Tokens, file: Buffer) {
+  async function preview(who: Tokens, file: Buffer, lang?: string) {
     const boundary = '----import';
     const payload = Buffer.concat([
       Buffer.from(
@@ -48,7 +48,11 @@ describe('XLSX import (preview, then commit all or none)', () => {
       await t.app.inject({
         method: 'POST',
         url: `${P}/field/import/view`,
-        headers: { ...bearer(who), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: {
+          ...bearer(who),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...(lang ? { 'x-lang': lang } : {}),
+        },
         payload,
       })
     ).json();
@@ -89,6 +93,47 @@ describe('XLSX import (preview, then commit all or none)', () => {
     ]);
     expect(view.data.errors.every((e: { message: string }) => e.message.length > 0)).toBe(true);
     expect(await fields()).toBe(0);
+  });
+
+  it("gives each bad row's reason as a catalogue code, in the caller's language", async () => {
+    const file = await sheet([
+      ['key', 'label', 'type', 'sort'],
+      ['Bad Key', 'A', 'text', 1],
+      ['kind', 'B', 'nonsense', 2],
+      ['long', 'x'.repeat(80), 'text', 3],
+      ['count', '', 'text', 4],
+      ['kind2', 'D', 'text', 5],
+      ['kind2', 'E', 'text', 6],
+    ]);
+    const reasons = async (lang: string) =>
+      ((await preview(admin, file, lang)).data.errors as { row: number; code: number; message: string }[]).map((e) => [
+        e.row,
+        e.code,
+        e.message,
+      ]);
+    const { IMPORT_CELL_FORMAT, IMPORT_CELL_CHOICE, IMPORT_CELL_TOO_LONG, IMPORT_CELL_REQUIRED, IMPORT_ROW_REPEATED } =
+      Errors;
+    const codes = [
+      IMPORT_CELL_FORMAT.code,
+      IMPORT_CELL_CHOICE.code,
+      IMPORT_CELL_TOO_LONG.code,
+      IMPORT_CELL_TOO_LONG.code,
+      IMPORT_CELL_REQUIRED.code,
+      IMPORT_CELL_REQUIRED.code,
+      IMPORT_ROW_REPEATED.code,
+    ];
+    const zh = await reasons('zh-CN');
+    const en = await reasons('en');
+    expect(zh.map((e) => e[1])).toEqual(codes);
+    expect(en.map((e) => e[1])).toEqual(codes);
+    expect(zh.map((e) => e[0])).toEqual([2, 3, 4, 4, 5, 5, 7]);
+    expect(zh[0]![2]).toBe(IMPORT_CELL_FORMAT.zh);
+    expect(en[0]![2]).toBe(IMPORT_CELL_FORMAT.en);
+    expect(zh[1]![2]).toMatch(/^只能是以下之一：.*money/);
+    expect(en[2]![2]).toBe('At most 64 characters');
+    expect(zh[4]![2]).toBe(IMPORT_CELL_REQUIRED.zh);
+    expect(en[6]![2]).toBe('Repeats kind2 of an earlier row');
+    expect(zh[6]![2]).toBe('与前面的行重复：kind2');
   });
 
   it('refuses a file that is no workbook, lacks a required column, or has too many rows', async () => {

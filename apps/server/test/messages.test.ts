@@ -2,6 +2,7 @@ import { Errors } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../src/platform/access/schema.js';
+import { defineMessageTemplates, templated } from '../src/platform/i18n/message-templates.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const M = '/v2/sys/mc/message';
@@ -107,5 +108,31 @@ describe('message center calls', () => {
       expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(400);
       expect(res.code).toBe(Errors.VALIDATION_FAILED.code);
     }
+  });
+
+  it('finds a templated message by keyword in either language', async () => {
+    defineMessageTemplates('searchtest', {
+      overdue: {
+        title: { 'zh-CN': '节点超时', en: 'Step overdue' },
+        content: { 'zh-CN': '「{node}」已超时', en: 'Step "{node}" passed its deadline' },
+      },
+    });
+    const [u] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
+    await t.p.notifier.send({
+      userIds: [u!.id],
+      type: 'approval',
+      ...templated('searchtest.overdue', { node: { zh: '财务总监审批', en: 'Finance director' } }),
+    });
+    const titles = async (keyword: string) =>
+      (await post(`${M}/query/center/message/list`, { keyword }, admin)).data.records.map(
+        (r: { title: string }) => r.title,
+      );
+    expect(await titles('财务总监')).toEqual(['Step overdue']);
+    expect(await titles('finance DIRECTOR')).toEqual(['Step overdue']);
+    expect(await titles('deadline')).toEqual(['Step overdue']);
+    // neither a variable's name nor the JSON around it is text to match
+    expect(await titles('node')).toEqual([]);
+    expect(await titles('zh')).toEqual([]);
+    expect(await titles('Marketing')).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ import { coerceInt32, decimal, int32, int32Id, text } from './validation/scalars
 
 const id = coerceInt32().positive();
 const name = text().trim().min(1).max(64);
+/** a record's `updatedAt` as read (ISO 8601) */
+const isoStamp = z.iso.datetime({ offset: true });
 
 // ───── forms ─────
 export const FIELD_TYPES = [
@@ -83,6 +85,8 @@ export const formSaveBody = z.object({
     .trim()
     .regex(/^[a-z][a-z0-9_-]{1,39}$/, 'lower-case letters, digits, _ -'),
   description: text().trim().max(500).nullable().default(null),
+  /** the record's `updatedAt` as the edit form opened it: a later change answers CONFLICT */
+  expectUpdatedAt: isoStamp.optional(),
 });
 export type FormSaveBody = z.infer<typeof formSaveBody>;
 
@@ -129,6 +133,8 @@ export const wfRoleSaveBody = z.object({
     .regex(/^[a-z][a-z0-9_-]{1,39}$/, 'lower-case letters, digits, _ -'),
   description: text().trim().max(500).nullable().default(null),
   memberIds: z.array(int32Id()).max(200).default([]),
+  /** the record's `updatedAt` as the edit form opened it: a later change answers CONFLICT */
+  expectUpdatedAt: isoStamp.optional(),
 });
 export type WfRoleSaveBody = z.infer<typeof wfRoleSaveBody>;
 export const stateUpdateBody = z.object({ id, enabled: z.boolean() });
@@ -150,6 +156,8 @@ export const processNode = z
       .trim()
       .regex(/^[a-zA-Z][a-zA-Z0-9_-]{0,31}$/),
     name,
+    /** the English name; left out, the server keeps the Chinese one for both */
+    nameEn: name.optional(),
     type: z.enum(['approval', 'cc']),
     approverKind: z.enum(APPROVER_KINDS),
     roleId: int32Id().nullable().default(null),
@@ -229,6 +237,8 @@ export const processSaveBody = z.object({
     .default(null),
   description: text().trim().max(500).nullable().default(null),
   definition: processDefinition,
+  /** the record's `updatedAt` as the edit form opened it: a later change answers CONFLICT */
+  expectUpdatedAt: isoStamp.optional(),
 });
 export type ProcessSaveBody = z.infer<typeof processSaveBody>;
 export const processDetail = processRow.extend({ definition: processDefinition });
@@ -321,6 +331,8 @@ export const withdrawBody = z.object({ instanceId: id, opinion: text().trim().ma
 export const routeStep = z.object({
   nodeKey: text(),
   name: text(),
+  /** the English name (steps planned before node names had one read the Chinese) */
+  nameEn: text().optional(),
   type: z.enum(['approval', 'cc']),
   mode: z.enum(['any', 'all']),
   approvers: z.array(z.object({ id: int32(), name: text() })),

@@ -257,6 +257,17 @@ export const Errors = {
     '只有被退回的申请可以重新提交',
     'Only a request sent back to you can be resubmitted',
   ),
+  // import row reasons (one per kind of zod issue), in the caller's language
+  IMPORT_CELL_REQUIRED: def(10110020, 400, '必填', 'Required'),
+  IMPORT_CELL_TOO_SHORT: def(10110021, 400, '至少 {min} 个字符', 'At least {min} characters'),
+  IMPORT_CELL_TOO_LONG: def(10110022, 400, '最多 {max} 个字符', 'At most {max} characters'),
+  IMPORT_CELL_TOO_SMALL: def(10110023, 400, '不能小于 {min}', 'Must be at least {min}'),
+  IMPORT_CELL_TOO_LARGE: def(10110024, 400, '不能大于 {max}', 'Must be at most {max}'),
+  IMPORT_CELL_FORMAT: def(10110025, 400, '格式有误', 'Wrong format'),
+  IMPORT_CELL_CHOICE: def(10110026, 400, '只能是以下之一：{values}', 'Must be one of: {values}'),
+  IMPORT_CELL_INVALID: def(10110027, 400, '值无效', 'Invalid value'),
+  IMPORT_ROW_REPEATED: def(10110028, 400, '与前面的行重复：{value}', 'Repeats {value} of an earlier row'),
+  IMPORT_CELL_NOT_NUMBER: def(10110029, 400, '应为数字', 'Must be a number'),
   WF_WEBHOOK_HOST: def(
     10110030,
     400,

@@ -11,6 +11,9 @@ export const importIssue = z.object({
   row: int32(),
   /** the column's key, or '' for the row as a whole */
   field: text(),
+  /** the catalogue code of the reason (IMPORT_CELL_*, IMPORT_ROW_REPEATED, or a parser's own) */
+  code: int32(),
+  /** the reason in the caller's language */
   message: text(),
 });
 export type ImportIssue = z.infer<typeof importIssue>;

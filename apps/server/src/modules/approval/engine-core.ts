@@ -18,6 +18,8 @@ export interface Notice {
   title: string;
   actorId: number;
   opinion?: string;
+  /** the step the notice is about (to-do, overdue), in both languages */
+  node?: { zh: string; en: string };
 }
 
 /**
@@ -56,6 +58,7 @@ export async function recordAction(
     taskId?: number | null;
     nodeKey?: string | null;
     nodeName?: string | null;
+    nodeNameEn?: string | null;
     targetUserId?: number | null;
     targetNode?: string | null;
     opinion?: string | null;
@@ -68,6 +71,7 @@ export async function recordAction(
     taskId: a.taskId ?? null,
     nodeKey: a.nodeKey ?? null,
     nodeName: a.nodeName ?? null,
+    nodeNameEn: a.nodeNameEn ?? a.nodeName ?? null,
     targetUserId: a.targetUserId ?? null,
     targetNode: a.targetNode ?? null,
     opinion: a.opinion || null,
@@ -92,6 +96,7 @@ export async function createTasks(tx: Tx, inst: InstanceRecord, step: RouteStep,
       instanceId: inst.id,
       nodeKey: step.nodeKey,
       nodeName: step.name,
+      nodeNameEn: step.nameEn ?? step.name,
       round: inst.round,
       assigneeId,
       dueAt,
@@ -144,7 +149,14 @@ export async function finish(
   const now = new Date();
   await tx
     .update(wfInstances)
-    .set({ status, currentNodeKey: null, currentNodeName: null, finishedAt: now, updatedAt: now })
+    .set({
+      status,
+      currentNodeKey: null,
+      currentNodeName: null,
+      currentNodeNameEn: null,
+      finishedAt: now,
+      updatedAt: now,
+    })
     .where(eq(wfInstances.id, inst.id));
   const handler = handlerOf(inst.serviceName);
   const outcome = outcomeOf({ ...inst, status }, tx, actorId, opinion);
@@ -186,6 +198,7 @@ export async function enterStep(tx: Tx, inst: InstanceRecord, index: number, act
         userId: null,
         nodeKey: step.nodeKey,
         nodeName: step.name,
+        nodeNameEn: step.nameEn ?? step.name,
       });
       out.push({
         event: 'cc',
@@ -205,6 +218,7 @@ export async function enterStep(tx: Tx, inst: InstanceRecord, index: number, act
         status: 'running',
         currentNodeKey: step.nodeKey,
         currentNodeName: step.name,
+        currentNodeNameEn: step.nameEn ?? step.name,
         updatedAt: new Date(),
       })
       .where(eq(wfInstances.id, inst.id));
@@ -216,6 +230,7 @@ export async function enterStep(tx: Tx, inst: InstanceRecord, index: number, act
       processId: inst.processId,
       title: inst.title,
       actorId,
+      node: { zh: step.name, en: step.nameEn ?? step.name },
     });
     return;
   }

@@ -176,6 +176,7 @@ export async function agree(tx: Tx, taskId: number, userId: number, opinion: str
     taskId,
     nodeKey: task.nodeKey,
     nodeName: task.nodeName,
+    nodeNameEn: task.nodeNameEn,
     opinion,
   });
   const step = stepOf(inst);
@@ -212,6 +213,7 @@ export async function reject(
     taskId: task.id,
     nodeKey: task.nodeKey,
     nodeName: task.nodeName,
+    nodeNameEn: task.nodeNameEn,
     targetNode: body.target === 'node' ? body.nodeKey! : body.target,
     opinion: body.opinion,
   });
@@ -232,7 +234,13 @@ export async function reject(
   if (body.target === 'initiator') {
     await tx
       .update(wfInstances)
-      .set({ status: 'returned', currentNodeKey: null, currentNodeName: null, updatedAt: new Date() })
+      .set({
+        status: 'returned',
+        currentNodeKey: null,
+        currentNodeName: null,
+        currentNodeNameEn: null,
+        updatedAt: new Date(),
+      })
       .where(eq(wfInstances.id, inst.id));
     out.push(notice);
     return;
@@ -277,6 +285,7 @@ export async function transmit(
     taskId: task.id,
     nodeKey: task.nodeKey,
     nodeName: task.nodeName,
+    nodeNameEn: task.nodeNameEn,
     targetUserId: body.toUserId,
     opinion: body.opinion,
   });
@@ -287,6 +296,7 @@ export async function transmit(
     processId: inst.processId,
     title: inst.title,
     actorId: userId,
+    node: { zh: task.nodeName, en: task.nodeNameEn ?? task.nodeName },
   });
 }
 
@@ -324,6 +334,7 @@ export async function comment(
     userId,
     nodeKey: inst.currentNodeKey,
     nodeName: inst.currentNodeName,
+    nodeNameEn: inst.currentNodeNameEn,
     opinion: content,
   });
 }
@@ -338,5 +349,5 @@ export async function claimOverdueTasks(tx: Tx, limit: number, now: Date) {
       where status = 'pending' and reminded_at is null and due_at < ${now.toISOString()}::timestamptz
       order by due_at limit ${limit} for update skip locked
     ) and i.id = t.instance_id
-    returning t.id, t.instance_id, t.assignee_id, t.node_name, i.initiator_id, i.process_id, i.title`);
+    returning t.id, t.instance_id, t.assignee_id, t.node_name, t.node_name_en, i.initiator_id, i.process_id, i.title`);
 }

@@ -2,6 +2,7 @@ import type { FieldSaveBody, FormField, FormRow, FormSaveBody, PageResult } from
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { assertUnchanged } from '../../platform/db/unchanged.js';
 import { AppError } from '../../platform/http/errors.js';
 import { wfFormFields, wfForms, wfProcesses } from './schema.js';
 
@@ -59,7 +60,13 @@ export async function saveForm(db: Db, body: FormSaveBody): Promise<{ id: number
       );
     if (dup) throw new AppError('DUPLICATE', { vars: { value: body.code } });
     if (body.id) {
-      await formExists(tx, body.id);
+      const [current] = await tx
+        .select({ updatedAt: wfForms.updatedAt })
+        .from(wfForms)
+        .where(and(eq(wfForms.id, body.id), eq(wfForms.deleted, false)))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND');
+      assertUnchanged(current.updatedAt, body.expectUpdatedAt);
       await tx
         .update(wfForms)
         .set({ name: body.name, code: body.code, description: body.description, updatedAt: new Date() })

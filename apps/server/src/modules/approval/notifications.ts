@@ -12,8 +12,8 @@ defineMessageTemplates('approval', {
   todo: {
     title: { 'zh-CN': '新的待办', en: 'New to-do' },
     content: {
-      'zh-CN': '{actor} 提交的「{title}」等待您审批{opinion}',
-      en: '"{title}" from {actor} awaits your approval{opinion}',
+      'zh-CN': '{actor} 提交的「{title}」等待您审批{node}{opinion}',
+      en: '"{title}" from {actor} awaits your approval{node}{opinion}',
     },
   },
   cc: {
@@ -44,8 +44,8 @@ defineMessageTemplates('approval', {
   timeout: {
     title: { 'zh-CN': '审批已超时', en: 'Approval overdue' },
     content: {
-      'zh-CN': '「{title}」已超过审批时限，请尽快处理{opinion}',
-      en: '"{title}" is past its approval deadline; please handle it soon{opinion}',
+      'zh-CN': '「{title}」已超过审批时限{node}，请尽快处理{opinion}',
+      en: '"{title}" is past its approval deadline{node}; please handle it soon{opinion}',
     },
   },
 } satisfies Record<NotifyEvent, MessageTemplate>);
@@ -89,6 +89,7 @@ export async function deliver(p: Platform, notices: Notice[]): Promise<void> {
         actor: names.get(n.actorId) ?? '',
         title: n.title,
         opinion: n.opinion ? { zh: `：${n.opinion}`, en: `: ${n.opinion}` } : '',
+        node: n.node ? { zh: `（${n.node.zh}）`, en: ` (step "${n.node.en}")` } : '',
       });
       await p.notifier.send({
         userIds: [...new Set(n.userIds)],

@@ -29,6 +29,7 @@ import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
+import { nameIn } from '../../platform/i18n/names.js';
 import type { Platform } from '../../platform/platform.js';
 import { agree, comment, previewRoute, reject, rejectableSteps, startInstance, transmit, withdraw } from './engine.js';
 import { lockInstance } from './engine-core.js';
@@ -78,7 +79,11 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: Perm.APPROVAL_SPONSOR }, audit: false },
     },
-    async (req) => ok(await previewRoute(p.db, req.body.processId, req.body.formData, req.auth!.userId)),
+    async (req) => {
+      const steps = await previewRoute(p.db, req.body.processId, req.body.formData, req.auth!.userId);
+      const locale = localeOf(req.headers);
+      return ok(steps.map((s) => ({ ...s, name: nameIn(locale, s.name, s.nameEn) })));
+    },
   );
 
   r.post(
@@ -221,7 +226,8 @@ export async function operateRoutes(app: FastifyInstance, p: Platform) {
         if (task.assigneeId !== req.auth!.userId) throw new AppError('WF_NOT_ASSIGNEE');
         return rejectableSteps(await lockInstance(tx, task.instanceId));
       });
-      return ok(steps.map((s) => ({ value: s.nodeKey, label: s.name })));
+      const locale = localeOf(req.headers);
+      return ok(steps.map((s) => ({ value: s.nodeKey, label: nameIn(locale, s.name, s.nameEn) })));
     },
   );
 

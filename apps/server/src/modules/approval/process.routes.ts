@@ -24,6 +24,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { localeOf } from '../../platform/http/locale.js';
+import { nameIn } from '../../platform/i18n/names.js';
 import type { Platform } from '../../platform/platform.js';
 import { hostOf, webhookHostAllowed } from '../../platform/webhooks.js';
 import { fieldsOf } from './forms.service.js';
@@ -212,7 +214,8 @@ export async function processRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       const d = await detailOf(p.db, req.query.processId);
-      return ok(d.definition.nodes.map((n) => ({ value: n.key, label: n.name })));
+      const locale = localeOf(req.headers);
+      return ok(d.definition.nodes.map((n) => ({ value: n.key, label: nameIn(locale, n.name, n.nameEn) })));
     },
   );
 

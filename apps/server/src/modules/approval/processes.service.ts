@@ -12,6 +12,7 @@ import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { assertUnchanged } from '../../platform/db/unchanged.js';
 import { AppError } from '../../platform/http/errors.js';
 import { registeredServiceNames } from './handlers.js';
 import { wfForms, wfProcesses, wfProcessVersions, wfRoles } from './schema.js';
@@ -116,7 +117,10 @@ const sameDefinition = (a: ProcessDefinition, b: ProcessDefinition) => canonical
  * Creates a process (version 1) or edits one. A changed definition becomes a new version that
  * new requests use; running instances keep the version they started with.
  */
-export async function saveProcess(db: Db, body: ProcessSaveBody, userId: number): Promise<ProcessDetail> {
+export async function saveProcess(db: Db, input: ProcessSaveBody, userId: number): Promise<ProcessDetail> {
+  // a node saved without an English name keeps its Chinese one for both languages
+  const nodes = input.definition.nodes.map((n) => ({ ...n, nameEn: n.nameEn ?? n.name }));
+  const body = { ...input, definition: { ...input.definition, nodes } };
   return db.transaction(async (tx) => {
     const [form] = await tx
       .select({ id: wfForms.id })
@@ -143,11 +147,12 @@ export async function saveProcess(db: Db, body: ProcessSaveBody, userId: number)
     let processId = body.id;
     if (processId) {
       const [current] = await tx
-        .select({ versionId: wfProcesses.currentVersionId })
+        .select({ versionId: wfProcesses.currentVersionId, updatedAt: wfProcesses.updatedAt })
         .from(wfProcesses)
         .where(eq(wfProcesses.id, processId))
         .for('update');
       if (!current) throw new AppError('NOT_FOUND');
+      assertUnchanged(current.updatedAt, body.expectUpdatedAt);
       await tx.update(wfProcesses).set(meta).where(eq(wfProcesses.id, processId));
       const [v] = await tx
         .select({ definition: wfProcessVersions.definition })

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db, Tx } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { assertUnchanged } from '../../platform/db/unchanged.js';
 import { AppError } from '../../platform/http/errors.js';
 import { wfProcesses, wfProcessVersions, wfRoleMembers, wfRoles } from './schema.js';
 
@@ -76,6 +77,13 @@ export async function saveRole(db: Db, body: WfRoleSaveBody, id?: number): Promi
     if (dup) throw new AppError('DUPLICATE', { vars: { value: body.code } });
     let roleId = id;
     if (roleId) {
+      const [current] = await tx
+        .select({ updatedAt: wfRoles.updatedAt })
+        .from(wfRoles)
+        .where(and(eq(wfRoles.id, roleId), eq(wfRoles.deleted, false)))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND');
+      assertUnchanged(current.updatedAt, body.expectUpdatedAt);
       const [row] = await tx
         .update(wfRoles)
         .set({ name: body.name, code: body.code, description: body.description, updatedAt: new Date() })

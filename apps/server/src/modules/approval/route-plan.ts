@@ -21,6 +21,7 @@ export async function planRoute(
     const base = {
       nodeKey: node.key,
       name: node.name,
+      nameEn: node.nameEn ?? node.name,
       type: node.type,
       mode: node.mode,
       timeLimitHours: node.type === 'approval' ? node.timeLimitHours : null,
@@ -33,7 +34,7 @@ export async function planRoute(
       // their own sign-off and is left off the route (docs/domain.md "Approvals")
       if (leaders.length === 0 && selfLed) continue;
       if (leaders.length === 0 && node.type === 'approval')
-        throw new AppError('WF_NO_APPROVER', { vars: { node: node.name } });
+        throw new AppError('WF_NO_APPROVER', { vars: { node: { 'zh-CN': node.name, en: node.nameEn ?? node.name } } });
       if (node.type === 'cc') {
         if (leaders.length) steps.push({ ...base, approvers: leaders });
         continue;
@@ -43,6 +44,7 @@ export async function planRoute(
           ...base,
           nodeKey: leaders.length > 1 ? `${node.key}.${i + 1}` : node.key,
           name: leaders.length > 1 ? `${node.name} (${i + 1})` : node.name,
+          nameEn: leaders.length > 1 ? `${base.nameEn} (${i + 1})` : base.nameEn,
           approvers: [leader],
         });
       continue;
@@ -51,7 +53,7 @@ export async function planRoute(
       node.approverKind === 'role' ? await roleMembers(db, node.roleId!) : await activeUsers(db, node.userIds);
     if (approvers.length === 0) {
       if (node.type === 'cc') continue;
-      throw new AppError('WF_NO_APPROVER', { vars: { node: node.name } });
+      throw new AppError('WF_NO_APPROVER', { vars: { node: { 'zh-CN': node.name, en: node.nameEn ?? node.name } } });
     }
     steps.push({ ...base, approvers });
   }

@@ -111,10 +111,11 @@ export async function seedApprovalDemo(db: Db): Promise<void> {
 
     const definition: ProcessDefinition = {
       nodes: [
-        node({ key: 'leader', name: '部门负责人审批', approverKind: 'deptLeader' }),
+        node({ key: 'leader', name: '部门负责人审批', nameEn: 'Department leader', approverKind: 'deptLeader' }),
         node({
           key: 'finance',
           name: '财务总监审批',
+          nameEn: 'Finance director',
           approverKind: 'role',
           roleId,
           conditions: [{ field: 'amount', op: 'gt', value: 1_000_000 }],
@@ -123,11 +124,19 @@ export async function seedApprovalDemo(db: Db): Promise<void> {
         node({
           key: 'countersign',
           name: '会签',
+          nameEn: 'Countersign',
           approverKind: 'users',
           userIds: [id.get('ops01')!, id.get('finance03')!],
           mode: 'all',
         }),
-        node({ key: 'cc', name: '抄送行政', type: 'cc', approverKind: 'users', userIds: [id.get('admin')!] }),
+        node({
+          key: 'cc',
+          name: '抄送行政',
+          nameEn: 'Copy to administration',
+          type: 'cc',
+          approverKind: 'users',
+          userIds: [id.get('admin')!],
+        }),
       ],
     };
     const [proc] = await tx

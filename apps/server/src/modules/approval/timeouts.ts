@@ -23,6 +23,7 @@ export async function remindOverdue(p: Platform): Promise<number> {
         instance_id: number;
         assignee_id: number;
         node_name: string;
+        node_name_en: string | null;
         initiator_id: number;
         process_id: number;
         title: string;
@@ -32,6 +33,7 @@ export async function remindOverdue(p: Platform): Promise<number> {
           instanceId: t.instance_id,
           taskId: t.id,
           nodeName: t.node_name,
+          nodeNameEn: t.node_name_en,
           action: 'remind',
           targetUserId: t.assignee_id,
         });
@@ -42,6 +44,7 @@ export async function remindOverdue(p: Platform): Promise<number> {
           processId: t.process_id,
           title: t.title,
           actorId: t.assignee_id,
+          node: { zh: t.node_name, en: t.node_name_en ?? t.node_name },
         });
       }
       return rows.length;

@@ -12,7 +12,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } fro
 import { cappedCount } from '../../platform/db/count.js';
 import type { Db } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { renderMessage } from '../../platform/i18n/message-templates.js';
+import { renderMessage, templateKeysWithEnglish } from '../../platform/i18n/message-templates.js';
 import type { Notification } from '../../platform/notify.js';
 import { mcMessages } from './schema.js';
 
@@ -104,7 +104,18 @@ export function centerWhere(userId: number, q: Omit<CenterListQuery, 'page' | 's
   if (q.to) where.push(lte(mcMessages.createdAt, new Date(q.to)));
   if (q.keyword) {
     const like = containsPattern(q.keyword);
-    where.push(or(ilike(mcMessages.title, like), ilike(mcMessages.content, like))!);
+    // the stored text is the Chinese rendering; a templated message also matches in English:
+    // by its template's fixed words, or by a variable's English form
+    const englishKeys = templateKeysWithEnglish(q.keyword);
+    where.push(
+      or(
+        ilike(mcMessages.title, like),
+        ilike(mcMessages.content, like),
+        englishKeys.length ? inArray(mcMessages.templateKey, englishKeys) : undefined,
+        sql`exists (select 1 from jsonb_each(${mcMessages.templateVars}) v
+                     where (case jsonb_typeof(v.value) when 'object' then v.value->>'en' else v.value#>>'{}' end) ilike ${like})`,
+      )!,
+    );
   }
   return and(...where)!;
 }

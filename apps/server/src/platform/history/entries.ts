@@ -35,6 +35,8 @@ export interface RecordHistoryOptions<Id extends string | number = number> {
     typeDict: string;
     contactsOf?(db: DbOrTx, id: Id, contactIds: readonly number[]): Promise<ReadonlySet<number>>;
   };
+  /** the live resource whose open timelines refetch after a comment or follow-up (record.changed) */
+  live?: string;
 }
 
 /** A record the caller may not read answers NOT_FOUND, as its detail would. */

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { staffUsers } from '../access/schema.js';
 import { filesOf } from '../files/service.js';
 import { ok } from '../http/envelope.js';
+import { publishRecordChanged } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
 import { assertReadable, commentOn, followUpOn, mentionableOn, type RecordHistoryOptions } from './entries.js';
 import { timelinePage } from './service.js';
@@ -41,6 +42,10 @@ export function mountRecordHistory<Id extends string | number = number>(
   const id = (opts.id ?? coerceInt32().positive()) as z.ZodType<Id>;
   const tags = opts.tags ?? ['history'];
   const access = { perm: opts.perm };
+  // a new comment or follow-up reaches the record's open timelines (a lost announcement only delays them)
+  const announce = async (recordId: Id) => {
+    if (opts.live) await publishRecordChanged(p.bus, opts.live, recordId).catch(() => undefined);
+  };
 
   r.get(
     `${opts.base}/timeline`,
@@ -86,7 +91,11 @@ export function mountRecordHistory<Id extends string | number = number>(
       },
       config: { access, checkRepeat: true },
     },
-    async (req) => ok(await commentOn(p, opts, req.auth!, req.body.id, req.body)),
+    async (req) => {
+      const done = await commentOn(p, opts, req.auth!, req.body.id, req.body);
+      await announce(req.body.id);
+      return ok(done);
+    },
   );
 
   if (!opts.followUp) return;
@@ -101,7 +110,11 @@ export function mountRecordHistory<Id extends string | number = number>(
       },
       config: { access, checkRepeat: true },
     },
-    async (req) => ok(await followUpOn(p, opts, req.auth!, req.body.id, req.body)),
+    async (req) => {
+      const done = await followUpOn(p, opts, req.auth!, req.body.id, req.body);
+      await announce(req.body.id);
+      return ok(done);
+    },
   );
 }
 

@@ -54,3 +54,15 @@ export function templated(key: string, vars: TextVars = {}): { title: string; co
   if (!zh) throw new Error(`message template ${key} is not defined`);
   return { ...zh, template: { key, vars } };
 }
+
+/**
+ * The template keys whose fixed English text (title or content, placeholders left out) contains
+ * the keyword: stored messages keep the Chinese rendering, so an English keyword search matches
+ * the template by its key and the variables by their English forms (messages service).
+ */
+export function templateKeysWithEnglish(keyword: string): string[] {
+  const needle = keyword.trim().toLowerCase();
+  if (!needle) return [];
+  const words = (text: string) => text.split(/\{\w+\}/).some((part) => part.toLowerCase().includes(needle));
+  return [...templates].filter(([, t]) => words(t.title.en) || words(t.content.en)).map(([key]) => key);
+}

@@ -1,9 +1,11 @@
+import { Errors, errorMessage, type Locale } from '@portal/contracts';
 import { IMPORT_MAX_ROWS, type ImportIssue, type ImportPreview } from '@portal/contracts/imports';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/context.js';
 import type { Tx } from '../db/index.js';
 import { AppError } from '../http/errors.js';
+import { issueText, thrownText } from './issue-text.js';
 
 /** One column of an import: the row field it fills and how its cell text becomes the value. */
 export interface ImportColumn {
@@ -71,12 +73,14 @@ export async function importTemplate(def: ImportDef<z.ZodType, unknown>): Promis
 
 /**
  * Reads an upload into a preview: each data row mapped by the header, parsed per column and checked
- * with the row schema; good rows come back parsed, bad ones as issues naming the row and column.
+ * with the row schema; good rows come back parsed, bad ones as issues naming the row and column
+ * with a catalogue reason in the caller's language.
  * A file that is no workbook, lacks a required column or has too many rows is refused as a whole.
  */
 export async function readImport<S extends z.ZodType>(
   buffer: Buffer,
   def: ImportDef<S, unknown>,
+  locale: Locale = 'en',
 ): Promise<ImportPreview<z.infer<S>>> {
   const wb = new ExcelJS.Workbook();
   try {
@@ -113,17 +117,17 @@ export async function readImport<S extends z.ZodType>(
       try {
         raw[c.key] = c.parse ? c.parse(text) : text;
       } catch (err) {
-        issues.push({ row: r, field: c.key, message: (err as Error).message });
+        issues.push({ row: r, field: c.key, ...thrownText(err, locale) });
       }
     }
     if (issues.length) {
       out.errors.push(...issues);
       continue;
     }
-    const parsed = def.rowSchema.safeParse(def.prepare ? def.prepare(raw, r) : raw);
+    const parsed = def.rowSchema.safeParse(def.prepare ? def.prepare(raw, r) : raw, { reportInput: true });
     if (!parsed.success) {
       out.errors.push(
-        ...parsed.error.issues.map((i) => ({ row: r, field: String(i.path[0] ?? ''), message: i.message })),
+        ...parsed.error.issues.map((i) => ({ row: r, field: String(i.path[0] ?? ''), ...issueText(i, locale) })),
       );
       continue;
     }
@@ -131,7 +135,9 @@ export async function readImport<S extends z.ZodType>(
     if (def.unique) {
       const key = value[def.unique];
       if (seen.has(key)) {
-        out.errors.push({ row: r, field: def.unique, message: `repeats ${String(key)} of an earlier row` });
+        const repeated = Errors.IMPORT_ROW_REPEATED;
+        const message = errorMessage(repeated, locale, { value: String(key) });
+        out.errors.push({ row: r, field: def.unique, code: repeated.code, message });
         continue;
       }
       seen.add(key);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { filePart } from '../files/part.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
+import { localeOf } from '../http/locale.js';
 import type { Platform } from '../platform.js';
 import { type ImportDef, importTemplate, readImport } from './define.js';
 
@@ -67,7 +68,7 @@ export async function mountImport<S extends z.ZodType, Target>(
       async (req) => {
         const buffer = await (await filePart(req, MAX_IMPORT_BYTES)).toBuffer();
         if (buffer.length > MAX_IMPORT_BYTES) throw new AppError('FILE_TOO_LARGE', { vars: { limit: '2 MB' } });
-        return ok(await readImport(buffer, def as ImportDef<S, unknown>));
+        return ok(await readImport(buffer, def as ImportDef<S, unknown>, localeOf(req.headers)));
       },
     );
 

@@ -188,6 +188,7 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
   mountRecordHistory(app, p, {
     base: def.api,
     entity: def.key,
+    live: def.key,
     perm: def.access.list,
     tags,
     canRead: (db, auth, id) =>

@@ -22,7 +22,12 @@ function FormEditor({ row, open, onClose }: { row: FormRow | null; open: boolean
       title={row ? t('approval.forms.edit') : t('approval.forms.create')}
       onClose={onClose}
       onSubmit={(v) =>
-        approvalApi.saveForm({ ...v, ...(row ? { id: row.id } : {}), description: v.description || null })
+        // the row as the dialog opened it: a change meanwhile answers CONFLICT instead of being overwritten
+        approvalApi.saveForm({
+          ...v,
+          ...(row ? { id: row.id, expectUpdatedAt: row.updatedAt } : {}),
+          description: v.description || null,
+        })
       }
       successMessage={t('approval.forms.saved')}
       invalidate={approvalKeys.root}

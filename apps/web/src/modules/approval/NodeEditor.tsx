@@ -49,13 +49,22 @@ function NodeCard({
             <Input maxLength={32} />
           </Form.Item>
         </Col>
-        <Col xs={12} md={10}>
+        <Col xs={12} md={9}>
           <Form.Item
             name={[field.name, 'name']}
             label={t('approval.cfg.nodeName')}
             rules={required(t('approval.cfg.nodeName'))}
           >
-            <Input maxLength={64} />
+            <Input maxLength={64} data-testid="node-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={9}>
+          <Form.Item
+            name={[field.name, 'nameEn']}
+            label={t('approval.cfg.nodeNameEn')}
+            rules={required(t('approval.cfg.nodeNameEn'))}
+          >
+            <Input maxLength={64} data-testid="node-name-en" />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
@@ -195,6 +204,7 @@ export function NodeEditor({ roles, conditionFields }: { roles: Option[]; condit
               add({
                 key: `node${fields.length + 1}`,
                 name: '',
+                nameEn: '',
                 type: 'approval',
                 approverKind: 'deptLeader',
                 mode: 'any',

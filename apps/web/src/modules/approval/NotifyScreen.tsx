@@ -4,6 +4,7 @@ import { Checkbox, Form, Input, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
+import { useLocalName } from '../../platform/local-name';
 import { FormModal } from '../../platform/ui/FormModal';
 import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
@@ -16,6 +17,7 @@ interface Values {
 
 function NotifyDialog({ process, onClose }: { process: ProcessRow | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const current = useQuery({
     queryKey: approvalKeys.notify(process?.id ?? 0),
     queryFn: () => approvalApi.notify(process!.id),
@@ -24,7 +26,7 @@ function NotifyDialog({ process, onClose }: { process: ProcessRow | null; onClos
   return (
     <FormModal<Values>
       open={process !== null}
-      title={t('approval.notify.title', { name: process?.name ?? '' })}
+      title={t('approval.notify.title', { name: process ? localName(process) : '' })}
       onClose={onClose}
       onSubmit={(v) =>
         approvalApi.saveNotify({ processId: process!.id, events: v.events, webhookUrl: v.webhookUrl?.trim() || null })

@@ -1,9 +1,10 @@
 import type { ProcessDetail, ProcessNode, ProcessSaveBody } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Drawer, Form, Input, Row, Select, Skeleton, Space } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minorToDisplay } from '../../platform/fields/money';
+import { useLocalName } from '../../platform/local-name';
 import { approvalApi, approvalKeys } from './api';
 import { definitionFlow } from './flow-model';
 import { LazyFlow } from './LazyFlow';
@@ -18,10 +19,10 @@ const EMPTY: Partial<Values> = { groupName: '通用', serviceName: 'general', no
 const conditionValue = (v: string | number) =>
   typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
 
-function toBody(v: Values, id?: number): ProcessSaveBody {
+function toBody(v: Values, opened?: ProcessDetail): ProcessSaveBody {
   const { nodes, ...rest } = v;
   return {
-    ...(id ? { id } : {}),
+    ...(opened ? { id: opened.id, expectUpdatedAt: opened.updatedAt } : {}),
     ...rest,
     applyPath: rest.applyPath || null,
     description: rest.description || null,
@@ -40,6 +41,7 @@ function toBody(v: Values, id?: number): ProcessSaveBody {
 /** Create or edit a process: its binding (form, service) and its nodes, with the drawn flow beside. */
 export function ProcessEditor({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -48,6 +50,16 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
     queryFn: () => approvalApi.process(id!),
     enabled: open && !!id,
   });
+  // the process as the drawer opened it: a refetch meanwhile must not move the stamp the save
+  // checks (it would overwrite someone's change); the server answers CONFLICT instead
+  const [opened, setOpened] = useState<ProcessDetail>();
+  const snapshot = opened && opened.id === id ? opened : undefined;
+  useEffect(() => {
+    if (!open) setOpened(undefined);
+  }, [open]);
+  useEffect(() => {
+    if (open && id && !snapshot && detail.data && !detail.isFetching) setOpened(detail.data);
+  }, [open, id, snapshot, detail.data, detail.isFetching]);
   const forms = useQuery({ queryKey: approvalKeys.options('form'), queryFn: approvalApi.formOptions, enabled: open });
   const roles = useQuery({ queryKey: approvalKeys.options('role'), queryFn: approvalApi.roleOptions, enabled: open });
   const formId = Form.useWatch('formId', form);
@@ -68,6 +80,7 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
       nodes.filter((n) => n?.key),
       {
         start: t('approval.flowStart'),
+        name: localName,
         end: t('approval.flowEnd'),
         field: (k) => fieldLabel.get(k) ?? k,
         // a money condition is stored in minor units: shown as the amount people typed
@@ -82,10 +95,10 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
                 : t('approval.cfg.kind.deptLeader'),
       },
     );
-  }, [nodes, fields.data, roles.data, t]);
+  }, [nodes, fields.data, roles.data, t, localName]);
 
   const save = useMutation({
-    mutationFn: (v: Values) => approvalApi.saveProcess(toBody(v, id ?? undefined)),
+    mutationFn: (v: Values) => approvalApi.saveProcess(toBody(v, snapshot)),
     onSuccess: async (saved: ProcessDetail) => {
       message.success(t('approval.cfg.published', { version: saved.version }));
       await queryClient.invalidateQueries({ queryKey: approvalKeys.root });
@@ -93,9 +106,9 @@ export function ProcessEditor({ id, open, onClose }: { id: number | null; open: 
     },
   });
 
-  const loading = !!id && detail.isPending;
-  const initial: Partial<Values> | undefined = detail.data
-    ? { ...detail.data, nodes: detail.data.definition.nodes }
+  const loading = !!id && !snapshot;
+  const initial: Partial<Values> | undefined = snapshot
+    ? { ...snapshot, nodes: snapshot.definition.nodes }
     : id
       ? undefined
       : EMPTY;

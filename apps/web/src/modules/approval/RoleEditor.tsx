@@ -18,7 +18,16 @@ export function RoleEditor({ role, open, onClose }: { role: WfRoleRow | null; op
       title={role ? t('approval.roles.edit') : t('approval.roles.create')}
       onClose={onClose}
       onSubmit={(v) =>
-        approvalApi.saveRole({ ...v, description: v.description || null, memberIds: v.memberIds ?? [] }, role?.id)
+        // the row as the dialog opened it: a change meanwhile answers CONFLICT instead of being overwritten
+        approvalApi.saveRole(
+          {
+            ...v,
+            description: v.description || null,
+            memberIds: v.memberIds ?? [],
+            ...(role ? { expectUpdatedAt: role.updatedAt } : {}),
+          },
+          role?.id,
+        )
       }
       successMessage={t('approval.roles.saved')}
       invalidate={approvalKeys.root}

@@ -4,6 +4,7 @@ import { Card, Drawer, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocalName } from '../../platform/local-name';
 import { actionColumn } from '../../platform/ui/RowActions';
 import { approvalApi, approvalKeys } from './api';
 import { definitionFlow } from './flow-model';
@@ -12,6 +13,7 @@ import { LazyFlow } from './LazyFlow';
 /** A process's published versions (running requests keep theirs), each viewable as its drawn flow. */
 export function VersionHistory({ processId, onClose }: { processId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const [viewing, setViewing] = useState<number | null>(null);
   const versions = useQuery({
     queryKey: approvalKeys.versions(processId ?? 0),
@@ -28,12 +30,13 @@ export function VersionHistory({ processId, onClose }: { processId: number | nul
       version.data
         ? definitionFlow(version.data.definition.nodes, {
             start: t('approval.flowStart'),
+            name: localName,
             end: t('approval.flowEnd'),
             field: (k) => k,
             approvers: (n) => t(`approval.cfg.kind.${n.approverKind}`),
           })
         : [],
-    [version.data, t],
+    [version.data, t, localName],
   );
   return (
     <Drawer

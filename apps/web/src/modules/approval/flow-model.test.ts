@@ -46,7 +46,8 @@ describe('definitionFlow conditions', () => {
       [
         {
           key: 'finance',
-          name: 'Finance',
+          name: '财务',
+          nameEn: 'Finance',
           type: 'approval',
           approverKind: 'role',
           roleId: 1,
@@ -57,10 +58,12 @@ describe('definitionFlow conditions', () => {
         start: 'Start',
         end: 'End',
         approvers: () => 'Role',
+        name: (n) => n.nameEn ?? n.name,
         field: () => 'Amount',
         value: (k, v) => (k === 'amount' && typeof v === 'number' ? minorToDisplay(v) : String(v)),
       },
     );
     expect(boxes[1]!.condition).toBe('Amount > 10,000.00');
+    expect(boxes[1]!.title).toBe('Finance');
   });
 });

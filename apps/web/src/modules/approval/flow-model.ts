@@ -52,6 +52,8 @@ export function definitionFlow(
     start: string;
     end: string;
     approvers: (n: ProcessNode) => string;
+    /** the node's name in the reader's language */
+    name: (n: ProcessNode) => string;
     field: (key: string) => string;
     /** a condition's value as shown (money fields: minor units as "10,000.00"); default its text */
     value?: (key: string, value: unknown) => string;
@@ -61,7 +63,7 @@ export function definitionFlow(
     { id: '__start', title: labels.start, subtitle: '', state: 'start' },
     ...nodes.map<FlowBox>((n) => ({
       id: n.key,
-      title: n.name,
+      title: labels.name(n),
       subtitle: labels.approvers(n),
       state: n.type === 'cc' ? 'cc' : 'todo',
       ...(n.conditions.length > 0

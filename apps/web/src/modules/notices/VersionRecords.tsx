@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../platform/ui/FormModal';
+import { assertUnchangedSince } from '../../platform/ui/opened-guard';
 import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { noticeKeys, noticesApi } from './api';
@@ -118,8 +119,10 @@ export function VersionRecords() {
         title={row ? t('notices.editVersion') : t('notices.newVersion')}
         width={720}
         onClose={() => setEditing(null)}
-        onSubmit={(v) =>
-          noticesApi.save({
+        onSubmit={async (v) => {
+          // saved as the dialog opened it: a change by someone else meanwhile is not overwritten
+          if (row) await assertUnchangedSince(row.updatedAt, () => noticesApi.detail(row.id));
+          return noticesApi.save({
             ...(editId ? { id: editId } : {}),
             version: v.version,
             ...(v.innerVersion ? { innerVersion: v.innerVersion } : {}),
@@ -128,8 +131,8 @@ export function VersionRecords() {
             content: v.content ?? '',
             popup: v.popup,
             publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
-          })
-        }
+          });
+        }}
         successMessage={t('common.saved')}
         invalidate={noticeKeys.root}
         initialValues={

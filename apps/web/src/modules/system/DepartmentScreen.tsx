@@ -4,7 +4,7 @@ import { Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
-import { useLocalName } from './local-name';
+import { useLocalName } from '../../platform/local-name';
 import { MembersTable } from './MembersTable';
 import { RecordHistory } from './RecordHistory';
 import { settingsApi, settingsKeys } from './settings-api';

@@ -4,7 +4,7 @@ import { Card, Descriptions, Form, Input, InputNumber, Radio, Space, Switch, Tag
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
-import { useLocalName } from './local-name';
+import { useLocalName } from '../../platform/local-name';
 import { RecordHistory } from './RecordHistory';
 import { settingsApi, settingsKeys } from './settings-api';
 import { type TreeEditing, TreeNodeForm, TreeScreen } from './TreeScreen';

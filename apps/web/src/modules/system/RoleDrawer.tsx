@@ -5,8 +5,8 @@ import { App, Button, Drawer, Flex, Grid, Space, Spin, Tabs, Tag, Tree, type Tre
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../platform/access';
+import { useLocalName } from '../../platform/local-name';
 import { RowActions } from '../../platform/ui/RowActions';
-import { useLocalName } from './local-name';
 import { MembersTable } from './MembersTable';
 import { RecordHistory } from './RecordHistory';
 import { scopeLabel } from './scope-label';

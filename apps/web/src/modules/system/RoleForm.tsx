@@ -5,8 +5,8 @@ import { Form, Input, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../platform/access';
 import { zodRule } from '../../platform/form';
+import { useLocalName } from '../../platform/local-name';
 import { FormModal } from '../../platform/ui/FormModal';
-import { useLocalName } from './local-name';
 import { scopeLabel } from './scope-label';
 import { settingsApi, settingsKeys } from './settings-api';
 

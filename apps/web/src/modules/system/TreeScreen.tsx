@@ -6,8 +6,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../platform/access';
 import { ExportButton } from '../../platform/export/ExportButton';
+import { useLocalName } from '../../platform/local-name';
 import { FormModal } from '../../platform/ui/FormModal';
-import { useLocalName } from './local-name';
 import { SettingsLayout } from './SettingsLayout';
 import { type BrowsableNode, TreeBrowser } from './TreeBrowser';
 

@@ -35,7 +35,7 @@ export function UserHistoryDrawer({ id, onClose }: { id: number; onClose: () => 
       destroyOnHidden
       data-testid="user-history"
     >
-      {id > 0 && <RecordTimeline record={{ base: '/v2/sys/staff/user', id }} title={false} />}
+      {id > 0 && <RecordTimeline record={{ base: userResource.api, id }} live={userResource.key} title={false} />}
     </Drawer>
   );
 }

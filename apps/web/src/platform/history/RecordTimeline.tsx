@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../dict/use-dict';
+import { useLiveRefresh } from '../live/use-live-refresh';
 import { historyApi, historyKeys, type RecordRef } from './api';
 import { CommentComposer } from './CommentComposer';
 import { FollowUpComposer, type FollowUpOptions } from './FollowUpComposer';
@@ -68,6 +69,8 @@ type Props =
       comments?: boolean;
       /** the card's title; false: no card (inside a drawer or a card of the caller's) */
       title?: ReactNode | false;
+      /** the live resource key: the open timeline refetches when a record of it changes */
+      live?: string;
     } & RecordOptions);
 
 /**
@@ -126,9 +129,11 @@ function RecordHistory({
   record,
   comments = true,
   title,
+  live,
   ...options
-}: { record: RecordRef; comments?: boolean; title?: ReactNode | false } & RecordOptions) {
+}: { record: RecordRef; comments?: boolean; title?: ReactNode | false; live?: string } & RecordOptions) {
   const { t } = useTranslation();
+  useLiveRefresh(live, historyKeys.timeline(record));
   const pages = useInfiniteQuery({
     queryKey: historyKeys.timeline(record),
     queryFn: ({ pageParam, signal }) => historyApi.timeline(record, pageParam, signal),

@@ -109,6 +109,7 @@ export function ResourceDetail({
                   children: (
                     <RecordTimeline
                       record={{ base: def.api, id: row.id }}
+                      live={def.key}
                       title={false}
                       comments
                       fieldLabels={Object.fromEntries(Object.entries(descs).map(([k, d]) => [k, d.label]))}

@@ -115,6 +115,7 @@ export const en: Messages<typeof zhCN> = {
       addNode: 'Add node',
       nodeKey: 'Node key',
       nodeName: 'Node name',
+      nodeNameEn: 'Node name (English)',
       nodeType: 'Type',
       type: { approval: 'Approval', cc: 'CC' },
       approverKind: 'Approvers',

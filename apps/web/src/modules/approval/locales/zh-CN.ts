@@ -100,6 +100,7 @@ export const zhCN = {
       addNode: '添加节点',
       nodeKey: '节点编码',
       nodeName: '节点名称',
+      nodeNameEn: '节点英文名称',
       nodeType: '节点类型',
       type: { approval: '审批', cc: '抄送' },
       approverKind: '审批人',
