@@ -314,7 +314,7 @@ describe('bad input', () => {
       }
       expect(failures).toEqual([]);
       expect(await counts()).toEqual(before);
-    }, 120_000); // one request per route and body: it grows with every room's routes
+    }, 300_000); // one request per route and body: it grows with every room's routes
   });
 
   describe('messages follow the language of the request', () => {
