@@ -61,9 +61,7 @@ function install() {
 function dovecotConfig() {
   fs.mkdirSync(path.join(dir, 'run'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'mail'), { recursive: true });
-  const users = MAIL_TEST.users
-    .map((u) => `${u}@${MAIL_TEST.domain}:{PLAIN}${MAIL_TEST.password}::::::`)
-    .join('\n');
+  const users = MAIL_TEST.users.map((u) => `${u}@${MAIL_TEST.domain}:{PLAIN}${MAIL_TEST.password}::::::`).join('\n');
   fs.writeFileSync(path.join(dir, 'users'), `${users}\n`);
   execSync(`chown -R dovecot:dovecot ${dir}/mail && chmod 0755 ${dir} ${dir}/mail && chmod 0644 ${dir}/users`);
   fs.writeFileSync(
@@ -152,7 +150,11 @@ function postfixConfig() {
     smtpd_relay_restrictions: 'permit_mynetworks permit_sasl_authenticated defer_unauth_destination',
     maillog_file: '/var/log/postfix.log',
   };
-  execSync(`postconf -e ${Object.entries(settings).map(([k, v]) => `'${k}=${v}'`).join(' ')}`);
+  execSync(
+    `postconf -e ${Object.entries(settings)
+      .map(([k, v]) => `'${k}=${v}'`)
+      .join(' ')}`,
+  );
 }
 
 export async function ensureMailServers() {
@@ -179,5 +181,7 @@ export async function ensureMailServers() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await ensureMailServers();
-  console.log(r ? `mail servers ready: IMAP 127.0.0.1:${r.imapPort}, SMTP 127.0.0.1:${r.smtpPort}` : 'mail servers off');
+  console.log(
+    r ? `mail servers ready: IMAP 127.0.0.1:${r.imapPort}, SMTP 127.0.0.1:${r.smtpPort}` : 'mail servers off',
+  );
 }

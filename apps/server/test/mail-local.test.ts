@@ -1,8 +1,8 @@
 import { Errors } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffUsers } from '../src/platform/access/schema.js';
 import { mailAccounts, mailMessages } from '../src/modules/mail/schema.js';
+import { staffUsers } from '../src/platform/access/schema.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const E = '/v2/emailbox';
@@ -84,9 +84,8 @@ describe('mail client on the built-in (local) connector', () => {
     const mine = (await post('send/query', {})).data;
     expect(mine.records[0]).toMatchObject({ subject: '十月账单核对 <urgent>', read: true, folder: 'sent' });
 
-    const push = (
-      await call('POST', '/v2/sys/mc/message/query/home/message/list', finance, { size: 5, status: 0 })
-    ).data;
+    const push = (await call('POST', '/v2/sys/mc/message/query/home/message/list', finance, { size: 5, status: 0 }))
+      .data;
     expect(push[0]).toMatchObject({ type: 'mail', msgType: 2 });
 
     const detail = (await post('email/detail', { id: inbox.records[0].id }, finance)).data;
@@ -120,12 +119,19 @@ describe('mail client on the built-in (local) connector', () => {
     expect((await post('receive/query', { size: 1 })).data.records[0].id).toBe(first.id);
 
     expect((await post('email/detail', { id: first.id }, finance)).code).toBe(Errors.NOT_FOUND.code);
-    expect((await post('receive/mark', { ids: [first.id], markType: 'read' }, finance)).code).toBe(Errors.NOT_FOUND.code);
-    expect((await post('receive/mark', { ids: [first.id], markType: 'bogus' })).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await post('receive/mark', { ids: [first.id], markType: 'read' }, finance)).code).toBe(
+      Errors.NOT_FOUND.code,
+    );
+    expect((await post('receive/mark', { ids: [first.id], markType: 'bogus' })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
   });
 
   it('saves, edits again and sends a draft', async () => {
-    const saved = await post('draft/save', { subject: 'Draft one', receiverEmailList: [{ email: 'ops01@portal.example' }] });
+    const saved = await post('draft/save', {
+      subject: 'Draft one',
+      receiverEmailList: [{ email: 'ops01@portal.example' }],
+    });
     const id = saved.data.id;
     await post('draft/save', { id, subject: 'Draft one, edited', content: '<p>hello</p>' });
     const view = (await get(`draft/view/${id}`)).data;
@@ -157,7 +163,8 @@ describe('mail client on the built-in (local) connector', () => {
   });
 
   it('keeps signatures per user', async () => {
-    const s = (await post('signature/update', { name: '默认签名', content: '<p>王伟 | 销售部</p>', isDefault: true })).data;
+    const s = (await post('signature/update', { name: '默认签名', content: '<p>王伟 | 销售部</p>', isDefault: true }))
+      .data;
     await post('signature/update', { name: 'English', content: '<p>Wang Wei, Sales</p>', isDefault: true });
     const list = (await get('select/email/signatureIncludeShare')).data;
     expect(list.map((x: { name: string; isDefault: boolean }) => [x.name, x.isDefault])).toEqual([
@@ -199,13 +206,20 @@ describe('mail client on the built-in (local) connector', () => {
     expect(ok.data).toMatchObject({ email: 'ops01@portal.example', hasPassword: false });
 
     // someone else's mailbox needs the accounts key
-    const other = await post('email/account/staff/save', { email: 'x@portal.example', connector: 'local', userId: 1 }, ops);
+    const other = await post(
+      'email/account/staff/save',
+      { email: 'x@portal.example', connector: 'local', userId: 1 },
+      ops,
+    );
     expect(other.code).toBe(Errors.NO_PERMISSION.code);
     expect((await post('email/account/staff/query', {}, ops)).code).toBe(Errors.NO_PERMISSION.code);
   });
 
   it('seals an imap password at rest (AES-GCM) and the admin list never shows it', async () => {
-    const [acc] = await t.p.db.select().from(mailAccounts).where(eq(mailAccounts.userId, await userId('sales01')));
+    const [acc] = await t.p.db
+      .select()
+      .from(mailAccounts)
+      .where(eq(mailAccounts.userId, await userId('sales01')));
     await t.p.db.update(mailAccounts).set({ secret: null }).where(eq(mailAccounts.id, acc!.id));
     const { mailRoomOf } = await import('../src/modules/mail/room.js');
     const room = await mailRoomOf(t.p);

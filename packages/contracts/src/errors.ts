@@ -381,7 +381,12 @@ export const Errors = {
   NO_MAILBOX: def(10170036, 400, '您还没有绑定邮箱', 'No mailbox is bound to your account'),
   MAIL_OK_NOTICE: def(10170039, 200, '操作成功', 'Done'),
   // mail room (10170100–10170149)
-  MAIL_RECIPIENT_INVALID: def(10170100, 400, '输入邮箱格式有误，请更正', 'An e-mail address is not valid, please correct it'),
+  MAIL_RECIPIENT_INVALID: def(
+    10170100,
+    400,
+    '输入邮箱格式有误，请更正',
+    'An e-mail address is not valid, please correct it',
+  ),
   MAIL_NO_RECIPIENT: def(10170101, 400, '请至少填写一个收件人', 'Add at least one recipient'),
   MAIL_SERVER_UNREACHABLE: def(
     10170102,

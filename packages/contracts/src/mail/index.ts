@@ -157,7 +157,10 @@ export const mailSent = z.object({ id: int32Id(), messageId: text() });
 export const syncResult = z.object({ received: int32() });
 
 /** book/contact: address suggestions. */
-export const contactQuery = z.object({ keyword: text().trim().max(100).default(''), size: int32().min(1).max(50).default(10) });
+export const contactQuery = z.object({
+  keyword: text().trim().max(100).default(''),
+  size: int32().min(1).max(50).default(10),
+});
 export const contactSuggestion = emailAddress.extend({ source: z.enum(['staff', 'mail']) });
 
 export const signatureBody = z.object({

@@ -24,7 +24,8 @@ export const mailModule: Module = {
       async () => {
         const { service } = await mailRoomOf(p);
         const boxes = await p.db.select().from(mailAccounts).where(eq(mailAccounts.connector, 'imap'));
-        for (const b of boxes) await service.sync(b).catch((err) => p.log.warn({ err, account: b.id }, 'mail sync failed'));
+        for (const b of boxes)
+          await service.sync(b).catch((err) => p.log.warn({ err, account: b.id }, 'mail sync failed'));
       },
       { retryLimit: 0 },
     );

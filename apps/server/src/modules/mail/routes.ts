@@ -1,4 +1,4 @@
-import { emptyData, envelope, pageResult, Perm } from '@portal/contracts';
+import { emptyData, envelope, Perm, pageResult } from '@portal/contracts';
 import {
   changedCount,
   contactQuery,
@@ -8,8 +8,8 @@ import {
   junkMoveBody,
   MAIL_API,
   mailboxBindBody,
-  mailboxState,
   mailboxStaffQuery,
+  mailboxState,
   mailboxView,
   mailDetail,
   mailIdBody,
@@ -19,10 +19,10 @@ import {
   mailRow,
   mailSendBody,
   mailSent,
-  sseStatusBody,
   signatureBody,
   signatureQuery,
   signatureRow,
+  sseStatusBody,
   syncResult,
   unreadCounters,
 } from '@portal/contracts/mail';
@@ -32,8 +32,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import type { ListBox } from './service.js';
-import type { MailService } from './service.js';
+import type { ListBox, MailService } from './service.js';
 
 /** Mail screens are personal (`common` in the registry): any signed-in user, on their own mailbox only. */
 const own = { access: 'authenticated' as const };
@@ -97,7 +96,10 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
   const list = (path: string, box: ListBox, summary: string) =>
     r.post(
       `${P}/${path}`,
-      { schema: { tags, summary, body: mailListQuery, response: { 200: envelope(pageResult(mailRow)) } }, config: ownQuiet },
+      {
+        schema: { tags, summary, body: mailListQuery, response: { 200: envelope(pageResult(mailRow)) } },
+        config: ownQuiet,
+      },
       async (req) => ok(await mail.list(req.auth!.userId, box, req.body)),
     );
   list('receive/query', 'inbox', 'Inbox (star: 1 for starred mail)');
@@ -106,7 +108,15 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
   list('draft/query', 'drafts', 'Drafts');
   r.post(
     `${P}/select/email/star`,
-    { schema: { tags, summary: 'Starred mail (inbox and sent)', body: mailListQuery, response: { 200: envelope(pageResult(mailRow)) } }, config: ownQuiet },
+    {
+      schema: {
+        tags,
+        summary: 'Starred mail (inbox and sent)',
+        body: mailListQuery,
+        response: { 200: envelope(pageResult(mailRow)) },
+      },
+      config: ownQuiet,
+    },
     async (req) => ok(await mail.list(req.auth!.userId, 'star', req.body)),
   );
 
@@ -122,14 +132,22 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
   r.post(
     `${P}/junk/move`,
     {
-      schema: { tags, summary: 'Move mail to spam (junk: true) or back to the inbox', body: junkMoveBody, response: { 200: envelope(changedCount) } },
+      schema: {
+        tags,
+        summary: 'Move mail to spam (junk: true) or back to the inbox',
+        body: junkMoveBody,
+        response: { 200: envelope(changedCount) },
+      },
       config: own,
     },
     async (req) => ok({ changed: await mail.moveJunk(req.auth!.userId, req.body.ids, req.body.junk) }),
   );
   r.post(
     `${P}/receive/sync`,
-    { schema: { tags, summary: 'Fetch new mail from the server now', response: { 200: envelope(syncResult) } }, config: own },
+    {
+      schema: { tags, summary: 'Fetch new mail from the server now', response: { 200: envelope(syncResult) } },
+      config: own,
+    },
     async (req) => {
       const box = await mail.mailboxOf(req.auth!.userId);
       return ok({ received: await mail.sync(box) });
@@ -137,69 +155,131 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
   );
   r.post(
     `${P}/message/non/read`,
-    { schema: { tags, summary: 'The three unread counters', response: { 200: envelope(unreadCounters) } }, config: ownQuiet },
+    {
+      schema: { tags, summary: 'The three unread counters', response: { 200: envelope(unreadCounters) } },
+      config: ownQuiet,
+    },
     async (req) => ok(await mail.counters(req.auth!.userId)),
   );
   r.post(
     `${P}/email/detail`,
-    { schema: { tags, summary: 'A mail (marks it read)', body: mailIdBody, response: { 200: envelope(mailDetail) } }, config: ownQuiet },
+    {
+      schema: { tags, summary: 'A mail (marks it read)', body: mailIdBody, response: { 200: envelope(mailDetail) } },
+      config: ownQuiet,
+    },
     async (req) => ok(await mail.detail(req.auth!.userId, req.body.id)),
   );
 
   // ── writing ──
   r.post(
     `${P}/email/send`,
-    { schema: { tags, summary: 'Send a mail (and drop its draft)', body: mailSendBody, response: { 200: envelope(mailSent) } }, config: own },
+    {
+      schema: {
+        tags,
+        summary: 'Send a mail (and drop its draft)',
+        body: mailSendBody,
+        response: { 200: envelope(mailSent) },
+      },
+      config: own,
+    },
     async (req) => ok(await mail.send(req.auth!.userId, req.body)),
   );
   r.post(
     `${P}/book/contact`,
     {
-      schema: { tags, summary: 'Address suggestions', body: contactQuery, response: { 200: envelope(z.array(contactSuggestion)) } },
+      schema: {
+        tags,
+        summary: 'Address suggestions',
+        body: contactQuery,
+        response: { 200: envelope(z.array(contactSuggestion)) },
+      },
       config: ownQuiet,
     },
     async (req) => ok(await mail.contacts(req.auth!.userId, req.body.keyword, req.body.size)),
   );
   r.post(
     `${P}/draft/save`,
-    { schema: { tags, summary: 'Save a draft (autosave)', body: draftSaveBody, response: { 200: envelope(mailIdBody) } }, config: ownQuiet },
+    {
+      schema: {
+        tags,
+        summary: 'Save a draft (autosave)',
+        body: draftSaveBody,
+        response: { 200: envelope(mailIdBody) },
+      },
+      config: ownQuiet,
+    },
     async (req) => ok({ id: await mail.saveDraft(req.auth!.userId, req.body) }),
   );
   r.get(
     `${P}/draft/view/:id`,
-    { schema: { tags, summary: 'A draft to edit again', params: mailIdParams, response: { 200: envelope(draftView) } }, config: ownQuiet },
+    {
+      schema: { tags, summary: 'A draft to edit again', params: mailIdParams, response: { 200: envelope(draftView) } },
+      config: ownQuiet,
+    },
     async (req) => ok(await mail.viewDraft(req.auth!.userId, req.params.id)),
   );
   r.post(
     `${P}/draft/del`,
-    { schema: { tags, summary: 'Delete drafts', body: idsBody, response: { 200: envelope(changedCount) } }, config: own },
+    {
+      schema: { tags, summary: 'Delete drafts', body: idsBody, response: { 200: envelope(changedCount) } },
+      config: own,
+    },
     async (req) => ok({ changed: await mail.deleteDrafts(req.auth!.userId, req.body.ids) }),
   );
 
   // ── signatures ──
   r.post(
     `${P}/signature/query`,
-    { schema: { tags, summary: 'My signatures', body: signatureQuery, response: { 200: envelope(pageResult(signatureRow)) } }, config: ownQuiet },
+    {
+      schema: {
+        tags,
+        summary: 'My signatures',
+        body: signatureQuery,
+        response: { 200: envelope(pageResult(signatureRow)) },
+      },
+      config: ownQuiet,
+    },
     async (req) => ok(await mail.signatures(req.auth!.userId, req.body)),
   );
   r.get(
     `${P}/select/email/signatureIncludeShare`,
-    { schema: { tags, summary: 'Signatures to pick from when writing', response: { 200: envelope(z.array(signatureRow)) } }, config: ownQuiet },
+    {
+      schema: {
+        tags,
+        summary: 'Signatures to pick from when writing',
+        response: { 200: envelope(z.array(signatureRow)) },
+      },
+      config: ownQuiet,
+    },
     async (req) => ok((await mail.signatures(req.auth!.userId, { page: 1, size: 200 })).records),
   );
   r.get(
     `${P}/signature/view/:id`,
-    { schema: { tags, summary: 'A signature', params: mailIdParams, response: { 200: envelope(signatureRow) } }, config: ownQuiet },
+    {
+      schema: { tags, summary: 'A signature', params: mailIdParams, response: { 200: envelope(signatureRow) } },
+      config: ownQuiet,
+    },
     async (req) => ok(await mail.signature(req.auth!.userId, req.params.id)),
   );
   r.post(
     `${P}/signature/update`,
-    { schema: { tags, summary: 'Create or change a signature', body: signatureBody, response: { 200: envelope(signatureRow) } }, config: own },
+    {
+      schema: {
+        tags,
+        summary: 'Create or change a signature',
+        body: signatureBody,
+        response: { 200: envelope(signatureRow) },
+      },
+      config: own,
+    },
     async (req) => ok(await mail.saveSignature(req.auth!.userId, req.body)),
   );
   r.post(
     `${P}/signature/del`,
-    { schema: { tags, summary: 'Delete a signature', body: mailIdBody, response: { 200: envelope(emptyData) } }, config: own },
+    {
+      schema: { tags, summary: 'Delete a signature', body: mailIdBody, response: { 200: envelope(emptyData) } },
+      config: own,
+    },
     async (req) => {
       await mail.deleteSignature(req.auth!.userId, req.body.id);
       return ok(null);

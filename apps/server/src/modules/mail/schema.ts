@@ -53,7 +53,10 @@ export const mailAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('mail_accounts_email_uq').on(sql`lower(${t.email})`), index('mail_accounts_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('mail_accounts_email_uq').on(sql`lower(${t.email})`),
+    index('mail_accounts_user_idx').on(t.userId),
+  ],
 );
 
 /** Where incremental IMAP sync stands in one remote folder: UIDVALIDITY and the highest UID seen. */

@@ -18,7 +18,10 @@ const CORRESPONDENTS = [
   { name: '王强', email: 'wang.qiang@dragonwave.example' },
 ];
 const SUBJECTS = [
-  ['询价：印尼 OTP 短信路由', 'Please quote Indonesia OTP SMS routes, about 2M messages a month, delivery rate above 95%.'],
+  [
+    '询价：印尼 OTP 短信路由',
+    'Please quote Indonesia OTP SMS routes, about 2M messages a month, delivery rate above 95%.',
+  ],
   ['Invoice for October traffic', 'Attached is our invoice for October. Payment terms: 30 days.'],
   ['WhatsApp 模板审核进度', '请问上周提交的三个 WhatsApp 模板审核进度如何？'],
   ['Voice route quality report', 'ASR on the Brazil mobile route dropped to 38% since Monday; can you check?'],
@@ -38,7 +41,10 @@ export async function seedMailDemo(ctx: SeedContext): Promise<void> {
   const base = Date.UTC(2026, 10, 20, 9);
   for (const u of users.sort((a, b) => a.username.localeCompare(b.username))) {
     const email = `${u.username}@${DOMAIN}`;
-    const [exists] = await db.select({ id: mailAccounts.id }).from(mailAccounts).where(sql`lower(${mailAccounts.email}) = ${email}`);
+    const [exists] = await db
+      .select({ id: mailAccounts.id })
+      .from(mailAccounts)
+      .where(sql`lower(${mailAccounts.email}) = ${email}`);
     if (exists) continue;
     const [box] = await db
       .insert(mailAccounts)

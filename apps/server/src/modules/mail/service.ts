@@ -21,10 +21,9 @@ import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
-import type { Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
+import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
 import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
-import type { AccountRow } from './connectors/types.js';
-import { mailAccounts, mailMessages, mailSignatures, type StoredAddress } from './schema.js';
+import { mailAccounts, mailMessages, mailSignatures, mailSyncState, type StoredAddress } from './schema.js';
 import type { SecretBox } from './secret-box.js';
 import { ingest } from './store.js';
 
@@ -86,7 +85,12 @@ export class MailService {
   // ── mailboxes ────────────────────────────────────────────────────────────
 
   async findAccount(userId: number): Promise<AccountRow | null> {
-    const [a] = await this.db.select().from(mailAccounts).where(eq(mailAccounts.userId, userId)).orderBy(asc(mailAccounts.id)).limit(1);
+    const [a] = await this.db
+      .select()
+      .from(mailAccounts)
+      .where(eq(mailAccounts.userId, userId))
+      .orderBy(asc(mailAccounts.id))
+      .limit(1);
     return a ?? null;
   }
 
@@ -136,10 +140,7 @@ export class MailService {
       .select({ id: mailAccounts.id })
       .from(mailAccounts)
       .where(
-        and(
-          sql`lower(${mailAccounts.email}) = ${body.email}`,
-          existing ? ne(mailAccounts.id, existing.id) : undefined,
-        ),
+        and(sql`lower(${mailAccounts.email}) = ${body.email}`, existing ? ne(mailAccounts.id, existing.id) : undefined),
       );
     if (taken) throw new AppError('MAIL_ADDRESS_TAKEN', { vars: { value: body.email } });
     const password = body.password || (existing?.secret ? this.secrets.open(existing.secret) : null);
@@ -164,9 +165,19 @@ export class MailService {
     };
     // a wrong host or password is told now, not at the first sync
     if (body.connector === 'imap') await this.connectors.imap.verify({ ...(values as AccountRow), id: 0, password });
-    const [row] = existing
-      ? await this.db.update(mailAccounts).set(values).where(eq(mailAccounts.id, existing.id)).returning()
-      : await this.db.insert(mailAccounts).values(values).returning();
+    const [row] = await this.db.transaction(async (tx) => {
+      if (!existing) return tx.insert(mailAccounts).values(values).returning();
+      // another mailbox behind the same binding: the store starts again from its server
+      if (
+        existing.email !== values.email ||
+        existing.connector !== values.connector ||
+        existing.imapHost !== values.imapHost
+      ) {
+        await tx.delete(mailMessages).where(eq(mailMessages.accountId, existing.id));
+        await tx.delete(mailSyncState).where(eq(mailSyncState.accountId, existing.id));
+      }
+      return tx.update(mailAccounts).set(values).where(eq(mailAccounts.id, existing.id)).returning();
+    });
     return toView(row!, null);
   }
 
@@ -272,7 +283,15 @@ export class MailService {
     const rows = (await this.owned(mb, ids)).filter((m) => m.folder === (junk ? 'inbox' : 'junk'));
     if (rows.length === 0) return 0;
     const to = junk ? 'junk' : 'inbox';
-    await this.db.update(mailMessages).set({ folder: to }).where(inArray(mailMessages.id, rows.map((r) => r.id)));
+    await this.db
+      .update(mailMessages)
+      .set({ folder: to })
+      .where(
+        inArray(
+          mailMessages.id,
+          rows.map((r) => r.id),
+        ),
+      );
     await this.pushBack(mb, async () => {
       const moved = await this.connectorOf(mb).move(mb, rows, to);
       for (const [id, ref] of moved) await this.db.update(mailMessages).set(ref).where(eq(mailMessages.id, id));
@@ -295,7 +314,11 @@ export class MailService {
 
   // ── sending and drafts ───────────────────────────────────────────────────
 
-  private checkRecipients(body: { receiverEmailList: StoredAddress[]; ccEmailList: StoredAddress[]; bccEmailList: StoredAddress[] }) {
+  private checkRecipients(body: {
+    receiverEmailList: StoredAddress[];
+    ccEmailList: StoredAddress[];
+    bccEmailList: StoredAddress[];
+  }) {
     const all = [...body.receiverEmailList, ...body.ccEmailList, ...body.bccEmailList];
     if (validateRecipients(all)) throw new AppError('MAIL_RECIPIENT_INVALID');
     return all;
@@ -393,7 +416,10 @@ export class MailService {
   async deleteDrafts(userId: number, ids: number[]): Promise<number> {
     const mb = await this.mailboxOf(userId);
     for (const id of ids) await this.ownDraft(mb, id);
-    const r = await this.db.delete(mailMessages).where(inArray(mailMessages.id, ids)).returning({ id: mailMessages.id });
+    const r = await this.db
+      .delete(mailMessages)
+      .where(inArray(mailMessages.id, ids))
+      .returning({ id: mailMessages.id });
     return r.length;
   }
 
@@ -489,7 +515,9 @@ export class MailService {
     const mail = await this.db
       .selectDistinct({ email: mailMessages.fromEmail, name: mailMessages.fromName })
       .from(mailMessages)
-      .where(and(eq(mailMessages.accountId, mb.id), or(ilike(mailMessages.fromEmail, k), ilike(mailMessages.fromName, k))))
+      .where(
+        and(eq(mailMessages.accountId, mb.id), or(ilike(mailMessages.fromEmail, k), ilike(mailMessages.fromName, k))),
+      )
       .orderBy(asc(mailMessages.fromEmail))
       .limit(size);
     const seen = new Set<string>();
@@ -501,24 +529,45 @@ export class MailService {
       .slice(0, size);
   }
 
-  async signatures(userId: number, q: { page: number; size: number; keyword?: string }): Promise<PageResult<SignatureRow>> {
+  async signatures(
+    userId: number,
+    q: { page: number; size: number; keyword?: string },
+  ): Promise<PageResult<SignatureRow>> {
     const s = mailSignatures;
     const where = and(eq(s.userId, userId), q.keyword ? ilike(s.name, containsPattern(q.keyword)) : undefined);
-    const rows = await this.db.select().from(s).where(where).orderBy(desc(s.isDefault), asc(s.id)).limit(q.size).offset((q.page - 1) * q.size);
+    const rows = await this.db
+      .select()
+      .from(s)
+      .where(where)
+      .orderBy(desc(s.isDefault), asc(s.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
     const [n] = await this.db.select({ n: sql<number>`count(*)::int` }).from(s).where(where);
     return { records: rows.map(toSignature), total: n?.n ?? 0, page: q.page, size: q.size };
   }
 
   async signature(userId: number, id: number): Promise<SignatureRow> {
-    const [row] = await this.db.select().from(mailSignatures).where(and(eq(mailSignatures.id, id), eq(mailSignatures.userId, userId)));
+    const [row] = await this.db
+      .select()
+      .from(mailSignatures)
+      .where(and(eq(mailSignatures.id, id), eq(mailSignatures.userId, userId)));
     if (!row) throw new AppError('NOT_FOUND');
     return toSignature(row);
   }
 
-  async saveSignature(userId: number, body: { id?: number; name: string; content: string; isDefault: boolean }): Promise<SignatureRow> {
+  async saveSignature(
+    userId: number,
+    body: { id?: number; name: string; content: string; isDefault: boolean },
+  ): Promise<SignatureRow> {
     return this.db.transaction(async (tx) => {
-      if (body.isDefault) await tx.update(mailSignatures).set({ isDefault: false }).where(eq(mailSignatures.userId, userId));
-      const values = { name: body.name, content: sanitizeMailHtml(body.content), isDefault: body.isDefault, updatedAt: this.p.clock.now() };
+      if (body.isDefault)
+        await tx.update(mailSignatures).set({ isDefault: false }).where(eq(mailSignatures.userId, userId));
+      const values = {
+        name: body.name,
+        content: sanitizeMailHtml(body.content),
+        isDefault: body.isDefault,
+        updatedAt: this.p.clock.now(),
+      };
       if (body.id) {
         const [row] = await tx
           .update(mailSignatures)
@@ -528,13 +577,19 @@ export class MailService {
         if (!row) throw new AppError('NOT_FOUND');
         return toSignature(row);
       }
-      const [row] = await tx.insert(mailSignatures).values({ ...values, userId }).returning();
+      const [row] = await tx
+        .insert(mailSignatures)
+        .values({ ...values, userId })
+        .returning();
       return toSignature(row!);
     });
   }
 
   async deleteSignature(userId: number, id: number): Promise<void> {
-    const r = await this.db.delete(mailSignatures).where(and(eq(mailSignatures.id, id), eq(mailSignatures.userId, userId))).returning();
+    const r = await this.db
+      .delete(mailSignatures)
+      .where(and(eq(mailSignatures.id, id), eq(mailSignatures.userId, userId)))
+      .returning();
     if (r.length === 0) throw new AppError('NOT_FOUND');
   }
 }

@@ -39,9 +39,7 @@ async function withImap<T>(box: Mailbox, fn: (c: ImapFlow) => Promise<T>): Promi
 /** The server's folder with a special use (\Sent, \Junk), else one of the usual names. */
 function folderOf(list: ListResponse[], use: '\\Sent' | '\\Junk', names: string[]): string | null {
   return (
-    list.find((f) => f.specialUse === use)?.path ??
-    list.find((f) => names.includes(f.path.toLowerCase()))?.path ??
-    null
+    list.find((f) => f.specialUse === use)?.path ?? list.find((f) => names.includes(f.path.toLowerCase()))?.path ?? null
   );
 }
 
@@ -79,7 +77,9 @@ export function imapConnector(syncState: {
       } catch (err) {
         const e = err as { code?: string; responseCode?: number; message?: string };
         if (e.code === 'EAUTH') throw new AppError('MAIL_LOGIN_REFUSED');
-        throw new AppError('MAIL_SEND_FAILED', { vars: { reason: e.responseCode ? String(e.responseCode) : (e.code ?? 'SMTP') } });
+        throw new AppError('MAIL_SEND_FAILED', {
+          vars: { reason: e.responseCode ? String(e.responseCode) : (e.code ?? 'SMTP') },
+        });
       } finally {
         transport.close();
       }
@@ -88,7 +88,8 @@ export function imapConnector(syncState: {
         const sent = sentOf(await c.list());
         if (!sent) return null;
         const r = await c.append(sent, raw, ['\\Seen']);
-        return r && r.uid && r.uidValidity ? { remotePath: sent, uidValidity: Number(r.uidValidity), uid: r.uid } : null;
+        if (r === false || !r.uid || !r.uidValidity) return null;
+        return { remotePath: sent, uidValidity: Number(r.uidValidity), uid: r.uid };
       }).catch(() => null);
       return { messageId, raw, remote };
     },
@@ -115,10 +116,17 @@ export function imapConnector(syncState: {
             if (mb.exists > 0 && (mb.uidNext ?? Number.MAX_SAFE_INTEGER) > lastUid + 1) {
               // `N:*` answers the last message even when its UID is below N: filter by UID
               const found = await c.fetchAll(`${lastUid + 1}:*`, { uid: true, flags: true }, { uid: true });
-              const uids = found.map((m) => m.uid).filter((u) => u > lastUid).sort((a, b) => a - b);
+              const uids = found
+                .map((m) => m.uid)
+                .filter((u) => u > lastUid)
+                .sort((a, b) => a - b);
               for (let i = 0; i < uids.length; i += FETCH_BATCH) {
                 const part = uids.slice(i, i + FETCH_BATCH);
-                for await (const m of c.fetch(part.join(','), { uid: true, flags: true, source: true }, { uid: true })) {
+                for await (const m of c.fetch(
+                  part.join(','),
+                  { uid: true, flags: true, source: true },
+                  { uid: true },
+                )) {
                   if (!m.source) continue;
                   const ok = await take({
                     folder,
@@ -176,10 +184,12 @@ export function imapConnector(syncState: {
           const lock = await c.getMailboxLock(path);
           try {
             const r = await c.messageMove(uids.join(','), dest, { uid: true });
-            if (!r || !r.uidMap || !r.uidValidity) continue;
+            const map = r ? r.uidMap : undefined;
+            const validity = r ? r.uidValidity : undefined;
+            if (!map || !validity) continue;
             for (const m of msgs) {
-              const uid = m.remotePath === path && m.uid != null ? r.uidMap.get(m.uid) : undefined;
-              if (uid) moved.set(m.id, { remotePath: dest, uidValidity: Number(r.uidValidity), uid });
+              const uid = m.remotePath === path && m.uid != null ? map.get(m.uid) : undefined;
+              if (uid) moved.set(m.id, { remotePath: dest, uidValidity: Number(validity), uid });
             }
           } finally {
             lock.release();

@@ -17,7 +17,10 @@ export class LocalMailServer {
   private server: SMTPServer;
   port = 0;
 
-  constructor(deliver: (raw: Buffer, recipients: string[]) => Promise<void>, log: { warn(o: object, m: string): void }) {
+  constructor(
+    deliver: (raw: Buffer, recipients: string[]) => Promise<void>,
+    log: { warn(o: object, m: string): void },
+  ) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -53,7 +56,7 @@ export class LocalMailServer {
       this.server.once('error', reject);
       this.server.listen(port, '127.0.0.1', () => resolve());
     });
-    this.port = ((this.server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+    this.port = (this.server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   }
 
   close(): Promise<void> {
@@ -67,12 +70,19 @@ export function localConnector(server: LocalMailServer): MailConnector {
     verify: async () => {},
     async send(box, mail) {
       const { raw, messageId } = await composeMime(mail, box.email.split('@')[1] ?? 'localhost');
-      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.port, secure: false, ignoreTLS: true });
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: server.port,
+        secure: false,
+        ignoreTLS: true,
+      });
       try {
         await transport.sendMail({ envelope: envelopeOf(mail), raw });
       } catch (err) {
         const e = err as { responseCode?: number; code?: string };
-        throw new AppError('MAIL_SEND_FAILED', { vars: { reason: e.responseCode ? String(e.responseCode) : (e.code ?? 'SMTP') } });
+        throw new AppError('MAIL_SEND_FAILED', {
+          vars: { reason: e.responseCode ? String(e.responseCode) : (e.code ?? 'SMTP') },
+        });
       } finally {
         transport.close();
       }
