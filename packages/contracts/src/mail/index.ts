@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAILBOX_TYPE_INBOX } from '../live-constants.js';
 import { pageQuery } from '../paging.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
 
@@ -15,8 +16,8 @@ export const DETAILS_TYPES = ['sent', 'editAgain', 'inbox', 'spam'] as const;
 export type DetailsType = (typeof DETAILS_TYPES)[number];
 export const EMAIL_TYPE_OF: Record<DetailsType, 1 | 2 | 3> = { sent: 1, editAgain: 1, inbox: 2, spam: 3 };
 
-/** emailboxType of the new-mail push: 1 inbox, 3 spam. */
-export const EMAILBOX_TYPE = { inbox: 1, junk: 3 } as const;
+/** emailboxType of the new-mail push: the inbox, else spam (3, the spam folder's mail type). */
+export const EMAILBOX_TYPE = { inbox: EMAILBOX_TYPE_INBOX, junk: 3 } as const;
 
 /** `imap`: a real server (IMAP + SMTP); `local`: the portal's built-in server for the demo domain. */
 export const MAIL_CONNECTORS = ['imap', 'local'] as const;

@@ -4,8 +4,11 @@ import type { SeedContext } from '../../platform/seed/context.js';
 import { htmlToText, snippetOf } from './html.js';
 import { mailAccounts, mailMessages } from './schema.js';
 
-/** Demo users with a mailbox on the built-in server (the documented accounts). */
-const DEMO_MAIL_USERS = ['admin', 'sales01', 'sales02', 'salesmgr', 'finance01', 'ops01'];
+/**
+ * Demo users with a mailbox on the built-in server; ops01 has none, so the demo shows the
+ * no-mailbox screen and binding one.
+ */
+const DEMO_MAIL_USERS = ['admin', 'sales01', 'sales02', 'salesmgr', 'finance01'];
 const DOMAIN = 'portal.example';
 
 /** Customers and suppliers of the demo world writing in (their addresses: the demo domains). */

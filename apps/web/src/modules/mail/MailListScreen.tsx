@@ -49,6 +49,7 @@ export function MailListScreen({ box }: { box: MailBox }) {
             size="small"
             aria-label={t(r.star ? 'mail.unstar' : 'mail.star')}
             data-testid="mail-star"
+            data-starred={r.star}
             icon={r.star ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
             onClick={() => toggleStar(r)}
           />
@@ -67,8 +68,10 @@ export function MailListScreen({ box }: { box: MailBox }) {
     {
       key: 'subject',
       title: t('mail.subject'),
+      width: 460,
+      ellipsis: true,
       render: (_: unknown, r) => (
-        <Space size={6}>
+        <Space size={6} style={{ whiteSpace: 'nowrap' }}>
           <Typography.Link strong={!r.read} data-testid="mail-open" onClick={() => open(r, DETAILS_TYPE[box])}>
             {r.subject || t('mail.noSubject')}
           </Typography.Link>
