@@ -91,7 +91,14 @@ describe('mail client in the browser (built-in mail server)', () => {
     await ctx.close();
   });
 
-  it('shows hostile HTML without running it and blocks remote images until allowed', async () => {
+  it('raises the new-mail toast live; shows hostile HTML without running it; blocks remote images until allowed', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, FINANCE, { locale: 'zh-CN', width: 390, height: 844 });
+    let dialogs = 0;
+    page.on('dialog', () => dialogs++);
+    await page.goto(`${server.url}/message/email/sent`);
+    await expect
+      .poll(() => page.getByTestId('header-bell').getAttribute('data-live-state'), { timeout: 15_000 })
+      .toBe('connected');
     const token = await apiToken(server.url, SALES);
     await api(server.url, token, 'POST', `${E}/email/send`, {
       receiverEmailList: [{ email: 'finance01@portal.example' }],
@@ -99,10 +106,12 @@ describe('mail client in the browser (built-in mail server)', () => {
       content:
         '<p>hello</p><script>window.parent.pwned=1</script><img src="x" onerror="window.parent.pwned=2"><a href="javascript:window.parent.pwned=3">x</a><img alt="remote" src="https://tracker.example/p.gif">',
     });
-    const { ctx, page } = await signedIn(browser, server.url, FINANCE, { locale: 'zh-CN', width: 390, height: 844 });
-    let dialogs = 0;
-    page.on('dialog', () => dialogs++);
-    await page.goto(`${server.url}/message/email/inbox`);
+    // the push of spec 4: a toast that stays, with go-to-view opening the inbox
+    const toast = page.locator('.ant-notification-notice', { hasText: '新邮件提醒' });
+    await expect.poll(() => toast.textContent(), { timeout: 15_000 }).toContain('您有1封新邮件');
+    await shot(page, 'mail-new-mail-toast-zh-390');
+    await toast.getByRole('button', { name: '去查看' }).click();
+    await page.waitForURL(/\/message\/email\/inbox/);
     await expect
       .poll(() => page.locator('.ant-table-row', { hasText: 'hostile sample' }).count(), { timeout: 20_000 })
       .toBe(1);

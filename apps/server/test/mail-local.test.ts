@@ -94,6 +94,48 @@ describe('mail client on the built-in (local) connector', () => {
     expect((await post('message/non/read', {}, finance)).data.receiveUnReadNum).toBe(3);
   });
 
+  it('sends an attachment uploaded through the upload service; the recipient gets a signed link to it', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['amount: 100 USD'], { type: 'text/plain' }), 'invoice.txt');
+    const req = new Request('http://portal.test/', { method: 'POST', body: form });
+    const up = await t.app
+      .inject({
+        method: 'POST',
+        url: `${E}/file/uploadFileAndGetPresignedUrl`,
+        headers: { ...bearer(sales), 'content-type': req.headers.get('content-type')! },
+        payload: Buffer.from(await req.arrayBuffer()),
+      })
+      .then((r) => r.json());
+    expect(up.code).toBe(0);
+    // a file of someone else cannot be attached
+    const foreign = await post(
+      'email/send',
+      { receiverEmailList: [{ email: 'sales01@portal.example' }], fileIds: [up.data.id] },
+      finance,
+    );
+    expect(foreign.code).toBe(Errors.FILE_NOT_ATTACHABLE.code);
+    await post('email/send', {
+      receiverEmailList: [{ email: 'finance01@portal.example' }],
+      subject: 'with attachment',
+      content: '<p>see attached</p>',
+      fileIds: [up.data.id],
+    });
+    const [m] = (await post('receive/query', { keyword: 'with attachment' }, finance)).data.records;
+    expect(m.hasAttachment).toBe(true);
+    const d = (await post('email/detail', { id: m.id }, finance)).data;
+    expect(d.attachments).toMatchObject([{ name: 'invoice.txt', size: 15 }]);
+    const file = await t.app.inject({ url: d.attachments[0].url });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('amount: 100 USD');
+  });
+
+  it('suggests colleagues and correspondents as recipients', async () => {
+    const fin = (await post('book/contact', { keyword: 'finance01' })).data;
+    expect(fin[0]).toMatchObject({ email: 'finance01@portal.example', source: 'staff' });
+    const outside = (await post('book/contact', { keyword: 'nordtel' }, finance)).data;
+    expect(outside.map((c: { email: string }) => c.email)).toContain('lena.fischer@nordtel.example');
+  });
+
   it('refuses a bad recipient with the spec message and sends nothing', async () => {
     const before = (await post('send/query', {})).data.total;
     const payload = { receiverEmailList: [{ email: 'finance01@portal.example' }, { email: 'not-an-address' }] };
