@@ -172,4 +172,19 @@ describe.skipIf(off)('mail client on real IMAP and SMTP servers (Dovecot, Postfi
     expect((await post('receive/sync')).data.received).toBe(0);
     expect((await post('receive/query')).data.total).toBe(1);
   });
+
+  it('keeps one copy when two syncs of the same mailbox race (the job and the button)', async () => {
+    const subject = `Race ${run}`;
+    const other = nodemailer.createTransport({ host: '127.0.0.1', port: 25, secure: false, ignoreTLS: true });
+    await other.sendMail({ from: 'bob@mail.test', to: 'alice@mail.test', subject, text: 'twice?' });
+    other.close();
+    await poll(
+      () => folder('alice', 'INBOX'),
+      (l) => l.some((m) => m.subject === subject),
+    );
+    const both = await Promise.all([post('receive/sync'), post('receive/sync'), post('receive/sync')]);
+    expect(both.map((r) => r.code)).toEqual([0, 0, 0]);
+    expect(both.reduce((n, r) => n + r.data.received, 0)).toBe(1);
+    expect((await post('receive/query', { keyword: subject })).data.total).toBe(1);
+  });
 });
