@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
 import {
+  ADMIN,
   api,
   apiToken,
   FINANCE,
@@ -151,6 +152,20 @@ describe('mail client in the browser (built-in mail server)', () => {
     await page.goto(`${server.url}/message/email/inbox`);
     await expect.poll(() => page.getByTestId('mail-counters').count(), { timeout: 15_000 }).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/message/email/inbox');
+    await ctx.close();
+  });
+
+  it('lists every bound mailbox for administrators, without passwords', async () => {
+    await settlePopups(server.url, ADMIN);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    await page.goto(`${server.url}/setModule/email/account`);
+    await expect
+      .poll(() => page.locator('.ant-table-row', { hasText: 'sales01@portal.example' }).count(), { timeout: 20_000 })
+      .toBe(1);
+    expect(await page.locator('.ant-table-row', { hasText: 'sales01@portal.example' }).textContent()).toContain(
+      '门户内置邮件服务器',
+    );
+    await shot(page, 'mail-accounts-zh-1280');
     await ctx.close();
   });
 });
