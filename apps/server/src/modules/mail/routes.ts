@@ -102,24 +102,22 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
       },
       async (req) => ok(await mail.list(req.auth!.userId, box, req.body)),
     );
-  list('receive/query', 'inbox', 'Inbox (star: 1 for starred mail)');
-  list('junk/query', 'junk', 'Spam folder');
-  list('send/query', 'sent', 'Sent mail');
-  list('draft/query', 'drafts', 'Drafts');
   r.post(
-    `${P}/select/email/star`,
+    `${P}/receive/query`,
     {
       schema: {
         tags,
-        summary: 'Starred mail (inbox and sent)',
+        summary: 'Inbox; with star 1 the starred view (starred mail of the inbox and sent)',
         body: mailListQuery,
         response: { 200: envelope(pageResult(mailRow)) },
       },
       config: ownQuiet,
     },
-    async (req) => ok(await mail.list(req.auth!.userId, 'star', req.body)),
+    async (req) => ok(await mail.list(req.auth!.userId, req.body.star === 1 ? 'star' : 'inbox', req.body)),
   );
-
+  list('junk/query', 'junk', 'Spam folder');
+  list('send/query', 'sent', 'Sent mail');
+  list('draft/query', 'drafts', 'Drafts');
   const mark = (path: string, summary: string) =>
     r.post(
       `${P}/${path}`,

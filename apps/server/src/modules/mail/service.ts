@@ -195,7 +195,7 @@ export class MailService {
     if (box === 'star') conds.push(eq(m.flagged, true), inArray(m.folder, ['inbox', 'sent']));
     else conds.push(eq(m.folder, box));
     if (q.read !== undefined) conds.push(eq(m.seen, q.read === 1));
-    if (q.star !== undefined) conds.push(eq(m.flagged, q.star === 1));
+    if (q.star !== undefined && box !== 'star') conds.push(eq(m.flagged, q.star === 1));
     if (q.keyword) {
       const k = containsPattern(q.keyword);
       conds.push(or(ilike(m.subject, k), ilike(m.fromEmail, k), ilike(m.fromName, k), ilike(m.snippet, k)));

@@ -31,7 +31,7 @@ export const mailKeys = {
 export type MailBox = 'inbox' | 'star' | 'spam' | 'sent' | 'drafts';
 const LIST_PATH: Record<MailBox, string> = {
   inbox: 'receive/query',
-  star: 'select/email/star',
+  star: 'receive/query',
   spam: 'junk/query',
   sent: 'send/query',
   drafts: 'draft/query',
@@ -45,7 +45,7 @@ export const mailApi = {
     post<PageResult<MailboxView>>(`${E}/email/account/staff/query`, q, { signal }),
   sseStatus: (sseStatus: 0 | 1) => post<null>(`${E}/email/account/updateEmailSseStatus`, { sseStatus }),
   list: (box: MailBox, q: Partial<MailListQuery>, signal?: AbortSignal) =>
-    post<PageResult<MailRow>>(`${E}/${LIST_PATH[box]}`, q, { signal }),
+    post<PageResult<MailRow>>(`${E}/${LIST_PATH[box]}`, box === 'star' ? { ...q, star: 1 } : q, { signal }),
   counters: () => post<UnreadCounters>(`${E}/message/non/read`, {}, { showMessage: false }),
   detail: (id: number) => post<MailDetail>(`${E}/email/detail`, { id }),
   mark: (ids: number[], markType: 'read' | 'unread' | 'star' | 'unstar', spam = false) =>
