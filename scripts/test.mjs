@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureMailServers } from './ensure-mail-servers.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -11,6 +12,8 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } }).status ?? 1;
 
 await ensurePostgres();
+// without them (not root) the imap connector tests are skipped, said once here
+if (!(await ensureMailServers())) process.env.MAIL_SERVERS = 'off';
 const chromium = ensureChromium();
 console.log(`\n▶ tests on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`);
 

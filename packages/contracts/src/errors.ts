@@ -391,6 +391,36 @@ export const Errors = {
   // spec section 8
   NO_MAILBOX: def(10170036, 400, '您还没有绑定邮箱', 'No mailbox is bound to your account'),
   MAIL_OK_NOTICE: def(10170039, 200, '操作成功', 'Done'),
+  // mail room (10170100–10170149)
+  MAIL_RECIPIENT_INVALID: def(
+    10170100,
+    400,
+    '输入邮箱格式有误，请更正',
+    'An e-mail address is not valid, please correct it',
+  ),
+  MAIL_NO_RECIPIENT: def(10170101, 400, '请至少填写一个收件人', 'Add at least one recipient'),
+  MAIL_SERVER_UNREACHABLE: def(
+    10170102,
+    502,
+    '无法连接邮件服务器：{reason}',
+    'The mail server could not be reached: {reason}',
+  ),
+  MAIL_LOGIN_REFUSED: def(
+    10170103,
+    400,
+    '邮件服务器拒绝了用户名或密码',
+    'The mail server refused the user name or password',
+  ),
+  MAIL_SEND_FAILED: def(10170104, 502, '邮件发送失败：{reason}', 'The mail could not be sent: {reason}'),
+  MAIL_ADDRESS_TAKEN: def(10170105, 409, '邮箱 {value} 已被绑定', 'The mailbox {value} is already bound'),
+  MAIL_PASSWORD_REQUIRED: def(10170106, 400, '请填写邮箱密码', 'Enter the mailbox password'),
+  MAIL_LOCAL_DOMAIN_ONLY: def(
+    10170107,
+    400,
+    '内置邮箱只能使用 {value} 域名的地址',
+    'The built-in mail server holds only addresses of {value}',
+  ),
+  MAIL_NOT_A_DRAFT: def(10170108, 400, '该邮件不是草稿', 'This mail is not a draft'),
   ALIAS_CHANGE_PENDING: def(
     10050027,
     409,

@@ -49,6 +49,8 @@ export const Perm = {
   PROCESS_ROLES: screenKey('/setModule/process/roles'),
   PROCESS_NOTIFY: screenKey('/setModule/process/notify'),
   PROCESS_FORMS: screenKey('/setModule/process/formword'),
+  /** bind mailboxes for other staff and list every bound mailbox */
+  MAIL_ACCOUNTS: screenKey('/setModule/email/account'),
 } as const;
 
 /** What a route requires: no token, any valid token, or a specific key. */

@@ -4,6 +4,7 @@ import { approvalModule } from './approval/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { homeModule } from './home/index.js';
+import { mailModule } from './mail/index.js';
 import { messagesModule } from './messages/index.js';
 import { noticesModule } from './notices/index.js';
 import { systemModule } from './system/index.js';
@@ -18,4 +19,5 @@ export const modules: Module[] = [
   approvalModule,
   aiModule,
   downloadsModule,
+  mailModule,
 ];

@@ -79,6 +79,16 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // mail room (docs/decisions/0032-mail.md)
+  /** key for mailbox passwords at rest (else a random key kept in the database's platform secrets) */
+  MAIL_SECRET_KEY: z.string().min(32).optional(),
+  /** the domain the built-in (local) mail server accepts */
+  MAIL_LOCAL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/)
+    .default('portal.example'),
+  /** port of the built-in SMTP server on 127.0.0.1 (0: any free port) */
+  MAIL_LOCAL_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9!_.*'()/-]+$/, "letters, digits and !_.*'()-/ only")
@@ -169,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshGraceSeconds: c.REFRESH_GRACE_SECONDS,
     liveMaxStreamsPerSession: c.LIVE_MAX_STREAMS_PER_SESSION,
     liveMaxStreamsPerUser: c.LIVE_MAX_STREAMS_PER_USER,
+    mail: { secretKey: c.MAIL_SECRET_KEY, localDomain: c.MAIL_LOCAL_DOMAIN, localSmtpPort: c.MAIL_LOCAL_SMTP_PORT },
     seedDemo: c.SEED_DEMO ?? true,
     seed: { scale: c.SEED_SCALE, seed: c.SEED_NUMBER },
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,

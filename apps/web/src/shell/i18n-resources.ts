@@ -3,6 +3,7 @@ import type { zhCN as approval } from '../modules/approval/locales/zh-CN';
 import type { zhCN as downloads } from '../modules/downloads/locales/zh-CN';
 import type { zhCN as feedback } from '../modules/feedback/locales/zh-CN';
 import type { zhCN as home } from '../modules/home/locales/zh-CN';
+import type { zhCN as mail } from '../modules/mail/locales/zh-CN';
 import type { zhCN as messages } from '../modules/messages/locales/zh-CN';
 import type { zhCN as notices } from '../modules/notices/locales/zh-CN';
 import type { zhCN as system } from '../modules/system/locales/zh-CN';
@@ -19,6 +20,7 @@ export type UiTexts = typeof platform &
   typeof downloads &
   typeof feedback &
   typeof home &
+  typeof mail &
   typeof messages &
   typeof notices &
   typeof system;

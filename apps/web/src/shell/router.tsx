@@ -10,6 +10,8 @@ import { feedbackTexts } from '../modules/feedback/locales';
 import { feedbackScreens } from '../modules/feedback/routes';
 import { homeTexts } from '../modules/home/locales';
 import { homeScreens } from '../modules/home/routes';
+import { mailTexts } from '../modules/mail/locales';
+import { mailScreens } from '../modules/mail/routes';
 import { messagesTexts } from '../modules/messages/locales';
 import { messageScreens } from '../modules/messages/routes';
 import { noticesTexts } from '../modules/notices/locales';
@@ -36,6 +38,7 @@ const SCREENS: ScreenMap = {
   ...screensWithTexts(aiTexts, aiScreens),
   ...screensWithTexts(downloadsTexts, downloadScreens),
   ...screensWithTexts(approvalTexts, approvalScreens),
+  ...screensWithTexts(mailTexts, mailScreens),
 };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Module } from '../../platform/module.js';
+import './messages.js';
+import { mailRoomOf } from './room.js';
+import { mailRoutes } from './routes.js';
+import { mailAccounts } from './schema.js';
+import { seedMailDemo } from './seed.js';
+
+export const MAIL_SYNC_JOB = 'mail.sync';
+
+/** The staff mail client: mailboxes on real IMAP/SMTP servers or the built-in one, one store. */
+export const mailModule: Module = {
+  name: 'mail',
+  async register(app, p) {
+    const room = await mailRoomOf(p);
+    await room.local.listen(p.config.mail.localSmtpPort);
+    app.addHook('onClose', () => room.local.close());
+    await mailRoutes(app, p, room.service);
+  },
+  jobs(p) {
+    // every imap mailbox, one after another; a failing one is recorded on it and skipped
+    p.jobs.define(
+      MAIL_SYNC_JOB,
+      async () => {
+        const { service } = await mailRoomOf(p);
+        const boxes = await p.db.select().from(mailAccounts).where(eq(mailAccounts.connector, 'imap'));
+        for (const b of boxes)
+          await service.sync(b).catch((err) => p.log.warn({ err, account: b.id }, 'mail sync failed'));
+      },
+      { retryLimit: 0 },
+    );
+  },
+  schedule: (p) => p.jobs.schedule(MAIL_SYNC_JOB, '* * * * *'),
+  seed: seedMailDemo,
+};

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export interface StoredAddress {
+  email: string;
+  name?: string | null;
+}
+export interface StoredAttachment {
+  /** the bytes in the file service (null when not kept) */
+  fileId: string | null;
+  name: string;
+  size: number;
+  contentType: string;
+  contentId?: string | null;
+}
+
+/**
+ * A staff member's bound mailbox. The password is AES-256-GCM ciphertext (see crypto.ts), never
+ * returned and never logged. `local` mailboxes live on the portal's built-in server.
+ */
+export const mailAccounts = pgTable(
+  'mail_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    connector: text('connector').$type<'imap' | 'local'>().notNull(),
+    imapHost: text('imap_host').notNull().default(''),
+    imapPort: integer('imap_port').notNull().default(993),
+    imapTls: boolean('imap_tls').notNull().default(true),
+    smtpHost: text('smtp_host').notNull().default(''),
+    smtpPort: integer('smtp_port').notNull().default(465),
+    smtpTls: boolean('smtp_tls').notNull().default(true),
+    username: text('username').notNull().default(''),
+    secret: text('secret'),
+    /** new-mail push on (1) or off (0): email/account/updateEmailSseStatus */
+    sseStatus: smallint('sse_status').notNull().default(1),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mail_accounts_email_uq').on(sql`lower(${t.email})`),
+    index('mail_accounts_user_idx').on(t.userId),
+  ],
+);
+
+/** Where incremental IMAP sync stands in one remote folder: UIDVALIDITY and the highest UID seen. */
+export const mailSyncState = pgTable(
+  'mail_sync_state',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    uidValidity: bigint('uid_validity', { mode: 'number' }).notNull(),
+    lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('mail_sync_state_uq').on(t.accountId, t.path)],
+);
+
+/** The store: every mail of every mailbox, whatever the connector. Screens and search read this. */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    folder: text('folder').$type<'inbox' | 'sent' | 'drafts' | 'junk'>().notNull(),
+    /** the IMAP folder and UID it mirrors (null for local mail and unsent drafts) */
+    remotePath: text('remote_path'),
+    uidValidity: bigint('uid_validity', { mode: 'number' }),
+    uid: bigint('uid', { mode: 'number' }),
+    messageId: text('message_id'),
+    subject: text('subject').notNull().default(''),
+    fromEmail: text('from_email').notNull().default(''),
+    fromName: text('from_name'),
+    toList: jsonb('to_list').$type<StoredAddress[]>().notNull().default(sql`'[]'::jsonb`),
+    ccList: jsonb('cc_list').$type<StoredAddress[]>().notNull().default(sql`'[]'::jsonb`),
+    bccList: jsonb('bcc_list').$type<StoredAddress[]>().notNull().default(sql`'[]'::jsonb`),
+    html: text('html').notNull().default(''),
+    textBody: text('text_body').notNull().default(''),
+    snippet: text('snippet').notNull().default(''),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    seen: boolean('seen').notNull().default(false),
+    flagged: boolean('flagged').notNull().default(false),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_messages_folder_idx').on(t.accountId, t.folder, t.at, t.id),
+    index('mail_messages_unread_idx').on(t.accountId, t.folder).where(sql`not ${t.seen}`),
+    index('mail_messages_star_idx').on(t.accountId, t.at).where(sql`${t.flagged}`),
+    uniqueIndex('mail_messages_remote_uq').on(t.accountId, t.remotePath, t.uidValidity, t.uid),
+  ],
+);
+
+/** A staff member's signatures; the default one is put under a new mail. */
+export const mailSignatures = pgTable(
+  'mail_signatures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_signatures_user_idx').on(t.userId)],
+);

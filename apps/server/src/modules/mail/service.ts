@@ -1,0 +1,603 @@
+import { type PageResult, validateRecipients } from '@portal/contracts';
+import {
+  type DraftSaveBody,
+  type DraftView,
+  EMAILBOX_TYPE,
+  type MailboxBindBody,
+  type MailboxView,
+  type MailDetail,
+  type MailListQuery,
+  type MailMarkBody,
+  type MailRow,
+  type MailSendBody,
+  type SignatureRow,
+  type UnreadCounters,
+} from '@portal/contracts/mail';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { staffUsers } from '../../platform/access/schema.js';
+import { cappedCount } from '../../platform/db/count.js';
+import { containsPattern } from '../../platform/db/like.js';
+import type { FileService } from '../../platform/files/service.js';
+import { AppError } from '../../platform/http/errors.js';
+import { templated } from '../../platform/i18n/message-templates.js';
+import type { Platform } from '../../platform/platform.js';
+import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
+import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
+import { mailAccounts, mailMessages, mailSignatures, mailSyncState, type StoredAddress } from './schema.js';
+import type { SecretBox } from './secret-box.js';
+import { ingest } from './store.js';
+
+type Msg = typeof mailMessages.$inferSelect;
+export type ListBox = 'inbox' | 'star' | 'junk' | 'sent' | 'drafts';
+
+const toView = (a: AccountRow, userName: string | null): MailboxView => ({
+  id: a.id,
+  userId: a.userId,
+  userName,
+  email: a.email,
+  displayName: a.displayName,
+  connector: a.connector,
+  imapHost: a.imapHost,
+  imapPort: a.imapPort,
+  imapTls: a.imapTls,
+  smtpHost: a.smtpHost,
+  smtpPort: a.smtpPort,
+  smtpTls: a.smtpTls,
+  username: a.username,
+  hasPassword: !!a.secret,
+  sseStatus: a.sseStatus === 1 ? 1 : 0,
+  lastSyncAt: a.lastSyncAt?.toISOString() ?? null,
+  lastError: a.lastError,
+});
+
+const toRow = (m: Msg): MailRow => ({
+  id: m.id,
+  folder: m.folder,
+  subject: m.subject,
+  senderEmail: m.fromEmail,
+  senderName: m.fromName,
+  receiverEmailList: m.toList,
+  ccEmailList: m.ccList,
+  receiveTime: m.at.toISOString(),
+  read: m.seen,
+  star: m.flagged,
+  hasAttachment: m.attachments.length > 0,
+  snippet: m.snippet,
+});
+
+/** The mail room's behaviour over the store; connectors carry changes to and from the servers. */
+export class MailService {
+  constructor(
+    private readonly p: Platform,
+    private readonly secrets: SecretBox,
+    private readonly files: FileService,
+    private readonly connectors: Record<'imap' | 'local', MailConnector>,
+  ) {}
+
+  private get db() {
+    return this.p.db;
+  }
+
+  connectorOf(a: AccountRow): MailConnector {
+    return this.connectors[a.connector];
+  }
+
+  // ── mailboxes ────────────────────────────────────────────────────────────
+
+  async findAccount(userId: number): Promise<AccountRow | null> {
+    const [a] = await this.db
+      .select()
+      .from(mailAccounts)
+      .where(eq(mailAccounts.userId, userId))
+      .orderBy(asc(mailAccounts.id))
+      .limit(1);
+    return a ?? null;
+  }
+
+  /** The caller's mailbox with its password opened; without one every mail call answers 10170036. */
+  async mailboxOf(userId: number): Promise<Mailbox> {
+    const a = await this.findAccount(userId);
+    if (!a) throw new AppError('NO_MAILBOX');
+    return this.open(a);
+  }
+
+  open(a: AccountRow): Mailbox {
+    return { ...a, password: a.secret ? this.secrets.open(a.secret) : null };
+  }
+
+  async state(userId: number): Promise<{ bound: boolean; account: MailboxView | null }> {
+    const a = await this.findAccount(userId);
+    return { bound: !!a, account: a ? toView(a, null) : null };
+  }
+
+  async staffAccounts(q: { page: number; size: number; keyword?: string }): Promise<PageResult<MailboxView>> {
+    const where = q.keyword
+      ? or(ilike(mailAccounts.email, containsPattern(q.keyword)), ilike(staffUsers.name, containsPattern(q.keyword)))
+      : undefined;
+    const rows = await this.db
+      .select({ a: mailAccounts, name: staffUsers.name })
+      .from(mailAccounts)
+      .leftJoin(staffUsers, eq(staffUsers.id, mailAccounts.userId))
+      .where(where)
+      .orderBy(asc(mailAccounts.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const [n] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailAccounts)
+      .leftJoin(staffUsers, eq(staffUsers.id, mailAccounts.userId))
+      .where(where);
+    return { records: rows.map((r) => toView(r.a, r.name)), total: n?.n ?? 0, page: q.page, size: q.size };
+  }
+
+  /** Binds (or rebinds) a user's mailbox. An `imap` mailbox is checked by logging in first. */
+  async bind(userId: number, body: MailboxBindBody): Promise<MailboxView> {
+    const existing = await this.findAccount(userId);
+    const domain = this.p.config.mail.localDomain;
+    if (body.connector === 'local' && body.email.split('@')[1] !== domain)
+      throw new AppError('MAIL_LOCAL_DOMAIN_ONLY', { vars: { value: domain } });
+    const [taken] = await this.db
+      .select({ id: mailAccounts.id })
+      .from(mailAccounts)
+      .where(
+        and(sql`lower(${mailAccounts.email}) = ${body.email}`, existing ? ne(mailAccounts.id, existing.id) : undefined),
+      );
+    if (taken) throw new AppError('MAIL_ADDRESS_TAKEN', { vars: { value: body.email } });
+    const password = body.password || (existing?.secret ? this.secrets.open(existing.secret) : null);
+    if (body.connector === 'imap') {
+      if (!password) throw new AppError('MAIL_PASSWORD_REQUIRED');
+      if (!body.imapHost || !body.smtpHost) throw new AppError('VALIDATION_FAILED');
+    }
+    const values = {
+      userId,
+      email: body.email,
+      displayName: body.displayName,
+      connector: body.connector,
+      imapHost: body.connector === 'imap' ? body.imapHost : '',
+      imapPort: body.imapPort,
+      imapTls: body.imapTls,
+      smtpHost: body.connector === 'imap' ? body.smtpHost : '',
+      smtpPort: body.smtpPort,
+      smtpTls: body.smtpTls,
+      username: body.username,
+      secret: password ? this.secrets.seal(password) : null,
+      updatedAt: this.p.clock.now(),
+    };
+    // a wrong host or password is told now, not at the first sync
+    if (body.connector === 'imap') await this.connectors.imap.verify({ ...(values as AccountRow), id: 0, password });
+    const [row] = await this.db.transaction(async (tx) => {
+      if (!existing) return tx.insert(mailAccounts).values(values).returning();
+      // another mailbox behind the same binding: the store starts again from its server
+      if (
+        existing.email !== values.email ||
+        existing.connector !== values.connector ||
+        existing.imapHost !== values.imapHost
+      ) {
+        await tx.delete(mailMessages).where(eq(mailMessages.accountId, existing.id));
+        await tx.delete(mailSyncState).where(eq(mailSyncState.accountId, existing.id));
+      }
+      return tx.update(mailAccounts).set(values).where(eq(mailAccounts.id, existing.id)).returning();
+    });
+    return toView(row!, null);
+  }
+
+  async setSseStatus(userId: number, sseStatus: 0 | 1): Promise<void> {
+    const box = await this.mailboxOf(userId);
+    await this.db.update(mailAccounts).set({ sseStatus }).where(eq(mailAccounts.id, box.id));
+  }
+
+  // ── reading ──────────────────────────────────────────────────────────────
+
+  async list(userId: number, box: ListBox, q: MailListQuery): Promise<PageResult<MailRow>> {
+    const mb = await this.mailboxOf(userId);
+    const m = mailMessages;
+    const conds: (SQL | undefined)[] = [eq(m.accountId, mb.id)];
+    if (box === 'star') conds.push(eq(m.flagged, true), inArray(m.folder, ['inbox', 'sent']));
+    else conds.push(eq(m.folder, box));
+    if (q.read !== undefined) conds.push(eq(m.seen, q.read === 1));
+    if (q.star !== undefined && box !== 'star') conds.push(eq(m.flagged, q.star === 1));
+    if (q.keyword) {
+      const k = containsPattern(q.keyword);
+      conds.push(or(ilike(m.subject, k), ilike(m.fromEmail, k), ilike(m.fromName, k), ilike(m.snippet, k)));
+    }
+    const where = and(...conds);
+    const order = q.sortOrder === 'ascend' ? [asc(m.at), asc(m.id)] : [desc(m.at), desc(m.id)];
+    const rows = await this.db
+      .select()
+      .from(m)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const { total, capped } = await cappedCount(this.db, m, where, this.p.config.listCountCap);
+    return { records: rows.map(toRow), total, page: q.page, size: q.size, totalCapped: capped };
+  }
+
+  private async owned(mb: Mailbox, ids: number[]): Promise<Msg[]> {
+    const rows = await this.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.accountId, mb.id), inArray(mailMessages.id, ids)));
+    if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+    return rows;
+  }
+
+  /** A mail's details; opening an unread mail marks it read (here and on the server). */
+  async detail(userId: number, id: number): Promise<MailDetail> {
+    const mb = await this.mailboxOf(userId);
+    const [m] = await this.owned(mb, [id]);
+    if (!m!.seen && m!.folder !== 'drafts') await this.mark(userId, { ids: [id], markType: 'read' });
+    return this.toDetail({ ...m!, seen: m!.folder === 'drafts' ? m!.seen : true });
+  }
+
+  private async toDetail(m: Msg): Promise<MailDetail> {
+    const ids = m.attachments.map((a) => a.fileId).filter((x): x is string => !!x);
+    const infos = new Map((await this.files.infos(ids)).map((f) => [f.id, f]));
+    return {
+      ...toRow(m),
+      bccEmailList: m.bccList,
+      content: m.html,
+      hasRemoteImages: hasRemoteImages(m.html),
+      attachments: m.attachments.map((a) => ({
+        fileId: a.fileId,
+        name: a.name,
+        size: a.size,
+        contentType: a.contentType,
+        url: a.fileId ? (infos.get(a.fileId)?.url ?? null) : null,
+      })),
+    };
+  }
+
+  async counters(userId: number): Promise<UnreadCounters> {
+    const mb = await this.mailboxOf(userId);
+    const m = mailMessages;
+    const [r] = await this.db
+      .select({
+        inbox: sql<number>`count(*) filter (where ${m.folder} = 'inbox')::int`,
+        star: sql<number>`count(*) filter (where ${m.flagged} and ${m.folder} in ('inbox', 'sent'))::int`,
+        junk: sql<number>`count(*) filter (where ${m.folder} = 'junk')::int`,
+      })
+      .from(m)
+      .where(and(eq(m.accountId, mb.id), eq(m.seen, false)));
+    return { receiveUnReadNum: r?.inbox ?? 0, indiciaUnReadNum: r?.star ?? 0, junkUnReadNum: r?.junk ?? 0 };
+  }
+
+  // ── changing ─────────────────────────────────────────────────────────────
+
+  /** Read / unread / star / unstar: in the store first, then on the server (a server error leaves the store as marked). */
+  async mark(userId: number, body: MailMarkBody): Promise<number> {
+    const mb = await this.mailboxOf(userId);
+    const rows = await this.owned(mb, body.ids);
+    const set =
+      body.markType === 'read' || body.markType === 'unread'
+        ? { seen: body.markType === 'read' }
+        : { flagged: body.markType === 'star' };
+    await this.db.update(mailMessages).set(set).where(inArray(mailMessages.id, body.ids));
+    await this.pushBack(mb, () => this.connectorOf(mb).setFlags(mb, rows, set));
+    return rows.length;
+  }
+
+  /** Moves mail between the inbox and the spam folder, here and on the server. */
+  async moveJunk(userId: number, ids: number[], junk: boolean): Promise<number> {
+    const mb = await this.mailboxOf(userId);
+    const rows = (await this.owned(mb, ids)).filter((m) => m.folder === (junk ? 'inbox' : 'junk'));
+    if (rows.length === 0) return 0;
+    const to = junk ? 'junk' : 'inbox';
+    await this.db
+      .update(mailMessages)
+      .set({ folder: to })
+      .where(
+        inArray(
+          mailMessages.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    await this.pushBack(mb, async () => {
+      const moved = await this.connectorOf(mb).move(mb, rows, to);
+      for (const [id, ref] of moved) await this.db.update(mailMessages).set(ref).where(eq(mailMessages.id, id));
+    });
+    return rows.length;
+  }
+
+  private async pushBack(mb: Mailbox, fn: () => Promise<void>) {
+    try {
+      await fn();
+      if (mb.lastError) await this.db.update(mailAccounts).set({ lastError: null }).where(eq(mailAccounts.id, mb.id));
+    } catch (err) {
+      this.p.log.warn({ err, account: mb.id }, 'mail change not written back to the server');
+      await this.db
+        .update(mailAccounts)
+        .set({ lastError: err instanceof Error ? err.message.slice(0, 300) : 'error' })
+        .where(eq(mailAccounts.id, mb.id));
+    }
+  }
+
+  // ── sending and drafts ───────────────────────────────────────────────────
+
+  private checkRecipients(body: {
+    receiverEmailList: StoredAddress[];
+    ccEmailList: StoredAddress[];
+    bccEmailList: StoredAddress[];
+  }) {
+    const all = [...body.receiverEmailList, ...body.ccEmailList, ...body.bccEmailList];
+    if (validateRecipients(all)) throw new AppError('MAIL_RECIPIENT_INVALID');
+    return all;
+  }
+
+  private async attachmentsOf(userId: number, fileIds: string[]) {
+    const out: OutgoingMail['attachments'] = [];
+    for (const id of fileIds) {
+      const f = await this.files.find(id);
+      if (!f || f.ownerUserId !== userId) throw new AppError('FILE_NOT_ATTACHABLE', { vars: { value: id } });
+      const chunks: Buffer[] = [];
+      for await (const c of await this.files.open(f)) chunks.push(Buffer.from(c));
+      out.push({ filename: f.name, content: Buffer.concat(chunks), contentType: f.mime });
+    }
+    return out;
+  }
+
+  async send(userId: number, body: MailSendBody): Promise<{ id: number; messageId: string }> {
+    const mb = await this.mailboxOf(userId);
+    if (body.receiverEmailList.length + body.ccEmailList.length + body.bccEmailList.length === 0)
+      throw new AppError('MAIL_NO_RECIPIENT');
+    this.checkRecipients(body);
+    if (body.draftId) await this.ownDraft(mb, body.draftId);
+    const html = sanitizeMailHtml(body.content);
+    const mail: OutgoingMail = {
+      from: { email: mb.email, name: mb.displayName || null },
+      to: body.receiverEmailList,
+      cc: body.ccEmailList,
+      bcc: body.bccEmailList,
+      subject: body.subject,
+      html,
+      attachments: await this.attachmentsOf(userId, body.fileIds),
+    };
+    const sent = await this.connectorOf(mb).send(mb, mail);
+    const id = await ingest(this.db, this.files, {
+      accountId: mb.id,
+      folder: 'sent',
+      raw: sent.raw,
+      remote: sent.remote,
+      seen: true,
+      flagged: false,
+      at: this.p.clock.now(),
+      ownerUserId: userId,
+    });
+    if (body.draftId) await this.db.delete(mailMessages).where(eq(mailMessages.id, body.draftId));
+    return { id: id ?? 0, messageId: sent.messageId };
+  }
+
+  private async ownDraft(mb: Mailbox, id: number): Promise<Msg> {
+    const [d] = await this.owned(mb, [id]);
+    if (d!.folder !== 'drafts') throw new AppError('MAIL_NOT_A_DRAFT');
+    return d!;
+  }
+
+  /** Drafts are kept in the store only (autosave from the write screen). */
+  async saveDraft(userId: number, body: DraftSaveBody): Promise<number> {
+    const mb = await this.mailboxOf(userId);
+    this.checkRecipients(body);
+    const html = sanitizeMailHtml(body.content);
+    const values = {
+      subject: body.subject,
+      fromEmail: mb.email,
+      fromName: mb.displayName || null,
+      toList: body.receiverEmailList,
+      ccList: body.ccEmailList,
+      bccList: body.bccEmailList,
+      html,
+      snippet: snippetOf(htmlToText(html)),
+      attachments: (await this.files.infos(body.fileIds)).map((f) => ({
+        fileId: f.id,
+        name: f.name,
+        size: f.size,
+        contentType: 'application/octet-stream',
+      })),
+      at: this.p.clock.now(),
+    };
+    if (body.id) {
+      await this.ownDraft(mb, body.id);
+      await this.db.update(mailMessages).set(values).where(eq(mailMessages.id, body.id));
+      return body.id;
+    }
+    const [row] = await this.db
+      .insert(mailMessages)
+      .values({ ...values, accountId: mb.id, folder: 'drafts', seen: true })
+      .returning({ id: mailMessages.id });
+    return row!.id;
+  }
+
+  async viewDraft(userId: number, id: number): Promise<DraftView> {
+    const mb = await this.mailboxOf(userId);
+    const d = await this.ownDraft(mb, id);
+    return { ...(await this.toDetail(d)), fileIds: d.attachments.map((a) => a.fileId).filter((x): x is string => !!x) };
+  }
+
+  async deleteDrafts(userId: number, ids: number[]): Promise<number> {
+    const mb = await this.mailboxOf(userId);
+    for (const id of ids) await this.ownDraft(mb, id);
+    const r = await this.db
+      .delete(mailMessages)
+      .where(inArray(mailMessages.id, ids))
+      .returning({ id: mailMessages.id });
+    return r.length;
+  }
+
+  // ── receiving ────────────────────────────────────────────────────────────
+
+  /** Fetches new mail of one mailbox from its server into the store and tells its owner. */
+  async sync(account: AccountRow): Promise<number> {
+    const mb = this.open(account);
+    const got = { inbox: 0, junk: 0 };
+    try {
+      await this.connectorOf(mb).sync(mb, async (f) => {
+        if (f.remote) {
+          const [dup] = await this.db
+            .select({ id: mailMessages.id })
+            .from(mailMessages)
+            .where(
+              and(
+                eq(mailMessages.accountId, mb.id),
+                eq(mailMessages.remotePath, f.remote.remotePath),
+                eq(mailMessages.uidValidity, f.remote.uidValidity),
+                eq(mailMessages.uid, f.remote.uid),
+              ),
+            );
+          if (dup) return false;
+        }
+        const id = await ingest(this.db, this.files, { accountId: mb.id, ...f, ownerUserId: mb.userId });
+        if (id && !f.seen) got[f.folder]++;
+        return !!id;
+      });
+      await this.db
+        .update(mailAccounts)
+        .set({ lastSyncAt: this.p.clock.now(), lastError: null })
+        .where(eq(mailAccounts.id, mb.id));
+    } catch (err) {
+      await this.db
+        .update(mailAccounts)
+        .set({ lastError: err instanceof Error ? err.message.slice(0, 300) : 'error' })
+        .where(eq(mailAccounts.id, mb.id));
+      throw err;
+    }
+    await this.announce(mb, got.inbox, 'inbox');
+    await this.announce(mb, got.junk, 'junk');
+    return got.inbox + got.junk;
+  }
+
+  /** Mail handed to the built-in server: into the inbox of every local mailbox among the recipients. */
+  async deliverLocal(raw: Buffer, recipients: string[]): Promise<void> {
+    if (recipients.length === 0) return;
+    const boxes = await this.db
+      .select()
+      .from(mailAccounts)
+      .where(and(eq(mailAccounts.connector, 'local'), inArray(sql`lower(${mailAccounts.email})`, recipients)));
+    for (const b of boxes) {
+      await ingest(this.db, this.files, {
+        accountId: b.id,
+        folder: 'inbox',
+        raw,
+        remote: null,
+        seen: false,
+        flagged: false,
+        at: this.p.clock.now(),
+        ownerUserId: b.userId,
+      });
+      await this.announce(b, 1, 'inbox');
+    }
+  }
+
+  /** The new-mail push (spec 3/4): msgType 2 with {newEmailNum} and {emailboxType}, unless turned off. */
+  private async announce(a: AccountRow, n: number, folder: 'inbox' | 'junk') {
+    if (n <= 0 || a.sseStatus !== 1) return;
+    await this.p.notifier.send({
+      userIds: [a.userId],
+      type: 'mail',
+      msgType: 2,
+      ...templated('mail.newMail'),
+      link: folder === 'inbox' ? '/message/email/inbox' : '/message/email/spam',
+      vars: { newEmailNum: n, emailboxType: EMAILBOX_TYPE[folder] },
+    } as Parameters<Platform['notifier']['send']>[0]);
+  }
+
+  // ── suggestions and signatures ───────────────────────────────────────────
+
+  /** Address suggestions: colleagues and everyone this mailbox has exchanged mail with. */
+  async contacts(userId: number, keyword: string, size: number) {
+    const mb = await this.mailboxOf(userId);
+    const k = containsPattern(keyword);
+    const staff = await this.db
+      .select({ email: staffUsers.email, name: staffUsers.name })
+      .from(staffUsers)
+      .where(and(sql`${staffUsers.email} is not null`, or(ilike(staffUsers.email, k), ilike(staffUsers.name, k))))
+      .orderBy(asc(staffUsers.email))
+      .limit(size);
+    const mail = await this.db
+      .selectDistinct({ email: mailMessages.fromEmail, name: mailMessages.fromName })
+      .from(mailMessages)
+      .where(
+        and(eq(mailMessages.accountId, mb.id), or(ilike(mailMessages.fromEmail, k), ilike(mailMessages.fromName, k))),
+      )
+      .orderBy(asc(mailMessages.fromEmail))
+      .limit(size);
+    const seen = new Set<string>();
+    return [
+      ...staff.map((s) => ({ email: s.email!, name: s.name, source: 'staff' as const })),
+      ...mail.filter((m) => m.email).map((m) => ({ email: m.email, name: m.name, source: 'mail' as const })),
+    ]
+      .filter((c) => !seen.has(c.email) && seen.add(c.email) && c.email !== mb.email)
+      .slice(0, size);
+  }
+
+  async signatures(
+    userId: number,
+    q: { page: number; size: number; keyword?: string },
+  ): Promise<PageResult<SignatureRow>> {
+    const s = mailSignatures;
+    const where = and(eq(s.userId, userId), q.keyword ? ilike(s.name, containsPattern(q.keyword)) : undefined);
+    const rows = await this.db
+      .select()
+      .from(s)
+      .where(where)
+      .orderBy(desc(s.isDefault), asc(s.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const [n] = await this.db.select({ n: sql<number>`count(*)::int` }).from(s).where(where);
+    return { records: rows.map(toSignature), total: n?.n ?? 0, page: q.page, size: q.size };
+  }
+
+  async signature(userId: number, id: number): Promise<SignatureRow> {
+    const [row] = await this.db
+      .select()
+      .from(mailSignatures)
+      .where(and(eq(mailSignatures.id, id), eq(mailSignatures.userId, userId)));
+    if (!row) throw new AppError('NOT_FOUND');
+    return toSignature(row);
+  }
+
+  async saveSignature(
+    userId: number,
+    body: { id?: number; name: string; content: string; isDefault: boolean },
+  ): Promise<SignatureRow> {
+    return this.db.transaction(async (tx) => {
+      if (body.isDefault)
+        await tx.update(mailSignatures).set({ isDefault: false }).where(eq(mailSignatures.userId, userId));
+      const values = {
+        name: body.name,
+        content: sanitizeMailHtml(body.content),
+        isDefault: body.isDefault,
+        updatedAt: this.p.clock.now(),
+      };
+      if (body.id) {
+        const [row] = await tx
+          .update(mailSignatures)
+          .set(values)
+          .where(and(eq(mailSignatures.id, body.id), eq(mailSignatures.userId, userId)))
+          .returning();
+        if (!row) throw new AppError('NOT_FOUND');
+        return toSignature(row);
+      }
+      const [row] = await tx
+        .insert(mailSignatures)
+        .values({ ...values, userId })
+        .returning();
+      return toSignature(row!);
+    });
+  }
+
+  async deleteSignature(userId: number, id: number): Promise<void> {
+    const r = await this.db
+      .delete(mailSignatures)
+      .where(and(eq(mailSignatures.id, id), eq(mailSignatures.userId, userId)))
+      .returning();
+    if (r.length === 0) throw new AppError('NOT_FOUND');
+  }
+}
+
+const toSignature = (r: typeof mailSignatures.$inferSelect): SignatureRow => ({
+  id: r.id,
+  name: r.name,
+  content: r.content,
+  isDefault: r.isDefault,
+  updatedAt: r.updatedAt.toISOString(),
+});

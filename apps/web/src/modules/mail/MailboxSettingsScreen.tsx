@@ -1,0 +1,149 @@
+import { type SignatureRow, signatureBody } from '@portal/contracts/mail';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Form, Input, List, Popconfirm, Space, Switch, Tabs, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../platform/form';
+import { FormModal } from '../../platform/ui/FormModal';
+import { mailApi, mailKeys } from './api';
+import { MailboxForm } from './MailboxForm';
+import { mailDocument } from './mail-html';
+
+/** /message/email/set: my mailbox binding, new-mail push, and my signatures. */
+export function MailboxSettingsScreen() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const state = useQuery({ queryKey: mailKeys.state, queryFn: mailApi.state });
+  const refresh = () => qc.invalidateQueries({ queryKey: mailKeys.root });
+  if (!state.data) return null;
+  const account = state.data.account;
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'binding',
+          label: t('mail.set.binding'),
+          children: (
+            <Space direction="vertical" size={12} style={{ width: '100%' }}>
+              {account && (
+                <Card size="small">
+                  <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+                    <Descriptions.Item label={t('mail.set.push')}>
+                      <Switch
+                        checked={account.sseStatus === 1}
+                        onChange={async (on) => {
+                          await mailApi.sseStatus(on ? 1 : 0);
+                          await refresh();
+                        }}
+                      />
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('mail.set.lastSync')}>
+                      {account.lastSyncAt ? dayjs(account.lastSyncAt).format('YYYY-MM-DD HH:mm') : '-'}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('mail.set.lastError')}>{account.lastError ?? '-'}</Descriptions.Item>
+                  </Descriptions>
+                </Card>
+              )}
+              <MailboxForm key={account?.id ?? 0} account={account} onSaved={() => refresh()} />
+            </Space>
+          ),
+        },
+        { key: 'signatures', label: t('mail.set.signatures'), children: account ? <Signatures /> : null },
+      ]}
+    />
+  );
+}
+
+function Signatures() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const list = useQuery({ queryKey: mailKeys.signatures, queryFn: mailApi.signatures });
+  const [editing, setEditing] = useState<Partial<SignatureRow> | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: mailKeys.signatures });
+  return (
+    <>
+      <Button type="primary" onClick={() => setEditing({ isDefault: false })} style={{ marginBottom: 12 }}>
+        {t('mail.set.newSignature')}
+      </Button>
+      <List
+        bordered
+        dataSource={list.data ?? []}
+        renderItem={(s) => (
+          <List.Item
+            actions={[
+              <Button key="e" type="link" onClick={() => setEditing(s)}>
+                {t('mail.set.edit')}
+              </Button>,
+              <Popconfirm
+                key="d"
+                title={t('mail.set.deleteSignature')}
+                onConfirm={async () => {
+                  await mailApi.deleteSignature(s.id);
+                  message.success(t('mail.done'));
+                  await refresh();
+                }}
+              >
+                <Button type="link" danger>
+                  {t('mail.set.delete')}
+                </Button>
+              </Popconfirm>,
+            ]}
+          >
+            <List.Item.Meta
+              title={
+                <Space>
+                  {s.name}
+                  {s.isDefault && <Tag color="blue">{t('mail.set.isDefault')}</Tag>}
+                </Space>
+              }
+              description={
+                <iframe
+                  title={s.name}
+                  sandbox=""
+                  srcDoc={mailDocument(s.content, false)}
+                  style={{ border: 0, width: '100%', height: 60 }}
+                />
+              }
+            />
+          </List.Item>
+        )}
+      />
+      <FormModal<{ name: string; content: string; isDefault: boolean }>
+        open={!!editing}
+        title={t('mail.set.signatures')}
+        initialValues={{
+          name: editing?.name ?? '',
+          content: editing?.content ?? '',
+          isDefault: editing?.isDefault ?? false,
+        }}
+        onClose={() => setEditing(null)}
+        successMessage={t('mail.done')}
+        invalidate={mailKeys.signatures}
+        onSubmit={async (v) => {
+          await mailApi.saveSignature({ ...v, id: editing?.id });
+          setEditing(null);
+        }}
+      >
+        <Form.Item
+          name="name"
+          label={t('mail.set.signatureName')}
+          rules={[zodRule(signatureBody.shape.name, t('mail.set.signatureName'))]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={t('mail.signature')}
+          rules={[zodRule(signatureBody.shape.content, t('mail.signature'))]}
+        >
+          <Input.TextArea rows={4} />
+        </Form.Item>
+        <Form.Item name="isDefault" label={t('mail.set.isDefault')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormModal>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ScreenMap } from '../../platform/screens';
+
+const lists = () => import('./MailListScreen');
+
+/** The mail client's screens and its mailbox settings. */
+export const mailScreens: ScreenMap = {
+  '/message/email/inbox': async () => ({ Component: (await lists()).InboxScreen }),
+  '/message/email/star': async () => ({ Component: (await lists()).StarScreen }),
+  '/message/email/spam': async () => ({ Component: (await lists()).SpamScreen }),
+  '/message/email/sent': async () => ({ Component: (await lists()).SentScreen }),
+  '/message/email/drafts': async () => ({ Component: (await lists()).DraftsScreen }),
+  '/message/email/write': async () => ({ Component: (await import('./WriteScreen')).WriteScreen }),
+  '/message/email/details': async () => ({ Component: (await import('./MailDetailScreen')).MailDetailScreen }),
+  '/message/email/none': async () => ({ Component: (await import('./NoMailboxScreen')).NoMailboxScreen }),
+  '/message/email/set': async () => ({ Component: (await import('./MailboxSettingsScreen')).MailboxSettingsScreen }),
+  '/setModule/email/account': async () => ({ Component: (await import('./MailAccountsScreen')).MailAccountsScreen }),
+};
