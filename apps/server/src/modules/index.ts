@@ -1,6 +1,7 @@
 import type { Module } from '../platform/module.js';
 import { aiModule } from './ai/index.js';
 import { approvalModule } from './approval/index.js';
+import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { homeModule } from './home/index.js';
@@ -18,4 +19,5 @@ export const modules: Module[] = [
   approvalModule,
   aiModule,
   downloadsModule,
+  crmModule,
 ];

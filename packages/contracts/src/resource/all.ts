@@ -1,5 +1,13 @@
+import { contactResource } from '../crm/contact.js';
+import { customerResource } from '../crm/customer.js';
+import { opportunityResource } from '../crm/opportunity.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
 
 /** Every area's resource definitions: the seed creates their button keys from this list. */
-export const allResources: readonly ResourceDef[] = [userResource];
+export const allResources: readonly ResourceDef[] = [
+  userResource,
+  customerResource,
+  contactResource,
+  opportunityResource,
+];
