@@ -42,9 +42,16 @@ export const duplicateMatch = z.object({
 });
 export type DuplicateMatch = z.infer<typeof duplicateMatch>;
 
+/**
+ * Whether a match with a blacklisted customer refuses the creation: the same alias, domain, phone
+ * or the very same name do; a merely similar name only warns (fuzzy matches would block strangers).
+ */
+export const blocksCreation = (m: Pick<DuplicateMatch, 'state' | 'reason' | 'similarity'>): boolean =>
+  m.state === 'blacklist' && (m.reason !== 'name' || m.similarity === 1);
+
 export const duplicateResult = z.object({
   matches: z.array(duplicateMatch),
-  /** a blacklisted company matched: creating it is refused */
+  /** a blacklisted company matched (see blocksCreation): creating it is refused */
   blocked: z.boolean(),
 });
 export type DuplicateResult = z.infer<typeof duplicateResult>;

@@ -9,6 +9,7 @@ export {
 } from './customer.js';
 export { type CrmDictCode, crmDicts } from './dicts.js';
 export {
+  blocksCreation,
   DUPLICATE_LIMIT,
   DUPLICATE_REASONS,
   type DuplicateMatch,

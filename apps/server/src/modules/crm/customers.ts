@@ -1,4 +1,4 @@
-import { customerResource } from '@portal/contracts/crm';
+import { blocksCreation, customerResource } from '@portal/contracts/crm';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { staffUsers, userDepartments } from '../../platform/access/schema.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
@@ -75,7 +75,7 @@ async function beforeCreate(ctx: WriteContext, input: Record<string, unknown>) {
     emailDomains: lowerDomains(input.emailDomains),
     phones: input.phone ? [input.phone as string] : [],
   });
-  const black = dupes.matches.find((m) => m.state === 'blacklist');
+  const black = dupes.matches.find(blocksCreation);
   if (black) throw new AppError('CRM_BLACKLISTED_MATCH', { vars: { value: `${black.code} ${black.name}` } });
   await checkAlias(tx, input.alias as string);
   const [seq] = rowsOf<{ n: string }>(await tx.execute(sql`select nextval(${customerCodeSeq.seqName}) as n`));

@@ -1,4 +1,5 @@
 import {
+  blocksCreation,
   DUPLICATE_LIMIT,
   type DuplicateMatch,
   type DuplicateQuery,
@@ -87,5 +88,5 @@ export async function findDuplicates(db: DbOrTx, q: DuplicateQuery): Promise<Dup
     value: r.value,
     similarity: r.similarity === null ? null : Math.round(Number(r.similarity) * 100) / 100,
   }));
-  return { matches, blocked: matches.some((m) => m.state === 'blacklist') };
+  return { matches, blocked: matches.some(blocksCreation) };
 }
