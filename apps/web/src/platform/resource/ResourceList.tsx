@@ -30,11 +30,20 @@ const CONTACT: ReadonlySet<FieldKind> = new Set(['email', 'phone', 'textarea']);
  * kind), row actions from what the caller may do (edit, commands, delete); the first column opens the details, toolbar with
  * new and export. Details open in a drawer; the history is one of its tabs.
  */
-export function ResourceList({ def, overrides = {} }: { def: ResourceDef; overrides?: ResourceOverrides }) {
+export function ResourceList({
+  def,
+  overrides = {},
+  fixed,
+}: {
+  def: ResourceDef;
+  overrides?: ResourceOverrides;
+  /** filters every page carries (a list of one kind of the records) */
+  fixed?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   const label = useLabel();
   const descs = useFieldDescs(def);
-  const list = useResourceList(def);
+  const list = useResourceList(def, { fixed });
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [commanding, setCommanding] = useState<{ name: string; row: Row } | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
