@@ -49,13 +49,14 @@ function DuplicateList() {
       type={q.data.blocked ? 'error' : 'warning'}
       showIcon
       data-testid="crm-duplicates"
-      title={q.data.blocked ? t('crm.blocked') : t('crm.duplicates')}
+      title={q.data.blocked ? t('crmCustomer.blocked') : t('crmCustomer.duplicates')}
       description={
         <Space orientation="vertical" size={2}>
           {q.data.matches.map((m) => (
             <span key={`${m.id}-${m.reason}`}>
-              <Tag color={m.state === 'blacklist' ? 'red' : 'orange'}>{t(`crm.reason.${m.reason}`)}</Tag>
-              {m.code} · {m.name} ({m.alias}) · {m.ownerName ? t('crm.owner', { name: m.ownerName }) : t('crm.noOwner')}
+              <Tag color={m.state === 'blacklist' ? 'red' : 'orange'}>{t(`crmCustomer.reason.${m.reason}`)}</Tag>
+              {m.code} · {m.name} ({m.alias}) ·{' '}
+              {m.ownerName ? t('crmCustomer.owner', { name: m.ownerName }) : t('crmCustomer.noOwner')}
             </span>
           ))}
         </Space>

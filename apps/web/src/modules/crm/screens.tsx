@@ -7,7 +7,7 @@ import { resourceScreens } from '../../platform/resource/resource-screens';
 import { NameWithDuplicates } from './DuplicateHint';
 import { RelatedTable } from './RelatedTable';
 
-function Waits({ text }: { text: 'crm.waitsFinance' | 'crm.waitsMail' }) {
+function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waitsMail' }) {
   const { t } = useTranslation();
   return <Alert type="info" showIcon title={t(text)} />;
 }
@@ -19,8 +19,8 @@ const customerOverrides: ResourceOverrides = {
     contacts: (row) => <RelatedTable def={contactResource} filter={{ customerId: row.id }} />,
     opportunities: (row) => <RelatedTable def={opportunityResource} filter={{ customerId: row.id }} />,
     agents: (row) => <RelatedTable def={customerResource} filter={{ agentId: row.id }} />,
-    accounts: () => <Waits text="crm.waitsFinance" />,
-    mails: () => <Waits text="crm.waitsMail" />,
+    accounts: () => <Waits text="crmCustomer.waitsFinance" />,
+    mails: () => <Waits text="crmCustomer.waitsMail" />,
   },
 };
 

@@ -3,7 +3,7 @@ import type { zhCN } from './zh-CN';
 
 /** Texts of the CRM module in English. */
 export const en: Messages<typeof zhCN> = {
-  crm: {
+  crmCustomer: {
     duplicates: 'Possible duplicates',
     duplicatesNone: 'No duplicate customers found',
     blocked: 'Matches a blacklisted customer: it cannot be created',

@@ -1,6 +1,6 @@
 /** Texts of the CRM module in Chinese (labels of records come from their definitions). */
 export const zhCN = {
-  crm: {
+  crmCustomer: {
     duplicates: '可能重复的客户',
     duplicatesNone: '未发现重复客户',
     blocked: '与黑名单客户重复，不能新建',
