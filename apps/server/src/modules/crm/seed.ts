@@ -154,7 +154,7 @@ function planCustomer(ctx: SeedContext, i: number, now: number, sales: Sales, pa
  */
 export async function seedCrm(ctx: SeedContext): Promise<void> {
   const { db } = ctx;
-  const total = ctx.count({ demo: 2000, bench: 20_000, large: 200_000 });
+  const total = ctx.count({ demo: 2000, bench: 5000, large: 50_000 });
   const sales = await db
     .select({ id: staffUsers.id, username: staffUsers.username })
     .from(staffUsers)
