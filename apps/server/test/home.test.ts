@@ -16,12 +16,15 @@ describe('home overview', () => {
   const post = (url: string, tok: Tokens, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: bearer(tok), payload }).then((r) => r.json());
 
-  it('reports the SIM-bank permission and leaves out figures of modules that do not exist', async () => {
+  it('reports the SIM-bank permission, the CRM figures to CRM users only, and leaves out figures of modules that do not exist', async () => {
     const s = (await get('/v2/sys/staff/home/summary', sales)).data;
     const o = (await get('/v2/sys/staff/home/summary', ops)).data;
     expect(s.isSimbank).toBe(false);
     expect(o.isSimbank).toBe(true);
-    expect(s).not.toHaveProperty('myCustomer');
+    expect(s.myCustomer).toBeGreaterThan(0);
+    expect(typeof s.todayCustomer).toBe('number');
+    expect(o).not.toHaveProperty('myCustomer');
+    expect(s).not.toHaveProperty('todaySend');
     expect(s.quickAccess).toEqual([]);
   });
 

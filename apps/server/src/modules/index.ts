@@ -1,6 +1,7 @@
 import type { Module } from '../platform/module.js';
 import { aiModule } from './ai/index.js';
 import { approvalModule } from './approval/index.js';
+import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { homeModule } from './home/index.js';
@@ -20,4 +21,5 @@ export const modules: Module[] = [
   aiModule,
   downloadsModule,
   mailModule,
+  crmModule,
 ];

@@ -1,5 +1,6 @@
 import type { zhCN as ai } from '../modules/ai/locales/zh-CN';
 import type { zhCN as approval } from '../modules/approval/locales/zh-CN';
+import type { zhCN as crm } from '../modules/crm/locales/zh-CN';
 import type { zhCN as downloads } from '../modules/downloads/locales/zh-CN';
 import type { zhCN as feedback } from '../modules/feedback/locales/zh-CN';
 import type { zhCN as home } from '../modules/home/locales/zh-CN';
@@ -17,6 +18,7 @@ import type { zhCN as platform } from '../platform/locales/zh-CN';
 export type UiTexts = typeof platform &
   typeof ai &
   typeof approval &
+  typeof crm &
   typeof downloads &
   typeof feedback &
   typeof home &

@@ -4,6 +4,8 @@ import { aiTexts } from '../modules/ai/locales';
 import { aiScreens } from '../modules/ai/routes';
 import { approvalTexts } from '../modules/approval/locales';
 import { approvalScreens } from '../modules/approval/routes';
+import { crmTexts } from '../modules/crm/locales';
+import { crmScreens } from '../modules/crm/routes';
 import { downloadsTexts } from '../modules/downloads/locales';
 import { downloadScreens } from '../modules/downloads/routes';
 import { feedbackTexts } from '../modules/feedback/locales';
@@ -39,6 +41,7 @@ const SCREENS: ScreenMap = {
   ...screensWithTexts(downloadsTexts, downloadScreens),
   ...screensWithTexts(approvalTexts, approvalScreens),
   ...screensWithTexts(mailTexts, mailScreens),
+  ...screensWithTexts(crmTexts, crmScreens),
 };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.

@@ -1,3 +1,6 @@
+import { contactResource } from '../crm/contact.js';
+import { customerResource } from '../crm/customer.js';
+import { opportunityResource } from '../crm/opportunity.js';
 import {
   bankAccountResource,
   bankResource,
@@ -16,4 +19,7 @@ export const allResources: readonly ResourceDef[] = [
   bankResource,
   bankAccountResource,
   brandResource,
+  customerResource,
+  contactResource,
+  opportunityResource,
 ];

@@ -34,6 +34,8 @@ export interface RecordHistoryOptions<Id extends string | number = number> {
   followUp?: {
     typeDict: string;
     contactsOf?(db: DbOrTx, id: Id, contactIds: readonly number[]): Promise<ReadonlySet<number>>;
+    /** the record's own effect of a follow-up (last / next contact times), in the follow-up's transaction */
+    recorded?(tx: DbOrTx, id: Id, input: FollowUpBody, auth: AuthContext, now: Date): Promise<void>;
   };
   /** the live resource whose open timelines refetch after a comment or follow-up (record.changed) */
   live?: string;
@@ -168,6 +170,7 @@ export async function followUpOn<Id extends string | number>(
         data: { ...data },
       },
     ]);
+    await followUp.recorded?.(tx, id, input, auth, p.clock.now());
     return { id: eventId! };
   });
 }

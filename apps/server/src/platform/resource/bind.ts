@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context.js';
 import type { Tx } from '../db/index.js';
+import type { RecordHistoryOptions } from '../history/entries.js';
 import { declareLiveResource } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
 import { resourceExport } from './export.js';
@@ -75,6 +76,8 @@ export interface BindOptions {
   search?: Record<string, PgColumn>;
   hooks?: ResourceHooks;
   commands?: Record<string, CommandHandler>;
+  /** follow-ups (definitions with `history.followUp`): the record's contacts and the record's own effect */
+  followUp?: Pick<NonNullable<RecordHistoryOptions['followUp']>, 'contactsOf' | 'recorded'>;
 }
 
 export interface BoundResource<D extends ResourceDef = ResourceDef> extends BindOptions {

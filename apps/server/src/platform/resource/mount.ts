@@ -203,6 +203,6 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         .where(eq(b.table.id, id));
       return { title: String(row?.title ?? id), link: `${def.routes.list}?history=${id}` };
     },
-    ...(def.history.followUp ? { followUp: { typeDict: def.history.followUp.dict } } : {}),
+    ...(def.history.followUp ? { followUp: { typeDict: def.history.followUp.dict, ...b.followUp } } : {}),
   });
 }

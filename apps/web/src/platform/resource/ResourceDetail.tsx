@@ -112,6 +112,7 @@ export function ResourceDetail({
                       live={def.key}
                       title={false}
                       comments
+                      followUp={def.history.followUp ? { typeDict: def.history.followUp.dict } : undefined}
                       fieldLabels={Object.fromEntries(Object.entries(descs).map(([k, d]) => [k, d.label]))}
                       formatValue={(f, v) => (descs[f] ? <FieldView field={descs[f]} value={v} /> : String(v ?? '-'))}
                       renderers={{

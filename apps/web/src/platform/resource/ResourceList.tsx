@@ -42,16 +42,19 @@ export function ResourceList({
   def,
   overrides = {},
   pagePath,
+  fixed,
 }: {
   def: ResourceDef;
   overrides?: ResourceOverrides;
   /** read the rows from another page of the resource (an ownership pool) */
   pagePath?: string;
+  /** filters every page carries (a list of one kind of the records) */
+  fixed?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
   const label = useLabel();
   const descs = useFieldDescs(def);
-  const list = useResourceList(def, { pagePath });
+  const list = useResourceList(def, { pagePath, fixed });
   const [editing, setEditingState] = useState<{ id: number | null } | null>(null);
   // each opening of the form is a fresh form: a create after an edit starts empty
   const [openings, setOpenings] = useState(0);

@@ -1,0 +1,170 @@
+import { blocksCreation, customerResource } from '@portal/contracts/crm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { staffUsers, userDepartments } from '../../platform/access/schema.js';
+import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
+import { AppError } from '../../platform/http/errors.js';
+import { bindResource, type WriteContext } from '../../platform/resource/index.js';
+import { checkDictValues } from './dicts.js';
+import { companyDomains, findDuplicates } from './duplicates.js';
+import { crmContacts, crmCustomers, customerCodeSeq } from './schema.js';
+
+/** The department a user's records belong to: their first department. */
+export async function homeDepartment(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: userDepartments.departmentId })
+    .from(userDepartments)
+    .where(eq(userDepartments.userId, userId))
+    .orderBy(asc(userDepartments.departmentId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A free alias near a taken one: `<alias>-2`, `-3`, … (the 10050016 answer offers it). */
+async function freeAlias(db: DbOrTx, alias: string): Promise<string> {
+  const base = alias.slice(0, 28);
+  const taken = await db
+    .select({ alias: sql<string>`lower(${crmCustomers.alias})` })
+    .from(crmCustomers)
+    .where(sql`lower(${crmCustomers.alias}) like ${`${base.toLowerCase()}-%`}`);
+  const used = new Set(taken.map((t) => t.alias));
+  for (let n = 2; ; n++) if (!used.has(`${base.toLowerCase()}-${n}`)) return `${base}-${n}`;
+}
+
+/** An alias already used by another customer answers 10050016 with a generated free one. */
+async function checkAlias(db: DbOrTx, alias: string, selfId?: number) {
+  const [other] = await db
+    .select({ id: crmCustomers.id })
+    .from(crmCustomers)
+    .where(and(sql`lower(${crmCustomers.alias}) = lower(${alias})`, selfId ? ne(crmCustomers.id, selfId) : undefined));
+  if (other) {
+    const suggested = await freeAlias(db, alias);
+    throw new AppError('ALIAS_TAKEN', { vars: { value: alias }, data: { alias: suggested } });
+  }
+}
+
+/** Company domains must not be free-mail ones: they would make every gmail user the same company. */
+async function checkDomains(db: DbOrTx, domains: unknown) {
+  const list = (domains as string[] | undefined) ?? [];
+  const company = new Set(await companyDomains(db, list));
+  const free = list.find((d) => !company.has(d.toLowerCase()));
+  if (free) throw new AppError('CRM_FREE_MAIL_DOMAIN', { vars: { value: free } });
+}
+
+/** An agent must be an R-end business partner. */
+async function checkAgent(db: DbOrTx, agentId: unknown, selfId?: number) {
+  if (agentId === null || agentId === undefined) return;
+  const [agent] = await db
+    .select({ type: crmCustomers.type, code: crmCustomers.code })
+    .from(crmCustomers)
+    .where(eq(crmCustomers.id, agentId as number));
+  if (agent?.type !== 'R' || agentId === selfId)
+    throw new AppError('CRM_AGENT_NOT_PARTNER', { vars: { value: agent?.code ?? String(agentId) } });
+}
+
+/** Names and domains are compared lower-cased; domains kept so. */
+const lowerDomains = (v: unknown) => ((v as string[] | undefined) ?? []).map((d) => d.toLowerCase());
+
+async function beforeCreate(ctx: WriteContext, input: Record<string, unknown>) {
+  const { tx, auth, p } = ctx;
+  await checkDictValues(tx, customerResource.fields, input);
+  await checkAgent(tx, input.agentId);
+  await checkDomains(tx, input.emailDomains);
+  const dupes = await findDuplicates(tx, {
+    name: input.name as string,
+    alias: input.alias as string,
+    emailDomains: lowerDomains(input.emailDomains),
+    phones: input.phone ? [input.phone as string] : [],
+  });
+  const black = dupes.matches.find(blocksCreation);
+  if (black) throw new AppError('CRM_BLACKLISTED_MATCH', { vars: { value: `${black.code} ${black.name}` } });
+  await checkAlias(tx, input.alias as string);
+  const [seq] = rowsOf<{ n: string }>(await tx.execute(sql`select nextval(${customerCodeSeq.seqName}) as n`));
+  const now = p.clock.now();
+  return {
+    code: `CU${seq!.n}`,
+    emailDomains: lowerDomains(input.emailDomains),
+    ownerId: auth.userId,
+    ownedAt: now,
+    departmentId: await homeDepartment(tx, auth.userId),
+    createdBy: auth.userId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** the owner's name, for lists and exports */
+const ownerName = sql`(select u.name from ${staffUsers} u where u.id = "crm_customers"."owner_id")`;
+const agentName = sql`(select a.name from crm_customers a where a.id = "crm_customers"."agent_id")`;
+
+/** Customers on the resource kernel: my customers, partners (type R) and their agent customers. */
+export const customers = bindResource(customerResource, {
+  table: crmCustomers,
+  search: { keyword: crmCustomers.search },
+  columns: {
+    code: crmCustomers.code,
+    name: crmCustomers.name,
+    alias: crmCustomers.alias,
+    type: crmCustomers.type,
+    country: crmCustomers.country,
+    industry: crmCustomers.industry,
+    level: crmCustomers.level,
+    source: crmCustomers.source,
+    agentId: crmCustomers.agentId,
+    agentName,
+    emailDomains: crmCustomers.emailDomains,
+    phone: crmCustomers.phone,
+    address: crmCustomers.address,
+    ownerId: crmCustomers.ownerId,
+    ownerName,
+    ownedAt: crmCustomers.ownedAt,
+    departmentId: crmCustomers.departmentId,
+    state: crmCustomers.state,
+    blacklistReason: crmCustomers.blacklistReason,
+    locked: crmCustomers.locked,
+    dealt: crmCustomers.dealt,
+    lastContactAt: crmCustomers.lastContactAt,
+    nextContactAt: crmCustomers.nextContactAt,
+    createdAt: crmCustomers.createdAt,
+  },
+  hooks: {
+    beforeCreate,
+    async beforeUpdate(ctx, before, patch) {
+      if (before.state === 'blacklist')
+        throw new AppError('CRM_CUSTOMER_NOT_WRITABLE', { vars: { value: before.code as string } });
+      await checkDictValues(ctx.tx, customerResource.fields, patch);
+      if (patch.alias !== undefined && String(patch.alias).toLowerCase() !== String(before.alias).toLowerCase())
+        await checkAlias(ctx.tx, patch.alias as string, before.id as number);
+      if (patch.emailDomains !== undefined) {
+        await checkDomains(ctx.tx, patch.emailDomains);
+        patch.emailDomains = lowerDomains(patch.emailDomains);
+      }
+      if (patch.agentId !== undefined) await checkAgent(ctx.tx, patch.agentId, before.id as number);
+      return { updatedAt: ctx.p.clock.now() };
+    },
+  },
+  commands: {
+    async lock(ctx, _customer, input) {
+      return { set: { locked: input.locked, updatedAt: ctx.p.clock.now() } };
+    },
+  },
+  followUp: {
+    async contactsOf(db, id, contactIds) {
+      const rows = await db
+        .select({ id: crmContacts.id })
+        .from(crmContacts)
+        .where(and(eq(crmContacts.customerId, id), inArray(crmContacts.id, [...contactIds])));
+      return new Set(rows.map((r) => r.id));
+    },
+    /** a follow-up is the last contact; its next contact time re-arms the reminder */
+    async recorded(tx, id, input, _auth, now) {
+      await tx
+        .update(crmCustomers)
+        .set({
+          lastContactAt: now,
+          nextContactAt: input.nextAt ? new Date(input.nextAt) : null,
+          remindedFor: null,
+        })
+        .where(eq(crmCustomers.id, id));
+    },
+  },
+});

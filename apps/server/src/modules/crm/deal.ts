@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import { appendRecordEvents } from '../../platform/history/service.js';
+import type { Platform } from '../../platform/platform.js';
+import { crmCustomers } from './schema.js';
+
+/**
+ * The topic the traffic and finance rooms publish with a customer id when one of its accounts has
+ * paid traffic: the customer is then dealt (never typed by hand; a dealt customer never returns to
+ * the open sea).
+ */
+export const CUSTOMER_DEALT = 'crm.customer.dealt';
+
+/** Marks a customer dealt once, with a `state` entry in its history (actor: the system). */
+export async function markCustomerDealt(db: Db, customerId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(crmCustomers)
+      .set({ dealt: true })
+      .where(and(eq(crmCustomers.id, customerId), eq(crmCustomers.dealt, false)))
+      .returning({ id: crmCustomers.id });
+    if (!row) return false;
+    await appendRecordEvents(tx, [
+      {
+        entity: 'crm.customer',
+        recordId: customerId,
+        actorId: null,
+        kind: 'state',
+        changes: [{ field: 'dealt', from: false, to: true }],
+        data: { reason: 'paid_traffic' },
+      },
+    ]);
+    return true;
+  });
+}
+
+export function subscribeDeals(p: Platform) {
+  p.bus.subscribe(CUSTOMER_DEALT, (id) => {
+    const n = Number(id);
+    if (!Number.isInteger(n) || n <= 0) return;
+    markCustomerDealt(p.db, n).catch((err) => p.log.error({ err, id }, 'marking a customer dealt failed'));
+  });
+}

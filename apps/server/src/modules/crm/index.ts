@@ -1,0 +1,35 @@
+import { CrmPerm } from '@portal/contracts/crm';
+import type { Module } from '../../platform/module.js';
+import { mountResource } from '../../platform/resource/index.js';
+import { contacts } from './contacts.js';
+import { customers } from './customers.js';
+import { subscribeDeals } from './deal.js';
+import { opportunities } from './opportunities.js';
+import { defineCrmJobs, REMIND_JOB } from './reminders.js';
+import { crmRoutes } from './routes.js';
+import { seedCrm } from './seed.js';
+import { customerStatistics } from './statistics.js';
+
+export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
+
+/** CRM: customers, contacts, follow-ups (record history), opportunities, the duplicate check. */
+export const crmModule: Module = {
+  name: 'crm',
+  async register(app, p) {
+    p.summary.register('crm', async (auth) => {
+      if (!auth.perms.has(CrmPerm.CUSTOMERS)) return {} as Record<string, number>;
+      const s = await customerStatistics(p.db, p.clock, auth);
+      return { myCustomer: s.myCustomer, todayCustomer: s.todayCustomer };
+    });
+    subscribeDeals(p);
+    for (const b of [customers, contacts, opportunities]) await mountResource(app, p, b);
+    await crmRoutes(app, p);
+  },
+  jobs: defineCrmJobs,
+  schedule: async (p) => {
+    await p.jobs.schedule(REMIND_JOB, '*/5 * * * *').catch((err) => {
+      p.log.debug({ err }, 'crm reminder schedule not set (job queue not started in this process)');
+    });
+  },
+  seed: seedCrm,
+};

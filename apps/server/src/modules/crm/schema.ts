@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { searchColumn, searchIndex } from '../../platform/db/search.js';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** customer codes: `CU` and a number from this sequence, never reused */
+export const customerCodeSeq = pgSequence('crm_customer_code_seq', { startWith: 100001 });
+
+export const crmCustomers = pgTable(
+  'crm_customers',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    alias: text('alias').notNull(),
+    type: text('type', { enum: ['C', 'R'] }).notNull(),
+    country: text('country').notNull(),
+    industry: text('industry'),
+    level: text('level'),
+    source: text('source'),
+    /** the R-end business partner this customer came through */
+    agentId: integer('agent_id'),
+    emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+    phone: text('phone'),
+    address: text('address'),
+    ownerId: integer('owner_id'),
+    ownedAt: at('owned_at'),
+    departmentId: integer('department_id'),
+    state: text('state', { enum: ['private', 'open_sea', 'blacklist'] })
+      .notNull()
+      .default('private'),
+    blacklistReason: text('blacklist_reason'),
+    locked: boolean('locked').notNull().default(false),
+    dealt: boolean('dealt').notNull().default(false),
+    lastContactAt: at('last_contact_at'),
+    nextContactAt: at('next_contact_at'),
+    /** the next contact time a reminder was sent for (a new follow-up with a new time re-arms it) */
+    remindedFor: at('reminded_for'),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    search: searchColumn('search', ['name', 'alias', 'code']),
+  },
+  (t) => [
+    uniqueIndex('crm_customers_code_uq').on(t.code),
+    uniqueIndex('crm_customers_alias_uq').on(sql`lower(${t.alias})`),
+    index('crm_customers_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    searchIndex('crm_customers_search_trgm', t.search),
+    index('crm_customers_domains_gin').using('gin', t.emailDomains),
+    index('crm_customers_phone_idx').on(t.phone),
+    index('crm_customers_type_idx').on(t.type),
+    index('crm_customers_state_idx').on(t.state),
+    index('crm_customers_country_idx').on(t.country),
+    index('crm_customers_level_idx').on(t.level),
+    index('crm_customers_industry_idx').on(t.industry),
+    index('crm_customers_owner_idx').on(t.ownerId, t.createdAt),
+    index('crm_customers_agent_idx').on(t.agentId),
+    index('crm_customers_dealt_idx').on(t.dealt),
+    index('crm_customers_created_idx').on(t.createdAt.desc()),
+    index('crm_customers_last_contact_idx').on(t.lastContactAt),
+    index('crm_customers_next_contact_idx').on(t.nextContactAt),
+  ],
+);
+
+export const crmContacts = pgTable(
+  'crm_contacts',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    customerId: integer('customer_id').notNull(),
+    name: text('name').notNull(),
+    title: text('title'),
+    phone: text('phone'),
+    email: text('email'),
+    keyDecisionMaker: boolean('key_decision_maker').notNull().default(false),
+    remark: text('remark'),
+    ownerId: integer('owner_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    search: searchColumn('search', ['name', 'email', 'phone']),
+  },
+  (t) => [
+    index('crm_contacts_customer_idx').on(t.customerId),
+    index('crm_contacts_kdm_idx').on(t.keyDecisionMaker),
+    index('crm_contacts_owner_idx').on(t.ownerId),
+    index('crm_contacts_created_idx').on(t.createdAt.desc()),
+    index('crm_contacts_phone_idx').on(t.phone),
+    searchIndex('crm_contacts_search_trgm', t.search),
+  ],
+);
+
+export const crmOpportunities = pgTable(
+  'crm_opportunities',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    customerId: integer('customer_id').notNull(),
+    name: text('name').notNull(),
+    stage: text('stage').notNull(),
+    winRate: doublePrecision('win_rate'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    expectedCloseDate: date('expected_close_date', { mode: 'string' }),
+    status: text('status', { enum: ['open', 'won', 'lost', 'invalid'] })
+      .notNull()
+      .default('open'),
+    lostReason: text('lost_reason'),
+    ownerId: integer('owner_id'),
+    closedAt: at('closed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    search: searchColumn('search', ['name']),
+  },
+  (t) => [
+    index('crm_opportunities_customer_idx').on(t.customerId),
+    index('crm_opportunities_stage_idx').on(t.stage),
+    index('crm_opportunities_status_idx').on(t.status),
+    index('crm_opportunities_owner_idx').on(t.ownerId),
+    index('crm_opportunities_created_idx').on(t.createdAt.desc()),
+    searchIndex('crm_opportunities_search_trgm', t.search),
+  ],
+);
+
+/**
+ * Opportunity stages per department group: a department uses the stages of itself or its nearest
+ * ancestor that has some; `department_id` null is the company default.
+ */
+export const crmOpportunityStages = pgTable(
+  'crm_opportunity_stages',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id'),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    winRate: doublePrecision('win_rate').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('crm_opportunity_stages_uq').on(sql`coalesce(${t.departmentId}, 0)`, t.code)],
+);
+
+/** E-mail domains that never identify a company (gmail.com, qq.com): `crm/rules/domain` edits them. */
+export const crmFreeMailDomains = pgTable('crm_free_mail_domains', {
+  domain: text('domain').primaryKey(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,38 @@
+import { contactResource, customerResource, opportunityResource } from '@portal/contracts/crm';
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ResourceOverrides } from '../../platform/resource/overrides';
+import { ResourceList } from '../../platform/resource/ResourceList';
+import { resourceScreens } from '../../platform/resource/resource-screens';
+import { NameWithDuplicates } from './DuplicateHint';
+import { RelatedTable } from './RelatedTable';
+
+function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waitsMail' }) {
+  const { t } = useTranslation();
+  return <Alert type="info" showIcon title={t(text)} />;
+}
+
+/** The customer screens' departures from the definition: the duplicate check and the related tabs. */
+const customerOverrides: ResourceOverrides = {
+  inputs: { name: () => <NameWithDuplicates /> },
+  tabs: {
+    contacts: (row) => <RelatedTable def={contactResource} filter={{ customerId: row.id }} />,
+    opportunities: (row) => <RelatedTable def={opportunityResource} filter={{ customerId: row.id }} />,
+    agents: (row) => <RelatedTable def={customerResource} filter={{ agentId: row.id }} />,
+    accounts: () => <Waits text="crmCustomer.waitsFinance" />,
+    mails: () => <Waits text="crmCustomer.waitsMail" />,
+  },
+};
+
+const customer = resourceScreens(customerResource, customerOverrides);
+const opportunity = resourceScreens(opportunityResource);
+
+/** My customers (`/crm/client-partner/my-client`): the caller's data scope decides whose. */
+export const CustomerListScreen = customer.List;
+export const CustomerDetailScreen = customer.Detail;
+export const OpportunityDetailScreen = opportunity.Detail;
+
+/** Business partners (`/crm/business-partner`): R-end customers; their agent customers in a tab. */
+export function PartnerListScreen() {
+  return <ResourceList def={customerResource} overrides={customerOverrides} fixed={{ type: 'R' }} />;
+}

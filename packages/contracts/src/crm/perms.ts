@@ -1,0 +1,28 @@
+import { permOf, routeByPath } from '../routes/index.js';
+
+const screen = (path: string): string => {
+  const route = routeByPath(path);
+  if (!route) throw new Error(`crm: no route ${path}`);
+  return permOf(route);
+};
+const button = (path: string, action: string) => `${screen(path)}:${action}`;
+
+const MY = '/crm/client-partner/my-client';
+
+/**
+ * Permission keys of the CRM room, derived from the route registry: screens by their route, actions
+ * as buttons under "my customers" (the seed creates the buttons from the resource definitions).
+ */
+export const CrmPerm = {
+  CUSTOMERS: screen(MY),
+  PARTNERS: screen('/crm/business-partner'),
+  OPEN_SEA: screen('/crm/open-sea'),
+  BLACKLIST: screen('/crm/blacklist'),
+  CUSTOMER_EDIT: button(MY, 'edit'),
+  CUSTOMER_LOCK: button(MY, 'lock'),
+  CUSTOMER_IMPORT: button(MY, 'import'),
+  CONTACT_EDIT: button(MY, 'contact'),
+  /** field-level: contact phone and e-mail (pool viewers without it do not see them) */
+  CONTACT_DETAILS: button(MY, 'contactDetails'),
+  OPPORTUNITY_EDIT: button(MY, 'opportunity'),
+} as const;
