@@ -62,10 +62,14 @@ export const feedbacks = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('feedbacks_user_created_idx').on(t.userId, t.createdAt),
     index('feedbacks_status_created_idx').on(t.status, t.createdAt),
+    index('feedbacks_question_idx').on(t.questionId),
+    index('feedbacks_created_idx').on(t.createdAt),
+    index('feedbacks_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/contracts';
-import { type ResourceField, resourceSchemas } from '@portal/contracts/resource';
+import { type ResourceField, resourceSchemas, SIGNED_IN } from '@portal/contracts/resource';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context.js';
@@ -84,7 +84,7 @@ function deriveExport(b: BoundResource): ExportSource<Values> {
   };
   return defineExportSource<Values>({
     key: def.export?.key ?? def.key,
-    perm: def.access.export ?? def.access.list,
+    perm: def.access.export ?? (def.access.list === SIGNED_IN ? undefined : def.access.list),
     query: resourceSchemas(def).listQuery as never,
     title: { 'zh-CN': def.export?.fileName?.zh ?? def.title.zh, en: def.export?.fileName?.en ?? def.title.en },
     columns: def.list.columns.map(header),

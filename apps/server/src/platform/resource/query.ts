@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/contracts';
-import type { ResourceDef, ResourceField } from '@portal/contracts/resource';
+import { type ResourceDef, type ResourceField, SIGNED_IN } from '@portal/contracts/resource';
 import { and, asc, Column, desc, eq, getTableName, gte, ilike, inArray, is, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dataScopeWhere } from '../access/data-scope.js';
@@ -68,10 +68,13 @@ export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
   return out;
 }
 
-/** The caller's data scope over the definition's owner column (none declared: every record). */
+/** The caller's data scope over the definition's owner column (none declared: every record; personal: own). */
 export function scopeWhere(b: BoundResource, auth: AuthContext): SQL | undefined {
   const owner = b.def.access.owner;
-  return owner ? dataScopeWhere(auth, columnOf(b, owner)) : undefined;
+  if (!owner) return undefined;
+  // a personal resource: one's own records only, whatever the data scope
+  if (b.def.access.list === SIGNED_IN) return eq(columnOf(b, owner), auth.userId);
+  return dataScopeWhere(auth, columnOf(b, owner));
 }
 
 /** A filter's value for a column: date-times compare as timestamps. */
@@ -83,11 +86,16 @@ function hiddenRefused(def: ResourceDef, auth: AuthContext, field: string) {
   if (perm && !auth.perms.has(perm)) throw new AppError('NO_PERMISSION');
 }
 
+/** A range given as two query keys, as the pair the other ranges are (absent when neither is given). */
+function boundsOf(q: Values, [from, to]: readonly [string, string]): [unknown, unknown] | undefined {
+  return q[from] === undefined && q[to] === undefined ? undefined : [q[from] ?? null, q[to] ?? null];
+}
+
 /** The list's filters from the definition: eq, in, range on one field; like over several. */
 export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   for (const [name, flt] of Object.entries(b.def.list.filters)) {
-    const v = q[name];
+    const v = flt.bounds ? boundsOf(q, flt.bounds) : q[name];
     if (v === undefined || v === null || v === '') continue;
     if (flt.op === 'like') {
       for (const f of flt.fields!) hiddenRefused(b.def, auth, f);
