@@ -59,7 +59,7 @@ export const feedbackResource = defineResource({
     filters: {
       status: { op: 'eq', field: 'status' },
       questionId: { op: 'eq', field: 'questionId' },
-      keyword: { op: 'like', fields: ['content'] },
+      keyword: { op: 'like', fields: ['content'], label: { zh: '关键词', en: 'Keyword' } },
       sent: { op: 'range', field: 'createdAt', bounds: ['from', 'to'] },
     },
     ...byTime,
