@@ -308,7 +308,7 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
           payload: { format: 'xlsx' },
         });
         const [sheet] = await xlsxSheets(file.rawPayload);
-        const shown = def.list.columns.filter((k) => !guarded.includes(k));
+        const shown = (def.list.exportColumns ?? def.list.columns).filter((k) => !guarded.includes(k));
         expect(sheet![0]!.length).toBe(shown.length);
         expect((await page(admin)).data.records.some((r: Values) => guarded.every((k) => k in r))).toBe(true);
         if (def.list.sortable.some((k) => guarded.includes(k))) {
@@ -330,9 +330,10 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       expect(res.statusCode).toBe(200);
       const [sheet] = await xlsxSheets(res.rawPayload);
       const utc = (k: string) => (def.fields[k]!.kind === 'datetime' ? ' (UTC)' : '');
-      expect(sheet![0]).toEqual(def.list.columns.map((k) => `${def.fields[k]!.label.en}${utc(k)}`));
+      const columns = def.list.exportColumns ?? def.list.columns;
+      expect(sheet![0]).toEqual(columns.map((k) => `${def.fields[k]!.label.en}${utc(k)}`));
       expect(sheet!.length - 1).toBe(list.total);
-      const first = def.list.columns[0]!;
+      const first = columns[0]!;
       expect(sheet!.slice(1).map((r) => r[0])).toEqual(list.records.map((r: Values) => String(r[first] ?? '')));
     });
   });

@@ -44,7 +44,9 @@ export const feedbackResource = defineResource({
   titleField: 'content',
   fields,
   list: {
-    columns: [
+    columns: ['content', 'userName', 'questionName', 'status', 'createdAt', 'replyCount', 'page'],
+    /** the file keeps the layout it had before the port */
+    exportColumns: [
       'id',
       'userName',
       'questionName',
@@ -80,7 +82,7 @@ export const myFeedbackResource = defineResource({
   titleField: 'content',
   fields,
   list: {
-    columns: ['questionName', 'content', 'status', 'replyCount', 'createdAt'],
+    columns: ['content', 'questionName', 'status', 'replyCount', 'createdAt'],
     filters: { status: { op: 'eq', field: 'status' } },
     ...byTime,
   },

@@ -97,6 +97,8 @@ export interface ResourceDef {
   fields: Record<string, ResourceField>;
   list: {
     columns: readonly string[];
+    /** the export's columns when they differ from the screen's (a spec-fixed file layout); default `columns` */
+    exportColumns?: readonly string[];
     filters: Record<string, ResourceFilter>;
     sortable: readonly string[];
     defaultSort: { field: string; order: 'ascend' | 'descend' };
@@ -127,6 +129,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
   const bad = [
     def.titleField,
     ...def.list.columns,
+    ...(def.list.exportColumns ?? []),
     ...def.list.sortable,
     def.list.defaultSort.field,
     ...Object.values(def.list.filters).flatMap((f) => [...(f.field ? [f.field] : []), ...(f.fields ?? [])]),
