@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { pageQuery } from './paging.js';
 import { coerceInt32, int32, int32Id, int53, text } from './validation/scalars.js';
 
 export const needScoreQuery = z.object({ resourceId: coerceInt32().positive() });
