@@ -44,15 +44,18 @@ describe('feedback lists on the resource kernel', () => {
     await shot(page, 'feedback-lists-manage-en-1280');
     await page.getByTestId('content').getByText('More', { exact: true }).click();
     const range = page.getByTestId('content').locator('.ant-picker-range');
+    // typed, each confirmed with the panel's OK (a date-time range): the panel closes after the second
+    const ok = page.locator('.ant-picker-dropdown:visible .ant-picker-ok button');
     await range.locator('input').first().click();
     await range.locator('input').first().fill('2020-01-01 00:00:00');
-    await range.locator('input').first().press('Enter');
+    await ok.click();
     await range.locator('input').nth(1).fill('2020-01-02 00:00:00');
-    await range.locator('input').nth(1).press('Enter');
+    await ok.click();
+    await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
     const sent = page.waitForRequest(
       (r) => r.url().endsWith(`${FB}/feedbackManagePage`) && !!r.postData()?.includes('"from"'),
     );
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('content').getByRole('button', { name: 'Search' }).click();
     const body = JSON.parse((await sent).postData()!) as Record<string, unknown>;
     expect(body.from).toMatch(/^2020-01-01T00:00:00/);
     expect(body.to).toMatch(/^2020-01-02T00:00:00/);
