@@ -83,13 +83,13 @@ describe('record changes on the live channel', () => {
     expect(sent.code).toBe(0);
     const id = sent.data.id as number;
     await s.next(change('feedback.mine', id));
-    await a.next(change('feedback', id)); // the manager's list
+    await a.next(change('feedback.manage', id)); // the manager's list
     // finance neither wrote it nor manages feedback; a later public change shows its stream is live
     await publishRecordChanged(t.p.bus, 'notices.versions', 1);
     await f.next(change('notices.versions', 1));
-    expect(f.events.some((e) => change('feedback')(e) || change('feedback.mine')(e))).toBe(false);
+    expect(f.events.some((e) => change('feedback.manage')(e) || change('feedback.mine')(e))).toBe(false);
     expect(a.events.some(change('feedback.mine'))).toBe(false);
-    expect(s.events.some(change('feedback'))).toBe(false);
+    expect(s.events.some(change('feedback.manage'))).toBe(false);
   });
 
   it('forwards nothing for a resource nobody declared', async () => {

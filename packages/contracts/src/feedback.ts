@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { pageQuery } from './paging.js';
 import { coerceInt32, int32, int32Id, int53, text } from './validation/scalars.js';
 
 export const needScoreQuery = z.object({ resourceId: coerceInt32().positive() });
@@ -122,16 +121,6 @@ export const feedbackDetail = feedbackRow.extend({
 });
 export type FeedbackDetail = z.infer<typeof feedbackDetail>;
 
-const isoDate = text().datetime({ offset: true });
-export const myFeedbackQuery = pageQuery.extend({ status: z.enum(FEEDBACK_STATUSES).optional() });
-export const manageFeedbackQuery = pageQuery.extend({
-  status: z.enum(FEEDBACK_STATUSES).optional(),
-  questionId: coerceInt32().positive().optional(),
-  keyword: text().trim().max(100).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-});
-export type ManageFeedbackQuery = z.infer<typeof manageFeedbackQuery>;
 export const feedbackIdQuery = z.object({ id: coerceInt32().positive() });
 export const feedbackReplyBody = z.object({
   id: int32Id(),

@@ -30,8 +30,6 @@ export interface RecordChangedEvent {
 export const LIVE_RESOURCES = {
   exportTasks: 'export.tasks',
   approvalInstances: 'approval.instances',
-  feedback: 'feedback',
-  myFeedback: 'feedback.mine',
   noticeVersions: 'notices.versions',
   dingNotices: 'notices.ding',
 } as const;

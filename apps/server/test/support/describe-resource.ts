@@ -1,5 +1,5 @@
 import { Errors } from '@portal/contracts';
-import { actionPerm, commandPath, type ResourceDef, resourcePath } from '@portal/contracts/resource';
+import { actionPerm, commandPath, type ResourceDef, resourcePath, SIGNED_IN } from '@portal/contracts/resource';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,11 +20,11 @@ type Values = Record<string, unknown>;
 export interface ResourceCase {
   /** the booted app the file shares */
   app(): TestApp;
-  /** a valid create body; `n` makes it unique */
-  sample(n: number): Values;
+  /** a valid create body; `n` makes it unique (none: records come from `ownedRecord`, e.g. no save path) */
+  sample?(n: number): Values;
   /** a change of at least one tracked field, for update, version and history */
-  update: Values;
-  /** one value per filter of the definition that matches at least one record (or a look-up of it) */
+  update?: Values;
+  /** one value per filter of the definition that matches at least one record (or a look-up of it); a range `[from, to]` */
   filters: Record<string, unknown | ((t: TestApp) => Promise<unknown>)>;
   /** a record owned by this user (data scope), created or looked up */
   ownedRecord(t: TestApp, userId: number): Promise<number>;
@@ -38,13 +38,18 @@ type Answer = { status: number; code: number; data: any };
 
 /**
  * The one conformance suite every bound resource runs (DESIGN.md "Tests that stay fast"): paging,
- * sorting, each filter, data scope own / department / all, 403 per key, 404 outside scope, stale
- * version, history after update, export header and rows. Many resources may share one booted app.
+ * sorting, each filter, data scope own / department / all (a personal resource: own only, for
+ * everyone), 403 per key, 404 outside scope, stale version, history after update, export header
+ * and rows. Many resources may share one booted app.
  */
 export function describeResource(b: BoundResource, c: ResourceCase) {
   const def: ResourceDef = b.def;
+  const personal = def.access.list === SIGNED_IN;
+  /** the keys a role can hold (a personal list needs none) */
+  const grantable = (keys: string[]) => keys.filter((k) => k !== SIGNED_IN);
   describe(`resource ${def.key}`, () => {
     let admin: Tokens;
+    let adminId: number;
     let n = 0;
     const people: Record<string, { id: number; tok?: Tokens }> = {};
 
@@ -71,6 +76,7 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
     };
     const page = (tok: Tokens, q: Values = {}) => call(tok, resourcePath(def, 'page'), { size: 200, ...q });
     const create = async () => {
+      if (!c.sample) return c.ownedRecord(c.app(), adminId);
       const res = await call(admin, resourcePath(def, 'save'), c.sample(++n));
       expect(res.code, JSON.stringify(res)).toBe(0);
       return res.data.id as number;
@@ -92,9 +98,11 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
           .insert(roles)
           .values({ code: username, name: username, nameEn: username, dataScope: scope })
           .returning({ id: roles.id });
-        const res = await db.select({ id: resources.id }).from(resources).where(inArray(resources.international, keys));
+        const res = keys.length
+          ? await db.select({ id: resources.id }).from(resources).where(inArray(resources.international, keys))
+          : [];
         expect(res).toHaveLength(new Set(keys).size);
-        await db.insert(roleResources).values(res.map((x) => ({ roleId: r!.id, resourceId: x.id })));
+        if (res.length) await db.insert(roleResources).values(res.map((x) => ({ roleId: r!.id, resourceId: x.id })));
         await db.insert(userRoles).values({ userId: u!.id, roleId: r!.id });
       }
       people[name] = { id: u!.id, tok: await signIn(t.app, { username, password: PASSWORD }) };
@@ -103,12 +111,18 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
 
     beforeAll(async () => {
       admin = await signIn(c.app().app, DEMO.admin);
-      const list = def.access.list;
-      await person('own', 'ops', 'own', [list]);
-      await person('lead', 'ops', 'dept', [list]);
+      const [me] = await c
+        .app()
+        .p.db.select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(eq(staffUsers.username, DEMO.admin.username));
+      adminId = me!.id;
+      const list = grantable([def.access.list]);
+      await person('own', 'ops', 'own', list);
+      await person('lead', 'ops', 'dept', list);
       await person('mate', 'ops', null, []);
       await person('other', 'finance', null, []);
-      await person('reader', 'ops', 'all', [list]);
+      await person('reader', 'ops', 'all', list);
       await person('nobody', 'ops', null, []);
       for (const k of ['own', 'lead', 'mate', 'other']) await c.ownedRecord(c.app(), people[k]!.id);
       for (let i = 0; i < 3; i++) await create();
@@ -143,7 +157,10 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       for (const [name, given] of Object.entries(c.filters)) {
         const value = typeof given === 'function' ? await given(c.app()) : given;
         const flt = def.list.filters[name]!;
-        const res = await page(admin, { [name]: value });
+        const res = await page(
+          admin,
+          flt.bounds ? Object.fromEntries(flt.bounds.map((k, i) => [k, (value as unknown[])[i]])) : { [name]: value },
+        );
         expect(res.code, name).toBe(0);
         const rows = res.data.records as Values[];
         expect(rows.length, name).toBeGreaterThan(0);
@@ -173,7 +190,7 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       }
     });
 
-    it('keeps to the data scope: own, department, all; outside it a record does not exist', async () => {
+    it('keeps to the data scope: own, department, all (none without an owner); outside it a record does not exist', async () => {
       const idsOf = async (who: string) =>
         ((await page(people[who]!.tok!, {})).data.records as Values[]).map((r) => r.id as number);
       const mine = await c.ownedRecord(c.app(), people.own!.id);
@@ -181,7 +198,21 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       const others = await c.ownedRecord(c.app(), people.other!.id);
       const own = await idsOf('own');
       expect(own).toContain(mine);
+      if (!def.access.owner) {
+        // no owner field: records belong to no one, every holder of the list key sees them all
+        expect(own).toEqual(expect.arrayContaining([mates, others]));
+        return;
+      }
       expect(own).not.toContain(mates);
+      if (personal) {
+        // one's own records only, whatever the role's scope
+        expect(await idsOf('lead')).not.toContain(mates);
+        expect(await idsOf('reader')).not.toContain(others);
+        const mate = people.mate!.tok!;
+        expect((await call(mate, resourcePath(def, 'detail'), { id: mine })).code).toBe(Errors.NOT_FOUND.code);
+        expect((await call(mate, resourcePath(def, 'detail'), { id: mates })).code).toBe(0);
+        return;
+      }
       const lead = await idsOf('lead');
       expect(lead).toContain(mates);
       expect(lead).not.toContain(others);
@@ -199,11 +230,11 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       const id = await create();
       const nobody = people.nobody!.tok!;
       const reader = people.reader!.tok!;
-      for (const verb of ['page', 'detail', 'export'] as const) {
+      for (const verb of personal ? [] : (['page', 'detail', 'export'] as const)) {
         expect((await call(nobody, resourcePath(def, verb), { id })).code, verb).toBe(Errors.NO_PERMISSION.code);
       }
       const writes: [string | undefined, string, Values][] = [
-        [actionPerm(def, 'create'), resourcePath(def, 'save'), c.sample(++n)],
+        [actionPerm(def, 'create'), resourcePath(def, 'save'), c.sample?.(++n) ?? {}],
         [actionPerm(def, 'update'), resourcePath(def, 'update'), { id, version: 1, ...c.update }],
         [actionPerm(def, 'delete'), resourcePath(def, 'delete'), { id, version: 1 }],
         ...Object.entries(def.commands ?? {}).map(
@@ -218,7 +249,7 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       // an updater whose scope does not reach the record
       const fieldKeys = Object.values(def.fields).flatMap((f) => (f.perm ? [f.perm] : []));
       const update = actionPerm(def, 'update');
-      const keys = [...new Set([def.access.list, ...(update ? [update] : []), ...fieldKeys])];
+      const keys = grantable([...new Set([def.access.list, ...(update ? [update] : []), ...fieldKeys])]);
       const editor = await person('editor', 'ops', 'own', keys);
       const theirs = await c.ownedRecord(c.app(), people.other!.id);
       if (actionPerm(def, 'update')) {
@@ -227,27 +258,28 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       }
     });
 
-    if (actionPerm(def, 'update')) {
+    const update = c.update;
+    if (actionPerm(def, 'update') && update) {
       it('updates with the version: a stale one answers CONFLICT and changes nothing; history shows the change', async () => {
         const id = await create();
         const before = (await call(admin, resourcePath(def, 'detail'), { id })).data as Values;
-        const done = await call(admin, resourcePath(def, 'update'), { id, version: before.version, ...c.update });
+        const done = await call(admin, resourcePath(def, 'update'), { id, version: before.version, ...update });
         expect(done.code, JSON.stringify(done)).toBe(0);
         expect(done.data.version).toBe((before.version as number) + 1);
         const after = (await call(admin, resourcePath(def, 'detail'), { id })).data as Values;
-        for (const [k, v] of Object.entries(c.update)) expect(after[k]).toEqual(v);
+        for (const [k, v] of Object.entries(update)) expect(after[k]).toEqual(v);
         const stale = await call(admin, resourcePath(def, 'update'), {
           id,
           version: before.version,
           ...before,
-          ...c.update,
+          ...update,
         });
         expect(stale.code).toBe(Errors.CONFLICT.code);
         expect((await call(admin, resourcePath(def, 'detail'), { id })).data).toEqual(after);
         if (def.history) {
           const tl = await call(admin, resourcePath(def, 'timeline'), { id }, 'GET');
           const updated = (tl.data.records as Values[]).find((e) => e.kind === 'updated');
-          const tracked = Object.keys(c.update).filter((k) => def.fields[k]?.track);
+          const tracked = Object.keys(update).filter((k) => def.fields[k]?.track);
           expect(tracked.length).toBeGreaterThan(0);
           expect(((updated?.changes ?? []) as Values[]).map((ch) => ch.field).sort()).toEqual(tracked.sort());
         }
@@ -276,7 +308,7 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
           payload: { format: 'xlsx' },
         });
         const [sheet] = await xlsxSheets(file.rawPayload);
-        const shown = def.list.columns.filter((k) => !guarded.includes(k));
+        const shown = (def.list.exportColumns ?? def.list.columns).filter((k) => !guarded.includes(k));
         expect(sheet![0]!.length).toBe(shown.length);
         expect((await page(admin)).data.records.some((r: Values) => guarded.every((k) => k in r))).toBe(true);
         if (def.list.sortable.some((k) => guarded.includes(k))) {
@@ -298,9 +330,10 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       expect(res.statusCode).toBe(200);
       const [sheet] = await xlsxSheets(res.rawPayload);
       const utc = (k: string) => (def.fields[k]!.kind === 'datetime' ? ' (UTC)' : '');
-      expect(sheet![0]).toEqual(def.list.columns.map((k) => `${def.fields[k]!.label.en}${utc(k)}`));
+      const columns = def.list.exportColumns ?? def.list.columns;
+      expect(sheet![0]).toEqual(columns.map((k) => `${def.fields[k]!.label.en}${utc(k)}`));
       expect(sheet!.length - 1).toBe(list.total);
-      const first = def.list.columns[0]!;
+      const first = columns[0]!;
       expect(sheet!.slice(1).map((r) => r[0])).toEqual(list.records.map((r: Values) => String(r[first] ?? '')));
     });
   });

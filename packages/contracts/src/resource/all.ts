@@ -1,6 +1,7 @@
 import { contactResource } from '../crm/contact.js';
 import { customerResource } from '../crm/customer.js';
 import { opportunityResource } from '../crm/opportunity.js';
+import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import {
   bankAccountResource,
   bankResource,
@@ -22,4 +23,6 @@ export const allResources: readonly ResourceDef[] = [
   customerResource,
   contactResource,
   opportunityResource,
+  feedbackResource,
+  myFeedbackResource,
 ];

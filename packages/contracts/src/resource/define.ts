@@ -57,7 +57,15 @@ export interface ResourceFilter {
   fields?: readonly string[];
   /** label in the search form; defaults to the field's label */
   label?: Label;
+  /** a range taken as two query keys (`from`, `to`) instead of one pair, where a spec path fixes them */
+  bounds?: readonly [string, string];
 }
+
+/**
+ * The list key of a personal resource (own downloads, own messages, own feedback): any signed-in
+ * user lists it, and sees only the records whose owner field is themselves, whatever their data scope.
+ */
+export const SIGNED_IN = 'authenticated';
 
 export interface ResourceCommand {
   label: Label;
@@ -89,6 +97,8 @@ export interface ResourceDef {
   fields: Record<string, ResourceField>;
   list: {
     columns: readonly string[];
+    /** the export's columns when they differ from the screen's (a spec-fixed file layout); default `columns` */
+    exportColumns?: readonly string[];
     filters: Record<string, ResourceFilter>;
     sortable: readonly string[];
     defaultSort: { field: string; order: 'ascend' | 'descend' };
@@ -96,7 +106,7 @@ export interface ResourceDef {
   form: { sections: readonly { title?: Label; fields: readonly string[] }[] };
   detail?: { header: readonly string[]; tabs?: readonly { key: string; title: Label }[] };
   access: {
-    /** the list's key (a menu resource); also guards detail, export and timeline unless set */
+    /** the list's key (a menu resource), or SIGNED_IN; also guards detail, export and timeline unless set */
     list: string;
     create?: string;
     update?: string;
@@ -119,6 +129,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
   const bad = [
     def.titleField,
     ...def.list.columns,
+    ...(def.list.exportColumns ?? []),
     ...def.list.sortable,
     def.list.defaultSort.field,
     ...Object.values(def.list.filters).flatMap((f) => [...(f.field ? [f.field] : []), ...(f.fields ?? [])]),
@@ -130,7 +141,10 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
   for (const [name, f] of Object.entries(def.list.filters)) {
     if (f.op === 'like' ? !f.fields?.length : !f.field)
       throw new Error(`resource ${def.key}: filter ${name} names no field`);
+    if (f.bounds && f.op !== 'range') throw new Error(`resource ${def.key}: filter ${name} has bounds but no range`);
   }
+  if (def.access.list === SIGNED_IN && !def.access.owner)
+    throw new Error(`resource ${def.key}: a personal resource needs an owner field`);
   return def;
 }
 

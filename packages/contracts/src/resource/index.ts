@@ -27,7 +27,8 @@
  * Endpoints (POST with a JSON body unless said; answers in the `{ code, msg, data }` envelope); `<api>/<verb>`
  * unless `paths` fixes another (`resourcePath(def, verb)`, `commandPath(def, name)`):
  * - `page`     body `listQuery` (pageQuery + one key per filter: eq → value, in → value[],
- *              range → [from | null, to | null], like → text)        → `{ records: row[], total, page, size }`
+ *              range → [from | null, to | null] or its two `bounds` keys, like → text)
+ *                                                                  → `{ records: row[], total, page, size }`
  * - `detail`   `{ id }`                                               → row (same shape as a list row)
  * - `save`     `create` (creatable fields)                            → `{ id }`       (needs access.create)
  * - `update`   `{ id, version, ...fields to change }`                 → `{ id, version }` (needs access.update);
@@ -38,7 +39,8 @@
  * - `GET timeline?id=&cursor=&limit=&kinds=` → `{ records: RecordEvent[], nextCursor }` (@portal/contracts/history)
  * - `comment`  `{ id, body, mentions? }`, `GET mentionable?id=`, `follow-up` (with `history.followUp`):
  *              the record-history routes (platform/history, mountRecordHistory)
- * A record outside the caller's data scope answers NOT_FOUND on every verb; a row carries only the
+ * A record outside the caller's data scope answers NOT_FOUND on every verb (`access.list: SIGNED_IN`:
+ * a personal resource, every signed-in user reaches their own records only); a row carries only the
  * fields the caller may see (`POST /v2/sys/staff/resource/field/get` `{ resource }` → `{ fields: string[] }`).
  *
  * `resourceSchemas(def)` derives the zod schemas (memoised; import it only where zod may load: the

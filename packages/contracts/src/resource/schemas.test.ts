@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Perm } from '../permissions.js';
 import { userResource } from '../system/user.js';
-import { commandPath, defineResource, resourceButtons, resourcePath } from './define.js';
+import { commandPath, defineResource, resourceButtons, resourcePath, SIGNED_IN } from './define.js';
 import { resourceSchemas } from './schemas.js';
 
 const s = resourceSchemas(userResource);
@@ -53,5 +53,39 @@ describe('resource definitions derive their schemas', () => {
     expect(() => defineResource({ ...userResource, list: { ...userResource.list, columns: ['nope'] } })).toThrow(
       /unknown fields nope/,
     );
+  });
+});
+
+describe('personal resources and bounded ranges', () => {
+  const personal = (owner?: string) =>
+    defineResource({
+      key: 'test.mine',
+      title: { zh: '我的', en: 'Mine' },
+      api: '/v2/test/mine',
+      routes: { list: '/test/mine' },
+      titleField: 'name',
+      fields: {
+        name: { kind: 'text', label: { zh: '名称', en: 'Name' } },
+        userId: { kind: 'user', label: { zh: '用户', en: 'User' }, readOnly: true },
+        at: { kind: 'datetime', label: { zh: '时间', en: 'At' }, readOnly: true },
+      },
+      list: {
+        columns: ['name', 'at'],
+        filters: { at: { op: 'range', field: 'at', bounds: ['from', 'to'] } },
+        sortable: ['at'],
+        defaultSort: { field: 'at', order: 'descend' },
+      },
+      form: { sections: [] },
+      access: { list: SIGNED_IN, ...(owner ? { owner } : {}) },
+    });
+  it('a personal resource needs an owner field', () => {
+    expect(() => personal()).toThrow(/owner/);
+    expect(personal('userId').access.list).toBe(SIGNED_IN);
+  });
+  it('a range with bounds is two query keys with the field’s value rule', () => {
+    const q = resourceSchemas(personal('userId')).listQuery;
+    expect(q.parse({ from: '2026-01-01T00:00:00Z' })).toMatchObject({ from: '2026-01-01T00:00:00Z' });
+    expect(q.parse({ at: ['2026-01-01T00:00:00Z', null] })).not.toHaveProperty('at');
+    expect(q.safeParse({ to: 'today' }).success).toBe(false);
   });
 });

@@ -3,7 +3,14 @@ import type { FieldKind } from '../fields/kinds.js';
 import { fieldValueSchema } from '../fields/value.js';
 import { pageQuery, pageResult } from '../paging.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
-import { creatableFields, type ResourceDef, type ResourceField, readableFields, updatableFields } from './define.js';
+import {
+  creatableFields,
+  type ResourceDef,
+  type ResourceField,
+  type ResourceFilter,
+  readableFields,
+  updatableFields,
+} from './define.js';
 
 /** Users and departments exist as records: a reference to them is their id. */
 const ID_KINDS: ReadonlySet<FieldKind> = new Set(['user', 'department']);
@@ -63,9 +70,8 @@ const maybeHidden = (f: ResourceField, s: z.ZodType) => (f.perm ? s.optional() :
 const pick = (def: ResourceDef, keys: string[], as: (f: ResourceField) => z.ZodType) =>
   Object.fromEntries(keys.map((k) => [k, as(def.fields[k]!)]));
 
-function filterSchema(def: ResourceDef, name: string): z.ZodType {
-  const flt = def.list.filters[name]!;
-  if (flt.op === 'like') return text().trim().max(64).optional();
+/** The value one filter compares with (numbers coerced: a query may arrive as text, GET or a task replay). */
+function filterValue(def: ResourceDef, flt: ResourceFilter): z.ZodType {
   const f = def.fields[flt.field!] ?? { kind: 'number' as const, label: { zh: '', en: '' } };
   const item =
     flt.field === 'id'
@@ -73,11 +79,18 @@ function filterSchema(def: ResourceDef, name: string): z.ZodType {
       : f.kind === 'enum' || ID_KINDS.has(f.kind) || f.ref
         ? inputItem(f)
         : inputItem({ ...f, rules: undefined });
-  // a query may arrive as text (GET, export task replay): numbers are coerced
-  const value = item instanceof z.ZodNumber ? z.coerce.number().pipe(item) : item;
-  if (flt.op === 'in') return z.array(value).min(1).max(MAX_ITEMS).optional();
-  if (flt.op === 'range') return z.tuple([value.nullable(), value.nullable()]).optional();
-  return value.optional();
+  return item instanceof z.ZodNumber ? z.coerce.number().pipe(item) : item;
+}
+
+/** The query keys of a filter and their schemas: its name, or the two keys of a range with bounds. */
+function filterSchemas(def: ResourceDef, name: string): [string, z.ZodType][] {
+  const flt = def.list.filters[name]!;
+  if (flt.op === 'like') return [[name, text().trim().max(64).optional()]];
+  const value = filterValue(def, flt);
+  if (flt.op === 'in') return [[name, z.array(value).min(1).max(MAX_ITEMS).optional()]];
+  if (flt.op !== 'range') return [[name, value.optional()]];
+  if (flt.bounds) return flt.bounds.map((k) => [k, value.optional()]);
+  return [[name, z.tuple([value.nullable(), value.nullable()]).optional()]];
 }
 
 /** The zod schemas a definition derives (server validation, web forms, OpenAPI). */
@@ -114,7 +127,7 @@ export function resourceSchemas(def: ResourceDef): ResourceSchemas {
     detail: row,
     page: pageResult(row),
     listQuery: pageQuery.extend(
-      Object.fromEntries(Object.keys(def.list.filters).map((k) => [k, filterSchema(def, k)])),
+      Object.fromEntries(Object.keys(def.list.filters).flatMap((k) => filterSchemas(def, k))),
     ),
     create: z.object(pick(def, creatableFields(def), fieldInput)),
     update: z.object({

@@ -1,99 +1,16 @@
-import type {
-  CommitFeedbackBody,
-  FeedbackDetail,
-  FeedbackRow,
-  ManageFeedbackQuery,
-  PageResult,
-} from '@portal/contracts';
-import { FEEDBACK_IMAGE_EXTS, MAX_FEEDBACK_IMAGE_BYTES } from '@portal/contracts';
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import type { CommitFeedbackBody, FeedbackDetail } from '@portal/contracts';
+import { FEEDBACK_IMAGE_EXTS, MAX_FEEDBACK_IMAGE_BYTES, Perm } from '@portal/contracts';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
+import type { AuthContext } from '../../platform/auth/context.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
-import { containsPattern } from '../../platform/db/like.js';
 import { claimFilesForAttach } from '../../platform/files/attach.js';
 import { files } from '../../platform/files/schema.js';
 import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
+import { loadRecord, visibleFields } from '../../platform/resource/query.js';
+import { feedbackList, myFeedbackList } from './lists.js';
 import { feedbackQuestions, feedbackReplies, feedbackScreenshots, feedbacks } from './schema.js';
-
-type Status = FeedbackRow['status'];
-
-const rowColumns = {
-  id: feedbacks.id,
-  userId: feedbacks.userId,
-  userName: sql<string>`coalesce(${staffUsers.name}, '')`,
-  questionId: feedbacks.questionId,
-  questionName: feedbackQuestions.name,
-  content: feedbacks.content,
-  page: feedbacks.page,
-  status: feedbacks.status,
-  replyCount: feedbacks.replyCount,
-  imageCount: feedbacks.imageCount,
-  unseenReply: feedbacks.unseenReply,
-  closedAt: feedbacks.closedAt,
-  createdAt: feedbacks.createdAt,
-  updatedAt: feedbacks.updatedAt,
-};
-
-interface Selected {
-  id: number;
-  userId: number;
-  userName: string;
-  questionId: number;
-  questionName: string | null;
-  content: string;
-  page: string | null;
-  status: string;
-  replyCount: number;
-  imageCount: number;
-  unseenReply: boolean;
-  closedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-const toRow = (r: Selected): FeedbackRow => ({
-  id: r.id,
-  userId: r.userId,
-  userName: r.userName,
-  questionId: r.questionId,
-  questionName: r.questionName,
-  content: r.content,
-  page: r.page,
-  status: r.status as Status,
-  replyCount: r.replyCount,
-  imageCount: r.imageCount,
-  unseenReply: r.unseenReply,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
-
-/** The order of every feedback list (and its export): by time sent, newest first unless asked. */
-export const feedbackOrder = (q: { sortOrder?: string }) => [
-  q.sortOrder === 'ascend' ? asc(feedbacks.createdAt) : desc(feedbacks.createdAt),
-  desc(feedbacks.id),
-];
-
-async function pageOf(db: Db, where: SQL | undefined, q: { page: number; size: number; sortOrder?: string }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(feedbacks)
-      .leftJoin(staffUsers, eq(staffUsers.id, feedbacks.userId))
-      .leftJoin(feedbackQuestions, eq(feedbackQuestions.id, feedbacks.questionId))
-      .where(where)
-      .orderBy(...feedbackOrder(q))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(feedbacks).where(where),
-  ]);
-  return {
-    records: rows.map(toRow),
-    total: total?.n ?? 0,
-    page: q.page,
-    size: q.size,
-  } satisfies PageResult<FeedbackRow>;
-}
 
 const refuseScreenshot = (id: string, message: string) =>
   new AppError('VALIDATION_FAILED', { data: [{ field: 'body.screenshotIds', message: `${id}: ${message}` }] });
@@ -146,27 +63,6 @@ export async function commitFeedback(db: Db, userId: number, body: CommitFeedbac
   });
 }
 
-export function myFeedbackPage(db: Db, userId: number, q: { page: number; size: number; status?: Status }) {
-  const where = [eq(feedbacks.userId, userId)];
-  if (q.status) where.push(eq(feedbacks.status, q.status));
-  return pageOf(db, and(...where), q);
-}
-
-/** The filters of the management list (and its export). */
-export function manageFeedbackWhere(q: Omit<ManageFeedbackQuery, 'page' | 'size'>): SQL | undefined {
-  const where: SQL[] = [];
-  if (q.status) where.push(eq(feedbacks.status, q.status));
-  if (q.questionId) where.push(eq(feedbacks.questionId, q.questionId));
-  if (q.from) where.push(gte(feedbacks.createdAt, new Date(q.from)));
-  if (q.to) where.push(lte(feedbacks.createdAt, new Date(q.to)));
-  if (q.keyword) where.push(ilike(feedbacks.content, containsPattern(q.keyword)));
-  return where.length ? and(...where) : undefined;
-}
-
-export function manageFeedbackPage(db: Db, q: ManageFeedbackQuery) {
-  return pageOf(db, manageFeedbackWhere(q), q);
-}
-
 /** My feedbacks with a reply I have not opened. */
 export async function countUnseenReplies(db: Db, userId: number): Promise<number> {
   const [r] = await db
@@ -210,6 +106,7 @@ export async function replyToFeedback(
         replyCount: sql`${feedbacks.replyCount} + 1`,
         unseenReply: true,
         updatedAt: now,
+        version: sql`${feedbacks.version} + 1`,
         ...(body.close ? { closedAt: now } : {}),
       })
       .where(eq(feedbacks.id, fb.id));
@@ -222,28 +119,27 @@ export async function closeFeedback(db: Db, id: number): Promise<{ authorId: num
     const fb = await lockFeedback(tx, id);
     if (fb.status === 'closed') throw new AppError('FEEDBACK_CLOSED');
     const now = new Date();
-    await tx.update(feedbacks).set({ status: 'closed', closedAt: now, updatedAt: now }).where(eq(feedbacks.id, id));
+    await tx
+      .update(feedbacks)
+      .set({ status: 'closed', closedAt: now, updatedAt: now, version: sql`${feedbacks.version} + 1` })
+      .where(eq(feedbacks.id, id));
     return { authorId: fb.userId };
   });
 }
 
 /**
  * One feedback with its screenshots (each with a short-lived signed URL) and replies, for its
- * author or a manager. The author opening it clears their "new reply" mark.
+ * author or a manager (the managers' list or the author's own, as the lists scope them). The
+ * author opening it clears their "new reply" mark.
  */
 export async function feedbackDetail(
   db: Db,
   fileService: Pick<FileService, 'url'>,
   id: number,
-  viewer: { userId: number; manager: boolean },
+  auth: AuthContext,
 ): Promise<FeedbackDetail> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(feedbacks)
-    .leftJoin(staffUsers, eq(staffUsers.id, feedbacks.userId))
-    .leftJoin(feedbackQuestions, eq(feedbackQuestions.id, feedbacks.questionId))
-    .where(eq(feedbacks.id, id));
-  if (!row || (row.userId !== viewer.userId && !viewer.manager)) throw new AppError('NOT_FOUND');
+  const list = auth.perms.has(Perm.FEEDBACK_MANAGE) ? feedbackList : myFeedbackList;
+  const row = (await loadRecord(db, list, auth, id, visibleFields(list.def, auth))) as FeedbackDetail;
   const [screenshots, replies] = await Promise.all([
     db
       .select({ id: files.id, name: files.name, size: files.size })
@@ -264,13 +160,13 @@ export async function feedbackDetail(
       .where(eq(feedbackReplies.feedbackId, id))
       .orderBy(feedbackReplies.createdAt, feedbackReplies.id),
   ]);
-  if (row.userId === viewer.userId && row.unseenReply) {
+  const mine = row.userId === auth.userId;
+  if (mine && row.unseenReply) {
     await db.update(feedbacks).set({ unseenReply: false }).where(eq(feedbacks.id, id));
   }
   return {
-    ...toRow(row),
-    unseenReply: row.userId === viewer.userId ? false : row.unseenReply,
-    closedAt: row.closedAt?.toISOString() ?? null,
+    ...row,
+    unseenReply: mine ? false : row.unseenReply,
     screenshots: screenshots.map((f) => ({ ...f, url: fileService.url(f.id) })),
     replies: replies.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };

@@ -10,12 +10,9 @@ import {
   feedbackIdQuery,
   feedbackQuestion,
   feedbackReplyBody,
-  feedbackRow,
   feedbackTips,
   feedbackTipsBody,
   hasFeedback as hasFeedbackSchema,
-  manageFeedbackQuery,
-  myFeedbackQuery,
   needScore,
   needScoreQuery,
   Perm,
@@ -29,11 +26,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportRoute } from '../../platform/exports/list-export.js';
 import { filesOf } from '../../platform/files/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
+import { mountResource } from '../../platform/resource/index.js';
 import {
   deletePopupConfig,
   popupConfigPage,
@@ -43,7 +40,6 @@ import {
   tipsOf,
   updateQuestions,
 } from './config.service.js';
-import { manageFeedbackExport } from './feedback.export.js';
 import {
   closeFeedback,
   commitFeedback,
@@ -51,11 +47,9 @@ import {
   countUnseenReplies,
   feedbackDetail,
   hasFeedback,
-  manageFeedbackPage,
-  myFeedbackPage,
   replyToFeedback,
 } from './feedback.service.js';
-import { publishFeedbackChanged } from './live.js';
+import { feedbackList, myFeedbackList, publishFeedbackChanged } from './lists.js';
 import './messages.js';
 import { commitScore, dismissScore, needScoreOf } from './scores.service.js';
 
@@ -237,20 +231,6 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
     },
   );
 
-  r.post(
-    `${F}/myFeedbackPage`,
-    {
-      schema: {
-        tags,
-        summary: 'My feedback (paged)',
-        body: myFeedbackQuery,
-        response: { 200: envelope(pageResult(feedbackRow)) },
-      },
-      config: { ...authed, audit: false },
-    },
-    async (req) => ok(await myFeedbackPage(p.db, req.auth!.userId, req.body)),
-  );
-
   r.get(
     `${F}/countResponeFeedback`,
     {
@@ -284,38 +264,12 @@ export async function feedbackRoutes(app: FastifyInstance, p: Platform) {
       },
       config: authed,
     },
-    async (req) =>
-      ok(
-        await feedbackDetail(p.db, await filesOf(p), req.query.id, {
-          userId: req.auth!.userId,
-          manager: req.auth!.perms.has(Perm.FEEDBACK_MANAGE),
-        }),
-      ),
+    async (req) => ok(await feedbackDetail(p.db, await filesOf(p), req.query.id, req.auth!)),
   );
 
-  // ---- management
-  r.post(
-    `${F}/feedbackManagePage`,
-    {
-      schema: {
-        tags,
-        summary: 'All feedback (paged, filters)',
-        body: manageFeedbackQuery,
-        response: { 200: envelope(pageResult(feedbackRow)) },
-      },
-      config: { ...manage, audit: false },
-    },
-    async (req) => ok(await manageFeedbackPage(p.db, req.body)),
-  );
-
-  exportRoute(
-    app,
-    p,
-    `${F}/feedbackManagePage/export`,
-    manageFeedbackExport,
-    manageFeedbackQuery,
-    'Export all feedback (same filters and order as the page): the file, or a download-center task',
-  );
+  // ---- management: the list is the resource's page and export
+  await mountResource(app, p, feedbackList);
+  await mountResource(app, p, myFeedbackList);
 
   r.get(
     `${F}/countUnReply`,

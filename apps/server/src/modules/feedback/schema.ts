@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { searchColumn, searchIndex } from '../../platform/db/search.js';
 
 /** Which menu items ask their users for a rating, and how often. */
 export const scoreConfigs = pgTable('feedback_score_configs', {
@@ -62,10 +63,15 @@ export const feedbacks = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    search: searchColumn('search', ['content']),
   },
   (t) => [
     index('feedbacks_user_created_idx').on(t.userId, t.createdAt),
     index('feedbacks_status_created_idx').on(t.status, t.createdAt),
+    index('feedbacks_question_idx').on(t.questionId),
+    index('feedbacks_created_idx').on(t.createdAt),
+    searchIndex('feedbacks_search_trgm', t.search),
   ],
 );
 

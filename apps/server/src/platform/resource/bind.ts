@@ -1,13 +1,14 @@
 import type { Locale } from '@portal/contracts';
-import type { ResourceDef } from '@portal/contracts/resource';
-import type { SQL } from 'drizzle-orm';
+import { type ResourceDef, SIGNED_IN } from '@portal/contracts/resource';
+import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context.js';
 import type { Tx } from '../db/index.js';
 import type { RecordHistoryOptions } from '../history/entries.js';
-import { declareLiveResource } from '../live/record-changes.js';
+import { type Audience, declareLiveResource } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
 import { resourceExport } from './export.js';
+import { columnOf } from './query.js';
 
 /**
  * A list field stored in a link table (user ↔ departments): read as an array, filtered by
@@ -106,10 +107,23 @@ export function bindResource<D extends ResourceDef>(def: D, opts: BindOptions): 
   bound.set(def.key, b);
   // the export source exists from load on: a stored export task finds it by key
   resourceExport(b);
-  // open lists of holders of the list key refresh when a record changes
-  declareLiveResource(def.key, def.access.list);
+  // open lists of holders of the list key refresh when a record changes; of a personal one, its owner's
+  if (def.access.list === SIGNED_IN) declareLiveResource(def.key, null, ownerOf(b));
+  else declareLiveResource(def.key, def.access.list);
   return b;
 }
+
+/** The owner of a record of a personal resource: who hears of its changes. */
+const ownerOf =
+  (b: BoundResource): Audience =>
+  async (db, id) => {
+    const owner = columnOf(b, b.def.access.owner!);
+    const rows = await db
+      .select({ owner })
+      .from(b.table)
+      .where(eq(b.table.id, Number(id)));
+    return rows.map((r) => Number(r.owner));
+  };
 
 export const boundResources = (): BoundResource[] => [...bound.values()];
 export const boundResource = (key: string): BoundResource | undefined => bound.get(key);

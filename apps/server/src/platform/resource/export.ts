@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/contracts';
-import { type ResourceField, resourceSchemas } from '@portal/contracts/resource';
+import { type ResourceField, resourceSchemas, SIGNED_IN } from '@portal/contracts/resource';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context.js';
@@ -18,10 +18,12 @@ const WIDTH: Partial<Record<ResourceField['kind'], number>> = {
 /** A column rendered with its table: inside a select's SQL drizzle would drop the table name. */
 const qualified = (col: PgColumn): SQL => sql`${sql.identifier(getTableName(col.table))}.${sql.identifier(col.name)}`;
 
-/** The list's columns the caller may see. */
+const exportColumns = (def: BoundResource['def']) => def.list.exportColumns ?? def.list.columns;
+
+/** The export's columns the caller may see. */
 const exportFields = (b: BoundResource, auth: AuthContext) => {
   const visible = new Set(visibleFields(b.def, auth));
-  return b.def.list.columns.filter((c) => visible.has(c));
+  return exportColumns(b.def).filter((c) => visible.has(c));
 };
 
 /**
@@ -84,10 +86,10 @@ function deriveExport(b: BoundResource): ExportSource<Values> {
   };
   return defineExportSource<Values>({
     key: def.export?.key ?? def.key,
-    perm: def.access.export ?? def.access.list,
+    perm: def.access.export ?? (def.access.list === SIGNED_IN ? undefined : def.access.list),
     query: resourceSchemas(def).listQuery as never,
     title: { 'zh-CN': def.export?.fileName?.zh ?? def.title.zh, en: def.export?.fileName?.en ?? def.title.en },
-    columns: def.list.columns.map(header),
+    columns: exportColumns(def).map(header),
     columnsFor: (auth) => exportFields(b, auth).map(header),
     async count(db, auth, q) {
       const [row] = await db

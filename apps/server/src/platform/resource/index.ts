@@ -4,6 +4,7 @@ export {
   bindResource,
   boundResources,
   type CommandHandler,
+  type FieldSource,
   link,
   localized,
   type ResourceHooks,

@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contracts';
 import { Errors, emptyData, envelope, int32 } from '@portal/contracts';
-import { actionPerm, commandPath, resourcePath, resourceSchemas } from '@portal/contracts/resource';
+import { actionPerm, commandPath, resourcePath, resourceSchemas, SIGNED_IN } from '@portal/contracts/resource';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -77,7 +77,7 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
   const s = resourceSchemas(def);
   const tags = [def.key.split('.')[0]!];
   const title = def.title.en;
-  const readPerm = { perm: def.access.list };
+  const readPerm = def.access.list === SIGNED_IN ? SIGNED_IN : { perm: def.access.list };
 
   r.post(
     resourcePath(def, 'page'),

@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/contracts';
-import type { ResourceDef, ResourceField } from '@portal/contracts/resource';
+import { type ResourceDef, type ResourceField, SIGNED_IN } from '@portal/contracts/resource';
 import { and, asc, Column, desc, eq, getTableName, gte, ilike, inArray, is, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dataScopeWhere } from '../access/data-scope.js';
@@ -71,12 +71,16 @@ export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
 }
 
 /**
- * The caller's data scope over the definition's owner column (none declared: every record), and
- * for a shared resource the records the caller is a member of (`write`: write members only).
+ * The caller's data scope over the definition's owner column (none declared: every record;
+ * personal: own), and for a shared resource the records the caller is a member of (`write`: write
+ * members only).
  */
 export function scopeWhere(b: BoundResource, auth: AuthContext, mode: 'read' | 'write' = 'read'): SQL | undefined {
   const owner = b.def.access.owner;
-  const own = owner ? dataScopeWhere(auth, columnOf(b, owner)) : undefined;
+  if (!owner) return undefined;
+  // a personal resource: one's own records only, whatever the data scope
+  if (b.def.access.list === SIGNED_IN) return eq(columnOf(b, owner), auth.userId);
+  const own = dataScopeWhere(auth, columnOf(b, owner));
   return own && b.shared ? or(own, memberWhere(b.def.key, b.table.id, auth.userId, mode)) : own;
 }
 
@@ -100,11 +104,16 @@ export function keywordWhere(b: BoundResource, filter: string, keyword: string):
   return searchMatch(b.search![filter]!, keyword);
 }
 
+/** A range given as two query keys, as the pair the other ranges are (absent when neither is given). */
+function boundsOf(q: Values, [from, to]: readonly [string, string]): [unknown, unknown] | undefined {
+  return q[from] === undefined && q[to] === undefined ? undefined : [q[from] ?? null, q[to] ?? null];
+}
+
 /** The list's filters from the definition: eq, in, range on one field; like over several. */
 export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   for (const [name, flt] of Object.entries(b.def.list.filters)) {
-    const v = q[name];
+    const v = flt.bounds ? boundsOf(q, flt.bounds) : q[name];
     if (v === undefined || v === null || v === '') continue;
     if (flt.op === 'like') {
       for (const f of flt.fields!) hiddenRefused(b.def, auth, f);

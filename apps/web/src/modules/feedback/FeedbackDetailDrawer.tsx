@@ -16,7 +16,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedbackApi, feedbackKeys } from './api';
+import { feedbackApi, feedbackKeys, refreshFeedback } from './api';
 import { FeedbackStatusTag } from './FeedbackStatusTag';
 
 /** One feedback with its screenshots and the reply history; managers answer and close here. */
@@ -42,7 +42,7 @@ export function FeedbackDetailDrawer({
   const done = async () => {
     setReply('');
     setCloseToo(false);
-    await queryClient.invalidateQueries({ queryKey: feedbackKeys.root });
+    await refreshFeedback(queryClient);
   };
   const send = useMutation({
     mutationFn: () => feedbackApi.reply(id!, reply.trim(), closeToo),

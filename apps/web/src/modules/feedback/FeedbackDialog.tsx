@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { POPUP_Z_INDEX } from '../../platform/feedback';
-import { feedbackApi, feedbackKeys } from './api';
+import { feedbackApi, feedbackKeys, refreshFeedback } from './api';
 import { useFeedbackDialog } from './feedback-dialog-store';
 import { checkImage } from './images';
 
@@ -40,7 +40,7 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
       feedbackApi.commit({ ...v, page: pathname, screenshotIds: uploadedIds }),
     onSuccess: async () => {
       message.success(t('feedback.sent'));
-      await queryClient.invalidateQueries({ queryKey: feedbackKeys.root });
+      await refreshFeedback(queryClient);
       onDone();
     },
   });

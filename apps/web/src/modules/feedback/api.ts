@@ -1,10 +1,19 @@
-import type { FeedbackDetail, FeedbackRow, FileInfo, ManageFeedbackQuery, PageResult } from '@portal/contracts';
+import type { FeedbackDetail, FileInfo, PageResult } from '@portal/contracts';
+import { feedbackResource, myFeedbackResource } from '@portal/contracts/feedback';
+import type { QueryClient } from '@tanstack/react-query';
 import { get, post, upload } from '../../platform/http';
+import { resourceKeys } from '../../platform/resource/keys';
+
+/** After a feedback was sent, answered or closed: its details, the counts and both lists. */
+export const refreshFeedback = (queryClient: QueryClient) =>
+  Promise.all(
+    [feedbackKeys.root, resourceKeys.all(feedbackResource.key), resourceKeys.all(myFeedbackResource.key)].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 
 export const feedbackKeys = {
   root: ['feedback'] as const,
-  mine: ['feedback', 'mine'] as const,
-  manage: ['feedback', 'manage'] as const,
   unreplied: ['feedback', 'unreply'] as const,
   detail: (id: number) => ['feedback', 'detail', id] as const,
   questions: ['feedback', 'questions'] as const,
@@ -52,9 +61,6 @@ export const feedbackApi = {
   commit: (body: { questionId: number; content: string; page?: string; screenshotIds: string[] }) =>
     post<{ id: number }>(`${F}/commitFeedback`, body, { checkRepeat: true }),
   commitScore: (body: { resourceId: number; score: number; content?: string }) => post<null>(`${F}/commitScore`, body),
-  myPage: (q: object, signal?: AbortSignal) => post<PageResult<FeedbackRow>>(`${F}/myFeedbackPage`, q, { signal }),
-  managePage: (q: Partial<ManageFeedbackQuery>, signal?: AbortSignal) =>
-    post<PageResult<FeedbackRow>>(`${F}/feedbackManagePage`, q, { signal }),
   detail: (id: number) => get<FeedbackDetail>(`${F}/getFeedbackDetail`, { id }),
   reply: (id: number, content: string, close: boolean) =>
     post<null>(`${F}/feedbackReply`, { id, content, close }, { checkRepeat: true }),

@@ -8,7 +8,7 @@ import { FieldFilter } from '../fields/FieldFilter';
 import { dateItemProps, type FieldDesc } from '../fields/field';
 import { actionColumn, type RowAction } from '../ui/RowActions';
 import { type ListColumn, SearchTable } from '../ui/SearchTable';
-import type { Row } from './api';
+import type { Row, Values } from './api';
 import { CommandForm } from './CommandForm';
 import { fieldColumn } from './columns';
 import { useFieldDescs, useLabel } from './labels';
@@ -68,7 +68,7 @@ export function ResourceList({
   const hasDetail = !!def.detail || !!def.history;
 
   const actions = (row: Row): RowAction[] => {
-    const out: RowAction[] = [];
+    const out: RowAction[] = overrides.rowActions?.(row) ?? [];
     if (can.update)
       out.push({
         key: 'edit',
@@ -146,6 +146,18 @@ export function ResourceList({
     [list.columns, descs, def, overrides.cells, hasDetail, t],
   );
 
+  // a range with bounds travels as its two keys (the spec's `from` / `to`), the page and the export alike
+  const fromForm = (values: Values): Values => {
+    const out = { ...values };
+    for (const [name, f] of list.filters) {
+      if (!f.bounds) continue;
+      const [from, to] = (out[name] as [unknown, unknown] | undefined) ?? [];
+      delete out[name];
+      Object.assign(out, { [f.bounds[0]]: from ?? undefined, [f.bounds[1]]: to ?? undefined });
+    }
+    return out;
+  };
+
   return (
     <>
       <SearchTable<Row>
@@ -157,16 +169,22 @@ export function ResourceList({
         bulkActions={overrides.bulk}
         exportPath={list.exportPath}
         title={label(def.title)}
+        fromForm={fromForm}
         toolbar={
-          can.create && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ id: null })}
-              data-testid="list-create"
-            >
-              {t('resource.create')}
-            </Button>
+          (overrides.toolbar || can.create) && (
+            <>
+              {overrides.toolbar}
+              {can.create && (
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setEditing({ id: null })}
+                  data-testid="list-create"
+                >
+                  {t('resource.create')}
+                </Button>
+              )}
+            </>
           )
         }
         filters={
@@ -177,11 +195,13 @@ export function ResourceList({
             const text = f.label ? label(f.label) : f.op === 'like' ? t('resource.keyword') : field.label;
             return (
               <Form.Item key={name} name={name} label={text} {...dateItemProps(field.kind, f.op === 'range')}>
-                <FieldFilter
-                  field={{ ...field, label: text, multiple: false }}
-                  op={f.op}
-                  placeholder={f.op === 'like' ? f.fields!.map((k) => descs[k]!.label).join(' / ') : undefined}
-                />
+                {overrides.filters?.[name] ?? (
+                  <FieldFilter
+                    field={{ ...field, label: text, multiple: false }}
+                    op={f.op}
+                    placeholder={f.op === 'like' ? f.fields!.map((k) => descs[k]!.label).join(' / ') : undefined}
+                  />
+                )}
               </Form.Item>
             );
           })

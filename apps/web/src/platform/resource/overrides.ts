@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { RowAction } from '../ui/RowActions';
 import type { BulkAction } from '../ui/SearchTable';
 import type { Row, Values } from './api';
 import type { InputOverrides } from './ResourceForm';
@@ -12,7 +13,8 @@ export interface RowCommand {
 }
 
 /**
- * Where a screen departs from its definition (the first escape: one cell, input, row command or tab).
+ * Where a screen departs from its definition (the first escape: one cell, input, row command, tab,
+ * filter control, row action or toolbar item).
  * More than three of them: write the screen by hand on the hooks.
  */
 export interface ResourceOverrides {
@@ -26,4 +28,10 @@ export interface ResourceOverrides {
   tabs?: Record<string, (row: Row) => ReactNode>;
   /** actions on the selected rows (SearchTable's bulk bar) */
   bulk?: BulkAction<Row>[];
+  /** a search-form control in place of the filter's own, by filter name (a picker of a table with no field kind) */
+  filters?: Record<string, ReactNode>;
+  /** row actions of the screen's own, before the kernel's (a drawer of its own: answer a feedback) */
+  rowActions?: (row: Row) => RowAction[];
+  /** toolbar content of the screen's own, before New (a count, a button opening its own dialog) */
+  toolbar?: ReactNode;
 }

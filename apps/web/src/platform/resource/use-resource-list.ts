@@ -1,5 +1,5 @@
 import type { PageQuery, PageResult } from '@portal/contracts';
-import { actionPerm, type ResourceDef, resourcePath } from '@portal/contracts/resource/define';
+import { actionPerm, type ResourceDef, resourcePath, SIGNED_IN } from '@portal/contracts/resource/define';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useMemo } from 'react';
@@ -24,7 +24,7 @@ export function useResourceList(def: ResourceDef, opts: { fixed?: Values; pagePa
   const keys = useUser((s) => s.keys);
   const visible = useVisibleFields(def);
   const api = useMemo(() => resourceApi(def), [def]);
-  const may = (perm: string | undefined) => !!perm && keys.has(perm);
+  const may = (perm: string | undefined) => !!perm && (perm === SIGNED_IN || keys.has(perm));
   const done = async () => {
     message.success(t('resource.done'));
     await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
