@@ -146,9 +146,10 @@ export function ResourceList({
     [list.columns, descs, def, overrides.cells, hasDetail, t],
   );
 
-  // a range with bounds travels as its two keys (the spec's `from` / `to`), the page and the export alike
+  // a range with bounds travels as its two keys (the spec's `from` / `to`), the page and the export
+  // alike; the list's fixed filters travel with both too (a partner list exports partners only)
   const fromForm = (values: Values): Values => {
-    const out = { ...values };
+    const out = { ...values, ...fixed };
     for (const [name, f] of list.filters) {
       if (!f.bounds) continue;
       const [from, to] = (out[name] as [unknown, unknown] | undefined) ?? [];
