@@ -9,6 +9,8 @@ import {
   entityResource,
   operatorResource,
 } from '../reference/resources.js';
+import { supplierContactResource } from '../srm/contact.js';
+import { supplierResource } from '../srm/supplier.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
 
@@ -25,4 +27,6 @@ export const allResources: readonly ResourceDef[] = [
   opportunityResource,
   feedbackResource,
   myFeedbackResource,
+  supplierResource,
+  supplierContactResource,
 ];
