@@ -545,6 +545,12 @@ export const Errors = {
     '准入申请 {value} 已结束，不能撤回',
     'The admission application {value} is already decided and cannot be withdrawn',
   ),
+  SRM_ADMISSION_NO_PROCESS: def(
+    10060113,
+    409,
+    '未配置启用的供应商准入审批流程，请联系流程管理员',
+    'No enabled supplier admission process is configured; ask a workflow administrator',
+  ),
   CANNOT_EXECUTE_53: def(10060053, 409, '无法执行', 'Cannot execute'),
   CANNOT_EXECUTE_54: def(10060054, 409, '无法执行', 'Cannot execute'),
   CANNOT_EXECUTE_58: def(10060058, 409, '无法执行', 'Cannot execute'),

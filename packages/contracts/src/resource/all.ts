@@ -9,6 +9,7 @@ import {
   entityResource,
   operatorResource,
 } from '../reference/resources.js';
+import { admissionResource } from '../srm/admission.js';
 import { supplierContactResource } from '../srm/contact.js';
 import { supplierResource } from '../srm/supplier.js';
 import { userResource } from '../system/user.js';
@@ -29,4 +30,5 @@ export const allResources: readonly ResourceDef[] = [
   myFeedbackResource,
   supplierResource,
   supplierContactResource,
+  admissionResource,
 ];

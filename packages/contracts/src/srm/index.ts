@@ -1,5 +1,31 @@
+export {
+  ADMISSION_APPLY_PATH,
+  ADMISSION_CHECKLIST,
+  ADMISSION_CHECKLIST_KEYS,
+  ADMISSION_SERVICE,
+  ADMISSION_STATES,
+  type AdmissionState,
+  admissionResource,
+} from './admission.js';
 export { supplierContactResource } from './contact.js';
 export { SrmPerm } from './perms.js';
+export {
+  type AdmissionApply,
+  admissionApply,
+  admissionWithdraw,
+  type PaymentMethodUsage,
+  paymentMethodUsage,
+  SUPPLIER_DUPLICATE_REASONS,
+  type SupplierDeptOption,
+  type SupplierDuplicateMatch,
+  type SupplierDuplicateQuery,
+  type SupplierDuplicateReason,
+  type SupplierDuplicateResult,
+  supplierDeptOption,
+  supplierDuplicateMatch,
+  supplierDuplicateQuery,
+  supplierDuplicateResult,
+} from './schemas.js';
 export {
   DEFAULT_DUPLICATE_CHECK,
   DEFAULT_SEA_RULES,

@@ -120,8 +120,9 @@ export const suppliers = bindResource(supplierResource, {
   },
   hooks: {
     async beforeCreate(ctx, input) {
-      for (const check of createChecks) await check(ctx, input);
-      return supplierCreateValues(ctx, input);
+      const values = await supplierCreateValues(ctx, input);
+      for (const check of createChecks) await check(ctx, { ...input, ...values });
+      return values;
     },
     async beforeUpdate(ctx, before, patch) {
       if (before.state === 'blacklist')
