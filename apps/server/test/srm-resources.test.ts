@@ -66,6 +66,10 @@ describeResource(suppliers, {
     source: 'referral',
     admitted: false,
     ownerId: adminId,
+    lastContactAt: async () => {
+      await supplierOf(await adminId(), { lastContactAt: new Date('2026-01-02T00:00:00Z') });
+      return RANGE;
+    },
     createdAt: RANGE,
   },
   ownedRecord: (_t, userId) => supplierOf(userId),

@@ -156,6 +156,7 @@ export const supplierResource = defineResource({
       source: { op: 'eq', field: 'source' },
       admitted: { op: 'eq', field: 'admitted' },
       ownerId: { op: 'eq', field: 'ownerId' },
+      lastContactAt: { op: 'range', field: 'lastContactAt' },
       createdAt: { op: 'range', field: 'createdAt' },
     },
     sortable: ['code', 'name', 'alias', 'lastContactAt', 'createdAt'],
