@@ -12,21 +12,10 @@ import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
+import { type ApplyValues, applyBody } from './admission-body';
 import { srmApi } from './api';
 
-interface ApplyValues {
-  supplierId: number;
-  checklist: string[];
-  documents: string[];
-  note?: string;
-}
 const s = admissionApply.shape;
-const toBody = (v: ApplyValues) => ({
-  supplierId: v.supplierId,
-  checklist: Object.fromEntries(ADMISSION_CHECKLIST.map((c) => [c.key, (v.checklist ?? []).includes(c.key)])),
-  documents: v.documents ?? [],
-  ...(v.note ? { note: v.note } : {}),
-});
 
 /** My private suppliers not admitted yet: the ones an application may be for. */
 function MySupplierSelect(props: { value?: number; onChange?: (v: number) => void; id?: string }) {
@@ -84,7 +73,7 @@ function ApplyDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
       open={open}
       title={t('srm.admission.apply')}
       onClose={onClose}
-      onSubmit={(v) => srmApi.apply(toBody(v))}
+      onSubmit={(v) => srmApi.apply(applyBody(v))}
       successMessage={t('srm.admission.applied')}
       invalidate={resourceKeys.all(admissionResource.key)}
       width={640}
@@ -124,7 +113,7 @@ export function AdmissionApplyPage() {
   const submit = async (v: ApplyValues) => {
     setBusy(true);
     try {
-      const { id } = await srmApi.apply(toBody(v));
+      const { id } = await srmApi.apply(applyBody(v));
       navigate(`/srm/submittedDetail?id=${id}`);
     } finally {
       setBusy(false);
