@@ -137,7 +137,7 @@ describe('SRM suppliers', () => {
       .first()
       .textContent())!.trim();
     await first.locator('input[type=checkbox]').check();
-    await page.getByRole('button', { name: '领取' }).click();
+    await page.getByRole('button', { name: /^领\s*取$/ }).click();
     await page
       .locator('.ant-popover:visible')
       .getByRole('button', { name: /确\s*定|OK/ })
