@@ -36,6 +36,21 @@ CREATE TABLE "srm_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "srm_source_changes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"supplier_id" integer NOT NULL,
+	"from_source" text,
+	"to_source" text NOT NULL,
+	"reason" text NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"approval_id" integer,
+	"applicant_id" integer NOT NULL,
+	"decided_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search" text GENERATED ALWAYS AS (lower(coalesce("reason", ''))) STORED NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "srm_suppliers" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
@@ -82,6 +97,12 @@ CREATE INDEX "srm_contacts_owner_idx" ON "srm_contacts" USING btree ("owner_id")
 CREATE INDEX "srm_contacts_created_idx" ON "srm_contacts" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "srm_contacts_phone_idx" ON "srm_contacts" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "srm_contacts_search_trgm" ON "srm_contacts" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "srm_source_changes_supplier_idx" ON "srm_source_changes" USING btree ("supplier_id");--> statement-breakpoint
+CREATE INDEX "srm_source_changes_state_idx" ON "srm_source_changes" USING btree ("state");--> statement-breakpoint
+CREATE INDEX "srm_source_changes_applicant_idx" ON "srm_source_changes" USING btree ("applicant_id");--> statement-breakpoint
+CREATE INDEX "srm_source_changes_created_idx" ON "srm_source_changes" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "srm_source_changes_approval_uq" ON "srm_source_changes" USING btree ("approval_id");--> statement-breakpoint
+CREATE INDEX "srm_source_changes_search_trgm" ON "srm_source_changes" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "srm_suppliers_code_uq" ON "srm_suppliers" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "srm_suppliers_alias_uq" ON "srm_suppliers" USING btree (lower("alias"));--> statement-breakpoint
 CREATE INDEX "srm_suppliers_name_trgm" ON "srm_suppliers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint

@@ -5,6 +5,7 @@ import { supplierContacts } from '../src/modules/srm/contacts.js';
 import { srmAdmissions, srmContacts, srmSuppliers } from '../src/modules/srm/schema.js';
 import { suppliers } from '../src/modules/srm/suppliers.js';
 import { staffUsers } from '../src/platform/access/schema.js';
+import { rowsOf } from '../src/platform/db/index.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
 
@@ -16,7 +17,7 @@ const RANGE = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'];
 beforeAll(async () => {
   t = await startTestApp();
   // the suite compares whole lists and exports: start from an empty supplier room
-  await t.p.db.execute(sql`truncate srm_suppliers, srm_contacts, srm_admissions`);
+  await t.p.db.execute(sql`truncate srm_suppliers, srm_contacts, srm_admissions, srm_source_changes`);
   supplierId = await supplierOf(await adminId());
 }, 60_000);
 afterAll(() => t?.close());
@@ -117,11 +118,10 @@ describeResource(admissions, {
     state: 'pending',
     supplierId: async () => {
       const id = await admissionOf(await adminId());
-      const [row] = await t.p.db.execute(sql`select supplier_id from srm_admissions where id = ${id}`).then((r) =>
-        // biome-ignore lint/suspicious/noExplicitAny: one row
-        'rows' in r ? (r.rows as any[]) : (r as any[]),
+      const [row] = rowsOf<{ supplier_id: number }>(
+        await t.p.db.execute(sql`select supplier_id from srm_admissions where id = ${id}`),
       );
-      return row.supplier_id;
+      return row!.supplier_id;
     },
     applicantId: adminId,
     createdAt: RANGE,

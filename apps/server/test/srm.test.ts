@@ -3,7 +3,7 @@ import { DEFAULT_DUPLICATE_CHECK, DEFAULT_SEA_RULES } from '@portal/contracts/sr
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { returnIdleSuppliers } from '../src/modules/srm/retention.js';
-import { srmAdmissions, srmSettings, srmSuppliers } from '../src/modules/srm/schema.js';
+import { srmAdmissions, srmSettings, srmSourceChanges, srmSuppliers } from '../src/modules/srm/schema.js';
 import { departments, staffUsers } from '../src/platform/access/schema.js';
 import { recordEvents } from '../src/platform/history/schema.js';
 import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
@@ -374,6 +374,52 @@ describe('admission', () => {
     expect(a!.state).toBe('rejected');
     const again = await apply(buyer, { supplierId: data.id, checklist: ALL_DONE, documents: [await uploadDoc(buyer)] });
     expect(again.code, again.msg).toBe(0);
+  });
+});
+
+describe('source change', () => {
+  const todoOf = async (tok: Tokens, instanceId: number) => {
+    const page = await post(tok, '/v2/workflow/my/toDoPage', { page: 1, size: 100 });
+    return page.data.records.find((r: { id: number }) => r.id === instanceId);
+  };
+
+  it('changes a supplier’s source only through an approval; the same source, a pending one and a typed edit are refused', async () => {
+    const { data } = await post(buyer, '/v2/srm/supplier/save', supplier({ source: 'inbound' }));
+    const d = (await post(buyer, '/v2/srm/supplier/detail', { id: data.id })).data;
+    const typed = await post(buyer, '/v2/srm/supplier/update', { id: data.id, version: d.version, source: 'referral' });
+    // source is written on create only: an update leaves it as it was
+    expect(typed.code).toBe(0);
+    expect((await row(data.id)).source).toBe('inbound');
+    expect(
+      (await post(buyer, '/v2/srm/source-change/apply', { supplierId: data.id, toSource: 'inbound', reason: 'same' }))
+        .code,
+    ).toBe(Errors.SRM_SOURCE_SAME.code);
+    expect(
+      (await post(buyer, '/v2/srm/source-change/apply', { supplierId: data.id, toSource: 'nowhere', reason: 'bad' }))
+        .code,
+    ).toBe(Errors.SRM_DICT_VALUE_UNKNOWN.code);
+    const res = await post(buyer, '/v2/srm/source-change/apply', {
+      supplierId: data.id,
+      toSource: 'referral',
+      reason: 'introduced by a partner carrier',
+    });
+    expect(res.code, res.msg).toBe(0);
+    expect(
+      (
+        await post(buyer, '/v2/srm/source-change/apply', {
+          supplierId: data.id,
+          toSource: 'exhibition',
+          reason: 'again',
+        })
+      ).code,
+    ).toBe(Errors.SRM_SOURCE_CHANGE_PENDING.code);
+    expect((await row(data.id)).source).toBe('inbound');
+    const task = await todoOf(mgr, res.data.approvalId);
+    const agreed = await post(mgr, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
+    expect(agreed.code, agreed.msg).toBe(0);
+    expect((await row(data.id)).source).toBe('referral');
+    const [c] = await t.p.db.select().from(srmSourceChanges).where(eq(srmSourceChanges.id, res.data.id));
+    expect(c).toMatchObject({ state: 'approved', fromSource: 'inbound', toSource: 'referral' });
   });
 });
 

@@ -64,6 +64,7 @@ export const ROLE_GRANTS: Record<Exclude<SeedRole, 'admin'>, { subtrees: SubApp[
       SrmPerm.CLUE_INVALID,
       SrmPerm.SHARE,
       SrmPerm.APPLICATIONS,
+      SrmPerm.SOURCE_CHANGES,
       Perm.AI_CHAT,
     ],
   },

@@ -11,6 +11,7 @@ import {
 } from '../reference/resources.js';
 import { admissionResource } from '../srm/admission.js';
 import { supplierContactResource } from '../srm/contact.js';
+import { sourceChangeResource } from '../srm/source-change.js';
 import { supplierResource } from '../srm/supplier.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
@@ -31,4 +32,5 @@ export const allResources: readonly ResourceDef[] = [
   supplierResource,
   supplierContactResource,
   admissionResource,
+  sourceChangeResource,
 ];

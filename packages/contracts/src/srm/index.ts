@@ -15,12 +15,14 @@ export {
   admissionWithdraw,
   type PaymentMethodUsage,
   paymentMethodUsage,
+  type SourceChangeApply,
   SUPPLIER_DUPLICATE_REASONS,
   type SupplierDeptOption,
   type SupplierDuplicateMatch,
   type SupplierDuplicateQuery,
   type SupplierDuplicateReason,
   type SupplierDuplicateResult,
+  sourceChangeApply,
   supplierDeptOption,
   supplierDuplicateMatch,
   supplierDuplicateQuery,
@@ -37,6 +39,12 @@ export {
   SRM_SETTING_KEYS,
   seaRules,
 } from './settings.js';
+export {
+  SOURCE_CHANGE_APPLY_PATH,
+  SOURCE_CHANGE_SERVICE,
+  SOURCE_CHANGE_STATES,
+  sourceChangeResource,
+} from './source-change.js';
 export {
   SUPPLIER_ALIAS_PATTERN,
   SUPPLIER_DOMAIN_PATTERN,

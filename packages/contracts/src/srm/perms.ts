@@ -28,6 +28,7 @@ export const SrmPerm = {
   TRANSFER_LOG: screen('/srm/operate/supplier/transfer'),
   APPLICATIONS: screen('/srm/operate/supplier/lication'),
   REVIEW: screen('/srm/operate/supplier/check'),
+  SOURCE_CHANGES: screen('/srm/operate/change-source-approval'),
   SUPPLIER_EDIT: button(MY, 'edit'),
   SUPPLIER_RETURN: button(MY, 'return'),
   SUPPLIER_BLACKLIST: button(MY, 'blacklist'),

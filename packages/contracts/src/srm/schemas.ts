@@ -74,3 +74,11 @@ export const paymentMethodUsage = z.object({
   suppliers: int32(),
 });
 export type PaymentMethodUsage = z.infer<typeof paymentMethodUsage>;
+
+/** A source change: the supplier, its new source (`purchase.supplier_source`), why. */
+export const sourceChangeApply = z.object({
+  supplierId: int32Id(),
+  toSource: text().trim().min(1).max(64),
+  reason: text().trim().min(2).max(500),
+});
+export type SourceChangeApply = z.infer<typeof sourceChangeApply>;

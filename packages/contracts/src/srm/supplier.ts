@@ -68,7 +68,14 @@ export const supplierResource = defineResource({
     },
     country: { kind: 'country', label: { zh: '国家/地区', en: 'Country' }, required: true, track: true },
     level: { kind: 'dict', dict: 'purchase.supplier_level', label: { zh: '供应商等级', en: 'Level' }, track: true },
-    source: { kind: 'dict', dict: 'purchase.supplier_source', label: { zh: '供应商来源', en: 'Source' }, track: true },
+    /** changed afterwards only through a source change approval */
+    source: {
+      kind: 'dict',
+      dict: 'purchase.supplier_source',
+      label: { zh: '供应商来源', en: 'Source' },
+      createOnly: true,
+      track: true,
+    },
     entityId: {
       kind: 'number',
       ref: 'entity',

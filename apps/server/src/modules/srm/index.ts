@@ -8,6 +8,7 @@ import { supplierOwners } from './ownership.js';
 import { defineSrmJobs, RETENTION_JOB } from './retention.js';
 import { srmRoutes } from './routes.js';
 import { seedSrm } from './seed.js';
+import { registerSourceChangeHandler, sourceChanges } from './source-change.js';
 import { onSupplierCreate, suppliers } from './suppliers.js';
 
 onSupplierCreate(refuseDuplicates);
@@ -20,7 +21,8 @@ export const srmModule: Module = {
   name: 'srm',
   async register(app, p) {
     registerAdmissionHandler(p);
-    for (const b of [suppliers, supplierContacts, admissions]) await mountResource(app, p, b);
+    registerSourceChangeHandler(p);
+    for (const b of [suppliers, supplierContacts, admissions, sourceChanges]) await mountResource(app, p, b);
     await mountOwnership(app, p, supplierOwners);
     await srmRoutes(app, p);
   },

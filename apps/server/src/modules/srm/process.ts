@@ -1,4 +1,9 @@
-import { ADMISSION_APPLY_PATH, ADMISSION_SERVICE } from '@portal/contracts/srm';
+import {
+  ADMISSION_APPLY_PATH,
+  ADMISSION_SERVICE,
+  SOURCE_CHANGE_APPLY_PATH,
+  SOURCE_CHANGE_SERVICE,
+} from '@portal/contracts/srm';
 import { eq } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db } from '../../platform/db/index.js';
@@ -81,6 +86,70 @@ export async function ensureAdmissionProcess(db: Db): Promise<void> {
           conditions: [],
           rejectable: false,
           timeLimitHours: null,
+        },
+      ],
+    },
+    createdBy: admin.id,
+  });
+}
+
+/** The default source change process: the applicant's department leader decides. */
+export async function ensureSourceChangeProcess(db: Db): Promise<void> {
+  const [admin] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
+  if (!admin) return;
+  await ensureBusinessProcess(db, {
+    code: 'srm-supplier-source-change',
+    name: '供应商来源变更',
+    nameEn: 'Supplier source change',
+    groupName: '采购',
+    serviceName: SOURCE_CHANGE_SERVICE,
+    applyPath: SOURCE_CHANGE_APPLY_PATH,
+    description: '采购部门负责人审批；通过后写入新的供应商来源',
+    form: {
+      code: 'srm-supplier-source-change',
+      name: '供应商来源变更申请',
+      fields: [
+        {
+          key: 'supplier',
+          label: '供应商',
+          labelEn: 'Supplier',
+          type: 'text',
+          required: true,
+          rules: { maxLength: 200 },
+        },
+        {
+          key: 'change',
+          label: '来源变更',
+          labelEn: 'Change',
+          type: 'text',
+          required: true,
+          rules: { maxLength: 200 },
+        },
+        {
+          key: 'reason',
+          label: '变更原因',
+          labelEn: 'Reason',
+          type: 'textarea',
+          required: true,
+          rules: { maxLength: 500 },
+        },
+      ],
+    },
+    definition: {
+      nodes: [
+        {
+          key: 'leader',
+          name: '采购负责人审批',
+          nameEn: 'Purchasing lead',
+          type: 'approval',
+          approverKind: 'deptLeader',
+          roleId: null,
+          userIds: [],
+          levels: 1,
+          mode: 'any',
+          conditions: [],
+          rejectable: true,
+          timeLimitHours: 48,
         },
       ],
     },

@@ -5,6 +5,7 @@ import {
   paymentMethodUsage,
   SrmPerm,
   seaRules,
+  sourceChangeApply,
   supplierDeptOption,
   supplierDuplicateQuery,
   supplierDuplicateResult,
@@ -20,6 +21,7 @@ import { findSupplierDuplicates } from './duplicates.js';
 import { paymentMethods } from './payment-methods.js';
 import { checkSeaRules } from './rules.js';
 import { readDuplicateCheck, readSeaRules, writeDuplicateCheck, writeSeaRules } from './settings.js';
+import { applySourceChange } from './source-change.js';
 
 const tags = ['srm'];
 const S = '/v2/srm/settings';
@@ -67,6 +69,20 @@ export async function srmRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: SrmPerm.APPLICATIONS }, checkRepeat: true },
     },
     async (req) => ok(await applyAdmission(p, req.auth!, req.body)),
+  );
+
+  r.post(
+    '/v2/srm/source-change/apply',
+    {
+      schema: {
+        tags,
+        summary: 'Apply for a supplier’s source change; starts the approval request',
+        body: sourceChangeApply,
+        response: { 200: envelope(z.object({ id: z.number(), approvalId: z.number() })) },
+      },
+      config: { access: { perm: SrmPerm.SOURCE_CHANGES }, checkRepeat: true },
+    },
+    async (req) => ok(await applySourceChange(p, req.auth!, req.body)),
   );
 
   r.get(

@@ -146,3 +146,32 @@ export const srmSettings = pgTable('srm_settings', {
   updatedBy: integer('updated_by'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+/** Supplier source changes (来源变更): decided by the approval engine; approval writes the source. */
+export const srmSourceChanges = pgTable(
+  'srm_source_changes',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    supplierId: integer('supplier_id').notNull(),
+    fromSource: text('from_source'),
+    toSource: text('to_source').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    approvalId: integer('approval_id'),
+    applicantId: integer('applicant_id').notNull(),
+    decidedAt: at('decided_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    search: searchColumn('search', ['reason']),
+  },
+  (t) => [
+    index('srm_source_changes_supplier_idx').on(t.supplierId),
+    index('srm_source_changes_state_idx').on(t.state),
+    index('srm_source_changes_applicant_idx').on(t.applicantId),
+    index('srm_source_changes_created_idx').on(t.createdAt.desc()),
+    uniqueIndex('srm_source_changes_approval_uq').on(t.approvalId),
+    searchIndex('srm_source_changes_search_trgm', t.search),
+  ],
+);

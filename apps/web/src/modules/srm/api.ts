@@ -3,6 +3,7 @@ import type {
   DuplicateCheckSettings,
   PaymentMethodUsage,
   SeaRules,
+  SourceChangeApply,
   SupplierDuplicateQuery,
   SupplierDuplicateResult,
 } from '@portal/contracts/srm';
@@ -16,6 +17,8 @@ export const srmApi = {
     post<SupplierDuplicateResult>('/v2/srm/supplier/duplicates', q, { signal, showMessage: false }),
   apply: (body: AdmissionApply) =>
     post<{ id: number; approvalId: number }>('/v2/srm/admission/apply', body, { checkRepeat: true }),
+  applySourceChange: (body: SourceChangeApply) =>
+    post<{ id: number; approvalId: number }>('/v2/srm/source-change/apply', body, { checkRepeat: true }),
   seaRules: (signal?: AbortSignal) => get<SeaRules>(`${S}/sea-rules`, undefined, { signal }),
   saveSeaRules: (v: SeaRules) => post<SeaRules>(`${S}/sea-rules`, v, { checkRepeat: true }),
   duplicateCheck: (signal?: AbortSignal) => get<DuplicateCheckSettings>(`${S}/duplicate-check`, undefined, { signal }),

@@ -3,6 +3,7 @@ import type { ScreenMap } from '../../platform/screens';
 const screens = () => import('./screens');
 const settings = () => import('./SettingsScreens');
 const admission = () => import('./AdmissionApply');
+const source = () => import('./SourceChange');
 const tvs = async () => ({ Component: (await import('./TvsScreen')).TvsScreen });
 
 /** The supplier half of the SRM room (channels add theirs in modules/srm/channels). */
@@ -26,6 +27,12 @@ export const srmSupplierScreens: ScreenMap = {
   '/srm/submittedDetail': async () => ({ Component: (await screens()).AdmissionDetailScreen }),
   '/srm/operate/supplier/check': async () => ({ Component: (await screens()).AdmissionReviewScreen }),
   '/general/process/supplier-apply/supplier/apply': async () => ({ Component: (await admission()).AdmissionApplyPage }),
+  '/srm/operate/change-source-approval': async () => ({ Component: (await source()).SourceChangeListScreen }),
+  '/srm/operate/change-source-approval/detail': async () => ({ Component: (await source()).SourceChangeDetailScreen }),
+  '/srm/operate/change-source-approval/my-detail': async () => ({
+    Component: (await source()).SourceChangeDetailScreen,
+  }),
+  '/general/process/modify-supplier-source/apply': async () => ({ Component: (await source()).SourceChangeApplyPage }),
   '/setModule/purchase/rules/seas': async () => ({ Component: (await settings()).SeaRulesScreen }),
   '/setModule/purchase-set/duplicate-check': async () => ({ Component: (await settings()).DuplicateCheckScreen }),
   '/setModule/purchase/payment-method': async () => ({ Component: (await settings()).PaymentMethodScreen }),

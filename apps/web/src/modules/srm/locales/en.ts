@@ -50,6 +50,13 @@ export const en: Messages<typeof zhCN> = {
       nameSimilarityHint: '0.3–1; 1 matches only the very same name',
       mode: { off: 'Off', warn: 'Warn', block: 'Block' },
     },
+    source: {
+      apply: 'Request a source change',
+      applied: 'The source change went to approval',
+      supplier: 'Supplier',
+      to: 'New source',
+      reason: 'Reason',
+    },
     settings: { save: 'Save', saved: 'Saved' },
     payment: {
       title: 'Payment methods',

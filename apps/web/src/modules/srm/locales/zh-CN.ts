@@ -45,6 +45,13 @@ export const zhCN = {
       nameSimilarityHint: '0.3–1，1 表示仅完全相同的名称',
       mode: { off: '不检查', warn: '提示', block: '禁止新建' },
     },
+    source: {
+      apply: '发起来源变更',
+      applied: '来源变更已提交审批',
+      supplier: '供应商',
+      to: '新来源',
+      reason: '变更原因',
+    },
     settings: { save: '保存', saved: '已保存' },
     payment: {
       title: '付款方式',
