@@ -21,6 +21,7 @@ const DEPARTMENTS = [
   { code: 'finance', name: '财务部', nameEn: 'Finance', parent: 'hq' },
   { code: 'ops', name: '运营部', nameEn: 'Operations', parent: 'hq' },
   { code: 'admin', name: '行政部', nameEn: 'Administration', parent: 'hq' },
+  { code: 'purchasing', name: '采购部', nameEn: 'Purchasing', parent: 'hq' },
 ] as const;
 
 const ROLES = [
@@ -29,6 +30,8 @@ const ROLES = [
   { code: 'sales', name: '销售', nameEn: 'Sales', dataScope: 'own' },
   { code: 'finance', name: '财务', nameEn: 'Finance', dataScope: 'dept' },
   { code: 'ops', name: '运营', nameEn: 'Operations', dataScope: 'dept' },
+  { code: 'purchasing_manager', name: '采购经理', nameEn: 'Purchasing manager', dataScope: 'dept_tree' },
+  { code: 'purchasing', name: '采购', nameEn: 'Buyer', dataScope: 'own' },
 ] as const;
 
 /** Documented demo accounts plus enough colleagues (about 30) to make lists and scopes real. */
@@ -91,9 +94,10 @@ function demoUsers() {
     ['finance', 'finance', 4, ['finance']],
     ['ops', 'ops', 6, ['ops']],
     ['staff', 'admin', 2, []],
+    ['purchase', 'purchasing', 4, ['purchasing']],
   ];
   let n = 0;
-  const counters: Record<string, number> = { sales: 1, finance: 1, ops: 1, staff: 0 };
+  const counters: Record<string, number> = { sales: 1, finance: 1, ops: 1, purchase: 1, staff: 0 };
   for (const [prefix, dept, count, r] of plan) {
     for (let i = 0; i < count; i++) {
       counters[prefix] = (counters[prefix] ?? 0) + 1;
@@ -103,6 +107,17 @@ function demoUsers() {
       n++;
     }
   }
+  // the purchasing accounts came after the others: appended so the earlier job numbers stay
+  users.push(
+    { username: 'purchase01', password: 'Purchase#2026', name: '陈静', dept: 'purchasing', roles: ['purchasing'] },
+    {
+      username: 'purchasemgr',
+      password: 'Purchase#2026',
+      name: '赵强',
+      dept: 'purchasing',
+      roles: ['purchasing_manager', 'purchasing'],
+    },
+  );
   return users;
 }
 

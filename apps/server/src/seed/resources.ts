@@ -11,6 +11,7 @@
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
+import { SrmPerm } from '@portal/contracts/srm';
 
 export interface SeedResource {
   key: string;
@@ -27,7 +28,15 @@ export interface SeedResource {
   common: boolean;
 }
 
-export const SEED_ROLES = ['admin', 'sales_manager', 'sales', 'finance', 'ops'] as const;
+export const SEED_ROLES = [
+  'admin',
+  'sales_manager',
+  'sales',
+  'finance',
+  'ops',
+  'purchasing_manager',
+  'purchasing',
+] as const;
 export type SeedRole = (typeof SEED_ROLES)[number];
 
 /** What each demo role holds besides the administrator, who holds everything. */
@@ -36,6 +45,29 @@ export const ROLE_GRANTS: Record<Exclude<SeedRole, 'admin'>, { subtrees: SubApp[
   sales_manager: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT] },
   finance: { subtrees: ['financial', 'reportAnalysis'], keys: [Perm.AI_CHAT] },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
+  purchasing_manager: {
+    subtrees: ['srm'],
+    keys: [Perm.AI_CHAT, SrmPerm.SEA_RULES, SrmPerm.DUPLICATE_CHECK, SrmPerm.PAYMENT_METHODS],
+  },
+  /** buyers: their own suppliers, the sea and admissions; distribution and handover are the manager's */
+  purchasing: {
+    subtrees: [],
+    keys: [
+      SrmPerm.SUPPLIERS,
+      SrmPerm.SUPPLIER_EDIT,
+      SrmPerm.SUPPLIER_RETURN,
+      SrmPerm.CONTACT_EDIT,
+      SrmPerm.CONTACT_DETAILS,
+      SrmPerm.SEA,
+      SrmPerm.EQUIPMENT,
+      SrmPerm.CLUE_FOLLOWED,
+      SrmPerm.CLUE_INVALID,
+      SrmPerm.SHARE,
+      SrmPerm.APPLICATIONS,
+      SrmPerm.SOURCE_CHANGES,
+      Perm.AI_CHAT,
+    ],
+  },
 };
 
 /** Buttons: permission keys that guard actions, not screens; a resource's come from its definition. */
@@ -45,6 +77,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     .map((b) => ({ key: b.key, parentKey: b.parentKey, name: b.name.zh, nameEn: b.name.en })),
   { key: Perm.AI_CHAT, parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },
   { key: Perm.SIMBANK, parentKey: null, name: 'SIM 卡池权限', nameEn: 'SIM bank access' },
+  {
+    key: SrmPerm.SUPPLIER_RETURN,
+    parentKey: SrmPerm.SUPPLIERS,
+    name: '退回公海（供应商）',
+    nameEn: 'Return to the open sea (suppliers)',
+  },
   { key: Perm.SYS_MENU_EDIT, parentKey: Perm.SYS_MENU_LIST, name: '编辑菜单', nameEn: 'Edit menus' },
   { key: Perm.SYS_ROLE_EDIT, parentKey: Perm.SYS_ROLE_LIST, name: '编辑角色', nameEn: 'Edit roles' },
   { key: Perm.SYS_DEPT_EDIT, parentKey: Perm.SYS_DEPT_LIST, name: '编辑部门', nameEn: 'Edit departments' },

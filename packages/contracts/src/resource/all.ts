@@ -9,6 +9,10 @@ import {
   entityResource,
   operatorResource,
 } from '../reference/resources.js';
+import { admissionResource } from '../srm/admission.js';
+import { supplierContactResource } from '../srm/contact.js';
+import { sourceChangeResource } from '../srm/source-change.js';
+import { supplierResource } from '../srm/supplier.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
 
@@ -25,4 +29,8 @@ export const allResources: readonly ResourceDef[] = [
   opportunityResource,
   feedbackResource,
   myFeedbackResource,
+  supplierResource,
+  supplierContactResource,
+  admissionResource,
+  sourceChangeResource,
 ];

@@ -9,6 +9,7 @@ import { seedApprovalDemo } from './seed.js';
 import { defineApprovalJobs, REMIND_JOB } from './timeouts.js';
 import { defineApprovalWebhookJob } from './webhook.js';
 
+export { type BusinessProcessSpec, ensureBusinessProcess, processOfService } from './business-process.js';
 export { type StartInput, startInstance } from './engine.js';
 export { type ApprovalHandler, type ApprovalOutcome, registerApprovalHandler } from './handlers.js';
 export { runCommand } from './run.js';

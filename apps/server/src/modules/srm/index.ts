@@ -1,0 +1,36 @@
+import type { Module } from '../../platform/module.js';
+import { mountOwnership } from '../../platform/ownership/index.js';
+import { mountResource } from '../../platform/resource/index.js';
+import { admissions, registerAdmissionHandler } from './admission.js';
+import { supplierContacts } from './contacts.js';
+import { refuseDuplicates } from './duplicates.js';
+import { supplierOwners } from './ownership.js';
+import { defineSrmJobs, RETENTION_JOB } from './retention.js';
+import { srmRoutes } from './routes.js';
+import { seedSrm } from './seed.js';
+import { registerSourceChangeHandler, sourceChanges } from './source-change.js';
+import { onSupplierCreate, suppliers } from './suppliers.js';
+
+onSupplierCreate(refuseDuplicates);
+
+/**
+ * SRM: suppliers (this half: records, contacts, sea and ownership, admission, duplicate check,
+ * purchasing rules) and channels (modules/srm/channels, built alongside).
+ */
+export const srmModule: Module = {
+  name: 'srm',
+  async register(app, p) {
+    registerAdmissionHandler(p);
+    registerSourceChangeHandler(p);
+    for (const b of [suppliers, supplierContacts, admissions, sourceChanges]) await mountResource(app, p, b);
+    await mountOwnership(app, p, supplierOwners);
+    await srmRoutes(app, p);
+  },
+  jobs: defineSrmJobs,
+  schedule: async (p) => {
+    await p.jobs.schedule(RETENTION_JOB, '17 3 * * *').catch((err) => {
+      p.log.debug({ err }, 'srm retention schedule not set (job queue not started in this process)');
+    });
+  },
+  seed: seedSrm,
+};

@@ -1,0 +1,158 @@
+import {
+  ADMISSION_APPLY_PATH,
+  ADMISSION_SERVICE,
+  SOURCE_CHANGE_APPLY_PATH,
+  SOURCE_CHANGE_SERVICE,
+} from '@portal/contracts/srm';
+import { eq } from 'drizzle-orm';
+import { staffUsers } from '../../platform/access/schema.js';
+import type { Db } from '../../platform/db/index.js';
+import { ensureBusinessProcess } from '../approval/index.js';
+
+export const ADMISSION_PROCESS_CODE = 'srm-supplier-admission';
+
+/**
+ * The default admission process: the applicant's department leader (the purchasing manager), then
+ * a copy to the administrator. Created once; workflow administrators change it like any other.
+ */
+export async function ensureAdmissionProcess(db: Db): Promise<void> {
+  const [admin] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
+  if (!admin) return;
+  await ensureBusinessProcess(db, {
+    code: ADMISSION_PROCESS_CODE,
+    name: '供应商准入',
+    nameEn: 'Supplier admission',
+    groupName: '采购',
+    serviceName: ADMISSION_SERVICE,
+    applyPath: ADMISSION_APPLY_PATH,
+    description: '采购部门负责人审批 → 抄送管理员；通过后供应商方可承载业务',
+    form: {
+      code: 'srm-supplier-admission',
+      name: '供应商准入申请',
+      fields: [
+        {
+          key: 'supplier',
+          label: '供应商',
+          labelEn: 'Supplier',
+          type: 'text',
+          required: true,
+          rules: { maxLength: 200 },
+        },
+        {
+          key: 'checklist',
+          label: '尽职调查清单',
+          labelEn: 'Due-diligence checklist',
+          type: 'textarea',
+          required: true,
+          rules: { maxLength: 2000 },
+        },
+        {
+          key: 'note',
+          label: '申请说明',
+          labelEn: 'Note',
+          type: 'textarea',
+          required: false,
+          rules: { maxLength: 1000 },
+        },
+        { key: 'documents', label: '资质文件', labelEn: 'Documents', type: 'attachment', required: false },
+      ],
+    },
+    definition: {
+      nodes: [
+        {
+          key: 'leader',
+          name: '采购负责人审批',
+          nameEn: 'Purchasing lead',
+          type: 'approval',
+          approverKind: 'deptLeader',
+          roleId: null,
+          userIds: [],
+          levels: 1,
+          mode: 'any',
+          conditions: [],
+          rejectable: true,
+          timeLimitHours: 48,
+        },
+        {
+          key: 'cc',
+          name: '抄送管理员',
+          nameEn: 'Copy to administrator',
+          type: 'cc',
+          approverKind: 'users',
+          roleId: null,
+          userIds: [admin.id],
+          levels: 1,
+          mode: 'any',
+          conditions: [],
+          rejectable: false,
+          timeLimitHours: null,
+        },
+      ],
+    },
+    createdBy: admin.id,
+  });
+}
+
+/** The default source change process: the applicant's department leader decides. */
+export async function ensureSourceChangeProcess(db: Db): Promise<void> {
+  const [admin] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
+  if (!admin) return;
+  await ensureBusinessProcess(db, {
+    code: 'srm-supplier-source-change',
+    name: '供应商来源变更',
+    nameEn: 'Supplier source change',
+    groupName: '采购',
+    serviceName: SOURCE_CHANGE_SERVICE,
+    applyPath: SOURCE_CHANGE_APPLY_PATH,
+    description: '采购部门负责人审批；通过后写入新的供应商来源',
+    form: {
+      code: 'srm-supplier-source-change',
+      name: '供应商来源变更申请',
+      fields: [
+        {
+          key: 'supplier',
+          label: '供应商',
+          labelEn: 'Supplier',
+          type: 'text',
+          required: true,
+          rules: { maxLength: 200 },
+        },
+        {
+          key: 'change',
+          label: '来源变更',
+          labelEn: 'Change',
+          type: 'text',
+          required: true,
+          rules: { maxLength: 200 },
+        },
+        {
+          key: 'reason',
+          label: '变更原因',
+          labelEn: 'Reason',
+          type: 'textarea',
+          required: true,
+          rules: { maxLength: 500 },
+        },
+      ],
+    },
+    definition: {
+      nodes: [
+        {
+          key: 'leader',
+          name: '采购负责人审批',
+          nameEn: 'Purchasing lead',
+          type: 'approval',
+          approverKind: 'deptLeader',
+          roleId: null,
+          userIds: [],
+          levels: 1,
+          mode: 'any',
+          conditions: [],
+          rejectable: true,
+          timeLimitHours: 48,
+        },
+      ],
+    },
+    createdBy: admin.id,
+  });
+}

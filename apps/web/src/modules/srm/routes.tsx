@@ -1,0 +1,43 @@
+import type { ScreenMap } from '../../platform/screens';
+
+const screens = () => import('./screens');
+const settings = () => import('./SettingsScreens');
+const admission = () => import('./AdmissionApply');
+const source = () => import('./SourceChange');
+const tvs = async () => ({ Component: (await import('./TvsScreen')).TvsScreen });
+
+/** The supplier half of the SRM room (channels add theirs in modules/srm/channels). */
+export const srmSupplierScreens: ScreenMap = {
+  '/srm/supplierManagement': async () => ({ Component: (await screens()).SupplierManagementScreen }),
+  '/srm/supplierManagementBuka': async () => ({ Component: (await screens()).BukaScreen }),
+  '/srm/supplier/my-supplier': async () => ({ Component: (await screens()).MySupplierScreen }),
+  '/srm/supplier/my-supplier/details': async () => ({ Component: (await screens()).SupplierDetailScreen }),
+  '/srm/supplier/sea-supplier': async () => ({ Component: (await screens()).SeaSupplierScreen }),
+  '/srm/supplier/sea-supplier/details': async () => ({ Component: (await screens()).SupplierDetailScreen }),
+  '/srm/supplier/equipment-supplier': async () => ({ Component: (await screens()).EquipmentSupplierScreen }),
+  '/srm/supplier/equipment-supplier/edit': async () => ({ Component: (await screens()).SupplierDetailScreen }),
+  '/srm/clue/followed': async () => ({ Component: (await screens()).FollowedCluesScreen }),
+  '/srm/clue/invalid': async () => ({ Component: (await screens()).InvalidCluesScreen }),
+  '/srm/wander/distribute': async () => ({ Component: (await screens()).DistributeScreen }),
+  '/srm/wander/transfer': async () => ({ Component: (await screens()).HandoverScreen }),
+  '/srm/wander/share': async () => ({ Component: (await screens()).ShareScreen }),
+  '/srm/operate/supplier/transfer': async () => ({ Component: (await screens()).TransferLogScreen }),
+  '/srm/operate/supplier/lication': async () => ({ Component: (await admission()).AdmissionListScreen }),
+  '/srm/submittedApply': async () => ({ Component: (await admission()).AdmissionListScreen }),
+  '/srm/submittedDetail': async () => ({ Component: (await screens()).AdmissionDetailScreen }),
+  '/srm/operate/supplier/check': async () => ({ Component: (await screens()).AdmissionReviewScreen }),
+  '/general/process/supplier-apply/supplier/apply': async () => ({ Component: (await admission()).AdmissionApplyPage }),
+  '/srm/operate/change-source-approval': async () => ({ Component: (await source()).SourceChangeListScreen }),
+  '/srm/operate/change-source-approval/detail': async () => ({ Component: (await source()).SourceChangeDetailScreen }),
+  '/srm/operate/change-source-approval/my-detail': async () => ({
+    Component: (await source()).SourceChangeDetailScreen,
+  }),
+  '/general/process/modify-supplier-source/apply': async () => ({ Component: (await source()).SourceChangeApplyPage }),
+  '/setModule/purchase/rules/seas': async () => ({ Component: (await settings()).SeaRulesScreen }),
+  '/setModule/purchase-set/duplicate-check': async () => ({ Component: (await settings()).DuplicateCheckScreen }),
+  '/setModule/purchase/payment-method': async () => ({ Component: (await settings()).PaymentMethodScreen }),
+  '/srm/tvs/account-query': tvs,
+  '/srm/tvs/withdrawal-record': tvs,
+  '/srm/tvs/notice': tvs,
+  '/srm/tvs/content-rewrite': tvs,
+};

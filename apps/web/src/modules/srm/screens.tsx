@@ -1,0 +1,113 @@
+import { ownershipPath } from '@portal/contracts/ownership/define';
+import { admissionResource, supplierContactResource, supplierOwnership, supplierResource } from '@portal/contracts/srm';
+import { Alert, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCan } from '../../platform/access';
+import { OwnerLogList, TeamPanel, useOwnershipActions } from '../../platform/ownership';
+import type { ResourceOverrides } from '../../platform/resource/overrides';
+import { ResourceDetail } from '../../platform/resource/ResourceDetail';
+import { ResourceList } from '../../platform/resource/ResourceList';
+import { NameWithDuplicates } from './DuplicateHint';
+import { RelatedTable } from './RelatedTable';
+
+const POOL_PAGE = ownershipPath(supplierOwnership, 'poolPage');
+
+function ChannelsTab() {
+  const { t } = useTranslation();
+  return <Alert type="info" showIcon title={t('srm.channelsTab')} />;
+}
+
+function OwnersTab({ id }: { id: number }) {
+  const canShare = useCan(supplierOwnership.perms.share);
+  return <TeamPanel o={supplierOwnership} id={id} canShare={canShare} />;
+}
+
+/** The supplier screens' departures from the definition: the duplicate check and the related tabs. */
+const supplierOverrides: ResourceOverrides = {
+  inputs: { name: () => <NameWithDuplicates /> },
+  tabs: {
+    contacts: (row) => <RelatedTable def={supplierContactResource} filter={{ supplierId: row.id }} />,
+    admissions: (row) => <RelatedTable def={admissionResource} filter={{ supplierId: row.id }} />,
+    channels: () => <ChannelsTab />,
+    owners: (row) => <OwnersTab id={row.id} />,
+  },
+};
+
+/** A supplier list with some ownership actions in its bulk bar (which ones: the screen's purpose). */
+function OwnedList({
+  fixed,
+  pool,
+  only,
+}: {
+  fixed?: Record<string, unknown>;
+  pool?: boolean;
+  only?: readonly string[];
+}) {
+  const actions = useOwnershipActions(supplierOwnership);
+  const all = pool ? actions.pool : actions.owned;
+  const bulk = only ? all.filter((a) => only.includes(a.key)) : all;
+  return (
+    <>
+      <ResourceList
+        def={supplierResource}
+        overrides={{ ...supplierOverrides, bulk }}
+        fixed={fixed}
+        pagePath={pool ? POOL_PAGE : undefined}
+      />
+      {actions.dialogs}
+    </>
+  );
+}
+
+/** `supplier/my-supplier`: the caller's data scope decides whose; return, hand over and share from here. */
+export const MySupplierScreen = () => <OwnedList />;
+/** `supplierManagement`: the whole supplier book in the caller's scope (all states but the sea). */
+export const SupplierManagementScreen = () => <OwnedList only={['transfer']} />;
+/** `supplierManagementBuka`: the admitted suppliers, the book the Buka self-service platform may route over. */
+export const BukaScreen = () => <OwnedList fixed={{ admitted: true }} only={[]} />;
+/** `supplier/sea-supplier`: the open sea; claim and distribute. */
+export const SeaSupplierScreen = () => <OwnedList pool />;
+/** `wander/distribute`: the sea, for the managers who hand suppliers to buyers. */
+export const DistributeScreen = () => <OwnedList pool only={['distribute']} />;
+/** `wander/transfer`: hand suppliers over (a leaver's book) with their contacts. */
+export const HandoverScreen = () => <OwnedList only={['transfer']} />;
+/** `wander/share`: share suppliers with colleagues (read or write). */
+export const ShareScreen = () => <OwnedList only={['share']} />;
+/** `supplier/equipment-supplier`: equipment vendors (SIM boxes, gateways). */
+export const EquipmentSupplierScreen = () => <OwnedList fixed={{ type: 'equipment_vendor' }} />;
+/** `clue/followed`: supplier leads being worked: followed up, not yet admitted. */
+export const FollowedCluesScreen = () => (
+  <OwnedList fixed={{ admitted: false, lastContactAt: ['2000-01-01T00:00:00.000Z', '2999-12-31T00:00:00.000Z'] }} />
+);
+/** `clue/invalid`: leads found invalid: the blacklisted suppliers with their reason. */
+export const InvalidCluesScreen = () => <OwnedList fixed={{ state: 'blacklist' }} only={[]} />;
+/** `operate/supplier/transfer`: every owner change of suppliers in the caller's scope. */
+export const TransferLogScreen = () => <OwnerLogList o={supplierOwnership} />;
+
+/** A supplier's page (`?id=`), from my suppliers, the sea or the equipment list. */
+export function SupplierDetailScreen() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return (
+    <ResourceDetail def={supplierResource} id={Number.isInteger(id) && id > 0 ? id : 0} overrides={supplierOverrides} />
+  );
+}
+
+/** `/srm/submittedDetail`: one admission application. */
+export function AdmissionDetailScreen() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return <ResourceDetail def={admissionResource} id={Number.isInteger(id) && id > 0 ? id : 0} />;
+}
+
+/** `operate/supplier/check`: applications waiting for a decision; approvers decide in their to-dos. */
+export function AdmissionReviewScreen() {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Alert type="info" showIcon title={t('srm.admission.reviewHint')} />
+      <ResourceList def={admissionResource} fixed={{ state: 'pending' }} />
+    </Space>
+  );
+}
