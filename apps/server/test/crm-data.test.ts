@@ -79,6 +79,12 @@ describe('CRM import, analysis and promotion', () => {
       const header = (wb.worksheets[0]!.getRow(1).values as string[]).slice(1);
       const listed = await get(admin, '/v2/crm/import/templates');
       expect(listed.data[0].columns.map((c: { key: string }) => c.key)).toEqual(header);
+      expect(listed.data[1].columns.map((c: { key: string }) => c.key)).toEqual([
+        'customerCode',
+        'type',
+        'content',
+        'nextAt',
+      ]);
       expect(header).toEqual(expect.arrayContaining(['name', 'alias', 'type', 'country']));
       // the settings list needs the template screen's key: a sales has none
       expect((await get(sales, '/v2/crm/import/templates')).code).toBe(Errors.NO_PERMISSION.code);
@@ -160,6 +166,57 @@ describe('CRM import, analysis and promotion', () => {
       });
       expect(twice.code).toBe(Errors.DUPLICATE.code);
       expect(await customerCount()).toBe(before);
+    });
+
+    it('imports follow-ups onto customers in my scope by code; others are refused with the reason', async () => {
+      const [mine] = await t.p.db
+        .select()
+        .from(crmCustomers)
+        .where(and(eq(crmCustomers.ownerId, salesId), eq(crmCustomers.state, 'private')))
+        .limit(1);
+      const [notMine] = await t.p.db
+        .select()
+        .from(crmCustomers)
+        .where(sql`${crmCustomers.ownerId} <> ${salesId}`)
+        .limit(1);
+      const file = await sheet([
+        ['客户编号', '跟进方式', '跟进内容', '下次跟进时间'],
+        [mine!.code.toLowerCase(), 'call', 'Imported call about OTP', '2030-01-02 10:30'],
+        [notMine!.code, 'call', 'Not my customer', ''],
+        [mine!.code, 'fax', 'Unknown type', ''],
+        [mine!.code, 'visit', 'Bad date', 'next week'],
+      ]);
+      const boundary = '----fu';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v2/crm/follow-up/import/preview',
+        headers: { ...bearer(sales), 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-lang': 'en' },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          file,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      const preview = res.json() as Answer;
+      expect(preview.code).toBe(0);
+      expect(preview.data.rows).toHaveLength(1);
+      const codes = new Map(preview.data.errors.map((e: { row: number; code: number }) => [e.row, e.code]));
+      expect(codes.get(3)).toBe(Errors.CRM_IMPORT_CUSTOMER_UNKNOWN.code);
+      expect(codes.get(4)).toBe(Errors.HISTORY_FOLLOW_UP_TYPE_UNKNOWN.code);
+      expect(codes.get(5)).toBe(Errors.IMPORT_CELL_FORMAT.code);
+      const saved = await post(sales, '/v2/crm/follow-up/import/commit', { rows: preview.data.rows });
+      expect(saved.data.outcomes).toMatchObject([{ ok: true, customerCode: mine!.code }]);
+      const [after] = await t.p.db.select().from(crmCustomers).where(eq(crmCustomers.id, mine!.id));
+      expect(after!.nextContactAt?.getFullYear()).toBe(2030);
+      const timeline = await get(sales, `/v2/crm/customer/timeline?id=${mine!.id}`);
+      expect(JSON.stringify(timeline.data)).toContain('Imported call about OTP');
+      // a row naming someone else's customer is refused at saving time too
+      const sneaky = await post(sales, '/v2/crm/follow-up/import/commit', {
+        rows: [{ row: 2, customerCode: notMine!.code, type: 'call', content: 'x' }],
+      });
+      expect(sneaky.data.outcomes[0]).toMatchObject({ ok: false, code: Errors.CRM_IMPORT_CUSTOMER_UNKNOWN.code });
     });
 
     it('is only for holders of the import key', async () => {

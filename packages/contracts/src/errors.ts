@@ -520,6 +520,12 @@ export const Errors = {
     '该邮箱已通过此链接登记过',
     'This e-mail address has already signed up through this link',
   ),
+  CRM_IMPORT_CUSTOMER_UNKNOWN: def(
+    10050158,
+    404,
+    '客户编号 {value} 不存在或不在您的数据范围内',
+    'There is no customer {value} within your reach',
+  ),
   CANNOT_EXECUTE_53: def(10060053, 409, '无法执行', 'Cannot execute'),
   CANNOT_EXECUTE_54: def(10060054, 409, '无法执行', 'Cannot execute'),
   CANNOT_EXECUTE_58: def(10060058, 409, '无法执行', 'Cannot execute'),

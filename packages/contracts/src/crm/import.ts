@@ -71,10 +71,28 @@ export const importTemplateInfo = z.object({
 });
 export type ImportTemplateInfo = z.infer<typeof importTemplateInfo>;
 
+/**
+ * Follow-up import: one row is one follow-up on a customer of the caller's scope, found by its code;
+ * saved like a follow-up typed on the customer (type from the follow-up dictionary, next contact).
+ */
+export const followUpImportRow = z.object({
+  row: int32().min(2),
+  customerCode: text().trim().min(1).max(32),
+  type: text().trim().min(1).max(64),
+  content: text().trim().min(1).max(2000),
+  nextAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type FollowUpImportRow = z.infer<typeof followUpImportRow>;
+export const followUpImportCommitBody = z.object({
+  rows: z.array(followUpImportRow).min(1).max(CUSTOMER_IMPORT_CHUNK),
+});
+
 export const CRM_IMPORT_PATHS = {
   template: '/v2/crm/customer/import/template',
   preview: '/v2/crm/customer/import/preview',
   commit: '/v2/crm/customer/import/commit',
   followUpTemplate: '/v2/crm/follow-up/import/template',
+  followUpPreview: '/v2/crm/follow-up/import/preview',
+  followUpCommit: '/v2/crm/follow-up/import/commit',
   templates: '/v2/crm/import/templates',
 } as const;

@@ -8,6 +8,8 @@ import {
   customerImportCommitBody,
   customerImportResult,
   customerImportRow,
+  followUpImportCommitBody,
+  followUpImportRow,
   importTemplateInfo,
   salesFunnel,
 } from '@portal/contracts/crm';
@@ -23,7 +25,9 @@ import { type ImportDef, importTemplate, readImport } from '../../platform/impor
 import { MAX_IMPORT_BYTES } from '../../platform/imports/routes.js';
 import type { Platform } from '../../platform/platform.js';
 import { salesFunnel as funnelOf, accountTrack as trackOf } from './analysis.js';
-import { customerImport, saveImportedRows, screenPreview, templateInfo } from './import.js';
+import { followUpImport, saveFollowUpRows, screenFollowUps } from './follow-up-import.js';
+import { customerImport, saveImportedRows, screenPreview } from './import.js';
+import { templateInfo } from './templates.js';
 
 const tags = ['crm'];
 
@@ -92,6 +96,55 @@ export async function crmDataRoutes(app: FastifyInstance, p: Platform) {
         if (repeated !== undefined) throw new AppError('DUPLICATE', { vars: { value: repeated } });
         return ok({ outcomes: await saveImportedRows(p, req.auth!, rows, localeOf(req.headers)) });
       },
+    );
+
+    r.get(
+      CRM_IMPORT_PATHS.followUpTemplate,
+      { schema: { tags, summary: 'The follow-up import template (XLSX)' }, config: importer },
+      async (_req, reply) =>
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', 'attachment; filename="follow-ups.xlsx"')
+          .send(await importTemplate(followUpImport as unknown as ImportDef<z.ZodType, unknown>)),
+    );
+
+    r.post(
+      CRM_IMPORT_PATHS.followUpPreview,
+      {
+        schema: {
+          tags,
+          summary: 'Read a follow-up upload (multipart field file): rows to save, and rows refused with the reason',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(importPreview(followUpImportRow)) },
+        },
+        config: { ...importer, audit: false },
+      },
+      async (req) => {
+        const buffer = await (await filePart(req, MAX_IMPORT_BYTES)).toBuffer();
+        if (buffer.length > MAX_IMPORT_BYTES) throw new AppError('FILE_TOO_LARGE', { vars: { limit: '2 MB' } });
+        const locale = localeOf(req.headers);
+        const read = await readImport(
+          buffer,
+          followUpImport as unknown as ImportDef<typeof followUpImportRow, unknown>,
+          locale,
+        );
+        const screened = await screenFollowUps(p.db, req.auth!, read.rows, locale);
+        return ok({ rows: screened.rows, errors: [...read.errors, ...screened.errors].sort((a, b) => a.row - b.row) });
+      },
+    );
+
+    r.post(
+      CRM_IMPORT_PATHS.followUpCommit,
+      {
+        schema: {
+          tags,
+          summary: 'Record previewed follow-ups one by one; each row answers saved or refused with the reason',
+          body: followUpImportCommitBody,
+          response: { 200: envelope(customerImportResult) },
+        },
+        config: { ...importer, checkRepeat: true },
+      },
+      async (req) => ok({ outcomes: await saveFollowUpRows(p, req.auth!, req.body.rows, localeOf(req.headers)) }),
     );
   });
 

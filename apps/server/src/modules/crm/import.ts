@@ -8,7 +8,6 @@ import {
   customerImportRow,
   customerResource,
   type DuplicateReason,
-  type ImportTemplateInfo,
 } from '@portal/contracts/crm';
 import type { ImportIssue } from '@portal/contracts/imports';
 import { eq } from 'drizzle-orm';
@@ -171,27 +170,4 @@ export async function saveImportedRows(
     }
   }
   return out;
-}
-
-/** The templates `/setModule/crm/rules/template` lists. */
-export function templateInfo(): ImportTemplateInfo[] {
-  return [
-    {
-      key: 'customers',
-      title: '客户导入模板',
-      titleEn: 'Customer import template',
-      download: '/v2/crm/customer/import/template',
-      maxRows: CUSTOMER_IMPORT_MAX_ROWS,
-      columns: customerImportColumns.map((c) => {
-        const field = f[c.key as keyof typeof f];
-        return {
-          key: c.key,
-          label: field.label.zh,
-          labelEn: field.label.en,
-          required: !!c.required,
-          note: c.note ?? null,
-        };
-      }),
-    },
-  ];
 }

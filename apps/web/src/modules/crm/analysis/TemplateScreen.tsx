@@ -67,11 +67,6 @@ export function TemplateScreen() {
           />
         </Card>
       ))}
-      {templates.isSuccess && (
-        <Card size="small" title={t('crmData.templates.followUps')}>
-          <Typography.Text type="secondary">{t('crmData.templates.followUpsLater')}</Typography.Text>
-        </Card>
-      )}
     </Flex>
   );
 }

@@ -1,11 +1,5 @@
 import { DownloadOutlined, ImportOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  CRM_IMPORT_PATHS,
-  CrmPerm,
-  type CustomerImportOutcome,
-  type CustomerImportRow,
-  customerResource,
-} from '@portal/contracts/crm';
+import { CrmPerm, type CustomerImportOutcome, customerResource } from '@portal/contracts/crm';
 import type { ImportPreview } from '@portal/contracts/imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Progress, Table, Tag, Typography, Upload } from 'antd';
@@ -14,31 +8,38 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '../../../platform/access';
 import { download } from '../../../platform/download';
 import { resourceKeys } from '../../../platform/resource/keys';
-import { importApi } from './api';
+import { IMPORT_PATHS, type ImportKind, type ImportRow, importApi } from './api';
+
+/** The row fields the preview table shows per import. */
+const PREVIEW_COLUMNS = {
+  customers: ['name', 'alias', 'type', 'country'],
+  followUps: ['customerCode', 'type', 'content', 'nextAt'],
+} as const satisfies Record<ImportKind, readonly string[]>;
 
 type Stage =
   | { kind: 'pick' }
-  | { kind: 'preview'; preview: ImportPreview<CustomerImportRow> }
+  | { kind: 'preview'; preview: ImportPreview<ImportRow> }
   | { kind: 'saving'; done: number; total: number }
   | { kind: 'done'; outcomes: CustomerImportOutcome[] };
 
 /**
- * Customer import: template, upload, preview (rows to save; rows refused by format or by the
- * duplicate check with the reason), then the rows saved in chunks with a progress bar, then each
- * row's outcome (new customer code, or why it was refused at saving time).
+ * A CRM import (customers, or follow-ups on customers by code): template, upload, preview (rows to
+ * save; rows refused by format, duplicate check or unknown customer, with the reason), then the
+ * rows saved in chunks with a progress bar, then each row's outcome (customer code, or why it was
+ * refused at saving time).
  */
-function CustomerImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+function CrmImportModal({ kind, open, onClose }: { kind: ImportKind; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ kind: 'pick' });
   const read = useMutation({
-    mutationFn: importApi.preview,
+    mutationFn: (file: File) => importApi.preview(kind, file),
     onSuccess: (preview) => setStage({ kind: 'preview', preview }),
   });
   const save = useMutation({
-    mutationFn: (rows: CustomerImportRow[]) => {
+    mutationFn: (rows: ImportRow[]) => {
       setStage({ kind: 'saving', done: 0, total: rows.length });
-      return importApi.commit(rows, (done) => setStage({ kind: 'saving', done, total: rows.length }));
+      return importApi.commit(kind, rows, (done) => setStage({ kind: 'saving', done, total: rows.length }));
     },
     onSuccess: async (outcomes) => {
       setStage({ kind: 'done', outcomes });
@@ -78,7 +79,7 @@ function CustomerImportModal({ open, onClose }: { open: boolean; onClose: () => 
     <Modal
       open={open}
       width="min(900px, 100vw)"
-      title={t('crmData.import.title')}
+      title={t(`crmData.import.${kind}.title`)}
       footer={footer}
       onCancel={close}
       maskClosable={false}
@@ -87,14 +88,14 @@ function CustomerImportModal({ open, onClose }: { open: boolean; onClose: () => 
       <Flex vertical gap={12} data-testid="crm-import">
         {(stage.kind === 'pick' || stage.kind === 'preview') && (
           <>
-            <Typography.Text type="secondary">{t('crmData.import.hint')}</Typography.Text>
+            <Typography.Text type="secondary">{t(`crmData.import.${kind}.hint`)}</Typography.Text>
             <Flex gap={8} wrap>
               <Button
                 icon={<DownloadOutlined />}
                 onClick={() =>
-                  void download(CRM_IMPORT_PATHS.template, {
+                  void download(IMPORT_PATHS[kind].template, {
                     kind: 'download',
-                    filename: t('crmData.import.templateFile'),
+                    filename: t(`crmData.import.${kind}.templateFile`),
                   })
                 }
               >
@@ -134,7 +135,7 @@ function CustomerImportModal({ open, onClose }: { open: boolean; onClose: () => 
           />
         )}
         {stage.kind === 'preview' && (
-          <Table<CustomerImportRow>
+          <Table<ImportRow>
             size="small"
             rowKey="row"
             pagination={false}
@@ -142,10 +143,11 @@ function CustomerImportModal({ open, onClose }: { open: boolean; onClose: () => 
             dataSource={rows}
             columns={[
               { title: t('crmData.import.row'), dataIndex: 'row', width: 64 },
-              { title: t('crmData.import.name'), dataIndex: 'name', ellipsis: true },
-              { title: t('crmData.import.alias'), dataIndex: 'alias', width: 140 },
-              { title: t('crmData.import.type'), dataIndex: 'type', width: 70 },
-              { title: t('crmData.import.country'), dataIndex: 'country', width: 80 },
+              ...PREVIEW_COLUMNS[kind].map((key) => ({
+                title: t(`crmData.import.col.${key}`),
+                dataIndex: key,
+                ellipsis: true,
+              })),
             ]}
           />
         )}
@@ -197,16 +199,19 @@ function Outcomes({ outcomes }: { outcomes: CustomerImportOutcome[] }) {
   );
 }
 
-/** The "Import" toolbar button of the customer list, for holders of the import key. */
+/** The "Import" toolbar buttons of the customer list (customers, follow-ups), for holders of the import key. */
 export function CustomerImportButton() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<ImportKind | null>(null);
   return (
     <Can perm={CrmPerm.CUSTOMER_IMPORT}>
-      <Button icon={<ImportOutlined />} onClick={() => setOpen(true)} data-testid="crm-import-open">
-        {t('crmData.import.open')}
+      <Button icon={<ImportOutlined />} onClick={() => setOpen('customers')} data-testid="crm-import-open">
+        {t('crmData.import.customers.open')}
       </Button>
-      <CustomerImportModal open={open} onClose={() => setOpen(false)} />
+      <Button icon={<ImportOutlined />} onClick={() => setOpen('followUps')} data-testid="crm-import-follow-ups-open">
+        {t('crmData.import.followUps.open')}
+      </Button>
+      {open && <CrmImportModal kind={open} open onClose={() => setOpen(null)} />}
     </Can>
   );
 }
