@@ -47,6 +47,8 @@ export function FunnelChart({ data, height = 300 }: { data: FunnelDatum[]; heigh
   useEffect(() => {
     if (!ready) return;
     chart.current?.setOption({
+      // drawn at once: figures, not a show (and screenshots see the final shapes)
+      animation: false,
       tooltip: {
         trigger: 'item',
         formatter: (p: { name: string; value: number; dataIndex: number }) =>

@@ -50,7 +50,7 @@ export const crmDataEn: Messages<typeof crmDataZh> = {
     open: 'Open',
     won: 'Won',
     lost: 'Lost',
-    invalid: '{{count}} invalid opportunities (not in the win rate)',
+    invalid: 'Invalid opportunities: {{count}} (not in the win rate)',
     winRate: 'Win rate',
     stages: 'Stages',
     stage: 'Stage',

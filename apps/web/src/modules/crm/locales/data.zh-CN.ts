@@ -47,7 +47,7 @@ export const crmDataZh = {
     open: '进行中',
     won: '赢单',
     lost: '输单',
-    invalid: '无效商机 {{count}} 个（不计入赢率）',
+    invalid: '无效商机：{{count}} 个（不计入赢率）',
     winRate: '赢率',
     stages: '各阶段',
     stage: '阶段',
