@@ -41,7 +41,7 @@ export function FunnelScreen() {
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={14}>
           <Card size="small" title={t('crmData.funnel.chart')} loading={funnel.isPending}>
-            {d && d.stages.some((s) => s.count > 0) ? (
+            {d?.stages.some((s) => s.count > 0) ? (
               <FunnelChart data={chartData} />
             ) : (
               <Empty description={t('crmData.funnel.empty')} />
