@@ -9,6 +9,7 @@
  * always-allowed pages need no resource (the home module node carries /home).
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
+import { CrmPerm } from '@portal/contracts/crm';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 import { SrmPerm } from '@portal/contracts/srm';
@@ -86,6 +87,7 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
   { key: Perm.SYS_MENU_EDIT, parentKey: Perm.SYS_MENU_LIST, name: '编辑菜单', nameEn: 'Edit menus' },
   { key: Perm.SYS_ROLE_EDIT, parentKey: Perm.SYS_ROLE_LIST, name: '编辑角色', nameEn: 'Edit roles' },
   { key: Perm.SYS_DEPT_EDIT, parentKey: Perm.SYS_DEPT_LIST, name: '编辑部门', nameEn: 'Edit departments' },
+  { key: CrmPerm.CUSTOMER_IMPORT, parentKey: CrmPerm.CUSTOMERS, name: '导入客户', nameEn: 'Import customers' },
 ];
 
 const needsResource = (r: RouteMeta) =>

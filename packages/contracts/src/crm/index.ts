@@ -1,3 +1,15 @@
+export {
+  type AccountTrack,
+  ANALYSIS_MAX_DAYS,
+  type AnalysisQuery,
+  accountTrack,
+  analysisQuery,
+  CRM_ANALYSIS_PATHS,
+  currencyAmount,
+  funnelStage,
+  type SalesFunnel,
+  salesFunnel,
+} from './analysis.js';
 export { contactResource } from './contact.js';
 export {
   ALIAS_PATTERN,
@@ -21,6 +33,31 @@ export {
   duplicateResult,
   NAME_SIMILARITY,
 } from './duplicates.js';
+export {
+  CRM_IMPORT_PATHS,
+  CUSTOMER_IMPORT_CHUNK,
+  CUSTOMER_IMPORT_MAX_ROWS,
+  type CustomerImportOutcome,
+  type CustomerImportResult,
+  type CustomerImportRow,
+  customerImportCommitBody,
+  customerImportOutcome,
+  customerImportResult,
+  customerImportRow,
+  type FollowUpImportRow,
+  followUpImportCommitBody,
+  followUpImportRow,
+  type ImportTemplateInfo,
+  importTemplateInfo,
+  templateColumn,
+} from './import.js';
 export { OPPORTUNITY_STATUSES, type OpportunityStatus, opportunityResource } from './opportunity.js';
 export { CrmPerm } from './perms.js';
+export {
+  PROMOTION_PAGE,
+  type PromotionSignUp,
+  type PromotionStats,
+  promotionSignUp,
+  promotionStats,
+} from './promotion.js';
 export { type CustomerStatistics, customerStatistics } from './statistics.js';

@@ -25,4 +25,8 @@ export const CrmPerm = {
   /** field-level: contact phone and e-mail (pool viewers without it do not see them) */
   CONTACT_DETAILS: button(MY, 'contactDetails'),
   OPPORTUNITY_EDIT: button(MY, 'opportunity'),
+  FUNNEL: screen('/crm/data-analysis/sales-funnels'),
+  ACCOUNT_TRACK: screen('/crm/market-analysis/account-track'),
+  /** `/setModule/crm/rules/template`: the import templates and their columns */
+  TEMPLATES: screen('/setModule/crm/rules/template'),
 } as const;

@@ -3,8 +3,10 @@ import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { contacts } from './contacts.js';
 import { customers } from './customers.js';
+import { crmDataRoutes } from './data-routes.js';
 import { subscribeDeals } from './deal.js';
 import { opportunities } from './opportunities.js';
+import { promotionRoutes } from './promotion/routes.js';
 import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
 import { seedCrm } from './seed.js';
@@ -24,6 +26,8 @@ export const crmModule: Module = {
     subscribeDeals(p);
     for (const b of [customers, contacts, opportunities]) await mountResource(app, p, b);
     await crmRoutes(app, p);
+    await crmDataRoutes(app, p);
+    await promotionRoutes(app, p);
   },
   jobs: defineCrmJobs,
   schedule: async (p) => {

@@ -71,7 +71,8 @@ export const crmCustomers = pgTable(
     index('crm_customers_owner_idx').on(t.ownerId, t.createdAt),
     index('crm_customers_agent_idx').on(t.agentId),
     index('crm_customers_dealt_idx').on(t.dealt),
-    index('crm_customers_created_idx').on(t.createdAt.desc()),
+    // the lists' default order (newest first, id as the tie-break): top-20 by index, not a sort of the table
+    index('crm_customers_created_idx').on(t.createdAt.desc(), t.id),
     index('crm_customers_last_contact_idx').on(t.lastContactAt),
     index('crm_customers_next_contact_idx').on(t.nextContactAt),
   ],

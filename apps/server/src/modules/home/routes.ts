@@ -3,22 +3,17 @@ import {
   homeSummary,
   loginPrompt,
   Perm,
-  promotionLink,
-  promotionLinkQuery,
   quickEntrance,
   quickEntranceSaveBody,
   userSetting,
   userSettingBody,
   userSettingQuery,
 } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { menuTreeOf } from '../../platform/access/resources.js';
-import { staffUsers } from '../../platform/access/schema.js';
 import { ok } from '../../platform/http/envelope.js';
-import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import {
   currentLoginPrompt,
@@ -129,29 +124,5 @@ export async function homeRoutes(app: FastifyInstance, p: Platform) {
       config: authed,
     },
     async () => ok(await currentLoginPrompt(p.db)),
-  );
-
-  r.get(
-    '/kunlun/crm/main/get/promotionLink',
-    {
-      schema: {
-        tags: ['home'],
-        summary: 'My customer sign-up promotion link',
-        querystring: promotionLinkQuery,
-        response: { 200: envelope(promotionLink) },
-      },
-      config: authed,
-    },
-    async (req) => {
-      const [me] = await p.db
-        .select({ jobNumber: staffUsers.jobNumber })
-        .from(staffUsers)
-        .where(eq(staffUsers.id, req.auth!.userId));
-      if (me?.jobNumber !== req.query.jobNumber) throw new AppError('NO_PERMISSION');
-      const base = p.config.promotionUrl;
-      return ok({
-        link: base ? `${base}${base.includes('?') ? '&' : '?'}ref=${encodeURIComponent(me.jobNumber)}` : null,
-      });
-    },
   );
 }

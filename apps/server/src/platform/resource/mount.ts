@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cappedCount } from '../db/count.js';
 import { exportRoute } from '../exports/list-export.js';
-import { mountRecordHistory } from '../history/routes.js';
+import { mountRecordHistory, type RecordHistoryOptions } from '../history/routes.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
 import { localeOf } from '../http/locale.js';
@@ -185,7 +185,17 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
   }
 
   if (!def.history) return;
-  mountRecordHistory(app, p, {
+  mountRecordHistory(app, p, recordHistoryOf(b, tags));
+}
+
+/** The record-history options of a resource with history: its timeline, comments and follow-ups. */
+export function recordHistoryOf(
+  b: BoundResource,
+  tags: string[] = [b.def.key.split('.')[0]!],
+): RecordHistoryOptions<number> & { tags: string[] } {
+  const def = b.def;
+  if (!def.history) throw new Error(`${def.key} has no history`);
+  return {
     base: def.api,
     entity: def.key,
     live: def.key,
@@ -204,5 +214,5 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
       return { title: String(row?.title ?? id), link: `${def.routes.list}?history=${id}` };
     },
     ...(def.history.followUp ? { followUp: { typeDict: def.history.followUp.dict, ...b.followUp } } : {}),
-  });
+  };
 }

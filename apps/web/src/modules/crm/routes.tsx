@@ -6,4 +6,13 @@ export const crmScreens: ScreenMap = {
   '/crm/business-partner': async () => ({ Component: (await import('./screens')).PartnerListScreen }),
   '/crm/customer/detail': async () => ({ Component: (await import('./screens')).CustomerDetailScreen }),
   '/crm/opportunity/detail': async () => ({ Component: (await import('./screens')).OpportunityDetailScreen }),
+  '/crm/data-analysis/sales-funnels': async () => ({
+    Component: (await import('./analysis/FunnelScreen')).FunnelScreen,
+  }),
+  '/crm/market-analysis/account-track': async () => ({
+    Component: (await import('./analysis/AccountTrackScreen')).AccountTrackScreen,
+  }),
+  '/setModule/crm/rules/template': async () => ({
+    Component: (await import('./analysis/TemplateScreen')).TemplateScreen,
+  }),
 };

@@ -5,6 +5,7 @@ import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { resourceScreens } from '../../platform/resource/resource-screens';
 import { NameWithDuplicates } from './DuplicateHint';
+import { CustomerImportButton } from './import/CustomerImport';
 import { RelatedTable } from './RelatedTable';
 
 function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waitsMail' }) {
@@ -14,6 +15,7 @@ function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waits
 
 /** The customer screens' departures from the definition: the duplicate check and the related tabs. */
 const customerOverrides: ResourceOverrides = {
+  toolbar: <CustomerImportButton />,
   inputs: { name: () => <NameWithDuplicates /> },
   tabs: {
     contacts: (row) => <RelatedTable def={contactResource} filter={{ customerId: row.id }} />,

@@ -1,4 +1,5 @@
 import type { Messages } from '../../../platform/locales/types';
+import { crmDataEn } from './data.en';
 import type { zhCN } from './zh-CN';
 
 /** Texts of the CRM module in English. */
@@ -14,4 +15,5 @@ export const en: Messages<typeof zhCN> = {
     waitsMail: 'Mails come from the mail room; they appear here once it exists.',
     none: 'No records',
   },
+  crmData: crmDataEn,
 };

@@ -1,3 +1,4 @@
+import { crmDataZh } from './data.zh-CN';
 /** Texts of the CRM module in Chinese (labels of records come from their definitions). */
 export const zhCN = {
   crmCustomer: {
@@ -11,4 +12,5 @@ export const zhCN = {
     waitsMail: '往来邮件来自邮件模块，邮件模块上线后在此显示。',
     none: '暂无记录',
   },
+  crmData: crmDataZh,
 };
