@@ -32,6 +32,8 @@ const addressList = z.array(emailAddress).max(200);
 
 /** Binding a mailbox. The password is write-only: left empty on an update it keeps the stored one. */
 export const mailboxBindBody = z.object({
+  /** the mailbox to change; without it the caller's mailbox of this address, else a new one */
+  id: int32Id().optional(),
   email: text().trim().toLowerCase().email().max(254),
   displayName: text().trim().max(120).optional().default(''),
   connector: z.enum(MAIL_CONNECTORS).default('imap'),
@@ -73,10 +75,31 @@ export type MailboxView = z.infer<typeof mailboxView>;
 export const mailboxState = z.object({ bound: z.boolean(), account: mailboxView.nullable() });
 export type MailboxState = z.infer<typeof mailboxState>;
 
+/**
+ * A staff member may bind several mailboxes; calls that act on "my mailbox" take the one picked in
+ * the switcher (`accountId`), else the first bound. Calls on a mail by id find its mailbox from it.
+ */
+export const accountRef = z.object({ accountId: int32Id().optional() });
+export type AccountRef = z.infer<typeof accountRef>;
+/** the same on a GET (query string) */
+export const accountQuery = z.object({ accountId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+
+/** email/sender/list: the caller's mailboxes for the switcher and the From picker. */
+export const senderItem = z.object({
+  id: int32Id(),
+  email: text(),
+  displayName: text(),
+  connector: z.enum(MAIL_CONNECTORS),
+  unread: int32(),
+  lastError: text().nullable(),
+});
+export type SenderItem = z.infer<typeof senderItem>;
+
 export const mailboxStaffQuery = pageQuery.extend({ keyword: text().trim().max(100).optional() });
-export const sseStatusBody = z.object({ sseStatus: z.union([z.literal(0), z.literal(1)]) });
+export const sseStatusBody = accountRef.extend({ sseStatus: z.union([z.literal(0), z.literal(1)]) });
 
 export const mailListQuery = pageQuery.extend({
+  accountId: int32Id().optional(),
   keyword: text().trim().max(200).optional(),
   read: z.union([z.literal(0), z.literal(1)]).optional(),
   star: z.union([z.literal(0), z.literal(1)]).optional(),
@@ -147,9 +170,13 @@ const composeFields = {
   /** uploaded through file/uploadFileAndGetPresignedUrl */
   fileIds: z.array(text().max(64)).max(30).default([]),
 };
-export const mailSendBody = z.object({ ...composeFields, draftId: int32Id().optional() });
+export const mailSendBody = z.object({
+  ...composeFields,
+  accountId: int32Id().optional(),
+  draftId: int32Id().optional(),
+});
 export type MailSendBody = z.infer<typeof mailSendBody>;
-export const draftSaveBody = z.object({ ...composeFields, id: int32Id().optional() });
+export const draftSaveBody = z.object({ ...composeFields, accountId: int32Id().optional(), id: int32Id().optional() });
 export type DraftSaveBody = z.infer<typeof draftSaveBody>;
 export const draftView = mailDetail.extend({ fileIds: z.array(text()) });
 export type DraftView = z.infer<typeof draftView>;
@@ -159,6 +186,7 @@ export const syncResult = z.object({ received: int32() });
 
 /** book/contact: address suggestions. */
 export const contactQuery = z.object({
+  accountId: int32Id().optional(),
   keyword: text().trim().max(100).default(''),
   size: int32().min(1).max(50).default(10),
 });

@@ -10,6 +10,7 @@ import {
   type MailMarkBody,
   type MailRow,
   type MailSendBody,
+  type SenderItem,
   type SignatureRow,
   type UnreadCounters,
 } from '@portal/contracts/mail';
@@ -84,29 +85,64 @@ export class MailService {
 
   // ── mailboxes ────────────────────────────────────────────────────────────
 
-  async findAccount(userId: number): Promise<AccountRow | null> {
+  /** The caller's mailbox `accountId`, else their first bound one (null when none is bound). */
+  async findAccount(userId: number, accountId?: number): Promise<AccountRow | null> {
     const [a] = await this.db
       .select()
       .from(mailAccounts)
-      .where(eq(mailAccounts.userId, userId))
+      .where(and(eq(mailAccounts.userId, userId), accountId ? eq(mailAccounts.id, accountId) : undefined))
       .orderBy(asc(mailAccounts.id))
       .limit(1);
+    if (!a && accountId && (await this.findAccount(userId))) throw new AppError('NOT_FOUND');
     return a ?? null;
   }
 
   /** The caller's mailbox with its password opened; without one every mail call answers 10170036. */
-  async mailboxOf(userId: number): Promise<Mailbox> {
-    const a = await this.findAccount(userId);
+  async mailboxOf(userId: number, accountId?: number): Promise<Mailbox> {
+    const a = await this.findAccount(userId, accountId);
     if (!a) throw new AppError('NO_MAILBOX');
     return this.open(a);
+  }
+
+  /** The caller's mailboxes for the switcher, each with its unread inbox count. */
+  async senders(userId: number): Promise<SenderItem[]> {
+    const m = mailMessages;
+    const rows = await this.db
+      .select({
+        a: mailAccounts,
+        unread: sql<number>`count(${m.id})::int`,
+      })
+      .from(mailAccounts)
+      .leftJoin(m, and(eq(m.accountId, mailAccounts.id), eq(m.folder, 'inbox'), eq(m.seen, false)))
+      .where(eq(mailAccounts.userId, userId))
+      .groupBy(mailAccounts.id)
+      .orderBy(asc(mailAccounts.id));
+    if (rows.length === 0) throw new AppError('NO_MAILBOX');
+    return rows.map(({ a, unread }) => ({
+      id: a.id,
+      email: a.email,
+      displayName: a.displayName,
+      connector: a.connector,
+      unread,
+      lastError: a.lastError,
+    }));
+  }
+
+  /** Unbinds one mailbox: its store, sync state and rules go with it. */
+  async unbind(userId: number, id: number): Promise<void> {
+    const r = await this.db
+      .delete(mailAccounts)
+      .where(and(eq(mailAccounts.id, id), eq(mailAccounts.userId, userId)))
+      .returning({ id: mailAccounts.id });
+    if (r.length === 0) throw new AppError('NOT_FOUND');
   }
 
   open(a: AccountRow): Mailbox {
     return { ...a, password: a.secret ? this.secrets.open(a.secret) : null };
   }
 
-  async state(userId: number): Promise<{ bound: boolean; account: MailboxView | null }> {
-    const a = await this.findAccount(userId);
+  async state(userId: number, accountId?: number): Promise<{ bound: boolean; account: MailboxView | null }> {
+    const a = await this.findAccount(userId, accountId);
     return { bound: !!a, account: a ? toView(a, null) : null };
   }
 
@@ -132,7 +168,15 @@ export class MailService {
 
   /** Binds (or rebinds) a user's mailbox. An `imap` mailbox is checked by logging in first. */
   async bind(userId: number, body: MailboxBindBody): Promise<MailboxView> {
-    const existing = await this.findAccount(userId);
+    const existing = body.id
+      ? await this.findAccount(userId, body.id)
+      : ((
+          await this.db
+            .select()
+            .from(mailAccounts)
+            .where(and(eq(mailAccounts.userId, userId), sql`lower(${mailAccounts.email}) = ${body.email}`))
+        )[0] ?? null);
+    if (body.id && !existing) throw new AppError('NOT_FOUND');
     const domain = this.p.config.mail.localDomain;
     if (body.connector === 'local' && body.email.split('@')[1] !== domain)
       throw new AppError('MAIL_LOCAL_DOMAIN_ONLY', { vars: { value: domain } });
@@ -181,15 +225,15 @@ export class MailService {
     return toView(row!, null);
   }
 
-  async setSseStatus(userId: number, sseStatus: 0 | 1): Promise<void> {
-    const box = await this.mailboxOf(userId);
+  async setSseStatus(userId: number, sseStatus: 0 | 1, accountId?: number): Promise<void> {
+    const box = await this.mailboxOf(userId, accountId);
     await this.db.update(mailAccounts).set({ sseStatus }).where(eq(mailAccounts.id, box.id));
   }
 
   // ── reading ──────────────────────────────────────────────────────────────
 
   async list(userId: number, box: ListBox, q: MailListQuery): Promise<PageResult<MailRow>> {
-    const mb = await this.mailboxOf(userId);
+    const mb = await this.mailboxOf(userId, q.accountId);
     const m = mailMessages;
     const conds: (SQL | undefined)[] = [eq(m.accountId, mb.id)];
     if (box === 'star') conds.push(eq(m.flagged, true), inArray(m.folder, ['inbox', 'sent']));
@@ -213,6 +257,21 @@ export class MailService {
     return { records: rows.map(toRow), total, page: q.page, size: q.size, totalCapped: capped };
   }
 
+  /** Mail of the caller by id, in whichever of their mailboxes (all in one mailbox, else not found). */
+  async ownedMail(userId: number, ids: number[]): Promise<{ mb: Mailbox; rows: Msg[] }> {
+    const [first] = await this.db
+      .select({ accountId: mailMessages.accountId })
+      .from(mailMessages)
+      .innerJoin(mailAccounts, eq(mailAccounts.id, mailMessages.accountId))
+      .where(and(eq(mailMessages.id, ids[0]!), eq(mailAccounts.userId, userId)));
+    if (!first) {
+      await this.mailboxOf(userId);
+      throw new AppError('NOT_FOUND');
+    }
+    const mb = await this.mailboxOf(userId, first.accountId);
+    return { mb, rows: await this.owned(mb, ids) };
+  }
+
   private async owned(mb: Mailbox, ids: number[]): Promise<Msg[]> {
     const rows = await this.db
       .select()
@@ -224,8 +283,9 @@ export class MailService {
 
   /** A mail's details; opening an unread mail marks it read (here and on the server). */
   async detail(userId: number, id: number): Promise<MailDetail> {
-    const mb = await this.mailboxOf(userId);
-    const [m] = await this.owned(mb, [id]);
+    const {
+      rows: [m],
+    } = await this.ownedMail(userId, [id]);
     if (!m!.seen && m!.folder !== 'drafts') await this.mark(userId, { ids: [id], markType: 'read' });
     return this.toDetail({ ...m!, seen: m!.folder === 'drafts' ? m!.seen : true });
   }
@@ -248,8 +308,8 @@ export class MailService {
     };
   }
 
-  async counters(userId: number): Promise<UnreadCounters> {
-    const mb = await this.mailboxOf(userId);
+  async counters(userId: number, accountId?: number): Promise<UnreadCounters> {
+    const mb = await this.mailboxOf(userId, accountId);
     const m = mailMessages;
     const [r] = await this.db
       .select({
@@ -266,8 +326,7 @@ export class MailService {
 
   /** Read / unread / star / unstar: in the store first, then on the server (a server error leaves the store as marked). */
   async mark(userId: number, body: MailMarkBody): Promise<number> {
-    const mb = await this.mailboxOf(userId);
-    const rows = await this.owned(mb, body.ids);
+    const { mb, rows } = await this.ownedMail(userId, body.ids);
     const set =
       body.markType === 'read' || body.markType === 'unread'
         ? { seen: body.markType === 'read' }
@@ -279,8 +338,9 @@ export class MailService {
 
   /** Moves mail between the inbox and the spam folder, here and on the server. */
   async moveJunk(userId: number, ids: number[], junk: boolean): Promise<number> {
-    const mb = await this.mailboxOf(userId);
-    const rows = (await this.owned(mb, ids)).filter((m) => m.folder === (junk ? 'inbox' : 'junk'));
+    const owned = await this.ownedMail(userId, ids);
+    const mb = owned.mb;
+    const rows = owned.rows.filter((m) => m.folder === (junk ? 'inbox' : 'junk'));
     if (rows.length === 0) return 0;
     const to = junk ? 'junk' : 'inbox';
     await this.db
@@ -337,7 +397,9 @@ export class MailService {
   }
 
   async send(userId: number, body: MailSendBody): Promise<{ id: number; messageId: string }> {
-    const mb = await this.mailboxOf(userId);
+    const mb = body.draftId
+      ? (await this.ownedMail(userId, [body.draftId])).mb
+      : await this.mailboxOf(userId, body.accountId);
     if (body.receiverEmailList.length + body.ccEmailList.length + body.bccEmailList.length === 0)
       throw new AppError('MAIL_NO_RECIPIENT');
     this.checkRecipients(body);
@@ -375,7 +437,7 @@ export class MailService {
 
   /** Drafts are kept in the store only (autosave from the write screen). */
   async saveDraft(userId: number, body: DraftSaveBody): Promise<number> {
-    const mb = await this.mailboxOf(userId);
+    const mb = body.id ? (await this.ownedMail(userId, [body.id])).mb : await this.mailboxOf(userId, body.accountId);
     this.checkRecipients(body);
     const html = sanitizeMailHtml(body.content);
     const values = {
@@ -408,13 +470,13 @@ export class MailService {
   }
 
   async viewDraft(userId: number, id: number): Promise<DraftView> {
-    const mb = await this.mailboxOf(userId);
+    const { mb } = await this.ownedMail(userId, [id]);
     const d = await this.ownDraft(mb, id);
     return { ...(await this.toDetail(d)), fileIds: d.attachments.map((a) => a.fileId).filter((x): x is string => !!x) };
   }
 
   async deleteDrafts(userId: number, ids: number[]): Promise<number> {
-    const mb = await this.mailboxOf(userId);
+    const { mb } = await this.ownedMail(userId, ids);
     for (const id of ids) await this.ownDraft(mb, id);
     const r = await this.db
       .delete(mailMessages)
@@ -503,8 +565,8 @@ export class MailService {
   // ── suggestions and signatures ───────────────────────────────────────────
 
   /** Address suggestions: colleagues and everyone this mailbox has exchanged mail with. */
-  async contacts(userId: number, keyword: string, size: number) {
-    const mb = await this.mailboxOf(userId);
+  async contacts(userId: number, keyword: string, size: number, accountId?: number) {
+    const mb = await this.mailboxOf(userId, accountId);
     const k = containsPattern(keyword);
     const staff = await this.db
       .select({ email: staffUsers.email, name: staffUsers.name })

@@ -31,7 +31,7 @@ export function MailDetailScreen() {
     queryKey: mailKeys.detail(id),
     queryFn: async () => {
       const d = await mailApi.detail(id);
-      void qc.invalidateQueries({ queryKey: mailKeys.counters });
+      void qc.invalidateQueries({ queryKey: [...mailKeys.root, 'counters'] });
       void qc.invalidateQueries({ queryKey: [...mailKeys.root, 'list'] });
       return d;
     },

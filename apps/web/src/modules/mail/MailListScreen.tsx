@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router';
 import type { BulkAction } from '../../platform/ui/BulkBar';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { type MailBox, mailApi, mailKeys } from './api';
+import { useCurrentMailbox } from './current-mailbox';
+import { MailboxSwitcher } from './MailboxSwitcher';
 import { useCounters, useMailRefresh, useOpenMail } from './use-mail';
 
 type Filters = { keyword?: string; read?: 0 | 1 };
@@ -28,6 +30,7 @@ export function MailListScreen({ box }: { box: MailBox }) {
   const open = useOpenMail();
   const counters = useCounters().data;
   const spam = box === 'spam';
+  const accountId = useCurrentMailbox((s) => s.accountId);
 
   const run = async (p: Promise<unknown>) => {
     await p;
@@ -121,7 +124,7 @@ export function MailListScreen({ box }: { box: MailBox }) {
 
   return (
     <SearchTable<MailRow, Filters>
-      queryKey={mailKeys.list(box)}
+      queryKey={mailKeys.list(box, accountId)}
       fetcher={(query, signal) => mailApi.list(box, query, signal)}
       columns={columns}
       rowKey="id"
@@ -138,7 +141,8 @@ export function MailListScreen({ box }: { box: MailBox }) {
         ) : null
       }
       toolbar={
-        <Space>
+        <Space wrap>
+          <MailboxSwitcher />
           <Button
             icon={<SyncOutlined />}
             onClick={async () => {

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { mailApi, mailKeys } from './api';
+import { useCurrentMailbox } from './current-mailbox';
 import { RichEditor } from './RichEditor';
 import { useMailRefresh } from './use-mail';
 
@@ -101,7 +102,8 @@ export function WriteScreen() {
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const dirty = useRef(false);
-  const state = useQuery({ queryKey: mailKeys.state, queryFn: mailApi.state });
+  const accountId = useCurrentMailbox((s) => s.accountId);
+  const state = useQuery({ queryKey: mailKeys.state(accountId), queryFn: () => mailApi.state(accountId) });
   const signatures = useQuery({ queryKey: mailKeys.signatures, queryFn: mailApi.signatures });
   const [signatureId, setSignatureId] = useState<number | null | undefined>(undefined);
   const signature = signatures.data?.find(

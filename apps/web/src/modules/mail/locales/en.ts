@@ -80,8 +80,12 @@ export const en: Messages<typeof zhCN> = {
       isDefault: 'Default',
       edit: 'Edit',
       delete: 'Delete',
+      addMailbox: 'Add another mailbox',
+      unbind: 'Unbind',
+      unbindConfirm: 'Unbind {{email}}? Its mail is removed from the portal (not from the server).',
       deleteSignature: 'Delete this signature?',
     },
+    mailbox: 'Mailbox',
     accounts: { staff: 'Staff', bindFor: 'Bind a mailbox for staff', userId: 'Staff ID' },
   },
 };

@@ -77,8 +77,12 @@ export const zhCN = {
       isDefault: '默认',
       edit: '编辑',
       delete: '删除',
+      addMailbox: '添加邮箱',
+      unbind: '解除绑定',
+      unbindConfirm: '确定解除绑定 {{email}}？门户中的邮件将被移除（服务器上的邮件保留）。',
       deleteSignature: '确定删除该签名？',
     },
+    mailbox: '邮箱',
     accounts: { staff: '员工', bindFor: '为员工绑定邮箱', userId: '员工 ID' },
   },
 };
