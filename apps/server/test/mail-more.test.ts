@@ -72,4 +72,86 @@ describe('mail client, more: several mailboxes, rules, address book, templates, 
     expect((await post('email/sender/list', {})).data).toHaveLength(1);
     expect((await get('email/account/staff/state')).data.bound).toBe(true);
   });
+
+  it('keeps a personal address book that feeds the recipient suggestions', async () => {
+    const saved = await post('email/book/save', {
+      email: ' Lena.Fischer@Nordtel.Example ',
+      name: 'Lena Fischer',
+      company: 'Nordtel GmbH',
+    });
+    expect(saved.data).toMatchObject({ email: 'lena.fischer@nordtel.example', company: 'Nordtel GmbH' });
+    const dup = await post('email/book/save', { email: 'lena.fischer@nordtel.example' });
+    expect(dup.code).toBe(Errors.MAIL_BOOK_DUPLICATE.code);
+    expect((await post('email/book/save', { email: 'nope' })).code).toBe(Errors.VALIDATION_FAILED.code);
+    await post('email/book/save', { email: 'ahmed@gulfconnect.example', name: 'Ahmed' });
+    expect((await post('email/book/queryPage', { keyword: 'nordtel' })).data.total).toBe(1);
+    expect((await get('email/book/queryBookAll')).data).toHaveLength(2);
+    expect((await get(`email/book/getEmailBook?id=${saved.data.id}`)).data.name).toBe('Lena Fischer');
+    expect((await get(`email/book/getEmailBook?id=${saved.data.id}`, finance)).code).toBe(Errors.NOT_FOUND.code);
+    const sugg = (await post('book/contact', { keyword: 'ahmed' })).data;
+    expect(sugg[0]).toMatchObject({ email: 'ahmed@gulfconnect.example', source: 'book' });
+    expect((await post('email/book/del', { ids: [saved.data.id] }, finance)).code).toBe(Errors.NOT_FOUND.code);
+    expect((await post('email/book/del', { ids: [saved.data.id] })).data.changed).toBe(1);
+  });
+
+  it('offers my templates and colleagues’ shared ones; only the author changes a template', async () => {
+    const mine = (
+      await post('temp/save', { name: '报价模板', subject: '报价', content: '<p>您好</p><script>x</script>' })
+    ).data;
+    expect(mine.content).toBe('<p>您好</p>');
+    const shared = (
+      await post(
+        'temp/save',
+        { name: 'Rate notice', subject: 'New rates', content: '<p>Rates</p>', shared: true },
+        finance,
+      )
+    ).data;
+    await post('temp/save', { name: 'Private', subject: 'x' }, finance);
+    const list = (await get('select/email/tempIncludeShare')).data;
+    expect(list.map((x: { name: string; mine: boolean }) => [x.name, x.mine])).toEqual([
+      ['报价模板', true],
+      ['Rate notice', false],
+    ]);
+    expect((await get(`temp/view/${shared.id}`)).data.authorName).toBeTruthy();
+    expect((await post('temp/save', { id: shared.id, name: 'mine now' })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await post('temp/del', { id: shared.id })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await post('temp/query', { keyword: '报价' })).data.total).toBe(1);
+    expect((await post('temp/del', { id: mine.id })).code).toBe(0);
+  });
+
+  it('files a blacklisted sender’s mail in spam and a whitelisted one in the inbox; moving mail teaches the lists', async () => {
+    const bad = await post('whiteBlack/update', { kind: 'black', value: 'example.com' });
+    expect(bad.code).toBe(Errors.MAIL_RULE_VALUE_INVALID.code);
+    const rule = (await post('whiteBlack/update', { kind: 'black', value: '@PORTAL.example' })).data;
+    expect(rule).toMatchObject({ value: '@portal.example', source: 'manual' });
+    await post('whiteBlack/update', { kind: 'white', value: 'admin@portal.example' });
+
+    const spamBefore = (await post('junk/query', {})).data.total;
+    await post(
+      'email/send',
+      { receiverEmailList: [{ email: 'sales01@portal.example' }], subject: 'blacklisted' },
+      finance,
+    );
+    const [spam] = (await post('junk/query', { keyword: 'blacklisted' })).data.records;
+    expect(spam).toBeTruthy();
+    expect((await post('junk/query', {})).data.total).toBe(spamBefore + 1);
+    const mgr = await signIn(t.app, DEMO.admin);
+    await post('email/send', { receiverEmailList: [{ email: 'sales01@portal.example' }], subject: 'whitelisted' }, mgr);
+    expect((await post('receive/query', { keyword: 'whitelisted' })).data.total).toBe(1);
+
+    // "not spam" whitelists the sender (learned); a manual entry is not overwritten by learning
+    await post('whiteBlack/del', { ids: [rule.id] });
+    await post('junk/move', { ids: [spam.id], junk: false });
+    const learned = (await post('whiteBlack/query', { kind: 'white', keyword: 'finance01' })).data.records;
+    expect(learned).toMatchObject([{ value: 'finance01@portal.example', source: 'learned' }]);
+    await post('junk/move', { ids: [spam.id], junk: true });
+    expect((await post('whiteBlack/query', { keyword: 'finance01' })).data.records[0].kind).toBe('black');
+    await post('whiteBlack/update', { kind: 'white', value: 'finance01@portal.example' });
+    await post('junk/move', { ids: [spam.id], junk: true });
+    expect((await post('whiteBlack/query', { keyword: 'finance01' })).data.records[0]).toMatchObject({
+      kind: 'white',
+      source: 'manual',
+    });
+    expect((await get(`whiteBlack/view/${learned[0].id}`, finance)).code).toBe(Errors.NOT_FOUND.code);
+  });
 });

@@ -190,7 +190,7 @@ export const contactQuery = z.object({
   keyword: text().trim().max(100).default(''),
   size: int32().min(1).max(50).default(10),
 });
-export const contactSuggestion = emailAddress.extend({ source: z.enum(['staff', 'mail']) });
+export const contactSuggestion = emailAddress.extend({ source: z.enum(['book', 'staff', 'crm', 'mail']) });
 
 export const signatureBody = z.object({
   id: int32Id().optional(),
@@ -207,3 +207,4 @@ export const signatureRow = z.object({
 });
 export type SignatureRow = z.infer<typeof signatureRow>;
 export const signatureQuery = pageQuery.extend({ keyword: text().trim().max(60).optional() });
+export * from './more.js';

@@ -3,6 +3,7 @@ import type { Module } from '../../platform/module.js';
 import './messages.js';
 import { mailRoomOf } from './room.js';
 import { mailRoutes } from './routes.js';
+import { mailBookRoutes } from './routes-more.js';
 import { mailAccounts } from './schema.js';
 import { seedMailDemo } from './seed.js';
 
@@ -16,6 +17,7 @@ export const mailModule: Module = {
     await room.local.listen(p.config.mail.localSmtpPort);
     app.addHook('onClose', () => room.local.close());
     await mailRoutes(app, p, room.service);
+    await mailBookRoutes(app, p, room.service);
   },
   jobs(p) {
     // every imap mailbox, one after another; a failing one is recorded on it and skipped

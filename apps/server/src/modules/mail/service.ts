@@ -22,10 +22,12 @@ import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
+import { addressBook } from './book.js';
 import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
 import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
 import { mailAccounts, mailMessages, mailSignatures, mailSyncState, type StoredAddress } from './schema.js';
 import type { SecretBox } from './secret-box.js';
+import { senderRules } from './sender-rules.js';
 import { ingest } from './store.js';
 
 type Msg = typeof mailMessages.$inferSelect;
@@ -68,12 +70,16 @@ const toRow = (m: Msg): MailRow => ({
 
 /** The mail room's behaviour over the store; connectors carry changes to and from the servers. */
 export class MailService {
+  readonly rules: ReturnType<typeof senderRules>;
+
   constructor(
     private readonly p: Platform,
     private readonly secrets: SecretBox,
     private readonly files: FileService,
     private readonly connectors: Record<'imap' | 'local', MailConnector>,
-  ) {}
+  ) {
+    this.rules = senderRules(p);
+  }
 
   private get db() {
     return this.p.db;
@@ -352,6 +358,11 @@ export class MailService {
           rows.map((r) => r.id),
         ),
       );
+    await this.rules.learn(
+      mb.userId,
+      rows.map((r) => r.fromEmail),
+      junk ? 'black' : 'white',
+    );
     await this.pushBack(mb, async () => {
       const moved = await this.connectorOf(mb).move(mb, rows, to);
       for (const [id, ref] of moved) await this.db.update(mailMessages).set(ref).where(eq(mailMessages.id, id));
@@ -491,6 +502,8 @@ export class MailService {
   async sync(account: AccountRow): Promise<number> {
     const mb = this.open(account);
     const got = { inbox: 0, junk: 0 };
+    const rules = await this.rules.rulesOf(mb.userId);
+    const refiled: Msg[] = [];
     try {
       await this.connectorOf(mb).sync(mb, async (f) => {
         if (f.remote) {
@@ -508,8 +521,11 @@ export class MailService {
           if (dup) return false;
         }
         const id = await ingest(this.db, this.files, { accountId: mb.id, ...f, ownerUserId: mb.userId });
-        if (id && !f.seen) got[f.folder]++;
-        return !!id;
+        if (!id) return false;
+        const row = await this.refile(id, rules);
+        if (row.folder !== f.folder) refiled.push({ ...row, folder: f.folder });
+        if (!f.seen) got[row.folder as 'inbox' | 'junk']++;
+        return true;
       });
       await this.db
         .update(mailAccounts)
@@ -521,6 +537,15 @@ export class MailService {
         .set({ lastError: err instanceof Error ? err.message.slice(0, 300) : 'error' })
         .where(eq(mailAccounts.id, mb.id));
       throw err;
+    }
+    // what the lists moved is moved on the server too, so other clients agree
+    for (const to of ['inbox', 'junk'] as const) {
+      const rows = refiled.filter((r) => r.folder !== to);
+      if (rows.length === 0) continue;
+      await this.pushBack(mb, async () => {
+        const moved = await this.connectorOf(mb).move(mb, rows, to);
+        for (const [id, ref] of moved) await this.db.update(mailMessages).set(ref).where(eq(mailMessages.id, id));
+      });
     }
     await this.announce(mb, got.inbox, 'inbox');
     await this.announce(mb, got.junk, 'junk');
@@ -535,7 +560,7 @@ export class MailService {
       .from(mailAccounts)
       .where(and(eq(mailAccounts.connector, 'local'), inArray(sql`lower(${mailAccounts.email})`, recipients)));
     for (const b of boxes) {
-      await ingest(this.db, this.files, {
+      const id = await ingest(this.db, this.files, {
         accountId: b.id,
         folder: 'inbox',
         raw,
@@ -545,8 +570,19 @@ export class MailService {
         at: this.p.clock.now(),
         ownerUserId: b.userId,
       });
-      await this.announce(b, 1, 'inbox');
+      if (!id) continue;
+      const row = await this.refile(id, await this.rules.rulesOf(b.userId));
+      await this.announce(b, 1, row.folder as 'inbox' | 'junk');
     }
+  }
+
+  /** Puts a just received mail where its owner's white / blacklist says (only in the store: the caller writes back). */
+  private async refile(id: number, rules: Awaited<ReturnType<MailService['rules']['rulesOf']>>): Promise<Msg> {
+    const [row] = await this.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    const to = this.rules.folderFor(rules, row!.fromEmail);
+    if (!to || to === row!.folder) return row!;
+    await this.db.update(mailMessages).set({ folder: to }).where(eq(mailMessages.id, id));
+    return { ...row!, folder: to };
   }
 
   /** The new-mail push (spec 3/4): msgType 2 with {newEmailNum} and {emailboxType}, unless turned off. */
@@ -582,8 +618,10 @@ export class MailService {
       )
       .orderBy(asc(mailMessages.fromEmail))
       .limit(size);
+    const book = await addressBook(this.p).suggest(userId, keyword, size);
     const seen = new Set<string>();
     return [
+      ...book.map((b) => ({ email: b.email, name: b.name || null, source: 'book' as const })),
       ...staff.map((s) => ({ email: s.email!, name: s.name, source: 'staff' as const })),
       ...mail.filter((m) => m.email).map((m) => ({ email: m.email, name: m.name, source: 'mail' as const })),
     ]
