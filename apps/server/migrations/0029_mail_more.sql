@@ -66,5 +66,6 @@ CREATE INDEX "mail_logs_user_idx" ON "mail_logs" USING btree ("user_id","at");--
 CREATE UNIQUE INDEX "mail_sender_rules_uq" ON "mail_sender_rules" USING btree ("user_id","value");--> statement-breakpoint
 CREATE INDEX "mail_templates_user_idx" ON "mail_templates" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "mail_templates_shared_idx" ON "mail_templates" USING btree ("shared");--> statement-breakpoint
+CREATE INDEX "crm_contacts_email_idx" ON "crm_contacts" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "mail_messages_timed_idx" ON "mail_messages" USING btree ("send_at") WHERE "mail_messages"."send_at" is not null;--> statement-breakpoint
 CREATE INDEX "mail_messages_counterpart_idx" ON "mail_messages" USING btree ("counterpart_kind","counterpart_id","at") WHERE "mail_messages"."counterpart_id" is not null;

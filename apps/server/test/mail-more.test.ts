@@ -154,4 +154,140 @@ describe('mail client, more: several mailboxes, rules, address book, templates, 
     });
     expect((await get(`whiteBlack/view/${learned[0].id}`, finance)).code).toBe(Errors.NOT_FOUND.code);
   });
+
+  it('sends a timed draft when the app clock reaches its time, once; it can be moved or cancelled before', async () => {
+    const { mailRoomOf } = await import('../src/modules/mail/room.js');
+    const { timedSends } = await import('../src/modules/mail/timed.js');
+    const timed = timedSends(t.p, (await mailRoomOf(t.p)).service);
+    const at = (min: number) => new Date(t.clock.now().getTime() + min * 60_000).toISOString();
+    const body = { receiverEmailList: [{ email: 'finance01@portal.example' }], subject: 'timed quote', sendAt: at(10) };
+    expect((await post('draft/timing/save', { ...body, sendAt: at(-1) })).code).toBe(Errors.MAIL_SEND_AT_PAST.code);
+    expect((await post('draft/timing/save', { ...body, receiverEmailList: [] })).code).toBe(
+      Errors.MAIL_NO_RECIPIENT.code,
+    );
+    expect((await post('draft/timing/save', { ...body, sendAt: 'tomorrow-ish' })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    const { id } = (await post('draft/timing/save', body)).data;
+    const [row] = (await post('draft/query', { keyword: 'timed quote' })).data.records;
+    expect(row).toMatchObject({ id, sendAt: body.sendAt });
+
+    expect(await timed.sendDue()).toEqual({ sent: 0, failed: 0 });
+    expect((await post('draft/update/timing/time', { id, sendAt: null })).code).toBe(0);
+    expect((await post('draft/update/timing/time', { id, sendAt: null })).code).toBe(Errors.MAIL_NOT_TIMED.code);
+    expect((await post('draft/update/timing/time', { id, sendAt: at(20) }, finance)).code).toBe(Errors.NOT_FOUND.code);
+    expect((await post('draft/update/timing/time', { id, sendAt: at(20) })).code).toBe(0);
+    t.clock.advance(15 * 60_000);
+    expect(await timed.sendDue()).toEqual({ sent: 0, failed: 0 });
+    t.clock.advance(6 * 60_000);
+    // two runs at once (two job workers): the draft goes out once
+    const runs = await Promise.all([timed.sendDue(), timed.sendDue()]);
+    expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(1);
+    // access tokens run on the same clock: sign in again after the jump
+    [sales, finance] = await Promise.all([signIn(t.app, DEMO.sales01), signIn(t.app, DEMO.finance01)]);
+    expect((await post('draft/query', { keyword: 'timed quote' })).data.total).toBe(0);
+    expect((await post('receive/query', { keyword: 'timed quote' }, finance)).data.total).toBe(1);
+    expect((await post('send/query', { keyword: 'timed quote' })).data.total).toBe(1);
+  });
+
+  it('logs what each mailbox sent, received and failed; only administrators read others’ logs', async () => {
+    const mine = (await post('emailLog/query', { direction: 'sent', keyword: 'timed quote' })).data;
+    expect(mine.records).toMatchObject([{ mailbox: 'sales01@portal.example', peers: 'finance01@portal.example' }]);
+    const got = (await post('emailLog/query', { direction: 'received', keyword: 'timed quote' }, finance)).data;
+    expect(got.records).toMatchObject([{ mailbox: 'finance01@portal.example', peers: 'sales01@portal.example' }]);
+    const salesId = (await get('email/account/staff/state')).data.account.userId;
+    expect((await post('emailLog/query', { userId: salesId }, finance)).code).toBe(Errors.NO_PERMISSION.code);
+    const admin = await signIn(t.app, DEMO.admin);
+    expect((await post('emailLog/query', { userId: salesId, direction: 'sent' }, admin)).data.total).toBeGreaterThan(0);
+  });
+
+  it('downloads a mail as .eml from its own mailbox only', async () => {
+    const [m] = (await post('send/query', { keyword: 'timed quote' })).data.records;
+    const box = (await get('email/account/staff/state')).data.account.id;
+    const res = await t.app.inject({ url: `${E}/file/eml/download/${box}/${m.id}`, headers: bearer(sales) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('message/rfc822');
+    expect(res.headers['content-disposition']).toContain('.eml');
+    expect(res.body).toMatch(/^Subject: timed quote$/m);
+    expect(res.body).toMatch(/^Message-ID: <.+@portal\.example>$/m);
+    expect(res.body).toMatch(/^To: finance01@portal\.example$/m);
+    const other = await t.app.inject({ url: `${E}/file/eml/download/${box}/${m.id}`, headers: bearer(finance) });
+    expect(other.json().code).toBe(Errors.NOT_FOUND.code);
+  });
+
+  it('links mail with a customer by contact address or company domain; warns when the customer is someone else’s', async () => {
+    const { crmCustomers, crmContacts } = await import('../src/modules/crm/schema.js');
+    const { staffUsers } = await import('../src/platform/access/schema.js');
+    const { and, eq, isNotNull, ne, sql } = await import('drizzle-orm');
+    const [me] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'sales01'));
+    const [theirs] = await t.p.db
+      .select({ id: crmCustomers.id, name: crmCustomers.name, domains: crmCustomers.emailDomains })
+      .from(crmCustomers)
+      .where(
+        and(
+          ne(crmCustomers.ownerId, me!.id),
+          isNotNull(crmCustomers.ownerId),
+          sql`cardinality(${crmCustomers.emailDomains}) > 0`,
+        ),
+      )
+      .limit(1);
+    const domain = theirs!.domains[0]!;
+    const [contact] = await t.p.db
+      .select({ email: crmContacts.email })
+      .from(crmContacts)
+      .where(and(eq(crmContacts.customerId, theirs!.id), isNotNull(crmContacts.email)))
+      .limit(1);
+
+    const warn = (await post('check/owner', { emails: [`buyer@${domain}`, 'someone@gmail.com'] })).data;
+    expect(warn).toMatchObject([
+      { email: `buyer@${domain}`, counterpartId: theirs!.id, counterpartName: theirs!.name },
+    ]);
+    expect(warn[0].ownerName).toBeTruthy();
+    expect((await post('check/cc/email', { emails: ['ok@x.example', 'not an address'] })).data).toEqual({
+      invalid: ['not an address'],
+    });
+
+    await post('email/send', { receiverEmailList: [{ email: `buyer@${domain}` }], subject: 'rates for you' });
+    const [sent] = (await post('send/query', { keyword: 'rates for you' })).data.records;
+    expect(sent).toMatchObject({ counterpartKind: 'customer', counterpartId: theirs!.id });
+    const groups = (await post('dealings/customer/query', {})).data;
+    expect(groups.records[0]).toMatchObject({ counterpartId: theirs!.id, sent: 1, received: 0 });
+    expect((await post('dealings/supplier/query', {})).data.total).toBe(0);
+    const mails = (await post('dealings/query', { counterpartKind: 'customer', counterpartId: theirs!.id })).data;
+    expect(mails.records.map((m: { subject: string }) => m.subject)).toContain('rates for you');
+    expect((await post('dealings/query', { counterpartId: theirs!.id }, finance)).data.total).toBe(0);
+    const log = (await post('emailLog/query', { counterpartKind: 'customer', keyword: 'rates for you' })).data;
+    expect(log.records[0]).toMatchObject({ direction: 'sent', counterpartName: theirs!.name });
+    if (contact?.email) {
+      const found = (await post('check/owner', { emails: [contact.email] })).data;
+      expect(found[0]).toMatchObject({ counterpartId: theirs!.id });
+    }
+  });
+
+  it('hands a received bill mail to finance once; sent mail cannot be handed', async () => {
+    const flags = await t.app
+      .inject({
+        method: 'POST',
+        url: `${E}/select/selectBillFlagEnumList`,
+        headers: { ...bearer(sales), 'x-lang': 'en' },
+      })
+      .then((r) => r.json().data);
+    expect(flags[0]).toEqual({ value: 'supplierBill', label: 'Supplier bill' });
+    const [inbox] = (await post('receive/query', { size: 1 })).data.records;
+    const pushed = await post('email/receive/pushToFcBillEmail', { id: inbox.id, billFlag: 'supplierBill' });
+    expect(pushed.data).toMatchObject({ id: inbox.id, billFlag: 'supplierBill' });
+    expect((await post('email/receive/pushToFcBillEmail', { id: inbox.id, billFlag: 'creditNote' })).code).toBe(
+      Errors.MAIL_BILL_ALREADY_PUSHED.code,
+    );
+    expect((await post('email/receive/pushToFcBillEmail', { id: inbox.id, billFlag: 'bogus' })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    const [sent] = (await post('send/query', { size: 1 })).data.records;
+    expect((await post('email/receive/pushToFcBillEmail', { id: sent.id, billFlag: 'supplierBill' })).code).toBe(
+      Errors.MAIL_NOT_RECEIVED.code,
+    );
+    expect(
+      (await post('email/receive/pushToFcBillEmail', { id: inbox.id, billFlag: 'supplierBill' }, finance)).code,
+    ).toBe(Errors.NOT_FOUND.code);
+  });
 });

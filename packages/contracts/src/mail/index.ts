@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAILBOX_TYPE_INBOX } from '../live-constants.js';
 import { pageQuery } from '../paging.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
+import { isoTime } from './more.js';
 
 /** Payloads of the mail room (`/v2/emailbox/...`, spec 7). */
 
@@ -128,6 +129,14 @@ export const mailRow = z.object({
   star: z.boolean(),
   hasAttachment: z.boolean(),
   snippet: text(),
+  /** a timed draft's send time; null otherwise */
+  sendAt: text().nullable(),
+  /** why its last timed send failed */
+  sendError: text().nullable(),
+  /** the customer or supplier the mail was exchanged with */
+  counterpartKind: z.enum(['customer', 'supplier']).nullable(),
+  counterpartId: int32().nullable(),
+  counterpartName: text().nullable(),
 });
 export type MailRow = z.infer<typeof mailRow>;
 
@@ -178,6 +187,9 @@ export const mailSendBody = z.object({
 export type MailSendBody = z.infer<typeof mailSendBody>;
 export const draftSaveBody = z.object({ ...composeFields, accountId: int32Id().optional(), id: int32Id().optional() });
 export type DraftSaveBody = z.infer<typeof draftSaveBody>;
+/** draft/timing/save: a draft that the timed-send job sends at `sendAt` (ISO time, in the future). */
+export const timedDraftBody = draftSaveBody.extend({ sendAt: isoTime });
+export type TimedDraftBody = z.infer<typeof timedDraftBody>;
 export const draftView = mailDetail.extend({ fileIds: z.array(text()) });
 export type DraftView = z.infer<typeof draftView>;
 

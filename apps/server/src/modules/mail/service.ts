@@ -16,6 +16,7 @@ import {
 } from '@portal/contracts/mail';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
+import { counterpartsOf } from '../../platform/counterparts.js';
 import { cappedCount } from '../../platform/db/count.js';
 import { containsPattern } from '../../platform/db/like.js';
 import type { FileService } from '../../platform/files/service.js';
@@ -25,6 +26,7 @@ import type { Platform } from '../../platform/platform.js';
 import { addressBook } from './book.js';
 import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
 import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
+import { mailLog } from './logs.js';
 import { mailAccounts, mailMessages, mailSignatures, mailSyncState, type StoredAddress } from './schema.js';
 import type { SecretBox } from './secret-box.js';
 import { senderRules } from './sender-rules.js';
@@ -66,11 +68,17 @@ const toRow = (m: Msg): MailRow => ({
   star: m.flagged,
   hasAttachment: m.attachments.length > 0,
   snippet: m.snippet,
+  sendAt: m.sendAt?.toISOString() ?? null,
+  sendError: m.sendError,
+  counterpartKind: m.counterpartKind,
+  counterpartId: m.counterpartId,
+  counterpartName: m.counterpartName,
 });
 
 /** The mail room's behaviour over the store; connectors carry changes to and from the servers. */
 export class MailService {
   readonly rules: ReturnType<typeof senderRules>;
+  readonly log: ReturnType<typeof mailLog>;
 
   constructor(
     private readonly p: Platform,
@@ -79,10 +87,15 @@ export class MailService {
     private readonly connectors: Record<'imap' | 'local', MailConnector>,
   ) {
     this.rules = senderRules(p);
+    this.log = mailLog(p);
   }
 
   private get db() {
     return this.p.db;
+  }
+
+  rowOf(m: Msg): MailRow {
+    return toRow(m);
   }
 
   connectorOf(a: AccountRow): MailConnector {
@@ -425,7 +438,18 @@ export class MailService {
       html,
       attachments: await this.attachmentsOf(userId, body.fileIds),
     };
-    const sent = await this.connectorOf(mb).send(mb, mail);
+    let sent: Awaited<ReturnType<MailConnector['send']>>;
+    try {
+      sent = await this.connectorOf(mb).send(mb, mail);
+    } catch (err) {
+      await this.log.write(
+        mb,
+        'failed',
+        { subject: body.subject, toList: mail.to, ccList: mail.cc, bccList: mail.bcc },
+        err instanceof Error ? err.message : String(err),
+      );
+      throw err;
+    }
     const id = await ingest(this.db, this.files, {
       accountId: mb.id,
       folder: 'sent',
@@ -436,6 +460,7 @@ export class MailService {
       at: this.p.clock.now(),
       ownerUserId: userId,
     });
+    if (id) await this.linkAndLog(mb, id, 'sent');
     if (body.draftId) await this.db.delete(mailMessages).where(eq(mailMessages.id, body.draftId));
     return { id: id ?? 0, messageId: sent.messageId };
   }
@@ -524,6 +549,7 @@ export class MailService {
         if (!id) return false;
         const row = await this.refile(id, rules);
         if (row.folder !== f.folder) refiled.push({ ...row, folder: f.folder });
+        await this.linkAndLog(mb, id, 'received');
         if (!f.seen) got[row.folder as 'inbox' | 'junk']++;
         return true;
       });
@@ -572,8 +598,24 @@ export class MailService {
       });
       if (!id) continue;
       const row = await this.refile(id, await this.rules.rulesOf(b.userId));
+      await this.linkAndLog(b, id, 'received');
       await this.announce(b, 1, row.folder as 'inbox' | 'junk');
     }
+  }
+
+  /**
+   * Links a stored mail to the customer (or supplier) of its counterpart — the sender of a received
+   * mail, the first known recipient of a sent one — through the rooms' counterpart lookup, and logs it.
+   */
+  private async linkAndLog(a: AccountRow, id: number, direction: 'sent' | 'received') {
+    const [m] = await this.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    const emails =
+      direction === 'received' ? [m!.fromEmail] : [...m!.toList, ...m!.ccList, ...m!.bccList].map((x) => x.email);
+    const found = await counterpartsOf(this.p).resolve(emails);
+    const c = emails.map((e) => found.get(e.toLowerCase())).find((x) => !!x);
+    const link = c ? { counterpartKind: c.kind, counterpartId: c.id, counterpartName: c.name } : {};
+    if (c) await this.db.update(mailMessages).set(link).where(eq(mailMessages.id, id));
+    await this.log.write(a, direction, { ...m!, ...link });
   }
 
   /** Puts a just received mail where its owner's white / blacklist says (only in the store: the caller writes back). */
