@@ -118,6 +118,8 @@ export type MailAttachment = z.infer<typeof mailAttachment>;
 
 export const mailRow = z.object({
   id: int32Id(),
+  /** the mailbox holding it (of the caller's mailboxes) */
+  accountId: int32Id(),
   folder: z.enum(MAIL_FOLDERS),
   subject: text(),
   senderEmail: text(),

@@ -57,6 +57,7 @@ const toView = (a: AccountRow, userName: string | null): MailboxView => ({
 
 const toRow = (m: Msg): MailRow => ({
   id: m.id,
+  accountId: m.accountId,
   folder: m.folder,
   subject: m.subject,
   senderEmail: m.fromEmail,

@@ -1,7 +1,7 @@
 import { EditOutlined, PaperClipOutlined, StarFilled, StarOutlined, SyncOutlined } from '@ant-design/icons';
 import { formatAddress } from '@portal/contracts';
 import type { DetailsType, MailRow } from '@portal/contracts/mail';
-import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -79,6 +79,16 @@ export function MailListScreen({ box }: { box: MailBox }) {
             {r.subject || t('mail.noSubject')}
           </Typography.Link>
           {r.hasAttachment && <PaperClipOutlined />}
+          {r.sendAt && (
+            <Tag color="processing" data-testid="mail-timed">
+              {t('mail.timed.at', { time: dayjs(r.sendAt).format('MM-DD HH:mm') })}{' '}
+              <Typography.Link data-testid="mail-timed-cancel" onClick={() => run(mailApi.retime(r.id, null))}>
+                {t('mail.timed.cancel')}
+              </Typography.Link>
+            </Tag>
+          )}
+          {r.sendError && <Tag color="error">{t('mail.timed.failed')}</Tag>}
+          {r.counterpartName && <Tag color="blue">{r.counterpartName}</Tag>}
           <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
             {r.snippet}
           </Typography.Text>

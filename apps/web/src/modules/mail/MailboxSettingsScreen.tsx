@@ -11,6 +11,8 @@ import { useCurrentMailbox } from './current-mailbox';
 import { MailboxForm } from './MailboxForm';
 import { MailboxSwitcher } from './MailboxSwitcher';
 import { mailDocument } from './mail-html';
+import { SenderRulesTab } from './SenderRulesTab';
+import { TemplatesTab } from './TemplatesTab';
 
 /** /message/email/set: my mailbox binding, new-mail push, and my signatures. */
 export function MailboxSettingsScreen() {
@@ -86,6 +88,8 @@ export function MailboxSettingsScreen() {
           ),
         },
         { key: 'signatures', label: t('mail.set.signatures'), children: account ? <Signatures /> : null },
+        { key: 'templates', label: t('mail.set.templates'), children: <TemplatesTab /> },
+        { key: 'rules', label: t('mail.set.rules'), children: <SenderRulesTab /> },
       ]}
     />
   );

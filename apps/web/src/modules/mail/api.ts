@@ -1,5 +1,8 @@
 import type { FileInfo, PageResult } from '@portal/contracts';
 import {
+  type BookBody,
+  type BookRow,
+  type DealingsGroup,
   type DraftSaveBody,
   type DraftView,
   MAIL_API,
@@ -8,10 +11,17 @@ import {
   type MailboxView,
   type MailDetail,
   type MailListQuery,
+  type MailLogRow,
   type MailRow,
   type MailSendBody,
+  type OwnerWarning,
   type SenderItem,
+  type SenderRuleBody,
+  type SenderRuleRow,
   type SignatureRow,
+  type TemplateBody,
+  type TemplateRow,
+  type TimedDraftBody,
   type UnreadCounters,
 } from '@portal/contracts/mail';
 import { get, post, upload } from '../../platform/http';
@@ -30,7 +40,13 @@ export const mailKeys = {
   detail: (id: number) => [...root, 'detail', id] as const,
   signatures: [...root, 'signatures'] as const,
   accounts: [...root, 'accounts'] as const,
+  book: [...root, 'book'] as const,
+  templates: [...root, 'templates'] as const,
+  rules: [...root, 'rules'] as const,
+  logs: [...root, 'logs'] as const,
+  dealings: [...root, 'dealings'] as const,
 };
+type Page = { page: number; size: number; keyword?: string };
 
 export type MailBox = 'inbox' | 'star' | 'spam' | 'sent' | 'drafts';
 const LIST_PATH: Record<MailBox, string> = {
@@ -80,5 +96,30 @@ export const mailApi = {
   saveSignature: (body: { id?: number; name: string; content: string; isDefault: boolean }) =>
     post<SignatureRow>(`${E}/signature/update`, body),
   deleteSignature: (id: number) => post<null>(`${E}/signature/del`, { id }),
+  book: (q: Page, signal?: AbortSignal) => post<PageResult<BookRow>>(`${E}/email/book/queryPage`, q, { signal }),
+  saveBook: (body: Partial<BookBody>) => post<BookRow>(`${E}/email/book/save`, body),
+  deleteBook: (ids: number[]) => post<{ changed: number }>(`${E}/email/book/del`, { ids }),
+  templates: () => get<TemplateRow[]>(`${E}/select/email/tempIncludeShare`),
+  templatePage: (q: Page, signal?: AbortSignal) => post<PageResult<TemplateRow>>(`${E}/temp/query`, q, { signal }),
+  saveTemplate: (body: Partial<TemplateBody>) => post<TemplateRow>(`${E}/temp/save`, body),
+  deleteTemplate: (id: number) => post<null>(`${E}/temp/del`, { id }),
+  rules: (q: Page & { kind?: 'white' | 'black' }, signal?: AbortSignal) =>
+    post<PageResult<SenderRuleRow>>(`${E}/whiteBlack/query`, q, { signal }),
+  saveRule: (body: Partial<SenderRuleBody>) => post<SenderRuleRow>(`${E}/whiteBlack/update`, body),
+  deleteRules: (ids: number[]) => post<{ changed: number }>(`${E}/whiteBlack/del`, { ids }),
+  timedSave: (body: Partial<TimedDraftBody>) =>
+    post<{ id: number }>(`${E}/draft/timing/save`, { ...currentAccount(), ...body }),
+  retime: (id: number, sendAt: string | null) => post<null>(`${E}/draft/update/timing/time`, { id, sendAt }),
+  logs: (q: Page & { direction?: string; counterpartKind?: string }, signal?: AbortSignal) =>
+    post<PageResult<MailLogRow>>(`${E}/emailLog/query`, { ...q, ...currentAccount() }, { signal }),
+  dealingGroups: (kind: 'customer' | 'supplier', q: Page, signal?: AbortSignal) =>
+    post<PageResult<DealingsGroup>>(`${E}/dealings/${kind}/query`, q, { signal }),
+  dealings: (q: Page & { counterpartKind?: string; counterpartId?: number }, signal?: AbortSignal) =>
+    post<PageResult<MailRow>>(`${E}/dealings/query`, q, { signal }),
+  checkOwner: (emails: string[]) => post<OwnerWarning[]>(`${E}/check/owner`, { emails }, { showMessage: false }),
+  billFlags: () => post<{ value: string; label: string }[]>(`${E}/select/selectBillFlagEnumList`, {}),
+  pushBill: (id: number, billFlag: string, remark = '') =>
+    post<{ id: number }>(`${E}/email/receive/pushToFcBillEmail`, { id, billFlag, remark }),
+  emlUrl: (accountId: number, id: number) => `${E}/file/eml/download/${accountId}/${id}`,
   upload: (file: File) => upload<FileInfo>(`${E}/file/uploadFileAndGetPresignedUrl`, file),
 };
