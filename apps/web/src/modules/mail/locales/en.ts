@@ -92,7 +92,7 @@ export const en: Messages<typeof zhCN> = {
     },
     vce: {
       none: 'No correspondence yet',
-      pick: 'Pick a customer or supplier on the left',
+      pick: 'Pick a customer or supplier to see its mail',
       counts: 'In {{received}} · out {{sent}} · last {{time}}',
       noSuppliers: 'Mail with suppliers shows here once the supplier area exists',
     },

@@ -83,7 +83,7 @@ export const zhCN = {
     },
     vce: {
       none: '暂无往来邮件',
-      pick: '请选择左侧的客户或供应商',
+      pick: '请选择一个客户或供应商查看往来邮件',
       counts: '收 {{received}} · 发 {{sent}} · 最近 {{time}}',
       noSuppliers: '供应商模块上线后，与供应商的往来邮件将显示在这里',
     },
