@@ -194,6 +194,39 @@ describe('mail client, more: several mailboxes, rules, address book, templates, 
     expect((await post('draft/query', { keyword: 'timed quote' })).data.total).toBe(0);
     expect((await post('receive/query', { keyword: 'timed quote' }, finance)).data.total).toBe(1);
     expect((await post('send/query', { keyword: 'timed quote' })).data.total).toBe(1);
+
+    // a timed draft that cannot go out (its attachment is gone by then) stays a draft, marked
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'text/plain' }), 'x.txt');
+    const req = new Request('http://portal.test/', { method: 'POST', body: form });
+    const up = await t.app
+      .inject({
+        method: 'POST',
+        url: `${E}/file/uploadFileAndGetPresignedUrl`,
+        headers: { ...bearer(sales), 'content-type': req.headers.get('content-type')! },
+        payload: Buffer.from(await req.arrayBuffer()),
+      })
+      .then((r) => r.json());
+    // someone else's file cannot ride on a draft
+    const foreign = await post('draft/save', { subject: 'x', fileIds: [up.data.id] }, finance);
+    expect(foreign.code).toBe(Errors.FILE_NOT_ATTACHABLE.code);
+    const bad = await post('draft/timing/save', {
+      ...body,
+      subject: 'timed bad',
+      fileIds: [up.data.id],
+      sendAt: at(1),
+    });
+    expect(bad.code).toBe(0);
+    const { files: filesTable } = await import('../src/platform/files/schema.js');
+    const { eq } = await import('drizzle-orm');
+    await t.p.db.delete(filesTable).where(eq(filesTable.id, up.data.id));
+    t.clock.advance(2 * 60_000);
+    [sales, finance] = await Promise.all([signIn(t.app, DEMO.sales01), signIn(t.app, DEMO.finance01)]);
+    expect(await timed.sendDue()).toEqual({ sent: 0, failed: 1 });
+    const [stuck] = (await post('draft/query', { keyword: 'timed bad' })).data.records;
+    expect(stuck).toMatchObject({ id: bad.data.id, sendAt: null });
+    expect(stuck.sendError).toBeTruthy();
+    expect(await timed.sendDue()).toEqual({ sent: 0, failed: 0 });
   });
 
   it('logs what each mailbox sent, received and failed; only administrators read others’ logs', async () => {

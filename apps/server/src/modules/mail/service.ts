@@ -486,7 +486,7 @@ export class MailService {
       bccList: body.bccEmailList,
       html,
       snippet: snippetOf(htmlToText(html)),
-      attachments: (await this.files.infos(body.fileIds)).map((f) => ({
+      attachments: (await this.ownFiles(userId, body.fileIds)).map((f) => ({
         fileId: f.id,
         name: f.name,
         size: f.size,
@@ -504,6 +504,16 @@ export class MailService {
       .values({ ...values, accountId: mb.id, folder: 'drafts', seen: true })
       .returning({ id: mailMessages.id });
     return row!.id;
+  }
+
+  /** Files a draft may carry: the writer's own uploads (an id of someone else's file is refused). */
+  private async ownFiles(userId: number, ids: string[]) {
+    const infos = await this.files.infos(ids);
+    for (const id of ids) {
+      const f = await this.files.find(id);
+      if (!f || f.ownerUserId !== userId) throw new AppError('FILE_NOT_ATTACHABLE', { vars: { value: id } });
+    }
+    return infos;
   }
 
   async viewDraft(userId: number, id: number): Promise<DraftView> {
