@@ -96,9 +96,16 @@ describe.skipIf(off)('mail client on real IMAP and SMTP servers (Dovecot, Postfi
   });
   afterAll(async () => t?.close());
 
+  // the imap mailbox is sales01's second one (next to the seeded local one): calls name it
+  let aliceId: number | undefined;
   const post = (url: string, payload: object = {}) =>
     t.app
-      .inject({ method: 'POST', url: `${E}/${url}`, headers: bearer(sales), payload })
+      .inject({
+        method: 'POST',
+        url: `${E}/${url}`,
+        headers: bearer(sales),
+        payload: { accountId: aliceId, ...payload },
+      })
       .then((r) => ({ status: r.statusCode, ...r.json() }));
 
   it('binds the mailbox after logging in; a wrong password is refused and never stored', async () => {
@@ -108,8 +115,10 @@ describe.skipIf(off)('mail client on real IMAP and SMTP servers (Dovecot, Postfi
     expect(ok.code).toBe(0);
     expect(ok.data).toMatchObject({ email: 'alice@mail.test', connector: 'imap', hasPassword: true });
     expect(JSON.stringify(ok.data)).not.toContain(PASSWORD);
-    // the seeded demo mail of the local mailbox is gone: the store now mirrors the server
+    aliceId = ok.data.id;
+    // a second mailbox next to the seeded one, its store mirroring the server (empty)
     expect((await post('receive/query')).data.total).toBe(0);
+    expect((await post('receive/query', { accountId: undefined })).data.total).toBeGreaterThan(0);
   });
 
   it('sends through Postfix: the second mailbox receives it over IMAP, the Sent copy is on the server', async () => {
@@ -186,5 +195,25 @@ describe.skipIf(off)('mail client on real IMAP and SMTP servers (Dovecot, Postfi
     expect(both.map((r) => r.code)).toEqual([0, 0, 0]);
     expect(both.reduce((n, r) => n + r.data.received, 0)).toBe(1);
     expect((await post('receive/query', { keyword: subject })).data.total).toBe(1);
+  });
+
+  it('files a blacklisted sender in spam on sync and moves it to Junk on the server too', async () => {
+    const subject = `Spam ${run} from Carol`;
+    expect((await post('whiteBlack/update', { kind: 'black', value: 'carol@mail.test' })).code).toBe(0);
+    const other = nodemailer.createTransport({ host: '127.0.0.1', port: 25, secure: false, ignoreTLS: true });
+    await other.sendMail({ from: 'Carol <carol@mail.test>', to: 'alice@mail.test', subject, text: 'buy now' });
+    other.close();
+    await poll(
+      () => folder('alice', 'INBOX'),
+      (l) => l.some((m) => m.subject === subject),
+    );
+    expect((await post('receive/sync')).data.received).toBe(1);
+    expect((await post('junk/query', { keyword: subject })).data.total).toBe(1);
+    expect((await post('receive/query', { keyword: subject })).data.total).toBe(0);
+    expect((await folder('alice', 'Junk')).map((m) => m.subject)).toContain(subject);
+    expect((await folder('alice', 'INBOX')).map((m) => m.subject)).not.toContain(subject);
+    // the moved copy is not fetched again from Junk
+    expect((await post('receive/sync')).data.received).toBe(0);
+    expect((await post('junk/query', { keyword: subject })).data.total).toBe(1);
   });
 });

@@ -421,6 +421,18 @@ export const Errors = {
     'The built-in mail server holds only addresses of {value}',
   ),
   MAIL_NOT_A_DRAFT: def(10170108, 400, '该邮件不是草稿', 'This mail is not a draft'),
+  // mail room, more (10170110–10170129)
+  MAIL_BOOK_DUPLICATE: def(10170110, 409, '通讯录中已有 {value}', '{value} is already in your address book'),
+  MAIL_RULE_VALUE_INVALID: def(
+    10170111,
+    400,
+    '请填写邮箱地址或以 @ 开头的域名',
+    'Enter an e-mail address or a domain starting with @',
+  ),
+  MAIL_SEND_AT_PAST: def(10170112, 400, '定时发送时间须晚于当前时间', 'The send time must be in the future'),
+  MAIL_NOT_TIMED: def(10170113, 400, '该草稿没有定时发送', 'This draft is not set to be sent at a time'),
+  MAIL_BILL_ALREADY_PUSHED: def(10170114, 409, '该邮件已推送为财务账单', 'This mail was already handed to finance'),
+  MAIL_NOT_RECEIVED: def(10170115, 400, '只能推送收到的邮件', 'Only received mail can be handed to finance'),
   ALIAS_CHANGE_PENDING: def(
     10050027,
     409,

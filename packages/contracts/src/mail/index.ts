@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAILBOX_TYPE_INBOX } from '../live-constants.js';
 import { pageQuery } from '../paging.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
+import { isoTime } from './more.js';
 
 /** Payloads of the mail room (`/v2/emailbox/...`, spec 7). */
 
@@ -32,6 +33,8 @@ const addressList = z.array(emailAddress).max(200);
 
 /** Binding a mailbox. The password is write-only: left empty on an update it keeps the stored one. */
 export const mailboxBindBody = z.object({
+  /** the mailbox to change; without it the caller's mailbox of this address, else a new one */
+  id: int32Id().optional(),
   email: text().trim().toLowerCase().email().max(254),
   displayName: text().trim().max(120).optional().default(''),
   connector: z.enum(MAIL_CONNECTORS).default('imap'),
@@ -73,10 +76,31 @@ export type MailboxView = z.infer<typeof mailboxView>;
 export const mailboxState = z.object({ bound: z.boolean(), account: mailboxView.nullable() });
 export type MailboxState = z.infer<typeof mailboxState>;
 
+/**
+ * A staff member may bind several mailboxes; calls that act on "my mailbox" take the one picked in
+ * the switcher (`accountId`), else the first bound. Calls on a mail by id find its mailbox from it.
+ */
+export const accountRef = z.object({ accountId: int32Id().optional() });
+export type AccountRef = z.infer<typeof accountRef>;
+/** the same on a GET (query string) */
+export const accountQuery = z.object({ accountId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+
+/** email/sender/list: the caller's mailboxes for the switcher and the From picker. */
+export const senderItem = z.object({
+  id: int32Id(),
+  email: text(),
+  displayName: text(),
+  connector: z.enum(MAIL_CONNECTORS),
+  unread: int32(),
+  lastError: text().nullable(),
+});
+export type SenderItem = z.infer<typeof senderItem>;
+
 export const mailboxStaffQuery = pageQuery.extend({ keyword: text().trim().max(100).optional() });
-export const sseStatusBody = z.object({ sseStatus: z.union([z.literal(0), z.literal(1)]) });
+export const sseStatusBody = accountRef.extend({ sseStatus: z.union([z.literal(0), z.literal(1)]) });
 
 export const mailListQuery = pageQuery.extend({
+  accountId: int32Id().optional(),
   keyword: text().trim().max(200).optional(),
   read: z.union([z.literal(0), z.literal(1)]).optional(),
   star: z.union([z.literal(0), z.literal(1)]).optional(),
@@ -94,6 +118,8 @@ export type MailAttachment = z.infer<typeof mailAttachment>;
 
 export const mailRow = z.object({
   id: int32Id(),
+  /** the mailbox holding it (of the caller's mailboxes) */
+  accountId: int32Id(),
   folder: z.enum(MAIL_FOLDERS),
   subject: text(),
   senderEmail: text(),
@@ -105,6 +131,14 @@ export const mailRow = z.object({
   star: z.boolean(),
   hasAttachment: z.boolean(),
   snippet: text(),
+  /** a timed draft's send time; null otherwise */
+  sendAt: text().nullable(),
+  /** why its last timed send failed */
+  sendError: text().nullable(),
+  /** the customer or supplier the mail was exchanged with */
+  counterpartKind: z.enum(['customer', 'supplier']).nullable(),
+  counterpartId: int32().nullable(),
+  counterpartName: text().nullable(),
 });
 export type MailRow = z.infer<typeof mailRow>;
 
@@ -147,10 +181,17 @@ const composeFields = {
   /** uploaded through file/uploadFileAndGetPresignedUrl */
   fileIds: z.array(text().max(64)).max(30).default([]),
 };
-export const mailSendBody = z.object({ ...composeFields, draftId: int32Id().optional() });
+export const mailSendBody = z.object({
+  ...composeFields,
+  accountId: int32Id().optional(),
+  draftId: int32Id().optional(),
+});
 export type MailSendBody = z.infer<typeof mailSendBody>;
-export const draftSaveBody = z.object({ ...composeFields, id: int32Id().optional() });
+export const draftSaveBody = z.object({ ...composeFields, accountId: int32Id().optional(), id: int32Id().optional() });
 export type DraftSaveBody = z.infer<typeof draftSaveBody>;
+/** draft/timing/save: a draft that the timed-send job sends at `sendAt` (ISO time, in the future). */
+export const timedDraftBody = draftSaveBody.extend({ sendAt: isoTime });
+export type TimedDraftBody = z.infer<typeof timedDraftBody>;
 export const draftView = mailDetail.extend({ fileIds: z.array(text()) });
 export type DraftView = z.infer<typeof draftView>;
 
@@ -159,10 +200,11 @@ export const syncResult = z.object({ received: int32() });
 
 /** book/contact: address suggestions. */
 export const contactQuery = z.object({
+  accountId: int32Id().optional(),
   keyword: text().trim().max(100).default(''),
   size: int32().min(1).max(50).default(10),
 });
-export const contactSuggestion = emailAddress.extend({ source: z.enum(['staff', 'mail']) });
+export const contactSuggestion = emailAddress.extend({ source: z.enum(['book', 'staff', 'crm', 'mail']) });
 
 export const signatureBody = z.object({
   id: int32Id().optional(),
@@ -179,3 +221,4 @@ export const signatureRow = z.object({
 });
 export type SignatureRow = z.infer<typeof signatureRow>;
 export const signatureQuery = pageQuery.extend({ keyword: text().trim().max(60).optional() });
+export * from './more.js';

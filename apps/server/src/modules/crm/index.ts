@@ -2,6 +2,7 @@ import { CrmPerm } from '@portal/contracts/crm';
 import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { contacts } from './contacts.js';
+import { registerCrmCounterparts } from './counterparts.js';
 import { customers } from './customers.js';
 import { crmDataRoutes } from './data-routes.js';
 import { subscribeDeals } from './deal.js';
@@ -24,6 +25,7 @@ export const crmModule: Module = {
       return { myCustomer: s.myCustomer, todayCustomer: s.todayCustomer };
     });
     subscribeDeals(p);
+    registerCrmCounterparts(p);
     for (const b of [customers, contacts, opportunities]) await mountResource(app, p, b);
     await crmRoutes(app, p);
     await crmDataRoutes(app, p);

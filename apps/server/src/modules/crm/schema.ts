@@ -100,6 +100,8 @@ export const crmContacts = pgTable(
     index('crm_contacts_owner_idx').on(t.ownerId),
     index('crm_contacts_created_idx').on(t.createdAt.desc()),
     index('crm_contacts_phone_idx').on(t.phone),
+    // the mail room's counterpart lookup (addresses are stored lower-case)
+    index('crm_contacts_email_idx').on(t.email),
     searchIndex('crm_contacts_search_trgm', t.search),
   ],
 );

@@ -3,10 +3,14 @@ import type { Module } from '../../platform/module.js';
 import './messages.js';
 import { mailRoomOf } from './room.js';
 import { mailRoutes } from './routes.js';
+import { mailBookRoutes } from './routes-book.js';
+import { mailRecordRoutes } from './routes-records.js';
 import { mailAccounts } from './schema.js';
 import { seedMailDemo } from './seed.js';
+import { timedSends } from './timed.js';
 
 export const MAIL_SYNC_JOB = 'mail.sync';
+export const MAIL_TIMED_JOB = 'mail.timed';
 
 /** The staff mail client: mailboxes on real IMAP/SMTP servers or the built-in one, one store. */
 export const mailModule: Module = {
@@ -16,6 +20,8 @@ export const mailModule: Module = {
     await room.local.listen(p.config.mail.localSmtpPort);
     app.addHook('onClose', () => room.local.close());
     await mailRoutes(app, p, room.service);
+    await mailBookRoutes(app, p, room.service);
+    await mailRecordRoutes(app, p, room.service);
   },
   jobs(p) {
     // every imap mailbox, one after another; a failing one is recorded on it and skipped
@@ -29,7 +35,19 @@ export const mailModule: Module = {
       },
       { retryLimit: 0 },
     );
+    // timed drafts whose time has come (the app clock), sent once each
+    p.jobs.define(
+      MAIL_TIMED_JOB,
+      async () => {
+        const { service } = await mailRoomOf(p);
+        await timedSends(p, service).sendDue();
+      },
+      { retryLimit: 0 },
+    );
   },
-  schedule: (p) => p.jobs.schedule(MAIL_SYNC_JOB, '* * * * *'),
+  schedule: async (p) => {
+    await p.jobs.schedule(MAIL_SYNC_JOB, '* * * * *');
+    await p.jobs.schedule(MAIL_TIMED_JOB, '* * * * *');
+  },
   seed: seedMailDemo,
 };

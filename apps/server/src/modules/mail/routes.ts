@@ -1,5 +1,7 @@
 import { emptyData, envelope, Perm, pageResult } from '@portal/contracts';
 import {
+  accountQuery,
+  accountRef,
   changedCount,
   contactQuery,
   contactSuggestion,
@@ -19,6 +21,7 @@ import {
   mailRow,
   mailSendBody,
   mailSent,
+  senderItem,
   signatureBody,
   signatureQuery,
   signatureRow,
@@ -47,8 +50,16 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
   // ── mailbox binding ──
   r.get(
     `${P}/email/account/staff/state`,
-    { schema: { tags, summary: 'My mailbox binding', response: { 200: envelope(mailboxState) } }, config: ownQuiet },
-    async (req) => ok(await mail.state(req.auth!.userId)),
+    {
+      schema: {
+        tags,
+        summary: 'My mailbox binding (the picked one, else the first)',
+        querystring: accountQuery,
+        response: { 200: envelope(mailboxState) },
+      },
+      config: ownQuiet,
+    },
+    async (req) => ok(await mail.state(req.auth!.userId, req.query.accountId)),
   );
   r.post(
     `${P}/email/account/staff/query`,
@@ -81,13 +92,36 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
     },
   );
   r.post(
+    `${P}/email/account/staff/del`,
+    {
+      schema: { tags, summary: 'Unbind one of my mailboxes', body: mailIdBody, response: { 200: envelope(emptyData) } },
+      config: own,
+    },
+    async (req) => {
+      await mail.unbind(req.auth!.userId, req.body.id);
+      return ok(null);
+    },
+  );
+  r.post(
+    `${P}/email/sender/list`,
+    {
+      schema: {
+        tags,
+        summary: 'My mailboxes (the switcher and the From picker)',
+        response: { 200: envelope(z.array(senderItem)) },
+      },
+      config: ownQuiet,
+    },
+    async (req) => ok(await mail.senders(req.auth!.userId)),
+  );
+  r.post(
     `${P}/email/account/updateEmailSseStatus`,
     {
       schema: { tags, summary: 'New-mail push on or off', body: sseStatusBody, response: { 200: envelope(emptyData) } },
       config: own,
     },
     async (req) => {
-      await mail.setSseStatus(req.auth!.userId, req.body.sseStatus);
+      await mail.setSseStatus(req.auth!.userId, req.body.sseStatus, req.body.accountId);
       return ok(null);
     },
   );
@@ -143,21 +177,31 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
   r.post(
     `${P}/receive/sync`,
     {
-      schema: { tags, summary: 'Fetch new mail from the server now', response: { 200: envelope(syncResult) } },
+      schema: {
+        tags,
+        summary: 'Fetch new mail from the server now',
+        body: accountRef,
+        response: { 200: envelope(syncResult) },
+      },
       config: own,
     },
     async (req) => {
-      const box = await mail.mailboxOf(req.auth!.userId);
+      const box = await mail.mailboxOf(req.auth!.userId, req.body.accountId);
       return ok({ received: await mail.sync(box) });
     },
   );
   r.post(
     `${P}/message/non/read`,
     {
-      schema: { tags, summary: 'The three unread counters', response: { 200: envelope(unreadCounters) } },
+      schema: {
+        tags,
+        summary: 'The three unread counters',
+        body: accountRef,
+        response: { 200: envelope(unreadCounters) },
+      },
       config: ownQuiet,
     },
-    async (req) => ok(await mail.counters(req.auth!.userId)),
+    async (req) => ok(await mail.counters(req.auth!.userId, req.body.accountId)),
   );
   r.post(
     `${P}/email/detail`,
@@ -193,7 +237,7 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
       },
       config: ownQuiet,
     },
-    async (req) => ok(await mail.contacts(req.auth!.userId, req.body.keyword, req.body.size)),
+    async (req) => ok(await mail.contacts(req.auth!.userId, req.body.keyword, req.body.size, req.body.accountId)),
   );
   r.post(
     `${P}/draft/save`,

@@ -101,10 +101,22 @@ export const mailMessages = pgTable(
     seen: boolean('seen').notNull().default(false),
     flagged: boolean('flagged').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** a draft to be sent at this time by the timed-send job (null: an ordinary draft) */
+    sendAt: timestamp('send_at', { withTimezone: true }),
+    /** why the last timed send of this draft failed */
+    sendError: text('send_error'),
+    /** the customer or supplier this mail was exchanged with (the counterpart lookup's answer) */
+    counterpartKind: text('counterpart_kind').$type<'customer' | 'supplier'>(),
+    counterpartId: integer('counterpart_id'),
+    counterpartName: text('counterpart_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('mail_messages_folder_idx').on(t.accountId, t.folder, t.at, t.id),
+    index('mail_messages_timed_idx').on(t.sendAt).where(sql`${t.sendAt} is not null`),
+    index('mail_messages_counterpart_idx')
+      .on(t.counterpartKind, t.counterpartId, t.at)
+      .where(sql`${t.counterpartId} is not null`),
     index('mail_messages_unread_idx').on(t.accountId, t.folder).where(sql`not ${t.seen}`),
     index('mail_messages_star_idx').on(t.accountId, t.at).where(sql`${t.flagged}`),
     uniqueIndex('mail_messages_remote_uq').on(t.accountId, t.remotePath, t.uidValidity, t.uid),
@@ -124,3 +136,87 @@ export const mailSignatures = pgTable(
   },
   (t) => [index('mail_signatures_user_idx').on(t.userId)],
 );
+
+/** A staff member's own address book (adb): people they write to, besides colleagues and CRM contacts. */
+export const mailBook = pgTable(
+  'mail_book',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mail_book_user_email_uq').on(t.userId, sql`lower(${t.email})`)],
+);
+
+/** Mail templates: a subject and body to start from; shared ones are offered to every colleague. */
+export const mailTemplates = pgTable(
+  'mail_templates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull().default(''),
+    content: text('content').notNull().default(''),
+    shared: boolean('shared').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_templates_user_idx').on(t.userId), index('mail_templates_shared_idx').on(t.shared)],
+);
+
+/**
+ * White and blacklist of one staff member, over all their mailboxes: an address or a whole domain
+ * (`@example.com`). `learned` entries come from moving mail to spam and back; a manual entry wins.
+ */
+export const mailSenderRules = pgTable(
+  'mail_sender_rules',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').$type<'white' | 'black'>().notNull(),
+    value: text('value').notNull(),
+    source: text('source').$type<'manual' | 'learned'>().notNull().default('manual'),
+    remark: text('remark').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mail_sender_rules_uq').on(t.userId, t.value)],
+);
+
+/** What each mailbox sent, received and failed to send (emailLog/query). */
+export const mailLogs = pgTable(
+  'mail_logs',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    mailbox: text('mailbox').notNull(),
+    direction: text('direction').$type<'sent' | 'received' | 'failed'>().notNull(),
+    messageRowId: integer('message_row_id'),
+    subject: text('subject').notNull().default(''),
+    /** the other side: the sender of a received mail, the recipients of a sent one */
+    peers: text('peers').notNull().default(''),
+    counterpartKind: text('counterpart_kind').$type<'customer' | 'supplier'>(),
+    counterpartId: integer('counterpart_id'),
+    counterpartName: text('counterpart_name'),
+    error: text('error'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('mail_logs_account_idx').on(t.accountId, t.at), index('mail_logs_user_idx').on(t.userId, t.at)],
+);
+
+/** A supplier's bill mail handed to finance (pushToFcBillEmail), once per mail. */
+export const mailBillPushes = pgTable('mail_bill_pushes', {
+  messageRowId: integer('message_row_id')
+    .primaryKey()
+    .references(() => mailMessages.id, { onDelete: 'cascade' }),
+  billFlag: text('bill_flag').notNull(),
+  remark: text('remark').notNull().default(''),
+  pushedBy: integer('pushed_by').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});

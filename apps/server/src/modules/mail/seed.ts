@@ -1,8 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { htmlToText, snippetOf } from './html.js';
-import { mailAccounts, mailMessages } from './schema.js';
+import { mailAccounts, mailBook, mailMessages, mailSenderRules, mailTemplates } from './schema.js';
 
 /**
  * Demo users with a mailbox on the built-in server; ops01 has none, so the demo shows the
@@ -73,5 +73,43 @@ export async function seedMailDemo(ctx: SeedContext): Promise<void> {
       };
     });
     await db.insert(mailMessages).values(mails);
+  }
+  await seedMailExtras(ctx, users);
+}
+
+/** Address book entries, a template each (salesmgr's shared), a blacklisted bulk sender. Idempotent. */
+async function seedMailExtras(ctx: SeedContext, users: { id: number; username: string; name: string }[]) {
+  const { db, rng } = ctx;
+  for (const u of users.sort((a, b) => a.username.localeCompare(b.username))) {
+    const picks = CORRESPONDENTS.filter(() => rng.next() < 0.6);
+    if (picks.length)
+      await db
+        .insert(mailBook)
+        .values(
+          picks.map((c) => ({
+            userId: u.id,
+            email: c.email,
+            name: c.name,
+            company: c.email.split('@')[1]!.replace('.example', ''),
+          })),
+        )
+        .onConflictDoNothing();
+    const [tpl] = await db
+      .select({ id: mailTemplates.id })
+      .from(mailTemplates)
+      .where(and(eq(mailTemplates.userId, u.id), eq(mailTemplates.name, '报价回复')));
+    if (!tpl)
+      await db.insert(mailTemplates).values({
+        userId: u.id,
+        name: '报价回复',
+        subject: '报价 / Quotation',
+        content: '<p>您好，</p><p>感谢询价，附件为我们的最新报价，有效期 30 天。</p><p>Best regards</p>',
+        shared: u.username === 'salesmgr',
+      });
+    // a bulk-mail sender everyone has blacklisted
+    await db
+      .insert(mailSenderRules)
+      .values({ userId: u.id, kind: 'black', value: '@promo-blast.example', source: 'manual', remark: 'bulk mail' })
+      .onConflictDoNothing();
   }
 }

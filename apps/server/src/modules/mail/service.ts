@@ -10,21 +10,26 @@ import {
   type MailMarkBody,
   type MailRow,
   type MailSendBody,
+  type SenderItem,
   type SignatureRow,
   type UnreadCounters,
 } from '@portal/contracts/mail';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
+import { counterpartsOf } from '../../platform/counterparts.js';
 import { cappedCount } from '../../platform/db/count.js';
 import { containsPattern } from '../../platform/db/like.js';
 import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
+import { addressBook } from './book.js';
 import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
 import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
+import { mailLog } from './logs.js';
 import { mailAccounts, mailMessages, mailSignatures, mailSyncState, type StoredAddress } from './schema.js';
 import type { SecretBox } from './secret-box.js';
+import { senderRules } from './sender-rules.js';
 import { ingest } from './store.js';
 
 type Msg = typeof mailMessages.$inferSelect;
@@ -52,6 +57,7 @@ const toView = (a: AccountRow, userName: string | null): MailboxView => ({
 
 const toRow = (m: Msg): MailRow => ({
   id: m.id,
+  accountId: m.accountId,
   folder: m.folder,
   subject: m.subject,
   senderEmail: m.fromEmail,
@@ -63,19 +69,34 @@ const toRow = (m: Msg): MailRow => ({
   star: m.flagged,
   hasAttachment: m.attachments.length > 0,
   snippet: m.snippet,
+  sendAt: m.sendAt?.toISOString() ?? null,
+  sendError: m.sendError,
+  counterpartKind: m.counterpartKind,
+  counterpartId: m.counterpartId,
+  counterpartName: m.counterpartName,
 });
 
 /** The mail room's behaviour over the store; connectors carry changes to and from the servers. */
 export class MailService {
+  readonly rules: ReturnType<typeof senderRules>;
+  readonly log: ReturnType<typeof mailLog>;
+
   constructor(
     private readonly p: Platform,
     private readonly secrets: SecretBox,
     private readonly files: FileService,
     private readonly connectors: Record<'imap' | 'local', MailConnector>,
-  ) {}
+  ) {
+    this.rules = senderRules(p);
+    this.log = mailLog(p);
+  }
 
   private get db() {
     return this.p.db;
+  }
+
+  rowOf(m: Msg): MailRow {
+    return toRow(m);
   }
 
   connectorOf(a: AccountRow): MailConnector {
@@ -84,29 +105,64 @@ export class MailService {
 
   // ── mailboxes ────────────────────────────────────────────────────────────
 
-  async findAccount(userId: number): Promise<AccountRow | null> {
+  /** The caller's mailbox `accountId`, else their first bound one (null when none is bound). */
+  async findAccount(userId: number, accountId?: number): Promise<AccountRow | null> {
     const [a] = await this.db
       .select()
       .from(mailAccounts)
-      .where(eq(mailAccounts.userId, userId))
+      .where(and(eq(mailAccounts.userId, userId), accountId ? eq(mailAccounts.id, accountId) : undefined))
       .orderBy(asc(mailAccounts.id))
       .limit(1);
+    if (!a && accountId && (await this.findAccount(userId))) throw new AppError('NOT_FOUND');
     return a ?? null;
   }
 
   /** The caller's mailbox with its password opened; without one every mail call answers 10170036. */
-  async mailboxOf(userId: number): Promise<Mailbox> {
-    const a = await this.findAccount(userId);
+  async mailboxOf(userId: number, accountId?: number): Promise<Mailbox> {
+    const a = await this.findAccount(userId, accountId);
     if (!a) throw new AppError('NO_MAILBOX');
     return this.open(a);
+  }
+
+  /** The caller's mailboxes for the switcher, each with its unread inbox count. */
+  async senders(userId: number): Promise<SenderItem[]> {
+    const m = mailMessages;
+    const rows = await this.db
+      .select({
+        a: mailAccounts,
+        unread: sql<number>`count(${m.id})::int`,
+      })
+      .from(mailAccounts)
+      .leftJoin(m, and(eq(m.accountId, mailAccounts.id), eq(m.folder, 'inbox'), eq(m.seen, false)))
+      .where(eq(mailAccounts.userId, userId))
+      .groupBy(mailAccounts.id)
+      .orderBy(asc(mailAccounts.id));
+    if (rows.length === 0) throw new AppError('NO_MAILBOX');
+    return rows.map(({ a, unread }) => ({
+      id: a.id,
+      email: a.email,
+      displayName: a.displayName,
+      connector: a.connector,
+      unread,
+      lastError: a.lastError,
+    }));
+  }
+
+  /** Unbinds one mailbox: its store, sync state and rules go with it. */
+  async unbind(userId: number, id: number): Promise<void> {
+    const r = await this.db
+      .delete(mailAccounts)
+      .where(and(eq(mailAccounts.id, id), eq(mailAccounts.userId, userId)))
+      .returning({ id: mailAccounts.id });
+    if (r.length === 0) throw new AppError('NOT_FOUND');
   }
 
   open(a: AccountRow): Mailbox {
     return { ...a, password: a.secret ? this.secrets.open(a.secret) : null };
   }
 
-  async state(userId: number): Promise<{ bound: boolean; account: MailboxView | null }> {
-    const a = await this.findAccount(userId);
+  async state(userId: number, accountId?: number): Promise<{ bound: boolean; account: MailboxView | null }> {
+    const a = await this.findAccount(userId, accountId);
     return { bound: !!a, account: a ? toView(a, null) : null };
   }
 
@@ -132,7 +188,15 @@ export class MailService {
 
   /** Binds (or rebinds) a user's mailbox. An `imap` mailbox is checked by logging in first. */
   async bind(userId: number, body: MailboxBindBody): Promise<MailboxView> {
-    const existing = await this.findAccount(userId);
+    const existing = body.id
+      ? await this.findAccount(userId, body.id)
+      : ((
+          await this.db
+            .select()
+            .from(mailAccounts)
+            .where(and(eq(mailAccounts.userId, userId), sql`lower(${mailAccounts.email}) = ${body.email}`))
+        )[0] ?? null);
+    if (body.id && !existing) throw new AppError('NOT_FOUND');
     const domain = this.p.config.mail.localDomain;
     if (body.connector === 'local' && body.email.split('@')[1] !== domain)
       throw new AppError('MAIL_LOCAL_DOMAIN_ONLY', { vars: { value: domain } });
@@ -181,15 +245,15 @@ export class MailService {
     return toView(row!, null);
   }
 
-  async setSseStatus(userId: number, sseStatus: 0 | 1): Promise<void> {
-    const box = await this.mailboxOf(userId);
+  async setSseStatus(userId: number, sseStatus: 0 | 1, accountId?: number): Promise<void> {
+    const box = await this.mailboxOf(userId, accountId);
     await this.db.update(mailAccounts).set({ sseStatus }).where(eq(mailAccounts.id, box.id));
   }
 
   // ── reading ──────────────────────────────────────────────────────────────
 
   async list(userId: number, box: ListBox, q: MailListQuery): Promise<PageResult<MailRow>> {
-    const mb = await this.mailboxOf(userId);
+    const mb = await this.mailboxOf(userId, q.accountId);
     const m = mailMessages;
     const conds: (SQL | undefined)[] = [eq(m.accountId, mb.id)];
     if (box === 'star') conds.push(eq(m.flagged, true), inArray(m.folder, ['inbox', 'sent']));
@@ -213,6 +277,21 @@ export class MailService {
     return { records: rows.map(toRow), total, page: q.page, size: q.size, totalCapped: capped };
   }
 
+  /** Mail of the caller by id, in whichever of their mailboxes (all in one mailbox, else not found). */
+  async ownedMail(userId: number, ids: number[]): Promise<{ mb: Mailbox; rows: Msg[] }> {
+    const [first] = await this.db
+      .select({ accountId: mailMessages.accountId })
+      .from(mailMessages)
+      .innerJoin(mailAccounts, eq(mailAccounts.id, mailMessages.accountId))
+      .where(and(eq(mailMessages.id, ids[0]!), eq(mailAccounts.userId, userId)));
+    if (!first) {
+      await this.mailboxOf(userId);
+      throw new AppError('NOT_FOUND');
+    }
+    const mb = await this.mailboxOf(userId, first.accountId);
+    return { mb, rows: await this.owned(mb, ids) };
+  }
+
   private async owned(mb: Mailbox, ids: number[]): Promise<Msg[]> {
     const rows = await this.db
       .select()
@@ -224,8 +303,9 @@ export class MailService {
 
   /** A mail's details; opening an unread mail marks it read (here and on the server). */
   async detail(userId: number, id: number): Promise<MailDetail> {
-    const mb = await this.mailboxOf(userId);
-    const [m] = await this.owned(mb, [id]);
+    const {
+      rows: [m],
+    } = await this.ownedMail(userId, [id]);
     if (!m!.seen && m!.folder !== 'drafts') await this.mark(userId, { ids: [id], markType: 'read' });
     return this.toDetail({ ...m!, seen: m!.folder === 'drafts' ? m!.seen : true });
   }
@@ -248,8 +328,8 @@ export class MailService {
     };
   }
 
-  async counters(userId: number): Promise<UnreadCounters> {
-    const mb = await this.mailboxOf(userId);
+  async counters(userId: number, accountId?: number): Promise<UnreadCounters> {
+    const mb = await this.mailboxOf(userId, accountId);
     const m = mailMessages;
     const [r] = await this.db
       .select({
@@ -266,8 +346,7 @@ export class MailService {
 
   /** Read / unread / star / unstar: in the store first, then on the server (a server error leaves the store as marked). */
   async mark(userId: number, body: MailMarkBody): Promise<number> {
-    const mb = await this.mailboxOf(userId);
-    const rows = await this.owned(mb, body.ids);
+    const { mb, rows } = await this.ownedMail(userId, body.ids);
     const set =
       body.markType === 'read' || body.markType === 'unread'
         ? { seen: body.markType === 'read' }
@@ -279,8 +358,9 @@ export class MailService {
 
   /** Moves mail between the inbox and the spam folder, here and on the server. */
   async moveJunk(userId: number, ids: number[], junk: boolean): Promise<number> {
-    const mb = await this.mailboxOf(userId);
-    const rows = (await this.owned(mb, ids)).filter((m) => m.folder === (junk ? 'inbox' : 'junk'));
+    const owned = await this.ownedMail(userId, ids);
+    const mb = owned.mb;
+    const rows = owned.rows.filter((m) => m.folder === (junk ? 'inbox' : 'junk'));
     if (rows.length === 0) return 0;
     const to = junk ? 'junk' : 'inbox';
     await this.db
@@ -292,6 +372,11 @@ export class MailService {
           rows.map((r) => r.id),
         ),
       );
+    await this.rules.learn(
+      mb.userId,
+      rows.map((r) => r.fromEmail),
+      junk ? 'black' : 'white',
+    );
     await this.pushBack(mb, async () => {
       const moved = await this.connectorOf(mb).move(mb, rows, to);
       for (const [id, ref] of moved) await this.db.update(mailMessages).set(ref).where(eq(mailMessages.id, id));
@@ -337,7 +422,9 @@ export class MailService {
   }
 
   async send(userId: number, body: MailSendBody): Promise<{ id: number; messageId: string }> {
-    const mb = await this.mailboxOf(userId);
+    const mb = body.draftId
+      ? (await this.ownedMail(userId, [body.draftId])).mb
+      : await this.mailboxOf(userId, body.accountId);
     if (body.receiverEmailList.length + body.ccEmailList.length + body.bccEmailList.length === 0)
       throw new AppError('MAIL_NO_RECIPIENT');
     this.checkRecipients(body);
@@ -352,7 +439,18 @@ export class MailService {
       html,
       attachments: await this.attachmentsOf(userId, body.fileIds),
     };
-    const sent = await this.connectorOf(mb).send(mb, mail);
+    let sent: Awaited<ReturnType<MailConnector['send']>>;
+    try {
+      sent = await this.connectorOf(mb).send(mb, mail);
+    } catch (err) {
+      await this.log.write(
+        mb,
+        'failed',
+        { subject: body.subject, toList: mail.to, ccList: mail.cc, bccList: mail.bcc },
+        err instanceof Error ? err.message : String(err),
+      );
+      throw err;
+    }
     const id = await ingest(this.db, this.files, {
       accountId: mb.id,
       folder: 'sent',
@@ -363,6 +461,7 @@ export class MailService {
       at: this.p.clock.now(),
       ownerUserId: userId,
     });
+    if (id) await this.linkAndLog(mb, id, 'sent');
     if (body.draftId) await this.db.delete(mailMessages).where(eq(mailMessages.id, body.draftId));
     return { id: id ?? 0, messageId: sent.messageId };
   }
@@ -375,7 +474,7 @@ export class MailService {
 
   /** Drafts are kept in the store only (autosave from the write screen). */
   async saveDraft(userId: number, body: DraftSaveBody): Promise<number> {
-    const mb = await this.mailboxOf(userId);
+    const mb = body.id ? (await this.ownedMail(userId, [body.id])).mb : await this.mailboxOf(userId, body.accountId);
     this.checkRecipients(body);
     const html = sanitizeMailHtml(body.content);
     const values = {
@@ -387,7 +486,7 @@ export class MailService {
       bccList: body.bccEmailList,
       html,
       snippet: snippetOf(htmlToText(html)),
-      attachments: (await this.files.infos(body.fileIds)).map((f) => ({
+      attachments: (await this.ownFiles(userId, body.fileIds)).map((f) => ({
         fileId: f.id,
         name: f.name,
         size: f.size,
@@ -407,14 +506,24 @@ export class MailService {
     return row!.id;
   }
 
+  /** Files a draft may carry: the writer's own uploads (an id of someone else's file is refused). */
+  private async ownFiles(userId: number, ids: string[]) {
+    const infos = await this.files.infos(ids);
+    for (const id of ids) {
+      const f = await this.files.find(id);
+      if (!f || f.ownerUserId !== userId) throw new AppError('FILE_NOT_ATTACHABLE', { vars: { value: id } });
+    }
+    return infos;
+  }
+
   async viewDraft(userId: number, id: number): Promise<DraftView> {
-    const mb = await this.mailboxOf(userId);
+    const { mb } = await this.ownedMail(userId, [id]);
     const d = await this.ownDraft(mb, id);
     return { ...(await this.toDetail(d)), fileIds: d.attachments.map((a) => a.fileId).filter((x): x is string => !!x) };
   }
 
   async deleteDrafts(userId: number, ids: number[]): Promise<number> {
-    const mb = await this.mailboxOf(userId);
+    const { mb } = await this.ownedMail(userId, ids);
     for (const id of ids) await this.ownDraft(mb, id);
     const r = await this.db
       .delete(mailMessages)
@@ -429,6 +538,8 @@ export class MailService {
   async sync(account: AccountRow): Promise<number> {
     const mb = this.open(account);
     const got = { inbox: 0, junk: 0 };
+    const rules = await this.rules.rulesOf(mb.userId);
+    const refiled: Msg[] = [];
     try {
       await this.connectorOf(mb).sync(mb, async (f) => {
         if (f.remote) {
@@ -446,8 +557,12 @@ export class MailService {
           if (dup) return false;
         }
         const id = await ingest(this.db, this.files, { accountId: mb.id, ...f, ownerUserId: mb.userId });
-        if (id && !f.seen) got[f.folder]++;
-        return !!id;
+        if (!id) return false;
+        const row = await this.refile(id, rules);
+        if (row.folder !== f.folder) refiled.push({ ...row, folder: f.folder });
+        await this.linkAndLog(mb, id, 'received');
+        if (!f.seen) got[row.folder as 'inbox' | 'junk']++;
+        return true;
       });
       await this.db
         .update(mailAccounts)
@@ -459,6 +574,15 @@ export class MailService {
         .set({ lastError: err instanceof Error ? err.message.slice(0, 300) : 'error' })
         .where(eq(mailAccounts.id, mb.id));
       throw err;
+    }
+    // what the lists moved is moved on the server too, so other clients agree
+    for (const to of ['inbox', 'junk'] as const) {
+      const rows = refiled.filter((r) => r.folder !== to);
+      if (rows.length === 0) continue;
+      await this.pushBack(mb, async () => {
+        const moved = await this.connectorOf(mb).move(mb, rows, to);
+        for (const [id, ref] of moved) await this.db.update(mailMessages).set(ref).where(eq(mailMessages.id, id));
+      });
     }
     await this.announce(mb, got.inbox, 'inbox');
     await this.announce(mb, got.junk, 'junk');
@@ -473,7 +597,7 @@ export class MailService {
       .from(mailAccounts)
       .where(and(eq(mailAccounts.connector, 'local'), inArray(sql`lower(${mailAccounts.email})`, recipients)));
     for (const b of boxes) {
-      await ingest(this.db, this.files, {
+      const id = await ingest(this.db, this.files, {
         accountId: b.id,
         folder: 'inbox',
         raw,
@@ -483,8 +607,35 @@ export class MailService {
         at: this.p.clock.now(),
         ownerUserId: b.userId,
       });
-      await this.announce(b, 1, 'inbox');
+      if (!id) continue;
+      const row = await this.refile(id, await this.rules.rulesOf(b.userId));
+      await this.linkAndLog(b, id, 'received');
+      await this.announce(b, 1, row.folder as 'inbox' | 'junk');
     }
+  }
+
+  /**
+   * Links a stored mail to the customer (or supplier) of its counterpart — the sender of a received
+   * mail, the first known recipient of a sent one — through the rooms' counterpart lookup, and logs it.
+   */
+  private async linkAndLog(a: AccountRow, id: number, direction: 'sent' | 'received') {
+    const [m] = await this.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    const emails =
+      direction === 'received' ? [m!.fromEmail] : [...m!.toList, ...m!.ccList, ...m!.bccList].map((x) => x.email);
+    const found = await counterpartsOf(this.p).resolve(emails);
+    const c = emails.map((e) => found.get(e.toLowerCase())).find((x) => !!x);
+    const link = c ? { counterpartKind: c.kind, counterpartId: c.id, counterpartName: c.name } : {};
+    if (c) await this.db.update(mailMessages).set(link).where(eq(mailMessages.id, id));
+    await this.log.write(a, direction, { ...m!, ...link });
+  }
+
+  /** Puts a just received mail where its owner's white / blacklist says (only in the store: the caller writes back). */
+  private async refile(id: number, rules: Awaited<ReturnType<MailService['rules']['rulesOf']>>): Promise<Msg> {
+    const [row] = await this.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    const to = this.rules.folderFor(rules, row!.fromEmail);
+    if (!to || to === row!.folder) return row!;
+    await this.db.update(mailMessages).set({ folder: to }).where(eq(mailMessages.id, id));
+    return { ...row!, folder: to };
   }
 
   /** The new-mail push (spec 3/4): msgType 2 with {newEmailNum} and {emailboxType}, unless turned off. */
@@ -503,8 +654,8 @@ export class MailService {
   // ── suggestions and signatures ───────────────────────────────────────────
 
   /** Address suggestions: colleagues and everyone this mailbox has exchanged mail with. */
-  async contacts(userId: number, keyword: string, size: number) {
-    const mb = await this.mailboxOf(userId);
+  async contacts(userId: number, keyword: string, size: number, accountId?: number) {
+    const mb = await this.mailboxOf(userId, accountId);
     const k = containsPattern(keyword);
     const staff = await this.db
       .select({ email: staffUsers.email, name: staffUsers.name })
@@ -520,8 +671,10 @@ export class MailService {
       )
       .orderBy(asc(mailMessages.fromEmail))
       .limit(size);
+    const book = await addressBook(this.p).suggest(userId, keyword, size);
     const seen = new Set<string>();
     return [
+      ...book.map((b) => ({ email: b.email, name: b.name || null, source: 'book' as const })),
       ...staff.map((s) => ({ email: s.email!, name: s.name, source: 'staff' as const })),
       ...mail.filter((m) => m.email).map((m) => ({ email: m.email, name: m.name, source: 'mail' as const })),
     ]

@@ -1,14 +1,16 @@
-import { PaperClipOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { formatAddress } from '@portal/contracts';
 import { DETAILS_TYPES, type DetailsType, type MailAddress } from '@portal/contracts/mail';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { download } from '../../platform/download';
 import { mailApi, mailKeys } from './api';
 import { mailDocument } from './mail-html';
+import { PushBillButton } from './PushBillButton';
 import { useMailRefresh } from './use-mail';
 
 const list = (l: MailAddress[]) => (l.length ? l.map(formatAddress).join(', ') : '-');
@@ -31,7 +33,7 @@ export function MailDetailScreen() {
     queryKey: mailKeys.detail(id),
     queryFn: async () => {
       const d = await mailApi.detail(id);
-      void qc.invalidateQueries({ queryKey: mailKeys.counters });
+      void qc.invalidateQueries({ queryKey: [...mailKeys.root, 'counters'] });
       void qc.invalidateQueries({ queryKey: [...mailKeys.root, 'list'] });
       return d;
     },
@@ -68,6 +70,14 @@ export function MailDetailScreen() {
         )}
         <Button onClick={() => compose('forward')}>{t('mail.forward')}</Button>
         <Button
+          data-testid="detail-eml"
+          icon={<DownloadOutlined />}
+          onClick={() => download(mailApi.emlUrl(m.accountId, m.id), { method: 'GET', kind: 'download' })}
+        >
+          {t('mail.eml')}
+        </Button>
+        {(type === 'inbox' || type === 'spam') && <PushBillButton id={m.id} />}
+        <Button
           data-testid="detail-star"
           onClick={() => act(mailApi.mark([m.id], m.star ? 'unstar' : 'star', type === 'spam'))}
         >
@@ -93,6 +103,13 @@ export function MailDetailScreen() {
           <Descriptions.Item label={t('mail.cc')}>{list(m.ccEmailList)}</Descriptions.Item>
           {m.bccEmailList.length > 0 && (
             <Descriptions.Item label={t('mail.bcc')}>{list(m.bccEmailList)}</Descriptions.Item>
+          )}
+          {m.counterpartName && (
+            <Descriptions.Item label={t(`mail.counterpart.${m.counterpartKind ?? 'customer'}`)}>
+              <Tag color="blue" data-testid="detail-counterpart">
+                {m.counterpartName}
+              </Tag>
+            </Descriptions.Item>
           )}
           <Descriptions.Item label={t('mail.time')}>
             {m.receiveTime ? dayjs(m.receiveTime).format('YYYY-MM-DD HH:mm:ss') : '-'}

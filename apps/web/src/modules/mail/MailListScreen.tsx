@@ -1,13 +1,15 @@
 import { EditOutlined, PaperClipOutlined, StarFilled, StarOutlined, SyncOutlined } from '@ant-design/icons';
 import { formatAddress } from '@portal/contracts';
 import type { DetailsType, MailRow } from '@portal/contracts/mail';
-import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { BulkAction } from '../../platform/ui/BulkBar';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { type MailBox, mailApi, mailKeys } from './api';
+import { useCurrentMailbox } from './current-mailbox';
+import { MailboxSwitcher } from './MailboxSwitcher';
 import { useCounters, useMailRefresh, useOpenMail } from './use-mail';
 
 type Filters = { keyword?: string; read?: 0 | 1 };
@@ -28,6 +30,7 @@ export function MailListScreen({ box }: { box: MailBox }) {
   const open = useOpenMail();
   const counters = useCounters().data;
   const spam = box === 'spam';
+  const accountId = useCurrentMailbox((s) => s.accountId);
 
   const run = async (p: Promise<unknown>) => {
     await p;
@@ -76,6 +79,16 @@ export function MailListScreen({ box }: { box: MailBox }) {
             {r.subject || t('mail.noSubject')}
           </Typography.Link>
           {r.hasAttachment && <PaperClipOutlined />}
+          {r.sendAt && (
+            <Tag color="processing" data-testid="mail-timed">
+              {t('mail.timed.at', { time: dayjs(r.sendAt).format('MM-DD HH:mm') })}{' '}
+              <Typography.Link data-testid="mail-timed-cancel" onClick={() => run(mailApi.retime(r.id, null))}>
+                {t('mail.timed.cancel')}
+              </Typography.Link>
+            </Tag>
+          )}
+          {r.sendError && <Tag color="error">{t('mail.timed.failed')}</Tag>}
+          {r.counterpartName && <Tag color="blue">{r.counterpartName}</Tag>}
           <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
             {r.snippet}
           </Typography.Text>
@@ -121,7 +134,7 @@ export function MailListScreen({ box }: { box: MailBox }) {
 
   return (
     <SearchTable<MailRow, Filters>
-      queryKey={mailKeys.list(box)}
+      queryKey={mailKeys.list(box, accountId)}
       fetcher={(query, signal) => mailApi.list(box, query, signal)}
       columns={columns}
       rowKey="id"
@@ -138,7 +151,8 @@ export function MailListScreen({ box }: { box: MailBox }) {
         ) : null
       }
       toolbar={
-        <Space>
+        <Space wrap>
+          <MailboxSwitcher />
           <Button
             icon={<SyncOutlined />}
             onClick={async () => {

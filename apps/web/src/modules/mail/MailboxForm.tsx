@@ -30,7 +30,7 @@ export function MailboxForm({
       style={{ maxWidth: 640 }}
       initialValues={initial}
       onFinish={async (v) => {
-        const saved = await mailApi.bind({ ...v, userId });
+        const saved = await mailApi.bind({ ...v, id: account?.id, userId });
         message.success(t('mail.set.saved'));
         form.setFieldValue('password', undefined);
         onSaved(saved);

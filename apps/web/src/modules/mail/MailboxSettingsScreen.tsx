@@ -7,17 +7,24 @@ import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
 import { FormModal } from '../../platform/ui/FormModal';
 import { mailApi, mailKeys } from './api';
+import { useCurrentMailbox } from './current-mailbox';
 import { MailboxForm } from './MailboxForm';
+import { MailboxSwitcher } from './MailboxSwitcher';
 import { mailDocument } from './mail-html';
+import { SenderRulesTab } from './SenderRulesTab';
+import { TemplatesTab } from './TemplatesTab';
 
 /** /message/email/set: my mailbox binding, new-mail push, and my signatures. */
 export function MailboxSettingsScreen() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const state = useQuery({ queryKey: mailKeys.state, queryFn: mailApi.state });
+  const { message } = App.useApp();
+  const { accountId, pick } = useCurrentMailbox();
+  const [adding, setAdding] = useState(false);
+  const state = useQuery({ queryKey: mailKeys.state(accountId), queryFn: () => mailApi.state(accountId) });
   const refresh = () => qc.invalidateQueries({ queryKey: mailKeys.root });
   if (!state.data) return null;
-  const account = state.data.account;
+  const account = adding ? null : state.data.account;
   return (
     <Tabs
       items={[
@@ -26,6 +33,29 @@ export function MailboxSettingsScreen() {
           label: t('mail.set.binding'),
           children: (
             <Space direction="vertical" size={12} style={{ width: '100%' }}>
+              {state.data.account && (
+                <Space wrap>
+                  <MailboxSwitcher />
+                  <Button data-testid="mailbox-add" disabled={adding} onClick={() => setAdding(true)}>
+                    {t('mail.set.addMailbox')}
+                  </Button>
+                  {adding ? (
+                    <Button onClick={() => setAdding(false)}>{t('common.cancel')}</Button>
+                  ) : (
+                    <Popconfirm
+                      title={t('mail.set.unbindConfirm', { email: state.data.account.email })}
+                      onConfirm={async () => {
+                        await mailApi.unbind(state.data.account!.id);
+                        message.success(t('mail.done'));
+                        pick(null);
+                        await refresh();
+                      }}
+                    >
+                      <Button danger>{t('mail.set.unbind')}</Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              )}
               {account && (
                 <Card size="small">
                   <Descriptions size="small" column={{ xs: 1, md: 3 }}>
@@ -33,7 +63,7 @@ export function MailboxSettingsScreen() {
                       <Switch
                         checked={account.sseStatus === 1}
                         onChange={async (on) => {
-                          await mailApi.sseStatus(on ? 1 : 0);
+                          await mailApi.sseStatus(on ? 1 : 0, account.id);
                           await refresh();
                         }}
                       />
@@ -45,11 +75,21 @@ export function MailboxSettingsScreen() {
                   </Descriptions>
                 </Card>
               )}
-              <MailboxForm key={account?.id ?? 0} account={account} onSaved={() => refresh()} />
+              <MailboxForm
+                key={account?.id ?? 0}
+                account={account}
+                onSaved={(saved) => {
+                  if (adding) pick(saved.id);
+                  setAdding(false);
+                  void refresh();
+                }}
+              />
             </Space>
           ),
         },
         { key: 'signatures', label: t('mail.set.signatures'), children: account ? <Signatures /> : null },
+        { key: 'templates', label: t('mail.set.templates'), children: <TemplatesTab /> },
+        { key: 'rules', label: t('mail.set.rules'), children: <SenderRulesTab /> },
       ]}
     />
   );

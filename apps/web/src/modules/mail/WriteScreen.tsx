@@ -2,12 +2,13 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { formatAddress, validateRecipients } from '@portal/contracts';
 import type { MailAddress, MailDetail } from '@portal/contracts/mail';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Select, Space, Typography, Upload } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, App, Button, DatePicker, Form, Input, Select, Space, Typography, Upload } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { mailApi, mailKeys } from './api';
+import { useCurrentMailbox } from './current-mailbox';
 import { RichEditor } from './RichEditor';
 import { useMailRefresh } from './use-mail';
 
@@ -101,8 +102,19 @@ export function WriteScreen() {
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const dirty = useRef(false);
-  const state = useQuery({ queryKey: mailKeys.state, queryFn: mailApi.state });
+  const accountId = useCurrentMailbox((s) => s.accountId);
+  const state = useQuery({ queryKey: mailKeys.state(accountId), queryFn: () => mailApi.state(accountId) });
   const signatures = useQuery({ queryKey: mailKeys.signatures, queryFn: mailApi.signatures });
+  const templates = useQuery({ queryKey: mailKeys.templates, queryFn: mailApi.templates });
+  const [sendAt, setSendAt] = useState<Dayjs | null>(null);
+  // recipients who belong to a customer someone else owns (check/owner): a warning, not a block
+  const recipients = [...draft.to, ...draft.cc, ...draft.bcc].filter((e) => !validateRecipients([{ email: e }]));
+  const owners = useQuery({
+    queryKey: [...mailKeys.root, 'owner', [...recipients].sort().join(',')],
+    queryFn: () => mailApi.checkOwner(recipients),
+    enabled: recipients.length > 0,
+    staleTime: 60_000,
+  });
   const [signatureId, setSignatureId] = useState<number | null | undefined>(undefined);
   const signature = signatures.data?.find(
     (s) => s.id === (signatureId ?? signatures.data?.find((x) => x.isDefault)?.id),
@@ -124,6 +136,8 @@ export function WriteScreen() {
           files: d.attachments.filter((a) => a.fileId).map((a) => ({ id: a.fileId!, name: a.name })),
         }),
       );
+    } else if (params.get('to') && !from) {
+      setDraft({ ...EMPTY, to: [params.get('to')!] });
     } else if (from && mode && state.data?.account) {
       void mailApi.detail(from).then((m) => setDraft(startFrom(m, mode, state.data!.account!.email)));
     }
@@ -148,7 +162,7 @@ export function WriteScreen() {
     return () => clearInterval(timer);
   }, [draftId]);
 
-  const send = async () => {
+  const send = async (at?: Dayjs) => {
     const all = asAddresses([...draft.to, ...draft.cc, ...draft.bcc]);
     if (draft.to.length + draft.cc.length + draft.bcc.length === 0) return message.error(t('mail.noRecipient'));
     if (validateRecipients(all)) return message.error(t('mail.recipientInvalid'));
@@ -156,6 +170,13 @@ export function WriteScreen() {
     try {
       dirty.current = false;
       const content = signature ? `${draft.content}<p>--</p>${signature.content}` : draft.content;
+      if (at) {
+        await mailApi.timedSave({ ...bodyOf(draft), content, id: draftId, sendAt: at.toISOString() });
+        message.success(t('mail.timed.saved', { time: at.format('YYYY-MM-DD HH:mm') }));
+        await refresh();
+        navigate('/message/email/drafts');
+        return;
+      }
       await mailApi.send({ ...bodyOf(draft), content, draftId });
       message.success(t('mail.sent'));
       await refresh();
@@ -163,6 +184,10 @@ export function WriteScreen() {
     } finally {
       setSending(false);
     }
+  };
+  const applyTemplate = (id: number) => {
+    const tpl = templates.data?.find((x) => x.id === id);
+    if (tpl) change({ subject: draft.subject || tpl.subject, content: `${tpl.content}${draft.content}` });
   };
 
   return (
@@ -176,6 +201,20 @@ export function WriteScreen() {
       <Form.Item label={t('mail.bcc')}>
         <AddressInput testId="mail-bcc" value={draft.bcc} onChange={(bcc) => change({ bcc })} />
       </Form.Item>
+      {(owners.data ?? []).length > 0 && (
+        <Form.Item label=" " colon={false}>
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="mail-owner-warning"
+            message={(owners.data ?? [])
+              .map((w) =>
+                t('mail.ownerWarning', { email: w.email, customer: w.counterpartName, owner: w.ownerName ?? '-' }),
+              )
+              .join('；')}
+          />
+        </Form.Item>
+      )}
       <Form.Item label={t('mail.subject')}>
         <Input
           data-testid="mail-subject"
@@ -214,6 +253,19 @@ export function WriteScreen() {
           ))}
         </Space>
       </Form.Item>
+      <Form.Item label={t('mail.template')}>
+        <Select
+          data-testid="mail-template"
+          style={{ width: 240 }}
+          value={null}
+          placeholder={t('mail.pickTemplate')}
+          onChange={(v: number | null) => v && applyTemplate(v)}
+          options={(templates.data ?? []).map((x) => ({
+            value: x.id,
+            label: x.mine ? x.name : `${x.name} · ${x.authorName ?? ''}`,
+          }))}
+        />
+      </Form.Item>
       <Form.Item label={t('mail.signature')}>
         <Select
           style={{ width: 240 }}
@@ -227,8 +279,25 @@ export function WriteScreen() {
       </Form.Item>
       <Form.Item label=" " colon={false}>
         <Space>
-          <Button type="primary" loading={sending} onClick={send} data-testid="mail-send">
+          <Button type="primary" loading={sending} onClick={() => send()} data-testid="mail-send">
             {t('mail.send')}
+          </Button>
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            data-testid="mail-send-at"
+            placeholder={t('mail.timed.pick')}
+            value={sendAt}
+            onChange={setSendAt}
+            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          />
+          <Button
+            disabled={!sendAt}
+            loading={sending}
+            onClick={() => sendAt && send(sendAt)}
+            data-testid="mail-send-timed"
+          >
+            {t('mail.timed.send')}
           </Button>
           <Button
             onClick={async () => {

@@ -12,6 +12,9 @@ export const mailScreens: ScreenMap = {
   '/message/email/write': async () => ({ Component: (await import('./WriteScreen')).WriteScreen }),
   '/message/email/details': async () => ({ Component: (await import('./MailDetailScreen')).MailDetailScreen }),
   '/message/email/none': async () => ({ Component: (await import('./NoMailboxScreen')).NoMailboxScreen }),
+  '/message/email/adb': async () => ({ Component: (await import('./AddressBookScreen')).AddressBookScreen }),
+  '/message/email/logs': async () => ({ Component: (await import('./MailLogsScreen')).MailLogsScreen }),
+  '/message/email/vce': async () => ({ Component: (await import('./CorrespondenceScreen')).CorrespondenceScreen }),
   '/message/email/set': async () => ({ Component: (await import('./MailboxSettingsScreen')).MailboxSettingsScreen }),
   '/setModule/email/account': async () => ({ Component: (await import('./MailAccountsScreen')).MailAccountsScreen }),
 };

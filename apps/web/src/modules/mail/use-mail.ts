@@ -2,9 +2,13 @@ import type { DetailsType } from '@portal/contracts/mail';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { mailApi, mailKeys } from './api';
+import { useCurrentMailbox } from './current-mailbox';
 
 /** The three unread counters (spec 3); refreshed with every mail change and every new-mail push. */
-export const useCounters = () => useQuery({ queryKey: mailKeys.counters, queryFn: mailApi.counters, retry: false });
+export const useCounters = () => {
+  const accountId = useCurrentMailbox((s) => s.accountId);
+  return useQuery({ queryKey: mailKeys.counters(accountId), queryFn: mailApi.counters, retry: false });
+};
 
 /** Refetches every mail list and the counters (after a mark, a move, a send). */
 export function useMailRefresh() {
