@@ -15,6 +15,7 @@ import { JobQueue } from './jobs/queue.js';
 import { Notifier } from './notify.js';
 import type { Platform } from './platform.js';
 import { SummaryRegistry } from './summary.js';
+import { LoginPromptRegistry } from './login-prompts.js';
 
 export interface Booted extends Platform {
   /** start job workers (after modules declared their jobs) */
@@ -73,6 +74,7 @@ export async function bootPlatform(
     access,
     sessions,
     summary: new SummaryRegistry(),
+    loginPrompts: new LoginPromptRegistry(),
     notifier: new Notifier(),
     dicts: dictCache(db, bus),
     log: log as unknown as Platform['log'],

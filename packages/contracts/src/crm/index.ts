@@ -23,4 +23,14 @@ export {
 } from './duplicates.js';
 export { OPPORTUNITY_STATUSES, type OpportunityStatus, opportunityResource } from './opportunity.js';
 export { CrmPerm } from './perms.js';
+export { customerOwnership, DEFAULT_NOTICE_DAYS, poolButtons, poolManagerKeys } from './pool.js';
+export {
+  bukaAllowResource,
+  churnRuleResource,
+  freeMailDomainResource,
+  LEVEL_RULE_SUBJECTS,
+  type LevelRuleSubject,
+  levelRuleResource,
+  retentionRuleResource,
+} from './rules.js';
 export { type CustomerStatistics, customerStatistics } from './statistics.js';

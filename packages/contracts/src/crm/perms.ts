@@ -8,6 +8,7 @@ const screen = (path: string): string => {
 const button = (path: string, action: string) => `${screen(path)}:${action}`;
 
 const MY = '/crm/client-partner/my-client';
+const SEA = '/crm/open-sea';
 
 /**
  * Permission keys of the CRM room, derived from the route registry: screens by their route, actions
@@ -25,4 +26,16 @@ export const CrmPerm = {
   /** field-level: contact phone and e-mail (pool viewers without it do not see them) */
   CONTACT_DETAILS: button(MY, 'contactDetails'),
   OPPORTUNITY_EDIT: button(MY, 'opportunity'),
+  /** the open sea (decision 0033): claim, distribute, pool administrator, return by hand */
+  POOL_CLAIM: button(SEA, 'claim'),
+  POOL_DISTRIBUTE: button(SEA, 'distribute'),
+  POOL_ADMIN: button(SEA, 'admin'),
+  RETURN_TO_POOL: button(MY, 'returnToPool'),
+  TRANSFER: screen('/crm/wander/transfer'),
+  SHARE: screen('/crm/wander/share'),
+  RULES_RETENTION: screen('/setModule/crm/rules/retention'),
+  RULES_LEVEL: screen('/setModule/crm/rules/level'),
+  RULES_CHURN: screen('/setModule/crm/rules/churn'),
+  RULES_DOMAIN: screen('/setModule/crm/rules/domain'),
+  RULES_BUKA: screen('/setModule/crm/rules/allow-buka'),
 } as const;

@@ -5,6 +5,8 @@ import { contacts } from './contacts.js';
 import { customers } from './customers.js';
 import { subscribeDeals } from './deal.js';
 import { opportunities } from './opportunities.js';
+import { definePoolJob, mountPool, POOL_RETURN_JOB } from './pool/index.js';
+import { seedPoolRules } from './pool/seed.js';
 import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
 import { seedCrm } from './seed.js';
@@ -24,12 +26,22 @@ export const crmModule: Module = {
     subscribeDeals(p);
     for (const b of [customers, contacts, opportunities]) await mountResource(app, p, b);
     await crmRoutes(app, p);
+    await mountPool(app, p);
   },
-  jobs: defineCrmJobs,
+  jobs: (p) => {
+    defineCrmJobs(p);
+    definePoolJob(p);
+  },
   schedule: async (p) => {
     await p.jobs.schedule(REMIND_JOB, '*/5 * * * *').catch((err) => {
       p.log.debug({ err }, 'crm reminder schedule not set (job queue not started in this process)');
     });
+    await p.jobs.schedule(POOL_RETURN_JOB, '23 * * * *').catch((err) => {
+      p.log.debug({ err }, 'crm open-sea schedule not set (job queue not started in this process)');
+    });
   },
-  seed: seedCrm,
+  seed: async (ctx) => {
+    await seedPoolRules(ctx);
+    await seedCrm(ctx);
+  },
 };

@@ -153,7 +153,20 @@ export const crmOpportunityStages = pgTable(
 );
 
 /** E-mail domains that never identify a company (gmail.com, qq.com): `crm/rules/domain` edits them. */
-export const crmFreeMailDomains = pgTable('crm_free_mail_domains', {
-  domain: text('domain').primaryKey(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const crmFreeMailDomains = pgTable(
+  'crm_free_mail_domains',
+  {
+    /** the settings screen's record id (the domain stays the key the duplicate check reads) */
+    id: serial('id').notNull(),
+    version: integer('version').notNull().default(1),
+    domain: text('domain').primaryKey(),
+    remark: text('remark'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    search: searchColumn('search', ['domain']),
+  },
+  (t) => [
+    uniqueIndex('crm_free_mail_domains_id_uq').on(t.id),
+    searchIndex('crm_free_mail_domains_search_trgm', t.search),
+  ],
+);

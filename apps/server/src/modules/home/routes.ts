@@ -19,6 +19,7 @@ import { menuTreeOf } from '../../platform/access/resources.js';
 import { staffUsers } from '../../platform/access/schema.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import {
   currentLoginPrompt,
@@ -128,7 +129,8 @@ export async function homeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: authed,
     },
-    async () => ok(await currentLoginPrompt(p.db)),
+    async (req) =>
+      ok((await currentLoginPrompt(p.db)) ?? (await p.loginPrompts.first(req.auth!, localeOf(req.headers)))),
   );
 
   r.get(
