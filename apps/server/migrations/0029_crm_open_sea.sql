@@ -52,6 +52,7 @@ CREATE TABLE "crm_return_notices" (
 	"noticed_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "crm_customers" ADD COLUMN "returned_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "crm_free_mail_domains" ADD COLUMN "id" serial NOT NULL;--> statement-breakpoint
 ALTER TABLE "crm_free_mail_domains" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "crm_free_mail_domains" ADD COLUMN "remark" text;--> statement-breakpoint
@@ -61,5 +62,7 @@ CREATE UNIQUE INDEX "crm_buka_allow_user_uq" ON "crm_buka_allow" USING btree ("u
 CREATE UNIQUE INDEX "crm_churn_rules_level_uq" ON "crm_churn_rules" USING btree (coalesce("level", ''));--> statement-breakpoint
 CREATE UNIQUE INDEX "crm_level_rules_subject_uq" ON "crm_level_rules" USING btree ("subject",coalesce("department_id", 0),coalesce("user_id", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "crm_retention_rules_level_uq" ON "crm_retention_rules" USING btree (coalesce("level", ''));--> statement-breakpoint
+CREATE INDEX "crm_customers_source_idx" ON "crm_customers" USING btree ("source");--> statement-breakpoint
+CREATE INDEX "crm_customers_returned_idx" ON "crm_customers" USING btree ("returned_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "crm_free_mail_domains_id_uq" ON "crm_free_mail_domains" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "crm_free_mail_domains_search_trgm" ON "crm_free_mail_domains" USING gin ("search" gin_trgm_ops);

@@ -12,10 +12,10 @@ import { BUS_RESYNC, memoryBus, postgresBus } from './events/bus.js';
 import { Topics } from './events/topics.js';
 import { purgeExpiredKeys } from './idempotence/service.js';
 import { JobQueue } from './jobs/queue.js';
+import { LoginPromptRegistry } from './login-prompts.js';
 import { Notifier } from './notify.js';
 import type { Platform } from './platform.js';
 import { SummaryRegistry } from './summary.js';
-import { LoginPromptRegistry } from './login-prompts.js';
 
 export interface Booted extends Platform {
   /** start job workers (after modules declared their jobs) */

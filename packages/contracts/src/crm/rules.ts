@@ -4,7 +4,7 @@ import { CrmPerm } from './perms.js';
 /**
  * The open-sea rules (`/setModule/crm/rules/*`, decision 0033) as settings records on the kernel:
  * each change is in the record's history; the server reads them where they apply (the return job,
- * claims, locks, the duplicate check).
+ * claims, locks, the duplicate check). A handful of rows each: no filters, in the order made.
  */
 
 const RULES = '/v2/crm/rules';
@@ -48,10 +48,10 @@ export const retentionRuleResource = defineResource({
     updatedAt,
   },
   list: {
-    columns: ['level', 'followUpDays', 'dealDays', 'noticeDays', 'enabled', 'remark', 'updatedAt'],
-    filters: { enabled: { op: 'eq', field: 'enabled' } },
-    sortable: ['updatedAt'],
-    defaultSort: { field: 'updatedAt', order: 'descend' },
+    columns: ['followUpDays', 'dealDays', 'noticeDays', 'level', 'enabled', 'remark', 'updatedAt'],
+    filters: {},
+    sortable: [],
+    defaultSort: { field: 'id', order: 'ascend' },
   },
   form: { sections: [{ fields: ['level', 'followUpDays', 'dealDays', 'noticeDays', 'enabled', 'remark'] }] },
   ...settings(CrmPerm.RULES_RETENTION),
@@ -70,8 +70,10 @@ export const levelRuleResource = defineResource({
   title: label('客户数量规则', 'Owned-customer limits'),
   api: `${RULES}/level`,
   routes: { list: '/setModule/crm/rules/level' },
-  titleField: 'subject',
+  titleField: 'appliesTo',
   fields: {
+    /** the user's or department's name, `*` for the company */
+    appliesTo: { kind: 'text', label: label('适用于', 'Applies to'), readOnly: true },
     subject: {
       kind: 'enum',
       label: label('适用对象', 'Applies to'),
@@ -101,9 +103,8 @@ export const levelRuleResource = defineResource({
   },
   list: {
     columns: [
+      'appliesTo',
       'subject',
-      'departmentId',
-      'userId',
       'userLimit',
       'departmentLimit',
       'countDealt',
@@ -113,9 +114,9 @@ export const levelRuleResource = defineResource({
       'embargoDays',
       'updatedAt',
     ],
-    filters: { subject: { op: 'eq', field: 'subject' } },
-    sortable: ['updatedAt'],
-    defaultSort: { field: 'updatedAt', order: 'descend' },
+    filters: {},
+    sortable: [],
+    defaultSort: { field: 'id', order: 'ascend' },
   },
   form: {
     sections: [
@@ -167,10 +168,10 @@ export const churnRuleResource = defineResource({
     updatedAt,
   },
   list: {
-    columns: ['level', 'dropPercent', 'windowDays', 'returnToSea', 'enabled', 'updatedAt'],
-    filters: { enabled: { op: 'eq', field: 'enabled' } },
-    sortable: ['updatedAt'],
-    defaultSort: { field: 'updatedAt', order: 'descend' },
+    columns: ['dropPercent', 'windowDays', 'level', 'returnToSea', 'enabled', 'updatedAt'],
+    filters: {},
+    sortable: [],
+    defaultSort: { field: 'id', order: 'ascend' },
   },
   form: { sections: [{ fields: ['level', 'dropPercent', 'windowDays', 'returnToSea', 'enabled'] }] },
   ...settings(CrmPerm.RULES_CHURN),
@@ -186,18 +187,19 @@ export const bukaAllowResource = defineResource({
   title: label('Buka 准入名单', 'Buka allow list'),
   api: `${RULES}/allow-buka`,
   routes: { list: '/setModule/crm/rules/allow-buka' },
-  titleField: 'userId',
+  titleField: 'userName',
   fields: {
+    userName: { kind: 'text', label: label('用户', 'User'), readOnly: true },
     userId: { kind: 'user', label: label('用户', 'User'), required: true, track: true },
     until: { kind: 'date', label: label('有效期至（空 = 长期）', 'Until (empty: no end)'), track: true },
     reason: { kind: 'text', label: label('原因', 'Reason'), required: true, rules: { maxLength: 200 }, track: true },
     updatedAt,
   },
   list: {
-    columns: ['userId', 'until', 'reason', 'updatedAt'],
+    columns: ['userName', 'until', 'reason', 'updatedAt'],
     filters: { userId: { op: 'eq', field: 'userId' } },
-    sortable: ['updatedAt'],
-    defaultSort: { field: 'updatedAt', order: 'descend' },
+    sortable: [],
+    defaultSort: { field: 'id', order: 'ascend' },
   },
   form: { sections: [{ fields: ['userId', 'until', 'reason'] }] },
   ...settings(CrmPerm.RULES_BUKA),
@@ -228,7 +230,7 @@ export const freeMailDomainResource = defineResource({
   list: {
     columns: ['domain', 'remark', 'updatedAt'],
     filters: { keyword: { op: 'like', fields: ['domain'], label: label('域名', 'Domain') } },
-    sortable: ['domain', 'updatedAt'],
+    sortable: ['domain'],
     defaultSort: { field: 'domain', order: 'ascend' },
   },
   form: { sections: [{ fields: ['domain', 'remark'] }] },

@@ -7,7 +7,7 @@ import { bindResource, type WriteContext } from '../../platform/resource/index.j
 import { checkDictValues } from './dicts.js';
 import { companyDomains, findDuplicates } from './duplicates.js';
 import { lockedCount, lockLimitOf } from './pool/claim-rules.js';
-import { returnAtOf, returnedAtOf } from './pool/due.js';
+import { returnAtOf } from './pool/due.js';
 import { crmContacts, crmCustomers, customerCodeSeq } from './schema.js';
 
 /** The department a user's records belong to: their first department. */
@@ -128,7 +128,7 @@ export const customers = bindResource(customerResource, {
     nextContactAt: crmCustomers.nextContactAt,
     createdAt: crmCustomers.createdAt,
     returnAt: returnAtOf('"crm_customers"'),
-    returnedAt: returnedAtOf('"crm_customers"'),
+    returnedAt: crmCustomers.returnedAt,
   },
   hooks: {
     beforeCreate,

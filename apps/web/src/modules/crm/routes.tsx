@@ -6,4 +6,10 @@ export const crmScreens: ScreenMap = {
   '/crm/business-partner': async () => ({ Component: (await import('./screens')).PartnerListScreen }),
   '/crm/customer/detail': async () => ({ Component: (await import('./screens')).CustomerDetailScreen }),
   '/crm/opportunity/detail': async () => ({ Component: (await import('./screens')).OpportunityDetailScreen }),
+  '/crm/open-sea': async () => ({ Component: (await import('./pool/OpenSeaScreen')).OpenSeaScreen }),
+  '/setModule/crm/rules/retention': async () => ({ Component: (await import('./rules/screens')).RetentionRulesScreen }),
+  '/setModule/crm/rules/level': async () => ({ Component: (await import('./rules/screens')).LevelRulesScreen }),
+  '/setModule/crm/rules/churn': async () => ({ Component: (await import('./rules/screens')).ChurnRulesScreen }),
+  '/setModule/crm/rules/domain': async () => ({ Component: (await import('./rules/screens')).DomainRulesScreen }),
+  '/setModule/crm/rules/allow-buka': async () => ({ Component: (await import('./rules/screens')).BukaAllowScreen }),
 };

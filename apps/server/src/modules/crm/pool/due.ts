@@ -24,8 +24,3 @@ export const returnAtOf = (c: string) => {
 
 /** The notice days of customer `c`'s retention rule (0 without one). */
 export const noticeDaysOf = (c: string) => sql.raw(`coalesce((select r.notice_days from ${ruleOf(c)} r), 0)`);
-
-/** Customer `c`'s last return to the open sea (from the owner log). */
-export const returnedAtOf = (c: string) =>
-  sql.raw(`(select max(oc.at) from owner_changes oc
-    where oc.entity = 'crm.customer' and oc.record_id = ${c}.id and oc.kind = 'return')`);

@@ -2,7 +2,7 @@ import { customerOwnership } from '@portal/contracts/crm';
 import { and, eq, inArray } from 'drizzle-orm';
 import { bindOwnership, type OwnerChangedContext, type RelatedContext } from '../../../platform/ownership/index.js';
 import { customers } from '../customers.js';
-import { crmContacts, crmOpportunities } from '../schema.js';
+import { crmContacts, crmCustomers, crmOpportunities } from '../schema.js';
 import { claimRules } from './claim-rules.js';
 
 /** A transfer takes the old owner's contacts or opportunities of the customer along. */
@@ -19,8 +19,13 @@ const moveOpportunities = async ({ tx, recordId, fromUserId, toUserId }: Related
     .where(and(eq(crmOpportunities.customerId, recordId), eq(crmOpportunities.ownerId, fromUserId)));
 };
 
-/** A claimed or distributed customer's contacts and opportunities are its new owner's; in the open sea nobody's. */
-const followOwner = async ({ tx, ids, to }: OwnerChangedContext) => {
+/**
+ * A claimed or distributed customer's contacts and opportunities are its new owner's; in the open
+ * sea nobody's, and the customer keeps the time it returned (the pool's "days since return").
+ */
+const followOwner = async ({ tx, p, ids, kind, to }: OwnerChangedContext) => {
+  if (kind === 'return')
+    await tx.update(crmCustomers).set({ returnedAt: p.clock.now() }).where(inArray(crmCustomers.id, ids));
   await tx.update(crmContacts).set({ ownerId: to }).where(inArray(crmContacts.customerId, ids));
   await tx.update(crmOpportunities).set({ ownerId: to }).where(inArray(crmOpportunities.customerId, ids));
 };

@@ -83,6 +83,12 @@ function checkSubject(v: Values) {
 export const levelRules = bindResource(levelRuleResource, {
   table: crmLevelRules,
   columns: {
+    appliesTo: sql`(case "crm_level_rules"."subject"
+      when 'user' then coalesce((select u.name from staff_users u where u.id = "crm_level_rules"."user_id"),
+        '#' || "crm_level_rules"."user_id")
+      when 'department' then coalesce((select d.name from departments d where d.id = "crm_level_rules"."department_id"),
+        '#' || "crm_level_rules"."department_id")
+      else '*' end)`,
     subject: crmLevelRules.subject,
     departmentId: crmLevelRules.departmentId,
     userId: crmLevelRules.userId,
@@ -124,6 +130,8 @@ export const churnRules = bindResource(churnRuleResource, {
 export const bukaAllow = bindResource(bukaAllowResource, {
   table: crmBukaAllow,
   columns: {
+    userName: sql`coalesce((select u.name from staff_users u where u.id = "crm_buka_allow"."user_id"),
+      '#' || "crm_buka_allow"."user_id")`,
     userId: crmBukaAllow.userId,
     until: crmBukaAllow.until,
     reason: crmBukaAllow.reason,
