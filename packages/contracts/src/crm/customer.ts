@@ -113,6 +113,7 @@ export const customerResource = defineResource({
     columns: [
       'code',
       'name',
+      'returnAt',
       'alias',
       'type',
       'country',
@@ -123,7 +124,6 @@ export const customerResource = defineResource({
       'dealt',
       'lastContactAt',
       'nextContactAt',
-      'returnAt',
       'createdAt',
     ],
     filters: {
