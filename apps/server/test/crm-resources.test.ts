@@ -62,6 +62,11 @@ describeResource(customers, {
     country: 'SG',
     level: 'A',
     industry: 'fintech',
+    source: 'website',
+    returnedAt: async () => {
+      await customerOf(await adminId(), { returnedAt: new Date() });
+      return RANGE;
+    },
     ownerId: adminId,
     agentId: async () => {
       const partner = await customerOf(await adminId(), { type: 'R' });

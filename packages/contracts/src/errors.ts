@@ -786,6 +786,25 @@ export const Errors = {
     '记录 {id} 当前状态不能领取或分配',
     'Record {id} cannot be claimed or distributed in its current state',
   ),
+  // CRM open sea and its rules (10050110–10050129, decision 0033)
+  CRM_LOCK_LIMIT: def(
+    10050110,
+    409,
+    '您已锁定 {count} 个客户，已达锁定上限 {limit}',
+    'You have locked {count} customers, the most the rules allow ({limit})',
+  ),
+  CRM_RULE_EXISTS: def(
+    10050111,
+    409,
+    '已有相同适用范围的规则：{value}',
+    'A rule for the same scope exists already: {value}',
+  ),
+  CRM_RULE_SUBJECT: def(
+    10050112,
+    400,
+    '规则适用于「{value}」时须选择且只能选择对应的部门或用户',
+    'A rule for "{value}" needs exactly its department or user',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

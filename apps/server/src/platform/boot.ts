@@ -12,6 +12,7 @@ import { BUS_RESYNC, memoryBus, postgresBus } from './events/bus.js';
 import { Topics } from './events/topics.js';
 import { purgeExpiredKeys } from './idempotence/service.js';
 import { JobQueue } from './jobs/queue.js';
+import { LoginPromptRegistry } from './login-prompts.js';
 import { Notifier } from './notify.js';
 import type { Platform } from './platform.js';
 import { SummaryRegistry } from './summary.js';
@@ -73,6 +74,7 @@ export async function bootPlatform(
     access,
     sessions,
     summary: new SummaryRegistry(),
+    loginPrompts: new LoginPromptRegistry(),
     notifier: new Notifier(),
     dicts: dictCache(db, bus),
     log: log as unknown as Platform['log'],

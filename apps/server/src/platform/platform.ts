@@ -9,6 +9,7 @@ import type { Database, Db } from './db/index.js';
 import type { DictCache } from './dict/service.js';
 import type { EventBus } from './events/bus.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { LoginPromptRegistry } from './login-prompts.js';
 import type { Notifier } from './notify.js';
 import type { SummaryRegistry } from './summary.js';
 
@@ -28,6 +29,8 @@ export interface Platform {
   log: FastifyBaseLogger;
   /** home overview figures contributed by modules */
   summary: SummaryRegistry;
+  /** sign-in prompts contributed by modules (after the configured one) */
+  loginPrompts: LoginPromptRegistry;
   /** tell people about something; channels (message center, workplace chat) register here */
   notifier: Notifier;
   /** dictionary items, cached per process and dropped on `dict.changed` */

@@ -9,7 +9,7 @@
  * always-allowed pages need no resource (the home module node carries /home).
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
-import { CrmPerm } from '@portal/contracts/crm';
+import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 import { SrmPerm } from '@portal/contracts/srm';
@@ -41,8 +41,11 @@ export const SEED_ROLES = [
 export type SeedRole = (typeof SEED_ROLES)[number];
 
 /** What each demo role holds besides the administrator, who holds everything. */
-export const ROLE_GRANTS: Record<Exclude<SeedRole, 'admin'>, { subtrees: SubApp[]; keys: string[] }> = {
-  sales: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT] },
+export const ROLE_GRANTS: Record<
+  Exclude<SeedRole, 'admin'>,
+  { subtrees: SubApp[]; keys: string[]; withhold?: readonly string[] }
+> = {
+  sales: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT], withhold: poolManagerKeys },
   sales_manager: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT] },
   finance: { subtrees: ['financial', 'reportAnalysis'], keys: [Perm.AI_CHAT] },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
@@ -73,9 +76,12 @@ export const ROLE_GRANTS: Record<Exclude<SeedRole, 'admin'>, { subtrees: SubApp[
 
 /** Buttons: permission keys that guard actions, not screens; a resource's come from its definition. */
 const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: string }[] = [
-  ...allResources
-    .flatMap(resourceButtons)
-    .map((b) => ({ key: b.key, parentKey: b.parentKey, name: b.name.zh, nameEn: b.name.en })),
+  ...[...allResources.flatMap(resourceButtons), ...poolButtons].map((b) => ({
+    key: b.key,
+    parentKey: b.parentKey,
+    name: b.name.zh,
+    nameEn: b.name.en,
+  })),
   { key: Perm.AI_CHAT, parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },
   { key: Perm.SIMBANK, parentKey: null, name: 'SIM 卡池权限', nameEn: 'SIM bank access' },
   {
@@ -186,7 +192,9 @@ export function roleGrants(list: readonly SeedResource[]): Map<SeedRole, Set<str
     (typeof ROLE_GRANTS)['sales'],
   ][]) {
     for (const k of g.keys) if (!byKey.has(k)) throw new Error(`role ${role}: unknown key ${k}`);
-    grants.set(role, withAncestors([...g.subtrees.flatMap(subtree), ...g.keys, ...common]));
+    const withheld = new Set(g.withhold ?? []);
+    const keys = [...g.subtrees.flatMap(subtree), ...g.keys, ...common].filter((k) => !withheld.has(k));
+    grants.set(role, withAncestors(keys));
   }
   return grants;
 }

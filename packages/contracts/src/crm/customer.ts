@@ -69,8 +69,19 @@ export const customerResource = defineResource({
       rules: { maxLength: 128, pattern: DOMAIN_PATTERN },
       track: true,
     },
-    phone: { kind: 'phone', label: { zh: '公司电话', en: 'Company phone' }, track: true },
-    address: { kind: 'textarea', label: { zh: '地址', en: 'Address' }, rules: { maxLength: 500 }, track: true },
+    phone: {
+      kind: 'phone',
+      label: { zh: '公司电话', en: 'Company phone' },
+      track: true,
+      perm: CrmPerm.CONTACT_DETAILS,
+    },
+    address: {
+      kind: 'textarea',
+      label: { zh: '地址', en: 'Address' },
+      rules: { maxLength: 500 },
+      track: true,
+      perm: CrmPerm.CONTACT_DETAILS,
+    },
     ownerId: { kind: 'user', label: { zh: '负责人', en: 'Owner' }, readOnly: true, track: true },
     ownerName: { kind: 'text', label: { zh: '负责人', en: 'Owner' }, readOnly: true },
     ownedAt: { kind: 'datetime', label: { zh: '领取时间', en: 'Owner since' }, readOnly: true },
@@ -93,11 +104,16 @@ export const customerResource = defineResource({
     lastContactAt: { kind: 'datetime', label: { zh: '最近跟进', en: 'Last contact' }, readOnly: true },
     nextContactAt: { kind: 'datetime', label: { zh: '下次跟进', en: 'Next contact' }, readOnly: true },
     createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, required: true, readOnly: true },
+    /** when the retention rules return it to the open sea (none: locked, dealt, not private or no rule) */
+    returnAt: { kind: 'datetime', label: { zh: '预计退回公海', en: 'Returns to the open sea' }, readOnly: true },
+    /** its last return to the open sea */
+    returnedAt: { kind: 'datetime', label: { zh: '退回公海时间', en: 'Returned to the open sea' }, readOnly: true },
   },
   list: {
     columns: [
       'code',
       'name',
+      'returnAt',
       'alias',
       'type',
       'country',
@@ -121,6 +137,8 @@ export const customerResource = defineResource({
       country: { op: 'eq', field: 'country' },
       level: { op: 'eq', field: 'level' },
       industry: { op: 'eq', field: 'industry' },
+      source: { op: 'eq', field: 'source' },
+      returnedAt: { op: 'range', field: 'returnedAt' },
       ownerId: { op: 'eq', field: 'ownerId' },
       agentId: { op: 'eq', field: 'agentId' },
       dealt: { op: 'eq', field: 'dealt' },

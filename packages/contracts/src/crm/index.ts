@@ -53,6 +53,7 @@ export {
 } from './import.js';
 export { OPPORTUNITY_STATUSES, type OpportunityStatus, opportunityResource } from './opportunity.js';
 export { CrmPerm } from './perms.js';
+export { customerOwnership, DEFAULT_NOTICE_DAYS, poolButtons, poolManagerKeys } from './pool.js';
 export {
   PROMOTION_PAGE,
   type PromotionSignUp,
@@ -60,4 +61,13 @@ export {
   promotionSignUp,
   promotionStats,
 } from './promotion.js';
+export {
+  bukaAllowResource,
+  churnRuleResource,
+  freeMailDomainResource,
+  LEVEL_RULE_SUBJECTS,
+  type LevelRuleSubject,
+  levelRuleResource,
+  retentionRuleResource,
+} from './rules.js';
 export { type CustomerStatistics, customerStatistics } from './statistics.js';

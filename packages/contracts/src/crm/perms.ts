@@ -8,6 +8,7 @@ const screen = (path: string): string => {
 const button = (path: string, action: string) => `${screen(path)}:${action}`;
 
 const MY = '/crm/client-partner/my-client';
+const SEA = '/crm/open-sea';
 
 /**
  * Permission keys of the CRM room, derived from the route registry: screens by their route, actions
@@ -29,4 +30,16 @@ export const CrmPerm = {
   ACCOUNT_TRACK: screen('/crm/market-analysis/account-track'),
   /** `/setModule/crm/rules/template`: the import templates and their columns */
   TEMPLATES: screen('/setModule/crm/rules/template'),
+  /** the open sea (decision 0033): claim, distribute, pool administrator, return by hand */
+  POOL_CLAIM: button(SEA, 'claim'),
+  POOL_DISTRIBUTE: button(SEA, 'distribute'),
+  POOL_ADMIN: button(SEA, 'admin'),
+  RETURN_TO_POOL: button(MY, 'returnToPool'),
+  TRANSFER: screen('/crm/wander/transfer'),
+  SHARE: screen('/crm/wander/share'),
+  RULES_RETENTION: screen('/setModule/crm/rules/retention'),
+  RULES_LEVEL: screen('/setModule/crm/rules/level'),
+  RULES_CHURN: screen('/setModule/crm/rules/churn'),
+  RULES_DOMAIN: screen('/setModule/crm/rules/domain'),
+  RULES_BUKA: screen('/setModule/crm/rules/allow-buka'),
 } as const;

@@ -1,6 +1,13 @@
 import { contactResource } from '../crm/contact.js';
 import { customerResource } from '../crm/customer.js';
 import { opportunityResource } from '../crm/opportunity.js';
+import {
+  bukaAllowResource,
+  churnRuleResource,
+  freeMailDomainResource,
+  levelRuleResource,
+  retentionRuleResource,
+} from '../crm/rules.js';
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import {
   bankAccountResource,
@@ -27,6 +34,11 @@ export const allResources: readonly ResourceDef[] = [
   customerResource,
   contactResource,
   opportunityResource,
+  retentionRuleResource,
+  levelRuleResource,
+  churnRuleResource,
+  bukaAllowResource,
+  freeMailDomainResource,
   feedbackResource,
   myFeedbackResource,
   supplierResource,

@@ -6,6 +6,8 @@ import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
 import { checkDictValues } from './dicts.js';
 import { companyDomains, findDuplicates } from './duplicates.js';
+import { lockedCount, lockLimitOf } from './pool/claim-rules.js';
+import { returnAtOf } from './pool/due.js';
 import { crmContacts, crmCustomers, customerCodeSeq } from './schema.js';
 
 /** The department a user's records belong to: their first department. */
@@ -125,6 +127,8 @@ export const customers = bindResource(customerResource, {
     lastContactAt: crmCustomers.lastContactAt,
     nextContactAt: crmCustomers.nextContactAt,
     createdAt: crmCustomers.createdAt,
+    returnAt: returnAtOf('"crm_customers"'),
+    returnedAt: crmCustomers.returnedAt,
   },
   hooks: {
     beforeCreate,
@@ -143,7 +147,17 @@ export const customers = bindResource(customerResource, {
     },
   },
   commands: {
-    async lock(ctx, _customer, input) {
+    async lock(ctx, customer, input) {
+      // the owner's lock limit (`crm/rules/level`) holds when one more is locked
+      const owner = customer.ownerId as number | null;
+      if (input.locked && !customer.locked && owner !== null) {
+        const limit = await lockLimitOf(ctx.tx, owner);
+        // parallel locks of one owner's customers count one after the other
+        if (limit !== null)
+          await ctx.tx.execute(sql`select pg_advisory_xact_lock(hashtext('crm.customer:lock'), ${owner})`);
+        const held = limit === null ? 0 : await lockedCount(ctx.tx, owner);
+        if (limit !== null && held >= limit) throw new AppError('CRM_LOCK_LIMIT', { vars: { count: held, limit } });
+      }
       return { set: { locked: input.locked, updatedAt: ctx.p.clock.now() } };
     },
   },

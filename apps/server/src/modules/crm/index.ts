@@ -7,6 +7,8 @@ import { customers } from './customers.js';
 import { crmDataRoutes } from './data-routes.js';
 import { subscribeDeals } from './deal.js';
 import { opportunities } from './opportunities.js';
+import { definePoolJob, mountPool, POOL_RETURN_JOB } from './pool/index.js';
+import { seedPoolRules } from './pool/seed.js';
 import { promotionRoutes } from './promotion/routes.js';
 import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
@@ -30,12 +32,22 @@ export const crmModule: Module = {
     await crmRoutes(app, p);
     await crmDataRoutes(app, p);
     await promotionRoutes(app, p);
+    await mountPool(app, p);
   },
-  jobs: defineCrmJobs,
+  jobs: (p) => {
+    defineCrmJobs(p);
+    definePoolJob(p);
+  },
   schedule: async (p) => {
     await p.jobs.schedule(REMIND_JOB, '*/5 * * * *').catch((err) => {
       p.log.debug({ err }, 'crm reminder schedule not set (job queue not started in this process)');
     });
+    await p.jobs.schedule(POOL_RETURN_JOB, '23 * * * *').catch((err) => {
+      p.log.debug({ err }, 'crm open-sea schedule not set (job queue not started in this process)');
+    });
   },
-  seed: seedCrm,
+  seed: async (ctx) => {
+    await seedPoolRules(ctx);
+    await seedCrm(ctx);
+  },
 };

@@ -51,6 +51,8 @@ export const crmCustomers = pgTable(
     nextContactAt: at('next_contact_at'),
     /** the next contact time a reminder was sent for (a new follow-up with a new time re-arms it) */
     remindedFor: at('reminded_for'),
+    /** its last return to the open sea (set with the return, decision 0033) */
+    returnedAt: at('returned_at'),
     createdBy: integer('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -68,6 +70,8 @@ export const crmCustomers = pgTable(
     index('crm_customers_country_idx').on(t.country),
     index('crm_customers_level_idx').on(t.level),
     index('crm_customers_industry_idx').on(t.industry),
+    index('crm_customers_source_idx').on(t.source),
+    index('crm_customers_returned_idx').on(t.returnedAt),
     index('crm_customers_owner_idx').on(t.ownerId, t.createdAt),
     index('crm_customers_agent_idx').on(t.agentId),
     index('crm_customers_dealt_idx').on(t.dealt),
@@ -156,7 +160,20 @@ export const crmOpportunityStages = pgTable(
 );
 
 /** E-mail domains that never identify a company (gmail.com, qq.com): `crm/rules/domain` edits them. */
-export const crmFreeMailDomains = pgTable('crm_free_mail_domains', {
-  domain: text('domain').primaryKey(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const crmFreeMailDomains = pgTable(
+  'crm_free_mail_domains',
+  {
+    /** the settings screen's record id (the domain stays the key the duplicate check reads) */
+    id: serial('id').notNull(),
+    version: integer('version').notNull().default(1),
+    domain: text('domain').primaryKey(),
+    remark: text('remark'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    search: searchColumn('search', ['domain']),
+  },
+  (t) => [
+    uniqueIndex('crm_free_mail_domains_id_uq').on(t.id),
+    searchIndex('crm_free_mail_domains_search_trgm', t.search),
+  ],
+);

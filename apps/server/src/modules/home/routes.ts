@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { menuTreeOf } from '../../platform/access/resources.js';
 import { ok } from '../../platform/http/envelope.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import {
   currentLoginPrompt,
@@ -123,6 +124,7 @@ export async function homeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: authed,
     },
-    async () => ok(await currentLoginPrompt(p.db)),
+    async (req) =>
+      ok((await currentLoginPrompt(p.db)) ?? (await p.loginPrompts.first(req.auth!, localeOf(req.headers)))),
   );
 }

@@ -63,6 +63,21 @@ export interface OwnershipOptions {
   rules(ctx: RulesContext): Promise<OwnershipRules>;
   /** per related kind of the ownership definition: moves that kind of the record's related records */
   related?: Record<string, (ctx: RelatedContext) => Promise<void>>;
+  /**
+   * after a claim, distribution or return (a transfer moves what `related` chose instead), in its
+   * transaction: the room moves what belongs to the record's owner (a pool record's contacts are
+   * nobody's)
+   */
+  ownerChanged?(ctx: OwnerChangedContext): Promise<void>;
+}
+
+export interface OwnerChangedContext {
+  tx: Tx;
+  p: Platform;
+  ids: number[];
+  kind: 'claim' | 'distribute' | 'return';
+  /** the new owner; null: the pool */
+  to: number | null;
 }
 
 export interface OwnershipBinding {

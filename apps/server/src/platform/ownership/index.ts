@@ -1,6 +1,7 @@
 export {
   bindOwnership,
   NO_RULES,
+  type OwnerChangedContext,
   type OwnershipBinding,
   type OwnershipOptions,
   type OwnershipRules,

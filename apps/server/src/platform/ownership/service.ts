@@ -97,6 +97,7 @@ async function applyChange(tx: Tx, p: Platform, ob: OwnershipBinding, rows: Row[
         rows.map((r) => r.id),
       ),
     );
+  if (c.kind !== 'transfer') await opts.ownerChanged?.({ tx, p, ids: rows.map((r) => r.id), kind: c.kind, to: c.to });
   await tx.insert(ownerChanges).values(
     rows.map((r) => ({
       entity: b.def.key,

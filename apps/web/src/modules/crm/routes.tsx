@@ -15,4 +15,10 @@ export const crmScreens: ScreenMap = {
   '/setModule/crm/rules/template': async () => ({
     Component: (await import('./analysis/TemplateScreen')).TemplateScreen,
   }),
+  '/crm/open-sea': async () => ({ Component: (await import('./pool/OpenSeaScreen')).OpenSeaScreen }),
+  '/setModule/crm/rules/retention': async () => ({ Component: (await import('./rules/screens')).RetentionRulesScreen }),
+  '/setModule/crm/rules/level': async () => ({ Component: (await import('./rules/screens')).LevelRulesScreen }),
+  '/setModule/crm/rules/churn': async () => ({ Component: (await import('./rules/screens')).ChurnRulesScreen }),
+  '/setModule/crm/rules/domain': async () => ({ Component: (await import('./rules/screens')).DomainRulesScreen }),
+  '/setModule/crm/rules/allow-buka': async () => ({ Component: (await import('./rules/screens')).BukaAllowScreen }),
 };

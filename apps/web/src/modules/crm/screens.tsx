@@ -1,11 +1,13 @@
-import { contactResource, customerResource, opportunityResource } from '@portal/contracts/crm';
+import { contactResource, customerOwnership, customerResource, opportunityResource } from '@portal/contracts/crm';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useOwnershipActions } from '../../platform/ownership';
 import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { resourceScreens } from '../../platform/resource/resource-screens';
 import { NameWithDuplicates } from './DuplicateHint';
 import { CustomerImportButton } from './import/CustomerImport';
+import { DaysLeft } from './pool/cells';
 import { RelatedTable } from './RelatedTable';
 
 function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waitsMail' }) {
@@ -17,6 +19,7 @@ function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waits
 const customerOverrides: ResourceOverrides = {
   toolbar: <CustomerImportButton />,
   inputs: { name: () => <NameWithDuplicates /> },
+  cells: { returnAt: (v) => <DaysLeft at={v} /> },
   tabs: {
     contacts: (row) => <RelatedTable def={contactResource} filter={{ customerId: row.id }} />,
     opportunities: (row) => <RelatedTable def={opportunityResource} filter={{ customerId: row.id }} />,
@@ -29,8 +32,19 @@ const customerOverrides: ResourceOverrides = {
 const customer = resourceScreens(customerResource, customerOverrides);
 const opportunity = resourceScreens(opportunityResource);
 
-/** My customers (`/crm/client-partner/my-client`): the caller's data scope decides whose. */
-export const CustomerListScreen = customer.List;
+/**
+ * My customers (`/crm/client-partner/my-client`): the caller's data scope decides whose; days left
+ * before each returns to the open sea; return, transfer and share on the selected rows.
+ */
+export function CustomerListScreen() {
+  const actions = useOwnershipActions(customerOwnership);
+  return (
+    <>
+      <ResourceList def={customerResource} overrides={{ ...customerOverrides, bulk: actions.owned }} />
+      {actions.dialogs}
+    </>
+  );
+}
 export const CustomerDetailScreen = customer.Detail;
 export const OpportunityDetailScreen = opportunity.Detail;
 

@@ -16,4 +16,18 @@ export const en: Messages<typeof zhCN> = {
     none: 'No records',
   },
   crmData: crmDataEn,
+  crmPool: {
+    neverReturns: 'Stays',
+    dueNow: 'Returning now',
+    daysLeft: '{{count}}d left',
+    daysSince: '{{count}}d ago',
+    retentionHelp:
+      'A private customer goes back to the open sea after the days without a follow-up, or the days owned without a deal; its owner hears of it the notice days before. 0 days turns a condition off; locked and dealt customers never return. Levels without a rule of their own use the rule for every level.',
+    levelHelp:
+      'Limits on claims from the open sea: a user’s own rule first, then their department’s, then the company’s. Empty means no limit. Open-sea administrators claim without limits; distributions and transfers are not limited.',
+    churnWaitsTraffic:
+      'Churn rules are stored and can be changed at any time. Telling churn from paid traffic needs the traffic rollups: the rules apply once the traffic room exists, and no customer is flagged until then.',
+    bukaHelp:
+      'Buka (补卡) allow list: sales staff on it may take back their own customers returned to the open sea at once, without the previous owner’s cool-down; the other claim rules (limits, daily cap, embargo) still apply.',
+  },
 };

@@ -1,0 +1,44 @@
+import { customerOwnership } from '@portal/contracts/crm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { bindOwnership, type OwnerChangedContext, type RelatedContext } from '../../../platform/ownership/index.js';
+import { customers } from '../customers.js';
+import { crmContacts, crmCustomers, crmOpportunities } from '../schema.js';
+import { claimRules } from './claim-rules.js';
+
+/** A transfer takes the old owner's contacts or opportunities of the customer along. */
+const moveContacts = async ({ tx, recordId, fromUserId, toUserId }: RelatedContext) => {
+  await tx
+    .update(crmContacts)
+    .set({ ownerId: toUserId })
+    .where(and(eq(crmContacts.customerId, recordId), eq(crmContacts.ownerId, fromUserId)));
+};
+const moveOpportunities = async ({ tx, recordId, fromUserId, toUserId }: RelatedContext) => {
+  await tx
+    .update(crmOpportunities)
+    .set({ ownerId: toUserId })
+    .where(and(eq(crmOpportunities.customerId, recordId), eq(crmOpportunities.ownerId, fromUserId)));
+};
+
+/**
+ * A claimed or distributed customer's contacts and opportunities are its new owner's; in the open
+ * sea nobody's, and the customer keeps the time it returned (the pool's "days since return").
+ */
+const followOwner = async ({ tx, p, ids, kind, to }: OwnerChangedContext) => {
+  if (kind === 'return')
+    await tx.update(crmCustomers).set({ returnedAt: p.clock.now() }).where(inArray(crmCustomers.id, ids));
+  await tx.update(crmContacts).set({ ownerId: to }).where(inArray(crmContacts.customerId, ids));
+  await tx.update(crmOpportunities).set({ ownerId: to }).where(inArray(crmOpportunities.customerId, ids));
+};
+
+/**
+ * Customers on the ownership piece (decision 0031): private = owned, open sea = the pool; a
+ * blacklisted customer is in neither (it cannot be claimed or returned); locked ones never return.
+ */
+export const customerOwners = bindOwnership(customerOwnership, customers, {
+  fields: { owner: 'ownerId', ownerTime: 'ownedAt', state: 'state', locked: 'locked', dealt: 'dealt' },
+  poolState: 'open_sea',
+  ownedState: 'private',
+  rules: claimRules,
+  related: { contacts: moveContacts, opportunities: moveOpportunities },
+  ownerChanged: followOwner,
+});
