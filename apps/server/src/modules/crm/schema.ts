@@ -11,12 +11,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.js';
 import { searchColumnFor, searchIndex } from '../../platform/db/search.js';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** customer codes: `CU` and a number from this sequence, never reused */
 export const customerCodeSeq = pgSequence('crm_customer_code_seq', { startWith: 100001 });
