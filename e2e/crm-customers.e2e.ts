@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, type Page, shot } from './support/browser.js';
-import { SALES, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import { describe, expect, it } from 'vitest';
+import { type Page, shot } from './support/browser.js';
+import { SALES, signedIn, useShellServer } from './support/shell.js';
 import { exportedRows } from './support/xlsx.js';
 
 /** Picks an option of the antd Select under a form label by typing its text. */
@@ -15,21 +15,11 @@ async function pick(page: Page, label: string, text: string) {
 }
 
 describe('CRM customers', () => {
-  let server: ShellServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startShellServer();
-    await settlePopups(server.url, SALES);
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shell = useShellServer({ settle: SALES });
 
   it('sales01 adds a customer, sees the duplicate warning first, records a follow-up and sees it in the history', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
-    await page.goto(`${server.url}/crm/client-partner/my-client`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale: 'en' });
+    await page.goto(`${shell.server.url}/crm/client-partner/my-client`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'crm-customers-1280-en');
     await page.getByTestId('list-create').click();
@@ -67,8 +57,8 @@ describe('CRM customers', () => {
   });
 
   it('the business partner list exports partners only', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
-    await page.goto(`${server.url}/crm/business-partner`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale: 'en' });
+    await page.goto(`${shell.server.url}/crm/business-partner`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const { rows } = await exportedRows(page);
     const type = rows[0]!.indexOf('Customer type');
@@ -79,8 +69,12 @@ describe('CRM customers', () => {
   });
 
   it('shows the list and a customer’s details in Chinese at 390 px', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN', width: 390, height: 844 });
-    await page.goto(`${server.url}/crm/client-partner/my-client`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, {
+      locale: 'zh-CN',
+      width: 390,
+      height: 844,
+    });
+    await page.goto(`${shell.server.url}/crm/client-partner/my-client`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'crm-customers-390-zh');
     // a seeded customer (each has contacts): the first rows may be customers the other test just added

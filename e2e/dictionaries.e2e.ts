@@ -1,16 +1,7 @@
 import { Errors } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
-import {
-  ADMIN,
-  api,
-  apiToken,
-  SALES,
-  type ShellServer,
-  settlePopups,
-  signedIn,
-  startShellServer,
-} from './support/shell.js';
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.js';
+import { ADMIN, api, apiToken, SALES, signedIn, useShellServer } from './support/shell.js';
 
 interface Item {
   value: string;
@@ -20,21 +11,11 @@ interface Item {
 }
 
 describe('dictionary settings (/setModule/<module>/dictionary)', () => {
-  let server: ShellServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startShellServer();
-    await settlePopups(server.url, ADMIN);
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shell = useShellServer();
 
   it('admin renames an item, adds one and disables one; every reader sees it', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/setModule/crm/dictionary`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${shell.server.url}/setModule/crm/dictionary`);
     await page.getByRole('menuitem', { name: /Lost reason/ }).click();
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(4);
     await shot(page, 'dictionaries-crm-1280-en');
@@ -54,9 +35,9 @@ describe('dictionary settings (/setModule/<module>/dictionary)', () => {
     await page.getByTestId('dict-save').click();
     await expect.poll(() => page.getByText('Saved').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
-    const sales = await apiToken(server.url, SALES);
+    const sales = await apiToken(shell.server.url, SALES);
     const read = await api<Record<string, Item[]>>(
-      server.url,
+      shell.server.url,
       sales,
       'GET',
       '/v2/sys/staff/sysDict/read?codes=crm.lost_reason',
@@ -69,8 +50,12 @@ describe('dictionary settings (/setModule/<module>/dictionary)', () => {
   });
 
   it('each module has its own dictionaries, in both languages and on a phone', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 390, height: 844 });
-    await page.goto(`${server.url}/setModule/purchase/dictionary`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'zh-CN',
+      width: 390,
+      height: 844,
+    });
+    await page.goto(`${shell.server.url}/setModule/purchase/dictionary`);
     await expect.poll(() => page.getByRole('menuitem', { name: /付款方式/ }).count(), { timeout: 20_000 }).toBe(1);
     expect(await page.getByRole('menuitem', { name: /流失原因/ }).count()).toBe(0);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -79,11 +64,11 @@ describe('dictionary settings (/setModule/<module>/dictionary)', () => {
   });
 
   it('a user without the module key gets the no-permission page, and the API refuses the save', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
-    await page.goto(`${server.url}/setModule/crm/dictionary`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale: 'en' });
+    await page.goto(`${shell.server.url}/setModule/crm/dictionary`);
     await expect(page.getByTestId('forbidden').waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
-    const token = await apiToken(server.url, SALES);
-    const res = await fetch(`${server.url}/v2/sys/staff/sysDict/save`, {
+    const token = await apiToken(shell.server.url, SALES);
+    const res = await fetch(`${shell.server.url}/v2/sys/staff/sysDict/save`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ code: 'crm.industry', items: [] }),

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, type Page } from './support/browser.js';
-import { ADMIN, api, apiToken, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from './support/browser.js';
+import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
 
 /** Every list screen of the modules; `#n` opens the page's tab n (from 0) first. */
 const LIST_ROUTES = [
@@ -48,24 +48,18 @@ async function openList(page: Page, base: string, entry: string) {
 }
 
 describe('list screens', () => {
-  let server: ShellServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startShellServer();
-    await settlePopups(server.url, ADMIN, { rate: true });
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shell = useShellServer({ rate: true });
 
   for (const locale of ['en', 'zh-CN']) {
     it(`no list scrolls sideways at 1280 px (${locale})`, async () => {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width: 1280, height: 900 });
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+        locale,
+        width: 1280,
+        height: 900,
+      });
       const wide: Record<string, number[]> = {};
       for (const route of LIST_ROUTES) {
-        await openList(page, server.url, route);
+        await openList(page, shell.server.url, route);
         const over = await overflowOf(page);
         if (over.some((o) => o > 0)) wide[route] = over;
         if (process.env.LIST_FIT_SHOTS) {
@@ -81,13 +75,17 @@ describe('list screens', () => {
   }
 
   it('keeps the column arrangement, density and saved filters across a reload', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+    });
     const headers = () =>
       page
         .getByTestId('content')
         .locator('.ant-table-thead th')
         .evaluateAll((ths) => ths.map((th) => th.textContent?.trim() ?? '').filter(Boolean));
-    await openList(page, server.url, '/setModule/authManage/user');
+    await openList(page, shell.server.url, '/setModule/authManage/user');
     expect((await headers()).slice(0, 3)).toEqual(['Username', 'Name', 'Job number']);
 
     await page.getByTestId('column-settings').click();
@@ -111,8 +109,13 @@ describe('list screens', () => {
     await expect.poll(() => page.getByText('Filter saved').count()).toBe(1);
     await expect
       .poll(async () => {
-        const token = await apiToken(server.url, ADMIN);
-        return api<Record<string, unknown>>(server.url, token, 'GET', '/v2/sys/staff/pref/get?scope=table:system.user');
+        const token = await apiToken(shell.server.url, ADMIN);
+        return api<Record<string, unknown>>(
+          shell.server.url,
+          token,
+          'GET',
+          '/v2/sys/staff/pref/get?scope=table:system.user',
+        );
       })
       .toMatchObject({
         'table.density': 'small',
@@ -120,7 +123,7 @@ describe('list screens', () => {
       });
 
     await page.reload();
-    await openList(page, server.url, '/setModule/authManage/user');
+    await openList(page, shell.server.url, '/setModule/authManage/user');
     await expect.poll(headers).toContain('E-mail');
     const after = await headers();
     expect(after.slice(0, 3)).toEqual(['Username', 'E-mail', 'Name']);
@@ -144,8 +147,12 @@ describe('list screens', () => {
   });
 
   it('imports form fields through the preview: bad rows listed with the reason, good ones saved', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await openList(page, server.url, '/setModule/process/formword');
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+    });
+    await openList(page, shell.server.url, '/setModule/process/formword');
     await page.getByTestId('content').locator('.ant-table-row').first().getByRole('button').first().click();
     await page.getByTestId('import-open').click();
     const wb = new ExcelJS.Workbook();
@@ -168,8 +175,12 @@ describe('list screens', () => {
   });
 
   it('runs a bulk action on rows selected across searches, then clears the selection', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await openList(page, server.url, '/setModule/authManage/user');
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+    });
+    await openList(page, shell.server.url, '/setModule/authManage/user');
     const content = page.getByTestId('content');
     const search = async (keyword: string) => {
       await content.getByLabel('Keyword').fill(keyword);
@@ -186,12 +197,12 @@ describe('list screens', () => {
     await expect.poll(() => page.getByTestId('bulk-bar').textContent()).toContain('3 selected');
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Disable selected' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => page.getByTestId('bulk-bar').count()).toBe(0);
-    const token = await apiToken(server.url, ADMIN);
+    await expect.poll(() => page.getByTestId('bulk-bar').count(), { timeout: 10_000 }).toBe(0);
+    const token = await apiToken(shell.server.url, ADMIN);
     const states = async () =>
       (
         await api<{ records: { username: string; status: string }[] }>(
-          server.url,
+          shell.server.url,
           token,
           'POST',
           '/v2/sys/staff/user/page',

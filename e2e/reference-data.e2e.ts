@@ -1,17 +1,8 @@
 import type { RateAnswer } from '@portal/contracts/reference';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, type Page, shot } from './support/browser.js';
-import {
-  ADMIN,
-  api,
-  apiToken,
-  SALES,
-  type ShellServer,
-  settlePopups,
-  signedIn,
-  startShellServer,
-} from './support/shell.js';
+import { describe, expect, it } from 'vitest';
+import { type Page, shot } from './support/browser.js';
+import { ADMIN, api, apiToken, SALES, signedIn, useShellServer } from './support/shell.js';
 
 /** Picks an option of an antd Select by typing its text. */
 async function pick(page: Page, testId: string, text: string) {
@@ -29,21 +20,11 @@ async function typeDay(page: Page, testId: string, day: string) {
 }
 
 describe('reference data settings (currencies, exchange rates)', () => {
-  let server: ShellServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startShellServer();
-    await settlePopups(server.url, ADMIN);
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shell = useShellServer();
 
   it('admin finds a currency, renames its symbol; the pickers follow', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/setModule/financial/currency`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${shell.server.url}/setModule/financial/currency`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(20);
     await page.getByTestId('currency-keyword').fill('yen');
     await page.getByTestId('currency-keyword').press('Enter');
@@ -58,8 +39,8 @@ describe('reference data settings (currencies, exchange rates)', () => {
   });
 
   it('admin enters two days of a rate, filters them, corrects one and exports the history', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/setModule/financial/xe-rate`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${shell.server.url}/setModule/financial/xe-rate`);
     await page.getByTestId('rate-new').waitFor({ timeout: 20_000 });
     for (const [day, rate] of [
       ['2026-01-01', '7.1'],
@@ -73,9 +54,10 @@ describe('reference data settings (currencies, exchange rates)', () => {
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
     }
     // a rate entered by a colleague for another pair, so the filter has something to leave out
-    const token = await apiToken(server.url, ADMIN);
-    const key = (await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence')).key;
-    const res = await fetch(`${server.url}/v2/sys/staff/ref/rate/save`, {
+    const token = await apiToken(shell.server.url, ADMIN);
+    const key = (await api<{ key: string }>(shell.server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence'))
+      .key;
+    const res = await fetch(`${shell.server.url}/v2/sys/staff/ref/rate/save`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-idempotence-key': key },
       body: JSON.stringify({ from: 'EUR', to: 'USD', rate: '1.08', day: '2026-01-05' }),
@@ -91,16 +73,16 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await shot(page, 'reference-rates-1280-en');
 
     // any signed-in user (a picker, a bill) gets the rate in force on a past day
-    const sales = await apiToken(server.url, SALES);
+    const sales = await apiToken(shell.server.url, SALES);
     const jan = await api<RateAnswer>(
-      server.url,
+      shell.server.url,
       sales,
       'GET',
       '/v2/sys/staff/ref/rate/at?from=USD&to=CNY&day=2026-01-31',
     );
     expect(jan).toMatchObject({ rate: '7.1', effectiveDay: '2026-01-01' });
     const viaBase = await api<RateAnswer>(
-      server.url,
+      shell.server.url,
       sales,
       'GET',
       '/v2/sys/staff/ref/rate/at?from=EUR&to=CNY&day=2026-02-02',
@@ -129,10 +111,10 @@ describe('reference data settings (currencies, exchange rates)', () => {
   });
 
   it('admin finds networks by MCC and MNC, renames one, adds one, merges it and reads its history', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
     const rows = page.locator('.ant-table-row');
     const dialog = page.locator('.ant-modal:visible');
-    await page.goto(`${server.url}/setModule/financial/mcc-mnc`);
+    await page.goto(`${shell.server.url}/setModule/financial/mcc-mnc`);
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(5);
     await page.locator('#mcc').fill('460');
     await page.getByTestId('filters-more').click(); // MNC and status fold behind "more"
@@ -187,11 +169,11 @@ describe('reference data settings (currencies, exchange rates)', () => {
       [900, 800],
       [390, 844],
     ] as const) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width, height });
-      await page.goto(`${server.url}/setModule/financial/xe-rate`);
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'zh-CN', width, height });
+      await page.goto(`${shell.server.url}/setModule/financial/xe-rate`);
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `reference-rates-${width}-zh`);
-      await page.goto(`${server.url}/setModule/uplatform/uconfig`);
+      await page.goto(`${shell.server.url}/setModule/uplatform/uconfig`);
       await page.getByTestId('uconfig-form').waitFor({ timeout: 20_000 });
       expect(await page.getByText('本位币').count()).toBeGreaterThan(0);
       await shot(page, `reference-uconfig-${width}-zh`);
@@ -200,11 +182,11 @@ describe('reference data settings (currencies, exchange rates)', () => {
   });
   it('every reference settings screen opens with its list, in English and Chinese', async () => {
     for (const locale of ['en', 'zh-CN']) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale });
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale });
       for (const path of ['main-body', 'bank', 'brand', 'currency', 'mcc-mnc']
         .map((p) => `/setModule/financial/${p}`)
         .concat('/setModule/uplatform/ucurrency')) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${shell.server.url}${path}`);
         await page.locator('.ant-table').first().waitFor({ timeout: 20_000 });
         await shot(page, `reference-${path.split('/').pop()}-1280-${locale}`);
       }

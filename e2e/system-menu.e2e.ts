@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import { describe, expect, it } from 'vitest';
+import { shot } from './support/browser.js';
+import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
 import { exportedRows } from './support/xlsx.js';
 
 interface Node {
@@ -18,21 +18,11 @@ const find = (nodes: Node[], key: string): Node | undefined => {
 };
 
 describe('menu resources (/setModule/authManage/menu)', () => {
-  let server: ShellServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startShellServer();
-    await settlePopups(server.url, ADMIN);
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shell = useShellServer();
 
   it('admin adds a button under a screen, renames it, sees its history, exports and deletes it', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/setModule/authManage/menu`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${shell.server.url}/setModule/authManage/menu`);
     const tree = page.locator('.ant-tree');
     await tree.waitFor({ timeout: 20_000 });
     await page.getByPlaceholder('Search names or codes').fill('authManage:user');
@@ -63,8 +53,8 @@ describe('menu resources (/setModule/authManage/menu)', () => {
       .toBe(2);
     await expect.poll(() => page.getByTestId('record-history').getByText('admin').count()).toBe(2);
 
-    const token = await apiToken(server.url, ADMIN);
-    const nodes = await api<Node[]>(server.url, token, 'GET', '/v2/sys/staff/resource/tree');
+    const token = await apiToken(shell.server.url, ADMIN);
+    const nodes = await api<Node[]>(shell.server.url, token, 'GET', '/v2/sys/staff/resource/tree');
     expect(find(nodes, 'setModule:authManage:user:export')?.name).toBe('导出用户');
 
     const { name, rows } = await exportedRows(page);
@@ -75,14 +65,14 @@ describe('menu resources (/setModule/authManage/menu)', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.getByText('Deleted').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    const after = await api<Node[]>(server.url, token, 'GET', '/v2/sys/staff/resource/tree');
+    const after = await api<Node[]>(shell.server.url, token, 'GET', '/v2/sys/staff/resource/tree');
     expect(find(after, 'setModule:authManage:user:export')).toBeUndefined();
     await ctx.close();
   });
 
   it('refuses deleting a node roles still hold, with the reason', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 900 });
-    await page.goto(`${server.url}/setModule/authManage/menu`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'zh-CN', width: 900 });
+    await page.goto(`${shell.server.url}/setModule/authManage/menu`);
     await page.locator('.ant-tree').waitFor({ timeout: 20_000 });
     await page.getByPlaceholder('搜索名称或编码').fill('authManage:user:edit');
     await page.locator('.ant-tree').getByText('编辑用户', { exact: true }).click();
@@ -99,8 +89,12 @@ describe('menu resources (/setModule/authManage/menu)', () => {
   });
 
   it('fits a phone', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 390, height: 844 });
-    await page.goto(`${server.url}/setModule/authManage/menu`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'zh-CN',
+      width: 390,
+      height: 844,
+    });
+    await page.goto(`${shell.server.url}/setModule/authManage/menu`);
     await page.locator('.ant-tree').waitFor({ timeout: 20_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -17,7 +17,8 @@ if (!(await ensureMailServers())) process.env.MAIL_SERVERS = 'off';
 const chromium = ensureChromium();
 console.log(`\n▶ tests on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`);
 
-if (run('npm', ['run', 'build', '--silent']) !== 0) process.exit(1);
+// CI builds once before both passes and says so; a person's `npm test` builds what they changed
+if (!process.env.PORTAL_BUILT && run('npm', ['run', 'build', '--silent']) !== 0) process.exit(1);
 
 const report = path.join(root, '.tmp', 'vitest-report.json');
 fs.mkdirSync(path.dirname(report), { recursive: true });

@@ -89,6 +89,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...(db ? { DATABASE_URL: db.url } : { DATABASE_URL: '' }),
+      // a copy of the template is seeded by this build already: the idempotent seed would add nothing
+      ...(template ? { SEED_ON_START: 'false' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

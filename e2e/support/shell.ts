@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
-import { type Browser, newContext, type Page, signInWithPassword } from './browser.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type Browser, launch, newContext, type Page, signInWithPassword } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
 
 /** Helpers of the shell's end-to-end tests (e2e/shell-*.e2e.ts). */
@@ -41,6 +41,27 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
       fs.rmSync(webDist, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A file's own server (popups settled for `settle`, admin by default) and browser: started before
+ * its tests, stopped after them. Read `server` and `browser` inside the tests (set once started).
+ */
+export function useShellServer(opts: { settle?: DemoUser; rate?: boolean; env?: Record<string, string> } = {}): {
+  readonly server: ShellServer;
+  readonly browser: Browser;
+} {
+  const running = {} as { server: ShellServer; browser: Browser };
+  beforeAll(async () => {
+    running.server = await startShellServer(opts.env);
+    await settlePopups(running.server.url, opts.settle ?? ADMIN, { rate: opts.rate });
+    running.browser = await launch();
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return running;
 }
 
 /** Every file the build's manifest names is in the directory (a complete build, not one half-written). */

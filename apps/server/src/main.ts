@@ -9,7 +9,7 @@ import { seedAll } from './seed/index.js';
 async function main() {
   const config = loadConfig();
   const p = await bootPlatform(config);
-  if (config.seedDemo) await seedAll(p.db, p.log, config.seed);
+  if (config.seedDemo && config.seedOnStart) await seedAll(p.db, p.log, config.seed);
   for (const m of modules) m.jobs?.(p);
   if (config.jobs) {
     await p.startJobs();

@@ -38,6 +38,8 @@ const schema = z.object({
   LIVE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(8),
   LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(32),
   SEED_DEMO: bool,
+  /** run the demo seed on this start (with SEED_DEMO); false for a copy of a database this build already seeded */
+  SEED_ON_START: bool,
   /** how much demo data: demo (npm start), bench, large (benchmarks) */
   SEED_SCALE: z.enum(SEED_SCALES).default('demo'),
   /** the number the demo data is derived from: the same number, the same data */
@@ -181,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveMaxStreamsPerUser: c.LIVE_MAX_STREAMS_PER_USER,
     mail: { secretKey: c.MAIL_SECRET_KEY, localDomain: c.MAIL_LOCAL_DOMAIN, localSmtpPort: c.MAIL_LOCAL_SMTP_PORT },
     seedDemo: c.SEED_DEMO ?? true,
+    seedOnStart: c.SEED_ON_START ?? true,
     seed: { scale: c.SEED_SCALE, seed: c.SEED_NUMBER },
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : undefined,
     sso: ssoConfig(c, publicUrl),

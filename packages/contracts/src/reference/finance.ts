@@ -41,6 +41,10 @@ const currencyCode = {
 } as const;
 const enabled = { kind: 'boolean', label: label('启用', 'Enabled'), track: true } as const;
 const updatedAt = { kind: 'datetime', label: label('更新时间', 'Updated'), required: true, readOnly: true } as const;
+/** The name typed in both languages, and the one a list shows in the reader's language. */
+const names = { name: nameZh, nameEn, displayName } as const;
+/** A finance record's own fields, then the two every one of them ends with: enabled, last change. */
+const referenceFields = <const F extends Record<string, ResourceField>>(own: F) => ({ ...own, enabled, updatedAt });
 /** A finance settings record: the screen's key reads and writes it; details head with its key field; history; export. */
 const kept = (perm: string, keyField: string, fileName: ResourceField['label']) => ({
   detail: { header: [keyField, 'enabled', 'updatedAt'] },
@@ -58,19 +62,15 @@ export const entityResource = defineResource({
   api: `${REF}/entity`,
   routes: { list: '/setModule/financial/main-body' },
   titleField: 'code',
-  fields: {
+  fields: referenceFields({
     code,
-    name: nameZh,
-    nameEn,
-    displayName,
+    ...names,
     countryCode: { kind: 'country', label: label('国家/地区', 'Country or region'), required: true, track: true },
     currencyCode,
     taxId: { kind: 'text', label: label('税号', 'Tax id'), rules: { maxLength: 64 }, track: true },
     address: { kind: 'textarea', label: label('地址', 'Address'), rules: { maxLength: 300 }, track: true },
-    enabled,
     accountCount: { kind: 'number', label: label('银行账户', 'Bank accounts'), required: true, readOnly: true },
-    updatedAt,
-  },
+  }),
   list: {
     columns: ['code', 'displayName', 'countryCode', 'currencyCode', 'taxId', 'accountCount', 'enabled', 'updatedAt'],
     filters: {
@@ -93,10 +93,8 @@ export const bankResource = defineResource({
   api: `${REF}/bank`,
   routes: { list: '/setModule/financial/bank' },
   titleField: 'swift',
-  fields: {
-    name: nameZh,
-    nameEn,
-    displayName,
+  fields: referenceFields({
+    ...names,
     /** ISO 9362; letters 5-6 are the bank's country (checked on save), stored in capitals */
     swift: {
       kind: 'text',
@@ -106,9 +104,7 @@ export const bankResource = defineResource({
       track: true,
     },
     countryCode: { kind: 'country', label: label('国家/地区', 'Country or region'), required: true, track: true },
-    enabled,
-    updatedAt,
-  },
+  }),
   list: {
     columns: ['displayName', 'swift', 'countryCode', 'enabled', 'updatedAt'],
     filters: { keyword: keyword(['name', 'nameEn', 'swift']), country: { op: 'eq', field: 'countryCode' } },
@@ -125,7 +121,7 @@ export const bankAccountResource = defineResource({
   api: `${REF}/bank-account`,
   routes: { list: '/setModule/financial/bank' },
   titleField: 'accountNo',
-  fields: {
+  fields: referenceFields({
     entityId: ref('entity', label('签约主体', 'Entity')),
     entityName: { kind: 'text', label: label('签约主体', 'Entity'), required: true, readOnly: true },
     bankId: ref('bank', label('开户银行', 'Bank')),
@@ -147,9 +143,7 @@ export const bankAccountResource = defineResource({
       track: true,
     },
     currencyCode,
-    enabled,
-    updatedAt,
-  },
+  }),
   list: {
     columns: ['entityName', 'bankName', 'swift', 'accountName', 'accountNo', 'currencyCode', 'enabled', 'updatedAt'],
     filters: {
@@ -171,11 +165,9 @@ export const brandResource = defineResource({
   api: `${REF}/brand`,
   routes: { list: '/setModule/financial/brand' },
   titleField: 'code',
-  fields: {
+  fields: referenceFields({
     code,
-    name: nameZh,
-    nameEn,
-    displayName,
+    ...names,
     entityId: ref('entity', label('签约主体', 'Entity')),
     entityName: { kind: 'text', label: label('签约主体', 'Entity'), required: true, readOnly: true },
     website: {
@@ -185,9 +177,7 @@ export const brandResource = defineResource({
       track: true,
     },
     supportEmail: { kind: 'email', label: label('客服邮箱', 'Support e-mail'), track: true },
-    enabled,
-    updatedAt,
-  },
+  }),
   list: {
     columns: ['code', 'displayName', 'entityName', 'website', 'supportEmail', 'enabled', 'updatedAt'],
     filters: { keyword: keyword(['code', 'name', 'nameEn']), entityId: { op: 'eq', field: 'entityId' } },

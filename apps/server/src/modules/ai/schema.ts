@@ -13,18 +13,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ownedRecordColumns } from '../../platform/db/columns.js';
 
 /** A chat session of one user (spec 3: uuid, title, isTop). Deleted sessions are gone for good. */
 export const aiConversations = pgTable(
   'ai_conversations',
   {
-    id: serial('id').primaryKey(),
+    ...ownedRecordColumns(),
     uuid: uuid('uuid').notNull().unique(),
-    userId: integer('user_id').notNull(),
     title: text('title').notNull(),
     isTop: boolean('is_top').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ai_conversations_user_idx').on(t.userId, t.isTop, t.updatedAt)],
 );

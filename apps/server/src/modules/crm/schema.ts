@@ -1,3 +1,4 @@
+import { contactResource, customerResource, opportunityResource } from '@portal/contracts/crm';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -10,12 +11,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { searchColumn, searchIndex } from '../../platform/db/search.js';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at } from '../../platform/db/columns.js';
+import { searchColumn, searchColumnFor, searchIndex } from '../../platform/db/search.js';
 
 /** customer codes: `CU` and a number from this sequence, never reused */
 export const customerCodeSeq = pgSequence('crm_customer_code_seq', { startWith: 100001 });
@@ -56,7 +55,7 @@ export const crmCustomers = pgTable(
     createdBy: integer('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
-    search: searchColumn('search', ['name', 'alias', 'code']),
+    search: searchColumnFor(customerResource),
   },
   (t) => [
     uniqueIndex('crm_customers_code_uq').on(t.code),
@@ -96,7 +95,7 @@ export const crmContacts = pgTable(
     remark: text('remark'),
     ownerId: integer('owner_id'),
     createdAt: at('created_at').notNull().defaultNow(),
-    search: searchColumn('search', ['name', 'email', 'phone']),
+    search: searchColumnFor(contactResource),
   },
   (t) => [
     index('crm_contacts_customer_idx').on(t.customerId),
@@ -129,7 +128,7 @@ export const crmOpportunities = pgTable(
     ownerId: integer('owner_id'),
     closedAt: at('closed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
-    search: searchColumn('search', ['name']),
+    search: searchColumnFor(opportunityResource),
   },
   (t) => [
     index('crm_opportunities_customer_idx').on(t.customerId),

@@ -1,5 +1,6 @@
+import { feedbackResource } from '@portal/contracts/feedback';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { searchColumn, searchIndex } from '../../platform/db/search.js';
+import { searchColumnFor, searchIndex } from '../../platform/db/search.js';
 
 /** Which menu items ask their users for a rating, and how often. */
 export const scoreConfigs = pgTable('feedback_score_configs', {
@@ -64,7 +65,7 @@ export const feedbacks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
-    search: searchColumn('search', ['content']),
+    search: searchColumnFor(feedbackResource),
   },
   (t) => [
     index('feedbacks_user_created_idx').on(t.userId, t.createdAt),

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ownedRecordColumns } from '../../platform/db/columns.js';
 
 export interface StoredAddress {
   email: string;
@@ -33,8 +34,7 @@ export interface StoredAttachment {
 export const mailAccounts = pgTable(
   'mail_accounts',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    ...ownedRecordColumns(),
     email: text('email').notNull(),
     displayName: text('display_name').notNull().default(''),
     connector: text('connector').$type<'imap' | 'local'>().notNull(),
@@ -50,8 +50,6 @@ export const mailAccounts = pgTable(
     sseStatus: smallint('sse_status').notNull().default(1),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('mail_accounts_email_uq').on(sql`lower(${t.email})`),

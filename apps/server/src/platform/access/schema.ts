@@ -1,3 +1,4 @@
+import { userResource } from '@portal/contracts/system';
 import { DATA_SCOPES, type DataScope } from '@portal/contracts/system-settings';
 import { sql } from 'drizzle-orm';
 import {
@@ -11,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { searchColumn, searchIndex } from '../db/search.js';
+import { searchColumnFor, searchIndex } from '../db/search.js';
 
 export const departments = pgTable(
   'departments',
@@ -53,7 +54,7 @@ export const staffUsers = pgTable(
     /** optimistic lock of the resource kernel: every write bumps it */
     version: integer('version').notNull().default(1),
     /** the keyword filter's search text (username, name, job number), see platform/db/search.ts */
-    search: searchColumn('search', ['username', 'name', 'job_number']),
+    search: searchColumnFor(userResource),
   },
   (t) => [
     searchIndex('staff_users_search_trgm', t.search),

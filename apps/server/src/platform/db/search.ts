@@ -1,3 +1,4 @@
+import type { ResourceDef } from '@portal/contracts/resource';
 import { type SQL, sql } from 'drizzle-orm';
 import { type ExtraConfigColumn, index, type PgColumn, text } from 'drizzle-orm/pg-core';
 import { containsPattern } from './like.js';
@@ -22,6 +23,24 @@ export function searchColumn(name: string, columns: string[]) {
   return text(name)
     .notNull()
     .generatedAlwaysAs(sql`lower(${sql.join(parts, sql.raw(` || E'\\x1f' || `))})`);
+}
+
+/**
+ * The search column of a resource's keyword filter, its fields read from the definition (written
+ * once, in contracts). A field's column is its name in snake case unless `columns` names it.
+ */
+export function searchColumnFor(
+  def: Pick<ResourceDef, 'key' | 'list'>,
+  filter = 'keyword',
+  opts: { name?: string; columns?: Record<string, string> } = {},
+) {
+  const f = def.list.filters[filter];
+  if (f?.op !== 'like' || !f.fields?.length) throw new Error(`resource ${def.key}: ${filter} is not a keyword filter`);
+  const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return searchColumn(
+    opts.name ?? 'search',
+    f.fields.map((field) => opts.columns?.[field] ?? snake(field)),
+  );
 }
 
 /** The trigram GIN index over a search column. */

@@ -1,3 +1,10 @@
+import {
+  bankAccountResource,
+  bankResource,
+  brandResource,
+  entityResource,
+  operatorResource,
+} from '@portal/contracts/reference/resources';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,7 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { searchColumn, searchIndex } from '../../../platform/db/search.js';
+import { searchColumnFor, searchIndex } from '../../../platform/db/search.js';
 
 const stamp = {
   version: integer('version').notNull().default(0),
@@ -48,7 +55,7 @@ export const refOperators = pgTable(
     status: text('status').notNull().default('active'),
     mergedInto: integer('merged_into'),
     source: text('source').notNull().default('seed'),
-    search: searchColumn('search', ['mccmnc', 'name', 'name_en', 'brand']),
+    search: searchColumnFor(operatorResource),
     ...stamp,
   },
   (t) => [
@@ -117,7 +124,7 @@ export const refEntities = pgTable(
     taxId: text('tax_id'),
     address: text('address'),
     enabled: boolean('enabled').notNull().default(true),
-    search: searchColumn('search', ['code', 'name', 'name_en', 'tax_id']),
+    search: searchColumnFor(entityResource),
     ...stamp,
   },
   (t) => [
@@ -139,7 +146,7 @@ export const refBanks = pgTable(
       .notNull()
       .references(() => refCountries.code),
     enabled: boolean('enabled').notNull().default(true),
-    search: searchColumn('search', ['name', 'name_en', 'swift']),
+    search: searchColumnFor(bankResource),
     ...stamp,
   },
   (t) => [
@@ -166,7 +173,7 @@ export const refBankAccounts = pgTable(
       .notNull()
       .references(() => refCurrencies.code),
     enabled: boolean('enabled').notNull().default(true),
-    search: searchColumn('search', ['account_name', 'account_no']),
+    search: searchColumnFor(bankAccountResource),
     ...stamp,
   },
   (t) => [
@@ -192,7 +199,7 @@ export const refBrands = pgTable(
     website: text('website'),
     supportEmail: text('support_email'),
     enabled: boolean('enabled').notNull().default(true),
-    search: searchColumn('search', ['code', 'name', 'name_en']),
+    search: searchColumnFor(brandResource),
     ...stamp,
   },
   (t) => [
