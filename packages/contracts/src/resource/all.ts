@@ -9,6 +9,15 @@ import {
   entityResource,
   operatorResource,
 } from '../reference/resources.js';
+import {
+  channelResource,
+  coverageResource,
+  dockingGatewayResource,
+  gatewayIpResource,
+  landingGatewayResource,
+  routeBindResource,
+  senderIdResource,
+} from '../srm/channels/index.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
 
@@ -25,4 +34,11 @@ export const allResources: readonly ResourceDef[] = [
   opportunityResource,
   feedbackResource,
   myFeedbackResource,
+  channelResource,
+  coverageResource,
+  senderIdResource,
+  routeBindResource,
+  landingGatewayResource,
+  dockingGatewayResource,
+  gatewayIpResource,
 ];

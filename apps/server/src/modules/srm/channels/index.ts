@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../../platform/platform.js';
+import { mountResource } from '../../../platform/resource/index.js';
+import type { SeedContext } from '../../../platform/seed/context.js';
+import { channels } from './channels.js';
+import { coverage } from './coverage.js';
+import { dockingGateways, gatewayIps, landingGateways } from './gateways.js';
+import { routeBinds } from './route-binds.js';
+import { channelRoutes } from './routes.js';
+import { defineSenderIdJobs, SENDER_ID_JOB } from './sender-id-reminders.js';
+import { senderIds } from './sender-ids.js';
+import { seedChannels } from './seed.js';
+
+export const channelResources = [channels, coverage, senderIds, routeBinds, landingGateways, dockingGateways, gatewayIps];
+
+/**
+ * The channel half of the srm room: channels and their coverage, sender ids, route bindings, voice
+ * gateways and the gateway IP allow-list. The room's index calls these four.
+ */
+export const srmChannels = {
+  async register(app: FastifyInstance, p: Platform) {
+    for (const b of channelResources) await mountResource(app, p, b);
+    await channelRoutes(app, p);
+  },
+  jobs: defineSenderIdJobs,
+  async schedule(p: Platform) {
+    await p.jobs.schedule(SENDER_ID_JOB, '17 6 * * *').catch((err) => {
+      p.log.debug({ err }, 'sender-id expiry schedule not set (job queue not started in this process)');
+    });
+  },
+  seed: (ctx: SeedContext) => seedChannels(ctx),
+};
