@@ -8,6 +8,7 @@ import { homeModule } from './home/index.js';
 import { mailModule } from './mail/index.js';
 import { messagesModule } from './messages/index.js';
 import { noticesModule } from './notices/index.js';
+import { srmModule } from './srm/index.js';
 import { systemModule } from './system/index.js';
 
 /** Every business room, mounted in order. */
@@ -22,4 +23,5 @@ export const modules: Module[] = [
   downloadsModule,
   mailModule,
   crmModule,
+  srmModule,
 ];

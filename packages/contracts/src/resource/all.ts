@@ -18,6 +18,8 @@ import {
   routeBindResource,
   senderIdResource,
 } from '../srm/channels/index.js';
+import { supplierContactResource } from '../srm/contact.js';
+import { supplierResource } from '../srm/supplier.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
 
@@ -41,4 +43,6 @@ export const allResources: readonly ResourceDef[] = [
   landingGatewayResource,
   dockingGatewayResource,
   gatewayIpResource,
+  supplierResource,
+  supplierContactResource,
 ];

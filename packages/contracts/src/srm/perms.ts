@@ -1,0 +1,41 @@
+import { permOf, routeByPath } from '../routes/index.js';
+
+const screen = (path: string): string => {
+  const route = routeByPath(path);
+  if (!route) throw new Error(`srm: no route ${path}`);
+  return permOf(route);
+};
+const button = (path: string, action: string) => `${screen(path)}:${action}`;
+
+const MY = '/srm/supplier/my-supplier';
+
+/**
+ * Permission keys of the supplier half of the SRM room, derived from the route registry: screens
+ * by their route, actions as buttons under "my suppliers". The pool verbs use the screens that
+ * carry them (the sea screen claims, the distribution screen is the pool administrator's).
+ */
+export const SrmPerm = {
+  SUPPLIERS: screen(MY),
+  MANAGEMENT: screen('/srm/supplierManagement'),
+  BUKA: screen('/srm/supplierManagementBuka'),
+  SEA: screen('/srm/supplier/sea-supplier'),
+  EQUIPMENT: screen('/srm/supplier/equipment-supplier'),
+  CLUE_FOLLOWED: screen('/srm/clue/followed'),
+  CLUE_INVALID: screen('/srm/clue/invalid'),
+  DISTRIBUTE: screen('/srm/wander/distribute'),
+  HANDOVER: screen('/srm/wander/transfer'),
+  SHARE: screen('/srm/wander/share'),
+  TRANSFER_LOG: screen('/srm/operate/supplier/transfer'),
+  APPLICATIONS: screen('/srm/operate/supplier/lication'),
+  REVIEW: screen('/srm/operate/supplier/check'),
+  SUPPLIER_EDIT: button(MY, 'edit'),
+  SUPPLIER_RETURN: button(MY, 'return'),
+  SUPPLIER_BLACKLIST: button(MY, 'blacklist'),
+  SUPPLIER_LOCK: button(MY, 'lock'),
+  CONTACT_EDIT: button(MY, 'contact'),
+  /** field-level: contact phone and e-mail (pool viewers without it do not see them) */
+  CONTACT_DETAILS: button(MY, 'contactDetails'),
+  PAYMENT_METHODS: screen('/setModule/purchase/payment-method'),
+  SEA_RULES: screen('/setModule/purchase/rules/seas'),
+  DUPLICATE_CHECK: screen('/setModule/purchase-set/duplicate-check'),
+} as const;

@@ -1,0 +1,230 @@
+import { defineOwnership } from '../ownership/define.js';
+import { defineResource } from '../resource/define.js';
+import { SrmPerm } from './perms.js';
+
+export const SUPPLIER_TYPES = ['operator', 'aggregator', 'sim_farm', 'equipment_vendor'] as const;
+export type SupplierType = (typeof SUPPLIER_TYPES)[number];
+export const SUPPLIER_PRODUCTS = ['sms', 'voice', 'whatsapp', 'email'] as const;
+export type SupplierProduct = (typeof SUPPLIER_PRODUCTS)[number];
+export const SUPPLIER_STATES = ['private', 'sea', 'blacklist'] as const;
+export type SupplierState = (typeof SUPPLIER_STATES)[number];
+
+/** an alias is the short name routing and billing show: letters, digits, dash and underscore */
+export const SUPPLIER_ALIAS_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
+/** a company web or e-mail domain, lower case */
+export const SUPPLIER_DOMAIN_PATTERN = '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$';
+
+/**
+ * A supplier: a carrier, aggregator, SIM farm or equipment vendor we buy from. Code, owner,
+ * state, lock and admission are set by the room (create, pool verbs, commands, the admission
+ * approval), never typed. `admitted` is what the channels half checks before a route carries traffic.
+ */
+export const supplierResource = defineResource({
+  key: 'srm.supplier',
+  title: { zh: '供应商', en: 'Suppliers' },
+  api: '/v2/srm/supplier',
+  routes: { list: '/srm/supplier/my-supplier', detail: '/srm/supplier/my-supplier/details' },
+  titleField: 'name',
+  fields: {
+    code: { kind: 'text', label: { zh: '供应商编号', en: 'Supplier code' }, readOnly: true },
+    name: {
+      kind: 'text',
+      label: { zh: '供应商名称', en: 'Supplier name' },
+      required: true,
+      rules: { minLength: 2, maxLength: 128 },
+      track: true,
+    },
+    alias: {
+      kind: 'text',
+      label: { zh: '供应商简称', en: 'Alias' },
+      required: true,
+      rules: { minLength: 2, maxLength: 32, pattern: SUPPLIER_ALIAS_PATTERN },
+      track: true,
+    },
+    type: {
+      kind: 'enum',
+      label: { zh: '供应商类型', en: 'Supplier type' },
+      required: true,
+      track: true,
+      options: [
+        { value: SUPPLIER_TYPES[0], label: { zh: '运营商', en: 'Operator' }, color: 'green' },
+        { value: SUPPLIER_TYPES[1], label: { zh: '聚合商', en: 'Aggregator' }, color: 'blue' },
+        { value: SUPPLIER_TYPES[2], label: { zh: '卡池（SIM Farm）', en: 'SIM farm' }, color: 'orange' },
+        { value: SUPPLIER_TYPES[3], label: { zh: '设备供应商', en: 'Equipment vendor' }, color: 'purple' },
+      ],
+    },
+    products: {
+      kind: 'enum',
+      label: { zh: '供应产品', en: 'Products' },
+      multiple: true,
+      maxItems: 4,
+      track: true,
+      options: [
+        { value: SUPPLIER_PRODUCTS[0], label: { zh: '短信', en: 'SMS' } },
+        { value: SUPPLIER_PRODUCTS[1], label: { zh: '语音', en: 'Voice' } },
+        { value: SUPPLIER_PRODUCTS[2], label: { zh: 'WhatsApp', en: 'WhatsApp' } },
+        { value: SUPPLIER_PRODUCTS[3], label: { zh: '邮件', en: 'E-mail' } },
+      ],
+    },
+    country: { kind: 'country', label: { zh: '国家/地区', en: 'Country' }, required: true, track: true },
+    level: { kind: 'dict', dict: 'purchase.supplier_level', label: { zh: '供应商等级', en: 'Level' }, track: true },
+    source: { kind: 'dict', dict: 'purchase.supplier_source', label: { zh: '供应商来源', en: 'Source' }, track: true },
+    entityId: {
+      kind: 'number',
+      ref: 'entity',
+      label: { zh: '我方签约主体', en: 'Our contracting entity' },
+      track: true,
+    },
+    paymentMethod: {
+      kind: 'dict',
+      dict: 'purchase.payment_method',
+      label: { zh: '付款方式', en: 'Payment method' },
+      track: true,
+    },
+    paymentTermDays: {
+      kind: 'number',
+      label: { zh: '账期（天）', en: 'Payment terms (days)' },
+      rules: { min: 0, max: 180 },
+      track: true,
+    },
+    domains: {
+      kind: 'text',
+      label: { zh: '公司域名', en: 'Company domains' },
+      multiple: true,
+      maxItems: 10,
+      rules: { maxLength: 128, pattern: SUPPLIER_DOMAIN_PATTERN },
+      track: true,
+    },
+    phone: { kind: 'phone', label: { zh: '公司电话', en: 'Company phone' }, track: true },
+    address: { kind: 'textarea', label: { zh: '地址', en: 'Address' }, rules: { maxLength: 500 }, track: true },
+    remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, rules: { maxLength: 1000 }, track: true },
+    ownerId: { kind: 'user', label: { zh: '采购负责人', en: 'Purchasing owner' }, readOnly: true, track: true },
+    ownerName: { kind: 'text', label: { zh: '采购负责人', en: 'Purchasing owner' }, readOnly: true },
+    ownedAt: { kind: 'datetime', label: { zh: '领取时间', en: 'Owner since' }, readOnly: true },
+    departmentId: { kind: 'department', label: { zh: '所属部门', en: 'Department' }, readOnly: true },
+    state: {
+      kind: 'enum',
+      label: { zh: '供应商状态', en: 'State' },
+      required: true,
+      readOnly: true,
+      track: true,
+      options: [
+        { value: SUPPLIER_STATES[0], label: { zh: '私海', en: 'Private' }, color: 'green' },
+        { value: SUPPLIER_STATES[1], label: { zh: '公海', en: 'Open sea' }, color: 'cyan' },
+        { value: SUPPLIER_STATES[2], label: { zh: '黑名单', en: 'Blacklisted' }, color: 'red' },
+      ],
+    },
+    blacklistReason: { kind: 'text', label: { zh: '拉黑原因', en: 'Blacklist reason' }, readOnly: true },
+    locked: { kind: 'boolean', label: { zh: '锁定', en: 'Locked' }, required: true, readOnly: true, track: true },
+    admitted: {
+      kind: 'boolean',
+      label: { zh: '已准入', en: 'Admitted' },
+      required: true,
+      readOnly: true,
+      track: true,
+    },
+    admittedAt: { kind: 'datetime', label: { zh: '准入时间', en: 'Admitted on' }, readOnly: true },
+    lastContactAt: { kind: 'datetime', label: { zh: '最近跟进', en: 'Last contact' }, readOnly: true },
+    nextContactAt: { kind: 'datetime', label: { zh: '下次跟进', en: 'Next contact' }, readOnly: true },
+    createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, required: true, readOnly: true },
+  },
+  list: {
+    columns: [
+      'code',
+      'name',
+      'alias',
+      'type',
+      'products',
+      'country',
+      'level',
+      'state',
+      'admitted',
+      'ownerName',
+      'lastContactAt',
+      'createdAt',
+    ],
+    filters: {
+      keyword: {
+        op: 'like',
+        fields: ['name', 'alias', 'code'],
+        label: { zh: '名称/简称/编号', en: 'Name, alias or code' },
+      },
+      type: { op: 'eq', field: 'type' },
+      state: { op: 'eq', field: 'state' },
+      country: { op: 'eq', field: 'country' },
+      level: { op: 'eq', field: 'level' },
+      source: { op: 'eq', field: 'source' },
+      admitted: { op: 'eq', field: 'admitted' },
+      ownerId: { op: 'eq', field: 'ownerId' },
+      createdAt: { op: 'range', field: 'createdAt' },
+    },
+    sortable: ['code', 'name', 'alias', 'lastContactAt', 'createdAt'],
+    defaultSort: { field: 'createdAt', order: 'descend' },
+  },
+  form: {
+    sections: [
+      {
+        title: { zh: '基本信息', en: 'Company' },
+        fields: ['name', 'alias', 'type', 'products', 'country', 'level', 'source'],
+      },
+      {
+        title: { zh: '合作条款', en: 'Terms' },
+        fields: ['entityId', 'paymentMethod', 'paymentTermDays'],
+      },
+      { title: { zh: '联系方式', en: 'Reach' }, fields: ['domains', 'phone', 'address', 'remark'] },
+    ],
+  },
+  detail: {
+    header: ['code', 'alias', 'type', 'state', 'admitted', 'ownerName'],
+    tabs: [
+      { key: 'contacts', title: { zh: '联系人', en: 'Contacts' } },
+      { key: 'admissions', title: { zh: '准入申请', en: 'Admission' } },
+      { key: 'channels', title: { zh: '通道', en: 'Channels' } },
+      { key: 'owners', title: { zh: '流转记录', en: 'Owner log' } },
+    ],
+  },
+  access: {
+    list: SrmPerm.SUPPLIERS,
+    create: SrmPerm.SUPPLIER_EDIT,
+    update: SrmPerm.SUPPLIER_EDIT,
+    owner: 'ownerId',
+  },
+  commands: {
+    lock: {
+      label: { zh: '锁定/解锁', en: 'Lock or unlock' },
+      input: { locked: { kind: 'boolean', label: { zh: '锁定', en: 'Locked' }, required: true } },
+      perm: SrmPerm.SUPPLIER_LOCK,
+    },
+    blacklist: {
+      label: { zh: '拉黑', en: 'Blacklist' },
+      confirm: { zh: '拉黑后不可再采购，确定？', en: 'A blacklisted supplier cannot be bought from. Continue?' },
+      input: {
+        reason: {
+          kind: 'text',
+          label: { zh: '拉黑原因', en: 'Reason' },
+          required: true,
+          rules: { minLength: 2, maxLength: 200 },
+        },
+      },
+      perm: SrmPerm.SUPPLIER_BLACKLIST,
+    },
+  },
+  history: { followUp: { dict: 'purchase.follow_up_type' } },
+});
+
+/** Suppliers' owner and open sea (公海供应商): the platform ownership piece (decision 0031). */
+export const supplierOwnership = defineOwnership({
+  resource: supplierResource,
+  pool: { zh: '公海供应商', en: 'Open sea suppliers' },
+  perms: {
+    pool: SrmPerm.SEA,
+    claim: SrmPerm.SEA,
+    distribute: SrmPerm.DISTRIBUTE,
+    returnToPool: SrmPerm.SUPPLIER_RETURN,
+    transfer: SrmPerm.HANDOVER,
+    share: SrmPerm.SHARE,
+    log: SrmPerm.TRANSFER_LOG,
+    admin: SrmPerm.DISTRIBUTE,
+  },
+  related: { contacts: { zh: '联系人', en: 'Contacts' } },
+});
