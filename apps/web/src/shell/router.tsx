@@ -18,6 +18,8 @@ import { messagesTexts } from '../modules/messages/locales';
 import { messageScreens } from '../modules/messages/routes';
 import { noticesTexts } from '../modules/notices/locales';
 import { noticeScreens } from '../modules/notices/routes';
+import { channelTexts } from '../modules/srm/channels/locales';
+import { channelScreens } from '../modules/srm/channels/routes';
 import { systemTexts } from '../modules/system/locales';
 import { systemScreens } from '../modules/system/routes';
 import { bindNavigator } from '../platform/navigation';
@@ -42,6 +44,7 @@ const SCREENS: ScreenMap = {
   ...screensWithTexts(approvalTexts, approvalScreens),
   ...screensWithTexts(mailTexts, mailScreens),
   ...screensWithTexts(crmTexts, crmScreens),
+  ...screensWithTexts(channelTexts, channelScreens),
 };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.

@@ -17,7 +17,8 @@ export const CHANNEL_MOVES: Record<ChannelState, readonly ChannelState[]> = {
 };
 
 /** a host name or an IPv4/IPv6 address */
-export const HOST_PATTERN = '^([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^[0-9A-Fa-f:.]+$';
+export const HOST_PATTERN =
+  '^([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^[0-9A-Fa-f:.]+$';
 /** a dialled prefix: digits only, country code first */
 export const PREFIX_PATTERN = '^[0-9]{1,15}$';
 
@@ -85,7 +86,13 @@ export const channelResource = defineResource({
       rules: { maxLength: 253, pattern: HOST_PATTERN },
       track: true,
     },
-    port: { kind: 'number', label: { zh: '端口', en: 'Port' }, required: true, rules: { min: 1, max: 65535 }, track: true },
+    port: {
+      kind: 'number',
+      label: { zh: '端口', en: 'Port' },
+      required: true,
+      rules: { min: 1, max: 65535 },
+      track: true,
+    },
     systemId: {
       kind: 'text',
       label: { zh: '账号（System ID）', en: 'Account (system id)' },

@@ -24,7 +24,13 @@ const common = {
     rules: { pattern: IP_PATTERN },
     track: true,
   },
-  port: { kind: 'number', label: { zh: '端口', en: 'Port' }, required: true, rules: { min: 1, max: 65535 }, track: true },
+  port: {
+    kind: 'number',
+    label: { zh: '端口', en: 'Port' },
+    required: true,
+    rules: { min: 1, max: 65535 },
+    track: true,
+  },
   prefixes: {
     kind: 'text',
     label: { zh: '前缀', en: 'Prefixes' },
@@ -56,7 +62,13 @@ export const landingGatewayResource = defineResource({
     ...common,
     supplierId: { kind: 'supplier', label: { zh: '供应商', en: 'Supplier' }, required: true, createOnly: true },
     supplierName: { kind: 'text', label: { zh: '供应商', en: 'Supplier' }, readOnly: true },
-    priority: { kind: 'number', label: { zh: '优先级', en: 'Priority' }, required: true, rules: { min: 1, max: 99 }, track: true },
+    priority: {
+      kind: 'number',
+      label: { zh: '优先级', en: 'Priority' },
+      required: true,
+      rules: { min: 1, max: 99 },
+      track: true,
+    },
   },
   list: {
     columns: ['name', 'supplierName', 'ips', 'port', 'prefixes', 'capacity', 'priority', 'enabled', 'createdAt'],
@@ -69,7 +81,9 @@ export const landingGatewayResource = defineResource({
     defaultSort: { field: 'createdAt', order: 'descend' },
   },
   form: {
-    sections: [{ fields: ['name', 'supplierId', 'ips', 'port', 'prefixes', 'capacity', 'priority', 'enabled', 'remark'] }],
+    sections: [
+      { fields: ['name', 'supplierId', 'ips', 'port', 'prefixes', 'capacity', 'priority', 'enabled', 'remark'] },
+    ],
   },
   access: { list: ChannelPerm.LANDING, create: ChannelPerm.LANDING_EDIT, update: ChannelPerm.LANDING_EDIT },
   history: {},
@@ -105,7 +119,9 @@ export const dockingGatewayResource = defineResource({
     defaultSort: { field: 'createdAt', order: 'descend' },
   },
   form: {
-    sections: [{ fields: ['name', 'customerId', 'ips', 'port', 'prefixes', 'capacity', 'channelIds', 'enabled', 'remark'] }],
+    sections: [
+      { fields: ['name', 'customerId', 'ips', 'port', 'prefixes', 'capacity', 'channelIds', 'enabled', 'remark'] },
+    ],
   },
   access: { list: ChannelPerm.DOCKING, create: ChannelPerm.DOCKING_EDIT, update: ChannelPerm.DOCKING_EDIT },
   history: {},

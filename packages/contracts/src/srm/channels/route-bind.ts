@@ -39,7 +39,13 @@ export const routeBindResource = defineResource({
       rules: { min: 1, max: 99 },
       track: true,
     },
-    weight: { kind: 'number', label: { zh: '权重', en: 'Weight' }, required: true, rules: { min: 1, max: 100 }, track: true },
+    weight: {
+      kind: 'number',
+      label: { zh: '权重', en: 'Weight' },
+      required: true,
+      rules: { min: 1, max: 100 },
+      track: true,
+    },
     windowFrom: {
       kind: 'text',
       label: { zh: '时段开始（UTC）', en: 'Window from (UTC)' },

@@ -1,8 +1,4 @@
-import {
-  CHANNEL_MOVES,
-  type ChannelState,
-  channelResource,
-} from '@portal/contracts/srm/channels';
+import { CHANNEL_MOVES, type ChannelState, channelResource } from '@portal/contracts/srm/channels';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
@@ -31,7 +27,8 @@ async function checkCoverage(p: Platform, product: string, networks: unknown, pr
   if (product === 'voice' && nets.length) throw new AppError('SRM_COVERAGE_PRODUCT', { vars: { value: nets[0]! } });
   if (product !== 'voice' && pres.length) throw new AppError('SRM_COVERAGE_PRODUCT', { vars: { value: pres[0]! } });
   const ref = reference(p);
-  for (const n of nets) if (!(await ref.operatorOf(n))) throw new AppError('SRM_NETWORK_UNKNOWN', { vars: { value: n } });
+  for (const n of nets)
+    if (!(await ref.operatorOf(n))) throw new AppError('SRM_NETWORK_UNKNOWN', { vars: { value: n } });
 }
 
 const sealed = async (p: Platform, secret: unknown) =>

@@ -1,8 +1,4 @@
-import {
-  dockingGatewayResource,
-  gatewayIpResource,
-  landingGatewayResource,
-} from '@portal/contracts/srm/channels';
+import { dockingGatewayResource, gatewayIpResource, landingGatewayResource } from '@portal/contracts/srm/channels';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';

@@ -1,13 +1,13 @@
 import { routeBindResource } from '@portal/contracts/srm/channels';
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
+import type { Platform } from '../../../platform/platform.js';
 import type { Values } from '../../../platform/resource/bind.js';
 import { bindResource } from '../../../platform/resource/index.js';
 import { reference } from '../../system/reference/index.js';
 import { channelNameSql, coveredNetworks, knownCustomer, usableChannel } from './channel-ref.js';
 import { srmRouteBinds } from './schema.js';
-import type { Platform } from '../../../platform/platform.js';
-import type { Tx } from '../../../platform/db/index.js';
 
 const time = (v: unknown) => (v instanceof Date ? v.getTime() : v ? new Date(String(v)).getTime() : null);
 
@@ -23,13 +23,12 @@ async function checkBinding(tx: Tx, p: Platform, v: Values) {
   if (v.network) {
     const op = await reference(p).operatorOf(v.network as string);
     if (!op) throw new AppError('SRM_NETWORK_UNKNOWN', { vars: { value: v.network as string } });
-    if (op.countryCode !== v.country) throw new AppError('SRM_ROUTE_NETWORK_COUNTRY', { vars: { value: v.network as string } });
+    if (op.countryCode !== v.country)
+      throw new AppError('SRM_ROUTE_NETWORK_COUNTRY', { vars: { value: v.network as string } });
   }
   const channel = await usableChannel(tx, v.channelId as number);
   const covered = await coveredNetworks(tx, channel.id);
-  const covers = v.network
-    ? covered.some((n) => n.mccmnc === v.network)
-    : covered.some((n) => n.country === v.country);
+  const covers = v.network ? covered.some((n) => n.mccmnc === v.network) : covered.some((n) => n.country === v.country);
   if (!covers) throw new AppError('SRM_ROUTE_NOT_COVERED', { vars: { value: channel.code } });
 }
 

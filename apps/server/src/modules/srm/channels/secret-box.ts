@@ -12,10 +12,15 @@ const boxes = new WeakMap<Db, ChannelSecretBox>();
 export class ChannelSecretBox {
   private constructor(private readonly key: Buffer) {}
 
+  /** the box of this database; loaded once per process (the first load reads the key outside any transaction) */
   static async of(db: Db): Promise<ChannelSecretBox> {
     let box = boxes.get(db);
     if (!box) {
-      box = new ChannelSecretBox(createHash('sha256').update(await sharedSecret(db, 'srm.channel-secret-key')).digest());
+      box = new ChannelSecretBox(
+        createHash('sha256')
+          .update(await sharedSecret(db, 'srm.channel-secret-key'))
+          .digest(),
+      );
       boxes.set(db, box);
     }
     return box;

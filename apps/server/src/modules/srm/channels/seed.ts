@@ -56,7 +56,14 @@ export async function seedChannels(root: SeedContext): Promise<void> {
     const ops = byCountry.get(country)!;
     const picked = product === 'voice' ? [] : [...new Set([0, 1, 2].slice(0, rng.int(1, 3)).map(() => rng.pick(ops)))];
     const stateRoll = rng.next();
-    const state = supplier.admitted && stateRoll < 0.7 ? 'live' : stateRoll < 0.8 ? 'testing' : stateRoll < 0.92 ? 'paused' : 'closed';
+    const state =
+      supplier.admitted && stateRoll < 0.7
+        ? 'live'
+        : stateRoll < 0.8
+          ? 'testing'
+          : stateRoll < 0.92
+            ? 'paused'
+            : 'closed';
     const code = `CH${100001 + i}`;
     channelRows.push({
       code,
@@ -79,13 +86,21 @@ export async function seedChannels(root: SeedContext): Promise<void> {
     coverage.push({ code, ops: picked.map((o) => ({ ...o, country })) });
   }
   for (let i = 0; i < channelRows.length; i += 200)
-    await db.insert(srmChannels).values(channelRows.slice(i, i + 200)).onConflictDoNothing();
+    await db
+      .insert(srmChannels)
+      .values(channelRows.slice(i, i + 200))
+      .onConflictDoNothing();
   const ids = new Map(
     (
       await db
         .select({ id: srmChannels.id, code: srmChannels.code, state: srmChannels.state })
         .from(srmChannels)
-        .where(inArray(srmChannels.code, channelRows.map((c) => c.code)))
+        .where(
+          inArray(
+            srmChannels.code,
+            channelRows.map((c) => c.code),
+          ),
+        )
     ).map((r) => [r.code, r]),
   );
   const networkRows = coverage.flatMap((c) =>
@@ -98,7 +113,10 @@ export async function seedChannels(root: SeedContext): Promise<void> {
     })),
   );
   for (let i = 0; i < networkRows.length; i += 500)
-    await db.insert(srmChannelNetworks).values(networkRows.slice(i, i + 500)).onConflictDoNothing();
+    await db
+      .insert(srmChannelNetworks)
+      .values(networkRows.slice(i, i + 500))
+      .onConflictDoNothing();
 
   await seedGateways(ctx, suppliers);
   await seedBindings(ctx, coverage, ids);
@@ -106,7 +124,12 @@ export async function seedChannels(root: SeedContext): Promise<void> {
 
 async function seedGateways(ctx: SeedContext, suppliers: { id: number; code: string }[]) {
   const { db, rng } = ctx;
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(srmLandingGateways);
+  // names are the natural key: a second run finds the first one's gateways
+  const names = suppliers.slice(0, 40).map((s) => `LG-${s.code}`);
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(srmLandingGateways)
+    .where(inArray(srmLandingGateways.name, names));
   if (existing!.n > 0) return;
   const landing = suppliers.slice(0, 40).map((s, i) => ({
     name: `LG-${s.code}`,
@@ -135,7 +158,12 @@ async function seedBindings(
   const { db, rng } = ctx;
   const customers = await customerRefs(db, 60);
   if (!customers.length) return;
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(srmSenderIds);
+  // the seeded channels' registrations mark a run already made (bindings have no natural key)
+  const seededIds = [...ids.values()].map((c) => c.id);
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(srmSenderIds)
+    .where(inArray(srmSenderIds.channelId, seededIds));
   if (existing!.n > 0) return;
   const usable = coverage.filter((c) => c.ops.length && ids.get(c.code)!.state !== 'closed');
   const senders: (typeof srmSenderIds.$inferInsert)[] = [];
@@ -145,7 +173,8 @@ async function seedBindings(
     const c = usable[i]!;
     const customer = customers[i % customers.length]!;
     const state = SENDER_ID_STATES[i % SENDER_ID_STATES.length]!;
-    const expires = state === 'approved' ? BASE + rng.int(5, 400) * DAY : state === 'expired' ? BASE - rng.int(1, 90) * DAY : null;
+    const expires =
+      state === 'approved' ? BASE + rng.int(5, 400) * DAY : state === 'expired' ? BASE - rng.int(1, 90) * DAY : null;
     senders.push({
       senderId: `${customer.code.slice(-4)}${rng.pick(['INFO', 'OTP', 'PAY', 'SHOP', 'BANK'])}`.slice(0, 11),
       channelId: ids.get(c.code)!.id,

@@ -18,7 +18,8 @@ export async function runSenderIdExpiry(p: Platform): Promise<{ reminded: number
   const now = p.clock.now();
   const today = now.toISOString().slice(0, 10);
   const horizon = new Date(now.getTime() + SENDER_ID_REMIND_DAYS * DAY).toISOString().slice(0, 10);
-  return p.db.transaction(async (tx) => {
+  // messages are sent after the commit (the notifier writes with its own connection)
+  const { due, expired } = await p.db.transaction(async (tx) => {
     const expired = rowsOf<{ id: number }>(
       await tx.execute(sql`update srm_sender_ids set state = 'expired', version = version + 1
         where state = 'approved' and expires_on < ${today} returning id`),
@@ -33,7 +34,13 @@ export async function runSenderIdExpiry(p: Platform): Promise<{ reminded: number
         changes: [{ field: 'state', from: 'approved', to: 'expired' }],
       })),
     );
-    const due = rowsOf<{ id: number; sender_id: string; country: string; expires_on: string; created_by: number | null }>(
+    const due = rowsOf<{
+      id: number;
+      sender_id: string;
+      country: string;
+      expires_on: string;
+      created_by: number | null;
+    }>(
       await tx.execute(sql`update srm_sender_ids s set reminded_for = s.expires_on
         from (select id from srm_sender_ids
               where state = 'approved' and expires_on <= ${horizon} and expires_on >= ${today}
@@ -42,18 +49,19 @@ export async function runSenderIdExpiry(p: Platform): Promise<{ reminded: number
         where s.id = d.id
         returning s.id, s.sender_id, s.country, s.expires_on::text as expires_on, s.created_by`),
     );
-    for (const r of due) {
-      if (r.created_by === null) continue;
-      await p.notifier.send({
-        userIds: [r.created_by],
-        type: 'system',
-        ...templated('srm.senderIdExpiring', { senderId: r.sender_id, country: r.country, on: r.expires_on }),
-        link: `/businessInquiry/channel/sender-id?keyword=${encodeURIComponent(r.sender_id)}`,
-        source: { kind: 'srm.senderId', id: String(r.id) },
-      });
-    }
-    return { reminded: due.length, expired: expired.length };
+    return { due, expired: expired.length };
   });
+  for (const r of due) {
+    if (r.created_by === null) continue;
+    await p.notifier.send({
+      userIds: [r.created_by],
+      type: 'system',
+      ...templated('srm.senderIdExpiring', { senderId: r.sender_id, country: r.country, on: r.expires_on }),
+      link: `/businessInquiry/channel/sender-id?keyword=${encodeURIComponent(r.sender_id)}`,
+      source: { kind: 'srm.senderId', id: String(r.id) },
+    });
+  }
+  return { reminded: due.length, expired };
 }
 
 export function defineSenderIdJobs(p: Platform) {

@@ -22,7 +22,8 @@ const ACTION = {
 /** The registration may take this step from its state, else a clear refusal. */
 function step(record: Values, action: keyof typeof ACTION, from: readonly SenderIdState[]) {
   const state = record.state as SenderIdState;
-  if (!from.includes(state)) throw new AppError('SRM_SENDER_ID_STATE', { vars: { from: STATE[state], action: ACTION[action] } });
+  if (!from.includes(state))
+    throw new AppError('SRM_SENDER_ID_STATE', { vars: { from: STATE[state], action: ACTION[action] } });
 }
 
 /** Sender-id registrations: requested → submitted → approved (until its expiry) or rejected. */
