@@ -20,6 +20,8 @@ import { noticesTexts } from '../modules/notices/locales';
 import { noticeScreens } from '../modules/notices/routes';
 import { srmTexts } from '../modules/srm/locales';
 import { srmSupplierScreens } from '../modules/srm/routes';
+import { channelTexts } from '../modules/srm/channels/locales';
+import { channelScreens } from '../modules/srm/channels/routes';
 import { systemTexts } from '../modules/system/locales';
 import { systemScreens } from '../modules/system/routes';
 import { bindNavigator } from '../platform/navigation';
@@ -45,6 +47,7 @@ const SCREENS: ScreenMap = {
   ...screensWithTexts(mailTexts, mailScreens),
   ...screensWithTexts(crmTexts, crmScreens),
   ...screensWithTexts(srmTexts, srmSupplierScreens),
+  ...screensWithTexts(channelTexts, channelScreens),
 };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.

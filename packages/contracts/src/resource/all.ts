@@ -17,6 +17,15 @@ import {
   operatorResource,
 } from '../reference/resources.js';
 import { admissionResource } from '../srm/admission.js';
+import {
+  channelResource,
+  coverageResource,
+  dockingGatewayResource,
+  gatewayIpResource,
+  landingGatewayResource,
+  routeBindResource,
+  senderIdResource,
+} from '../srm/channels/index.js';
 import { supplierContactResource } from '../srm/contact.js';
 import { sourceChangeResource } from '../srm/source-change.js';
 import { supplierResource } from '../srm/supplier.js';
@@ -41,6 +50,13 @@ export const allResources: readonly ResourceDef[] = [
   freeMailDomainResource,
   feedbackResource,
   myFeedbackResource,
+  channelResource,
+  coverageResource,
+  senderIdResource,
+  routeBindResource,
+  landingGatewayResource,
+  dockingGatewayResource,
+  gatewayIpResource,
   supplierResource,
   supplierContactResource,
   admissionResource,

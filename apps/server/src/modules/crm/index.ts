@@ -15,6 +15,7 @@ import { crmRoutes } from './routes.js';
 import { seedCrm } from './seed.js';
 import { customerStatistics } from './statistics.js';
 
+export { customerRef, customerRefs } from './customer-refs.js';
 export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
 
 /** CRM: customers, contacts, follow-ups (record history), opportunities, the duplicate check. */

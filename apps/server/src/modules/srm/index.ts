@@ -2,6 +2,7 @@ import type { Module } from '../../platform/module.js';
 import { mountOwnership } from '../../platform/ownership/index.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { admissions, registerAdmissionHandler } from './admission.js';
+import { srmChannels } from './channels/index.js';
 import { supplierContacts } from './contacts.js';
 import { refuseDuplicates } from './duplicates.js';
 import { supplierOwners } from './ownership.js';
@@ -25,12 +26,20 @@ export const srmModule: Module = {
     for (const b of [suppliers, supplierContacts, admissions, sourceChanges]) await mountResource(app, p, b);
     await mountOwnership(app, p, supplierOwners);
     await srmRoutes(app, p);
+    await srmChannels.register(app, p);
   },
-  jobs: defineSrmJobs,
+  jobs: (p) => {
+    defineSrmJobs(p);
+    srmChannels.jobs(p);
+  },
   schedule: async (p) => {
     await p.jobs.schedule(RETENTION_JOB, '17 3 * * *').catch((err) => {
       p.log.debug({ err }, 'srm retention schedule not set (job queue not started in this process)');
     });
+    await srmChannels.schedule(p);
   },
-  seed: seedSrm,
+  seed: async (ctx) => {
+    await seedSrm(ctx);
+    await srmChannels.seed(ctx);
+  },
 };

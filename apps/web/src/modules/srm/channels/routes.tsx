@@ -1,0 +1,18 @@
+import type { ScreenMap } from '../../../platform/screens';
+
+const BI = '/businessInquiry';
+const s = async () => import('./screens');
+
+/** Channel screens of the srm room. */
+export const channelScreens: ScreenMap = {
+  [`${BI}/channelManage`]: async () => ({ Component: (await s()).ChannelListScreen }),
+  [`${BI}/channel/info`]: async () => ({ Component: (await s()).CoverageListScreen }),
+  [`${BI}/channel/sender-id`]: async () => ({ Component: (await s()).SenderIdListScreen }),
+  [`${BI}/route-bind`]: async () => ({ Component: (await s()).RouteBindScreen }),
+  [`${BI}/mcc-mnc-query`]: async () => ({ Component: (await import('./LookupScreen')).LookupScreen }),
+  [`${BI}/vos/landing/gateway`]: async () => ({ Component: (await s()).LandingGatewayScreen }),
+  [`${BI}/vos/docking/gateway`]: async () => ({ Component: (await s()).DockingGatewayScreen }),
+  [`${BI}/vos/online/landing`]: async () => ({ Component: (await s()).OnlineLandingScreen }),
+  [`${BI}/vos/online/docking`]: async () => ({ Component: (await s()).OnlineDockingScreen }),
+  [`${BI}/gateway/ip`]: async () => ({ Component: (await s()).GatewayIpScreen }),
+};
