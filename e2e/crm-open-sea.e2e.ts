@@ -41,7 +41,10 @@ describe('CRM open sea', () => {
       }
       expect(await page.locator('.ant-table').textContent()).toMatch(/\d+d left|Stays|Returning now/);
       // one that returns (a locked customer "Stays" and cannot be returned by hand)
-      const row = page.locator('.ant-table-row').filter({ hasText: /\d+d left/ }).first();
+      const row = page
+        .locator('.ant-table-row')
+        .filter({ hasText: /\d+d left/ })
+        .first();
       const code = (await row.locator('td').nth(1).textContent())?.trim() ?? '';
       await row.locator('.ant-checkbox-input').check();
       await page.getByRole('button', { name: 'Return to pool' }).click();

@@ -7,8 +7,8 @@ import type { zhCN as home } from '../modules/home/locales/zh-CN';
 import type { zhCN as mail } from '../modules/mail/locales/zh-CN';
 import type { zhCN as messages } from '../modules/messages/locales/zh-CN';
 import type { zhCN as notices } from '../modules/notices/locales/zh-CN';
-import type { zhCN as srm } from '../modules/srm/locales/zh-CN';
 import type { zhCN as channels } from '../modules/srm/channels/locales/zh-CN';
+import type { zhCN as srm } from '../modules/srm/locales/zh-CN';
 import type { zhCN as system } from '../modules/system/locales/zh-CN';
 import type { zhCN as platform } from '../platform/locales/zh-CN';
 
