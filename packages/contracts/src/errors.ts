@@ -508,12 +508,7 @@ export const Errors = {
     '时段须同时填写开始和结束，且不能相同',
     'A time window needs both its start and its end, and they must differ',
   ),
-  SRM_ROUTE_DATES: def(
-    10060142,
-    400,
-    '失效时间须晚于生效时间',
-    'The end of a binding must come after its start',
-  ),
+  SRM_ROUTE_DATES: def(10060142, 400, '失效时间须晚于生效时间', 'The end of a binding must come after its start'),
   SRM_ROUTE_NOT_COVERED: def(
     10060143,
     400,
