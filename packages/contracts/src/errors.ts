@@ -424,8 +424,8 @@ export const Errors = {
   ALIAS_CHANGE_PENDING: def(
     10050027,
     409,
-    '该记录存在未完成的别名变更记录，暂不能操作',
-    'This record has an unfinished alias change, so the action cannot proceed',
+    '客户 {value} 存在未完成的别名变更记录，暂不能操作',
+    'The customer {value} has an unfinished alias change, so the action cannot proceed',
   ),
   ALIAS_TAKEN: def(
     10050016,
@@ -475,6 +475,28 @@ export const Errors = {
     400,
     '{value} 不是「{field}」字典中启用的选项',
     '{value} is not an enabled item of the dictionary "{field}"',
+  ),
+  // CRM transfers, alias changes, blacklist, applications (10050130–10050149)
+  CRM_PROCESS_MISSING: def(
+    10050130,
+    409,
+    '未配置「{value}」审批流程，请联系管理员',
+    'No approval process is set up for "{value}"; ask an administrator',
+  ),
+  CRM_APPLICATION_PENDING: def(
+    10050131,
+    409,
+    '客户 {value} 已有审批中的同类申请',
+    'The customer {value} already has a pending application of this kind',
+  ),
+  CRM_ALREADY_CLASS_A: def(10050132, 409, '客户 {value} 已是 A 类客户', 'The customer {value} is already class A'),
+  CRM_VALUE_UNCHANGED: def(10050133, 400, '申请的新值与当前值相同', 'The requested value is the current one'),
+  CRM_NOT_BLACKLISTED: def(10050134, 409, '客户 {value} 不在黑名单中', 'The customer {value} is not blacklisted'),
+  CRM_CUSTOMER_BLACKLISTED: def(
+    10050135,
+    409,
+    '客户 {value} 已在黑名单中，不能操作',
+    'The customer {value} is blacklisted, so the action cannot proceed',
   ),
   CANNOT_EXECUTE_53: def(10060053, 409, '无法执行', 'Cannot execute'),
   CANNOT_EXECUTE_54: def(10060054, 409, '无法执行', 'Cannot execute'),

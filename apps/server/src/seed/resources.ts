@@ -9,6 +9,7 @@
  * always-allowed pages need no resource (the home module node carries /home).
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
+import { CrmPerm } from '@portal/contracts/crm';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 
@@ -43,6 +44,8 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
   ...allResources
     .flatMap(resourceButtons)
     .map((b) => ({ key: b.key, parentKey: b.parentKey, name: b.name.zh, nameEn: b.name.en })),
+  { key: CrmPerm.APPLY, parentKey: CrmPerm.CUSTOMERS, name: '客户变更申请', nameEn: 'Apply for customer changes' },
+  { key: CrmPerm.BLACKLIST_REMOVE, parentKey: CrmPerm.BLACKLIST, name: '移出黑名单', nameEn: 'Remove from blacklist' },
   { key: Perm.AI_CHAT, parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },
   { key: Perm.SIMBANK, parentKey: null, name: 'SIM 卡池权限', nameEn: 'SIM bank access' },
   { key: Perm.SYS_MENU_EDIT, parentKey: Perm.SYS_MENU_LIST, name: '编辑菜单', nameEn: 'Edit menus' },

@@ -25,4 +25,14 @@ export const CrmPerm = {
   /** field-level: contact phone and e-mail (pool viewers without it do not see them) */
   CONTACT_DETAILS: button(MY, 'contactDetails'),
   OPPORTUNITY_EDIT: button(MY, 'opportunity'),
+  /** transfer and share screens (the ownership piece's transfer / share / owner-log keys) */
+  TRANSFER: screen('/crm/wander/transfer'),
+  SHARE: screen('/crm/wander/share'),
+  ALIAS_RECORDS: screen('/crm/operate/alias-record'),
+  APPROVAL_ORDERS: screen('/crm/operate/approval-order'),
+  TEAM_NAME: screen('/crm/operate/team-name-change'),
+  /** applications on a customer: alias, class A, source, blacklist (through approval) */
+  APPLY: button(MY, 'apply'),
+  /** takes a customer off the blacklist (back to the open sea) */
+  BLACKLIST_REMOVE: button('/crm/blacklist', 'remove'),
 } as const;

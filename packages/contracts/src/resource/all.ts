@@ -1,3 +1,4 @@
+import { applicationResource } from '../crm/application.js';
 import { contactResource } from '../crm/contact.js';
 import { customerResource } from '../crm/customer.js';
 import { opportunityResource } from '../crm/opportunity.js';
@@ -23,6 +24,7 @@ export const allResources: readonly ResourceDef[] = [
   customerResource,
   contactResource,
   opportunityResource,
+  applicationResource,
   feedbackResource,
   myFeedbackResource,
 ];

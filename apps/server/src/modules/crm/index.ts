@@ -1,13 +1,18 @@
 import { CrmPerm } from '@portal/contracts/crm';
 import type { Module } from '../../platform/module.js';
+import { mountOwnership } from '../../platform/ownership/index.js';
 import { mountResource } from '../../platform/resource/index.js';
+import { applications, registerApplicationHandlers } from './applications.js';
 import { contacts } from './contacts.js';
 import { customers } from './customers.js';
 import { subscribeDeals } from './deal.js';
+import { flowRoutes } from './flows.routes.js';
 import { opportunities } from './opportunities.js';
+import { customerOwnershipBinding } from './ownership.js';
 import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
 import { seedCrm } from './seed.js';
+import { seedFlows } from './seed-flows.js';
 import { customerStatistics } from './statistics.js';
 
 export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
@@ -22,8 +27,11 @@ export const crmModule: Module = {
       return { myCustomer: s.myCustomer, todayCustomer: s.todayCustomer };
     });
     subscribeDeals(p);
-    for (const b of [customers, contacts, opportunities]) await mountResource(app, p, b);
+    for (const b of [customers, contacts, opportunities, applications]) await mountResource(app, p, b);
+    await mountOwnership(app, p, customerOwnershipBinding);
+    registerApplicationHandlers(p.clock);
     await crmRoutes(app, p);
+    await flowRoutes(app, p);
   },
   jobs: defineCrmJobs,
   schedule: async (p) => {
@@ -31,5 +39,8 @@ export const crmModule: Module = {
       p.log.debug({ err }, 'crm reminder schedule not set (job queue not started in this process)');
     });
   },
-  seed: seedCrm,
+  seed: async (ctx) => {
+    await seedCrm(ctx);
+    await seedFlows(ctx);
+  },
 };

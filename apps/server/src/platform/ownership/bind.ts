@@ -63,6 +63,18 @@ export interface OwnershipOptions {
   rules(ctx: RulesContext): Promise<OwnershipRules>;
   /** per related kind of the ownership definition: moves that kind of the record's related records */
   related?: Record<string, (ctx: RelatedContext) => Promise<void>>;
+  /**
+   * The room's own refusal of an owner change or share of records already locked, in its
+   * transaction (CRM: a customer with a pending alias change answers 10050027).
+   */
+  guard?(ctx: GuardContext): Promise<void>;
+}
+
+export interface GuardContext {
+  tx: Tx;
+  p: Platform;
+  ids: readonly number[];
+  verb: 'claim' | 'distribute' | 'returnToPool' | 'transfer' | 'share';
 }
 
 export interface OwnershipBinding {

@@ -5,6 +5,7 @@ import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { resourceScreens } from '../../platform/resource/resource-screens';
 import { NameWithDuplicates } from './DuplicateHint';
+import { ApprovalsTab, TeamTab } from './flows/CustomerTabs';
 import { RelatedTable } from './RelatedTable';
 
 function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waitsMail' }) {
@@ -21,6 +22,8 @@ const customerOverrides: ResourceOverrides = {
     agents: (row) => <RelatedTable def={customerResource} filter={{ agentId: row.id }} />,
     accounts: () => <Waits text="crmCustomer.waitsFinance" />,
     mails: () => <Waits text="crmCustomer.waitsMail" />,
+    approvals: (row) => <ApprovalsTab row={row} />,
+    team: (row) => <TeamTab row={row} />,
   },
 };
 
