@@ -12,6 +12,7 @@ import {
 } from './support/shell.js';
 
 type Page<T> = { records: T[]; total: number };
+const INFO = '/v2/sys/staff/overseas/getUserInfo';
 type Application = { id: number; code: string; customerId: number; customerCode: string; instanceId: number };
 
 describe('CRM alias changes, applications and transfers', () => {
@@ -63,39 +64,46 @@ describe('CRM alias changes, applications and transfers', () => {
     await ctx.close();
   });
 
-  it('sales01 transfers a customer with its contacts to the sales manager and sees it in the transfer records', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
+  it('the sales manager transfers a customer of sales01 with its contacts to sales02; the transfer records show it', async () => {
+    const MGR = { username: 'salesmgr', password: 'Sales#2026' };
+    // the manager's first sign-in would open the shell's popups over the list
+    await settlePopups(server.url, MGR);
+    const mgr = await apiToken(server.url, MGR);
+    const sales01 = await api<{ userId: number }>(server.url, await apiToken(server.url, SALES), 'GET', INFO);
+    const sales02 = await api<{ userId: number; name: string }>(
+      server.url,
+      await apiToken(server.url, { username: 'sales02', password: 'Sales#2026' }),
+      'GET',
+      INFO,
+    );
+    // a customer of sales01 without a pending application (the seeded alias change would refuse with 10050027)
+    const pending = await api<Page<Application>>(server.url, admin, 'POST', '/v2/crm/application/page', {
+      state: 'pending',
+      size: 200,
+    });
+    const busy = new Set(pending.records.map((a) => a.customerId));
+    const owned = await api<Page<{ id: number; code: string }>>(server.url, mgr, 'POST', '/v2/crm/customer/page', {
+      ownerId: sales01.userId,
+      size: 50,
+    });
+    const customer = owned.records.find((c) => !busy.has(c.id))!;
+
+    const { ctx, page } = await signedIn(browser, server.url, MGR, { locale: 'en' });
     await page.goto(`${server.url}/crm/wander/transfer`);
     const rows = page.locator('.ant-table-row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'crm-transfer-1280-en');
-    // a customer without a pending application (the seeded alias change would refuse with 10050027)
-    const sales = await apiToken(server.url, SALES);
-    const pending = await api<Page<Application>>(server.url, sales, 'POST', '/v2/crm/application/page', {
-      state: 'pending',
-      size: 200,
-    });
-    const busy = new Set(pending.records.map((a) => a.customerCode));
-    const codes = await rows.evaluateAll((trs) =>
-      trs.map(
-        (tr) =>
-          [...tr.querySelectorAll('td')]
-            .map((td) => td.textContent?.trim() ?? '')
-            .find((c) => /^C[DU]\d{6}$/.test(c)) ?? '',
-      ),
-    );
-    const index = codes.findLastIndex((c) => /^C[DU]\d{6}$/.test(c) && !busy.has(c));
-    expect(index).toBeGreaterThanOrEqual(0);
-    const code = codes[index]!;
-    const row = rows.nth(index);
-    await row.locator('.ant-checkbox-input').check();
+    await page.getByLabel('Name, alias or code').fill(customer.code);
+    await page.getByRole('button', { name: /Search$/ }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    await rows.first().locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
     const modal = page.locator('.ant-modal:visible');
     await modal.getByTestId('ownership-receiver').click();
-    await page.keyboard.type('刘洋');
+    await page.keyboard.type(sales02.name);
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: '刘洋' })
+      .filter({ hasText: sales02.name })
       .first()
       .click();
     await modal.getByLabel('Opportunities').uncheck();
@@ -104,37 +112,28 @@ describe('CRM alias changes, applications and transfers', () => {
     await modal.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 10_000 }).toBe(0);
 
-    const found = await api<Page<{ id: number; ownerName: string }>>(
-      server.url,
-      admin,
-      'POST',
-      '/v2/crm/customer/page',
-      {
-        keyword: code,
-      },
-    );
-    const customer = found.records[0]!;
-    expect(customer.ownerName).toBe('刘洋');
+    const after = await api<{ ownerId: number }>(server.url, admin, 'POST', '/v2/crm/customer/detail', {
+      id: customer.id,
+    });
+    expect(after.ownerId).toBe(sales02.userId);
     const contacts = await api<Page<{ ownerId: number }>>(server.url, admin, 'POST', '/v2/crm/contact/page', {
       customerId: customer.id,
     });
     expect(contacts.total).toBeGreaterThan(0);
-    const log = await api<Page<{ related: string[]; toName: string }>>(
+    expect(contacts.records.every((c) => c.ownerId === sales02.userId)).toBe(true);
+    const log = await api<Page<{ related: string[]; toName: string; keepAs: string }>>(
       server.url,
       admin,
       'POST',
       '/v2/crm/customer/owner-log/page',
       { recordId: customer.id },
     );
-    expect(log.records[0]).toMatchObject({ related: ['contacts'], toName: '刘洋' });
-    const mgr = await apiToken(server.url, { username: 'salesmgr', password: 'Sales#2026' });
-    const mgrId = (await api<{ userId: number }>(server.url, mgr, 'GET', '/v2/sys/staff/overseas/getUserInfo')).userId;
-    expect(contacts.records.every((c) => c.ownerId === mgrId)).toBe(true);
+    expect(log.records[0]).toMatchObject({ related: ['contacts'], toName: sales02.name, keepAs: 'read' });
 
     await page.locator('.ant-tabs-tab').filter({ hasText: 'Transfer records' }).click();
     await expect
       .poll(() => page.locator('.ant-tabs-tabpane-active .ant-table-row').first().textContent(), { timeout: 10_000 })
-      .toContain('刘洋');
+      .toContain(sales02.name);
     await shot(page, 'crm-transfer-log-1280-en');
     await ctx.close();
   });

@@ -119,7 +119,15 @@ export function ApplyDialog({
       form={form}
       title={label(kindLabel(kind))}
       onClose={onClose}
-      onSubmit={(v) => submit(kind, form, v, customerId)}
+      onSubmit={async (v) => {
+        try {
+          return await submit(kind, form, v, customerId);
+        } catch (err) {
+          // the 10050027 dialog may lead to another screen: this form has nothing left to do
+          if (isApiError(err) && err.code === Errors.ALIAS_CHANGE_PENDING.code) onClose();
+          throw err;
+        }
+      }}
       successMessage={t('crmFlows.submitted')}
       invalidate={resourceKeys.all(applicationResource.key)}
     >
