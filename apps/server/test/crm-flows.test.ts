@@ -5,7 +5,7 @@ import { crmApplications, crmContacts, crmCustomers, crmOpportunities } from '..
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { type Answer, approvalWorld, taskOf, type Wf } from './approval-support.js';
-import { bearer, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 describe('CRM flows: transfer, share, alias changes, blacklist, applications through approval', () => {
   let t: TestApp;
@@ -250,4 +250,42 @@ describe('CRM flows: transfer, share, alias changes, blacklist, applications thr
     expect(noRemove.code).toBe(0);
     expect(await count()).toBe(n);
   });
+
+  it.runIf(onPostgres)(
+    'under concurrency: parallel applications of one kind leave one pending; a transfer racing an alias change leaves one winner',
+    async () => {
+      const id = await freeCustomer(6);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          post(w.tok.sales01, '/v2/crm/application/class-a', { customerId: id, reason: 'race' }),
+        ),
+      );
+      expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+      expect(answers.filter((a) => a.code !== 0).every((a) => a.code === Errors.CRM_APPLICATION_PENDING.code)).toBe(
+        true,
+      );
+      const rows = await t.p.db
+        .select()
+        .from(crmApplications)
+        .where(and(eq(crmApplications.customerId, id), eq(crmApplications.kind, 'classA')));
+      expect(rows).toHaveLength(1);
+
+      const other = await freeCustomer(7);
+      const [alias, transfer] = await Promise.all([
+        post(w.tok.sales01, '/v2/crm/application/alias', { customerId: other, alias: `race${other}`, reason: 'race' }),
+        post(w.tok.sales01, '/v2/crm/customer/transfer', { ids: [other], userId: sales02Id, related: ['contacts'] }),
+      ]);
+      const owner = (await customer(other)).ownerId;
+      if (alias.code === 0) {
+        // the alias change came first: the transfer was refused and nothing moved
+        expect(transfer.code).toBe(Errors.ALIAS_CHANGE_PENDING.code);
+        expect(owner).toBe(w.ids.sales01);
+      } else {
+        // the transfer came first: the customer is no longer sales01's to apply for
+        expect(transfer.code).toBe(0);
+        expect(alias.code).toBe(Errors.NOT_FOUND.code);
+        expect(owner).toBe(sales02Id);
+      }
+    },
+  );
 });

@@ -10,7 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
-import type { Clock } from '../../platform/clock.js';
+import { type Clock, systemClock } from '../../platform/clock.js';
 import { rowsOf, type Tx } from '../../platform/db/index.js';
 import { appendRecordEvents } from '../../platform/history/service.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -271,4 +271,9 @@ export function registerApplicationHandlers(clock: Clock) {
       onRejected: (o) => decide(o, 'rejected'),
       onWithdrawn: (o) => decide(o, 'withdrawn'),
     });
+}
+
+/** The seed decides its demo requests through the engine: the handlers, on the wall clock unless an app set one. */
+export function ensureApplicationHandlers() {
+  if (live.clock === null) registerApplicationHandlers(systemClock);
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { agree, type BusinessProcess, ensureBusinessProcesses, pendingTasksOf, reject } from '../approval/index.js';
-import { registerApplicationHandlers, startApplication } from './applications.js';
+import { ensureApplicationHandlers, startApplication } from './applications.js';
 import { crmApplications, crmCustomers } from './schema.js';
 
 const PROCESS_NAMES: Record<ApplicationKind, [zh: string, en: string]> = {
@@ -53,7 +53,10 @@ const form = {
   ],
 };
 
-/** The demo requests of sales01: one per line, on their n-th customer not yet class A. */
+/**
+ * The demo requests: the pending ones sales01's (the 10050027 demo), the decided ones sales03's
+ * (sales01's own approval lists keep the approval demo alone); each on a customer not yet class A.
+ */
 const DEMO: {
   kind: ApplicationKind;
   outcome: 'pending' | 'approved' | 'rejected';
@@ -70,39 +73,48 @@ const DEMO: {
 ];
 
 /**
- * The CRM processes (one per application kind) and demo applications of sales01 in each state,
+ * The CRM processes (one per application kind) and demo applications in each state,
  * decided by their department leader through the engine. A customer that has any application is
  * left alone, so a second run adds nothing.
  */
 export async function seedFlows(ctx: SeedContext): Promise<void> {
   const { db } = ctx;
   const [admin] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
-  const [sales] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'sales01'));
-  if (!admin || !sales) return;
+  if (!admin) return;
   await ensureBusinessProcesses(db, form, processes, admin.id);
-  registerApplicationHandlers({ now: () => new Date() } as never);
+  ensureApplicationHandlers();
   const [done] = await db.select({ id: crmApplications.id }).from(crmApplications).limit(1);
   if (done) return;
-  const candidates = await db
-    .select({ id: crmCustomers.id, alias: crmCustomers.alias, source: crmCustomers.source })
-    .from(crmCustomers)
-    .where(
-      and(
-        eq(crmCustomers.ownerId, sales.id),
-        eq(crmCustomers.state, 'private'),
-        ne(sql`coalesce(${crmCustomers.level}, '')`, 'A'),
-        ne(sql`coalesce(${crmCustomers.source}, '')`, 'referral'),
-        ne(sql`coalesce(${crmCustomers.source}, '')`, 'exhibition'),
-      ),
-    )
-    .orderBy(asc(crmCustomers.code))
-    .limit(DEMO.length);
+  const candidatesOf = async (username: string) => {
+    const [u] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username));
+    if (!u) return { userId: 0, rows: [] };
+    const rows = await db
+      .select({ id: crmCustomers.id, alias: crmCustomers.alias })
+      .from(crmCustomers)
+      .where(
+        and(
+          eq(crmCustomers.ownerId, u.id),
+          eq(crmCustomers.state, 'private'),
+          ne(sql`coalesce(${crmCustomers.level}, '')`, 'A'),
+          ne(sql`coalesce(${crmCustomers.source}, '')`, 'referral'),
+          ne(sql`coalesce(${crmCustomers.source}, '')`, 'exhibition'),
+        ),
+      )
+      .orderBy(asc(crmCustomers.code))
+      .limit(DEMO.length);
+    return { userId: u.id, rows };
+  };
+  const pendingBy = await candidatesOf('sales01');
+  const decidedBy = await candidatesOf('sales03');
+  let made = 0;
   for (const [i, d] of DEMO.entries()) {
-    const c = candidates[i];
-    if (!c) break;
+    const by = d.outcome === 'pending' ? pendingBy : decidedBy;
+    const c = by.rows[i];
+    if (!c) continue;
+    made++;
     await db.transaction(async (tx) => {
       const out = Object.assign([], { now: new Date() });
-      const { instanceId } = await startApplication(tx, out, new Date(), sales.id, d.kind, {
+      const { instanceId } = await startApplication(tx, out, new Date(), by.userId, d.kind, {
         customerId: c.id,
         reason:
           d.kind === 'blacklist'
@@ -123,5 +135,5 @@ export async function seedFlows(ctx: SeedContext): Promise<void> {
       }
     });
   }
-  ctx.log.info({ applications: Math.min(DEMO.length, candidates.length) }, 'crm applications');
+  ctx.log.info({ applications: made }, 'crm applications');
 }
