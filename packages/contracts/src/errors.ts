@@ -889,6 +889,28 @@ export const Errors = {
     '规则适用于「{value}」时须选择且只能选择对应的部门或用户',
     'A rule for "{value}" needs exactly its department or user',
   ),
+  // CRM transfers, alias changes, blacklist, applications (10050130–10050149)
+  CRM_PROCESS_MISSING: def(
+    10050130,
+    409,
+    '未配置「{value}」审批流程，请联系管理员',
+    'No approval process is set up for "{value}"; ask an administrator',
+  ),
+  CRM_APPLICATION_PENDING: def(
+    10050131,
+    409,
+    '客户 {value} 已有审批中的同类申请',
+    'The customer {value} already has a pending application of this kind',
+  ),
+  CRM_ALREADY_CLASS_A: def(10050132, 409, '客户 {value} 已是 A 类客户', 'The customer {value} is already class A'),
+  CRM_VALUE_UNCHANGED: def(10050133, 400, '申请的新值与当前值相同', 'The requested value is the current one'),
+  CRM_NOT_BLACKLISTED: def(10050134, 409, '客户 {value} 不在黑名单中', 'The customer {value} is not blacklisted'),
+  CRM_CUSTOMER_BLACKLISTED: def(
+    10050135,
+    409,
+    '客户 {value} 已在黑名单中，不能操作',
+    'The customer {value} is blacklisted, so the action cannot proceed',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

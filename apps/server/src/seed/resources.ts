@@ -82,6 +82,8 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     name: b.name.zh,
     nameEn: b.name.en,
   })),
+  { key: CrmPerm.APPLY, parentKey: CrmPerm.CUSTOMERS, name: '客户变更申请', nameEn: 'Apply for customer changes' },
+  { key: CrmPerm.BLACKLIST_REMOVE, parentKey: CrmPerm.BLACKLIST, name: '移出黑名单', nameEn: 'Remove from blacklist' },
   { key: Perm.AI_CHAT, parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },
   { key: Perm.SIMBANK, parentKey: null, name: 'SIM 卡池权限', nameEn: 'SIM bank access' },
   {

@@ -164,6 +164,8 @@ export const customerResource = defineResource({
       { key: 'agents', title: { zh: '代理客户', en: 'Agent customers' } },
       { key: 'accounts', title: { zh: '账户', en: 'Accounts' } },
       { key: 'mails', title: { zh: '邮件', en: 'Mails' } },
+      { key: 'approvals', title: { zh: '审批', en: 'Approvals' } },
+      { key: 'team', title: { zh: '团队成员', en: 'Team' } },
     ],
   },
   access: {

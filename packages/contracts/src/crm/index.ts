@@ -10,6 +10,33 @@ export {
   type SalesFunnel,
   salesFunnel,
 } from './analysis.js';
+export {
+  type AliasApply,
+  APPLICATION_KINDS,
+  APPLICATION_PREFIX,
+  APPLICATION_SERVICES,
+  APPLICATION_STATES,
+  APPLY_PATHS,
+  type ApplicationKind,
+  type ApplicationState,
+  type ApplyResult,
+  aliasApply,
+  applicationResource,
+  applyResult,
+  type BlacklistApply,
+  blacklistApply,
+  blacklistRemove,
+  type ClassAApply,
+  classAApply,
+  type ShareRow,
+  type SourceApply,
+  sharePage,
+  shareQuery,
+  shareRow,
+  sourceApply,
+  type TeamNameApply,
+  teamNameApply,
+} from './application.js';
 export { contactResource } from './contact.js';
 export {
   ALIAS_PATTERN,

@@ -42,4 +42,11 @@ export const CrmPerm = {
   RULES_CHURN: screen('/setModule/crm/rules/churn'),
   RULES_DOMAIN: screen('/setModule/crm/rules/domain'),
   RULES_BUKA: screen('/setModule/crm/rules/allow-buka'),
+  ALIAS_RECORDS: screen('/crm/operate/alias-record'),
+  APPROVAL_ORDERS: screen('/crm/operate/approval-order'),
+  TEAM_NAME: screen('/crm/operate/team-name-change'),
+  /** applications on a customer: alias, class A, source, blacklist (through approval) */
+  APPLY: button(MY, 'apply'),
+  /** takes a customer off the blacklist (back to the open sea) */
+  BLACKLIST_REMOVE: button('/crm/blacklist', 'remove'),
 } as const;

@@ -1,3 +1,4 @@
+import { applicationResource } from '../crm/application.js';
 import { contactResource } from '../crm/contact.js';
 import { customerResource } from '../crm/customer.js';
 import { opportunityResource } from '../crm/opportunity.js';
@@ -48,6 +49,7 @@ export const allResources: readonly ResourceDef[] = [
   churnRuleResource,
   bukaAllowResource,
   freeMailDomainResource,
+  applicationResource,
   feedbackResource,
   myFeedbackResource,
   channelResource,

@@ -9,8 +9,16 @@ import { seedApprovalDemo } from './seed.js';
 import { defineApprovalJobs, REMIND_JOB } from './timeouts.js';
 import { defineApprovalWebhookJob } from './webhook.js';
 
+export {
+  type BusinessForm,
+  type BusinessProcess,
+  ensureBusinessProcesses,
+  pendingTasksOf,
+  processIdOf,
+} from './business.js';
 export { type BusinessProcessSpec, ensureBusinessProcess, processOfService } from './business-process.js';
-export { type StartInput, startInstance } from './engine.js';
+export { agree, reject, type StartInput, startInstance, withdraw } from './engine.js';
+export type { Outbox } from './engine-core.js';
 export { type ApprovalHandler, type ApprovalOutcome, registerApprovalHandler } from './handlers.js';
 export { runCommand } from './run.js';
 

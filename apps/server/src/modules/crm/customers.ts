@@ -4,6 +4,7 @@ import { staffUsers, userDepartments } from '../../platform/access/schema.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
+import { assertNoPendingAlias } from './alias-pending.js';
 import { checkDictValues } from './dicts.js';
 import { companyDomains, findDuplicates } from './duplicates.js';
 import { lockedCount, lockLimitOf } from './pool/claim-rules.js';
@@ -22,7 +23,7 @@ export async function homeDepartment(db: DbOrTx, userId: number): Promise<number
 }
 
 /** A free alias near a taken one: `<alias>-2`, `-3`, … (the 10050016 answer offers it). */
-async function freeAlias(db: DbOrTx, alias: string): Promise<string> {
+export async function freeAlias(db: DbOrTx, alias: string): Promise<string> {
   const base = alias.slice(0, 28);
   const taken = await db
     .select({ alias: sql<string>`lower(${crmCustomers.alias})` })
@@ -33,7 +34,7 @@ async function freeAlias(db: DbOrTx, alias: string): Promise<string> {
 }
 
 /** An alias already used by another customer answers 10050016 with a generated free one. */
-async function checkAlias(db: DbOrTx, alias: string, selfId?: number) {
+export async function checkAlias(db: DbOrTx, alias: string, selfId?: number) {
   const [other] = await db
     .select({ id: crmCustomers.id })
     .from(crmCustomers)
@@ -135,6 +136,7 @@ export const customers = bindResource(customerResource, {
     async beforeUpdate(ctx, before, patch) {
       if (before.state === 'blacklist')
         throw new AppError('CRM_CUSTOMER_NOT_WRITABLE', { vars: { value: before.code as string } });
+      await assertNoPendingAlias(ctx.tx, [before.id as number]);
       await checkDictValues(ctx.tx, customerResource.fields, patch);
       if (patch.alias !== undefined && String(patch.alias).toLowerCase() !== String(before.alias).toLowerCase())
         await checkAlias(ctx.tx, patch.alias as string, before.id as number);
@@ -148,6 +150,7 @@ export const customers = bindResource(customerResource, {
   },
   commands: {
     async lock(ctx, customer, input) {
+      await assertNoPendingAlias(ctx.tx, [customer.id as number]);
       // the owner's lock limit (`crm/rules/level`) holds when one more is locked
       const owner = customer.ownerId as number | null;
       if (input.locked && !customer.locked && owner !== null) {

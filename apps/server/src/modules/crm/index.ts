@@ -1,11 +1,13 @@
 import { CrmPerm } from '@portal/contracts/crm';
 import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
+import { applications, registerApplicationHandlers } from './applications.js';
 import { contacts } from './contacts.js';
 import { registerCrmCounterparts } from './counterparts.js';
 import { customers } from './customers.js';
 import { crmDataRoutes } from './data-routes.js';
 import { subscribeDeals } from './deal.js';
+import { flowRoutes } from './flows.routes.js';
 import { opportunities } from './opportunities.js';
 import { definePoolJob, mountPool, POOL_RETURN_JOB } from './pool/index.js';
 import { seedPoolRules } from './pool/seed.js';
@@ -13,6 +15,7 @@ import { promotionRoutes } from './promotion/routes.js';
 import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
 import { seedCrm } from './seed.js';
+import { seedFlows } from './seed-flows.js';
 import { customerStatistics } from './statistics.js';
 
 export { customerRef, customerRefs } from './customer-refs.js';
@@ -29,8 +32,10 @@ export const crmModule: Module = {
     });
     subscribeDeals(p);
     registerCrmCounterparts(p);
-    for (const b of [customers, contacts, opportunities]) await mountResource(app, p, b);
+    for (const b of [customers, contacts, opportunities, applications]) await mountResource(app, p, b);
+    registerApplicationHandlers(p.clock);
     await crmRoutes(app, p);
+    await flowRoutes(app, p);
     await crmDataRoutes(app, p);
     await promotionRoutes(app, p);
     await mountPool(app, p);
@@ -50,5 +55,6 @@ export const crmModule: Module = {
   seed: async (ctx) => {
     await seedPoolRules(ctx);
     await seedCrm(ctx);
+    await seedFlows(ctx);
   },
 };

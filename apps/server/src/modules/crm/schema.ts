@@ -176,3 +176,42 @@ export const crmFreeMailDomains = pgTable(
     searchIndex('crm_free_mail_domains_search_trgm', t.search),
   ],
 );
+
+/**
+ * Applications on a customer that run through the approval engine (alias change, class A, source
+ * change, team name change, blacklist): the record and its state; the request is `instance_id`.
+ * One pending application per customer and kind (partial unique index).
+ */
+export const crmApplications = pgTable(
+  'crm_applications',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['alias', 'classA', 'source', 'teamName', 'blacklist'] }).notNull(),
+    customerId: integer('customer_id').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    instanceId: integer('instance_id'),
+    initiatorId: integer('initiator_id').notNull(),
+    opinion: text('opinion'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+    search: searchColumn('search', ['code']),
+  },
+  (t) => [
+    uniqueIndex('crm_applications_code_uq').on(t.code),
+    uniqueIndex('crm_applications_pending_uq').on(t.customerId, t.kind).where(sql`${t.state} = 'pending'`),
+    index('crm_applications_customer_idx').on(t.customerId),
+    index('crm_applications_instance_idx').on(t.instanceId),
+    index('crm_applications_initiator_idx').on(t.initiatorId, t.createdAt),
+    index('crm_applications_kind_state_idx').on(t.kind, t.state),
+    index('crm_applications_state_idx').on(t.state),
+    index('crm_applications_created_idx').on(t.createdAt.desc()),
+    searchIndex('crm_applications_search_trgm', t.search),
+  ],
+);

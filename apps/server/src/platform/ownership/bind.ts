@@ -69,6 +69,11 @@ export interface OwnershipOptions {
    * nobody's)
    */
   ownerChanged?(ctx: OwnerChangedContext): Promise<void>;
+  /**
+   * The room's own refusal of an owner change or share of records already locked, in its
+   * transaction (CRM: a customer with a pending alias change answers 10050027).
+   */
+  guard?(ctx: GuardContext): Promise<void>;
 }
 
 export interface OwnerChangedContext {
@@ -78,6 +83,13 @@ export interface OwnerChangedContext {
   kind: 'claim' | 'distribute' | 'return';
   /** the new owner; null: the pool */
   to: number | null;
+}
+
+export interface GuardContext {
+  tx: Tx;
+  p: Platform;
+  ids: readonly number[];
+  verb: 'claim' | 'distribute' | 'returnToPool' | 'transfer' | 'share';
 }
 
 export interface OwnershipBinding {

@@ -1,5 +1,6 @@
 export {
   bindOwnership,
+  type GuardContext,
   NO_RULES,
   type OwnerChangedContext,
   type OwnershipBinding,

@@ -11,7 +11,7 @@ import { AppError } from '../http/errors.js';
 import { publishRecordChanged } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
 import { propOf } from '../resource/write.js';
-import type { OwnershipBinding, OwnershipRules } from './bind.js';
+import type { GuardContext, OwnershipBinding, OwnershipRules } from './bind.js';
 import { removeMember, upsertMembers } from './members.js';
 import { ownerChanges, recordMembers } from './schema.js';
 
@@ -32,6 +32,11 @@ async function inTransaction(p: Platform, ob: OwnershipBinding, fn: (tx: Tx) => 
   const out = await p.db.transaction(async (tx) => ({ ids: await fn(tx) }));
   for (const id of out.ids) await publishRecordChanged(p.bus, ob.b.def.key, id);
   return out;
+}
+
+/** The room's own refusal (bind `guard`), once the records are locked. */
+async function guard(tx: Tx, p: Platform, ob: OwnershipBinding, rows: Row[], verb: GuardContext['verb']) {
+  if (ob.opts.guard) await ob.opts.guard({ tx, p, ids: rows.map((r) => r.id), verb });
 }
 
 /** The records found, locked in id order (no deadlock between two bulk changes), within `scope`. */
@@ -254,6 +259,7 @@ export async function claim(p: Platform, ob: OwnershipBinding, auth: AuthContext
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ob.b.def.key}), ${auth.userId})`);
     const rows = await lockRows(tx, ob, ids);
     assertInPool(ob, rows);
+    await guard(tx, p, ob, rows, 'claim');
     if (!admin) await checkRules(tx, p, ob, auth.userId, rows);
     await applyChange(tx, p, ob, rows, { kind: 'claim', to: auth.userId, actorId: auth.userId });
     return rows.map((r) => r.id);
@@ -272,6 +278,7 @@ export async function distribute(
     await activeUser(tx, userId);
     const rows = await lockRows(tx, ob, ids);
     assertInPool(ob, rows);
+    await guard(tx, p, ob, rows, 'distribute');
     await applyChange(tx, p, ob, rows, { kind: 'distribute', to: userId, actorId: auth.userId });
     return rows.map((r) => r.id);
   });
@@ -305,6 +312,7 @@ export async function returnToPool(
       if (r.state !== ob.opts.ownedState) throw new AppError('OWNERSHIP_NOT_OWNED', { vars: { id: r.id } });
       if (r.locked) throw new AppError('OWNERSHIP_LOCKED', { vars: { id: r.id } });
     }
+    await guard(tx, p, ob, rows, 'returnToPool');
     await toPool(tx, p, ob, rows, auth.userId, reason);
     return rows.map((r) => r.id);
   });
@@ -353,6 +361,7 @@ export async function transfer(p: Platform, ob: OwnershipBinding, auth: AuthCont
         throw new AppError('OWNERSHIP_NOT_OWNED', { vars: { id: r.id } });
       if (r.owner === t.userId) throw new AppError('OWNERSHIP_SAME_OWNER', { vars: { id: r.id } });
     }
+    await guard(tx, p, ob, rows, 'transfer');
     const entity = ob.b.def.key;
     const now = p.clock.now();
     for (const r of rows) {
@@ -400,6 +409,7 @@ export async function share(
 ) {
   return inTransaction(p, ob, async (tx) => {
     const row = await shareable(tx, ob, auth, id);
+    await guard(tx, p, ob, [row], 'share');
     const byUser = new Map(members.map((m) => [m.userId, m.access]));
     if (byUser.has(row.owner!)) throw new AppError('OWNERSHIP_MEMBER_IS_OWNER');
     for (const userId of byUser.keys()) await activeUser(tx, userId);

@@ -1,6 +1,6 @@
 import type { ScreenMap } from '../../platform/screens';
 
-/** CRM screens that exist so far. */
+/** CRM screens that exist so far (and the customer source change application form). */
 export const crmScreens: ScreenMap = {
   '/crm/client-partner/my-client': async () => ({ Component: (await import('./screens')).CustomerListScreen }),
   '/crm/business-partner': async () => ({ Component: (await import('./screens')).PartnerListScreen }),
@@ -21,4 +21,23 @@ export const crmScreens: ScreenMap = {
   '/setModule/crm/rules/churn': async () => ({ Component: (await import('./rules/screens')).ChurnRulesScreen }),
   '/setModule/crm/rules/domain': async () => ({ Component: (await import('./rules/screens')).DomainRulesScreen }),
   '/setModule/crm/rules/allow-buka': async () => ({ Component: (await import('./rules/screens')).BukaAllowScreen }),
+  '/crm/wander/transfer': async () => ({ Component: (await import('./flows/screens')).TransferScreen }),
+  '/crm/wander/share': async () => ({ Component: (await import('./flows/screens')).ShareScreen }),
+  '/crm/operate/alias-record': async () => ({ Component: (await import('./flows/screens')).AliasRecordScreen }),
+  '/crm/operate/alias-record/details': async () => ({
+    Component: (await import('./flows/screens')).ApplicationDetailScreen,
+  }),
+  '/crm/operate/approval-order': async () => ({ Component: (await import('./flows/screens')).ApprovalOrderScreen }),
+  '/crm/operate/approval-order/detail': async () => ({
+    Component: (await import('./flows/screens')).ApplicationDetailScreen,
+  }),
+  '/crm/operate/team-name-change': async () => ({
+    Component: (await import('./flows/screens')).TeamNameChangeScreen,
+  }),
+  '/crm/class-a/add': async () => ({ Component: (await import('./flows/screens')).ClassAAddScreen }),
+  '/crm/class-a/details': async () => ({ Component: (await import('./flows/screens')).ApplicationDetailScreen }),
+  '/general/process/modify-client-source/apply': async () => ({
+    Component: (await import('./flows/screens')).SourceChangeApplyScreen,
+  }),
+  '/crm/blacklist': async () => ({ Component: (await import('./flows/screens')).BlacklistScreen }),
 };

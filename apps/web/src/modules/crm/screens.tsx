@@ -6,6 +6,7 @@ import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { resourceScreens } from '../../platform/resource/resource-screens';
 import { NameWithDuplicates } from './DuplicateHint';
+import { ApprovalsTab, TeamTab } from './flows/CustomerTabs';
 import { CustomerImportButton } from './import/CustomerImport';
 import { DaysLeft } from './pool/cells';
 import { RelatedTable } from './RelatedTable';
@@ -26,6 +27,8 @@ const customerOverrides: ResourceOverrides = {
     agents: (row) => <RelatedTable def={customerResource} filter={{ agentId: row.id }} />,
     accounts: () => <Waits text="crmCustomer.waitsFinance" />,
     mails: () => <Waits text="crmCustomer.waitsMail" />,
+    approvals: (row) => <ApprovalsTab row={row} />,
+    team: (row) => <TeamTab row={row} />,
   },
 };
 

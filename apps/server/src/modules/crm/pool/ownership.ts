@@ -1,6 +1,7 @@
 import { customerOwnership } from '@portal/contracts/crm';
 import { and, eq, inArray } from 'drizzle-orm';
 import { bindOwnership, type OwnerChangedContext, type RelatedContext } from '../../../platform/ownership/index.js';
+import { assertNoPendingAlias } from '../alias-pending.js';
 import { customers } from '../customers.js';
 import { crmContacts, crmCustomers, crmOpportunities } from '../schema.js';
 import { claimRules } from './claim-rules.js';
@@ -41,4 +42,6 @@ export const customerOwners = bindOwnership(customerOwnership, customers, {
   rules: claimRules,
   related: { contacts: moveContacts, opportunities: moveOpportunities },
   ownerChanged: followOwner,
+  // a pending alias change refuses every owner change and share (10050027)
+  guard: async ({ tx, ids }) => assertNoPendingAlias(tx, ids),
 });
