@@ -436,8 +436,8 @@ export const Errors = {
   ALIAS_CHANGE_PENDING: def(
     10050027,
     409,
-    '该记录存在未完成的别名变更记录，暂不能操作',
-    'This record has an unfinished alias change, so the action cannot proceed',
+    '客户 {value} 存在未完成的别名变更记录，暂不能操作',
+    'The customer {value} has an unfinished alias change, so the action cannot proceed',
   ),
   ALIAS_TAKEN: def(
     10050016,
