@@ -5,6 +5,7 @@ import { admissions, registerAdmissionHandler } from './admission.js';
 import { srmChannels } from './channels/index.js';
 import { supplierContacts } from './contacts.js';
 import { refuseDuplicates } from './duplicates.js';
+import { useEntityReader } from './entities.js';
 import { supplierOwners } from './ownership.js';
 import { defineSrmJobs, RETENTION_JOB } from './retention.js';
 import { srmRoutes } from './routes.js';
@@ -21,6 +22,12 @@ onSupplierCreate(refuseDuplicates);
 export const srmModule: Module = {
   name: 'srm',
   async register(app, p) {
+    // a supplier write checks its entity with the reference reader inside its transaction: load the
+    // reader's cache first (on PGlite's one connection a load from inside a transaction waits for itself)
+    const entities = useEntityReader(p);
+    app.addHook('preHandler', async (req) => {
+      if (req.method === 'POST' && /^\/v2\/srm\/supplier\/(save|update)\b/.test(req.url)) await entities.entities();
+    });
     registerAdmissionHandler(p);
     registerSourceChangeHandler(p);
     for (const b of [suppliers, supplierContacts, admissions, sourceChanges]) await mountResource(app, p, b);

@@ -217,7 +217,8 @@ function createReader(db: Db, bus: EventBus): ReferenceReader {
       return { amountMinor: n === 0 ? 0 : n, rate: answer.rate, effectiveDay: answer.effectiveDay, via: answer.via };
     },
     entities: () =>
-      cached('entities', () =>
+      // async: a drizzle query is a thenable that runs again at every await; the cache keeps its one answer
+      cached('entities', async () =>
         db
           .select({
             id: refEntities.id,
