@@ -58,7 +58,7 @@ describe('shell popups and the chunk-failure screen', () => {
     page.on('load', () => loads++);
 
     // a deploy removed the screen's chunk: opening it reloads the page once…
-    await spaGo(page, '/crm/open-sea');
+    await spaGo(page, '/financial/entitySettle/account');
     await page.getByTestId('upgraded').waitFor({ timeout: 20_000 });
     expect(loads).toBe(1);
     expect(await page.getByText('The system has been upgraded to a new version').count()).toBe(1);

@@ -915,15 +915,7 @@ export const Errors = {
 
 export type ErrorName = keyof typeof Errors;
 
-/** Codes the web client treats specially (spec section 8). */
-export const SpecialCodes = {
-  SESSION_EXPIRED: Errors.TOKEN_INVALID.code,
-  NO_MAILBOX: Errors.NO_MAILBOX.code,
-  SUCCESS_TOAST: Errors.MAIL_OK_NOTICE.code,
-  ALIAS_CHANGE_PENDING: Errors.ALIAS_CHANGE_PENDING.code,
-  ALIAS_TAKEN: Errors.ALIAS_TAKEN.code,
-  CANNOT_EXECUTE: [10060053, 10060054, 10060058, 10060059] as readonly number[],
-} as const;
+export { SpecialCodes } from './special-codes.js';
 
 const byCode = new Map<number, ErrorDef>(Object.values(Errors).map((e) => [e.code, e]));
 

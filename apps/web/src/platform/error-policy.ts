@@ -1,4 +1,4 @@
-import { Errors, SpecialCodes } from '@portal/contracts';
+import { SpecialCodes } from '@portal/contracts';
 import { ClientCode } from './api-error';
 
 /** What the error path does for a failed call (spec 8). Pure: decided here, performed in error-path.ts. */
@@ -39,7 +39,7 @@ const field = (data: unknown, name: string): string | null => {
 export function decideErrorAction(err: FailedCall, showMessage: boolean, texts: PolicyTexts): ErrorAction {
   const { code, msg } = err;
   // always handled, whatever the call asked for
-  if (code === SpecialCodes.SESSION_EXPIRED || code === Errors.REFRESH_INVALID.code) {
+  if (code === SpecialCodes.SESSION_EXPIRED || code === SpecialCodes.REFRESH_INVALID) {
     return { kind: 'session-expired', text: msg || texts.sessionExpired };
   }
   if (code === SpecialCodes.NO_MAILBOX) return { kind: 'no-mailbox', to: NO_MAILBOX_PATH };
