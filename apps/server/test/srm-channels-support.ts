@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { srmChannelNetworks, srmChannels } from '../src/modules/srm/channels/schema.js';
 import { srmSuppliers } from '../src/modules/srm/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import type { TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './harness.js';
 
 let n = 0;
 
@@ -40,4 +41,36 @@ export async function customerOf(t: TestApp, userId: number | null = null): Prom
       values (${`CTS${String(k).padStart(6, '0')}`}, ${`Route Test ${k}`}, ${`routetest${k}`}, 'C', 'SG', ${userId}) returning id`),
   );
   return rows[0]!.id;
+}
+
+/**
+ * The conformance files' common start: an app with empty channel tables, an admitted supplier, a
+ * customer and one SMS channel covering two networks of Singapore.
+ */
+export async function startChannelSuite() {
+  const t = await startTestApp();
+  await t.p.db.execute(
+    sql`truncate srm_channels, srm_channel_networks, srm_sender_ids, srm_route_binds, srm_landing_gateways, srm_docking_gateways, srm_gateway_ips`,
+  );
+  const supplier = await supplierOf(t, true);
+  const customer = await customerOf(t);
+  const nets = await networksOf(t, 'SG', 2);
+  const [row] = await t.p.db
+    .insert(srmChannels)
+    .values({
+      code: 'CHT000001',
+      name: 'Suite base SMS',
+      supplierId: supplier,
+      product: 'sms',
+      protocol: 'smpp',
+      host: 'smpp.example.net',
+      port: 2775,
+      capacity: 50,
+    })
+    .returning({ id: srmChannels.id });
+  const channelId = row!.id;
+  await t.p.db
+    .insert(srmChannelNetworks)
+    .values(nets.map((m) => ({ channelId, mccmnc: m, country: 'SG', operatorName: m })));
+  return { t, supplier, customer, channelId, nets };
 }

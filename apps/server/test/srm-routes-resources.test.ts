@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { routeBinds } from '../src/modules/srm/channels/route-binds.js';
-import { srmChannelNetworks, srmChannels } from '../src/modules/srm/channels/schema.js';
+import { srmChannels } from '../src/modules/srm/channels/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { customerOf, networksOf, supplierOf } from './srm-channels-support.js';
+import type { TestApp } from './harness.js';
+import { startChannelSuite } from './srm-channels-support.js';
 import { describeResource } from './support/describe-resource.js';
 
 let t: TestApp;
@@ -16,30 +16,7 @@ const _ip = 0;
 const RANGE = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await t.p.db.execute(
-    sql`truncate srm_channels, srm_channel_networks, srm_sender_ids, srm_route_binds, srm_landing_gateways, srm_docking_gateways, srm_gateway_ips`,
-  );
-  supplier = await supplierOf(t, true);
-  customer = await customerOf(t);
-  nets = await networksOf(t, 'SG', 2);
-  const [row] = await t.p.db
-    .insert(srmChannels)
-    .values({
-      code: 'CHT000001',
-      name: 'Suite base SMS',
-      supplierId: supplier,
-      product: 'sms',
-      protocol: 'smpp',
-      host: 'smpp.example.net',
-      port: 2775,
-      capacity: 50,
-    })
-    .returning({ id: srmChannels.id });
-  channelId = row!.id;
-  await t.p.db
-    .insert(srmChannelNetworks)
-    .values(nets.map((m) => ({ channelId, mccmnc: m, country: 'SG', operatorName: m })));
+  ({ t, supplier, customer, channelId, nets } = await startChannelSuite());
 }, 600_000);
 afterAll(() => t?.close());
 
