@@ -1,4 +1,5 @@
 import type { Module } from '../platform/module.js';
+import { definePorts } from '../platform/ports.js';
 import { aiModule } from './ai/index.js';
 import { approvalModule } from './approval/index.js';
 import { crmModule } from './crm/index.js';
@@ -25,3 +26,5 @@ export const modules: Module[] = [
   crmModule,
   srmModule,
 ];
+
+for (const m of modules) if (m.ports) definePorts(m.ports);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from './platform.js';
+import type { PortFactories } from './ports.js';
 import type { SeedContext } from './seed/context.js';
 
 /** A business room as the platform mounts it (the list of rooms is modules/index.ts). */
@@ -15,4 +16,6 @@ export interface Module {
    * idempotent (a second run adds nothing), run after the platform's seed
    */
   seed?(ctx: SeedContext): Promise<void>;
+  /** services this room offers the others (platform/ports.ts) */
+  ports?: PortFactories;
 }

@@ -1,9 +1,10 @@
-import type { Platform } from './platform.js';
+import type { Db } from './db/index.js';
 
 /**
- * Services one room offers the others, by name. A room provides its port in `register`; a room that
- * needs it asks for it when it runs (not at import), so the rooms stay free of each other's code and
- * tables, and a room whose provider is not mounted gets `undefined` and says what it waits for.
+ * Services one room offers the others, by name. A room declares its ports on its Module (`ports`);
+ * a room that needs one asks `portOf(db, key)` when it runs (not at import), so the rooms stay free of
+ * each other's code and tables, and a room whose provider is not mounted gets `undefined` and says
+ * what it waits for. Ports work on a database handle alone, so seeds use them too.
  * Decimal amounts are strings (numeric in the database, decimal.js in code), never floats.
  */
 
@@ -117,18 +118,17 @@ export interface Ports {
   traffic: TrafficPort;
 }
 
-const provided = new WeakMap<Platform, Partial<Ports>>();
+/** each port's maker: a room's module declares `ports: { rating: (db) => … }`; modules/index.ts registers them */
+export type PortFactories = { [K in keyof Ports]?: (db: Db) => Ports[K] };
 
-export function providePort<K extends keyof Ports>(p: Platform, key: K, impl: Ports[K]) {
-  let all = provided.get(p);
-  if (!all) {
-    all = {};
-    provided.set(p, all);
-  }
-  all[key] = impl;
+const factories: PortFactories = {};
+
+/** called once per module by modules/index.ts (and by a test that brings its own double of a port) */
+export function definePorts(f: PortFactories) {
+  Object.assign(factories, f);
 }
 
-/** the port if its room is mounted */
-export function portOf<K extends keyof Ports>(p: Platform, key: K): Ports[K] | undefined {
-  return provided.get(p)?.[key];
+/** the port on this database if its room is mounted; seeds ask with `ctx.db`, routes and jobs with `p.db` */
+export function portOf<K extends keyof Ports>(db: Db, key: K): Ports[K] | undefined {
+  return factories[key]?.(db);
 }
