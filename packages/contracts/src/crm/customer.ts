@@ -1,3 +1,4 @@
+import { ownedPartyFields, PARTY_ALIAS_PATTERN, PARTY_DOMAIN_PATTERN } from '../ownership/party.js';
 import { defineResource } from '../resource/define.js';
 import { CrmPerm } from './perms.js';
 
@@ -6,9 +7,17 @@ export const CUSTOMER_STATES = ['private', 'open_sea', 'blacklist'] as const;
 export type CustomerState = (typeof CUSTOMER_STATES)[number];
 
 /** an alias is the short name the messaging platform shows: letters, digits, dash and underscore */
-export const ALIAS_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
+export const ALIAS_PATTERN = PARTY_ALIAS_PATTERN;
 /** a company e-mail domain, lower case */
-export const DOMAIN_PATTERN = '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$';
+export const DOMAIN_PATTERN = PARTY_DOMAIN_PATTERN;
+
+const party = ownedPartyFields({
+  noun: { zh: '客户', en: 'Customer' },
+  name: { zh: '公司名称', en: 'Company name' },
+  owner: { zh: '负责人', en: 'Owner' },
+  states: CUSTOMER_STATES,
+  reachPerm: CrmPerm.CONTACT_DETAILS,
+});
 
 /**
  * A customer: a company buying messaging. Owner, state, lock, deal and contact times are set by
@@ -25,21 +34,7 @@ export const customerResource = defineResource({
   },
   titleField: 'name',
   fields: {
-    code: { kind: 'text', label: { zh: '客户编号', en: 'Customer code' }, readOnly: true },
-    name: {
-      kind: 'text',
-      label: { zh: '公司名称', en: 'Company name' },
-      required: true,
-      rules: { minLength: 2, maxLength: 128 },
-      track: true,
-    },
-    alias: {
-      kind: 'text',
-      label: { zh: '客户简称', en: 'Alias' },
-      required: true,
-      rules: { minLength: 2, maxLength: 32, pattern: ALIAS_PATTERN },
-      track: true,
-    },
+    ...party.identity,
     type: {
       kind: 'enum',
       label: { zh: '客户类型', en: 'Customer type' },
@@ -50,7 +45,7 @@ export const customerResource = defineResource({
         { value: CUSTOMER_TYPES[1], label: { zh: 'R 端代理', en: 'R-end reseller' }, color: 'purple' },
       ],
     },
-    country: { kind: 'country', label: { zh: '国家/地区', en: 'Country' }, required: true, track: true },
+    country: party.country,
     industry: { kind: 'dict', dict: 'crm.industry', label: { zh: '所属行业', en: 'Industry' }, track: true },
     level: { kind: 'dict', dict: 'crm.customer_level', label: { zh: '客户等级', en: 'Level' }, track: true },
     source: { kind: 'dict', dict: 'crm.customer_source', label: { zh: '客户来源', en: 'Source' }, track: true },
@@ -61,49 +56,11 @@ export const customerResource = defineResource({
       track: true,
     },
     agentName: { kind: 'text', label: { zh: '所属代理', en: 'Agent' }, readOnly: true },
-    emailDomains: {
-      kind: 'text',
-      label: { zh: '公司邮箱域名', en: 'Company e-mail domains' },
-      multiple: true,
-      maxItems: 10,
-      rules: { maxLength: 128, pattern: DOMAIN_PATTERN },
-      track: true,
-    },
-    phone: {
-      kind: 'phone',
-      label: { zh: '公司电话', en: 'Company phone' },
-      track: true,
-      perm: CrmPerm.CONTACT_DETAILS,
-    },
-    address: {
-      kind: 'textarea',
-      label: { zh: '地址', en: 'Address' },
-      rules: { maxLength: 500 },
-      track: true,
-      perm: CrmPerm.CONTACT_DETAILS,
-    },
-    ownerId: { kind: 'user', label: { zh: '负责人', en: 'Owner' }, readOnly: true, track: true },
-    ownerName: { kind: 'text', label: { zh: '负责人', en: 'Owner' }, readOnly: true },
-    ownedAt: { kind: 'datetime', label: { zh: '领取时间', en: 'Owner since' }, readOnly: true },
-    departmentId: { kind: 'department', label: { zh: '所属部门', en: 'Department' }, readOnly: true },
-    state: {
-      kind: 'enum',
-      label: { zh: '客户状态', en: 'State' },
-      required: true,
-      readOnly: true,
-      track: true,
-      options: [
-        { value: CUSTOMER_STATES[0], label: { zh: '私海', en: 'Private' }, color: 'green' },
-        { value: CUSTOMER_STATES[1], label: { zh: '公海', en: 'Open sea' }, color: 'cyan' },
-        { value: CUSTOMER_STATES[2], label: { zh: '黑名单', en: 'Blacklisted' }, color: 'red' },
-      ],
-    },
-    blacklistReason: { kind: 'text', label: { zh: '拉黑原因', en: 'Blacklist reason' }, readOnly: true },
-    locked: { kind: 'boolean', label: { zh: '锁定', en: 'Locked' }, required: true, readOnly: true, track: true },
+    emailDomains: party.domains({ zh: '公司邮箱域名', en: 'Company e-mail domains' }),
+    ...party.reach,
+    ...party.ownership,
     dealt: { kind: 'boolean', label: { zh: '已成交', en: 'Deal' }, required: true, readOnly: true, track: true },
-    lastContactAt: { kind: 'datetime', label: { zh: '最近跟进', en: 'Last contact' }, readOnly: true },
-    nextContactAt: { kind: 'datetime', label: { zh: '下次跟进', en: 'Next contact' }, readOnly: true },
-    createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, required: true, readOnly: true },
+    ...party.contact,
     /** when the retention rules return it to the open sea (none: locked, dealt, not private or no rule) */
     returnAt: { kind: 'datetime', label: { zh: '预计退回公海', en: 'Returns to the open sea' }, readOnly: true },
     /** its last return to the open sea */

@@ -5,4 +5,5 @@
  * "Ownership and pool"; decision 0031).
  */
 export * from './define.js';
+export * from './party.js';
 export * from './schemas.js';

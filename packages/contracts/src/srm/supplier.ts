@@ -1,4 +1,5 @@
 import { defineOwnership } from '../ownership/define.js';
+import { ownedPartyFields, PARTY_ALIAS_PATTERN, PARTY_DOMAIN_PATTERN } from '../ownership/party.js';
 import { defineResource } from '../resource/define.js';
 import { SrmPerm } from './perms.js';
 
@@ -10,9 +11,16 @@ export const SUPPLIER_STATES = ['private', 'sea', 'blacklist'] as const;
 export type SupplierState = (typeof SUPPLIER_STATES)[number];
 
 /** an alias is the short name routing and billing show: letters, digits, dash and underscore */
-export const SUPPLIER_ALIAS_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
+export const SUPPLIER_ALIAS_PATTERN = PARTY_ALIAS_PATTERN;
 /** a company web or e-mail domain, lower case */
-export const SUPPLIER_DOMAIN_PATTERN = '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$';
+export const SUPPLIER_DOMAIN_PATTERN = PARTY_DOMAIN_PATTERN;
+
+const party = ownedPartyFields({
+  noun: { zh: '供应商', en: 'Supplier' },
+  name: { zh: '供应商名称', en: 'Supplier name' },
+  owner: { zh: '采购负责人', en: 'Purchasing owner' },
+  states: SUPPLIER_STATES,
+});
 
 /**
  * A supplier: a carrier, aggregator, SIM farm or equipment vendor we buy from. Code, owner,
@@ -26,21 +34,7 @@ export const supplierResource = defineResource({
   routes: { list: '/srm/supplier/my-supplier', detail: '/srm/supplier/my-supplier/details' },
   titleField: 'name',
   fields: {
-    code: { kind: 'text', label: { zh: '供应商编号', en: 'Supplier code' }, readOnly: true },
-    name: {
-      kind: 'text',
-      label: { zh: '供应商名称', en: 'Supplier name' },
-      required: true,
-      rules: { minLength: 2, maxLength: 128 },
-      track: true,
-    },
-    alias: {
-      kind: 'text',
-      label: { zh: '供应商简称', en: 'Alias' },
-      required: true,
-      rules: { minLength: 2, maxLength: 32, pattern: SUPPLIER_ALIAS_PATTERN },
-      track: true,
-    },
+    ...party.identity,
     type: {
       kind: 'enum',
       label: { zh: '供应商类型', en: 'Supplier type' },
@@ -66,7 +60,7 @@ export const supplierResource = defineResource({
         { value: SUPPLIER_PRODUCTS[3], label: { zh: '邮件', en: 'E-mail' } },
       ],
     },
-    country: { kind: 'country', label: { zh: '国家/地区', en: 'Country' }, required: true, track: true },
+    country: party.country,
     level: { kind: 'dict', dict: 'purchase.supplier_level', label: { zh: '供应商等级', en: 'Level' }, track: true },
     /** changed afterwards only through a source change approval */
     source: {
@@ -94,35 +88,10 @@ export const supplierResource = defineResource({
       rules: { min: 0, max: 180 },
       track: true,
     },
-    domains: {
-      kind: 'text',
-      label: { zh: '公司域名', en: 'Company domains' },
-      multiple: true,
-      maxItems: 10,
-      rules: { maxLength: 128, pattern: SUPPLIER_DOMAIN_PATTERN },
-      track: true,
-    },
-    phone: { kind: 'phone', label: { zh: '公司电话', en: 'Company phone' }, track: true },
-    address: { kind: 'textarea', label: { zh: '地址', en: 'Address' }, rules: { maxLength: 500 }, track: true },
+    domains: party.domains({ zh: '公司域名', en: 'Company domains' }),
+    ...party.reach,
     remark: { kind: 'textarea', label: { zh: '备注', en: 'Remark' }, rules: { maxLength: 1000 }, track: true },
-    ownerId: { kind: 'user', label: { zh: '采购负责人', en: 'Purchasing owner' }, readOnly: true, track: true },
-    ownerName: { kind: 'text', label: { zh: '采购负责人', en: 'Purchasing owner' }, readOnly: true },
-    ownedAt: { kind: 'datetime', label: { zh: '领取时间', en: 'Owner since' }, readOnly: true },
-    departmentId: { kind: 'department', label: { zh: '所属部门', en: 'Department' }, readOnly: true },
-    state: {
-      kind: 'enum',
-      label: { zh: '供应商状态', en: 'State' },
-      required: true,
-      readOnly: true,
-      track: true,
-      options: [
-        { value: SUPPLIER_STATES[0], label: { zh: '私海', en: 'Private' }, color: 'green' },
-        { value: SUPPLIER_STATES[1], label: { zh: '公海', en: 'Open sea' }, color: 'cyan' },
-        { value: SUPPLIER_STATES[2], label: { zh: '黑名单', en: 'Blacklisted' }, color: 'red' },
-      ],
-    },
-    blacklistReason: { kind: 'text', label: { zh: '拉黑原因', en: 'Blacklist reason' }, readOnly: true },
-    locked: { kind: 'boolean', label: { zh: '锁定', en: 'Locked' }, required: true, readOnly: true, track: true },
+    ...party.ownership,
     admitted: {
       kind: 'boolean',
       label: { zh: '已准入', en: 'Admitted' },
@@ -131,9 +100,7 @@ export const supplierResource = defineResource({
       track: true,
     },
     admittedAt: { kind: 'datetime', label: { zh: '准入时间', en: 'Admitted on' }, readOnly: true },
-    lastContactAt: { kind: 'datetime', label: { zh: '最近跟进', en: 'Last contact' }, readOnly: true },
-    nextContactAt: { kind: 'datetime', label: { zh: '下次跟进', en: 'Next contact' }, readOnly: true },
-    createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, required: true, readOnly: true },
+    ...party.contact,
   },
   list: {
     columns: [
