@@ -2,6 +2,8 @@ import { Errors } from '@portal/contracts';
 import { DEFAULT_DUPLICATE_CHECK, DEFAULT_SEA_RULES } from '@portal/contracts/srm';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ensureBusinessProcesses, processIdOf } from '../src/modules/approval/index.js';
+import { wfFormFields, wfProcesses } from '../src/modules/approval/schema.js';
 import { returnIdleSuppliers } from '../src/modules/srm/retention.js';
 import { srmAdmissions, srmSettings, srmSourceChanges, srmSuppliers } from '../src/modules/srm/schema.js';
 import { departments, staffUsers } from '../src/platform/access/schema.js';
@@ -445,5 +447,71 @@ describe('spec 7 and settings reads', () => {
     );
     expect(res.data.find((m: { value: string }) => m.value === 'prepaid').suppliers).toBe(used);
     expect((await get(buyer, '/v2/srm/settings/payment-methods')).code).toBe(Errors.NO_PERMISSION.code);
+  });
+});
+
+describe('business processes (the one approval helper srm and crm share)', () => {
+  const definition = {
+    nodes: [
+      {
+        key: 'leader',
+        name: '负责人',
+        nameEn: 'Leader',
+        type: 'approval' as const,
+        approverKind: 'deptLeader' as const,
+        roleId: null,
+        userIds: [],
+        levels: 1,
+        mode: 'any' as const,
+        conditions: [],
+        rejectable: true,
+        timeLimitHours: null,
+      },
+    ],
+  };
+  const proc = (code: string) => ({
+    code,
+    name: code,
+    nameEn: code,
+    groupName: '测试',
+    serviceName: 'test.mend',
+    applyPath: '/mend/apply',
+    description: 'mend',
+    definition,
+  });
+  it('creates a form and its processes once, and starts requests on the newest enabled, published one', async () => {
+    const db = t.p.db;
+    expect(await processIdOf(db, 'test.mend')).toBeNull();
+    const form = {
+      code: 'mend-form',
+      name: 'mend',
+      description: 'mend',
+      fields: [
+        { key: 'a', label: 'A', labelEn: 'A', type: 'text', required: true, rules: { maxLength: 20 } },
+        { key: 'b', label: 'B', labelEn: 'B', type: 'text', required: false, maxLength: 30 },
+      ],
+    };
+    await ensureBusinessProcesses(db, form, [proc('mend-1'), proc('mend-2')], buyerId);
+    await ensureBusinessProcesses(db, form, [proc('mend-1'), proc('mend-2')], buyerId);
+    const rows = await db
+      .select({ id: wfProcesses.id, formId: wfProcesses.formId, applyPath: wfProcesses.applyPath })
+      .from(wfProcesses)
+      .where(eq(wfProcesses.serviceName, 'test.mend'))
+      .orderBy(wfProcesses.id);
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.formId)).size).toBe(1);
+    expect(rows[0]!.applyPath).toBe('/mend/apply');
+    const fields = await db
+      .select({ rules: wfFormFields.rules })
+      .from(wfFormFields)
+      .where(eq(wfFormFields.formId, rows[0]!.formId!))
+      .orderBy(wfFormFields.sort);
+    expect(fields.map((f) => f.rules)).toEqual([{ maxLength: 20 }, { maxLength: 30 }]);
+    expect(await processIdOf(db, 'test.mend')).toBe(rows[1]!.id);
+    // an unpublished newest one is passed over, a disabled one too
+    await db.update(wfProcesses).set({ currentVersionId: null }).where(eq(wfProcesses.id, rows[1]!.id));
+    expect(await processIdOf(db, 'test.mend')).toBe(rows[0]!.id);
+    await db.update(wfProcesses).set({ enabled: false }).where(eq(wfProcesses.id, rows[0]!.id));
+    expect(await processIdOf(db, 'test.mend')).toBeNull();
   });
 });

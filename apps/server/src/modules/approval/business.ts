@@ -1,27 +1,46 @@
-import type { ProcessDefinition } from '@portal/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import type { FieldRules, ProcessDefinition } from '@portal/contracts';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { wfFormFields, wfForms, wfProcesses, wfProcessVersions, wfTasks } from './schema.js';
 
 /**
- * The enabled process a business starts its requests on: the newest one with that service name
- * (an administrator may keep several and disable the old); null when none is set up.
+ * The process a business starts its requests on: the newest enabled and published one with that
+ * service name (an administrator may keep several and disable the old); null when none is set up,
+ * which the business answers with its own "no process" code.
  */
 export async function processIdOf(db: DbOrTx, serviceName: string): Promise<number | null> {
   const [row] = await db
     .select({ id: wfProcesses.id })
     .from(wfProcesses)
-    .where(and(eq(wfProcesses.serviceName, serviceName), eq(wfProcesses.enabled, true)))
+    .where(
+      and(
+        eq(wfProcesses.serviceName, serviceName),
+        eq(wfProcesses.enabled, true),
+        isNotNull(wfProcesses.currentVersionId),
+      ),
+    )
     .orderBy(desc(wfProcesses.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** One field of a business's form, as the approval form settings hold it. */
+export interface BusinessFormField {
+  key: string;
+  label: string;
+  labelEn: string;
+  type: string;
+  required: boolean;
+  rules?: FieldRules;
+  /** @deprecated say `rules: { maxLength }` */
+  maxLength?: number;
 }
 
 export interface BusinessForm {
   code: string;
   name: string;
   description: string;
-  fields: { key: string; label: string; labelEn: string; type: string; required: boolean; maxLength: number }[];
+  fields: readonly BusinessFormField[];
 }
 
 export interface BusinessProcess {
@@ -30,13 +49,16 @@ export interface BusinessProcess {
   nameEn: string;
   groupName: string;
   serviceName: string;
+  /** the business's own application screen, where the approval centre sends "apply" */
+  applyPath?: string;
   description: string;
   definition: ProcessDefinition;
 }
 
 /**
- * A business's default form and processes (a room's seed): created once by code, then the
- * administrators' to change in the approval settings.
+ * A business's default form and processes (a room's seed or start): each created once by its
+ * code, so the business works out of the box, then the administrators' to change in the approval
+ * settings like any other. Several processes may share the form (one per application kind).
  */
 export async function ensureBusinessProcesses(
   db: DbOrTx,
@@ -51,14 +73,10 @@ export async function ensureBusinessProcesses(
       .values({ code: form.code, name: form.name, description: form.description })
       .returning({ id: wfForms.id });
     await db.insert(wfFormFields).values(
-      form.fields.map((x, i) => ({
+      form.fields.map(({ maxLength, rules, ...x }, i) => ({
         formId: f!.id,
-        key: x.key,
-        label: x.label,
-        labelEn: x.labelEn,
-        type: x.type,
-        required: x.required,
-        rules: { maxLength: x.maxLength },
+        ...x,
+        rules: rules ?? (maxLength === undefined ? {} : { maxLength }),
         sort: i + 1,
       })),
     );
@@ -75,6 +93,7 @@ export async function ensureBusinessProcesses(
         groupName: p.groupName,
         serviceName: p.serviceName,
         formId: f!.id,
+        applyPath: p.applyPath,
         description: p.description,
       })
       .returning({ id: wfProcesses.id });
@@ -94,3 +113,19 @@ export async function pendingTasksOf(db: DbOrTx, instanceId: number) {
     .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.status, 'pending')))
     .orderBy(wfTasks.id);
 }
+
+/**
+ * @deprecated the one-process form of `ensureBusinessProcesses` (session 6's srm helper), kept so
+ * rooms written against it still compile: `ensureBusinessProcesses(db, form, [process], createdBy)`.
+ */
+export interface BusinessProcessSpec extends BusinessProcess {
+  form: Omit<BusinessForm, 'description'>;
+  createdBy: number;
+}
+
+/** @deprecated use `ensureBusinessProcesses(db, form, [process], createdBy)` */
+export const ensureBusinessProcess = (db: DbOrTx, { form, createdBy, ...process }: BusinessProcessSpec) =>
+  ensureBusinessProcesses(db, { ...form, description: process.description }, [process], createdBy);
+
+/** @deprecated use `processIdOf` (the same function) */
+export const processOfService = processIdOf;

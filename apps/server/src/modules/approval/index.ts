@@ -11,12 +11,15 @@ import { defineApprovalWebhookJob } from './webhook.js';
 
 export {
   type BusinessForm,
+  type BusinessFormField,
   type BusinessProcess,
+  type BusinessProcessSpec,
+  ensureBusinessProcess,
   ensureBusinessProcesses,
   pendingTasksOf,
   processIdOf,
+  processOfService,
 } from './business.js';
-export { type BusinessProcessSpec, ensureBusinessProcess, processOfService } from './business-process.js';
 export { agree, reject, type StartInput, startInstance, withdraw } from './engine.js';
 export type { Outbox } from './engine-core.js';
 export { type ApprovalHandler, type ApprovalOutcome, registerApprovalHandler } from './handlers.js';

@@ -47,9 +47,16 @@ const form = {
   name: '客户申请',
   description: 'CRM application: customer, change, reason',
   fields: [
-    { key: 'customer', label: '客户', labelEn: 'Customer', type: 'text', required: true, maxLength: 200 },
-    { key: 'change', label: '变更内容', labelEn: 'Change', type: 'text', required: true, maxLength: 300 },
-    { key: 'reason', label: '申请理由', labelEn: 'Reason', type: 'textarea', required: true, maxLength: 500 },
+    { key: 'customer', label: '客户', labelEn: 'Customer', type: 'text', required: true, rules: { maxLength: 200 } },
+    { key: 'change', label: '变更内容', labelEn: 'Change', type: 'text', required: true, rules: { maxLength: 300 } },
+    {
+      key: 'reason',
+      label: '申请理由',
+      labelEn: 'Reason',
+      type: 'textarea',
+      required: true,
+      rules: { maxLength: 500 },
+    },
   ],
 };
 

@@ -16,7 +16,7 @@ import type { Platform } from '../../platform/platform.js';
 import { bindResource } from '../../platform/resource/index.js';
 import {
   type ApprovalOutcome,
-  processOfService,
+  processIdOf,
   registerApprovalHandler,
   runCommand,
   startInstance,
@@ -76,7 +76,7 @@ export async function applyAdmission(p: Platform, auth: AuthContext, body: Admis
       .from(srmAdmissions)
       .where(and(eq(srmAdmissions.supplierId, supplier.id), eq(srmAdmissions.state, 'pending')));
     if (pending) throw new AppError('SRM_ADMISSION_PENDING', { vars: { value: supplier.code } });
-    const processId = await processOfService(tx, ADMISSION_SERVICE);
+    const processId = await processIdOf(tx, ADMISSION_SERVICE);
     if (!processId) throw new AppError('SRM_ADMISSION_NO_PROCESS');
     const checklist = Object.fromEntries(ADMISSION_CHECKLIST_KEYS.map((k) => [k, true]));
     const [row] = await tx

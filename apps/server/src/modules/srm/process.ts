@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db } from '../../platform/db/index.js';
-import { ensureBusinessProcess } from '../approval/index.js';
+import { ensureBusinessProcesses } from '../approval/index.js';
 
 export const ADMISSION_PROCESS_CODE = 'srm-supplier-admission';
 
@@ -18,15 +18,10 @@ export const ADMISSION_PROCESS_CODE = 'srm-supplier-admission';
 export async function ensureAdmissionProcess(db: Db): Promise<void> {
   const [admin] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
   if (!admin) return;
-  await ensureBusinessProcess(db, {
-    code: ADMISSION_PROCESS_CODE,
-    name: '供应商准入',
-    nameEn: 'Supplier admission',
-    groupName: '采购',
-    serviceName: ADMISSION_SERVICE,
-    applyPath: ADMISSION_APPLY_PATH,
-    description: '采购部门负责人审批 → 抄送管理员；通过后供应商方可承载业务',
-    form: {
+  const description = '采购部门负责人审批 → 抄送管理员；通过后供应商方可承载业务';
+  await ensureBusinessProcesses(
+    db,
+    {
       code: 'srm-supplier-admission',
       name: '供应商准入申请',
       fields: [
@@ -56,56 +51,63 @@ export async function ensureAdmissionProcess(db: Db): Promise<void> {
         },
         { key: 'documents', label: '资质文件', labelEn: 'Documents', type: 'attachment', required: false },
       ],
+      description,
     },
-    definition: {
-      nodes: [
-        {
-          key: 'leader',
-          name: '采购负责人审批',
-          nameEn: 'Purchasing lead',
-          type: 'approval',
-          approverKind: 'deptLeader',
-          roleId: null,
-          userIds: [],
-          levels: 1,
-          mode: 'any',
-          conditions: [],
-          rejectable: true,
-          timeLimitHours: 48,
+    [
+      {
+        code: ADMISSION_PROCESS_CODE,
+        name: '供应商准入',
+        nameEn: 'Supplier admission',
+        groupName: '采购',
+        serviceName: ADMISSION_SERVICE,
+        applyPath: ADMISSION_APPLY_PATH,
+        description,
+        definition: {
+          nodes: [
+            {
+              key: 'leader',
+              name: '采购负责人审批',
+              nameEn: 'Purchasing lead',
+              type: 'approval',
+              approverKind: 'deptLeader',
+              roleId: null,
+              userIds: [],
+              levels: 1,
+              mode: 'any',
+              conditions: [],
+              rejectable: true,
+              timeLimitHours: 48,
+            },
+            {
+              key: 'cc',
+              name: '抄送管理员',
+              nameEn: 'Copy to administrator',
+              type: 'cc',
+              approverKind: 'users',
+              roleId: null,
+              userIds: [admin.id],
+              levels: 1,
+              mode: 'any',
+              conditions: [],
+              rejectable: false,
+              timeLimitHours: null,
+            },
+          ],
         },
-        {
-          key: 'cc',
-          name: '抄送管理员',
-          nameEn: 'Copy to administrator',
-          type: 'cc',
-          approverKind: 'users',
-          roleId: null,
-          userIds: [admin.id],
-          levels: 1,
-          mode: 'any',
-          conditions: [],
-          rejectable: false,
-          timeLimitHours: null,
-        },
-      ],
-    },
-    createdBy: admin.id,
-  });
+      },
+    ],
+    admin.id,
+  );
 }
 
 /** The default source change process: the applicant's department leader decides. */
 export async function ensureSourceChangeProcess(db: Db): Promise<void> {
   const [admin] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
   if (!admin) return;
-  await ensureBusinessProcess(db, {
-    code: 'srm-supplier-source-change',
-    name: '供应商来源变更',
-    nameEn: 'Supplier source change',
-    groupName: '采购',
-    serviceName: SOURCE_CHANGE_SERVICE,
-    applyPath: SOURCE_CHANGE_APPLY_PATH,
-    description: '采购部门负责人审批；通过后写入新的供应商来源',
-    form: {
+  const description = '采购部门负责人审批；通过后写入新的供应商来源';
+  await ensureBusinessProcesses(
+    db,
+    {
       code: 'srm-supplier-source-change',
       name: '供应商来源变更申请',
       fields: [
@@ -134,25 +136,37 @@ export async function ensureSourceChangeProcess(db: Db): Promise<void> {
           rules: { maxLength: 500 },
         },
       ],
+      description,
     },
-    definition: {
-      nodes: [
-        {
-          key: 'leader',
-          name: '采购负责人审批',
-          nameEn: 'Purchasing lead',
-          type: 'approval',
-          approverKind: 'deptLeader',
-          roleId: null,
-          userIds: [],
-          levels: 1,
-          mode: 'any',
-          conditions: [],
-          rejectable: true,
-          timeLimitHours: 48,
+    [
+      {
+        code: 'srm-supplier-source-change',
+        name: '供应商来源变更',
+        nameEn: 'Supplier source change',
+        groupName: '采购',
+        serviceName: SOURCE_CHANGE_SERVICE,
+        applyPath: SOURCE_CHANGE_APPLY_PATH,
+        description,
+        definition: {
+          nodes: [
+            {
+              key: 'leader',
+              name: '采购负责人审批',
+              nameEn: 'Purchasing lead',
+              type: 'approval',
+              approverKind: 'deptLeader',
+              roleId: null,
+              userIds: [],
+              levels: 1,
+              mode: 'any',
+              conditions: [],
+              rejectable: true,
+              timeLimitHours: 48,
+            },
+          ],
         },
-      ],
-    },
-    createdBy: admin.id,
-  });
+      },
+    ],
+    admin.id,
+  );
 }

@@ -4,7 +4,7 @@ import { departments, staffUsers } from '../../platform/access/schema.js';
 import { rowsOf } from '../../platform/db/index.js';
 import { recordEvents } from '../../platform/history/schema.js';
 import type { SeedContext } from '../../platform/seed/context.js';
-import { processOfService, startInstance } from '../approval/index.js';
+import { processIdOf, startInstance } from '../approval/index.js';
 import { ensureAdmissionProcess, ensureSourceChangeProcess } from './process.js';
 import { srmAdmissions, srmContacts, srmSuppliers } from './schema.js';
 
@@ -293,7 +293,7 @@ async function seedAdmissions(
         createdAt: new Date(p.row.createdAt.getTime() + 3 * DAY),
       })),
     );
-  const processId = await processOfService(db, ADMISSION_SERVICE);
+  const processId = await processIdOf(db, ADMISSION_SERVICE);
   if (!processId) return;
   // pending ones are real requests, started by buyers (the manager's own would have no approver above)
   const pending = fresh.filter(

@@ -13,7 +13,7 @@ import type { Platform } from '../../platform/platform.js';
 import { bindResource } from '../../platform/resource/index.js';
 import {
   type ApprovalOutcome,
-  processOfService,
+  processIdOf,
   registerApprovalHandler,
   runCommand,
   startInstance,
@@ -64,7 +64,7 @@ export async function applySourceChange(p: Platform, auth: AuthContext, body: So
       .from(srmSourceChanges)
       .where(and(eq(srmSourceChanges.supplierId, supplier.id), eq(srmSourceChanges.state, 'pending')));
     if (pending) throw new AppError('SRM_SOURCE_CHANGE_PENDING', { vars: { value: supplier.code } });
-    const processId = await processOfService(tx, SOURCE_CHANGE_SERVICE);
+    const processId = await processIdOf(tx, SOURCE_CHANGE_SERVICE);
     if (!processId) throw new AppError('SRM_SOURCE_NO_PROCESS');
     const [row] = await tx
       .insert(srmSourceChanges)
