@@ -12,6 +12,7 @@ import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import { rowsOf, type Tx } from '../../platform/db/index.js';
+import { checkDictValues } from '../../platform/dict/service.js';
 import { appendRecordEvents } from '../../platform/history/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { recordMembers } from '../../platform/ownership/schema.js';
@@ -28,7 +29,6 @@ import {
 import { writableCustomer } from './access.js';
 import { assertNoPendingAlias } from './alias-pending.js';
 import { checkAlias, freeAlias } from './customers.js';
-import { checkDictValues } from './dicts.js';
 import { crmApplications, crmCustomers } from './schema.js';
 
 const customerCode = sql`(select c.code from crm_customers c where c.id = "crm_applications"."customer_id")`;
@@ -117,7 +117,8 @@ async function checkNewValue(tx: Tx, kind: ApplicationKind, c: Customer, value: 
   if (kind === 'blacklist') return 'blacklist';
   if (value === null || value.toLowerCase() === (old ?? '').toLowerCase()) throw new AppError('CRM_VALUE_UNCHANGED');
   if (kind === 'alias') await checkAliasFree(tx, value, c.id);
-  if (kind === 'source') await checkDictValues(tx, { source: customerResource.fields.source }, { source: value });
+  if (kind === 'source')
+    await checkDictValues(tx, { source: customerResource.fields.source }, { source: value }, 'CRM_DICT_VALUE_UNKNOWN');
   return value;
 }
 

@@ -2,10 +2,10 @@ import { blocksCreation, customerResource } from '@portal/contracts/crm';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { staffUsers, userDepartments } from '../../platform/access/schema.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
+import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
 import { assertNoPendingAlias } from './alias-pending.js';
-import { checkDictValues } from './dicts.js';
 import { companyDomains, findDuplicates } from './duplicates.js';
 import { lockedCount, lockLimitOf } from './pool/claim-rules.js';
 import { returnAtOf } from './pool/due.js';
@@ -69,7 +69,7 @@ const lowerDomains = (v: unknown) => ((v as string[] | undefined) ?? []).map((d)
 
 async function beforeCreate(ctx: WriteContext, input: Record<string, unknown>) {
   const { tx, auth, p } = ctx;
-  await checkDictValues(tx, customerResource.fields, input);
+  await checkDictValues(tx, customerResource.fields, input, 'CRM_DICT_VALUE_UNKNOWN');
   await checkAgent(tx, input.agentId);
   await checkDomains(tx, input.emailDomains);
   const dupes = await findDuplicates(tx, {
@@ -137,7 +137,7 @@ export const customers = bindResource(customerResource, {
       if (before.state === 'blacklist')
         throw new AppError('CRM_CUSTOMER_NOT_WRITABLE', { vars: { value: before.code as string } });
       await assertNoPendingAlias(ctx.tx, [before.id as number]);
-      await checkDictValues(ctx.tx, customerResource.fields, patch);
+      await checkDictValues(ctx.tx, customerResource.fields, patch, 'CRM_DICT_VALUE_UNKNOWN');
       if (patch.alias !== undefined && String(patch.alias).toLowerCase() !== String(before.alias).toLowerCase())
         await checkAlias(ctx.tx, patch.alias as string, before.id as number);
       if (patch.emailDomains !== undefined) {

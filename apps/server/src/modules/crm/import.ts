@@ -13,12 +13,12 @@ import type { ImportIssue } from '@portal/contracts/imports';
 import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
+import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { defineImport, type ImportColumn } from '../../platform/imports/define.js';
 import type { Platform } from '../../platform/platform.js';
 import { createRecord } from '../../platform/resource/write.js';
 import { customers } from './customers.js';
-import { checkDictValues } from './dicts.js';
 import { companyDomains, findDuplicates } from './duplicates.js';
 import { crmCustomers } from './schema.js';
 
@@ -107,7 +107,7 @@ const REASON_ERROR: Record<
  */
 export async function rowRefusal(db: DbOrTx, row: CustomerImportRow): Promise<AppError | null> {
   try {
-    await checkDictValues(db, f, row);
+    await checkDictValues(db, f, row, 'CRM_DICT_VALUE_UNKNOWN');
   } catch (err) {
     if (err instanceof AppError) return err;
     throw err;

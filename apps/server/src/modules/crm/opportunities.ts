@@ -2,11 +2,11 @@ import { opportunityResource } from '@portal/contracts/crm';
 import { sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { DbOrTx } from '../../platform/db/index.js';
+import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
 import { writableCustomer } from './access.js';
 import { homeDepartment } from './customers.js';
-import { checkDictValues } from './dicts.js';
 import { crmOpportunities } from './schema.js';
 import { stagesFor } from './stages.js';
 
@@ -72,7 +72,7 @@ export const opportunities = bindResource(opportunityResource, {
     },
     async lose(ctx, o, input) {
       open(o);
-      await checkDictValues(ctx.tx, opportunityResource.commands.lose.input, input);
+      await checkDictValues(ctx.tx, opportunityResource.commands.lose.input, input, 'CRM_DICT_VALUE_UNKNOWN');
       return close(ctx, 'lost', { lostReason: input.lostReason });
     },
     async invalidate(ctx, o) {

@@ -7,6 +7,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
+import { checkDictValues } from '../../platform/dict/service.js';
 import { appendRecordEvents } from '../../platform/history/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
@@ -19,7 +20,6 @@ import {
   startInstance,
 } from '../approval/index.js';
 import { writableSupplier } from './access.js';
-import { checkDictValues } from './dicts.js';
 import { srmSourceChanges, srmSuppliers } from './schema.js';
 
 const supplierCol = (col: string) =>
@@ -53,7 +53,7 @@ export const sourceChanges = bindResource(sourceChangeResource, {
 export async function applySourceChange(p: Platform, auth: AuthContext, body: SourceChangeApply) {
   return runCommand(p, async (tx, out) => {
     const supplier = await writableSupplier(tx, auth, body.supplierId);
-    await checkDictValues(tx, supplierResource.fields, { source: body.toSource });
+    await checkDictValues(tx, supplierResource.fields, { source: body.toSource }, 'SRM_DICT_VALUE_UNKNOWN');
     const [current] = await tx
       .select({ source: srmSuppliers.source })
       .from(srmSuppliers)

@@ -3,9 +3,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { parsePhoneNumber } from 'libphonenumber-js/min';
 import { staffUsers, userDepartments } from '../../platform/access/schema.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
+import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
-import { checkDictValues } from './dicts.js';
 import { checkEntity } from './entities.js';
 import { srmSuppliers, supplierCodeSeq } from './schema.js';
 
@@ -48,7 +48,7 @@ const e164 = (v: unknown) => (typeof v === 'string' ? parsePhoneNumber(v).number
 
 /** Checks a supplier's new values shared by create and update; returns the normalised ones. */
 async function checkValues(ctx: WriteContext, values: Record<string, unknown>) {
-  await checkDictValues(ctx.tx, supplierResource.fields, values);
+  await checkDictValues(ctx.tx, supplierResource.fields, values, 'SRM_DICT_VALUE_UNKNOWN');
   if (values.entityId !== undefined && values.entityId !== null) await checkEntity(ctx.p, values.entityId as number);
   const out: Record<string, unknown> = {};
   if (values.domains !== undefined) out.domains = lowerList(values.domains);

@@ -1,3 +1,4 @@
+import type { ErrorName } from '@portal/contracts';
 import {
   DICT_MODULES,
   type DictDef,
@@ -7,6 +8,7 @@ import {
   type DictSaveBody,
 } from '@portal/contracts/dict';
 import { allDicts } from '@portal/contracts/dict/all';
+import type { ResourceDef } from '@portal/contracts/resource';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
@@ -159,6 +161,25 @@ export async function isEnabledDictValue(tx: DbOrTx, code: string, value: string
     .from(dictItems)
     .where(and(eq(dictItems.typeCode, code), eq(dictItems.value, value), eq(dictItems.enabled, true)));
   return !!item;
+}
+
+/**
+ * Inside a transaction: every dictionary field of `fields` given a value in `values` must hold an
+ * enabled item of its dictionary, else the room's own error (`error`, a catalogue entry with the
+ * vars `value` and `field`). Fields of other kinds, null and absent values are left alone.
+ */
+export async function checkDictValues(
+  tx: DbOrTx,
+  fields: ResourceDef['fields'],
+  values: Record<string, unknown>,
+  error: ErrorName,
+): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    const f = fields[name];
+    if (f?.kind !== 'dict' || !f.dict || value === null || value === undefined) continue;
+    if (!(await isEnabledDictValue(tx, f.dict, String(value))))
+      throw new AppError(error, { vars: { value: String(value), field: { 'zh-CN': f.label.zh, en: f.label.en } } });
+  }
 }
 
 /** Every area's declared dictionaries and their seed items; idempotent, admins' edits are kept. */

@@ -9,10 +9,10 @@ import type { ResourceDef } from '@portal/contracts/resource';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../platform/db/index.js';
+import { checkDictValues } from '../../../platform/dict/service.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Values } from '../../../platform/resource/bind.js';
 import { bindResource, type ResourceHooks } from '../../../platform/resource/index.js';
-import { checkDictValues } from '../dicts.js';
 import { crmFreeMailDomains } from '../schema.js';
 import { crmBukaAllow, crmChurnRules, crmLevelRules, crmRetentionRules } from './schema.js';
 
@@ -39,14 +39,14 @@ function ruleHooks(
   return {
     async beforeCreate(ctx, input) {
       check?.(input);
-      await checkDictValues(ctx.tx, def.fields, input);
+      await checkDictValues(ctx.tx, def.fields, input, 'CRM_DICT_VALUE_UNKNOWN');
       await unique(ctx.tx, input);
       return { updatedAt: ctx.p.clock.now() };
     },
     async beforeUpdate(ctx, before, patch) {
       const v = { ...before, ...patch };
       check?.(v);
-      await checkDictValues(ctx.tx, def.fields, patch);
+      await checkDictValues(ctx.tx, def.fields, patch, 'CRM_DICT_VALUE_UNKNOWN');
       await unique(ctx.tx, v, before.id as number);
       return { updatedAt: ctx.p.clock.now() };
     },
