@@ -1,11 +1,13 @@
 import { Errors } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_SECRET_KEY } from '../src/modules/mail/room.js';
 import { srmChannels, srmGatewayIps } from '../src/modules/srm/channels/schema.js';
 import { ChannelSecretBox } from '../src/modules/srm/channels/secret-box.js';
 import { seedChannels } from '../src/modules/srm/channels/seed.js';
 import { runSenderIdExpiry } from '../src/modules/srm/channels/sender-id-reminders.js';
 import { staffUsers } from '../src/platform/access/schema.js';
+import { SecretBox } from '../src/platform/auth/secret-box.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { seedContext } from '../src/platform/seed/context.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
@@ -101,6 +103,23 @@ describe('SRM channel rules', () => {
     const [row] = await t.p.db.select().from(srmChannels).where(eq(srmChannels.id, c.data.id));
     expect(row!.secretSealed).not.toContain(SECRET);
     expect((await ChannelSecretBox.of(t.p.db)).open(row!.secretSealed!)).toBe(`${SECRET}2`);
+  });
+
+  it('keeps each named secret box apart (the platform box mail and channels share)', async () => {
+    const channels = await ChannelSecretBox.of(t.p.db);
+    expect(await ChannelSecretBox.of(t.p.db)).toBe(channels);
+    const mail = await SecretBox.of(t.p.db, MAIL_SECRET_KEY);
+    const sealed = channels.seal(SECRET);
+    expect(sealed).not.toBe(channels.seal(SECRET));
+    expect(channels.open(sealed)).toBe(SECRET);
+    expect(() => mail.open(sealed)).toThrow();
+    const configured = await SecretBox.of(t.p.db, MAIL_SECRET_KEY, 'configured-key');
+    expect(configured).not.toBe(mail);
+    expect(() => configured.open(mail.seal(SECRET))).toThrow();
+    const [iv, tag, body] = sealed.split('.').slice(1);
+    const tampered = `${body!.startsWith('A') ? 'B' : 'A'}${body!.slice(1)}`;
+    expect(() => channels.open(['v1', iv, tag, tampered].join('.'))).toThrow();
+    expect(() => channels.open('v0.x.y.z')).toThrow(/srm.channel-secret-key/);
   });
 
   it('goes live only for an admitted supplier; closed is final; each move is in the history', async () => {

@@ -16,6 +16,7 @@ import {
 } from '@portal/contracts/mail';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
+import type { SecretBox } from '../../platform/auth/secret-box.js';
 import { counterpartsOf } from '../../platform/counterparts.js';
 import { cappedCount } from '../../platform/db/count.js';
 import { containsPattern } from '../../platform/db/like.js';
@@ -28,7 +29,6 @@ import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connect
 import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
 import { mailLog } from './logs.js';
 import { mailAccounts, mailMessages, mailSignatures, mailSyncState, type StoredAddress } from './schema.js';
-import type { SecretBox } from './secret-box.js';
 import { senderRules } from './sender-rules.js';
 import { ingest } from './store.js';
 
