@@ -5,11 +5,11 @@ import { useOwnershipActions } from '../../platform/ownership';
 import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { resourceScreens } from '../../platform/resource/resource-screens';
+import { RelatedTable } from '../../platform/ui/RelatedTable';
 import { NameWithDuplicates } from './DuplicateHint';
 import { ApprovalsTab, TeamTab } from './flows/CustomerTabs';
 import { CustomerImportButton } from './import/CustomerImport';
 import { DaysLeft } from './pool/cells';
-import { RelatedTable } from './RelatedTable';
 
 function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waitsMail' }) {
   const { t } = useTranslation();
@@ -17,13 +17,16 @@ function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waits
 }
 
 /** The customer screens' departures from the definition: the duplicate check and the related tabs. */
+/** a customer's related lists leave out the column naming the customer */
+const PARENT = ['customerName'];
+
 const customerOverrides: ResourceOverrides = {
   toolbar: <CustomerImportButton />,
   inputs: { name: () => <NameWithDuplicates /> },
   cells: { returnAt: (v) => <DaysLeft at={v} /> },
   tabs: {
-    contacts: (row) => <RelatedTable def={contactResource} filter={{ customerId: row.id }} />,
-    opportunities: (row) => <RelatedTable def={opportunityResource} filter={{ customerId: row.id }} />,
+    contacts: (row) => <RelatedTable def={contactResource} filter={{ customerId: row.id }} hide={PARENT} />,
+    opportunities: (row) => <RelatedTable def={opportunityResource} filter={{ customerId: row.id }} hide={PARENT} />,
     agents: (row) => <RelatedTable def={customerResource} filter={{ agentId: row.id }} />,
     accounts: () => <Waits text="crmCustomer.waitsFinance" />,
     mails: () => <Waits text="crmCustomer.waitsMail" />,

@@ -8,8 +8,11 @@ import { OwnerLogList, TeamPanel, useOwnershipActions } from '../../platform/own
 import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
+import { RelatedTable } from '../../platform/ui/RelatedTable';
 import { NameWithDuplicates } from './DuplicateHint';
-import { RelatedTable } from './RelatedTable';
+
+/** a supplier's related lists leave out the columns naming the supplier */
+const PARENT = ['supplierName', 'supplierCode'];
 
 const POOL_PAGE = ownershipPath(supplierOwnership, 'poolPage');
 
@@ -27,8 +30,8 @@ function OwnersTab({ id }: { id: number }) {
 const supplierOverrides: ResourceOverrides = {
   inputs: { name: () => <NameWithDuplicates /> },
   tabs: {
-    contacts: (row) => <RelatedTable def={supplierContactResource} filter={{ supplierId: row.id }} />,
-    admissions: (row) => <RelatedTable def={admissionResource} filter={{ supplierId: row.id }} />,
+    contacts: (row) => <RelatedTable def={supplierContactResource} filter={{ supplierId: row.id }} hide={PARENT} />,
+    admissions: (row) => <RelatedTable def={admissionResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     channels: () => <ChannelsTab />,
     owners: (row) => <OwnersTab id={row.id} />,
   },

@@ -5,7 +5,7 @@ import { useCan } from '../../../platform/access';
 import { TeamPanel } from '../../../platform/ownership';
 import type { Row } from '../../../platform/resource/api';
 import { useLabel } from '../../../platform/resource/labels';
-import { RelatedTable } from '../RelatedTable';
+import { RelatedTable } from '../../../platform/ui/RelatedTable';
 import { ApplyDialog } from './ApplyForm';
 
 const KINDS: ApplicationKind[] = ['alias', 'classA', 'source', 'teamName', 'blacklist'];
@@ -35,7 +35,7 @@ export function ApprovalsTab({ row }: { row: Row }) {
           ))}
         </Space>
       )}
-      <RelatedTable def={applicationResource} filter={{ customerId: row.id }} />
+      <RelatedTable def={applicationResource} filter={{ customerId: row.id }} hide={['customerName']} />
       {open && <ApplyDialog kind={open} customerId={row.id} open onClose={() => setOpen(null)} />}
     </Space>
   );

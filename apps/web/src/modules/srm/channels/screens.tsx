@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceOverrides } from '../../../platform/resource/overrides';
 import { ResourceList } from '../../../platform/resource/ResourceList';
 import { resourceScreens } from '../../../platform/resource/resource-screens';
-import { RelatedTable } from './RelatedTable';
+import { RelatedTable } from '../../../platform/ui/RelatedTable';
 import { RoutePanel } from './RoutePanel';
 
 type Text =
