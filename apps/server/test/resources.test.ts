@@ -83,6 +83,18 @@ describe('every bound resource', () => {
         else if (!leads(table, search.name, 'gin')) missing.push(`${b.def.key}.${name} (search index)`);
       }
       need(b.def.list.defaultSort.field, 'btree');
+      // the default order is "<field> <order>, id asc" (listOrder): one index in that order, the id tie-break
+      // included, serves it (drizzle's bare .desc() is DESC NULLS LAST, which ORDER BY … DESC cannot use)
+      const { field, order } = b.def.list.defaultSort;
+      if (field !== 'id' && !isLink(b.columns[field]!)) {
+        const col = columnOf(b, field).name;
+        const dir = order === 'descend' ? ' DESC' : '';
+        const ordered = new RegExp(`USING btree \\("?${col}"?${dir}, id\\)`);
+        // a unique column is an order of its own: no tie-break needed
+        const unique = new RegExp(`^CREATE UNIQUE INDEX .* USING btree \\("?${col}"?\\)$`);
+        if (!defs.some((d) => d.tablename === table && (ordered.test(d.indexdef) || unique.test(d.indexdef))))
+          missing.push(`${b.def.key}.${field} (default order ${col}${dir.toLowerCase()}, id)`);
+      }
       // an "own" data scope reads the owner's records by this column
       if (b.def.access.owner) need(b.def.access.owner, 'btree');
     }

@@ -75,7 +75,7 @@ export const crmCustomers = pgTable(
     index('crm_customers_agent_idx').on(t.agentId),
     index('crm_customers_dealt_idx').on(t.dealt),
     // the lists' default order (newest first, id as the tie-break): top-20 by index, not a sort of the table
-    index('crm_customers_created_idx').on(t.createdAt.desc(), t.id),
+    index('crm_customers_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('crm_customers_last_contact_idx').on(t.lastContactAt),
     index('crm_customers_next_contact_idx').on(t.nextContactAt),
   ],
@@ -101,7 +101,7 @@ export const crmContacts = pgTable(
     index('crm_contacts_customer_idx').on(t.customerId),
     index('crm_contacts_kdm_idx').on(t.keyDecisionMaker),
     index('crm_contacts_owner_idx').on(t.ownerId),
-    index('crm_contacts_created_idx').on(t.createdAt.desc()),
+    index('crm_contacts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('crm_contacts_phone_idx').on(t.phone),
     // the mail room's counterpart lookup (addresses are stored lower-case)
     index('crm_contacts_email_idx').on(t.email),
@@ -135,7 +135,7 @@ export const crmOpportunities = pgTable(
     index('crm_opportunities_stage_idx').on(t.stage),
     index('crm_opportunities_status_idx').on(t.status),
     index('crm_opportunities_owner_idx').on(t.ownerId),
-    index('crm_opportunities_created_idx').on(t.createdAt.desc()),
+    index('crm_opportunities_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     searchIndex('crm_opportunities_search_trgm', t.search),
   ],
 );
@@ -211,7 +211,7 @@ export const crmApplications = pgTable(
     index('crm_applications_initiator_idx').on(t.initiatorId, t.createdAt),
     index('crm_applications_kind_state_idx').on(t.kind, t.state),
     index('crm_applications_state_idx').on(t.state),
-    index('crm_applications_created_idx').on(t.createdAt.desc()),
+    index('crm_applications_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     searchIndex('crm_applications_search_trgm', t.search),
   ],
 );

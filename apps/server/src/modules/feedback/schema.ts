@@ -71,7 +71,7 @@ export const feedbacks = pgTable(
     index('feedbacks_user_created_idx').on(t.userId, t.createdAt),
     index('feedbacks_status_created_idx').on(t.status, t.createdAt),
     index('feedbacks_question_idx').on(t.questionId),
-    index('feedbacks_created_idx').on(t.createdAt),
+    index('feedbacks_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     searchIndex('feedbacks_search_trgm', t.search),
   ],
 );

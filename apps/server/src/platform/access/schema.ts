@@ -62,7 +62,7 @@ export const staffUsers = pgTable(
     uniqueIndex('staff_users_job_number_uq').on(t.jobNumber),
     uniqueIndex('staff_users_sso_subject_uq').on(t.ssoSubject),
     index('staff_users_status_idx').on(t.status),
-    index('staff_users_created_idx').on(t.createdAt),
+    index('staff_users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 

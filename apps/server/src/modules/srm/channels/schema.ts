@@ -57,7 +57,7 @@ export const srmChannels = pgTable(
     index('srm_channels_state_idx').on(t.state),
     index('srm_channels_capacity_idx').on(t.capacity),
     index('srm_channels_name_idx').on(t.name),
-    index('srm_channels_created_idx').on(t.createdAt.desc()),
+    index('srm_channels_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('srm_channels_prefixes_gin').using('gin', t.prefixes),
   ],
 );
@@ -78,7 +78,7 @@ export const srmChannelNetworks = pgTable(
   },
   (t) => [
     uniqueIndex('srm_channel_networks_uq').on(t.channelId, t.mccmnc),
-    index('srm_channel_networks_mccmnc_idx').on(t.mccmnc, t.channelId),
+    index('srm_channel_networks_mccmnc_idx').on(t.mccmnc, t.id),
     index('srm_channel_networks_country_idx').on(t.country, t.mccmnc),
     index('srm_channel_networks_channel_idx').on(t.channelId, t.mccmnc),
     searchIndex('srm_channel_networks_search_trgm', t.search),
@@ -117,7 +117,7 @@ export const srmSenderIds = pgTable(
     index('srm_sender_ids_state_idx').on(t.state, t.expiresOn),
     index('srm_sender_ids_expires_idx').on(t.expiresOn),
     index('srm_sender_ids_sender_idx').on(t.senderId),
-    index('srm_sender_ids_created_idx').on(t.createdAt.desc()),
+    index('srm_sender_ids_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -147,7 +147,7 @@ export const srmRouteBinds = pgTable(
     index('srm_route_binds_channel_idx').on(t.channelId),
     index('srm_route_binds_priority_idx').on(t.priority),
     index('srm_route_binds_effective_idx').on(t.effectiveFrom),
-    index('srm_route_binds_created_idx').on(t.createdAt.desc()),
+    index('srm_route_binds_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -175,7 +175,7 @@ export const srmLandingGateways = pgTable(
     index('srm_landing_gateways_name_idx').on(t.name),
     index('srm_landing_gateways_priority_idx').on(t.priority),
     index('srm_landing_gateways_capacity_idx').on(t.capacity),
-    index('srm_landing_gateways_created_idx').on(t.createdAt.desc()),
+    index('srm_landing_gateways_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -192,7 +192,7 @@ export const srmDockingGateways = pgTable(
     index('srm_docking_gateways_enabled_idx').on(t.enabled),
     index('srm_docking_gateways_name_idx').on(t.name),
     index('srm_docking_gateways_capacity_idx').on(t.capacity),
-    index('srm_docking_gateways_created_idx').on(t.createdAt.desc()),
+    index('srm_docking_gateways_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -214,6 +214,6 @@ export const srmGatewayIps = pgTable(
     searchIndex('srm_gateway_ips_search_trgm', t.search),
     index('srm_gateway_ips_side_idx').on(t.side),
     index('srm_gateway_ips_enabled_idx').on(t.enabled),
-    index('srm_gateway_ips_created_idx').on(t.createdAt.desc()),
+    index('srm_gateway_ips_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );

@@ -180,7 +180,7 @@ export const refBankAccounts = pgTable(
     uniqueIndex('ref_bank_accounts_no_idx').on(t.bankId, t.accountNo),
     index('ref_bank_accounts_entity_idx').on(t.entityId),
     index('ref_bank_accounts_currency_idx').on(t.currencyCode),
-    index('ref_bank_accounts_updated_idx').on(t.updatedAt, t.id),
+    index('ref_bank_accounts_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
     searchIndex('ref_bank_accounts_search_trgm', t.search),
   ],
 );
