@@ -591,6 +591,22 @@ describe('approval workflow API', () => {
     expect((await detail('sales01', id)).history.at(-1).action).toBe('remind');
   });
 
+  it('stamps decisions and the finish with the platform clock, not the wall clock', async () => {
+    const pid = await makeProcess('t-clock', 'general', [
+      node({ key: 'a', name: 'A', approverKind: 'users', userIds: [w.ids.ops01] }),
+    ]);
+    t.clock.advance(3 * 86_400_000);
+    await w.signInAgain();
+    const id = await start(pid, 100, 'Clocked');
+    expect((await w.op('ops01', 'agree', { taskId: await taskOf(w, 'ops01', id) })).code).toBe(0);
+    const d = await detail('sales01', id);
+    expect(d.status).toBe('approved');
+    const near = (iso: string) => Math.abs(Date.parse(iso) - t.clock.now().getTime()) < 60_000;
+    expect(Date.parse(d.finishedAt) - Date.now()).toBeGreaterThan(2 * 86_400_000);
+    expect(near(d.finishedAt)).toBe(true);
+    expect(near(d.tasks[0].handledAt)).toBe(true);
+  });
+
   it('keeps attachment ids on the request and refuses unknown ones', async () => {
     const boundary = '----wfattach';
     const up = (

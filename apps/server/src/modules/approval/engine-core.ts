@@ -79,10 +79,10 @@ export async function recordAction(
 }
 
 /** Cancels the instance's open tasks (the node was decided, sent back or withdrawn); returns their assignees. */
-export async function cancelPendingTasks(tx: Tx, instanceId: number): Promise<number[]> {
+export async function cancelPendingTasks(tx: Tx, instanceId: number, now: Date): Promise<number[]> {
   const rows = await tx
     .update(wfTasks)
-    .set({ status: 'cancelled', handledAt: new Date() })
+    .set({ status: 'cancelled', handledAt: now })
     .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.status, 'pending')))
     .returning({ assigneeId: wfTasks.assigneeId });
   return rows.map((r) => r.assigneeId);
@@ -137,7 +137,7 @@ export async function recordApprovalEvent(
   ]);
 }
 
-/** A final transition: status, finish time, the owning business's handler in the same transaction. */
+/** A final transition: status, finish time (the command's platform clock time, `out.now`), the owning business's handler in the same transaction. */
 export async function finish(
   tx: Tx,
   inst: InstanceRecord,
@@ -146,7 +146,7 @@ export async function finish(
   opinion: string,
   out: Outbox,
 ) {
-  const now = new Date();
+  const now = out.now;
   await tx
     .update(wfInstances)
     .set({
@@ -219,7 +219,7 @@ export async function enterStep(tx: Tx, inst: InstanceRecord, index: number, act
         currentNodeKey: step.nodeKey,
         currentNodeName: step.name,
         currentNodeNameEn: step.nameEn ?? step.name,
-        updatedAt: new Date(),
+        updatedAt: out.now,
       })
       .where(eq(wfInstances.id, inst.id));
     await createTasks(tx, inst, step, ids, out.now);

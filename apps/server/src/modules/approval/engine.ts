@@ -139,7 +139,7 @@ async function resubmit(tx: Tx, input: StartInput, out: Outbox): Promise<{ insta
       route,
       round: inst.round + 1,
       status: 'running',
-      updatedAt: new Date(),
+      updatedAt: out.now,
     })
     .where(eq(wfInstances.id, inst.id))
     .returning();
@@ -168,7 +168,7 @@ const stepOf = (inst: InstanceRecord) => inst.route[inst.stepIndex]!;
 
 export async function agree(tx: Tx, taskId: number, userId: number, opinion: string, out: Outbox) {
   const { inst, task } = await myOpenTask(tx, taskId, userId);
-  await tx.update(wfTasks).set({ status: 'agreed', handledAt: new Date() }).where(eq(wfTasks.id, task.id));
+  await tx.update(wfTasks).set({ status: 'agreed', handledAt: out.now }).where(eq(wfTasks.id, task.id));
   await recordAction(tx, {
     instanceId: inst.id,
     action: 'agree',
@@ -181,7 +181,7 @@ export async function agree(tx: Tx, taskId: number, userId: number, opinion: str
   });
   const step = stepOf(inst);
   // one-of: this vote decides the node; all-of (countersign): the node passes with the last vote
-  if (step.mode === 'any') await cancelPendingTasks(tx, inst.id);
+  if (step.mode === 'any') await cancelPendingTasks(tx, inst.id, out.now);
   else if ((await pendingCount(tx, inst.id)) > 0) return;
   await enterStep(tx, inst, inst.stepIndex + 1, userId, out);
 }
@@ -204,8 +204,8 @@ export async function reject(
     if (!rejectableSteps(inst).some((s) => s.nodeKey === body.nodeKey) || backTo < 0)
       throw new AppError('WF_REJECT_TARGET');
   }
-  await tx.update(wfTasks).set({ status: 'rejected', handledAt: new Date() }).where(eq(wfTasks.id, task.id));
-  await cancelPendingTasks(tx, inst.id);
+  await tx.update(wfTasks).set({ status: 'rejected', handledAt: out.now }).where(eq(wfTasks.id, task.id));
+  await cancelPendingTasks(tx, inst.id, out.now);
   await recordAction(tx, {
     instanceId: inst.id,
     action: 'reject',
@@ -239,7 +239,7 @@ export async function reject(
         currentNodeKey: null,
         currentNodeName: null,
         currentNodeNameEn: null,
-        updatedAt: new Date(),
+        updatedAt: out.now,
       })
       .where(eq(wfInstances.id, inst.id));
     out.push(notice);
@@ -267,7 +267,7 @@ export async function transmit(
     throw new AppError('HANDOVER_NO_APPROVAL_PERMISSION', { vars: { value: names.get(body.toUserId) ?? '' } });
   }
   if ((await usersWithPendingTasks(tx, inst.id, [body.toUserId])).length) throw new AppError('WF_TRANSMIT_TARGET');
-  await tx.update(wfTasks).set({ status: 'transmitted', handledAt: new Date() }).where(eq(wfTasks.id, task.id));
+  await tx.update(wfTasks).set({ status: 'transmitted', handledAt: out.now }).where(eq(wfTasks.id, task.id));
   const step = stepOf(inst);
   await createTasks(tx, inst, step, [body.toUserId], out.now);
   // the new task keeps the original deadline
@@ -304,7 +304,7 @@ export async function withdraw(tx: Tx, instanceId: number, userId: number, opini
   const inst = await lockInstance(tx, instanceId);
   if (inst.initiatorId !== userId) throw new AppError('WF_NOT_INITIATOR');
   if (isFinished(inst.status)) throw new AppError('WF_INSTANCE_FINISHED');
-  const told = await cancelPendingTasks(tx, inst.id);
+  const told = await cancelPendingTasks(tx, inst.id, out.now);
   await recordAction(tx, { instanceId: inst.id, action: 'withdraw', userId, opinion });
   await finish(tx, inst, 'withdrawn', userId, opinion, out);
   out.push({
