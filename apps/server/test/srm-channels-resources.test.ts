@@ -14,7 +14,6 @@ let supplier = 0;
 let customer = 0;
 let channelId = 0;
 let nets: string[] = [];
-const _ip = 0;
 const RANGE = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'];
 
 beforeAll(async () => {

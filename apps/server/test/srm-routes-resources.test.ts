@@ -1,42 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { routeBinds } from '../src/modules/srm/channels/route-binds.js';
-import { srmChannels } from '../src/modules/srm/channels/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import type { TestApp } from './harness.js';
 import { startChannelSuite } from './srm-channels-support.js';
 import { describeResource } from './support/describe-resource.js';
 
 let t: TestApp;
-let supplier = 0;
 let customer = 0;
 let channelId = 0;
 let nets: string[] = [];
-const _ip = 0;
 const RANGE = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'];
 
 beforeAll(async () => {
-  ({ t, supplier, customer, channelId, nets } = await startChannelSuite());
+  ({ t, customer, channelId, nets } = await startChannelSuite());
 }, 600_000);
 afterAll(() => t?.close());
-
-/** a channel row written straight to the table (no owner: the same for every user) */
-const _channelRow = async () => {
-  const [row] = await t.p.db
-    .insert(srmChannels)
-    .values({
-      code: `CHT${Date.now() % 1e6}${Math.floor(Math.random() * 1e3)}`,
-      name: 'Owned',
-      supplierId: supplier,
-      product: 'sms',
-      protocol: 'http',
-      host: 'h.example',
-      port: 443,
-      capacity: 5,
-    })
-    .returning({ id: srmChannels.id });
-  return row!.id;
-};
 
 describeResource(routeBinds, {
   app: () => t,

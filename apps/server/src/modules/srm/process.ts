@@ -1,3 +1,4 @@
+import type { ProcessNode } from '@portal/contracts';
 import {
   ADMISSION_APPLY_PATH,
   ADMISSION_SERVICE,
@@ -8,6 +9,22 @@ import { eq } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db } from '../../platform/db/index.js';
 import { ensureBusinessProcesses } from '../approval/index.js';
+
+/** The first step of both srm processes: the applicant's department leader (the purchasing lead), 48 hours. */
+const PURCHASING_LEAD: ProcessNode = {
+  key: 'leader',
+  name: '采购负责人审批',
+  nameEn: 'Purchasing lead',
+  type: 'approval',
+  approverKind: 'deptLeader',
+  roleId: null,
+  userIds: [],
+  levels: 1,
+  mode: 'any',
+  conditions: [],
+  rejectable: true,
+  timeLimitHours: 48,
+};
 
 export const ADMISSION_PROCESS_CODE = 'srm-supplier-admission';
 
@@ -64,20 +81,7 @@ export async function ensureAdmissionProcess(db: Db): Promise<void> {
         description,
         definition: {
           nodes: [
-            {
-              key: 'leader',
-              name: '采购负责人审批',
-              nameEn: 'Purchasing lead',
-              type: 'approval',
-              approverKind: 'deptLeader',
-              roleId: null,
-              userIds: [],
-              levels: 1,
-              mode: 'any',
-              conditions: [],
-              rejectable: true,
-              timeLimitHours: 48,
-            },
+            PURCHASING_LEAD,
             {
               key: 'cc',
               name: '抄送管理员',
@@ -148,22 +152,7 @@ export async function ensureSourceChangeProcess(db: Db): Promise<void> {
         applyPath: SOURCE_CHANGE_APPLY_PATH,
         description,
         definition: {
-          nodes: [
-            {
-              key: 'leader',
-              name: '采购负责人审批',
-              nameEn: 'Purchasing lead',
-              type: 'approval',
-              approverKind: 'deptLeader',
-              roleId: null,
-              userIds: [],
-              levels: 1,
-              mode: 'any',
-              conditions: [],
-              rejectable: true,
-              timeLimitHours: 48,
-            },
-          ],
+          nodes: [PURCHASING_LEAD],
         },
       },
     ],
