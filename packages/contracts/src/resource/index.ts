@@ -48,5 +48,7 @@
  * `resourceButtons(def)` lists the button keys the seed creates for it; `resourceFieldQuery` /
  * `resourceFieldAnswer` are the field-permission call's body and answer.
  */
+
+export * from './approval-record.js';
 export * from './define.js';
 export * from './schemas.js';

@@ -1,3 +1,4 @@
+import { APPROVAL_RECORD_STATES, approvalRecordFields } from '../resource/approval-record.js';
 import type { Label } from '../resource/define.js';
 import { defineResource } from '../resource/define.js';
 import { SrmPerm } from './perms.js';
@@ -6,7 +7,7 @@ import { SrmPerm } from './perms.js';
 export const ADMISSION_SERVICE = 'srm.supplier_admission';
 export const ADMISSION_APPLY_PATH = '/general/process/supplier-apply/supplier/apply';
 
-export const ADMISSION_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export const ADMISSION_STATES = APPROVAL_RECORD_STATES;
 export type AdmissionState = (typeof ADMISSION_STATES)[number];
 
 /** The due-diligence checklist every admission answers in full (keys are stored, labels shown). */
@@ -20,6 +21,21 @@ export const ADMISSION_CHECKLIST: readonly { key: string; label: Label }[] = [
 ];
 export const ADMISSION_CHECKLIST_KEYS = ADMISSION_CHECKLIST.map((c) => c.key);
 
+const approval = approvalRecordFields();
+
+/** The supplier an application is about: picked once, its code and name read with it. */
+export const appliedSupplierFields = {
+  supplierId: {
+    kind: 'supplier',
+    ref: 'supplier',
+    label: { zh: '供应商', en: 'Supplier' },
+    required: true,
+    readOnly: true,
+  },
+  supplierCode: { kind: 'text', label: { zh: '供应商编号', en: 'Supplier code' }, readOnly: true },
+  supplierName: { kind: 'text', label: { zh: '供应商名称', en: 'Supplier name' }, readOnly: true },
+} as const;
+
 /**
  * A supplier admission application (准入申请): documents through the upload service and the
  * due-diligence checklist, decided by the approval engine; approval admits the supplier.
@@ -32,34 +48,11 @@ export const admissionResource = defineResource({
   routes: { list: '/srm/operate/supplier/lication', detail: '/srm/submittedDetail' },
   titleField: 'supplierName',
   fields: {
-    supplierId: {
-      kind: 'supplier',
-      ref: 'supplier',
-      label: { zh: '供应商', en: 'Supplier' },
-      required: true,
-      readOnly: true,
-    },
-    supplierCode: { kind: 'text', label: { zh: '供应商编号', en: 'Supplier code' }, readOnly: true },
-    supplierName: { kind: 'text', label: { zh: '供应商名称', en: 'Supplier name' }, readOnly: true },
-    state: {
-      kind: 'enum',
-      label: { zh: '申请状态', en: 'State' },
-      required: true,
-      readOnly: true,
-      options: [
-        { value: ADMISSION_STATES[0], label: { zh: '审批中', en: 'Under review' }, color: 'processing' },
-        { value: ADMISSION_STATES[1], label: { zh: '已通过', en: 'Approved' }, color: 'green' },
-        { value: ADMISSION_STATES[2], label: { zh: '已驳回', en: 'Rejected' }, color: 'red' },
-        { value: ADMISSION_STATES[3], label: { zh: '已撤回', en: 'Withdrawn' } },
-      ],
-    },
+    ...appliedSupplierFields,
+    state: approval.state,
     documents: { kind: 'attachment', label: { zh: '资质文件', en: 'Documents' }, readOnly: true },
     note: { kind: 'textarea', label: { zh: '申请说明', en: 'Note' }, readOnly: true },
-    approvalId: { kind: 'number', label: { zh: '审批单号', en: 'Approval request' }, readOnly: true },
-    applicantId: { kind: 'user', label: { zh: '申请人', en: 'Applicant' }, readOnly: true },
-    applicantName: { kind: 'text', label: { zh: '申请人', en: 'Applicant' }, readOnly: true },
-    decidedAt: { kind: 'datetime', label: { zh: '审批完成时间', en: 'Decided' }, readOnly: true },
-    createdAt: { kind: 'datetime', label: { zh: '申请时间', en: 'Applied' }, required: true, readOnly: true },
+    ...approval.trail,
   },
   list: {
     columns: ['supplierCode', 'supplierName', 'state', 'applicantName', 'approvalId', 'createdAt', 'decidedAt'],

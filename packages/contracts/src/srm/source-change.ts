@@ -1,11 +1,15 @@
+import { APPROVAL_RECORD_STATES, approvalRecordFields } from '../resource/approval-record.js';
 import { defineResource } from '../resource/define.js';
+import { appliedSupplierFields } from './admission.js';
 import { SrmPerm } from './perms.js';
 
 /** The approval engine's service name of supplier source changes. */
 export const SOURCE_CHANGE_SERVICE = 'srm.supplier_source_change';
 export const SOURCE_CHANGE_APPLY_PATH = '/general/process/modify-supplier-source/apply';
 
-export const SOURCE_CHANGE_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export const SOURCE_CHANGE_STATES = APPROVAL_RECORD_STATES;
+
+const approval = approvalRecordFields();
 
 /**
  * A supplier source change (来源变更): the source decides whose prospecting a supplier counts for,
@@ -19,15 +23,7 @@ export const sourceChangeResource = defineResource({
   routes: { list: '/srm/operate/change-source-approval', detail: '/srm/operate/change-source-approval/detail' },
   titleField: 'supplierName',
   fields: {
-    supplierId: {
-      kind: 'supplier',
-      ref: 'supplier',
-      label: { zh: '供应商', en: 'Supplier' },
-      required: true,
-      readOnly: true,
-    },
-    supplierCode: { kind: 'text', label: { zh: '供应商编号', en: 'Supplier code' }, readOnly: true },
-    supplierName: { kind: 'text', label: { zh: '供应商名称', en: 'Supplier name' }, readOnly: true },
+    ...appliedSupplierFields,
     fromSource: { kind: 'dict', dict: 'purchase.supplier_source', label: { zh: '原来源', en: 'From' }, readOnly: true },
     toSource: {
       kind: 'dict',
@@ -37,23 +33,8 @@ export const sourceChangeResource = defineResource({
       readOnly: true,
     },
     reason: { kind: 'textarea', label: { zh: '变更原因', en: 'Reason' }, readOnly: true },
-    state: {
-      kind: 'enum',
-      label: { zh: '申请状态', en: 'State' },
-      required: true,
-      readOnly: true,
-      options: [
-        { value: SOURCE_CHANGE_STATES[0], label: { zh: '审批中', en: 'Under review' }, color: 'processing' },
-        { value: SOURCE_CHANGE_STATES[1], label: { zh: '已通过', en: 'Approved' }, color: 'green' },
-        { value: SOURCE_CHANGE_STATES[2], label: { zh: '已驳回', en: 'Rejected' }, color: 'red' },
-        { value: SOURCE_CHANGE_STATES[3], label: { zh: '已撤回', en: 'Withdrawn' } },
-      ],
-    },
-    approvalId: { kind: 'number', label: { zh: '审批单号', en: 'Approval request' }, readOnly: true },
-    applicantId: { kind: 'user', label: { zh: '申请人', en: 'Applicant' }, readOnly: true },
-    applicantName: { kind: 'text', label: { zh: '申请人', en: 'Applicant' }, readOnly: true },
-    decidedAt: { kind: 'datetime', label: { zh: '审批完成时间', en: 'Decided' }, readOnly: true },
-    createdAt: { kind: 'datetime', label: { zh: '申请时间', en: 'Applied' }, required: true, readOnly: true },
+    state: approval.state,
+    ...approval.trail,
   },
   list: {
     columns: [
