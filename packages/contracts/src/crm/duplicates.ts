@@ -1,24 +1,20 @@
 import { z } from 'zod';
-import { fieldValueSchema } from '../fields/value.js';
+import { partyDuplicateKeys } from '../ownership/schemas.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
-import { CUSTOMER_STATES, DOMAIN_PATTERN } from './customer.js';
+import { CUSTOMER_STATES } from './customer.js';
 
 /** names at least this similar (pg_trgm similarity, 0–1) count as the same company */
 export const NAME_SIMILARITY = 0.6;
 export const DUPLICATE_LIMIT = 20;
 
+const keys = partyDuplicateKeys();
+
 /** What the add form sends before saving: any of name, alias, domains and phones. */
 export const duplicateQuery = z.object({
   name: text().trim().max(128).optional(),
   alias: text().trim().max(32).optional(),
-  emailDomains: z
-    .array(text().trim().toLowerCase().regex(new RegExp(DOMAIN_PATTERN)))
-    .max(10)
-    .default([]),
-  phones: z
-    .array(fieldValueSchema({ kind: 'phone', required: true }) as z.ZodType<string>)
-    .max(10)
-    .default([]),
+  emailDomains: keys.domains,
+  phones: keys.phones,
   /** the customer being edited, never its own duplicate */
   excludeId: int32Id().optional(),
 });

@@ -1,7 +1,24 @@
 import { z } from 'zod';
+import { fieldValueSchema } from '../fields/value.js';
 import { pageQuery, pageResult } from '../paging.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
 import { KEEP_AS, MEMBER_ACCESS, OWNER_CHANGE_KINDS } from './define.js';
+import { PARTY_DOMAIN_PATTERN } from './party.js';
+
+/**
+ * What an owned party's duplicate check takes besides the name: up to ten company domains (lower
+ * cased) and phones (E.164), each list empty when not given (crm customers, srm suppliers).
+ */
+export const partyDuplicateKeys = () => ({
+  domains: z
+    .array(text().trim().toLowerCase().regex(new RegExp(PARTY_DOMAIN_PATTERN)))
+    .max(10)
+    .default([]),
+  phones: z
+    .array(fieldValueSchema({ kind: 'phone', required: true }) as z.ZodType<string>)
+    .max(10)
+    .default([]),
+});
 
 /** At most this many records per bulk owner change (one transaction). */
 export const MAX_OWNERSHIP_BATCH = 200;

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { fieldValueSchema } from '../fields/value.js';
+import { partyDuplicateKeys } from '../ownership/schemas.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
-import { SUPPLIER_DOMAIN_PATTERN, SUPPLIER_STATES } from './supplier.js';
+import { SUPPLIER_STATES } from './supplier.js';
 
 /** What the add form sends before saving: any of name, domains and phones. */
 export const supplierDuplicateQuery = z.object({
   name: text().trim().max(128).optional(),
-  domains: z
-    .array(text().trim().toLowerCase().regex(new RegExp(SUPPLIER_DOMAIN_PATTERN)))
-    .max(10)
-    .default([]),
-  phones: z
-    .array(fieldValueSchema({ kind: 'phone', required: true }) as z.ZodType<string>)
-    .max(10)
-    .default([]),
+  ...partyDuplicateKeys(),
   /** the supplier being edited, never its own duplicate */
   excludeId: int32Id().optional(),
 });
