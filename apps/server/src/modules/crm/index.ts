@@ -28,7 +28,7 @@ export const crmModule: Module = {
     p.summary.register('crm', async (auth) => {
       if (!auth.perms.has(CrmPerm.CUSTOMERS)) return {} as Record<string, number>;
       const s = await customerStatistics(p.db, p.clock, auth);
-      return { myCustomer: s.myCustomer, todayCustomer: s.todayCustomer };
+      return { myCustomer: s.myCustomer, todayCustomer: s.todayCustomer, followUpDue: s.contactDueToday };
     });
     subscribeDeals(p);
     registerCrmCounterparts(p);
