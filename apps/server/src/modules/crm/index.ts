@@ -18,6 +18,14 @@ import { seedCrm } from './seed.js';
 import { seedFlows } from './seed-flows.js';
 import { customerStatistics } from './statistics.js';
 
+export {
+  type CustomerLookup,
+  type CustomerProfile,
+  canOpenCustomer,
+  customerProfile,
+  customersReturningSoon,
+  openableCustomer,
+} from './assistant.js';
 export { customerRef, customerRefs } from './customer-refs.js';
 export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
 
