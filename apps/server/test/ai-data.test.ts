@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AI_API, routeByPath } from '@portal/contracts';
 import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { evaluate } from '../knowledge/eval/run-eval.js';
 import { SCREENS } from '../src/modules/ai/engine/data-tools.js';
 import { screenLink, screenOf } from '../src/modules/ai/engine/links.js';
 import { parsePeriod, previousPeriod } from '../src/modules/ai/engine/period.js';
@@ -205,6 +209,65 @@ describe('AI assistant: data answers through the rooms, in the asking user’s s
     const refused = await ask(sales, '账户 AC9001 的余额是多少');
     expect(refused.answer).toContain('不在您可以查看的范围内');
     expect(refused.answer).not.toContain('1234');
+  });
+
+  it('answers everyday questions from the right document, pointing at screens that exist', async () => {
+    const en = await ask(sales, 'how do I export a list?');
+    expect(en.answer).toMatch(/^From the knowledge base document "Exports and the download center"/);
+    expect(en.answer).toContain('click Export');
+    expect(en.answer).not.toMatch(/send record/i);
+    const zh = await ask(sales, '怎么导出列表？');
+    expect(zh.answer).toMatch(/^根据知识库文档《导出与下载中心》/);
+    expect(zh.answer).toContain('“导出”按钮');
+    const todo = await ask(sales, '怎么处理我的待办审批？');
+    expect(todo.answer).toContain('[流程审批 › 我的待办](/general/my-agent)');
+    expect(todo.answer).not.toMatch(/我处理的|通用审批|我的代理/);
+    const sea = await ask(sales, '我的客户为什么被退回公海了');
+    expect(sea.answer).toContain('故障处理：客户回到了公海');
+  });
+
+  it('keeps every link of the knowledge base on a screen of the route registry, titled as the screen', () => {
+    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../knowledge');
+    let links = 0;
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.md'))) {
+      const body = fs.readFileSync(path.join(dir, file), 'utf8');
+      for (const m of body.matchAll(/\[([^\]]+)\]\((\/[^)\s]*)\)/g)) {
+        links++;
+        const route = routeByPath(m[2]!.split('?')[0]!);
+        expect(route, `${file}: ${m[0]}`).toBeDefined();
+        const last = m[1]!.split(' › ').at(-1)!;
+        expect(
+          [route!.title.zh, route!.title.en].map((x) => x.toLowerCase()),
+          `${file}: ${m[0]}`,
+        ).toContain(last.toLowerCase());
+      }
+    }
+    expect(links).toBeGreaterThan(80);
+  });
+
+  it('finds the expected document in the first three for at least 95% of the held-out questions', () => {
+    const r = evaluate();
+    expect(r.total).toBeGreaterThanOrEqual(110);
+    expect(r.hit3 / r.total, r.misses.join('\n')).toBeGreaterThanOrEqual(0.95);
+    const questions: { doc: string }[] = JSON.parse(
+      fs.readFileSync(new URL('../knowledge/eval/questions.json', import.meta.url), 'utf8'),
+    );
+    const asked = new Set(questions.map((q) => q.doc));
+    for (const doc of [
+      'module-downloads',
+      'module-approval',
+      'module-crm',
+      'module-open-sea',
+      'module-srm',
+      'module-channels',
+      'module-mail',
+      'module-settings',
+      'fault-sms-not-delivered',
+      'fault-dlr-missing',
+      'fault-balance-not-updated',
+      'fault-customer-returned-open-sea',
+    ])
+      expect(asked.has(doc), doc).toBe(true);
   });
 
   it('cites only screens that exist in the route registry', () => {

@@ -112,7 +112,7 @@ describe('AI assistant API', () => {
     const events = await ask(finance, await newConversation(finance, q), q);
     const answer = answerOf(events);
     expect(answer).toMatch(/^From the knowledge base document/);
-    expect(answer).toContain('Send record query');
+    expect(answer).toContain('SMS send records');
     expect(answer).not.toMatch(/\p{Script=Han}{4}/u);
     const guesses = events.find((e) => e.event === 'guessQuestions')!.data as string[];
     for (const g of guesses) expect(g).not.toMatch(/\p{Script=Han}/u);
