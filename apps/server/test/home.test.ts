@@ -1,4 +1,4 @@
-import { Errors, HOME_FIGURES_RESOURCE } from '@portal/contracts';
+import { Errors, HOME_FIGURES_RESOURCE, IDEMPOTENCE_HEADER, LIVE_RESOURCES } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceHomeFigures } from '../src/modules/home/index.js';
@@ -152,6 +152,24 @@ describe('home overview', () => {
       await announceHomeFigures(t.p.bus, [adminId]);
       // admin's first figures event is about admin: sales01's change never reached them
       expect(JSON.parse((await a!.next(figures)).data).id).toBe(String(adminId));
+      // a request sales01 starts is announced to them (the overview's applyNum follows it)
+      const processes = await get('/v2/workflow/process/sponsor', sales);
+      const key = (await get('/v2/sys/staff/common/request/idempotence', sales)).data.key as string;
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/v2/workflow/start',
+        headers: { ...bearer(sales), [IDEMPOTENCE_HEADER]: key },
+        payload: {
+          processId: processes.data.find((p: { name: string }) => p.name === '通用申请').id,
+          title: 'Home live',
+          formData: { subject: 'Live', amount: 100, reason: 'figures' },
+        },
+      });
+      const instanceId = started.json().data.instanceId as number;
+      const change = await s!.next(
+        (e) => e.event === 'record.changed' && JSON.parse(e.data).resource === LIVE_RESOURCES.approvalInstances,
+      );
+      expect(JSON.parse(change.data).id).toBe(String(instanceId));
     } finally {
       s?.close();
       a?.close();
