@@ -112,7 +112,7 @@ describe('AI assistant API', () => {
     const events = await ask(finance, await newConversation(finance, q), q);
     const answer = answerOf(events);
     expect(answer).toMatch(/^From the knowledge base document/);
-    expect(answer).toContain('Send record query');
+    expect(answer).toContain('SMS send records');
     expect(answer).not.toMatch(/\p{Script=Han}{4}/u);
     const guesses = events.find((e) => e.event === 'guessQuestions')!.data as string[];
     for (const g of guesses) expect(g).not.toMatch(/\p{Script=Han}/u);
@@ -120,17 +120,19 @@ describe('AI assistant API', () => {
 
   it('data tools say the figures are not available yet and invent no numbers', async () => {
     const q = '查询我本月的业绩';
-    const events = await ask(sales, await newConversation(sales, q), q);
+    const events = await ask(finance, await newConversation(finance, q), q);
     const answer = answerOf(events);
-    expect(answer).toContain('暂时查不到您本月的业绩数据');
+    expect(answer).toContain('暂时没有您本月的数据');
     expect(answer).not.toMatch(/\d/);
     expect(events.filter((e) => e.event === 'kbdocs')).toHaveLength(0);
+    // sales01 holds no screen showing performance figures: no figure, and none promised
+    const refused = answerOf(await ask(sales, await newConversation(sales, q), q));
+    expect(refused).toContain('没有可以查看业绩或利润报表的权限');
 
     const q2 = 'What was the profit of customer Acme Telecom last month?';
     const a2 = answerOf(await ask(sales, await newConversation(sales, q2), q2));
-    expect(a2).toContain('customer "Acme Telecom"');
-    expect(a2).toContain('last month');
-    expect(a2).toContain('not available yet');
+    expect(a2).toContain('I found no customer "Acme Telecom"');
+    expect(a2).not.toMatch(/\d/);
   });
 
   it('says so when the knowledge base has nothing on the question', async () => {

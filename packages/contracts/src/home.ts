@@ -25,6 +25,22 @@ export const userSettingBody = userSetting.extend({
   content: z.record(text(), z.unknown()).refine((c) => JSON.stringify(c).length <= 8000, 'content too large'),
 });
 
+/** Where figures come from that may not be connected yet (a room being built elsewhere). */
+export const HOME_DATA_SOURCES = ['traffic', 'ledger'] as const;
+export type HomeDataSource = (typeof HOME_DATA_SOURCES)[number];
+/** Days the home charts cover. */
+export const HOME_TREND_DAYS = 30;
+export const homeTrend = z.object({
+  days: z.array(text()),
+  /** messages / calls sent per day */
+  count: z.array(z.number().int().nonnegative()),
+  /** revenue per day, one series per currency (decimal strings) */
+  revenue: z.array(z.object({ currency: text(), values: z.array(text()) })),
+});
+export type HomeTrend = z.infer<typeof homeTrend>;
+/** The live resource whose change makes the overview re-read its figures (the id is a user id). */
+export const HOME_FIGURES_RESOURCE = 'home.figures';
+
 /**
  * Home overview figures. Each is present only when its module exists and reports it;
  * a figure that is missing is left off the screen, never faked.
@@ -42,6 +58,15 @@ export const homeSummary = z.object({
   ccNum: int32().optional(),
   handleNum: int32().optional(),
   todoNum: int32().optional(),
+  /** my customers whose next contact falls due today or earlier (part of `task`) */
+  followUpDue: int32().optional(),
+  /** my volume and revenue of the last 30 days (UTC days, oldest first), from the traffic rollups */
+  trend: homeTrend.optional(),
+  /**
+   * Figures that cannot be computed yet, with the data each waits for (e.g. todaySend → traffic):
+   * the overview says so instead of showing a number.
+   */
+  waiting: z.record(text(), z.enum(HOME_DATA_SOURCES)).optional(),
   quickAccess: z.array(quickEntrance),
   isSimbank: z.boolean(),
   dateSettings: userSetting.nullable(),

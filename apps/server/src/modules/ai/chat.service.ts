@@ -19,6 +19,8 @@ export interface ChatDeps {
   provider: () => AnswerProvider;
   active: ActiveChats;
   log: { warn(o: object, m: string): void };
+  /** the platform clock (periods such as "last week" and "soon" are read from it) */
+  now?: () => Date;
 }
 
 /** Where the events of one answer go (the SSE response). */
@@ -73,7 +75,7 @@ export async function runChat(
   let guesses: string[] = [];
   try {
     send('init', ids);
-    const toolResults = await deps.tools.run({ question, locale, auth, signal: control.signal });
+    const toolResults = await deps.tools.run({ question, locale, auth, signal: control.signal, now: deps.now?.() });
     // right after a start the index may still be loading
     await kb.ready();
     const documents = toolResults.length ? [] : relevantDocuments(kb.index, question);

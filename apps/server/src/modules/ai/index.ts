@@ -1,5 +1,6 @@
 import type { Module } from '../../platform/module.js';
 import { ActiveChats } from './active-chats.js';
+import { dataTools } from './engine/data-tools.js';
 import { providerFromEnv } from './engine/settings.js';
 import { aiTools } from './engine/tools.js';
 import { KB_CHANGED, KnowledgeBase } from './knowledge/knowledge-base.js';
@@ -34,7 +35,16 @@ export const aiModule: Module = {
       await kb.close();
     });
     const provider = providerFromEnv();
-    await aiRoutes(app, p, { db: p.db, kb, tools: aiTools, provider: () => provider, active, log: p.log });
+    for (const tool of dataTools(p.db)) aiTools.register(tool);
+    await aiRoutes(app, p, {
+      db: p.db,
+      kb,
+      tools: aiTools,
+      provider: () => provider,
+      active,
+      log: p.log,
+      now: () => p.clock.now(),
+    });
     await knowledgeRoutes(app, p, kb);
   },
 };

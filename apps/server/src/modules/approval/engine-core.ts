@@ -33,15 +33,20 @@ const locked = new WeakMap<Tx, Set<number>>();
 
 export const instancesLockedIn = (tx: Tx): number[] => [...(locked.get(tx) ?? [])];
 
+/** Marks an instance this transaction created or changed, so it is announced live after the commit. */
+export function markChanged(tx: Tx, id: number): void {
+  const ids = locked.get(tx);
+  if (ids) ids.add(id);
+  else locked.set(tx, new Set([id]));
+}
+
 /**
  * Takes the instance's row lock (SELECT … FOR UPDATE): every state change of one instance runs
  * under it, so two approvers, a countersign's last two votes, or a withdraw racing an agree are
  * serialised and each sees the other's outcome.
  */
 export async function lockInstance(tx: Tx, id: number): Promise<InstanceRecord> {
-  const ids = locked.get(tx);
-  if (ids) ids.add(id);
-  else locked.set(tx, new Set([id]));
+  markChanged(tx, id);
   const [row] = await tx.select().from(wfInstances).where(eq(wfInstances.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND');
   return row;

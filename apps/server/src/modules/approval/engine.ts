@@ -12,6 +12,7 @@ import {
   type InstanceRecord,
   isFinished,
   lockInstance,
+  markChanged,
   type Outbox,
   pendingCount,
   recordAction,
@@ -107,6 +108,8 @@ export async function startInstance(tx: Tx, input: StartInput, out: Outbox): Pro
       status: 'running',
     })
     .returning();
+  // a new request reaches the open lists and overviews of the people on it (initiator, first approvers)
+  markChanged(tx, inst!.id);
   await recordAction(tx, { instanceId: inst!.id, action: 'start', userId: input.initiatorId });
   await recordApprovalEvent(tx, inst!, 'started', input.initiatorId);
   await enterStep(tx, inst!, 0, input.initiatorId, out);

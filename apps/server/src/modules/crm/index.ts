@@ -18,6 +18,14 @@ import { seedCrm } from './seed.js';
 import { seedFlows } from './seed-flows.js';
 import { customerStatistics } from './statistics.js';
 
+export {
+  type CustomerLookup,
+  type CustomerProfile,
+  canOpenCustomer,
+  customerProfile,
+  customersReturningSoon,
+  openableCustomer,
+} from './assistant.js';
 export { customerRef, customerRefs } from './customer-refs.js';
 export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
 
@@ -28,7 +36,7 @@ export const crmModule: Module = {
     p.summary.register('crm', async (auth) => {
       if (!auth.perms.has(CrmPerm.CUSTOMERS)) return {} as Record<string, number>;
       const s = await customerStatistics(p.db, p.clock, auth);
-      return { myCustomer: s.myCustomer, todayCustomer: s.todayCustomer };
+      return { myCustomer: s.myCustomer, todayCustomer: s.todayCustomer, followUpDue: s.contactDueToday };
     });
     subscribeDeals(p);
     registerCrmCounterparts(p);

@@ -36,7 +36,7 @@ export async function homeRoutes(app: FastifyInstance, p: Platform) {
       schema: { tags: ['home'], summary: 'Home overview figures', response: { 200: envelope(homeSummary) } },
       config: authed,
     },
-    async (req) => ok(await homeSummaryOf(p.db, req.auth!, p.summary)),
+    async (req) => ok(await homeSummaryOf(p.db, p.clock, req.auth!, p.summary)),
   );
 
   r.get(

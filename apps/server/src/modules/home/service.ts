@@ -1,8 +1,10 @@
 import { type HomeSummary, Perm, type QuickEntrance, type UserSetting } from '@portal/contracts';
 import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/index.js';
 import type { SummaryRegistry } from '../../platform/summary.js';
+import { trafficFigures } from './figures.js';
 import { loginPrompts, quickEntrances, userSettings } from './schema.js';
 
 export async function quickEntrancesOf(db: Db, userId: number): Promise<QuickEntrance[]> {
@@ -67,11 +69,24 @@ export async function currentLoginPrompt(db: Db) {
   return row ?? null;
 }
 
-export async function homeSummaryOf(db: Db, auth: AuthContext, registry: SummaryRegistry): Promise<HomeSummary> {
-  const [quickAccess, dateSettings, figures] = await Promise.all([
+/**
+ * The overview: the figures the rooms contribute (CRM, promotion link, approvals), my traffic of
+ * today and the last 30 days, and `task` = my due follow-ups plus my open approval to-dos.
+ */
+export async function homeSummaryOf(
+  db: Db,
+  clock: Clock,
+  auth: AuthContext,
+  registry: SummaryRegistry,
+): Promise<HomeSummary> {
+  const [quickAccess, dateSettings, figures, traffic] = await Promise.all([
     quickEntrancesOf(db, auth.userId),
     settingOf(db, auth.userId, 'dateMode'),
     registry.collect(auth),
+    trafficFigures(db, clock, auth),
   ]);
-  return { ...figures, quickAccess, isSimbank: auth.perms.has(Perm.SIMBANK), dateSettings };
+  const num = (k: string) => (typeof figures[k] === 'number' ? (figures[k] as number) : undefined);
+  const parts = [num('followUpDue'), num('todoNum')].filter((n) => n !== undefined);
+  const task = parts.length ? { task: parts.reduce((a, b) => a + b, 0) } : {};
+  return { ...figures, ...task, ...traffic, quickAccess, isSimbank: auth.perms.has(Perm.SIMBANK), dateSettings };
 }

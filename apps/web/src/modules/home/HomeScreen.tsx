@@ -1,20 +1,23 @@
 import { CopyOutlined, EditOutlined, PlusOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
+import { HOME_FIGURES_RESOURCE, LIVE_RESOURCES } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Empty, Spin, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLiveRefresh } from '../../platform/live/use-live-refresh';
 import { metaForPath, titleOfPath, titleText } from '../../platform/registry';
 import { visibleNodes, walk } from '../../platform/resources';
 import { useSession } from '../../platform/session';
 import { useModuleEntries, useOpenModule } from '../../platform/shell-port';
 import { MenuIcon } from '../../platform/ui/MenuIcon';
 import { useUser } from '../../platform/user-store';
-import { homeApi, homeKeys, MAX_QUICK_ENTRANCES } from './api';
+import { type HomeSummary, homeApi, homeKeys, MAX_QUICK_ENTRANCES } from './api';
 import { greetingOf, presentFigures } from './figures';
 
 const QuickEntranceEditor = lazy(() => import('./QuickEntranceEditor'));
+const TrendChart = lazy(() => import('./TrendChart'));
 
 function Greeting() {
   const { t } = useTranslation();
@@ -96,7 +99,13 @@ function Figures({ summary }: { summary: Parameters<typeof presentFigures>[0] })
           data-testid={`home-figure-${f.key}`}
         >
           <span className="home-muted">{t(`home.figures.${f.key}`)}</span>
-          <span className="home-figure-value">{String(f.value)}</span>
+          {f.waitsFor ? (
+            <span className="home-muted home-small" data-testid={`home-waiting-${f.key}`}>
+              {t('home.waiting', { source: t(`home.sources.${f.waitsFor}`) })}
+            </span>
+          ) : (
+            <span className="home-figure-value">{String(f.value)}</span>
+          )}
         </button>
       ))}
     </div>
@@ -214,9 +223,42 @@ function Modules() {
   );
 }
 
-/** /home: greeting, figures the server reports, quick entrances and the user's modules. */
+function Trend({ summary }: { summary: HomeSummary | undefined }) {
+  const { t } = useTranslation();
+  const waitsFor = summary?.waiting?.trend;
+  if (!summary || (!summary.trend && !waitsFor)) return null;
+  return (
+    <section className="home-panel home-card" data-testid="home-trend">
+      <header className="home-card-head">
+        <h3>{t('home.trend.title')}</h3>
+      </header>
+      {summary.trend ? (
+        <Suspense fallback={<Spin />}>
+          <TrendChart trend={summary.trend} />
+        </Suspense>
+      ) : (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('home.waiting', { source: t(`home.sources.${waitsFor ?? 'traffic'}`) })}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Changes that move the overview's figures: my approvals, customers, and my traffic (home.figures). */
+const FIGURE_SOURCES = [HOME_FIGURES_RESOURCE, LIVE_RESOURCES.approvalInstances, 'crm.customer'] as const;
+
+function useLiveFigures() {
+  useLiveRefresh(FIGURE_SOURCES[0], homeKeys.summary);
+  useLiveRefresh(FIGURE_SOURCES[1], homeKeys.summary);
+  useLiveRefresh(FIGURE_SOURCES[2], homeKeys.summary);
+}
+
+/** /home: greeting, figures the server reports, my 30-day trend, quick entrances and the user's modules. */
 export function HomeScreen() {
   const summary = useQuery({ queryKey: homeKeys.summary, queryFn: homeApi.summary });
+  useLiveFigures();
   const paths = useMemo(
     () => [...(summary.data?.quickAccess ?? [])].sort((a, b) => a.sort - b.sort).map((q) => q.path),
     [summary.data],
@@ -225,6 +267,7 @@ export function HomeScreen() {
     <div className="home" data-testid="home">
       <Greeting />
       <Figures summary={summary.data} />
+      <Trend summary={summary.data} />
       <div className="home-columns">
         <QuickEntrances paths={paths} loading={summary.isPending} />
         <Modules />

@@ -1,5 +1,14 @@
 import { get, post } from '../../platform/http';
 
+export type HomeDataSource = 'traffic' | 'ledger';
+
+/** My volume and revenue of the last 30 days (UTC days, oldest first); revenue per currency, decimal strings. */
+export interface HomeTrend {
+  days: string[];
+  count: number[];
+  revenue: { currency: string; values: string[] }[];
+}
+
 export interface QuickEntrance {
   path: string;
   sort: number;
@@ -19,6 +28,10 @@ export interface HomeSummary {
   ccNum?: number;
   handleNum?: number;
   todoNum?: number;
+  followUpDue?: number;
+  trend?: HomeTrend;
+  /** figures that wait for a room's data (not connected yet), by figure key */
+  waiting?: Record<string, HomeDataSource>;
   quickAccess: QuickEntrance[];
   isSimbank: boolean;
   dateSettings: { type: string; remark: string | null; content: Record<string, unknown> } | null;

@@ -1,4 +1,4 @@
-import type { HomeSummary } from './api';
+import type { HomeDataSource, HomeSummary, HomeTrend } from './api';
 
 export type FigureKey =
   | 'unread'
@@ -31,17 +31,33 @@ export const FIGURES: readonly { key: FigureKey; to: string | null; field?: keyo
 
 export interface Figure {
   key: FigureKey;
-  value: number | string;
+  /** null while the figure waits for its data (`waitsFor`) */
+  value: number | string | null;
   to: string | null;
+  waitsFor?: HomeDataSource;
 }
 
-/** Only the figures present in the answer: a figure the server does not report is not shown (never faked). */
+/**
+ * Only the figures present in the answer: a figure the server does not report is not shown (never
+ * faked); one the server says waits for a room's data is shown as waiting, without a number.
+ */
 export function presentFigures(summary: Partial<HomeSummary> | undefined): Figure[] {
   if (!summary) return [];
-  return FIGURES.flatMap(({ key, to, field }) => {
+  return FIGURES.flatMap(({ key, to, field }): Figure[] => {
     const value = summary[field ?? key];
-    return typeof value === 'number' || typeof value === 'string' ? [{ key, value, to }] : [];
+    if (typeof value === 'number' || typeof value === 'string') return [{ key, value, to }];
+    const waitsFor = summary.waiting?.[key];
+    return waitsFor ? [{ key, value: null, to: null, waitsFor }] : [];
   });
+}
+
+/** The 30-day chart's series: volume, and revenue per currency as numbers for drawing only. */
+export function trendSeries(trend: HomeTrend) {
+  return {
+    days: trend.days.map((d) => d.slice(5)),
+    count: trend.count,
+    revenue: trend.revenue.map((r) => ({ currency: r.currency, values: r.values.map(Number) })),
+  };
 }
 
 /** Greeting by the hour of the day. */

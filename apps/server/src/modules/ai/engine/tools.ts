@@ -17,24 +17,18 @@ export interface ToolInput {
   period: Period;
   /** the asking user: figures go through their data scope */
   auth: AuthContext;
+  /** the platform clock's now */
+  now: Date;
   signal: AbortSignal;
 }
 
-/**
- * A question kind that needs live numbers. The owning module registers the real tool (its
- * service, the asking user's data scope) under the same name, replacing the placeholder.
- */
+/** A question kind that needs live numbers, answered through the owning room's service in the asking user's scope. */
 export interface DataTool {
   readonly name: string;
   /** whether the question asks for this tool's figures */
   matches(question: string): boolean;
   run(input: ToolInput): Promise<ToolResult>;
 }
-
-const MY_PERFORMANCE =
-  /(我|本人|个人).{0,6}(业绩|销售额|销量|提成)|业绩.{0,4}(查询|多少|怎么样)|\bmy\b.{0,30}\b(performance|sales|revenue|figures|commission)\b|\b(performance|sales figures)\b.{0,20}\b(me|mine)\b/i;
-const CUSTOMER_PROFIT =
-  /(客户|customer|client).{0,30}(利润|毛利|盈利|收入|成本|profit|margin|revenue|cost)|(利润|毛利|profit|margin).{0,30}(客户|customer|client)/i;
 
 /** The customer a question names: quoted, or following 客户 / customer. */
 export function customerNameOf(question: string): string | null {
@@ -48,47 +42,7 @@ export function customerNameOf(question: string): string | null {
   return en?.[1] ?? null;
 }
 
-/** Until the CRM, traffic and finance modules exist, the tools say the data is not available. */
-export const myPerformanceTool: DataTool = {
-  name: 'myPerformance',
-  matches: (q) => MY_PERFORMANCE.test(q),
-  async run({ locale, period }) {
-    return {
-      tool: 'myPerformance',
-      available: false,
-      text:
-        locale === 'zh-CN'
-          ? `暂时查不到您${period.label.zh}的业绩数据：业绩来自客户、话务和财务模块，这些模块尚未接入 AI 助手。我不会估算或编造数字，请在接入后再问，或到“业务查询 › 业绩查询”中查看。`
-          : `Your sales figures for ${period.label.en} are not available yet: they come from the customer, traffic and finance modules, which are not connected to the assistant yet. I will not estimate or invent numbers; ask again once they are connected, or look in Business inquiry › Performance.`,
-    };
-  },
-};
-
-export const customerProfitTool: DataTool = {
-  name: 'customerProfit',
-  matches: (q) => CUSTOMER_PROFIT.test(q),
-  async run({ question, locale, period }) {
-    const name = customerNameOf(question);
-    const who = name
-      ? locale === 'zh-CN'
-        ? `客户「${name}」`
-        : `customer "${name}"`
-      : locale === 'zh-CN'
-        ? '该客户'
-        : 'that customer';
-    return {
-      tool: 'customerProfit',
-      available: false,
-      text:
-        locale === 'zh-CN'
-          ? `暂时查不到${who}${period.label.zh}的收入、成本和利润：这些数据来自客户、话务和财务模块，尚未接入 AI 助手。我不会估算或编造数字，请在接入后再问，或到“报表分析 › 短信利润分析”中查看。`
-          : `Revenue, cost and profit of ${who} for ${period.label.en} are not available yet: they come from the customer, traffic and finance modules, which are not connected to the assistant yet. I will not estimate or invent numbers; ask again once they are connected, or look in Reports › SMS profit analysis.`,
-      data: { customer: name, period: { from: period.from, to: period.to } },
-    };
-  },
-};
-
-/** The data tools by name; a module replaces a placeholder by registering under its name. */
+/** The data tools by name; registering under a name replaces the tool of that name. */
 export class ToolRegistry {
   private readonly tools = new Map<string, DataTool>();
   constructor(initial: DataTool[] = []) {
@@ -102,11 +56,12 @@ export class ToolRegistry {
   }
 
   /** Runs the tools the question asks for; a failing tool says so instead of answering. */
-  async run(input: Omit<ToolInput, 'period'>): Promise<ToolResult[]> {
-    const period = parsePeriod(input.question, new Date());
+  async run(input: Omit<ToolInput, 'period' | 'now'> & { now?: Date }): Promise<ToolResult[]> {
+    const now = input.now ?? new Date();
+    const period = parsePeriod(input.question, now);
     return Promise.all(
       this.matching(input.question).map((t) =>
-        t.run({ ...input, period }).catch(() => ({
+        t.run({ ...input, now, period }).catch(() => ({
           tool: t.name,
           available: false,
           text:
@@ -119,5 +74,5 @@ export class ToolRegistry {
   }
 }
 
-/** The registry the AI module answers with; other modules register their real tools here. */
-export const aiTools = new ToolRegistry([myPerformanceTool, customerProfitTool]);
+/** The registry the AI module answers with (engine/data-tools.ts); other rooms may register more here. */
+export const aiTools = new ToolRegistry();

@@ -26,6 +26,14 @@ export const en: Messages<typeof zhCN> = {
       todaySend: 'Sent today',
       linkPromotion: 'Link promotion',
     },
+    waiting: 'Waits for {{source}}',
+    sources: { traffic: 'traffic data', ledger: 'ledger data' },
+    trend: {
+      title: 'My volume and revenue, last 30 days',
+      volume: 'Volume',
+      revenue: 'Revenue ({{currency}})',
+      revenueAxis: 'Revenue',
+    },
     quick: {
       title: 'Quick entrances',
       add: 'Add quick entrances',

@@ -23,6 +23,14 @@ export const zhCN = {
       todaySend: '今日发送量',
       linkPromotion: '链接推广',
     },
+    waiting: '等待{{source}}接入',
+    sources: { traffic: '话务数据', ledger: '账务数据' },
+    trend: {
+      title: '近 30 天我的发送量与收入',
+      volume: '发送量',
+      revenue: '收入（{{currency}}）',
+      revenueAxis: '收入',
+    },
     quick: {
       title: '快捷入口',
       add: '添加快捷入口',

@@ -1,0 +1,66 @@
+import { HOME_FIGURES_RESOURCE, HOME_TREND_DAYS, type HomeDataSource, type HomeTrend } from '@portal/contracts';
+import { Decimal } from 'decimal.js';
+import type { AuthContext } from '../../platform/auth/context.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/index.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import { declareLiveResource, publishRecordChanged } from '../../platform/live/record-changes.js';
+import { portOf } from '../../platform/ports.js';
+
+/** A user's overview changed (id = the user): only that user hears of it. */
+declareLiveResource(HOME_FIGURES_RESOURCE, null, async (_db, id) => [Number(id)]);
+
+/**
+ * Tells these users' open overviews to re-read their figures (for changes no record resource
+ * announces, such as traffic rolled up for their accounts; the traffic room calls it at merge).
+ */
+export async function announceHomeFigures(bus: EventBus, userIds: Iterable<number>): Promise<void> {
+  for (const id of new Set(userIds)) await publishRecordChanged(bus, HOME_FIGURES_RESOURCE, id);
+}
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+export interface TrafficFigures {
+  todaySend?: number;
+  trend?: HomeTrend;
+  waiting?: Record<string, HomeDataSource>;
+}
+
+/**
+ * The caller's own traffic: what was sent today (UTC day) and the volume and revenue of the last
+ * HOME_TREND_DAYS days, from the traffic room's rollups. Without the traffic room the figures say
+ * that they wait for it.
+ */
+export async function trafficFigures(db: Db, clock: Clock, auth: AuthContext): Promise<TrafficFigures> {
+  const traffic = portOf(db, 'traffic');
+  if (!traffic) return { waiting: { todaySend: 'traffic', trend: 'traffic' } };
+  const now = clock.now();
+  const today = new Date(`${ymd(now)}T00:00:00.000Z`);
+  const from = new Date(today.getTime() - (HOME_TREND_DAYS - 1) * DAY_MS);
+  const to = new Date(today.getTime() + DAY_MS);
+  const rows = await traffic.byDay({ from, to, ownerIds: [auth.userId] });
+  const days = Array.from({ length: HOME_TREND_DAYS }, (_, i) => ymd(new Date(from.getTime() + i * DAY_MS)));
+  const at = new Map(days.map((d, i) => [d, i]));
+  const count = days.map(() => 0);
+  const revenue = new Map<string, Decimal[]>();
+  for (const r of rows) {
+    const i = at.get(r.day);
+    // the port answers the asked owner only; a row of another owner is never counted
+    if (i === undefined || r.ownerId !== auth.userId) continue;
+    count[i]! += r.count;
+    const series = revenue.get(r.currency) ?? days.map(() => new Decimal(0));
+    series[i] = series[i]!.plus(r.revenue);
+    revenue.set(r.currency, series);
+  }
+  return {
+    todaySend: count[count.length - 1]!,
+    trend: {
+      days,
+      count,
+      revenue: [...revenue.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, values]) => ({ currency, values: values.map((v) => v.toString()) })),
+    },
+  };
+}
