@@ -2,6 +2,7 @@ import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../src/modules/quotation/books.js';
+import { Q } from '../src/modules/quotation/rating.js';
 import { qmPrices, qmSpecialPrices } from '../src/modules/quotation/schema.js';
 import { channelRefs } from '../src/modules/srm/index.js';
 import { refRates } from '../src/modules/system/reference/schema.js';
@@ -458,5 +459,98 @@ describe('supplier costs and the simulator', () => {
     const rows = (overl as unknown as { rows?: { n: number }[] }).rows ?? (overl as unknown as { n: number }[]);
     expect(rows[0]!.n).toBe(0);
     if (onPostgres) expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+  });
+});
+
+describe('supplier price list import', () => {
+  const upload = async (who: Person, channelId: number, product: string, name: string, content: string) => {
+    const boundary = '----qmimport';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(content),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v2/qm/import/preview?channelId=${channelId}&product=${product}`,
+      headers: { ...bearer(w.tok[who]), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    return res.json() as Answer;
+  };
+
+  it('previews new, increased, decreased, removed and invalid rows before saving; saves all at once', async () => {
+    const channel = (await channelRefs(t.p.db)).find(
+      (c) => c.product === 'sms' && c.state !== 'closed' && c.networks.length >= 3,
+    );
+    expect(channel).toBeDefined();
+    const [n1, n2] = channel!.networks;
+    const cur = async (dest: string) =>
+      (await port().costFor({
+        channelId: channel!.id,
+        product: 'sms',
+        destination: { network: dest },
+        at: new Date(now),
+        units: 1,
+      }))!;
+    const [c1, c2] = [await cur(n1!), await cur(n2!)];
+    const up = new Q(c1.unitPrice).add('0.001').toFixed(6);
+    const down = new Q(c2.unitPrice).sub('0.001').toFixed(6);
+    const day = iso(now + 2 * DAY).slice(0, 10);
+    const csv = [
+      'MCC,MNC,Country,Network,Price,Currency,Effective date',
+      `${n1!.slice(0, 3)},${n1!.slice(3)},X,"Net, one",${up},USD,${day}`,
+      `${n2!.slice(0, 3)},${n2!.slice(3)},X,Net two,${down},USD,${day}`,
+      `460,11,CN,Telecom,0.0123,USD,${day}`,
+      `4a0,00,CN,Bad,0.01,USD,${day}`,
+      `460,00,CN,Bad price,-3,USD,${day}`,
+    ].join('\r\n');
+    const pre = await upload('admin', channel!.id, 'sms', 'list.csv', csv);
+    expect(pre.code, JSON.stringify(pre)).toBe(0);
+    expect(pre.data.counts).toMatchObject({
+      new: 1,
+      increase: 1,
+      decrease: 1,
+      invalid: 2,
+      removed: channel!.networks.length - 2,
+    });
+    expect(pre.data.rows.find((r: { dest: string }) => r.dest === n1)).toMatchObject({
+      change: 'increase',
+      before: c1.unitPrice,
+      unitPrice: up,
+    });
+    expect(pre.data.errors.map((e: { field: string }) => e.field).sort()).toEqual(['mcc', 'price']);
+    // nothing is written by the preview
+    expect((await cur(n1!)).unitPrice).toBe(c1.unitPrice);
+
+    const commit = await post('admin', '/v2/qm/import/commit', {
+      channelId: channel!.id,
+      product: 'sms',
+      rows: pre.data.rows,
+      closeRemoved: false,
+    });
+    expect(commit.code, JSON.stringify(commit)).toBe(0);
+    expect(commit.data).toEqual({ saved: 3, closed: 0 });
+    const later = (dest: string) =>
+      port().costFor({
+        channelId: channel!.id,
+        product: 'sms',
+        destination: { network: dest },
+        at: new Date(now + 3 * DAY),
+        units: 1,
+      });
+    expect((await later(n1!))!.unitPrice).toBe(up);
+    expect((await later('46011'))!.unitPrice).toBe('0.012300');
+    expect((await cur(n1!)).unitPrice).toBe(c1.unitPrice);
+
+    expect(
+      (await upload('admin', channel!.id, 'voice', 'az.csv', 'Prefix,Rate,Effective date\r\n44,0.01,2026-01-01')).code,
+    ).toBe(Errors.QM_CHANNEL_PRODUCT.code);
+    expect((await upload('admin', channel!.id, 'sms', 'x.csv', 'MCC,Price\r\n460,0.1')).code).toBe(
+      Errors.IMPORT_HEADER_MISSING.code,
+    );
+    expect((await upload('finance01', channel!.id, 'sms', 'list.csv', csv)).code).toBe(Errors.NO_PERMISSION.code);
   });
 });

@@ -143,3 +143,69 @@ export const limitSave = z.object({
 });
 
 export const quoteSettings = z.object({ increaseNoticeDays: z.number().int().min(0).max(365) });
+
+const effectiveDate = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'date');
+
+/** A supplier SMS price list row as carriers send it (MCC, MNC, country, network, price, currency, effective date). */
+export const smsListRow = z.object({
+  mcc: z.string().regex(/^\d{3}$/),
+  mnc: z.string().regex(/^\d{2,3}$/),
+  country: z.string().max(64).optional(),
+  network: z.string().max(128).optional(),
+  price: priceString,
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  effectiveDate: effectiveDate,
+});
+/** A voice A-Z deck row (prefix, destination, rate per minute, increments, effective date). */
+export const voiceListRow = z.object({
+  prefix: z.string().regex(PREFIX_PATTERN),
+  destination: z.string().max(128).optional(),
+  rate: priceString,
+  firstIncrement: z.number().int().min(1).max(3600).default(60),
+  nextIncrement: z.number().int().min(1).max(3600).default(60),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('USD'),
+  effectiveDate: effectiveDate,
+});
+
+export const PRICE_CHANGES = ['new', 'increase', 'decrease', 'same'] as const;
+/** One previewed row, normalised, with how it changes the channel's book. */
+export const previewRow = z.object({
+  row: z.number(),
+  dest: z.string(),
+  label: z.string(),
+  unitPrice: z.string(),
+  firstIncrement: z.number(),
+  nextIncrement: z.number(),
+  currency: z.string(),
+  effectiveFrom: z.string(),
+  change: z.enum(PRICE_CHANGES),
+  /** the price in force now, when there is one */
+  before: z.string().nullable(),
+});
+export type PreviewRow = z.infer<typeof previewRow>;
+
+export const priceListPreview = z.object({
+  rows: z.array(previewRow),
+  /** destinations the book prices now that the list leaves out */
+  removed: z.array(z.object({ dest: z.string(), unitPrice: z.string(), currency: z.string() })),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), code: z.number(), message: z.string() })),
+  counts: z.object({
+    new: z.number(),
+    increase: z.number(),
+    decrease: z.number(),
+    same: z.number(),
+    removed: z.number(),
+    invalid: z.number(),
+  }),
+});
+
+export const priceListCommit = z.object({
+  channelId: z.number().int().positive(),
+  product: z.enum(['sms', 'voice']),
+  rows: z.array(previewRow).min(1).max(60_000),
+  /** close the rows of destinations the list left out, from now */
+  closeRemoved: z.boolean().default(false),
+});

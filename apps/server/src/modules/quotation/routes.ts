@@ -1,9 +1,12 @@
+import multipart from '@fastify/multipart';
 import { envelope } from '@portal/contracts';
 import {
   bookQuery,
   groupSave,
   limitSave,
   type PriceSave,
+  priceListCommit,
+  priceListPreview,
   priceSave,
   priceSaveResult,
   QmPerm,
@@ -15,20 +18,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context.js';
+import { filePart } from '../../platform/files/part.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import type { Destination, Product } from '../../platform/ports.js';
 import { runCommand } from '../approval/index.js';
 import { channelRefs } from '../srm/index.js';
 import { reference } from '../system/reference/index.js';
 import { type BookKind, rating } from './books.js';
+import { commitPriceList, previewPriceList } from './import.js';
 import { checkBook, checkLimit, effectiveTime, insertPriceRow, noticeDays, rowFromInput } from './prices.js';
 import { money, Q } from './rating.js';
 import { qmGroupMembers, qmGroups, qmPriceLimits, qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
 import { startSpecial } from './special.js';
 
 const tags = ['quotation'];
+const MAX_LIST_BYTES = 8 * 1024 * 1024;
 const any = z.any();
 
 /** the screen permission a book's rows need: customer quotes or supplier quotes of the product */
@@ -77,6 +84,54 @@ const destOf = (q: z.infer<typeof rateQuery>): Destination => ({
 
 export async function quotationRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  await app.register(async (scope) => {
+    if (!scope.hasRequestDecorator('file')) await scope.register(multipart, { throwFileSizeLimit: true });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/v2/qm/import/preview',
+      {
+        schema: {
+          tags,
+          summary:
+            'Read a supplier price list (XLSX or CSV; SMS by MCC/MNC or voice A-Z) against the channel’s book: new, increased, decreased, removed and invalid rows',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ channelId: z.coerce.number().int().positive(), product: z.enum(['sms', 'voice']) }),
+          response: { 200: envelope(priceListPreview) },
+        },
+        config: { access: 'authenticated', audit: false },
+      },
+      async (req) => {
+        const { channelId, product } = req.query;
+        need(req.auth!, bookPerm('channel', product));
+        await checkBook(p.db, 'channel', channelId, product);
+        const buffer = await (await filePart(req, MAX_LIST_BYTES)).toBuffer();
+        if (buffer.length > MAX_LIST_BYTES) throw new AppError('FILE_TOO_LARGE', { vars: { limit: '8 MB' } });
+        return ok(await previewPriceList(p.db, channelId, product, buffer, localeOf(req.headers), p.clock.now()));
+      },
+    );
+  });
+
+  r.post(
+    '/v2/qm/import/commit',
+    {
+      schema: {
+        tags,
+        summary: 'Save a previewed supplier price list, all or none',
+        body: priceListCommit,
+        response: { 200: envelope(z.object({ saved: z.number(), closed: z.number() })) },
+      },
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => {
+      const b = req.body;
+      need(req.auth!, bookPerm('channel', b.product));
+      await checkBook(p.db, 'channel', b.channelId, b.product);
+      const now = p.clock.now();
+      const res = await p.db.transaction((tx) => commitPriceList(tx, req.auth!, b, now));
+      rating(p.db).changed('channel', b.channelId);
+      return ok(res);
+    },
+  );
 
   r.post(
     '/v2/qm/price/save',

@@ -1,0 +1,240 @@
+import type { Locale } from '@portal/contracts';
+import { type PreviewRow, smsListRow, voiceListRow } from '@portal/contracts/quotation';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/context.js';
+import type { Db, Tx } from '../../platform/db/index.js';
+import { AppError } from '../../platform/http/errors.js';
+import { defineImport, readImport } from '../../platform/imports/define.js';
+import { insertPriceRow } from './prices.js';
+import { Q } from './rating.js';
+import { qmPrices } from './schema.js';
+
+export const PRICE_LIST_MAX_ROWS = 60_000;
+const int = (s: string) => {
+  const n = Number(s);
+  if (!Number.isInteger(n)) throw new Error('not a whole number');
+  return n;
+};
+
+const smsImport = defineImport<typeof smsListRow, unknown>({
+  key: 'supplier-sms-prices',
+  perm: '',
+  columns: [
+    { key: 'mcc', aliases: ['MCC'], required: true },
+    { key: 'mnc', aliases: ['MNC'], required: true },
+    { key: 'country', aliases: ['国家', 'Country'] },
+    { key: 'network', aliases: ['网络', 'Operator', 'Network'] },
+    { key: 'price', aliases: ['价格', 'Rate', 'Price'], required: true },
+    { key: 'currency', aliases: ['币种', 'Currency'], required: true },
+    { key: 'effectiveDate', aliases: ['生效日期', 'Effective date', 'Effective'], required: true },
+  ],
+  rowSchema: smsListRow,
+  maxRows: PRICE_LIST_MAX_ROWS,
+  prepare: (raw) => ({ ...raw, mnc: typeof raw.mnc === 'string' && raw.mnc.length === 1 ? `0${raw.mnc}` : raw.mnc }),
+  commit: async () => null,
+});
+
+const voiceImport = defineImport<typeof voiceListRow, unknown>({
+  key: 'supplier-voice-az',
+  perm: '',
+  columns: [
+    { key: 'prefix', aliases: ['号段', 'Prefix', 'Code'], required: true },
+    { key: 'destination', aliases: ['目的地', 'Destination'] },
+    { key: 'rate', aliases: ['费率', 'Rate', 'Price'], required: true },
+    { key: 'firstIncrement', aliases: ['首计费', 'First increment', 'Initial'], parse: int },
+    { key: 'nextIncrement', aliases: ['续计费', 'Next increment', 'Increment'], parse: int },
+    { key: 'currency', aliases: ['币种', 'Currency'] },
+    { key: 'effectiveDate', aliases: ['生效日期', 'Effective date', 'Effective'], required: true },
+  ],
+  rowSchema: voiceListRow,
+  maxRows: PRICE_LIST_MAX_ROWS,
+  commit: async () => null,
+});
+
+/** CSV text → rows of cells (quotes, doubled quotes, CRLF). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',' || c === ';' || c === '\t') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((x) => x.trim() !== ''));
+}
+
+/** An upload as XLSX: a workbook as is, CSV text (with or without a BOM) put into one. */
+async function asWorkbook(buffer: Buffer): Promise<Buffer> {
+  if (buffer.subarray(0, 2).toString('latin1') === 'PK') return buffer;
+  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('list');
+  for (const r of parseCsv(text)) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const fromDate = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s.replace(' ', 'T'));
+
+/**
+ * The preview of a supplier price list against the channel's book now: every good row as new,
+ * increase, decrease or same; the destinations the list leaves out; the invalid rows with reasons.
+ */
+export async function previewPriceList(
+  db: Db,
+  channelId: number,
+  product: 'sms' | 'voice',
+  buffer: Buffer,
+  locale: Locale,
+  now: Date,
+) {
+  const file = await asWorkbook(buffer);
+  const normal: Omit<PreviewRow, 'change' | 'before'>[] = [];
+  let errors: { row: number; field: string; code: number; message: string }[];
+  if (product === 'sms') {
+    const read = await readImport(file, smsImport, locale);
+    errors = read.errors;
+    read.rows.forEach((r: z.infer<typeof smsListRow>, i) =>
+      normal.push({
+        row: i + 1,
+        dest: r.mcc + r.mnc,
+        label: [r.country, r.network].filter(Boolean).join(' '),
+        unitPrice: new Q(r.price).toFixed(6),
+        firstIncrement: 1,
+        nextIncrement: 1,
+        currency: r.currency,
+        effectiveFrom: fromDate(r.effectiveDate).toISOString(),
+      }),
+    );
+  } else {
+    const read = await readImport(file, voiceImport, locale);
+    errors = read.errors;
+    read.rows.forEach((r: z.infer<typeof voiceListRow>, i) =>
+      normal.push({
+        row: i + 1,
+        dest: r.prefix,
+        label: r.destination ?? '',
+        unitPrice: new Q(r.rate).toFixed(6),
+        firstIncrement: r.firstIncrement,
+        nextIncrement: r.nextIncrement,
+        currency: r.currency,
+        effectiveFrom: fromDate(r.effectiveDate).toISOString(),
+      }),
+    );
+  }
+  if (!normal.length && !errors.length) throw new AppError('QM_IMPORT_INVALID');
+  const current = await db
+    .select({ dest: qmPrices.dest, unitPrice: qmPrices.unitPrice, currency: qmPrices.currency })
+    .from(qmPrices)
+    .where(
+      and(
+        eq(qmPrices.bookKind, 'channel'),
+        eq(qmPrices.bookId, channelId),
+        eq(qmPrices.product, product),
+        lte(qmPrices.effectiveFrom, now),
+        or(isNull(qmPrices.effectiveUntil), gt(qmPrices.effectiveUntil, now)),
+      ),
+    );
+  const byDest = new Map(current.map((c) => [c.dest, c]));
+  const listed = new Set<string>();
+  const rows: PreviewRow[] = normal.map((r) => {
+    listed.add(r.dest);
+    const before = byDest.get(r.dest);
+    let change: PreviewRow['change'] = 'new';
+    if (before) {
+      const cmp = before.currency !== r.currency ? 1 : new Q(r.unitPrice).cmp(before.unitPrice);
+      change = cmp > 0 ? 'increase' : cmp < 0 ? 'decrease' : 'same';
+    }
+    return { ...r, change, before: before?.unitPrice ?? null };
+  });
+  const removed = current.filter((c) => !listed.has(c.dest));
+  const counts = {
+    new: 0,
+    increase: 0,
+    decrease: 0,
+    same: 0,
+    removed: removed.length,
+    invalid: new Set(errors.map((e) => e.row)).size,
+  };
+  for (const r of rows) counts[r.change]++;
+  return { rows, removed, errors, counts };
+}
+
+/** Saves previewed rows (same prices skipped) and, when asked, closes the destinations the list left out. */
+export async function commitPriceList(
+  tx: Tx,
+  auth: AuthContext,
+  b: { channelId: number; product: 'sms' | 'voice'; rows: PreviewRow[]; closeRemoved: boolean },
+  now: Date,
+) {
+  let saved = 0;
+  for (const r of b.rows) {
+    if (r.change === 'same') continue;
+    await insertPriceRow(
+      tx,
+      {
+        bookKind: 'channel',
+        bookId: b.channelId,
+        product: b.product,
+        destKind: b.product === 'sms' ? 'network' : 'prefix',
+        dest: r.dest,
+        country: null,
+        category: '',
+        unitPrice: r.unitPrice,
+        connectFee: '0',
+        firstIncrement: r.firstIncrement,
+        nextIncrement: r.nextIncrement,
+        currency: r.currency,
+        chargeOn: 'submit',
+        source: 'import',
+        createdBy: auth.userId,
+      },
+      new Date(r.effectiveFrom),
+    );
+    saved++;
+  }
+  let closed = 0;
+  if (b.closeRemoved) {
+    const listed = new Set(b.rows.map((r) => r.dest));
+    const open = await tx
+      .select({ id: qmPrices.id, dest: qmPrices.dest })
+      .from(qmPrices)
+      .where(
+        and(
+          eq(qmPrices.bookKind, 'channel'),
+          eq(qmPrices.bookId, b.channelId),
+          eq(qmPrices.product, b.product),
+          lte(qmPrices.effectiveFrom, now),
+          or(isNull(qmPrices.effectiveUntil), gt(qmPrices.effectiveUntil, now)),
+        ),
+      );
+    for (const o of open)
+      if (!listed.has(o.dest)) {
+        await tx.update(qmPrices).set({ effectiveUntil: now }).where(eq(qmPrices.id, o.id));
+        closed++;
+      }
+  }
+  return { saved, closed };
+}
