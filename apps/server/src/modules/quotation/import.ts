@@ -116,7 +116,7 @@ export async function previewPriceList(
   if (product === 'sms') {
     const read = await readImport(file, smsImport, locale);
     errors = read.errors;
-    read.rows.forEach((r: z.infer<typeof smsListRow>, i) =>
+    for (const [i, r] of (read.rows as z.infer<typeof smsListRow>[]).entries())
       normal.push({
         row: i + 1,
         dest: r.mcc + r.mnc,
@@ -126,12 +126,11 @@ export async function previewPriceList(
         nextIncrement: 1,
         currency: r.currency,
         effectiveFrom: fromDate(r.effectiveDate).toISOString(),
-      }),
-    );
+      });
   } else {
     const read = await readImport(file, voiceImport, locale);
     errors = read.errors;
-    read.rows.forEach((r: z.infer<typeof voiceListRow>, i) =>
+    for (const [i, r] of (read.rows as z.infer<typeof voiceListRow>[]).entries())
       normal.push({
         row: i + 1,
         dest: r.prefix,
@@ -141,8 +140,7 @@ export async function previewPriceList(
         nextIncrement: r.nextIncrement,
         currency: r.currency,
         effectiveFrom: fromDate(r.effectiveDate).toISOString(),
-      }),
-    );
+      });
   }
   if (!normal.length && !errors.length) throw new AppError('QM_IMPORT_INVALID');
   const current = await db
