@@ -545,6 +545,38 @@ describe('supplier price list import', () => {
     expect((await later('46011'))!.unitPrice).toBe('0.012300');
     expect((await cur(n1!)).unitPrice).toBe(c1.unitPrice);
 
+    // the same list again: its rows' instants are taken; a list naming a destination twice is refused
+    const again = await post('admin', '/v2/qm/import/commit', {
+      channelId: channel!.id,
+      product: 'sms',
+      rows: pre.data.rows,
+    });
+    expect(again.code).toBe(Errors.QM_PRICE_SAME_TIME.code);
+    const twice = [pre.data.rows[0], { ...pre.data.rows[0], effectiveFrom: iso(now + 5 * DAY) }];
+    expect(
+      (await post('admin', '/v2/qm/import/commit', { channelId: channel!.id, product: 'sms', rows: twice })).code,
+    ).toBe(Errors.DUPLICATE.code);
+    // closing what a list leaves out ends those destinations now; their waiting rows stay
+    const keep = { ...pre.data.rows.find((r: { dest: string }) => r.dest === n1), change: 'same' };
+    const close = await post('admin', '/v2/qm/import/commit', {
+      channelId: channel!.id,
+      product: 'sms',
+      rows: [keep],
+      closeRemoved: true,
+    });
+    expect(close.data).toEqual({ saved: 0, closed: channel!.networks.length - 1 });
+    const soon = (dest: string, ms: number) =>
+      port().costFor({
+        channelId: channel!.id,
+        product: 'sms',
+        destination: { network: dest },
+        at: new Date(t.p.clock.now().getTime() + ms),
+        units: 1,
+      });
+    expect(await soon(n2!, HOUR)).toBeNull();
+    expect((await soon(n2!, 3 * DAY))!.unitPrice).toBe(down);
+    expect((await soon(n1!, HOUR))!.unitPrice).toBe(c1.unitPrice);
+
     expect(
       (await upload('admin', channel!.id, 'voice', 'az.csv', 'Prefix,Rate,Effective date\r\n44,0.01,2026-01-01')).code,
     ).toBe(Errors.QM_CHANNEL_PRODUCT.code);

@@ -1,13 +1,13 @@
 import type { Locale } from '@portal/contracts';
 import { type PreviewRow, smsListRow, voiceListRow } from '@portal/contracts/quotation';
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context.js';
-import type { Db, Tx } from '../../platform/db/index.js';
+import { type Db, rowsOf, type Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { defineImport, readImport } from '../../platform/imports/define.js';
-import { insertPriceRow } from './prices.js';
+import { lockBook } from './prices.js';
 import { Q } from './rating.js';
 import { qmPrices } from './schema.js';
 
@@ -180,59 +180,62 @@ export async function previewPriceList(
   return { rows, removed, errors, counts };
 }
 
-/** Saves previewed rows (same prices skipped) and, when asked, closes the destinations the list left out. */
+/**
+ * Saves previewed rows (same prices skipped) in set-based statements under the book's lock, with the
+ * rules of a single save: a row at an instant the destination already has is refused, the row in
+ * force ends at the new one's time, a later row bounds it. When asked, the destinations the list
+ * left out end now.
+ */
 export async function commitPriceList(
   tx: Tx,
   auth: AuthContext,
   b: { channelId: number; product: 'sms' | 'voice'; rows: PreviewRow[]; closeRemoved: boolean },
   now: Date,
 ) {
-  let saved = 0;
+  const seen = new Set<string>();
   for (const r of b.rows) {
-    if (r.change === 'same') continue;
-    await insertPriceRow(
-      tx,
-      {
-        bookKind: 'channel',
-        bookId: b.channelId,
-        product: b.product,
-        destKind: b.product === 'sms' ? 'network' : 'prefix',
-        dest: r.dest,
-        country: null,
-        category: '',
-        unitPrice: r.unitPrice,
-        connectFee: '0',
-        firstIncrement: r.firstIncrement,
-        nextIncrement: r.nextIncrement,
-        currency: r.currency,
-        chargeOn: 'submit',
-        source: 'import',
-        createdBy: auth.userId,
-      },
-      new Date(r.effectiveFrom),
+    if (seen.has(r.dest)) throw new AppError('DUPLICATE', { vars: { value: r.dest } });
+    seen.add(r.dest);
+  }
+  const rows = b.rows
+    .filter((r) => r.change !== 'same')
+    .map((r) => ({
+      dest: r.dest,
+      f: new Date(r.effectiveFrom).toISOString(),
+      price: new Q(r.unitPrice).toFixed(6),
+      first: r.firstIncrement,
+      next: r.nextIncrement,
+      cur: r.currency,
+    }));
+  await lockBook(tx, 'channel', b.channelId, b.product);
+  const book = sql`p.book_kind = 'channel' and p.book_id = ${b.channelId} and p.product = ${b.product} and p.category = ''`;
+  const list = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(dest text, f timestamptz, price numeric, first int, next int, cur text)`;
+  if (rows.length) {
+    const [clash] = rowsOf<{ dest: string; f: string }>(
+      await tx.execute(
+        sql`select v.dest, v.f from ${list} join qm_prices p on ${book} and p.dest = v.dest and p.effective_from = v.f limit 1`,
+      ),
     );
-    saved++;
+    if (clash)
+      throw new AppError('QM_PRICE_SAME_TIME', { vars: { value: `${clash.dest} ${new Date(clash.f).toISOString()}` } });
+    await tx.execute(sql`update qm_prices p set effective_until = v.f from ${list}
+      where ${book} and p.dest = v.dest and p.effective_from < v.f and (p.effective_until is null or p.effective_until > v.f)`);
+    await tx.execute(sql`insert into qm_prices (book_kind, book_id, product, dest_kind, dest, category, unit_price,
+        connect_fee, first_increment, next_increment, currency, effective_from, effective_until, charge_on, source, created_by, created_at)
+      select 'channel', ${b.channelId}, ${b.product}, ${b.product === 'sms' ? 'network' : 'prefix'}, v.dest, '', v.price, 0,
+        v.first, v.next, v.cur, v.f,
+        (select min(p.effective_from) from qm_prices p where ${book} and p.dest = v.dest and p.effective_from > v.f),
+        'submit', 'import', ${auth.userId}, ${now.toISOString()}::timestamptz
+      from ${list}`);
   }
   let closed = 0;
   if (b.closeRemoved) {
-    const listed = new Set(b.rows.map((r) => r.dest));
-    const open = await tx
-      .select({ id: qmPrices.id, dest: qmPrices.dest })
-      .from(qmPrices)
-      .where(
-        and(
-          eq(qmPrices.bookKind, 'channel'),
-          eq(qmPrices.bookId, b.channelId),
-          eq(qmPrices.product, b.product),
-          lte(qmPrices.effectiveFrom, now),
-          or(isNull(qmPrices.effectiveUntil), gt(qmPrices.effectiveUntil, now)),
-        ),
-      );
-    for (const o of open)
-      if (!listed.has(o.dest)) {
-        await tx.update(qmPrices).set({ effectiveUntil: now }).where(eq(qmPrices.id, o.id));
-        closed++;
-      }
+    const ended = await tx.execute(sql`update qm_prices p set effective_until = ${now.toISOString()}::timestamptz
+      where ${book} and p.effective_from <= ${now.toISOString()}::timestamptz
+        and (p.effective_until is null or p.effective_until > ${now.toISOString()}::timestamptz)
+        and not (p.dest = any (select jsonb_array_elements_text(${JSON.stringify([...seen])}::jsonb)))
+      returning p.id`);
+    closed = rowsOf(ended).length;
   }
-  return { saved, closed };
+  return { saved: rows.length, closed };
 }

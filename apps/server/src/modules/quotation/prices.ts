@@ -107,14 +107,17 @@ export async function rowInForce(
   return row;
 }
 
+/** Writes to one book and product are serialised (a save, an import, an approval's write). */
+export async function lockBook(tx: Tx, kind: BookKind, id: number, product: Product) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`qm:${kind}:${id}:${product}`}))`);
+}
+
 /**
  * Puts a row into its book from `from`: the row in force then ends at `from`, a later row (an
- * increase waiting for its notice) bounds the new one. Serialised per book and destination.
+ * increase waiting for its notice) bounds the new one. Serialised per book (`lockBook`).
  */
 export async function insertPriceRow(tx: Tx, r: RowIn, from: Date): Promise<number> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`qm:${r.bookKind}:${r.bookId}:${r.product}:${r.dest}:${r.category}`}))`,
-  );
+  await lockBook(tx, r.bookKind, r.bookId, r.product);
   const [clash] = await tx
     .select({ id: qmPrices.id })
     .from(qmPrices)

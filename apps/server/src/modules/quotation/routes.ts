@@ -121,6 +121,8 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(z.object({ saved: z.number(), closed: z.number() })) },
       },
       config: { access: 'authenticated', checkRepeat: true },
+      // a 50,000-row carrier deck is ~10 MB of JSON
+      bodyLimit: 32 * 1024 * 1024,
     },
     async (req) => {
       const b = req.body;

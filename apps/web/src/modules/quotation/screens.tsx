@@ -240,7 +240,7 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
               pagination={{ pageSize: 20 }}
               columns={[
                 { title: t('qm.dest'), dataIndex: 'dest' },
-                { title: t('qm.dest'), dataIndex: 'label' },
+                { title: t('qm.destName'), dataIndex: 'label' },
                 { title: t('qm.before'), dataIndex: 'before', align: 'right' },
                 { title: t('qm.unitPrice'), dataIndex: 'unitPrice', align: 'right' },
                 { title: t('qm.currency'), dataIndex: 'currency' },

@@ -5,6 +5,7 @@ export const en: typeof zhCN = {
   qm: {
     book: { account: 'Customer account', group: 'Quote group', channel: 'Channel' },
     bookId: 'Book owner id',
+    destName: 'Name',
     dest: 'Destination',
     destKind: { network: 'Network', country: 'Country default', prefix: 'Prefix', any: 'Any' },
     network: 'Network (MCC+MNC)',

@@ -3,6 +3,7 @@ export const zhCN = {
   qm: {
     book: { account: '客户账户', group: '报价组', channel: '通道' },
     bookId: '报价对象编号',
+    destName: '名称',
     dest: '目的地',
     destKind: { network: '网络', country: '国家默认', prefix: '号段', any: '全部' },
     network: '网络（MCC+MNC）',
