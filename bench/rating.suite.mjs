@@ -64,6 +64,16 @@ export default {
       `| Lookups per second | ${Math.round(r.perSecond).toLocaleString('en')} |`,
       `| p50 / p99 / max of one lookup, µs | ${r.p50us.toFixed(1)} / ${r.p99us.toFixed(1)} / ${r.maxUs.toFixed(0)} |`,
       `| Load average (1 min) at the end | ${r.load.toFixed(1)} |`,
+      '',
+      `A voice A-Z deck of ${r.deck.rows.toLocaleString('en')} rows as CSV (${(r.deck.bytes / 1024 / 1024).toFixed(1)} MB) for one channel:`,
+      '`previewPriceList` (CSV into a workbook, the platform import reader, the comparison with the book) and',
+      '`commitPriceList` (set-based statements in one transaction).',
+      '',
+      '| | PostgreSQL |',
+      '|---|--:|',
+      `| Preview, s | ${r.deck.previewSeconds.toFixed(1)} (${r.deck.invalid} invalid) |`,
+      `| Resident memory grown by the preview, MB | ${r.deck.rssPreviewMb.toFixed(0)} |`,
+      `| Commit, s | ${r.deck.commitSeconds.toFixed(1)} (${r.deck.saved.toLocaleString('en')} rows) |`,
     ].join('\n');
   },
 };

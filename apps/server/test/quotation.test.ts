@@ -1,5 +1,6 @@
 import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../src/modules/quotation/books.js';
 import { Q } from '../src/modules/quotation/rating.js';
@@ -463,7 +464,7 @@ describe('supplier costs and the simulator', () => {
 });
 
 describe('supplier price list import', () => {
-  const upload = async (who: Person, channelId: number, product: string, name: string, content: string) => {
+  const upload = async (who: Person, channelId: number, product: string, name: string, content: string | Buffer) => {
     const boundary = '----qmimport';
     const payload = Buffer.concat([
       Buffer.from(
@@ -584,5 +585,28 @@ describe('supplier price list import', () => {
       Errors.IMPORT_HEADER_MISSING.code,
     );
     expect((await upload('finance01', channel!.id, 'sms', 'list.csv', csv)).code).toBe(Errors.NO_PERMISSION.code);
+  });
+
+  it('reads an XLSX A-Z deck with the increments', async () => {
+    const channel = (await channelRefs(t.p.db)).find((c) => c.product === 'voice' && c.state !== 'closed');
+    expect(channel).toBeDefined();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('az');
+    ws.addRow(['Prefix', 'Destination', 'Rate', 'First increment', 'Next increment', 'Effective date']);
+    ws.addRow(['8870', 'Test land', '0.0321', 1, 1, iso(now + DAY).slice(0, 10)]);
+    ws.addRow(['8871', 'Test land mobile', 'x', 1, 1, iso(now + DAY).slice(0, 10)]);
+    const pre = await upload('admin', channel!.id, 'voice', 'az.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(pre.code, JSON.stringify(pre)).toBe(0);
+    expect(pre.data.rows).toEqual([
+      expect.objectContaining({
+        dest: '8870',
+        unitPrice: '0.032100',
+        firstIncrement: 1,
+        nextIncrement: 1,
+        currency: 'USD',
+        change: 'new',
+      }),
+    ]);
+    expect(pre.data.errors).toEqual([expect.objectContaining({ row: 3, field: 'rate' })]);
   });
 });

@@ -1,12 +1,13 @@
 import type { Locale } from '@portal/contracts';
+import type { ImportIssue } from '@portal/contracts/imports';
 import { type PreviewRow, smsListRow, voiceListRow } from '@portal/contracts/quotation';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf, type Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
-import { defineImport, readImport } from '../../platform/imports/define.js';
+import { defineImport, type ImportDef, readImport } from '../../platform/imports/define.js';
+import { issueText, thrownText } from '../../platform/imports/issue-text.js';
 import { lockBook } from './prices.js';
 import { Q } from './rating.js';
 import { qmPrices } from './schema.js';
@@ -86,15 +87,55 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((x) => x.trim() !== ''));
 }
 
-/** An upload as XLSX: a workbook as is, CSV text (with or without a BOM) put into one. */
-async function asWorkbook(buffer: Buffer): Promise<Buffer> {
-  if (buffer.subarray(0, 2).toString('latin1') === 'PK') return buffer;
-  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('list');
-  for (const r of parseCsv(text)) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+const isXlsx = (buffer: Buffer) => buffer.subarray(0, 2).toString('latin1') === 'PK';
+
+/**
+ * A CSV upload read like the platform reads a workbook (same columns, aliases, cell parsers, row
+ * schema and row messages), without building a workbook: a carrier deck of 50,000 rows.
+ */
+function readCsv<S extends z.ZodType>(buffer: Buffer, def: ImportDef<S, unknown>, locale: Locale) {
+  const [header = [], ...body] = parseCsv(buffer.toString('utf8').replace(/^\uFEFF/, ''));
+  const at = new Map<string, number>();
+  for (const c of def.columns) {
+    const names = [c.key, ...(c.aliases ?? [])].map((n) => n.toLowerCase());
+    const i = header.findIndex((h) => names.includes(h.trim().toLowerCase()));
+    if (i >= 0) at.set(c.key, i);
+  }
+  const missing = def.columns.filter((c) => c.required && !at.has(c.key)).map((c) => c.key);
+  if (missing.length) throw new AppError('IMPORT_HEADER_MISSING', { vars: { columns: missing.join(', ') } });
+  const max = def.maxRows ?? PRICE_LIST_MAX_ROWS;
+  if (body.length > max) throw new AppError('IMPORT_TOO_MANY_ROWS', { vars: { limit: max } });
+  const out: { rows: z.infer<S>[]; errors: ImportIssue[] } = { rows: [], errors: [] };
+  body.forEach((cells, n) => {
+    const row = n + 2;
+    const raw: Record<string, unknown> = {};
+    const issues: ImportIssue[] = [];
+    for (const c of def.columns) {
+      const i = at.get(c.key);
+      const text = i === undefined ? '' : (cells[i] ?? '').trim();
+      if (text === '') continue;
+      try {
+        raw[c.key] = c.parse ? c.parse(text) : text;
+      } catch (err) {
+        issues.push({ row, field: c.key, ...thrownText(err, locale) });
+      }
+    }
+    if (issues.length) {
+      out.errors.push(...issues);
+      return;
+    }
+    const parsed = def.rowSchema.safeParse(def.prepare ? def.prepare(raw, row) : raw, { reportInput: true });
+    if (parsed.success) out.rows.push(parsed.data);
+    else
+      out.errors.push(
+        ...parsed.error.issues.map((i) => ({ row, field: String(i.path[0] ?? ''), ...issueText(i, locale) })),
+      );
+  });
+  return out;
 }
+
+const readList = <S extends z.ZodType>(buffer: Buffer, def: ImportDef<S, unknown>, locale: Locale) =>
+  isXlsx(buffer) ? readImport(buffer, def, locale) : readCsv(buffer, def, locale);
 
 const fromDate = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s.replace(' ', 'T'));
 
@@ -110,11 +151,10 @@ export async function previewPriceList(
   locale: Locale,
   now: Date,
 ) {
-  const file = await asWorkbook(buffer);
   const normal: Omit<PreviewRow, 'change' | 'before'>[] = [];
   let errors: { row: number; field: string; code: number; message: string }[];
   if (product === 'sms') {
-    const read = await readImport(file, smsImport, locale);
+    const read = await readList(buffer, smsImport, locale);
     errors = read.errors;
     for (const [i, r] of (read.rows as z.infer<typeof smsListRow>[]).entries())
       normal.push({
@@ -128,7 +168,7 @@ export async function previewPriceList(
         effectiveFrom: fromDate(r.effectiveDate).toISOString(),
       });
   } else {
-    const read = await readImport(file, voiceImport, locale);
+    const read = await readList(buffer, voiceImport, locale);
     errors = read.errors;
     for (const [i, r] of (read.rows as z.infer<typeof voiceListRow>[]).entries())
       normal.push({
