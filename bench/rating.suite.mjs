@@ -66,7 +66,7 @@ export default {
       `| Load average (1 min) at the end | ${r.load.toFixed(1)} |`,
       '',
       `A voice A-Z deck of ${r.deck.rows.toLocaleString('en')} rows as CSV (${(r.deck.bytes / 1024 / 1024).toFixed(1)} MB) for one channel:`,
-      '`previewPriceList` (CSV read with the platform import's column rules and row schema, compared with the book) and',
+      '`previewPriceList` (CSV read with the platform import’s column rules and row schema, compared with the book) and',
       '`commitPriceList` (set-based statements in one transaction).',
       '',
       '| | PostgreSQL |',
