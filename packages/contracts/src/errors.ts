@@ -911,6 +911,39 @@ export const Errors = {
     '客户 {value} 已在黑名单中，不能操作',
     'The customer {value} is blacklisted, so the action cannot proceed',
   ),
+  QM_DEST_REQUIRED: def(
+    10500001,
+    400,
+    '{value} 报价需要目的地：短信/WhatsApp 填网络或国家，语音填号段',
+    'A {value} price needs a destination: a network or country for SMS / WhatsApp, a prefix for voice',
+  ),
+  QM_NETWORK_UNKNOWN: def(10500002, 400, '网络 {value} 不存在', 'There is no network {value}'),
+  QM_BOOK_UNKNOWN: def(10500003, 400, '报价对象 {value} 不存在', 'There is no price book owner {value}'),
+  QM_CHANNEL_PRODUCT: def(
+    10500004,
+    400,
+    '通道 {value} 不承载该产品',
+    'The channel {value} does not carry this product',
+  ),
+  QM_PRICE_SAME_TIME: def(
+    10500005,
+    409,
+    '该目的地在 {value} 已有价格生效，请换一个生效时间',
+    'A price for this destination already takes effect at {value}; choose another effective time',
+  ),
+  QM_EFFECTIVE_PAST: def(10500006, 400, '生效时间不能早于当前时间', 'The effective time cannot be in the past'),
+  QM_CURRENCY_UNKNOWN: def(10500007, 400, '币种 {value} 不存在或未启用', 'The currency {value} is unknown or disabled'),
+  QM_LIMIT_EMPTY: def(10500008, 400, '请填写最低价或最低毛利率', 'Enter a minimum price or a minimum margin'),
+  QM_SPECIAL_NO_PROCESS: def(10500009, 409, '尚未配置特价审批流程', 'No special-price approval process is configured'),
+  QM_SPECIAL_NOT_FOUND: def(10500010, 404, '特价申请不存在', 'The special-price request does not exist'),
+  QM_GROUP_EXISTS: def(10500011, 409, '报价组 {value} 已存在', 'The quote group {value} already exists'),
+  QM_GROUP_MEMBER_TAKEN: def(
+    10500012,
+    409,
+    '账户 {value} 已属于另一个同类报价组',
+    'The account {value} already belongs to another group of this kind',
+  ),
+  QM_IMPORT_INVALID: def(10500013, 400, '价格表中没有可导入的有效行', 'The price list has no valid rows to import'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

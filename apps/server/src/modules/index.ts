@@ -9,6 +9,7 @@ import { homeModule } from './home/index.js';
 import { mailModule } from './mail/index.js';
 import { messagesModule } from './messages/index.js';
 import { noticesModule } from './notices/index.js';
+import { quotationModule } from './quotation/index.js';
 import { srmModule } from './srm/index.js';
 import { systemModule } from './system/index.js';
 
@@ -25,6 +26,7 @@ export const modules: Module[] = [
   mailModule,
   crmModule,
   srmModule,
+  quotationModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

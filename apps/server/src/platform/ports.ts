@@ -43,6 +43,8 @@ export interface RatingPort {
     destination: Destination;
     at: Date;
     units: number;
+    /** convert to this currency at the reference rate of the day of `at`; the book's own when absent */
+    currency?: string;
   }): Promise<RatedCharge | null>;
   costFor(q: {
     channelId: number;
@@ -50,6 +52,8 @@ export interface RatingPort {
     destination: Destination;
     at: Date;
     units: number;
+    /** convert to this currency at the reference rate of the day of `at`; the book's own when absent */
+    currency?: string;
   }): Promise<RatedCharge | null>;
 }
 

@@ -7,6 +7,7 @@ import type { zhCN as home } from '../modules/home/locales/zh-CN';
 import type { zhCN as mail } from '../modules/mail/locales/zh-CN';
 import type { zhCN as messages } from '../modules/messages/locales/zh-CN';
 import type { zhCN as notices } from '../modules/notices/locales/zh-CN';
+import type { zhCN as quotation } from '../modules/quotation/locales/zh-CN';
 import type { zhCN as channels } from '../modules/srm/channels/locales/zh-CN';
 import type { zhCN as srm } from '../modules/srm/locales/zh-CN';
 import type { zhCN as system } from '../modules/system/locales/zh-CN';
@@ -27,6 +28,7 @@ export type UiTexts = typeof platform &
   typeof mail &
   typeof messages &
   typeof notices &
+  typeof quotation &
   typeof srm &
   typeof channels &
   typeof system;

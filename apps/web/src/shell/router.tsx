@@ -18,6 +18,8 @@ import { messagesTexts } from '../modules/messages/locales';
 import { messageScreens } from '../modules/messages/routes';
 import { noticesTexts } from '../modules/notices/locales';
 import { noticeScreens } from '../modules/notices/routes';
+import { quotationTexts } from '../modules/quotation/locales';
+import { quotationScreens } from '../modules/quotation/routes';
 import { channelTexts } from '../modules/srm/channels/locales';
 import { channelScreens } from '../modules/srm/channels/routes';
 import { srmTexts } from '../modules/srm/locales';
@@ -48,6 +50,7 @@ const SCREENS: ScreenMap = {
   ...screensWithTexts(crmTexts, crmScreens),
   ...screensWithTexts(srmTexts, srmSupplierScreens),
   ...screensWithTexts(channelTexts, channelScreens),
+  ...screensWithTexts(quotationTexts, quotationScreens),
 };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.

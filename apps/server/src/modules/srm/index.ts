@@ -13,6 +13,8 @@ import { seedSrm } from './seed.js';
 import { registerSourceChangeHandler, sourceChanges } from './source-change.js';
 import { onSupplierCreate, suppliers } from './suppliers.js';
 
+export { type ChannelRef, channelRefs } from './channels/refs.js';
+
 onSupplierCreate(refuseDuplicates);
 
 /**

@@ -1,0 +1,469 @@
+import multipart from '@fastify/multipart';
+import { envelope } from '@portal/contracts';
+import {
+  bookQuery,
+  groupSave,
+  limitSave,
+  type PriceSave,
+  priceListCommit,
+  priceListPreview,
+  priceSave,
+  priceSaveResult,
+  QmPerm,
+  quoteSettings,
+  rateQuery,
+} from '@portal/contracts/quotation';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/context.js';
+import { filePart } from '../../platform/files/part.js';
+import { ok } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
+import { localeOf } from '../../platform/http/locale.js';
+import type { Platform } from '../../platform/platform.js';
+import type { Destination, Product } from '../../platform/ports.js';
+import { runCommand } from '../approval/index.js';
+import { channelRefs } from '../srm/index.js';
+import { reference } from '../system/reference/index.js';
+import { type BookKind, rating } from './books.js';
+import { commitPriceList, previewPriceList } from './import.js';
+import { checkBook, checkLimit, effectiveTime, insertPriceRow, noticeDays, rowFromInput } from './prices.js';
+import { money, Q } from './rating.js';
+import { qmGroupMembers, qmGroups, qmPriceLimits, qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
+import { startSpecial } from './special.js';
+
+const tags = ['quotation'];
+const MAX_LIST_BYTES = 8 * 1024 * 1024;
+const any = z.any();
+
+/** the screen permission a book's rows need: customer quotes or supplier quotes of the product */
+export function bookPerm(kind: BookKind, product: Product): string {
+  if (kind === 'channel') return product === 'voice' ? QmPerm.SUPPLIER_VOICE : QmPerm.SUPPLIER_SMS;
+  return product === 'voice' ? QmPerm.CUSTOMER_VOICE : QmPerm.CUSTOMER_SMS;
+}
+const need = (auth: AuthContext, ...perms: string[]) => {
+  if (!perms.some((p) => auth.perms.has(p))) throw new AppError('NO_PERMISSION');
+};
+
+/**
+ * Saves one price: a customer price below its limit becomes a special-price request instead; an
+ * increase waits the notice days; the row closes its predecessor at its own effective time.
+ */
+export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave) {
+  need(auth, bookPerm(body.bookKind, body.product));
+  const r = await rowFromInput(p, body, auth.userId);
+  const now = p.clock.now();
+  const asked = body.effectiveFrom ? new Date(body.effectiveFrom) : now;
+  if (asked.getTime() < now.getTime() - 60_000) throw new AppError('QM_EFFECTIVE_PAST');
+  await checkBook(p.db, r.bookKind, r.bookId, r.product);
+  const result = await runCommand(p, async (tx, out) => {
+    const from = await effectiveTime(tx, r, asked, now);
+    if (r.bookKind !== 'channel') {
+      const verdict = await checkLimit(p, tx, r, from);
+      if (verdict.below) {
+        const s = await startSpecial(tx, out, auth, r, from, verdict.text, body.reason);
+        return { outcome: 'special' as const, id: s.id, approvalId: s.approvalId, effectiveFrom: from.toISOString() };
+      }
+    }
+    const id = await insertPriceRow(tx, r, from);
+    return { outcome: 'saved' as const, id, effectiveFrom: from.toISOString() };
+  });
+  if (result.outcome === 'saved') rating(p.db).changed(r.bookKind, r.bookId);
+  return result;
+}
+
+/** A destination from a rate query. */
+const destOf = (q: z.infer<typeof rateQuery>): Destination => ({
+  network: q.network,
+  country: q.country,
+  number: q.number,
+  category: q.category,
+});
+
+export async function quotationRoutes(app: FastifyInstance, p: Platform) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  await app.register(async (scope) => {
+    if (!scope.hasRequestDecorator('file')) await scope.register(multipart, { throwFileSizeLimit: true });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/v2/qm/import/preview',
+      {
+        schema: {
+          tags,
+          summary:
+            'Read a supplier price list (XLSX or CSV; SMS by MCC/MNC or voice A-Z) against the channel’s book: new, increased, decreased, removed and invalid rows',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ channelId: z.coerce.number().int().positive(), product: z.enum(['sms', 'voice']) }),
+          response: { 200: envelope(priceListPreview) },
+        },
+        config: { access: 'authenticated', audit: false },
+      },
+      async (req) => {
+        const { channelId, product } = req.query;
+        need(req.auth!, bookPerm('channel', product));
+        await checkBook(p.db, 'channel', channelId, product);
+        const buffer = await (await filePart(req, MAX_LIST_BYTES)).toBuffer();
+        if (buffer.length > MAX_LIST_BYTES) throw new AppError('FILE_TOO_LARGE', { vars: { limit: '8 MB' } });
+        return ok(await previewPriceList(p.db, channelId, product, buffer, localeOf(req.headers), p.clock.now()));
+      },
+    );
+  });
+
+  r.post(
+    '/v2/qm/import/commit',
+    {
+      schema: {
+        tags,
+        summary: 'Save a previewed supplier price list, all or none',
+        body: priceListCommit,
+        response: { 200: envelope(z.object({ saved: z.number(), closed: z.number() })) },
+      },
+      config: { access: 'authenticated', checkRepeat: true },
+      // a 50,000-row carrier deck is ~10 MB of JSON
+      bodyLimit: 32 * 1024 * 1024,
+    },
+    async (req) => {
+      const b = req.body;
+      need(req.auth!, bookPerm('channel', b.product));
+      await checkBook(p.db, 'channel', b.channelId, b.product);
+      const now = p.clock.now();
+      const res = await p.db.transaction((tx) => commitPriceList(tx, req.auth!, b, now));
+      rating(p.db).changed('channel', b.channelId);
+      return ok(res);
+    },
+  );
+
+  r.post(
+    '/v2/qm/price/save',
+    {
+      schema: {
+        tags,
+        summary: 'Save one customer price or supplier cost (margin guard, notice days)',
+        body: priceSave,
+        response: { 200: envelope(priceSaveResult) },
+      },
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => ok(await savePrice(p, req.auth!, req.body)),
+  );
+
+  r.post(
+    '/v2/qm/price/page',
+    {
+      schema: {
+        tags,
+        summary: 'Rows of a price book: in force at a time, or the whole history',
+        body: bookQuery,
+        response: { 200: envelope(any) },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (req) => {
+      const q = req.body;
+      need(req.auth!, bookPerm(q.bookKind, q.product));
+      const at = q.at ? new Date(q.at) : undefined;
+      const where = and(
+        eq(qmPrices.bookKind, q.bookKind),
+        q.bookId ? eq(qmPrices.bookId, q.bookId) : undefined,
+        eq(qmPrices.product, q.product),
+        q.dest ? sql`${qmPrices.dest} like ${`${q.dest.replace(/[%_\\]/g, '')}%`}` : undefined,
+        at
+          ? and(lte(qmPrices.effectiveFrom, at), or(isNull(qmPrices.effectiveUntil), gt(qmPrices.effectiveUntil, at)))
+          : undefined,
+      );
+      const [total] = await p.db.select({ n: count() }).from(qmPrices).where(where);
+      const records = await p.db
+        .select()
+        .from(qmPrices)
+        .where(where)
+        .orderBy(asc(qmPrices.bookId), asc(qmPrices.dest), desc(qmPrices.effectiveFrom))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size);
+      return ok({ total: total!.n, current: q.current, size: q.size, records });
+    },
+  );
+
+  r.post(
+    '/v2/qm/rate',
+    {
+      schema: {
+        tags,
+        summary:
+          'Quote query and rate simulator: the price for an account, the cost on each channel, the margin, with the history of the rows',
+        body: rateQuery,
+        response: { 200: envelope(any) },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (req) => {
+      const q = req.body;
+      need(req.auth!, QmPerm.QUERY_CUSTOMER, QmPerm.QUERY_SUPPLIER);
+      const at = q.at ? new Date(q.at) : p.clock.now();
+      const destination = destOf(q);
+      if (
+        q.product === 'voice'
+          ? !q.number
+          : (q.product === 'sms' || q.product === 'whatsapp') && !q.network && !q.country
+      )
+        throw new AppError('QM_DEST_REQUIRED', { vars: { value: q.product } });
+      if (q.network && !destination.country) {
+        const op = await reference(p).operatorOf(q.network);
+        if (!op) throw new AppError('QM_NETWORK_UNKNOWN', { vars: { value: q.network } });
+        destination.country = op.countryCode ?? undefined;
+      }
+      const svc = rating(p.db);
+      const base = { product: q.product, destination, at, units: q.units };
+      const price = q.accountId ? await svc.priceFor({ ...base, accountId: q.accountId, currency: q.currency }) : null;
+      const currency = q.currency ?? price?.currency ?? undefined;
+      const channels = (await channelRefs(p.db, q.channelIds)).filter(
+        (c) => c.product === q.product && c.state !== 'closed',
+      );
+      const costs = [];
+      for (const c of channels) {
+        const cost = await svc.costFor({ ...base, channelId: c.id, currency });
+        if (!cost) continue;
+        const margin = price ? new Q(price.amount).sub(cost.amount) : null;
+        costs.push({
+          channelId: c.id,
+          channelCode: c.code,
+          channelName: c.name,
+          state: c.state,
+          cost,
+          margin: margin ? money(margin) : null,
+          marginPct: margin && !new Q(price!.amount).isZero() ? margin.div(price!.amount).mul(100).toFixed(2) : null,
+        });
+      }
+      const history = price
+        ? await p.db
+            .select()
+            .from(qmPrices)
+            .where(
+              inArray(
+                qmPrices.id,
+                p.db
+                  .select({ id: qmPrices.id })
+                  .from(qmPrices)
+                  .innerJoin(
+                    sql`(select book_kind, book_id, product, dest, category from qm_prices where id = ${price.rowId}) as x`,
+                    sql`x.book_kind = ${qmPrices.bookKind} and x.book_id = ${qmPrices.bookId} and x.product = ${qmPrices.product} and x.dest = ${qmPrices.dest} and x.category = ${qmPrices.category}`,
+                  ),
+              ),
+            )
+            .orderBy(desc(qmPrices.effectiveFrom))
+        : [];
+      return ok({ at: at.toISOString(), price, costs, history });
+    },
+  );
+
+  r.post(
+    '/v2/qm/group/save',
+    {
+      schema: {
+        tags,
+        summary: 'Create a quote group (quote or A-Z) with its member accounts',
+        body: groupSave,
+        response: { 200: envelope(z.object({ id: z.number() })) },
+      },
+      config: { access: { perm: QmPerm.GROUPS }, checkRepeat: true },
+    },
+    async (req) => {
+      const b = req.body;
+      const accounts = [...new Set(b.accountIds)];
+      const id = await p.db.transaction(async (tx) => {
+        const [dup] = await tx
+          .select({ id: qmGroups.id })
+          .from(qmGroups)
+          .where(and(eq(qmGroups.kind, b.kind), eq(qmGroups.name, b.name)));
+        if (dup) throw new AppError('QM_GROUP_EXISTS', { vars: { value: b.name } });
+        if (accounts.length) {
+          const [taken] = await tx
+            .select({ accountId: qmGroupMembers.accountId })
+            .from(qmGroupMembers)
+            .where(and(eq(qmGroupMembers.kind, b.kind), inArray(qmGroupMembers.accountId, accounts)))
+            .limit(1);
+          if (taken) throw new AppError('QM_GROUP_MEMBER_TAKEN', { vars: { value: taken.accountId } });
+        }
+        const [g] = await tx
+          .insert(qmGroups)
+          .values({
+            kind: b.kind,
+            name: b.name,
+            currency: b.currency,
+            remark: b.remark ?? null,
+            createdBy: req.auth!.userId,
+            createdAt: p.clock.now(),
+          })
+          .returning({ id: qmGroups.id });
+        if (accounts.length)
+          await tx
+            .insert(qmGroupMembers)
+            .values(accounts.map((accountId) => ({ groupId: g!.id, kind: b.kind, accountId })));
+        return g!.id;
+      });
+      rating(p.db).changed('group', id);
+      return ok({ id });
+    },
+  );
+
+  r.get(
+    '/v2/qm/group/list',
+    {
+      schema: {
+        tags,
+        summary: 'Quote groups of a kind with their member accounts',
+        querystring: z.object({ kind: z.enum(['quote', 'az']) }),
+        response: { 200: envelope(any) },
+      },
+      config: { access: { perm: QmPerm.GROUPS } },
+    },
+    async (req) => {
+      const groups = await p.db
+        .select()
+        .from(qmGroups)
+        .where(eq(qmGroups.kind, req.query.kind))
+        .orderBy(asc(qmGroups.id));
+      const members = await p.db.select().from(qmGroupMembers).where(eq(qmGroupMembers.kind, req.query.kind));
+      return ok(
+        groups.map((g) => ({ ...g, accountIds: members.filter((m) => m.groupId === g.id).map((m) => m.accountId) })),
+      );
+    },
+  );
+
+  r.post(
+    '/v2/qm/limit/save',
+    {
+      schema: {
+        tags,
+        summary: 'sms-price-limit / tariff: set the least price or margin for a country or network',
+        body: limitSave,
+        response: { 200: envelope(z.object({ id: z.number() })) },
+      },
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => {
+      need(req.auth!, QmPerm.LIMITS, QmPerm.TARIFF);
+      const b = req.body;
+      if (!b.minPrice && !b.minMarginPct) throw new AppError('QM_LIMIT_EMPTY');
+      if (b.network) {
+        const op = await reference(p).operatorOf(b.network);
+        if (!op || op.countryCode !== b.country)
+          throw new AppError('QM_NETWORK_UNKNOWN', { vars: { value: b.network } });
+      }
+      const values = {
+        product: b.product,
+        country: b.country,
+        network: b.network ?? '',
+        minPrice: b.minPrice ?? null,
+        minMarginPct: b.minMarginPct ?? null,
+        currency: b.currency,
+        updatedBy: req.auth!.userId,
+        updatedAt: p.clock.now(),
+      };
+      const [row] = await p.db
+        .insert(qmPriceLimits)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [qmPriceLimits.product, qmPriceLimits.country, qmPriceLimits.network],
+          set: values,
+        })
+        .returning({ id: qmPriceLimits.id });
+      return ok({ id: row!.id });
+    },
+  );
+
+  r.get(
+    '/v2/qm/limit/list',
+    {
+      schema: { tags, summary: 'sms-price-limit / tariff rows', response: { 200: envelope(any) } },
+      config: { access: 'authenticated' },
+    },
+    async (req) => {
+      need(req.auth!, QmPerm.LIMITS, QmPerm.TARIFF);
+      return ok(
+        await p.db.select().from(qmPriceLimits).orderBy(asc(qmPriceLimits.country), asc(qmPriceLimits.network)),
+      );
+    },
+  );
+
+  r.get(
+    '/v2/qm/settings',
+    {
+      schema: { tags, summary: 'quote-set: notice days for increases', response: { 200: envelope(quoteSettings) } },
+      config: { access: { perm: QmPerm.QUOTE_SET } },
+    },
+    async () => ok({ increaseNoticeDays: await noticeDays(p.db) }),
+  );
+
+  r.post(
+    '/v2/qm/settings',
+    {
+      schema: {
+        tags,
+        summary: 'quote-set: save the notice days for increases',
+        body: quoteSettings,
+        response: { 200: envelope(quoteSettings) },
+      },
+      config: { access: { perm: QmPerm.QUOTE_SET }, checkRepeat: true },
+    },
+    async (req) => {
+      const values = {
+        id: 1,
+        increaseNoticeDays: req.body.increaseNoticeDays,
+        updatedBy: req.auth!.userId,
+        updatedAt: p.clock.now(),
+      };
+      await p.db.insert(qmSettings).values(values).onConflictDoUpdate({ target: qmSettings.id, set: values });
+      return ok(req.body);
+    },
+  );
+
+  r.post(
+    '/v2/qm/special/page',
+    {
+      schema: {
+        tags,
+        summary: 'Special-price requests',
+        body: z.object({
+          state: z.enum(['pending', 'approved', 'rejected', 'withdrawn']).optional(),
+          current: z.number().int().min(1).default(1),
+          size: z.number().int().min(1).max(200).default(20),
+        }),
+        response: { 200: envelope(any) },
+      },
+      config: { access: { perm: QmPerm.SPECIAL } },
+    },
+    async (req) => {
+      const q = req.body;
+      const where = q.state ? eq(qmSpecialPrices.state, q.state) : undefined;
+      const [total] = await p.db.select({ n: count() }).from(qmSpecialPrices).where(where);
+      const records = await p.db
+        .select()
+        .from(qmSpecialPrices)
+        .where(where)
+        .orderBy(desc(qmSpecialPrices.id))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size);
+      return ok({ total: total!.n, current: q.current, size: q.size, records });
+    },
+  );
+
+  r.get(
+    '/v2/qm/specialReview/details/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Spec 7: a special-price request with its approval',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: envelope(any) },
+      },
+      config: { access: { perm: QmPerm.SPECIAL } },
+    },
+    async (req) => {
+      const [row] = await p.db.select().from(qmSpecialPrices).where(eq(qmSpecialPrices.id, req.params.id));
+      if (!row) throw new AppError('QM_SPECIAL_NOT_FOUND');
+      return ok(row);
+    },
+  );
+}

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Quote groups (`quote-group/quote`, `az`): many consumer accounts follow one customer price book;
+ * an account's own row overrides its group's.
+ */
+export const qmGroups = pgTable(
+  'qm_groups',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['quote', 'az'] }).notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    remark: text('remark'),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('qm_groups_name_uq').on(t.kind, t.name)],
+);
+
+/** An account (finance's consumer account id, stored only) follows at most one group of each kind. */
+export const qmGroupMembers = pgTable(
+  'qm_group_members',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => qmGroups.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['quote', 'az'] }).notNull(),
+    accountId: integer('account_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('qm_group_members_account_uq').on(t.accountId, t.kind)],
+);
+
+/**
+ * Price rows of versioned books. A book is (kind, owner): a customer account's or a quote group's
+ * prices, or a channel's costs. A destination is a network (MCC+MNC), a country default, a voice
+ * prefix, or nothing (number rental, e-mail), with the WhatsApp category beside it. A new price never
+ * overwrites: it closes the row in force at its own effective time (`effective_until`).
+ */
+export const qmPrices = pgTable(
+  'qm_prices',
+  {
+    id: serial('id').primaryKey(),
+    bookKind: text('book_kind', { enum: ['account', 'group', 'channel'] }).notNull(),
+    bookId: integer('book_id').notNull(),
+    product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
+    /** 'network' | 'country' | 'prefix' | 'any' */
+    destKind: text('dest_kind', { enum: ['network', 'country', 'prefix', 'any'] }).notNull(),
+    /** the network code, country code or prefix; '' for 'any' */
+    dest: text('dest').notNull(),
+    /** the country of a network or prefix row, for lists and limits */
+    country: text('country'),
+    /** WhatsApp conversation category; '' when the product has none */
+    category: text('category').notNull().default(''),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
+    connectFee: numeric('connect_fee', { precision: 18, scale: 6 }).notNull().default('0'),
+    firstIncrement: integer('first_increment').notNull().default(1),
+    nextIncrement: integer('next_increment').notNull().default(1),
+    currency: text('currency').notNull(),
+    effectiveFrom: at('effective_from').notNull(),
+    effectiveUntil: at('effective_until'),
+    /** costs: charged when submitted to the channel or when delivered */
+    chargeOn: text('charge_on', { enum: ['submit', 'delivery'] }),
+    source: text('source', { enum: ['manual', 'import', 'approval', 'seed'] }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('qm_prices_book_idx').on(t.bookKind, t.bookId, t.product),
+    index('qm_prices_dest_idx').on(t.bookKind, t.bookId, t.product, t.dest, t.category, t.effectiveFrom),
+    check('qm_prices_period_ck', sql`${t.effectiveUntil} is null or ${t.effectiveUntil} > ${t.effectiveFrom}`),
+    check('qm_prices_increments_ck', sql`${t.firstIncrement} > 0 and ${t.nextIncrement} > 0`),
+    check('qm_prices_price_ck', sql`${t.unitPrice} >= 0 and ${t.connectFee} >= 0`),
+  ],
+);
+
+/** `sms-price-limit` / `tariff`: the least a customer may pay per country or network and product. */
+export const qmPriceLimits = pgTable(
+  'qm_price_limits',
+  {
+    id: serial('id').primaryKey(),
+    product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
+    country: text('country').notNull(),
+    /** a network of the country, or '' for the whole country */
+    network: text('network').notNull().default(''),
+    minPrice: numeric('min_price', { precision: 18, scale: 6 }),
+    /** least margin over the dearest live cost, percent of the price */
+    minMarginPct: numeric('min_margin_pct', { precision: 9, scale: 4 }),
+    currency: text('currency').notNull(),
+    updatedBy: integer('updated_by'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('qm_price_limits_uq').on(t.product, t.country, t.network)],
+);
+
+/** `quote-set`: one row of quotation settings. */
+export const qmSettings = pgTable('qm_settings', {
+  id: integer('id').primaryKey(),
+  /** days an increase waits before it takes effect (decreases take effect at once) */
+  increaseNoticeDays: integer('increase_notice_days').notNull().default(7),
+  updatedBy: integer('updated_by'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Special-price requests: a customer price below its limit, decided by the approval engine. */
+export const qmSpecialPrices = pgTable(
+  'qm_special_prices',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    bookKind: text('book_kind', { enum: ['account', 'group'] }).notNull(),
+    bookId: integer('book_id').notNull(),
+    product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
+    destKind: text('dest_kind', { enum: ['network', 'country', 'prefix', 'any'] }).notNull(),
+    dest: text('dest').notNull(),
+    category: text('category').notNull().default(''),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
+    connectFee: numeric('connect_fee', { precision: 18, scale: 6 }).notNull().default('0'),
+    firstIncrement: integer('first_increment').notNull().default(1),
+    nextIncrement: integer('next_increment').notNull().default(1),
+    currency: text('currency').notNull(),
+    effectiveFrom: at('effective_from').notNull(),
+    /** the limit the price fell below, as read when applied */
+    limitText: text('limit_text').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    approvalId: integer('approval_id'),
+    /** the price row the approval wrote */
+    priceId: integer('price_id'),
+    applicantId: integer('applicant_id').notNull(),
+    decidedAt: at('decided_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('qm_special_prices_state_idx').on(t.state, t.createdAt)],
+);

@@ -1,0 +1,745 @@
+import type { PreviewRow } from '@portal/contracts/quotation';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type ListPreview, type PriceRowView, qmApi } from './api';
+
+type Product = 'sms' | 'voice' | 'whatsapp' | 'number' | 'email';
+const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
+const isoOf = (d?: Dayjs | null) => (d ? d.toDate().toISOString() : undefined);
+const CURRENCIES = ['USD', 'EUR', 'CNY', 'HKD', 'SGD', 'GBP'].map((c) => ({ value: c, label: c }));
+
+/** The columns of price rows (a book's list, a query's history). */
+function usePriceColumns(product: Product) {
+  const { t } = useTranslation();
+  const voice = product === 'voice';
+  return [
+    { title: t('qm.bookId'), dataIndex: 'bookId', width: 90 },
+    {
+      title: t('qm.dest'),
+      dataIndex: 'dest',
+      width: 150,
+      render: (v: string, r: PriceRowView) => (
+        <Space size={4}>
+          <Tag>{t(`qm.destKind.${r.destKind as 'network'}`)}</Tag>
+          {v}
+          {r.category && <Tag color="green">{r.category}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('qm.country'), dataIndex: 'country', width: 70 },
+    {
+      title: voice ? t('qm.unitPriceVoice') : t('qm.unitPrice'),
+      dataIndex: 'unitPrice',
+      align: 'right' as const,
+      width: 110,
+    },
+    ...(voice
+      ? [
+          {
+            title: t('qm.increments'),
+            key: 'inc',
+            width: 90,
+            render: (_: unknown, r: PriceRowView) => `${r.firstIncrement}/${r.nextIncrement}`,
+          },
+          { title: t('qm.connectFee'), dataIndex: 'connectFee', align: 'right' as const, width: 100 },
+        ]
+      : []),
+    { title: t('qm.currency'), dataIndex: 'currency', width: 70 },
+    { title: t('qm.effectiveFrom'), dataIndex: 'effectiveFrom', width: 170, render: time },
+    { title: t('qm.effectiveUntil'), dataIndex: 'effectiveUntil', width: 170, render: time },
+    {
+      title: t('qm.chargeOn'),
+      dataIndex: 'chargeOn',
+      width: 90,
+      render: (v: string | null) => (v ? t(`qm.chargeOnValue.${v as 'submit'}`) : '—'),
+    },
+    {
+      title: t('qm.source'),
+      dataIndex: 'source',
+      width: 90,
+      render: (v: string) => t(`qm.sourceValue.${v as 'manual'}`),
+    },
+  ];
+}
+
+/** The form of one price (customer or supplier), with the margin guard's answer. */
+function PriceForm(props: { product: Product; bookKind: string; bookId?: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const voice = props.product === 'voice';
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) =>
+      qmApi.save({
+        ...v,
+        bookKind: props.bookKind,
+        product: props.product,
+        effectiveFrom: isoOf(v.effectiveFrom as Dayjs | undefined),
+      }),
+    onSuccess: (r) => {
+      if (r.outcome === 'special') message.warning(t('qm.special', { id: r.approvalId }));
+      else message.success(t('qm.saved', { at: time(r.effectiveFrom) }));
+      props.onDone();
+    },
+  });
+  return (
+    <Form
+      layout="vertical"
+      initialValues={{ bookId: props.bookId, currency: 'USD', firstIncrement: 60, nextIncrement: 60 }}
+      onFinish={(v) => save.mutate(v)}
+    >
+      <Form.Item name="bookId" label={t(`qm.book.${props.bookKind as 'account'}`)} rules={[{ required: true }]}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      {voice ? (
+        <Form.Item name="prefix" label={t('qm.prefix')} rules={[{ required: true, pattern: /^\d{1,15}$/ }]}>
+          <Input />
+        </Form.Item>
+      ) : (
+        <Space.Compact block>
+          <Form.Item name="network" label={t('qm.network')} rules={[{ pattern: /^\d{5,6}$/ }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="country" label={t('qm.country')} rules={[{ pattern: /^[A-Z]{2}$/ }]}>
+            <Input maxLength={2} />
+          </Form.Item>
+        </Space.Compact>
+      )}
+      <Space.Compact block>
+        <Form.Item
+          name="unitPrice"
+          label={voice ? t('qm.unitPriceVoice') : t('qm.unitPrice')}
+          rules={[{ required: true, pattern: /^\d{1,12}(\.\d{1,6})?$/ }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="currency" label={t('qm.currency')} rules={[{ required: true }]}>
+          <Select options={CURRENCIES} style={{ width: 100 }} />
+        </Form.Item>
+      </Space.Compact>
+      {voice && (
+        <Space.Compact block>
+          <Form.Item name="firstIncrement" label={t('qm.firstIncrement')}>
+            <InputNumber min={1} max={3600} precision={0} />
+          </Form.Item>
+          <Form.Item name="nextIncrement" label={t('qm.nextIncrement')}>
+            <InputNumber min={1} max={3600} precision={0} />
+          </Form.Item>
+          <Form.Item name="connectFee" label={t('qm.connectFee')} rules={[{ pattern: /^\d{1,12}(\.\d{1,6})?$/ }]}>
+            <Input />
+          </Form.Item>
+        </Space.Compact>
+      )}
+      {props.bookKind === 'channel' && (
+        <Form.Item name="chargeOn" label={t('qm.chargeOn')}>
+          <Select
+            allowClear
+            options={(['submit', 'delivery'] as const).map((v) => ({ value: v, label: t(`qm.chargeOnValue.${v}`) }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="effectiveFrom" label={t('qm.effectiveFrom')}>
+        <DatePicker showTime />
+      </Form.Item>
+      {props.bookKind !== 'channel' && (
+        <Form.Item name="reason" label={t('qm.reason')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="qm-price-save">
+        {t('qm.save')}
+      </Button>
+    </Form>
+  );
+}
+
+/** Import of a supplier price list: upload, preview by change, then save all. */
+function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [channelId, setChannelId] = useState<number | undefined>(props.channelId);
+  const [preview, setPreview] = useState<ListPreview>();
+  const [closeRemoved, setCloseRemoved] = useState(false);
+  const read = useMutation({
+    mutationFn: (file: File) => qmApi.preview(channelId!, props.product, file),
+    onSuccess: setPreview,
+  });
+  const commit = useMutation({
+    mutationFn: () => qmApi.commit({ channelId, product: props.product, rows: preview!.rows, closeRemoved }),
+    onSuccess: (r) => {
+      message.success(t('qm.imported', r));
+      setPreview(undefined);
+      props.onClose();
+    },
+  });
+  const color = { new: 'blue', increase: 'red', decrease: 'green', same: 'default' } as const;
+  return (
+    <Modal
+      open={props.open}
+      width={960}
+      title={t('qm.import')}
+      onCancel={props.onClose}
+      okText={t('qm.commit')}
+      okButtonProps={{ disabled: !preview?.rows.length, loading: commit.isPending }}
+      onOk={() => commit.mutate()}
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <span>{t('qm.importHint')}</span>
+        <Space>
+          <InputNumber
+            placeholder={t('qm.channelId')}
+            min={1}
+            value={channelId}
+            onChange={(v) => setChannelId(v ?? undefined)}
+          />
+          <Upload
+            accept=".xlsx,.csv"
+            showUploadList={false}
+            disabled={!channelId}
+            beforeUpload={(file) => {
+              read.mutate(file);
+              return false;
+            }}
+          >
+            <Button loading={read.isPending} disabled={!channelId}>
+              {t('qm.import')}
+            </Button>
+          </Upload>
+        </Space>
+        {preview && (
+          <>
+            <Space size="large" data-testid="qm-import-counts">
+              {(['new', 'increase', 'decrease', 'same', 'removed', 'invalid'] as const).map((k) => (
+                <Statistic key={k} title={t(`qm.change.${k}`)} value={preview.counts[k]} />
+              ))}
+            </Space>
+            <Table<PreviewRow>
+              size="small"
+              rowKey={(r) => `${r.row}-${r.dest}`}
+              dataSource={preview.rows}
+              pagination={{ pageSize: 20 }}
+              columns={[
+                { title: t('qm.dest'), dataIndex: 'dest' },
+                { title: t('qm.destName'), dataIndex: 'label' },
+                { title: t('qm.before'), dataIndex: 'before', align: 'right' },
+                { title: t('qm.unitPrice'), dataIndex: 'unitPrice', align: 'right' },
+                { title: t('qm.currency'), dataIndex: 'currency' },
+                { title: t('qm.effectiveFrom'), dataIndex: 'effectiveFrom', render: time },
+                {
+                  title: '',
+                  dataIndex: 'change',
+                  render: (v: PreviewRow['change']) => <Tag color={color[v]}>{t(`qm.change.${v}`)}</Tag>,
+                },
+              ]}
+            />
+            {preview.errors.length > 0 && (
+              <Table
+                size="small"
+                rowKey={(e) => `${e.row}-${e.field}`}
+                dataSource={preview.errors}
+                pagination={false}
+                columns={[
+                  { title: '#', dataIndex: 'row', width: 60 },
+                  { title: t('qm.dest'), dataIndex: 'field', width: 120 },
+                  { title: t('qm.change.invalid'), dataIndex: 'message' },
+                ]}
+              />
+            )}
+            {preview.removed.length > 0 && (
+              <Checkbox checked={closeRemoved} onChange={(e) => setCloseRemoved(e.target.checked)}>
+                {t('qm.closeRemoved')} ({preview.removed.map((r) => r.dest).join(', ')})
+              </Checkbox>
+            )}
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}
+
+/** A price book screen: customer quotes (accounts or quote groups) or supplier costs (channels). */
+function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product: Product }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [bookKind, setBookKind] = useState(side === 'supplier' ? 'channel' : 'group');
+  const [filter, setFilter] = useState<{ bookId?: number; dest?: string; at?: string; current: number }>({
+    current: 1,
+  });
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const q = { bookKind, product, size: 50, ...filter };
+  const { data, isFetching } = useQuery({ queryKey: ['qm', 'page', q], queryFn: () => qmApi.page(q) });
+  const columns = usePriceColumns(product);
+  return (
+    <Card size="small">
+      <Form
+        layout="inline"
+        onFinish={(v) =>
+          setFilter({ bookId: v.bookId ?? undefined, dest: v.dest || undefined, at: isoOf(v.at), current: 1 })
+        }
+        style={{ marginBottom: 12, rowGap: 8 }}
+      >
+        {side === 'customer' && (
+          <Form.Item label={t('qm.book.group')}>
+            <Select
+              value={bookKind}
+              onChange={setBookKind}
+              style={{ width: 140 }}
+              options={(['group', 'account'] as const).map((k) => ({ value: k, label: t(`qm.book.${k}`) }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="bookId" label={t('qm.bookId')}>
+          <InputNumber min={1} precision={0} />
+        </Form.Item>
+        <Form.Item name="dest" label={t('qm.dest')}>
+          <Input allowClear style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="at" label={t('qm.at')}>
+          <DatePicker showTime />
+        </Form.Item>
+        <Button htmlType="submit" type="primary">
+          {t('qm.search')}
+        </Button>
+        <Button onClick={() => setAdding(true)} style={{ marginLeft: 8 }}>
+          {t('qm.add')}
+        </Button>
+        {side === 'supplier' && (product === 'sms' || product === 'voice') && (
+          <Button onClick={() => setImporting(true)} style={{ marginLeft: 8 }}>
+            {t('qm.import')}
+          </Button>
+        )}
+      </Form>
+      <Table<PriceRowView>
+        size="small"
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.records}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: filter.current,
+          pageSize: 50,
+          total: data?.total,
+          showSizeChanger: false,
+          onChange: (current) => setFilter({ ...filter, current }),
+        }}
+      />
+      <Modal open={adding} title={t('qm.add')} footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
+        <PriceForm
+          product={product}
+          bookKind={bookKind}
+          bookId={filter.bookId}
+          onDone={() => {
+            setAdding(false);
+            void queryClient.invalidateQueries({ queryKey: ['qm', 'page'] });
+          }}
+        />
+      </Modal>
+      {side === 'supplier' && (product === 'sms' || product === 'voice') && (
+        <ImportModal
+          product={product}
+          channelId={filter.bookId}
+          open={importing}
+          onClose={() => {
+            setImporting(false);
+            void queryClient.invalidateQueries({ queryKey: ['qm', 'page'] });
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+export const CustomerSmsScreen = () => <BookScreen side="customer" product="sms" />;
+export const CustomerVoiceScreen = () => <BookScreen side="customer" product="voice" />;
+export const CustomerNumberScreen = () => <BookScreen side="customer" product="number" />;
+export const CustomerWhatsappScreen = () => <BookScreen side="customer" product="whatsapp" />;
+export const SupplierSmsScreen = () => <BookScreen side="supplier" product="sms" />;
+export const SupplierVoiceScreen = () => <BookScreen side="supplier" product="voice" />;
+
+/** Quote query and rate simulator: the price for an account, each channel's cost, the margin, and the history. */
+function QueryScreen() {
+  const { t } = useTranslation();
+  const [product, setProduct] = useState<Product>('sms');
+  const rate = useMutation({ mutationFn: qmApi.rate });
+  const voice = product === 'voice';
+  const price = rate.data?.price;
+  const columns = usePriceColumns(product);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card size="small">
+        <Form
+          layout="inline"
+          style={{ rowGap: 8 }}
+          initialValues={{ product: 'sms', units: 1 }}
+          onFinish={(v) =>
+            rate.mutate({
+              accountId: v.accountId ?? undefined,
+              channelIds: v.channelIds
+                ? String(v.channelIds)
+                    .split(/[\s,]+/)
+                    .filter(Boolean)
+                    .map(Number)
+                : undefined,
+              product,
+              network: voice ? undefined : v.network || undefined,
+              country: voice ? undefined : v.country || undefined,
+              number: voice ? v.number || undefined : undefined,
+              units: v.units,
+              currency: v.currency || undefined,
+              at: isoOf(v.at),
+            })
+          }
+        >
+          <Form.Item name="product" label={t('qm.product')}>
+            <Select
+              style={{ width: 110 }}
+              onChange={setProduct}
+              options={(['sms', 'voice', 'whatsapp'] as const).map((p) => ({
+                value: p,
+                label: t(`qm.productValue.${p}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="accountId" label={t('qm.accountId')}>
+            <InputNumber min={1} precision={0} />
+          </Form.Item>
+          {voice ? (
+            <Form.Item name="number" label={t('qm.number')}>
+              <Input style={{ width: 160 }} />
+            </Form.Item>
+          ) : (
+            <>
+              <Form.Item name="network" label={t('qm.network')}>
+                <Input style={{ width: 100 }} />
+              </Form.Item>
+              <Form.Item name="country" label={t('qm.country')}>
+                <Input style={{ width: 60 }} maxLength={2} />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="units" label={t('qm.units')}>
+            <InputNumber min={0} precision={0} />
+          </Form.Item>
+          <Form.Item name="channelIds" label={t('qm.channelIds')}>
+            <Input style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="currency" label={t('qm.currency')}>
+            <Select allowClear options={CURRENCIES} style={{ width: 90 }} />
+          </Form.Item>
+          <Form.Item name="at" label={t('qm.at')}>
+            <DatePicker showTime />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={rate.isPending} data-testid="qm-rate">
+            {t('qm.search')}
+          </Button>
+        </Form>
+      </Card>
+      {rate.data && (
+        <Card size="small" title={t('qm.price')}>
+          {price ? (
+            <Descriptions size="small" column={4}>
+              <Descriptions.Item label={t('qm.price')}>
+                {price.amount} {price.currency}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('qm.unitPrice')}>{price.unitPrice}</Descriptions.Item>
+              <Descriptions.Item label={t('qm.units')}>{price.billedUnits}</Descriptions.Item>
+              <Descriptions.Item label={t('qm.at')}>{time(rate.data.at)}</Descriptions.Item>
+            </Descriptions>
+          ) : (
+            <span>{t('qm.noPrice')}</span>
+          )}
+          <Table
+            size="small"
+            rowKey="channelId"
+            dataSource={rate.data.costs}
+            pagination={false}
+            columns={[
+              { title: t('qm.channelId'), dataIndex: 'channelCode' },
+              { title: t('qm.book.channel'), dataIndex: 'channelName' },
+              {
+                title: t('qm.cost'),
+                key: 'cost',
+                align: 'right',
+                render: (_, r) => `${r.cost.amount} ${r.cost.currency}`,
+              },
+              { title: t('qm.margin'), dataIndex: 'margin', align: 'right' },
+              { title: t('qm.marginPct'), dataIndex: 'marginPct', align: 'right' },
+            ]}
+          />
+        </Card>
+      )}
+      {rate.data && rate.data.history.length > 0 && (
+        <Card size="small" title={t('qm.history')}>
+          <Table<PriceRowView>
+            size="small"
+            rowKey="id"
+            dataSource={rate.data.history}
+            columns={columns}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+          />
+        </Card>
+      )}
+    </Space>
+  );
+}
+export const QuoteQueryScreen = QueryScreen;
+
+/** Quote groups (`quote-group/quote`, `az`): a shared book for many accounts. */
+function GroupsScreen({ kind }: { kind: 'quote' | 'az' }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data, isFetching } = useQuery({ queryKey: ['qm', 'groups', kind], queryFn: () => qmApi.groups(kind) });
+  const [adding, setAdding] = useState(false);
+  const save = useMutation({
+    mutationFn: (v: { name: string; currency: string; remark?: string; members?: string }) =>
+      qmApi.saveGroup({
+        kind,
+        name: v.name,
+        currency: v.currency,
+        remark: v.remark || undefined,
+        accountIds: (v.members ?? '')
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map(Number),
+      }),
+    onSuccess: () => {
+      setAdding(false);
+      void queryClient.invalidateQueries({ queryKey: ['qm', 'groups'] });
+    },
+  });
+  return (
+    <Card size="small" extra={<Button onClick={() => setAdding(true)}>{t('qm.addGroup')}</Button>}>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: t('qm.groupName'), dataIndex: 'name' },
+          { title: t('qm.currency'), dataIndex: 'currency', width: 80 },
+          { title: t('qm.members'), dataIndex: 'accountIds', render: (v: number[]) => v.join(', ') },
+          { title: t('qm.remark'), dataIndex: 'remark' },
+        ]}
+      />
+      <Modal open={adding} title={t('qm.addGroup')} footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
+        <Form layout="vertical" initialValues={{ currency: 'USD' }} onFinish={(v) => save.mutate(v)}>
+          <Form.Item name="name" label={t('qm.groupName')} rules={[{ required: true, min: 2, max: 64 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="currency" label={t('qm.currency')} rules={[{ required: true }]}>
+            <Select options={CURRENCIES} />
+          </Form.Item>
+          <Form.Item name="members" label={t('qm.members')} extra={t('qm.membersHint')}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="remark" label={t('qm.remark')}>
+            <Input />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('qm.save')}
+          </Button>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
+export const QuoteGroupsScreen = () => <GroupsScreen kind="quote" />;
+export const AzGroupsScreen = () => <GroupsScreen kind="az" />;
+
+/** `sms-price-limit` and `tariff`: the least price or margin per country or network. */
+export function LimitsScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data, isFetching } = useQuery({ queryKey: ['qm', 'limits'], queryFn: qmApi.limits });
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) =>
+      qmApi.saveLimit({
+        ...v,
+        network: v.network || undefined,
+        minPrice: v.minPrice || undefined,
+        minMarginPct: v.minMarginPct || undefined,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['qm', 'limits'] }),
+  });
+  return (
+    <Card size="small">
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12, rowGap: 8 }}
+        initialValues={{ product: 'sms', currency: 'USD' }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item name="product" label={t('qm.product')}>
+          <Select
+            style={{ width: 110 }}
+            options={(['sms', 'voice', 'whatsapp'] as const).map((p) => ({
+              value: p,
+              label: t(`qm.productValue.${p}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="country" label={t('qm.country')} rules={[{ required: true, pattern: /^[A-Z]{2}$/ }]}>
+          <Input style={{ width: 60 }} maxLength={2} />
+        </Form.Item>
+        <Form.Item name="network" label={t('qm.network')}>
+          <Input style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="minPrice" label={t('qm.minPrice')}>
+          <Input style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="minMarginPct" label={t('qm.minMarginPct')}>
+          <Input style={{ width: 80 }} />
+        </Form.Item>
+        <Form.Item name="currency" label={t('qm.currency')}>
+          <Select options={CURRENCIES} style={{ width: 90 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('qm.addLimit')}
+        </Button>
+      </Form>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data}
+        columns={[
+          { title: t('qm.product'), dataIndex: 'product', render: (v: string) => t(`qm.productValue.${v as 'sms'}`) },
+          { title: t('qm.country'), dataIndex: 'country' },
+          { title: t('qm.network'), dataIndex: 'network' },
+          { title: t('qm.minPrice'), dataIndex: 'minPrice', align: 'right' },
+          { title: t('qm.minMarginPct'), dataIndex: 'minMarginPct', align: 'right' },
+          { title: t('qm.currency'), dataIndex: 'currency' },
+          { title: t('qm.effectiveFrom'), dataIndex: 'updatedAt', render: time },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** `quote-set`: the notice days increases wait. */
+export function QuoteSetScreen() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({ queryKey: ['qm', 'settings'], queryFn: qmApi.settings });
+  const save = useMutation({
+    mutationFn: qmApi.saveSettings,
+    onSuccess: () => {
+      message.success(t('qm.save'));
+      void queryClient.invalidateQueries({ queryKey: ['qm', 'settings'] });
+    },
+  });
+  if (!data) return null;
+  return (
+    <Card size="small" style={{ maxWidth: 480 }}>
+      <Form layout="vertical" initialValues={data} onFinish={(v) => save.mutate(v)}>
+        <Form.Item name="increaseNoticeDays" label={t('qm.noticeDays')} extra={t('qm.noticeHint')}>
+          <InputNumber min={0} max={365} precision={0} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('qm.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+const stateColor = { pending: 'processing', approved: 'green', rejected: 'red', withdrawn: 'default' } as const;
+
+/** `quota-apply-approval/special`: special-price requests. */
+export function SpecialListScreen() {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState(1);
+  const { data, isFetching } = useQuery({
+    queryKey: ['qm', 'specials', current],
+    queryFn: () => qmApi.specials({ current, size: 20 }),
+  });
+  return (
+    <Card size="small">
+      <Table
+        size="small"
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.records}
+        pagination={{ current, pageSize: 20, total: data?.total, onChange: setCurrent }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          {
+            title: t('qm.bookId'),
+            key: 'book',
+            render: (_, r) => `${t(`qm.book.${r.bookKind as 'group'}`)} #${r.bookId}`,
+          },
+          { title: t('qm.product'), dataIndex: 'product', render: (v: string) => t(`qm.productValue.${v as 'sms'}`) },
+          { title: t('qm.dest'), dataIndex: 'dest' },
+          { title: t('qm.unitPrice'), key: 'price', align: 'right', render: (_, r) => `${r.unitPrice} ${r.currency}` },
+          { title: t('qm.limit'), dataIndex: 'limitText' },
+          { title: t('qm.reason'), dataIndex: 'reason' },
+          {
+            title: t('qm.state'),
+            dataIndex: 'state',
+            render: (v: keyof typeof stateColor) => <Tag color={stateColor[v]}>{t(`qm.stateValue.${v}`)}</Tag>,
+          },
+          { title: t('qm.approvalId'), dataIndex: 'approvalId' },
+          { title: t('qm.createdAt'), dataIndex: 'createdAt', render: time },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** A special-price request by `?id=`. */
+export function SpecialDetailScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const { data } = useQuery({ queryKey: ['qm', 'special', id], queryFn: () => qmApi.special(id), enabled: id > 0 });
+  if (!data) return null;
+  return (
+    <Card size="small">
+      <Descriptions size="small" column={2} bordered>
+        <Descriptions.Item label={t('qm.bookId')}>
+          {t(`qm.book.${data.bookKind as 'group'}`)} #{data.bookId}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('qm.product')}>{t(`qm.productValue.${data.product as 'sms'}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('qm.dest')}>{data.dest}</Descriptions.Item>
+        <Descriptions.Item label={t('qm.unitPrice')}>
+          {data.unitPrice} {data.currency}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('qm.effectiveFrom')}>{time(data.effectiveFrom)}</Descriptions.Item>
+        <Descriptions.Item label={t('qm.limit')}>{data.limitText}</Descriptions.Item>
+        <Descriptions.Item label={t('qm.reason')}>{data.reason}</Descriptions.Item>
+        <Descriptions.Item label={t('qm.state')}>
+          <Tag color={stateColor[data.state as keyof typeof stateColor]}>
+            {t(`qm.stateValue.${data.state as 'pending'}`)}
+          </Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('qm.approvalId')}>{data.approvalId}</Descriptions.Item>
+        <Descriptions.Item label={t('qm.decidedAt')}>{time(data.decidedAt)}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launch, shot } from './support/browser.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  SALES,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+} from './support/shell.js';
+
+const SALES_MGR = { username: 'salesmgr', password: 'Sales#2026' };
+
+describe('quotation', () => {
+  let server: ShellServer;
+  let browser: Browser;
+  let admin: string;
+  let groupId: number;
+
+  const write = async <T>(token: string, url: string, body: unknown) => {
+    const { key } = await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence');
+    const res = await fetch(`${server.url}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-idempotence-key': key },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; data: T };
+    expect(json.code, `${url}: ${JSON.stringify(json)}`).toBe(0);
+    return json.data;
+  };
+
+  beforeAll(async () => {
+    server = await startShellServer();
+    await settlePopups(server.url, ADMIN);
+    await settlePopups(server.url, SALES);
+    browser = await launch();
+    admin = await apiToken(server.url, ADMIN);
+    groupId = (
+      await write<{ id: number }>(admin, '/v2/qm/group/save', { kind: 'quote', name: 'E2E group', currency: 'USD' })
+    ).id;
+    await write(admin, '/v2/qm/limit/save', { product: 'sms', country: 'CN', minPrice: '0.01', currency: 'USD' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('imports a supplier SMS price list with the increase shown in the preview', async () => {
+    const now = await api<{ records: { bookId: number; dest: string; unitPrice: string }[] }>(
+      server.url,
+      admin,
+      'POST',
+      '/v2/qm/price/page',
+      { bookKind: 'channel', product: 'sms', at: new Date().toISOString(), size: 1 },
+    );
+    const cur = now.records[0]!;
+    const up = (Number(cur.unitPrice) + 0.002).toFixed(6);
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const csv = `MCC,MNC,Country,Network,Price,Currency,Effective date\n${cur.dest.slice(0, 3)},${cur.dest.slice(3)},XX,Net,${up},USD,${day}\n`;
+
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/offerManage/supplierQuote/sms`);
+    await page.getByRole('button', { name: 'Import price list' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByPlaceholder('Channel id').fill(String(cur.bookId));
+    await modal
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const counts = page.getByTestId('qm-import-counts');
+    await expect.poll(() => counts.count(), { timeout: 20_000 }).toBe(1);
+    const increase = counts.locator('.ant-statistic').filter({ hasText: 'Increase' });
+    expect(await increase.locator('.ant-statistic-content-value').textContent()).toBe('1');
+    expect(await modal.locator('.ant-table-row').first().textContent()).toContain(cur.unitPrice);
+    await shot(page, 'quotation-import-preview-1280-en');
+    await modal.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.ant-message').textContent(), { timeout: 20_000 })
+      .toContain('1 rows imported');
+    const later = await api<{ records: { unitPrice: string }[] }>(server.url, admin, 'POST', '/v2/qm/price/page', {
+      bookKind: 'channel',
+      bookId: cur.bookId,
+      product: 'sms',
+      dest: cur.dest,
+      at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
+    expect(later.records.map((r) => r.unitPrice)).toContain(up);
+    await ctx.close();
+  });
+
+  it('turns a customer price below the limit into a special-price request; approved, it enters the book', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
+    await page.goto(`${server.url}/offerManage/customer-quote/sms`);
+    await page.getByRole('button', { name: '新增价格' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.locator('#bookId').fill(String(groupId));
+    await modal.locator('#network').fill('46000');
+    await modal.locator('#unitPrice').fill('0.004');
+    await modal.locator('#reason').fill('E2E tender');
+    await page.getByTestId('qm-price-save').click();
+    await expect.poll(() => page.locator('.ant-message').textContent(), { timeout: 20_000 }).toContain('低于限价');
+    const sales = await apiToken(server.url, SALES);
+    const list = await api<{ records: { id: number; approvalId: number; state: string; bookId: number }[] }>(
+      server.url,
+      sales,
+      'POST',
+      '/v2/qm/special/page',
+      { state: 'pending' },
+    );
+    const request = list.records.find((r) => r.bookId === groupId)!;
+    expect(request).toBeDefined();
+
+    const mgr = await apiToken(server.url, SALES_MGR);
+    const task = await write<{ taskId: number }>(mgr, '/v2/workflow/select/currentTaskId', {
+      instanceId: request.approvalId,
+    });
+    await write(mgr, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
+
+    await page.goto(`${server.url}/offerManage/quota-apply-approval/special/detail?id=${request.id}`);
+    await expect.poll(() => page.locator('.ant-descriptions').textContent(), { timeout: 20_000 }).toContain('已通过');
+    await shot(page, 'quotation-special-detail-1280-zh');
+    const rows = await api<{ records: { unitPrice: string; source: string }[] }>(
+      server.url,
+      sales,
+      'POST',
+      '/v2/qm/price/page',
+      {
+        bookKind: 'group',
+        bookId: groupId,
+        product: 'sms',
+        dest: '46000',
+      },
+    );
+    expect(rows.records).toEqual([expect.objectContaining({ unitPrice: '0.004000', source: 'approval' })]);
+    await ctx.close();
+  });
+});

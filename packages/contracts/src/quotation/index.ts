@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { permOf, routeByPath } from '../routes/index.js';
+
+const screen = (path: string): string => {
+  const route = routeByPath(path);
+  if (!route) throw new Error(`quotation: no route ${path}`);
+  return permOf(route);
+};
+
+/** Permission keys of the quotation room, from the route registry. */
+export const QmPerm = {
+  CUSTOMER_SMS: screen('/offerManage/customer-quote/sms'),
+  CUSTOMER_VOICE: screen('/offerManage/customer-quote/voice'),
+  SUPPLIER_SMS: screen('/offerManage/supplierQuote/sms'),
+  SUPPLIER_VOICE: screen('/offerManage/supplierQuote/voiceSupplier'),
+  GROUPS: screen('/offerManage/quote-group/quote'),
+  AZ_GROUPS: screen('/offerManage/quote-group/az'),
+  QUERY_CUSTOMER: screen('/offerManage/quote-query/customer'),
+  QUERY_SUPPLIER: screen('/offerManage/quote-query/supplier'),
+  SPECIAL: screen('/offerManage/quota-apply-approval/special'),
+  LIMITS: screen('/offerManage/sms-price-limit'),
+  TARIFF: screen('/setModule/financial/tariff'),
+  QUOTE_SET: screen('/setModule/financial/quote-set'),
+} as const;
+
+export const PRODUCTS = ['sms', 'voice', 'whatsapp', 'number', 'email'] as const;
+export const productSchema = z.enum(PRODUCTS);
+export const DEST_KINDS = ['network', 'country', 'prefix', 'any'] as const;
+export const BOOK_KINDS = ['account', 'group', 'channel'] as const;
+export type BookKind = (typeof BOOK_KINDS)[number];
+export const GROUP_KINDS = ['quote', 'az'] as const;
+
+/** The approval engine's service name of special-price requests and their application path. */
+export const SPECIAL_SERVICE = 'qm.special_price';
+export const SPECIAL_APPLY_PATH = '/general/process/special-apply/special/apply';
+
+/** a decimal price: up to 12 integer digits and 6 decimals, no sign */
+export const priceString = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'price');
+const currency = z.string().regex(/^[A-Z]{3}$/);
+export const NETWORK_PATTERN = /^\d{5,6}$/;
+export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
+export const PREFIX_PATTERN = /^\d{1,15}$/;
+
+/** A destination as the screens enter it: exactly one of network, country, prefix (or none for number / e-mail). */
+export const destinationInput = z.object({
+  network: z.string().regex(NETWORK_PATTERN).optional(),
+  country: z.string().regex(COUNTRY_PATTERN).optional(),
+  prefix: z.string().regex(PREFIX_PATTERN).optional(),
+  category: z.enum(['marketing', 'utility', 'authentication', 'service']).optional(),
+});
+
+/** One price entered for a book (customer: account or group; supplier: channel). */
+export const priceSave = destinationInput.extend({
+  bookKind: z.enum(BOOK_KINDS),
+  bookId: z.number().int().positive(),
+  product: productSchema,
+  unitPrice: priceString,
+  connectFee: priceString.optional(),
+  firstIncrement: z.number().int().min(1).max(3600).optional(),
+  nextIncrement: z.number().int().min(1).max(3600).optional(),
+  currency,
+  /** ISO time; now when absent */
+  effectiveFrom: z.iso.datetime({ offset: true }).optional(),
+  chargeOn: z.enum(['submit', 'delivery']).optional(),
+  /** why a price below the limit is asked for (then it becomes a special-price request) */
+  reason: z.string().trim().min(1).max(500).optional(),
+});
+export type PriceSave = z.infer<typeof priceSave>;
+
+export const priceRow = z.object({
+  id: z.number(),
+  bookKind: z.enum(BOOK_KINDS),
+  bookId: z.number(),
+  product: productSchema,
+  destKind: z.enum(DEST_KINDS),
+  dest: z.string(),
+  country: z.string().nullable(),
+  category: z.string(),
+  unitPrice: z.string(),
+  connectFee: z.string(),
+  firstIncrement: z.number(),
+  nextIncrement: z.number(),
+  currency: z.string(),
+  effectiveFrom: z.string(),
+  effectiveUntil: z.string().nullable(),
+  chargeOn: z.string().nullable(),
+  source: z.string(),
+});
+export type PriceRow = z.infer<typeof priceRow>;
+
+export const priceSaveResult = z.object({
+  /** 'saved': the row is in the book; 'special': below the limit, a special-price request started */
+  outcome: z.enum(['saved', 'special']),
+  id: z.number(),
+  effectiveFrom: z.string(),
+  approvalId: z.number().optional(),
+});
+
+export const bookQuery = z.object({
+  bookKind: z.enum(BOOK_KINDS),
+  bookId: z.number().int().positive().optional(),
+  product: productSchema,
+  /** rows in force at this time; all history when absent */
+  at: z.iso.datetime({ offset: true }).optional(),
+  dest: z.string().max(16).optional(),
+  current: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(500).default(50),
+});
+
+/** quote query / rate simulator: one destination, one book owner, one time */
+export const rateQuery = z.object({
+  accountId: z.number().int().positive().optional(),
+  channelIds: z.array(z.number().int().positive()).max(50).optional(),
+  product: productSchema,
+  network: z.string().regex(NETWORK_PATTERN).optional(),
+  country: z.string().regex(COUNTRY_PATTERN).optional(),
+  number: z.string().regex(PREFIX_PATTERN).optional(),
+  category: z.string().max(20).optional(),
+  at: z.iso.datetime({ offset: true }).optional(),
+  /** segments, seconds or conversations */
+  units: z.number().int().min(0).max(1_000_000).default(1),
+  currency: currency.optional(),
+});
+
+export const groupSave = z.object({
+  kind: z.enum(GROUP_KINDS),
+  name: z.string().trim().min(2).max(64),
+  currency,
+  remark: z.string().max(500).optional(),
+  accountIds: z.array(z.number().int().positive()).max(5000).default([]),
+});
+
+export const limitSave = z.object({
+  product: productSchema,
+  country: z.string().regex(COUNTRY_PATTERN),
+  network: z.string().regex(NETWORK_PATTERN).optional(),
+  minPrice: priceString.optional(),
+  minMarginPct: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/)
+    .optional(),
+  currency,
+});
+
+export const quoteSettings = z.object({ increaseNoticeDays: z.number().int().min(0).max(365) });
+
+const effectiveDate = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'date');
+
+/** A supplier SMS price list row as carriers send it (MCC, MNC, country, network, price, currency, effective date). */
+export const smsListRow = z.object({
+  mcc: z.string().regex(/^\d{3}$/),
+  mnc: z.string().regex(/^\d{2,3}$/),
+  country: z.string().max(64).optional(),
+  network: z.string().max(128).optional(),
+  price: priceString,
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  effectiveDate: effectiveDate,
+});
+/** A voice A-Z deck row (prefix, destination, rate per minute, increments, effective date). */
+export const voiceListRow = z.object({
+  prefix: z.string().regex(PREFIX_PATTERN),
+  destination: z.string().max(128).optional(),
+  rate: priceString,
+  firstIncrement: z.number().int().min(1).max(3600).default(60),
+  nextIncrement: z.number().int().min(1).max(3600).default(60),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('USD'),
+  effectiveDate: effectiveDate,
+});
+
+export const PRICE_CHANGES = ['new', 'increase', 'decrease', 'same'] as const;
+/** One previewed row, normalised, with how it changes the channel's book. */
+export const previewRow = z.object({
+  row: z.number(),
+  dest: z.string(),
+  label: z.string(),
+  unitPrice: z.string(),
+  firstIncrement: z.number(),
+  nextIncrement: z.number(),
+  currency: z.string(),
+  effectiveFrom: z.string(),
+  change: z.enum(PRICE_CHANGES),
+  /** the price in force now, when there is one */
+  before: z.string().nullable(),
+});
+export type PreviewRow = z.infer<typeof previewRow>;
+
+export const priceListPreview = z.object({
+  rows: z.array(previewRow),
+  /** destinations the book prices now that the list leaves out */
+  removed: z.array(z.object({ dest: z.string(), unitPrice: z.string(), currency: z.string() })),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), code: z.number(), message: z.string() })),
+  counts: z.object({
+    new: z.number(),
+    increase: z.number(),
+    decrease: z.number(),
+    same: z.number(),
+    removed: z.number(),
+    invalid: z.number(),
+  }),
+});
+
+export const priceListCommit = z.object({
+  channelId: z.number().int().positive(),
+  product: z.enum(['sms', 'voice']),
+  rows: z.array(previewRow).min(1).max(60_000),
+  /** close the rows of destinations the list left out, from now */
+  closeRemoved: z.boolean().default(false),
+});
