@@ -11,6 +11,7 @@ import { messagesModule } from './messages/index.js';
 import { noticesModule } from './notices/index.js';
 import { srmModule } from './srm/index.js';
 import { systemModule } from './system/index.js';
+import { trafficModule } from './traffic/index.js';
 
 /** Every business room, mounted in order. */
 export const modules: Module[] = [
@@ -25,6 +26,8 @@ export const modules: Module[] = [
   mailModule,
   crmModule,
   srmModule,
+  // traffic last: it uses finance's accounts / ledger and quotation's rating ports
+  trafficModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);
