@@ -547,3 +547,81 @@ describe('partitions', () => {
     expect(c?.n).toBe(50);
   });
 });
+
+describe('export', () => {
+  it('exports the records of the screen with its filters and scope, and refuses a missing range', async () => {
+    const number = '6598765432';
+    await ingest([submit({ number }), submit({ number, account: 'ACC2' })]);
+    const body = { from: ago(DAY), to: new Date(now().getTime() + 60_000).toISOString(), number, format: 'csv' };
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/sms/export',
+      headers: bearer(admin),
+      payload: body,
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-export-rows']).toBe('2');
+    expect(all.body).toContain(number);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/sms/export',
+      headers: bearer(sales),
+      payload: body,
+    });
+    expect(own.headers['x-export-rows']).toBe('1');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/sms/export',
+      headers: bearer(admin),
+      payload: { number, format: 'csv' },
+    });
+    expect(none.json().code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+  });
+});
+
+describe('simulator and demo history', () => {
+  it('sends shaped traffic with DLRs through the ingestion path on the clock, and can be switched off', async () => {
+    const { simulateStep, setSimulator } = await import('../src/modules/traffic/simulator.js');
+    const first = await simulateStep(t.p.db, now());
+    expect(first.lines).toBe(0); // the first step only marks where it starts
+    t.clock.advance(5 * 60_000); // staff tokens of this file live 15 minutes of this clock
+    const [before] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_sms`));
+    const step = await simulateStep(t.p.db, now());
+    expect(step.lines).toBeGreaterThan(0);
+    const [after] = rowsOf<{ n: number; d: number }>(
+      await t.p.db.execute(sql`select count(*)::int as n, count(dlr_state)::int as d from traffic_sms`),
+    );
+    expect(after!.n).toBeGreaterThan(before!.n);
+    expect(after!.d).toBeGreaterThan(0);
+    await setSimulator(t.p.db, false);
+    t.clock.advance(2 * 60_000);
+    expect(await simulateStep(t.p.db, now())).toEqual({ lines: 0, skipped: 'switched off' });
+    await setSimulator(t.p.db, true);
+  });
+
+  it('seeds 90 days of rollup history and a day of raw records once', async () => {
+    const { seedTraffic } = await import('../src/modules/traffic/simulator.js');
+    const { seedContext } = await import('../src/platform/seed/context.js');
+    const { seededRng } = await import('../src/platform/seed/rng.js');
+    const ctx = seedContext(t.p.db, { info: () => {} }, { scale: 'demo' }, seededRng(7));
+    const started = Date.now();
+    await seedTraffic(ctx, now());
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const [d] = rowsOf<{ days: number }>(
+      await t.p.db.execute(
+        sql`select count(distinct day)::int as days from traffic_daily where day < ${dayOf(new Date(now().getTime() - DAY))}`,
+      ),
+    );
+    expect(d!.days).toBeGreaterThanOrEqual(89);
+    const [n1] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_daily`));
+    await seedTraffic(ctx, now());
+    const [n2] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_daily`));
+    expect(n2!.n).toBe(n1!.n);
+    const perf = await get(
+      sales,
+      `/v2/traffic/sms-performance?groupBy=day&from=${ago(90 * DAY)}&to=${now().toISOString()}`,
+    );
+    expect(perf.code, perf.msg).toBe(0);
+    expect(perf.data.rows.length).toBeGreaterThanOrEqual(89);
+  });
+});

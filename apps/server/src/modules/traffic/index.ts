@@ -4,10 +4,12 @@ import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
 import { readSettings } from './settings.js';
+import { seedTraffic, simulateStep } from './simulator.js';
 
 export const ROLLUP_JOB = 'traffic.rollup';
 export const PARTITION_JOB = 'traffic.partitions';
 export const CONSUMPTION_JOB = 'traffic.consumption';
+export const SIMULATOR_JOB = 'traffic.simulator';
 
 async function partitions(p: Platform) {
   const s = await readSettings(p.db);
@@ -39,16 +41,26 @@ export const trafficModule: Module = {
       },
       { retryLimit: 3 },
     );
+    p.jobs.define(
+      SIMULATOR_JOB,
+      async () => {
+        const res = await simulateStep(p.db, p.clock.now());
+        if (res.skipped) p.log.debug(res, 'traffic simulator idle');
+      },
+      { retryLimit: 0, expireInSeconds: 120 },
+    );
   },
   schedule: async (p) => {
     for (const [job, cron] of [
       [ROLLUP_JOB, '* * * * *'],
       [PARTITION_JOB, '7 0 * * *'],
       [CONSUMPTION_JOB, '37 0 * * *'],
+      ...(p.config.trafficSimulator ? [[SIMULATOR_JOB, '* * * * *'] as const] : []),
     ] as const)
       await p.jobs.schedule(job, cron).catch((err) => {
         p.log.debug({ err, job }, 'traffic schedule not set (job queue not started in this process)');
       });
   },
+  seed: (ctx) => seedTraffic(ctx, new Date()),
   ports: { traffic: trafficPort },
 };

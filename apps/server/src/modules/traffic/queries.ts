@@ -30,7 +30,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const digitsOf = (n: string) => n.replace(/^\+/, '');
 const andAll = (conds: (SQL | undefined)[]) => and(...conds.filter((c): c is SQL => c !== undefined));
 
-function smsWhere(auth: AuthContext, q: SmsRecordQuery, r: { from: Date; to: Date }) {
+/** the filter of sendRcdQuery and its export (the range checked first) */
+export function smsWhere(auth: AuthContext, q: SmsRecordQuery, r = requireRange(q)) {
   const t = trafficSms;
   const status =
     q.status === undefined

@@ -24,12 +24,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
 import { createClient, issueToken, verifyToken } from './clients.js';
+import { smsRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
 import { performance, smsRecords, smsTimeline, unmatchedDlrs, voiceRecords } from './queries.js';
 import { rebuildDay } from './rollups.js';
+import { setSimulator } from './simulator.js';
 
 const tags = ['traffic'];
 const B = '/v2/traffic';
@@ -122,6 +125,8 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await smsRecords(p.db, req.auth!, req.query)),
   );
 
+  exportRoute(app, p, `${B}/sms/export`, smsRecordsExport, smsRecordQuery, 'Export the SMS send records of a range');
+
   r.get(
     `${B}/sms/timeline`,
     {
@@ -180,5 +185,23 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: TrafficPerm.ROLLUP_REBUILD }, checkRepeat: true },
     },
     async (req) => ok({ day: req.body.day, rows: await rebuildDay(p.db, req.body.day) }),
+  );
+
+  r.post(
+    `${B}/simulator`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Switch the demo traffic simulator on or off (it runs while jobs run and TRAFFIC_SIMULATOR is not false)',
+        body: z.object({ enabled: z.boolean() }),
+        response: { 200: envelope(z.object({ enabled: z.boolean() })) },
+      },
+      config: { access: { perm: TrafficPerm.INGEST_ADMIN }, checkRepeat: true },
+    },
+    async (req) => {
+      await setSimulator(p.db, req.body.enabled);
+      return ok({ enabled: req.body.enabled });
+    },
   );
 }
