@@ -10,6 +10,7 @@ import type { zhCN as notices } from '../modules/notices/locales/zh-CN';
 import type { zhCN as channels } from '../modules/srm/channels/locales/zh-CN';
 import type { zhCN as srm } from '../modules/srm/locales/zh-CN';
 import type { zhCN as system } from '../modules/system/locales/zh-CN';
+import type { zhCN as traffic } from '../modules/traffic/locales/zh-CN';
 import type { zhCN as platform } from '../platform/locales/zh-CN';
 
 /**
@@ -29,7 +30,8 @@ export type UiTexts = typeof platform &
   typeof notices &
   typeof srm &
   typeof channels &
-  typeof system;
+  typeof system &
+  typeof traffic;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
