@@ -7,7 +7,7 @@ import {
   ingestLine,
   MAX_BATCH_LINES,
 } from '@portal/contracts/traffic';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { sha256 } from '../../platform/auth/crypto.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
@@ -278,28 +278,28 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
 
     // 2. DLRs: every report is kept once (a repeat is a duplicate); matched ones move their record
     const dlrLines = new Map<string, number[]>();
-    const stored =
-      goodDlrs.length === 0
-        ? []
-        : await tx
-            .insert(trafficDlrs)
-            .values(
-              goodDlrs.map(({ line, v }) => {
-                const k = `${v.messageId}\u0000${v.part}\u0000${v.state}\u0000${new Date(v.dlrAt).toISOString()}`;
-                dlrLines.set(k, [...(dlrLines.get(k) ?? []), line]);
-                return {
-                  messageId: v.messageId,
-                  part: v.part,
-                  state: v.state,
-                  error: v.error ?? null,
-                  dlrAt: new Date(v.dlrAt),
-                  supplierMessageId: v.supplierMessageId ?? null,
-                  receivedAt: now,
-                };
-              }),
-            )
-            .onConflictDoNothing()
-            .returning();
+    const dlrValues = goodDlrs.map(({ line, v }) => {
+      const k = `${v.messageId}\u0000${v.part}\u0000${v.state}\u0000${new Date(v.dlrAt).toISOString()}`;
+      dlrLines.set(k, [...(dlrLines.get(k) ?? []), line]);
+      return {
+        messageId: v.messageId,
+        part: v.part,
+        state: v.state,
+        error: v.error ?? null,
+        dlrAt: new Date(v.dlrAt),
+        supplierMessageId: v.supplierMessageId ?? null,
+        receivedAt: now,
+      };
+    });
+    const stored: (typeof trafficDlrs.$inferSelect)[] = [];
+    for (let i = 0; i < dlrValues.length; i += 1000)
+      stored.push(
+        ...(await tx
+          .insert(trafficDlrs)
+          .values(dlrValues.slice(i, i + 1000))
+          .onConflictDoNothing()
+          .returning()),
+      );
     const storedKeys = new Set(
       stored.map((d) => `${d.messageId}\u0000${d.part}\u0000${d.state}\u0000${d.dlrAt.toISOString()}`),
     );
@@ -396,67 +396,85 @@ export async function applyDlrs(
   const matched = new Set<string>();
   if (parts.length === 0) return matched;
   const uniq = [...new Map(parts.map((p) => [`${p.messageId}\u0000${p.part}`, p])).values()];
-  for (let i = 0; i < uniq.length; i += 500) {
-    const chunk = uniq.slice(i, i + 500);
-    const ids = [...new Set(chunk.map((c) => c.messageId))];
-    const keys = await tx
-      .select()
-      .from(trafficKeys)
-      .where(and(eq(trafficKeys.kind, 'sms'), inArray(trafficKeys.recordId, ids)));
-    const keyOf = new Map(keys.map((k) => [`${k.recordId}\u0000${k.part}`, k.at]));
-    const wanted = chunk.filter((c) => keyOf.has(`${c.messageId}\u0000${c.part}`));
-    if (wanted.length === 0) continue;
-    // the newest report of each wanted part
-    const reports = rowsOf<{
-      message_id: string;
-      part: number;
-      state: string;
-      error: string | null;
-      dlr_at: string | Date;
-      supplier_message_id: string | null;
-    }>(
-      await tx.execute(sql`select distinct on (message_id, part) message_id, part, state, error, dlr_at, supplier_message_id
-        from traffic_dlrs where message_id in (${sql.join(
-          [...new Set(wanted.map((w) => w.messageId))].map((m) => sql`${m}`),
-          sql`, `,
-        )})
-        order by message_id, part, dlr_at desc, id desc`),
+  for (let i = 0; i < uniq.length; i += 1000) {
+    const chunk = uniq.slice(i, i + 1000);
+    const wanted = sql.join(
+      chunk.map((c) => sql`(${c.messageId}::text, ${c.part}::smallint)`),
+      sql`, `,
     );
-    for (const rep of reports) {
-      const k = `${rep.message_id}\u0000${rep.part}`;
-      const at = keyOf.get(k);
-      if (!at || !wanted.some((w) => w.messageId === rep.message_id && w.part === rep.part)) continue;
-      matched.add(k);
-      const dlrAt = new Date(rep.dlr_at);
-      const [rec] = await tx
-        .select()
-        .from(trafficSms)
-        .where(
-          and(eq(trafficSms.submitAt, at), eq(trafficSms.messageId, rep.message_id), eq(trafficSms.part, rep.part)),
+    // the parts that have a record (their key), and the newest report of each
+    const keys = rowsOf<{ message_id: string; part: number }>(
+      await tx.execute(sql`select record_id as message_id, part from traffic_keys
+        where kind = 'sms' and (record_id, part) in (${wanted})`),
+    );
+    if (keys.length === 0) continue;
+    for (const k of keys) matched.add(`${k.message_id}\u0000${k.part}`);
+    // one statement: lock the records a newer report moves, update them, answer their old state
+    const moved = rowsOf<{
+      submit_at: string | Date;
+      part: number;
+      account_id: number;
+      customer_id: number;
+      owner_id: number;
+      channel_id: number;
+      country: string;
+      network: string;
+      submit_status: string;
+      dlr_state: string | null;
+      price: string;
+      cost: string;
+      currency: string;
+      cost_currency: string;
+      new_state: string;
+    }>(
+      await tx.execute(sql`with latest as (
+          select distinct on (d.message_id, d.part) d.message_id, d.part, d.state, d.error, d.dlr_at,
+            d.supplier_message_id, k.at
+          from traffic_dlrs d
+          join traffic_keys k on k.kind = 'sms' and k.record_id = d.message_id and k.part = d.part
+          where (d.message_id, d.part) in (${wanted})
+          order by d.message_id, d.part, d.dlr_at desc, d.id desc
+        ), old as (
+          select s.submit_at, s.message_id, s.part, s.account_id, s.customer_id, s.owner_id, s.channel_id, s.country,
+            s.network, s.submit_status, s.dlr_state, s.price, s.cost, s.currency, s.cost_currency
+          from traffic_sms s join latest l on s.submit_at = l.at and s.message_id = l.message_id and s.part = l.part
+          where s.dlr_at is null or s.dlr_at < l.dlr_at or (s.dlr_at = l.dlr_at and s.dlr_state is distinct from l.state)
+          for update of s
         )
-        .for('update');
-      if (!rec) continue;
-      if (rec.dlrAt && rec.dlrAt.getTime() > dlrAt.getTime()) continue;
-      if (rec.dlrAt && rec.dlrAt.getTime() === dlrAt.getTime() && rec.dlrState === rep.state) continue;
-      await tx
-        .update(trafficSms)
-        .set({
-          dlrState: rep.state,
-          dlrError: rep.error,
-          dlrAt,
-          supplierMessageId: rec.supplierMessageId ?? rep.supplier_message_id,
-        })
-        .where(
-          and(eq(trafficSms.submitAt, at), eq(trafficSms.messageId, rep.message_id), eq(trafficSms.part, rep.part)),
-        );
+        update traffic_sms s set dlr_state = l.state, dlr_error = l.error, dlr_at = l.dlr_at,
+          supplier_message_id = coalesce(s.supplier_message_id, l.supplier_message_id)
+        from old o join latest l on l.message_id = o.message_id and l.part = o.part
+        where s.submit_at = o.submit_at and s.message_id = o.message_id and s.part = o.part
+        returning o.submit_at, o.part, o.account_id, o.customer_id, o.owner_id, o.channel_id, o.country, o.network,
+          o.submit_status, o.dlr_state, o.price::text as price, o.cost::text as cost, o.currency, o.cost_currency,
+          l.state as new_state`),
+    );
+    for (const m of moved) {
+      const rec = {
+        submitAt: new Date(m.submit_at),
+        part: Number(m.part),
+        accountId: Number(m.account_id),
+        customerId: Number(m.customer_id),
+        ownerId: Number(m.owner_id),
+        channelId: Number(m.channel_id),
+        country: m.country,
+        network: m.network,
+        submitStatus: m.submit_status,
+        dlrState: m.dlr_state,
+        price: m.price,
+        cost: m.cost,
+        currency: m.currency,
+        costCurrency: m.cost_currency,
+      };
       book.sms(rec, -1);
-      book.sms({ ...rec, dlrState: rep.state }, 1);
+      book.sms({ ...rec, dlrState: m.new_state }, 1);
     }
+    const found = sql.join(
+      keys.map((k) => sql`(${k.message_id}::text, ${Number(k.part)}::smallint)`),
+      sql`, `,
+    );
     await tx.execute(
-      sql`update traffic_dlrs set matched = true where not matched and (message_id, part) in (${sql.join(
-        wanted.map((w) => sql`(${w.messageId}, ${w.part})`),
-        sql`, `,
-      )})`,
+      sql`update traffic_dlrs set matched = true where not matched and (message_id, part) in (${found})`,
     );
   }
   return matched;
