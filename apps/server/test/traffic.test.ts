@@ -497,6 +497,15 @@ describe('query screens', () => {
     const perf = await get(sales, `/v2/traffic/results/day?groupBy=owner&${range}`);
     expect(perf.data.rows.map((r: { key: string }) => r.key)).toEqual([String(salesId)]);
     expect((await get(sales, `/v2/traffic/sms/page?${range}&status=bogus`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    // home's todaySend: sales count their customers' messages of today, from the rollup
+    const [mineToday] = rowsOf<{ n: number }>(
+      await t.p.db.execute(
+        sql`select count(*)::int as n from traffic_sms where part = 1 and owner_id = ${salesId} and submit_at >= ${new Date(`${dayOf(now())}T00:00:00Z`)}`,
+      ),
+    );
+    const home = await get(sales, '/v2/sys/staff/home/summary');
+    expect(home.data.todaySend).toBe(mineToday!.n);
+    expect(mineToday!.n).toBeGreaterThan(0);
   });
 });
 

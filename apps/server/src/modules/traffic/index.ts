@@ -1,6 +1,8 @@
+import { TrafficPerm } from '@portal/contracts/traffic';
 import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
+import { todaySend } from './queries.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
 import { readSettings } from './settings.js';
@@ -26,6 +28,11 @@ export const trafficModule: Module = {
   async register(app, p) {
     await partitions(p);
     await trafficRoutes(app, p);
+    p.summary.register(
+      'traffic',
+      async (auth): Promise<Record<string, number>> =>
+        auth.perms.has(TrafficPerm.SMS_RECORDS) ? { todaySend: await todaySend(p.db, auth, p.clock.now()) } : {},
+    );
   },
   jobs: (p) => {
     p.jobs.define(ROLLUP_JOB, async () => {

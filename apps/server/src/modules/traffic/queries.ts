@@ -13,7 +13,7 @@ import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { DAY_MS, dayOf } from './partitions.js';
-import { trafficDaily, trafficDlrs, trafficSms, trafficVoice } from './schema.js';
+import { trafficDaily, trafficDlrs, trafficHourly, trafficSms, trafficVoice } from './schema.js';
 
 /** Every query screen needs a time range of at most 93 days: it prunes the day partitions. */
 export function requireRange(q: { from?: string; to?: string }): { from: Date; to: Date } {
@@ -333,4 +333,16 @@ export async function unmatchedDlrs(db: Db, q: { from?: string; to?: string; pag
     page: q.page,
     size: q.size,
   };
+}
+
+/** Home's todaySend: SMS messages sent since 00:00 UTC in my data scope, from the hourly rollup. */
+export async function todaySend(db: Db, auth: AuthContext, now: Date): Promise<number> {
+  const h = trafficHourly;
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${h.count}), 0)` })
+    .from(h)
+    .where(
+      andAll([gte(h.hour, new Date(`${dayOf(now)}T00:00:00Z`)), eq(h.product, 'sms'), dataScopeWhere(auth, h.ownerId)]),
+    );
+  return Number(row?.n ?? 0);
 }
