@@ -944,6 +944,46 @@ export const Errors = {
     'The account {value} already belongs to another group of this kind',
   ),
   QM_IMPORT_INVALID: def(10500013, 400, '价格表中没有可导入的有效行', 'The price list has no valid rows to import'),
+  // traffic: records, ingestion, rollups, query screens (10520001–10520199)
+  TRF_RANGE_REQUIRED: def(
+    10520001,
+    400,
+    '请选择查询的时间范围（开始和结束时间）',
+    'Choose the time range of the query (start and end)',
+  ),
+  TRF_RANGE_TOO_LONG: def(
+    10520002,
+    400,
+    '查询的时间范围最长 {value} 天，请缩小范围',
+    'A query covers at most {value} days; narrow the time range',
+  ),
+  TRF_RANGE_INVERTED: def(10520003, 400, '开始时间须早于结束时间', 'The start of the range must be before its end'),
+  TRF_CLIENT_INVALID: def(10520010, 401, '接入客户端或密钥无效', 'The ingestion client or its secret is not valid'),
+  TRF_TOKEN_INVALID: def(
+    10520011,
+    401,
+    '接入令牌无效或已过期，请重新获取',
+    'The ingestion token is not valid or has expired; request a new one',
+  ),
+  TRF_SCOPE_MISSING: def(10520012, 403, '接入令牌没有 {value} 权限', 'The ingestion token lacks the scope {value}'),
+  TRF_ACCOUNTS_UNAVAILABLE: def(
+    10520020,
+    503,
+    '账户服务（财务中心）未启用，暂不能接收话单',
+    'The accounts service (finance) is not mounted, so records cannot be taken yet',
+  ),
+  TRF_BATCH_EMPTY: def(10520021, 400, '批次中没有记录', 'The batch holds no records'),
+  TRF_BATCH_TOO_LARGE: def(10520022, 413, '一个批次最多 {value} 行', 'A batch holds at most {value} lines'),
+  TRF_LINE_MALFORMED: def(10520023, 400, '第 {value} 行不是有效的 JSON', 'Line {value} is not valid JSON'),
+  TRF_LINE_INVALID: def(10520024, 400, '第 {value} 行字段有误：{detail}', 'Line {value} has invalid fields: {detail}'),
+  TRF_ACCOUNT_UNKNOWN: def(10520025, 400, '账户 {value} 不存在', 'The account {value} does not exist'),
+  TRF_TIME_OUT_OF_WINDOW: def(
+    10520026,
+    400,
+    '记录时间 {value} 超出保留期或过于超前',
+    'The record time {value} is beyond retention or too far ahead',
+  ),
+  TRF_DAY_INVALID: def(10520030, 400, '日期 {value} 无效', 'The day {value} is not valid'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

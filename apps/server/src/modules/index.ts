@@ -12,6 +12,7 @@ import { noticesModule } from './notices/index.js';
 import { quotationModule } from './quotation/index.js';
 import { srmModule } from './srm/index.js';
 import { systemModule } from './system/index.js';
+import { trafficModule } from './traffic/index.js';
 
 /** Every business room, mounted in order. */
 export const modules: Module[] = [
@@ -27,6 +28,8 @@ export const modules: Module[] = [
   crmModule,
   srmModule,
   quotationModule,
+  // traffic last: it uses finance's accounts / ledger and quotation's rating ports
+  trafficModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

@@ -61,6 +61,8 @@ const schema = z.object({
   LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   JOBS: bool,
+  /** the demo traffic simulator (traffic room) sends SMS and calls every minute while jobs run; default on */
+  TRAFFIC_SIMULATOR: bool,
   PROMOTION_URL: z.string().url().optional(),
   /** comma-separated host names outbound webhooks may reach (besides DING_WEBHOOK_URL's host) */
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
@@ -192,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockAfter: c.LOGIN_LOCK_AFTER,
     loginLockMinutes: c.LOGIN_LOCK_MINUTES,
     jobs: c.JOBS ?? true,
+    trafficSimulator: c.TRAFFIC_SIMULATOR ?? true,
     promotionUrl: c.PROMOTION_URL,
     webhookAllowedHosts: c.WEBHOOK_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -13,6 +13,7 @@ import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 import { SrmPerm } from '@portal/contracts/srm';
+import { TrafficPerm } from '@portal/contracts/traffic';
 
 export interface SeedResource {
   key: string;
@@ -40,13 +41,21 @@ export const SEED_ROLES = [
 ] as const;
 export type SeedRole = (typeof SEED_ROLES)[number];
 
+/** sales see their customers' traffic (data scope on the record's owner) */
+const SALES_TRAFFIC = [
+  TrafficPerm.SMS_RECORDS,
+  TrafficPerm.VOICE_RECORDS,
+  TrafficPerm.SMS_PERFORMANCE,
+  TrafficPerm.RESULTS_C,
+];
+
 /** What each demo role holds besides the administrator, who holds everything. */
 export const ROLE_GRANTS: Record<
   Exclude<SeedRole, 'admin'>,
   { subtrees: SubApp[]; keys: string[]; withhold?: readonly string[] }
 > = {
-  sales: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT], withhold: poolManagerKeys },
-  sales_manager: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT] },
+  sales: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT, ...SALES_TRAFFIC], withhold: poolManagerKeys },
+  sales_manager: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT, ...SALES_TRAFFIC] },
   finance: { subtrees: ['financial', 'reportAnalysis'], keys: [Perm.AI_CHAT] },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
   purchasing_manager: {
@@ -96,6 +105,18 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
   { key: Perm.SYS_ROLE_EDIT, parentKey: Perm.SYS_ROLE_LIST, name: '编辑角色', nameEn: 'Edit roles' },
   { key: Perm.SYS_DEPT_EDIT, parentKey: Perm.SYS_DEPT_LIST, name: '编辑部门', nameEn: 'Edit departments' },
   { key: CrmPerm.CUSTOMER_IMPORT, parentKey: CrmPerm.CUSTOMERS, name: '导入客户', nameEn: 'Import customers' },
+  {
+    key: TrafficPerm.INGEST_ADMIN,
+    parentKey: TrafficPerm.SMS_RECORDS,
+    name: '话单接入管理',
+    nameEn: 'Manage record ingestion',
+  },
+  {
+    key: TrafficPerm.ROLLUP_REBUILD,
+    parentKey: TrafficPerm.SMS_PERFORMANCE,
+    name: '重建统计',
+    nameEn: 'Rebuild rollups',
+  },
 ];
 
 const needsResource = (r: RouteMeta) =>

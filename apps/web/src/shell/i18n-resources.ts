@@ -11,6 +11,7 @@ import type { zhCN as quotation } from '../modules/quotation/locales/zh-CN';
 import type { zhCN as channels } from '../modules/srm/channels/locales/zh-CN';
 import type { zhCN as srm } from '../modules/srm/locales/zh-CN';
 import type { zhCN as system } from '../modules/system/locales/zh-CN';
+import type { zhCN as traffic } from '../modules/traffic/locales/zh-CN';
 import type { zhCN as platform } from '../platform/locales/zh-CN';
 
 /**
@@ -31,7 +32,8 @@ export type UiTexts = typeof platform &
   typeof quotation &
   typeof srm &
   typeof channels &
-  typeof system;
+  typeof system &
+  typeof traffic;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

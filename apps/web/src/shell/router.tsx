@@ -26,6 +26,8 @@ import { srmTexts } from '../modules/srm/locales';
 import { srmSupplierScreens } from '../modules/srm/routes';
 import { systemTexts } from '../modules/system/locales';
 import { systemScreens } from '../modules/system/routes';
+import { trafficTexts } from '../modules/traffic/locales';
+import { trafficScreens } from '../modules/traffic/routes';
 import { bindNavigator } from '../platform/navigation';
 import { type ScreenLoader, type ScreenMap, screensWithTexts } from '../platform/screens';
 import { PageLoading } from '../platform/ui/PageLoading';
@@ -51,6 +53,7 @@ const SCREENS: ScreenMap = {
   ...screensWithTexts(srmTexts, srmSupplierScreens),
   ...screensWithTexts(channelTexts, channelScreens),
   ...screensWithTexts(quotationTexts, quotationScreens),
+  ...screensWithTexts(trafficTexts, trafficScreens),
 };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.

@@ -1,0 +1,179 @@
+import { Decimal } from 'decimal.js';
+import type { DbOrTx } from '../../platform/db/index.js';
+import { trafficDeltas } from './schema.js';
+
+/** the dimensions a record is rolled up under */
+export interface Dims {
+  hour: Date;
+  product: 'sms' | 'voice';
+  accountId: number;
+  customerId: number;
+  ownerId: number;
+  channelId: number;
+  country: string;
+  network: string;
+  status: string;
+  currency: string;
+  costCurrency: string;
+}
+interface Measures {
+  count: number;
+  segments: number;
+  delivered: number;
+  revenue: Decimal;
+  cost: Decimal;
+  answered: number;
+  seconds: number;
+  pddMs: number;
+  pddCount: number;
+}
+
+export const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
+
+/** An SMS part record as rollups see it. */
+export interface SmsFacts {
+  submitAt: Date;
+  part: number;
+  accountId: number;
+  customerId: number;
+  ownerId: number;
+  channelId: number;
+  country: string;
+  network: string;
+  submitStatus: string;
+  dlrState: string | null;
+  price: string;
+  cost: string;
+  currency: string;
+  costCurrency: string;
+}
+export const smsStatus = (r: { submitStatus: string; dlrState: string | null }) =>
+  r.submitStatus === 'rejected' ? 'submit_rejected' : (r.dlrState ?? 'pending');
+
+/** Changes of one transaction, summed per group, written as few delta rows as there are groups. */
+export class DeltaBook {
+  private readonly groups = new Map<string, { dims: Dims; m: Measures }>();
+
+  private add(dims: Dims, m: Partial<Measures>) {
+    const key = JSON.stringify({ ...dims, hour: dims.hour.getTime() });
+    let g = this.groups.get(key);
+    if (!g) {
+      g = {
+        dims,
+        m: {
+          count: 0,
+          segments: 0,
+          delivered: 0,
+          revenue: new Decimal(0),
+          cost: new Decimal(0),
+          answered: 0,
+          seconds: 0,
+          pddMs: 0,
+          pddCount: 0,
+        },
+      };
+      this.groups.set(key, g);
+    }
+    const t = g.m;
+    t.count += m.count ?? 0;
+    t.segments += m.segments ?? 0;
+    t.delivered += m.delivered ?? 0;
+    t.revenue = t.revenue.plus(m.revenue ?? 0);
+    t.cost = t.cost.plus(m.cost ?? 0);
+    t.answered += m.answered ?? 0;
+    t.seconds += m.seconds ?? 0;
+    t.pddMs += m.pddMs ?? 0;
+    t.pddCount += m.pddCount ?? 0;
+  }
+
+  /**
+   * One SMS part counted (+1) or taken back (-1) under its status: count = messages (part 1),
+   * segments = parts, delivered = delivered parts, revenue and cost of the part.
+   */
+  sms(r: SmsFacts, sign: 1 | -1) {
+    const status = smsStatus(r);
+    this.add(
+      {
+        hour: hourOf(r.submitAt),
+        product: 'sms',
+        accountId: r.accountId,
+        customerId: r.customerId,
+        ownerId: r.ownerId,
+        channelId: r.channelId,
+        country: r.country,
+        network: r.network,
+        status,
+        currency: r.currency,
+        costCurrency: r.costCurrency,
+      },
+      {
+        count: r.part === 1 ? sign : 0,
+        segments: sign,
+        delivered: status === 'delivered' ? sign : 0,
+        revenue: new Decimal(r.price).times(sign),
+        cost: new Decimal(r.cost).times(sign),
+      },
+    );
+  }
+
+  voice(r: {
+    setupAt: Date;
+    accountId: number;
+    customerId: number;
+    ownerId: number;
+    channelId: number;
+    country: string;
+    network: string;
+    answerAt: Date | null;
+    billedDuration: number;
+    pddMs: number | null;
+    price: string;
+    cost: string;
+    currency: string;
+    costCurrency: string;
+  }) {
+    this.add(
+      {
+        hour: hourOf(r.setupAt),
+        product: 'voice',
+        accountId: r.accountId,
+        customerId: r.customerId,
+        ownerId: r.ownerId,
+        channelId: r.channelId,
+        country: r.country,
+        network: r.network,
+        status: r.answerAt ? 'answered' : 'failed',
+        currency: r.currency,
+        costCurrency: r.costCurrency,
+      },
+      {
+        count: 1,
+        answered: r.answerAt ? 1 : 0,
+        seconds: r.billedDuration,
+        pddMs: r.pddMs ?? 0,
+        pddCount: r.pddMs == null ? 0 : 1,
+        revenue: new Decimal(r.price),
+        cost: new Decimal(r.cost),
+      },
+    );
+  }
+
+  async write(tx: DbOrTx) {
+    const rows = [...this.groups.values()]
+      .filter(({ m }) => m.count || m.segments || m.delivered || m.answered || m.seconds || !m.revenue.isZero())
+      .map(({ dims, m }) => ({
+        ...dims,
+        count: m.count,
+        segments: m.segments,
+        delivered: m.delivered,
+        revenue: m.revenue.toFixed(6),
+        cost: m.cost.toFixed(6),
+        answered: m.answered,
+        seconds: m.seconds,
+        pddMs: m.pddMs,
+        pddCount: m.pddCount,
+      }));
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(trafficDeltas).values(rows.slice(i, i + 1000));
+    this.groups.clear();
+  }
+}

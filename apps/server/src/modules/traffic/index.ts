@@ -1,0 +1,73 @@
+import { TrafficPerm } from '@portal/contracts/traffic';
+import type { Module } from '../../platform/module.js';
+import type { Platform } from '../../platform/platform.js';
+import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
+import { todaySend } from './queries.js';
+import { postConsumption, rollUp, trafficPort } from './rollups.js';
+import { trafficRoutes } from './routes.js';
+import { readSettings } from './settings.js';
+import { seedTraffic, simulateStep } from './simulator.js';
+
+export const ROLLUP_JOB = 'traffic.rollup';
+export const PARTITION_JOB = 'traffic.partitions';
+export const CONSUMPTION_JOB = 'traffic.consumption';
+export const SIMULATOR_JOB = 'traffic.simulator';
+
+async function partitions(p: Platform) {
+  const s = await readSettings(p.db);
+  const res = await maintainPartitions(p.db, p.clock.now(), { ahead: s.aheadDays, retentionDays: s.retentionDays });
+  if (res.dropped.length) p.log.info({ dropped: res.dropped }, 'traffic: partitions past retention dropped');
+}
+
+/**
+ * Traffic: SMS and call records partitioned by day, the ingestion API for the messaging platform,
+ * hourly and daily rollups (the `traffic` port), the query screens of business inquiry.
+ */
+export const trafficModule: Module = {
+  name: 'traffic',
+  async register(app, p) {
+    await partitions(p);
+    await trafficRoutes(app, p);
+    p.summary.register(
+      'traffic',
+      async (auth): Promise<Record<string, number>> =>
+        auth.perms.has(TrafficPerm.SMS_RECORDS) ? { todaySend: await todaySend(p.db, auth, p.clock.now()) } : {},
+    );
+  },
+  jobs: (p) => {
+    p.jobs.define(ROLLUP_JOB, async () => {
+      await rollUp(p.db, p.clock.now());
+    });
+    p.jobs.define(PARTITION_JOB, () => partitions(p), { retryLimit: 2 });
+    p.jobs.define(
+      CONSUMPTION_JOB,
+      async (data: { day?: string }) => {
+        const day = data?.day ?? dayOf(new Date(p.clock.now().getTime() - DAY_MS));
+        await rollUp(p.db, p.clock.now());
+        await postConsumption(p.db, day, p.log);
+      },
+      { retryLimit: 3 },
+    );
+    p.jobs.define(
+      SIMULATOR_JOB,
+      async () => {
+        const res = await simulateStep(p.db, p.clock.now());
+        if (res.skipped) p.log.debug(res, 'traffic simulator idle');
+      },
+      { retryLimit: 0, expireInSeconds: 120 },
+    );
+  },
+  schedule: async (p) => {
+    for (const [job, cron] of [
+      [ROLLUP_JOB, '* * * * *'],
+      [PARTITION_JOB, '7 0 * * *'],
+      [CONSUMPTION_JOB, '37 0 * * *'],
+      ...(p.config.trafficSimulator ? [[SIMULATOR_JOB, '* * * * *'] as const] : []),
+    ] as const)
+      await p.jobs.schedule(job, cron).catch((err) => {
+        p.log.debug({ err, job }, 'traffic schedule not set (job queue not started in this process)');
+      });
+  },
+  seed: (ctx) => seedTraffic(ctx, new Date()),
+  ports: { traffic: trafficPort },
+};

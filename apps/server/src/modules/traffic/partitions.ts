@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
+
+export const DAY_MS = 86_400_000;
+/** the partitioned record tables and the column each is partitioned by */
+export const PARTITIONED = { traffic_sms: 'submit_at', traffic_voice: 'setup_at' } as const;
+export type PartitionedTable = keyof typeof PARTITIONED;
+
+/** UTC day of a time, YYYY-MM-DD */
+export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const partitionName = (table: PartitionedTable, day: string) => `${table}_p${day.replaceAll('-', '')}`;
+
+/** days already known to have their partitions in this process (a miss only costs an IF NOT EXISTS) */
+const known = new Set<string>();
+
+/** Create the day partitions of both record tables for these days (idempotent; safe side by side). */
+export async function ensurePartitions(db: DbOrTx, days: Iterable<string>): Promise<void> {
+  for (const day of days) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${day}`);
+    for (const table of Object.keys(PARTITIONED) as PartitionedTable[]) {
+      const key = `${table}:${day}`;
+      if (known.has(key)) continue;
+      const name = partitionName(table, day);
+      const next = dayOf(new Date(dayStart(day).getTime() + DAY_MS));
+      try {
+        await db.execute(
+          sql.raw(
+            `CREATE TABLE IF NOT EXISTS "${name}" PARTITION OF "${table}" FOR VALUES FROM ('${day} 00:00:00+00') TO ('${next} 00:00:00+00')`,
+          ),
+        );
+      } catch (err) {
+        // two processes creating the same partition: the loser sees "already exists"
+        if (!/already exists/.test(String((err as Error).message))) throw err;
+      }
+      known.add(key);
+    }
+  }
+}
+
+/** the day partitions that exist, per table, oldest first */
+export async function listPartitions(db: DbOrTx, table: PartitionedTable): Promise<string[]> {
+  const rows = rowsOf<{ name: string }>(
+    await db.execute(sql`select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      where p.relname = ${table} order by c.relname`),
+  );
+  return rows.map((r) => r.name);
+}
+
+const dayOfPartition = (name: string) => {
+  const m = /_p(\d{4})(\d{2})(\d{2})$/.exec(name);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+};
+
+/**
+ * The partition job: partitions for today and `ahead` days after it exist; whole days older than
+ * `retentionDays` are dropped (DROP TABLE of a partition: no row-by-row delete), with their keys and DLRs.
+ */
+export async function maintainPartitions(
+  db: Db,
+  now: Date,
+  opts: { ahead: number; retentionDays: number },
+): Promise<{ created: string[]; dropped: string[] }> {
+  const today = dayOf(now);
+  const days = Array.from({ length: opts.ahead + 1 }, (_, i) =>
+    dayOf(new Date(dayStart(today).getTime() + i * DAY_MS)),
+  );
+  await ensurePartitions(db, days);
+  const cutoff = dayOf(new Date(dayStart(today).getTime() - opts.retentionDays * DAY_MS));
+  const dropped: string[] = [];
+  for (const table of Object.keys(PARTITIONED) as PartitionedTable[]) {
+    for (const name of await listPartitions(db, table)) {
+      const day = dayOfPartition(name);
+      if (!day || day >= cutoff) continue;
+      await db.execute(sql.raw(`DROP TABLE IF EXISTS "${name}"`));
+      known.delete(`${table}:${day}`);
+      dropped.push(name);
+    }
+  }
+  const cutoffAt = dayStart(cutoff);
+  await db.execute(sql`delete from traffic_keys where at < ${cutoffAt}`);
+  await db.execute(sql`delete from traffic_dlrs where received_at < ${cutoffAt}`);
+  return { created: days, dropped };
+}
+
+/** forget the partitions this process knows (a test that dropped them behind its back) */
+export function forgetPartitions() {
+  known.clear();
+}

@@ -1,0 +1,348 @@
+import {
+  MAX_RANGE_DAYS,
+  type PerformanceQuery,
+  type SmsRecordQuery,
+  type timelineEntry,
+  type VoiceRecordQuery,
+} from '@portal/contracts/traffic';
+import { Decimal } from 'decimal.js';
+import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { dataScopeWhere } from '../../platform/access/data-scope.js';
+import type { AuthContext } from '../../platform/auth/context.js';
+import { type Db, rowsOf } from '../../platform/db/index.js';
+import { fail } from '../../platform/http/errors.js';
+import { DAY_MS, dayOf } from './partitions.js';
+import { trafficDaily, trafficDlrs, trafficHourly, trafficSms, trafficVoice } from './schema.js';
+
+/** Every query screen needs a time range of at most 93 days: it prunes the day partitions. */
+export function requireRange(q: { from?: string; to?: string }): { from: Date; to: Date } {
+  if (!q.from || !q.to) return fail('TRF_RANGE_REQUIRED');
+  const from = new Date(q.from);
+  const to = new Date(q.to);
+  if (to.getTime() <= from.getTime()) return fail('TRF_RANGE_INVERTED');
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS)
+    return fail('TRF_RANGE_TOO_LONG', { vars: { value: MAX_RANGE_DAYS } });
+  return { from, to };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const digitsOf = (n: string) => n.replace(/^\+/, '');
+const andAll = (conds: (SQL | undefined)[]) => and(...conds.filter((c): c is SQL => c !== undefined));
+
+/** the filter of sendRcdQuery and its export (the range checked first) */
+export function smsWhere(auth: AuthContext, q: SmsRecordQuery, r = requireRange(q)) {
+  const t = trafficSms;
+  const status =
+    q.status === undefined
+      ? undefined
+      : q.status === 'submit_rejected'
+        ? eq(t.submitStatus, 'rejected')
+        : q.status === 'pending'
+          ? and(eq(t.submitStatus, 'accepted'), isNull(t.dlrState))
+          : and(eq(t.submitStatus, 'accepted'), eq(t.dlrState, q.status));
+  return andAll([
+    gte(t.submitAt, r.from),
+    lt(t.submitAt, r.to),
+    dataScopeWhere(auth, t.ownerId),
+    q.accountId !== undefined ? eq(t.accountId, q.accountId) : undefined,
+    q.customerId !== undefined ? eq(t.customerId, q.customerId) : undefined,
+    q.number ? eq(t.number, digitsOf(q.number)) : undefined,
+    q.messageId ? eq(t.messageId, q.messageId) : undefined,
+    q.channelId !== undefined ? eq(t.channelId, q.channelId) : undefined,
+    q.country ? eq(t.country, q.country) : undefined,
+    status,
+  ]);
+}
+
+/** sendRcdQuery: SMS records of the range (newest first), server-paged, with totals over the whole filter. */
+export async function smsRecords(db: Db, auth: AuthContext, q: SmsRecordQuery) {
+  const r = requireRange(q);
+  const where = smsWhere(auth, q, r);
+  const t = trafficSms;
+  const [rows, [tot]] = await Promise.all([
+    db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.submitAt), t.messageId, t.part)
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({
+        records: sql<string>`count(*)`,
+        delivered: sql<string>`count(*) filter (where ${t.dlrState} = 'delivered')`,
+        revenue: sql<string>`coalesce(sum(${t.price}), 0)`,
+        cost: sql<string>`coalesce(sum(${t.cost}), 0)`,
+      })
+      .from(t)
+      .where(where),
+  ]);
+  return {
+    records: rows.map((x) => ({
+      submitAt: x.submitAt.toISOString(),
+      messageId: x.messageId,
+      part: x.part,
+      parts: x.parts,
+      accountId: x.accountId,
+      customerId: x.customerId,
+      ownerId: x.ownerId,
+      senderId: x.senderId,
+      number: x.number,
+      country: x.country,
+      network: x.network,
+      encoding: x.encoding,
+      segments: x.segments,
+      channelId: x.channelId,
+      supplierMessageId: x.supplierMessageId,
+      submitStatus: x.submitStatus,
+      dlrState: x.dlrState,
+      dlrError: x.dlrError,
+      dlrAt: iso(x.dlrAt),
+      price: new Decimal(x.price).toFixed(6),
+      cost: new Decimal(x.cost).toFixed(6),
+      currency: x.currency,
+      costCurrency: x.costCurrency,
+    })),
+    total: Number(tot?.records ?? 0),
+    page: q.page,
+    size: q.size,
+    totals: {
+      records: Number(tot?.records ?? 0),
+      delivered: Number(tot?.delivered ?? 0),
+      revenue: new Decimal(tot?.revenue ?? 0).toFixed(6),
+      cost: new Decimal(tot?.cost ?? 0).toFixed(6),
+    },
+  };
+}
+
+/**
+ * One message's timeline: each part's submit and every DLR received for it (also the ones a newer
+ * report overtook), in time order. Scoped like the records: a message outside my data scope is 404.
+ */
+export async function smsTimeline(
+  db: Db,
+  auth: AuthContext,
+  q: { messageId: string; from?: string; to?: string },
+): Promise<z.infer<typeof timelineEntry>[]> {
+  const r = requireRange(q);
+  const parts = await db
+    .select()
+    .from(trafficSms)
+    .where(andAll([smsWhere(auth, { page: 1, size: 1, messageId: q.messageId }, r)]))
+    .orderBy(trafficSms.part);
+  if (parts.length === 0) return fail('NOT_FOUND');
+  const reports = await db
+    .select()
+    .from(trafficDlrs)
+    .where(eq(trafficDlrs.messageId, q.messageId))
+    .orderBy(trafficDlrs.dlrAt, trafficDlrs.id);
+  const out: z.infer<typeof timelineEntry>[] = [];
+  for (const p of parts) {
+    out.push({
+      at: p.submitAt.toISOString(),
+      part: p.part,
+      kind: 'submit',
+      state: p.submitStatus,
+      error: p.submitError,
+      receivedAt: p.receivedAt.toISOString(),
+      applied: true,
+    });
+    for (const d of reports.filter((x) => x.part === p.part))
+      out.push({
+        at: d.dlrAt.toISOString(),
+        part: d.part,
+        kind: 'dlr',
+        state: d.state,
+        error: d.error,
+        receivedAt: d.receivedAt.toISOString(),
+        applied: !!p.dlrAt && p.dlrAt.getTime() === d.dlrAt.getTime() && p.dlrState === d.state,
+      });
+  }
+  return out.sort((a, b) => a.at.localeCompare(b.at) || a.part - b.part);
+}
+
+/** voiceRecordQuery: call records of the range, paged, with totals. */
+export async function voiceRecords(db: Db, auth: AuthContext, q: VoiceRecordQuery) {
+  const r = requireRange(q);
+  const t = trafficVoice;
+  const where = andAll([
+    gte(t.setupAt, r.from),
+    lt(t.setupAt, r.to),
+    dataScopeWhere(auth, t.ownerId),
+    q.accountId !== undefined ? eq(t.accountId, q.accountId) : undefined,
+    q.customerId !== undefined ? eq(t.customerId, q.customerId) : undefined,
+    q.callee ? eq(t.callee, digitsOf(q.callee)) : undefined,
+    q.callId ? eq(t.callId, q.callId) : undefined,
+    q.channelId !== undefined ? eq(t.channelId, q.channelId) : undefined,
+    q.answered === 'yes' ? isNotNull(t.answerAt) : q.answered === 'no' ? isNull(t.answerAt) : undefined,
+  ]);
+  const [rows, [tot]] = await Promise.all([
+    db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.setupAt), t.callId)
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({
+        attempts: sql<string>`count(*)`,
+        answered: sql<string>`count(${t.answerAt})`,
+        seconds: sql<string>`coalesce(sum(${t.billedDuration}), 0)`,
+        revenue: sql<string>`coalesce(sum(${t.price}), 0)`,
+      })
+      .from(t)
+      .where(where),
+  ]);
+  return {
+    records: rows.map((x) => ({
+      setupAt: x.setupAt.toISOString(),
+      callId: x.callId,
+      accountId: x.accountId,
+      customerId: x.customerId,
+      ownerId: x.ownerId,
+      caller: x.caller,
+      callee: x.callee,
+      country: x.country,
+      ingressGateway: x.ingressGateway,
+      egressGateway: x.egressGateway,
+      channelId: x.channelId,
+      answerAt: iso(x.answerAt),
+      endAt: iso(x.endAt),
+      duration: x.duration,
+      billedDuration: x.billedDuration,
+      sipCode: x.sipCode,
+      pddMs: x.pddMs,
+      price: new Decimal(x.price).toFixed(6),
+      cost: new Decimal(x.cost).toFixed(6),
+      currency: x.currency,
+    })),
+    total: Number(tot?.attempts ?? 0),
+    page: q.page,
+    size: q.size,
+    totals: {
+      attempts: Number(tot?.attempts ?? 0),
+      answered: Number(tot?.answered ?? 0),
+      seconds: Number(tot?.seconds ?? 0),
+      revenue: new Decimal(tot?.revenue ?? 0).toFixed(6),
+    },
+  };
+}
+
+const GROUP_COLUMN: Record<PerformanceQuery['groupBy'], string> = {
+  day: 'day::text',
+  owner: 'owner_id::text',
+  customer: 'customer_id::text',
+  account: 'account_id::text',
+  country: 'country',
+  channel: 'channel_id::text',
+};
+
+/**
+ * smsPerformance / resultsQuery/day: revenue, cost, profit and volume from the daily rollup,
+ * grouped by day, sales owner, customer, account, country or channel, per currency; voice adds
+ * answered, minutes, ASR, ACD and PDD. Sales see their customers' figures (data scope on the owner).
+ */
+export async function performance(db: Db, auth: AuthContext, q: PerformanceQuery) {
+  const r = requireRange(q);
+  const d = trafficDaily;
+  const where = andAll([
+    gte(d.day, dayOf(r.from)),
+    lt(d.day, dayOf(new Date(r.to.getTime() + DAY_MS - 1))),
+    eq(d.product, q.product),
+    dataScopeWhere(auth, d.ownerId),
+    q.accountId !== undefined ? eq(d.accountId, q.accountId) : undefined,
+    q.customerId !== undefined ? eq(d.customerId, q.customerId) : undefined,
+    q.ownerId !== undefined ? eq(d.ownerId, q.ownerId) : undefined,
+  ]);
+  const key = sql.raw(GROUP_COLUMN[q.groupBy]);
+  const rows = rowsOf<{
+    key: string;
+    currency: string;
+    count: string;
+    segments: string;
+    delivered: string;
+    revenue: string;
+    cost: string;
+    answered: string;
+    seconds: string;
+    pdd_ms: string;
+    pdd_count: string;
+  }>(
+    await db.execute(sql`select ${key} as key, currency, sum(count)::text as count, sum(segments)::text as segments,
+        sum(delivered)::text as delivered, sum(revenue)::text as revenue, sum(cost)::text as cost,
+        sum(answered)::text as answered, sum(seconds)::text as seconds, sum(pdd_ms)::text as pdd_ms,
+        sum(pdd_count)::text as pdd_count
+      from ${d} where ${where} group by 1, 2 order by 1, 2`),
+  );
+  return {
+    rows: rows.map((x) => {
+      const count = Number(x.count);
+      const answered = Number(x.answered);
+      const seconds = new Decimal(x.seconds);
+      const pddCount = Number(x.pdd_count);
+      return {
+        key: x.key,
+        currency: x.currency,
+        count,
+        segments: Number(x.segments),
+        delivered: Number(x.delivered),
+        revenue: new Decimal(x.revenue).toFixed(6),
+        cost: new Decimal(x.cost).toFixed(6),
+        profit: new Decimal(x.revenue).minus(x.cost).toFixed(6),
+        answered,
+        minutes: seconds.div(60).toFixed(2),
+        asr: q.product === 'voice' && count ? new Decimal(answered).times(100).div(count).toFixed(2) : null,
+        acd: q.product === 'voice' && answered ? seconds.div(answered).toFixed(1) : null,
+        pdd: q.product === 'voice' && pddCount ? new Decimal(x.pdd_ms).div(pddCount).toFixed(0) : null,
+      };
+    }),
+  };
+}
+
+/** DLRs kept because no message of ours had their id + part (yet), newest first. */
+export async function unmatchedDlrs(db: Db, q: { from?: string; to?: string; page: number; size: number }) {
+  const r = requireRange(q);
+  const where = and(
+    eq(trafficDlrs.matched, false),
+    gte(trafficDlrs.receivedAt, r.from),
+    lt(trafficDlrs.receivedAt, r.to),
+  );
+  const [rows, [n]] = await Promise.all([
+    db
+      .select()
+      .from(trafficDlrs)
+      .where(where)
+      .orderBy(desc(trafficDlrs.receivedAt), desc(trafficDlrs.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: sql<string>`count(*)` }).from(trafficDlrs).where(where),
+  ]);
+  return {
+    records: rows.map((x) => ({
+      messageId: x.messageId,
+      part: x.part,
+      state: x.state,
+      error: x.error,
+      dlrAt: x.dlrAt.toISOString(),
+      receivedAt: x.receivedAt.toISOString(),
+      supplierMessageId: x.supplierMessageId,
+    })),
+    total: Number(n?.n ?? 0),
+    page: q.page,
+    size: q.size,
+  };
+}
+
+/** Home's todaySend: SMS messages sent since 00:00 UTC in my data scope, from the hourly rollup. */
+export async function todaySend(db: Db, auth: AuthContext, now: Date): Promise<number> {
+  const h = trafficHourly;
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${h.count}), 0)` })
+    .from(h)
+    .where(
+      andAll([gte(h.hour, new Date(`${dayOf(now)}T00:00:00Z`)), eq(h.product, 'sms'), dataScopeWhere(auth, h.ownerId)]),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,207 @@
+import { envelope, pageResult } from '@portal/contracts';
+import {
+  clientCreate,
+  clientCreated,
+  INGEST_SCOPE,
+  ingestResult,
+  MAX_BATCH_LINES,
+  performanceAnswer,
+  performanceQuery,
+  rebuildAnswer,
+  rebuildRequest,
+  smsRecordPage,
+  smsRecordQuery,
+  TrafficPerm,
+  timelineEntry,
+  timelineQuery,
+  tokenAnswer,
+  tokenRequest,
+  unmatchedQuery,
+  unmatchedRow,
+  voiceRecordPage,
+  voiceRecordQuery,
+} from '@portal/contracts/traffic';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportRoute } from '../../platform/exports/list-export.js';
+import { ok } from '../../platform/http/envelope.js';
+import type { Platform } from '../../platform/platform.js';
+import { createClient, issueToken, verifyToken } from './clients.js';
+import { smsRecordsExport } from './exports.js';
+import { ingestBatch } from './ingest.js';
+import { performance, smsRecords, smsTimeline, unmatchedDlrs, voiceRecords } from './queries.js';
+import { rebuildDay } from './rollups.js';
+import { setSimulator } from './simulator.js';
+
+const tags = ['traffic'];
+const B = '/v2/traffic';
+/** an NDJSON batch of 10,000 lines stays well under this */
+const INGEST_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** The traffic room's calls: machine ingestion (its own client-credentials tokens) and the query screens. */
+export async function trafficRoutes(app: FastifyInstance, p: Platform) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser(
+    'application/x-ndjson',
+    { parseAs: 'string', bodyLimit: INGEST_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+
+  r.post(
+    `${B}/oauth/token`,
+    {
+      schema: {
+        tags,
+        summary:
+          'OAuth client credentials for the messaging platform: a short-lived ingestion token (not a staff token)',
+        body: tokenRequest,
+        response: { 200: envelope(tokenAnswer) },
+      },
+      config: { access: 'public', audit: false, rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (req) => ok(await issueToken(p.db, p.clock.now(), req.body)),
+  );
+
+  r.post(
+    `${B}/ingest`,
+    {
+      bodyLimit: INGEST_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: `NDJSON batch (at most ${MAX_BATCH_LINES} lines) of submits, DLRs and CDRs; each line answered, good lines kept`,
+        body: z.string(),
+        response: { 200: envelope(ingestResult) },
+      },
+      config: { access: 'public', audit: false },
+    },
+    async (req) => {
+      await verifyToken(p.db, p.clock.now(), req.headers.authorization, INGEST_SCOPE);
+      const lines = req.body.split('\n');
+      if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+      return ok(await ingestBatch(p.db, p.clock.now(), lines));
+    },
+  );
+
+  r.post(
+    `${B}/clients`,
+    {
+      schema: {
+        tags,
+        summary: 'A new ingestion client; its secret is shown once',
+        body: clientCreate,
+        response: { 200: envelope(clientCreated) },
+      },
+      config: { access: { perm: TrafficPerm.INGEST_ADMIN }, checkRepeat: true },
+    },
+    async (req) => ok(await createClient(p.db, req.body.name)),
+  );
+
+  r.get(
+    `${B}/dlr/unmatched`,
+    {
+      schema: {
+        tags,
+        summary: 'DLRs kept without their message (our id + part not known yet)',
+        querystring: unmatchedQuery,
+        response: { 200: envelope(pageResult(unmatchedRow)) },
+      },
+      config: { access: { perm: TrafficPerm.INGEST_ADMIN } },
+    },
+    async (req) => ok(await unmatchedDlrs(p.db, req.query)),
+  );
+
+  r.get(
+    `${B}/sms/page`,
+    {
+      schema: {
+        tags,
+        summary: 'sendRcdQuery: SMS send records of a time range (at most 93 days), paged, with totals',
+        querystring: smsRecordQuery,
+        response: { 200: envelope(smsRecordPage) },
+      },
+      config: { access: { perm: TrafficPerm.SMS_RECORDS } },
+    },
+    async (req) => ok(await smsRecords(p.db, req.auth!, req.query)),
+  );
+
+  exportRoute(app, p, `${B}/sms/export`, smsRecordsExport, smsRecordQuery, 'Export the SMS send records of a range');
+
+  r.get(
+    `${B}/sms/timeline`,
+    {
+      schema: {
+        tags,
+        summary: 'The submit and DLR timeline of one message (every part)',
+        querystring: timelineQuery,
+        response: { 200: envelope(z.array(timelineEntry)) },
+      },
+      config: { access: { perm: TrafficPerm.SMS_RECORDS } },
+    },
+    async (req) => ok(await smsTimeline(p.db, req.auth!, req.query)),
+  );
+
+  r.get(
+    `${B}/voice/page`,
+    {
+      schema: {
+        tags,
+        summary: 'voiceRecordQuery: call records of a time range (at most 93 days), paged, with totals',
+        querystring: voiceRecordQuery,
+        response: { 200: envelope(voiceRecordPage) },
+      },
+      config: { access: { perm: TrafficPerm.VOICE_RECORDS } },
+    },
+    async (req) => ok(await voiceRecords(p.db, req.auth!, req.query)),
+  );
+
+  for (const [path, perm] of [
+    ['sms-performance', TrafficPerm.SMS_PERFORMANCE],
+    ['results/day', TrafficPerm.RESULTS_C],
+  ] as const)
+    r.get(
+      `${B}/${path}`,
+      {
+        schema: {
+          tags,
+          summary: 'Revenue, cost, profit and volume from the daily rollup, grouped by day / sales / customer / …',
+          querystring: performanceQuery,
+          response: { 200: envelope(performanceAnswer) },
+        },
+        config: { access: { perm } },
+      },
+      async (req) => ok(await performance(p.db, req.auth!, req.query)),
+    );
+
+  r.post(
+    `${B}/rollup/rebuild`,
+    {
+      schema: {
+        tags,
+        summary: 'Rebuild one UTC day of the hourly and daily rollups from the raw records',
+        body: rebuildRequest,
+        response: { 200: envelope(rebuildAnswer) },
+      },
+      config: { access: { perm: TrafficPerm.ROLLUP_REBUILD }, checkRepeat: true },
+    },
+    async (req) => ok({ day: req.body.day, rows: await rebuildDay(p.db, req.body.day) }),
+  );
+
+  r.post(
+    `${B}/simulator`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Switch the demo traffic simulator on or off (it runs while jobs run and TRAFFIC_SIMULATOR is not false)',
+        body: z.object({ enabled: z.boolean() }),
+        response: { 200: envelope(z.object({ enabled: z.boolean() })) },
+      },
+      config: { access: { perm: TrafficPerm.INGEST_ADMIN }, checkRepeat: true },
+    },
+    async (req) => {
+      await setSimulator(p.db, req.body.enabled);
+      return ok({ enabled: req.body.enabled });
+    },
+  );
+}

@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const money = (name: string) => numeric(name, { precision: 20, scale: 6 });
+
+/**
+ * SMS send records, one row per part. PARTITIONED BY RANGE (submit_at), one partition a UTC day:
+ * drizzle-kit creates it as a plain table, the hand-written end of the migration re-creates it
+ * partitioned (see decision 0042). The primary key carries the partition key; idempotence by our
+ * message id + part across partitions is held by `traffic_keys`.
+ */
+export const trafficSms = pgTable(
+  'traffic_sms',
+  {
+    submitAt: at('submit_at').notNull(),
+    messageId: text('message_id').notNull(),
+    part: smallint('part').notNull(),
+    parts: smallint('parts').notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    /** the customer's sales owner when the record came in (data scope); 0 = none */
+    ownerId: integer('owner_id').notNull().default(0),
+    subAccount: text('sub_account'),
+    senderId: text('sender_id'),
+    /** E.164 digits without "+" */
+    number: text('number').notNull(),
+    country: text('country').notNull().default(''),
+    /** MCC+MNC; '' = unknown */
+    network: text('network').notNull().default(''),
+    contentHash: text('content_hash'),
+    encoding: text('encoding', { enum: ['GSM-7', 'UCS-2'] }).notNull(),
+    /** length of the whole message in septets (GSM-7) or UTF-16 units (UCS-2) */
+    length: integer('length').notNull().default(0),
+    segments: smallint('segments').notNull(),
+    /** 0 = not routed */
+    channelId: integer('channel_id').notNull().default(0),
+    supplierMessageId: text('supplier_message_id'),
+    submitStatus: text('submit_status', { enum: ['accepted', 'rejected'] }).notNull(),
+    submitError: text('submit_error'),
+    dlrState: text('dlr_state'),
+    dlrError: text('dlr_error'),
+    dlrAt: at('dlr_at'),
+    price: money('price').notNull().default('0'),
+    cost: money('cost').notNull().default('0'),
+    currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
+    rated: boolean('rated').notNull().default(false),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'traffic_sms_pk', columns: [t.submitAt, t.messageId, t.part] }),
+    index('traffic_sms_number_idx').on(t.number, t.submitAt),
+    index('traffic_sms_message_idx').on(t.messageId),
+    index('traffic_sms_account_idx').on(t.accountId, t.submitAt),
+    index('traffic_sms_owner_idx').on(t.ownerId, t.submitAt),
+  ],
+);
+
+/** Voice call records (CDRs), PARTITIONED BY RANGE (setup_at) by day like traffic_sms. */
+export const trafficVoice = pgTable(
+  'traffic_voice',
+  {
+    setupAt: at('setup_at').notNull(),
+    callId: text('call_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    caller: text('caller').notNull(),
+    callee: text('callee').notNull(),
+    country: text('country').notNull().default(''),
+    network: text('network').notNull().default(''),
+    ingressGateway: text('ingress_gateway'),
+    egressGateway: text('egress_gateway'),
+    channelId: integer('channel_id').notNull().default(0),
+    answerAt: at('answer_at'),
+    endAt: at('end_at'),
+    /** seconds from answer to end */
+    duration: integer('duration').notNull().default(0),
+    /** seconds charged after the increments */
+    billedDuration: integer('billed_duration').notNull().default(0),
+    sipCode: smallint('sip_code').notNull(),
+    /** post-dial delay, ms */
+    pddMs: integer('pdd_ms'),
+    price: money('price').notNull().default('0'),
+    cost: money('cost').notNull().default('0'),
+    currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
+    rated: boolean('rated').notNull().default(false),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'traffic_voice_pk', columns: [t.setupAt, t.callId] }),
+    index('traffic_voice_callee_idx').on(t.callee, t.setupAt),
+    index('traffic_voice_call_idx').on(t.callId),
+    index('traffic_voice_account_idx').on(t.accountId, t.setupAt),
+    index('traffic_voice_owner_idx').on(t.ownerId, t.setupAt),
+  ],
+);
+
+/**
+ * Every record id ever accepted (kind `sms` with the part, `voice` with part 0) and the time of
+ * its partition: the unique key that makes ingestion idempotent across partitions, and the
+ * look-up a DLR uses to reach its message's partition.
+ */
+export const trafficKeys = pgTable(
+  'traffic_keys',
+  {
+    kind: text('kind', { enum: ['sms', 'voice'] }).notNull(),
+    recordId: text('record_id').notNull(),
+    part: smallint('part').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.recordId, t.part] }), index('traffic_keys_at_idx').on(t.at)],
+);
+
+/** Every delivery report received, matched or not (the DLR timeline; unmatched ones are listed). */
+export const trafficDlrs = pgTable(
+  'traffic_dlrs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: text('message_id').notNull(),
+    part: smallint('part').notNull(),
+    state: text('state').notNull(),
+    error: text('error'),
+    dlrAt: at('dlr_at').notNull(),
+    supplierMessageId: text('supplier_message_id'),
+    receivedAt: at('received_at').notNull(),
+    matched: boolean('matched').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('traffic_dlrs_event_uq').on(t.messageId, t.part, t.state, t.dlrAt),
+    index('traffic_dlrs_unmatched_idx').on(t.receivedAt).where(sql`not ${t.matched}`),
+    index('traffic_dlrs_received_idx').on(t.receivedAt),
+  ],
+);
+
+/** rollup dimensions (not null: 0 / '' stand for none so one unique key holds) */
+const dims = {
+  product: text('product', { enum: ['sms', 'voice'] }).notNull(),
+  accountId: integer('account_id').notNull(),
+  customerId: integer('customer_id').notNull(),
+  ownerId: integer('owner_id').notNull(),
+  channelId: integer('channel_id').notNull(),
+  country: text('country').notNull(),
+  network: text('network').notNull(),
+  status: text('status').notNull(),
+  currency: text('currency').notNull(),
+  costCurrency: text('cost_currency').notNull(),
+};
+/** rollup measures: SMS count = messages (part 1), segments = parts; voice count = attempts */
+const measures = {
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  segments: bigint('segments', { mode: 'number' }).notNull().default(0),
+  delivered: bigint('delivered', { mode: 'number' }).notNull().default(0),
+  revenue: money('revenue').notNull().default('0'),
+  cost: money('cost').notNull().default('0'),
+  answered: bigint('answered', { mode: 'number' }).notNull().default(0),
+  /** billed seconds */
+  seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+  pddMs: bigint('pdd_ms', { mode: 'number' }).notNull().default(0),
+  pddCount: bigint('pdd_count', { mode: 'number' }).notNull().default(0),
+};
+
+/**
+ * Changes not rolled up yet: ingestion writes one row per changed group (a new record +1, a DLR
+ * moving a record from one status to another -1 / +1) in its own transaction; the rollup job
+ * deletes them and adds them to the rollups in one transaction (exactly once).
+ */
+export const trafficDeltas = pgTable('traffic_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  hour: at('hour').notNull(),
+  ...dims,
+  ...measures,
+});
+
+export const trafficHourly = pgTable('traffic_hourly', { hour: at('hour').notNull(), ...dims, ...measures }, (t) => [
+  uniqueIndex('traffic_hourly_uq').on(
+    t.hour,
+    t.product,
+    t.accountId,
+    t.customerId,
+    t.ownerId,
+    t.channelId,
+    t.country,
+    t.network,
+    t.status,
+    t.currency,
+    t.costCurrency,
+  ),
+  index('traffic_hourly_owner_idx').on(t.ownerId, t.hour),
+]);
+
+export const trafficDaily = pgTable('traffic_daily', { day: date('day').notNull(), ...dims, ...measures }, (t) => [
+  uniqueIndex('traffic_daily_uq').on(
+    t.day,
+    t.product,
+    t.accountId,
+    t.customerId,
+    t.ownerId,
+    t.channelId,
+    t.country,
+    t.network,
+    t.status,
+    t.currency,
+    t.costCurrency,
+  ),
+  index('traffic_daily_owner_idx').on(t.ownerId, t.day),
+  index('traffic_daily_account_idx').on(t.accountId, t.day),
+]);
+
+/** the room's settings and bookkeeping (rollup watermark, retention days, simulator switch) */
+export const trafficState = pgTable('traffic_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** machine clients of the ingestion API (OAuth client credentials); the secret only as a hash */
+export const trafficClients = pgTable('traffic_clients', {
+  id: serial('id').primaryKey(),
+  clientId: text('client_id').notNull().unique(),
+  secretHash: text('secret_hash').notNull(),
+  name: text('name').notNull(),
+  scopes: text('scopes').array().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

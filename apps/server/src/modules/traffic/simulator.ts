@@ -1,0 +1,274 @@
+import type { IngestLine } from '@portal/contracts/traffic';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/index.js';
+import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
+import type { SeedContext } from '../../platform/seed/context.js';
+import { type Rng, seededRng } from '../../platform/seed/rng.js';
+import { ingestBatch } from './ingest.js';
+import { DAY_MS, dayOf, dayStart, ensurePartitions } from './partitions.js';
+import { rollUp } from './rollups.js';
+import { readState, writeState } from './settings.js';
+
+/** destinations with their delivery rate (share of parts ending delivered) */
+const NETWORKS = [
+  { country: 'CN', network: '46000', prefix: '86138', rate: 0.97, weight: 30 },
+  { country: 'CN', network: '46001', prefix: '86186', rate: 0.95, weight: 15 },
+  { country: 'CN', network: '46011', prefix: '86189', rate: 0.93, weight: 8 },
+  { country: 'IN', network: '40410', prefix: '91981', rate: 0.86, weight: 10 },
+  { country: 'ID', network: '51010', prefix: '62811', rate: 0.9, weight: 8 },
+  { country: 'NG', network: '62130', prefix: '234803', rate: 0.74, weight: 5 },
+  { country: 'GB', network: '23415', prefix: '44770', rate: 0.96, weight: 6 },
+  { country: 'US', network: '310260', prefix: '1206', rate: 0.94, weight: 8 },
+  { country: 'BR', network: '72405', prefix: '55119', rate: 0.88, weight: 6 },
+  { country: 'SG', network: '52501', prefix: '659', rate: 0.97, weight: 4 },
+] as const;
+const TOTAL_WEIGHT = NETWORKS.reduce((s, n) => s + n.weight, 0);
+const FAILURES = ['expired', 'undeliverable', 'undeliverable', 'rejected', 'unknown'] as const;
+const FAIL_SIP = [486, 480, 404, 503, 487] as const;
+/** share of the peak rate by hour of day (China time, where most demo customers are) */
+const HOUR_SHAPE = [
+  0.12, 0.08, 0.06, 0.05, 0.05, 0.08, 0.2, 0.45, 0.8, 1, 1.1, 1.05, 0.8, 0.85, 1, 1.05, 1, 0.9, 0.75, 0.7, 0.65, 0.5,
+  0.35, 0.2,
+];
+
+const pickNetwork = (rng: Rng) => {
+  let x = rng.next() * TOTAL_WEIGHT;
+  for (const n of NETWORKS) {
+    x -= n.weight;
+    if (x < 0) return n;
+  }
+  return NETWORKS[0];
+};
+const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.int(0, 9)).join('');
+
+/** messages an account sends per hour at its peak: a stable figure per account (from its id) */
+export const peakRate = (a: ConsumerAccountRef) => 20 + ((a.id * 2654435761) % 4096) / 16;
+/** the shape of the day and week at one moment: 0.05 … 1.1, weekends at 40 % */
+export function shapeAt(at: Date): number {
+  const local = new Date(at.getTime() + 8 * 3_600_000);
+  const weekend = local.getUTCDay() === 0 || local.getUTCDay() === 6;
+  return (HOUR_SHAPE[local.getUTCHours()] ?? 0.5) * (weekend ? 0.4 : 1);
+}
+
+/** the account that stopped sending: of four or more, the newest goes quiet (for alarms and churn reports) */
+export const silentAccount = (accounts: ConsumerAccountRef[]) =>
+  accounts.length >= 4 ? [...accounts].sort((a, b) => a.id - b.id).at(-1)?.id : undefined;
+
+interface Planned {
+  lines: IngestLine[];
+  /** DLRs due later than the window's end */
+  later: { due: number; line: IngestLine }[];
+}
+
+/**
+ * The traffic of [from, to) for these accounts, as the messaging platform would send it: submits
+ * (one line per part), their DLRs seconds to minutes later (a network's delivery rate decides the
+ * state; a channel degradation hour now and then lowers it) and call records for voice accounts.
+ */
+export function planTraffic(rng: Rng, accounts: ConsumerAccountRef[], from: Date, to: Date, scale = 1): Planned {
+  const lines: IngestLine[] = [];
+  const later: Planned['later'] = [];
+  const minutes = Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
+  const silent = silentAccount(accounts);
+  for (const a of accounts) {
+    if (a.id === silent) continue;
+    const sms = a.products.includes('sms');
+    const voice = a.products.includes('voice');
+    for (let m = 0; m < minutes; m++) {
+      const minuteStart = from.getTime() + m * 60_000;
+      const shape = shapeAt(new Date(minuteStart));
+      // degraded hour: one in ~40, delivery falls by a third
+      const degraded = (Math.floor(minuteStart / 3_600_000) + a.id) % 40 === 0;
+      if (sms) {
+        const expected = (peakRate(a) / 60) * shape * scale;
+        let n = Math.floor(expected) + (rng.next() < expected % 1 ? 1 : 0);
+        while (n-- > 0) {
+          const at = new Date(minuteStart + rng.int(0, 59_999));
+          const net = pickNetwork(rng);
+          const parts = rng.next() < 0.12 ? 2 : 1;
+          const messageId = `S${at.getTime().toString(36)}${a.id.toString(36)}${digits(rng, 6)}`;
+          const number = `${net.prefix}${digits(rng, 13 - net.prefix.length)}`;
+          const rejected = rng.next() < 0.005;
+          for (let part = 1; part <= parts; part++) {
+            lines.push({
+              type: 'submit',
+              messageId,
+              part,
+              parts,
+              account: a.code,
+              number,
+              country: net.country,
+              network: net.network,
+              senderId: 'INFO',
+              contentHash: digits(rng, 16),
+              submitAt: at.toISOString(),
+              status: rejected ? 'rejected' : 'accepted',
+              ...(rejected ? { error: '0x0000000B' } : {}),
+            });
+            if (rejected) continue;
+            const rate = degraded ? net.rate * 0.66 : net.rate;
+            const state = rng.next() < rate ? 'delivered' : rng.pick(FAILURES);
+            const due = at.getTime() + (state === 'expired' ? rng.int(600, 3600) : rng.int(2, 180)) * 1000;
+            const dlr: IngestLine = {
+              type: 'dlr',
+              messageId,
+              part,
+              state,
+              dlrAt: new Date(due).toISOString(),
+              ...(state === 'delivered' ? {} : { error: String(rng.int(1, 99)).padStart(3, '0') }),
+            };
+            if (due < to.getTime()) lines.push(dlr);
+            else later.push({ due, line: dlr });
+          }
+        }
+      }
+      if (voice) {
+        const expected = (peakRate(a) / 600) * shape * scale;
+        let n = Math.floor(expected) + (rng.next() < expected % 1 ? 1 : 0);
+        while (n-- > 0) {
+          const setup = minuteStart + rng.int(0, 59_999);
+          const net = pickNetwork(rng);
+          const answered = rng.next() < (degraded ? 0.3 : 0.55);
+          const pdd = rng.int(1200, 5200);
+          const talk = answered ? Math.max(3, Math.round(-Math.log(1 - rng.next()) * 90)) : 0;
+          const answerAt = setup + pdd;
+          const endAt = answered ? answerAt + talk * 1000 : setup + pdd + rng.int(0, 20_000);
+          if (endAt >= to.getTime()) continue; // a CDR comes when the call ends: next window
+          lines.push({
+            type: 'cdr',
+            callId: `V${setup.toString(36)}${a.id.toString(36)}${digits(rng, 5)}`,
+            account: a.code,
+            caller: `86${digits(rng, 9)}`,
+            callee: `${net.prefix}${digits(rng, 13 - net.prefix.length)}`,
+            country: net.country,
+            network: net.network,
+            ingressGateway: 'IN-GW-1',
+            egressGateway: `OUT-GW-${rng.int(1, 4)}`,
+            setupAt: new Date(setup).toISOString(),
+            ...(answered ? { answerAt: new Date(answerAt).toISOString() } : {}),
+            endAt: new Date(endAt).toISOString(),
+            sipCode: answered ? 200 : rng.pick(FAIL_SIP),
+            pddMs: pdd,
+          });
+        }
+      }
+    }
+  }
+  return { lines, later };
+}
+
+interface SimState {
+  until: string;
+  pending: { due: number; line: IngestLine }[];
+  enabled?: boolean;
+}
+const MAX_CATCH_UP_MS = 15 * 60_000;
+const BATCH = 5000;
+
+/**
+ * One step of the live simulator (a job every minute, on p.clock): the traffic since the last step
+ * (at most 15 minutes of catch-up) and the DLRs that fell due, through the ingestion code path.
+ * Does nothing without the accounts port or when switched off in its setting.
+ */
+export async function simulateStep(db: Db, now: Date): Promise<{ lines: number; skipped?: string }> {
+  const accountsPort = portOf(db, 'accounts');
+  if (!accountsPort) return { lines: 0, skipped: 'no accounts port' };
+  const state = await readState<SimState>(db, 'simulator');
+  if (!state) {
+    // the first step marks where the simulator starts
+    await writeState(db, 'simulator', { until: now.toISOString(), pending: [] } satisfies SimState);
+    return { lines: 0 };
+  }
+  if (state.enabled === false) return { lines: 0, skipped: 'switched off' };
+  const from = new Date(Math.max(Date.parse(state.until), now.getTime() - MAX_CATCH_UP_MS));
+  const to = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  if (to <= from) return { lines: 0 };
+  const accounts = (await accountsPort.active()).sort((a, b) => a.id - b.id);
+  const rng = seededRng(from.getTime() % 2 ** 31);
+  const plan = planTraffic(rng, accounts, from, to);
+  const due = state.pending.filter((p) => p.due < to.getTime());
+  const lines = [...plan.lines, ...due.map((d) => d.line)];
+  for (let i = 0; i < lines.length; i += BATCH) await ingestBatch(db, now, lines.slice(i, i + BATCH));
+  await writeState(db, 'simulator', {
+    until: to.toISOString(),
+    pending: [...state.pending.filter((p) => p.due >= to.getTime()), ...plan.later].slice(-20_000),
+    enabled: state.enabled,
+  } satisfies SimState);
+  return { lines: lines.length };
+}
+
+export async function setSimulator(db: Db, enabled: boolean) {
+  const state = (await readState<SimState>(db, 'simulator')) ?? { until: new Date(0).toISOString(), pending: [] };
+  await writeState(db, 'simulator', { ...state, enabled });
+}
+
+/**
+ * The demo history: 90 days before today as daily and hourly rollups (the figures performance
+ * screens and reports read), plus raw records of the last day through the ingestion path. Small
+ * at `demo` scale so the first start stays quick; `bench`/`large` scale multiply it.
+ * Idempotent (a marker in traffic_state); skipped without the accounts port.
+ */
+export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
+  const accountsPort = portOf(ctx.db, 'accounts');
+  if (!accountsPort) {
+    ctx.log.info('traffic: no demo traffic, the accounts port (finance) is not mounted');
+    return;
+  }
+  if (await readState(ctx.db, 'seeded')) return;
+  const accounts = (await accountsPort.active()).sort((a, b) => a.id - b.id);
+  if (accounts.length === 0) return;
+  const rng = ctx.rng;
+  const today = dayStart(dayOf(now));
+  // 1. rollup history, day by day: volumes from the same shape as live traffic, one row per account,
+  //    country and status (delivered / undeliverable) a day; prices are left to the rating service,
+  //    so the history carries volumes and a nominal revenue per segment of the account's currency
+  const rows: string[] = [];
+  for (let d = 90; d >= 2; d--) {
+    const day = new Date(today.getTime() - d * DAY_MS);
+    const dayName = dayOf(day);
+    let shape = 0;
+    for (let h = 0; h < 24; h++) shape += shapeAt(new Date(day.getTime() + h * 3_600_000));
+    for (const a of accounts) {
+      if (!a.products.includes('sms') || (a.id === silentAccount(accounts) && d < 7)) continue;
+      const volume = Math.round(peakRate(a) * shape * (0.85 + rng.next() * 0.3));
+      const net = pickNetwork(rng);
+      const delivered = Math.round(volume * net.rate);
+      for (const [status, n] of [
+        ['delivered', delivered],
+        ['undeliverable', volume - delivered],
+      ] as const) {
+        if (n <= 0) continue;
+        const revenue = (n * 0.012).toFixed(6);
+        const cost = (n * 0.007).toFixed(6);
+        rows.push(
+          `('${dayName}','sms',${a.id},${a.customerId},${a.ownerId ?? 0},0,'${net.country}','${net.network}','${status}','${a.currency}','USD',${n},${n},${status === 'delivered' ? n : 0},${revenue},${cost})`,
+        );
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 2000) {
+    const chunk = rows.slice(i, i + 2000).join(',');
+    await ctx.db.execute(
+      sql.raw(`insert into traffic_daily (day, product, account_id, customer_id, owner_id, channel_id, country, network,
+        status, currency, cost_currency, count, segments, delivered, revenue, cost) values ${chunk}
+        on conflict do nothing`),
+    );
+    await ctx.db.execute(
+      sql.raw(`insert into traffic_hourly (hour, product, account_id, customer_id, owner_id, channel_id, country, network,
+        status, currency, cost_currency, count, segments, delivered, revenue, cost)
+        select (v.day::date + time '12:00') at time zone 'UTC', v.product, v.a, v.c, v.o, v.ch, v.country, v.network, v.status,
+          v.currency, v.cc, v.n, v.s, v.d, v.r, v.k
+        from (values ${chunk}) as v(day, product, a, c, o, ch, country, network, status, currency, cc, n, s, d, r, k)
+        on conflict do nothing`),
+    );
+  }
+  // 2. raw records of the last day (a modest number) through the ingestion path, DLRs included
+  const scale = ctx.count({ demo: 1, bench: 10, large: 50 }) / 24;
+  const from = new Date(now.getTime() - DAY_MS);
+  await ensurePartitions(ctx.db, [dayOf(from), dayOf(now)]);
+  const plan = planTraffic(rng, accounts, from, new Date(Math.floor(now.getTime() / 60_000) * 60_000), scale);
+  for (let i = 0; i < plan.lines.length; i += BATCH) await ingestBatch(ctx.db, now, plan.lines.slice(i, i + BATCH));
+  await rollUp(ctx.db, now);
+  await writeState(ctx.db, 'seeded', { at: now.toISOString(), historyRows: rows.length, rawLines: plan.lines.length });
+  ctx.log.info(`traffic: ${rows.length} rollup rows of history, ${plan.lines.length} raw lines`);
+}

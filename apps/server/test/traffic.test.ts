@@ -1,0 +1,636 @@
+import { Errors } from '@portal/contracts';
+import { Decimal } from 'decimal.js';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../src/modules/traffic/clients.js';
+import { ingestBatch } from '../src/modules/traffic/ingest.js';
+import { dayOf, forgetPartitions, listPartitions, maintainPartitions } from '../src/modules/traffic/partitions.js';
+import { postConsumption, rebuildDay, recomputeSql, rollUp, trafficPort } from '../src/modules/traffic/rollups.js';
+import { trafficDlrs, trafficSms } from '../src/modules/traffic/schema.js';
+import { staffUsers } from '../src/platform/access/schema.js';
+import { rowsOf } from '../src/platform/db/index.js';
+import { type ConsumerAccountRef, definePorts, type LedgerPort, type RatingPort } from '../src/platform/ports.js';
+import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
+type Answer = { code: number; msg: string; data: any };
+const DAY = 86_400_000;
+
+let t: TestApp;
+let admin: Tokens;
+let sales: Tokens;
+let salesId: number;
+let otherOwner: number;
+let token: string;
+let cred: { clientId: string; clientSecret: string };
+
+// test doubles of finance's accounts / ledger and quotation's rating ports (the real rooms are built elsewhere)
+const accounts = new Map<string, ConsumerAccountRef>();
+const ledgerPosts: { accountId: number; day: string; amount: string; currency: string; key: string }[] = [];
+const ledgerKeys = new Set<string>();
+const accountsPort = () => ({
+  byCodes: async (codes: string[]) => new Map([...accounts].filter(([c]) => codes.includes(c))),
+  byIds: async (ids: number[]) =>
+    new Map([...accounts.values()].filter((a) => ids.includes(a.id)).map((a) => [a.id, a])),
+  active: async () => [...accounts.values()],
+});
+const ratingPort = (): RatingPort => ({
+  priceFor: async (q) =>
+    q.product === 'sms'
+      ? {
+          amount: new Decimal('0.012').times(q.units).toFixed(6),
+          currency: 'USD',
+          unitPrice: '0.012',
+          billedUnits: q.units,
+          rowId: 1,
+        }
+      : {
+          amount: new Decimal('0.03').times(Math.ceil(q.units / 60)).toFixed(6),
+          currency: 'USD',
+          unitPrice: '0.03',
+          billedUnits: Math.ceil(q.units / 60) * 60,
+          rowId: 2,
+        },
+  costFor: async (q) => ({
+    amount: new Decimal('0.007').times(q.units).toFixed(6),
+    currency: 'EUR',
+    unitPrice: '0.007',
+    billedUnits: q.units,
+    rowId: 3,
+  }),
+});
+const ledgerPort = (): LedgerPort => ({
+  postConsumption: async (e) => {
+    if (ledgerKeys.has(e.key)) return { posted: false };
+    ledgerKeys.add(e.key);
+    ledgerPosts.push(e);
+    return { posted: true };
+  },
+  balanceOf: async () => null,
+});
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [admin, sales] = await Promise.all([signIn(t.app, DEMO.admin), signIn(t.app, DEMO.sales01)]);
+  const ids = await t.p.db.select({ id: staffUsers.id, u: staffUsers.username }).from(staffUsers);
+  salesId = ids.find((x) => x.u === 'sales01')!.id;
+  otherOwner = ids.find((x) => x.u === 'admin')!.id;
+  const acc = (id: number, code: string, customerId: number, ownerId: number | null): ConsumerAccountRef => ({
+    id,
+    code,
+    customerId,
+    ownerId,
+    currency: 'USD',
+    billing: 'prepaid',
+    state: 'active',
+    products: ['sms', 'voice'],
+  });
+  accounts.set('ACC1', acc(11, 'ACC1', 101, salesId));
+  accounts.set('ACC2', acc(12, 'ACC2', 102, otherOwner));
+  definePorts({ accounts: accountsPort, rating: ratingPort, ledger: ledgerPort });
+  cred = await createClient(t.p.db, 'platform');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/traffic/oauth/token',
+    payload: { grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret },
+  });
+  token = res.json().data.access_token;
+}, 60_000);
+afterAll(async () => t?.close());
+
+const now = () => t.clock.now();
+const ago = (ms: number) => new Date(now().getTime() - ms).toISOString();
+const ndjson = (lines: (object | string)[]) =>
+  lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n');
+const ingest = async (lines: (object | string)[], tok = token): Promise<Answer> =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/ingest',
+      headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/x-ndjson' },
+      payload: ndjson(lines),
+    })
+  ).json();
+const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
+let seq = 0;
+const mid = () => `M${Date.now().toString(36)}${++seq}`;
+const submit = (over: object = {}) => ({
+  type: 'submit',
+  messageId: mid(),
+  account: 'ACC1',
+  number: '8613800138000',
+  country: 'CN',
+  network: '46000',
+  content: 'Your code is 1234',
+  channelId: 7,
+  submitAt: ago(3_600_000),
+  ...over,
+});
+const recordOf = async (messageId: string, part = 1) =>
+  (await t.p.db.select().from(trafficSms).where(eq(trafficSms.messageId, messageId))).find((r) => r.part === part);
+
+describe('machine client authentication', () => {
+  it('issues a short-lived token for the client credentials and refuses wrong ones or staff tokens', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: cred.clientId, client_secret: 'nope' },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().code).toBe(Errors.TRF_CLIENT_INVALID.code);
+    expect((await ingest([submit()], admin.token)).code).toBe(Errors.TRF_TOKEN_INVALID.code);
+    expect((await ingest([submit()], `${token}x`)).code).toBe(Errors.TRF_TOKEN_INVALID.code);
+    // form-encoded as OAuth clients send it
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=client_credentials&client_id=${cred.clientId}&client_secret=${cred.clientSecret}`,
+    });
+    expect(form.json().data.expires_in).toBe(300);
+    t.clock.advance(301_000);
+    expect((await ingest([submit()], form.json().data.access_token)).code).toBe(Errors.TRF_TOKEN_INVALID.code);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret },
+    });
+    token = res.json().data.access_token;
+  });
+
+  it('refuses records with a clear code while the accounts port is absent', async () => {
+    definePorts({ accounts: undefined });
+    try {
+      const res = await ingest([submit()]);
+      expect(res.code).toBe(Errors.TRF_ACCOUNTS_UNAVAILABLE.code);
+    } finally {
+      definePorts({ accounts: accountsPort });
+    }
+  });
+});
+
+describe('ingestion', () => {
+  it('stores a batch once: the same message id + part again is a duplicate and changes nothing', async () => {
+    const a = submit({ parts: 2, part: 1 });
+    const b = { ...a, part: 2 };
+    const first = await ingest([a, b]);
+    expect(first.code).toBe(0);
+    expect(first.data).toMatchObject({ stored: 2, duplicate: 0, errors: 0 });
+    const again = await ingest([b, a, a]);
+    expect(again.data).toMatchObject({ stored: 0, duplicate: 3 });
+    const rows = await t.p.db.select().from(trafficSms).where(eq(trafficSms.messageId, a.messageId));
+    expect(rows).toHaveLength(2);
+    const r = rows[0]!;
+    // rated through the rating port (price per segment) and costed by the channel
+    expect(r).toMatchObject({
+      encoding: 'GSM-7',
+      price: '0.012000',
+      cost: '0.007000',
+      currency: 'USD',
+      costCurrency: 'EUR',
+      rated: true,
+    });
+    expect(r.ownerId).toBe(salesId);
+    expect(r.contentHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('computes UCS-2 segments from the content', async () => {
+    const text = '您好'.repeat(40); // 80 UCS-2 units: 2 segments of 67
+    const m = submit({ content: text });
+    await ingest([m]);
+    expect(await recordOf(m.messageId)).toMatchObject({ encoding: 'UCS-2', segments: 2, length: 80 });
+  });
+
+  it('answers bad lines one by one and keeps the good lines of the batch', async () => {
+    const good = submit();
+    const res = await ingest([
+      good,
+      '{not json',
+      { ...submit(), number: 'abc' },
+      { ...submit(), account: 'NOPE' },
+      { ...submit(), submitAt: ago(400 * DAY) },
+      { type: 'what' },
+      { ...submit(), part: 3, parts: 2 },
+    ]);
+    expect(res.code).toBe(0);
+    const byLine = Object.fromEntries(res.data.lines.map((l: { line: number }) => [l.line, l]));
+    expect(byLine[1].result).toBe('stored');
+    expect(byLine[2].code).toBe(Errors.TRF_LINE_MALFORMED.code);
+    expect(byLine[3].code).toBe(Errors.TRF_LINE_INVALID.code);
+    expect(byLine[3].msg).toContain('number');
+    expect(byLine[4].code).toBe(Errors.TRF_ACCOUNT_UNKNOWN.code);
+    expect(byLine[5].code).toBe(Errors.TRF_TIME_OUT_OF_WINDOW.code);
+    expect(byLine[6].code).toBe(Errors.TRF_LINE_INVALID.code);
+    expect(byLine[7].code).toBe(Errors.TRF_LINE_INVALID.code);
+    expect(res.data).toMatchObject({ stored: 1, errors: 6 });
+    expect(await recordOf(good.messageId)).toBeDefined();
+    // an empty batch, and an unknown content type
+    expect((await ingest([''])).code).toBe(Errors.TRF_BATCH_EMPTY.code);
+  });
+});
+
+describe('DLR matching', () => {
+  it('matches by our id + part, per part, and keeps duplicates out', async () => {
+    const a = submit({ parts: 2, part: 1, supplierMessageId: '0x1F' });
+    await ingest([a, { ...a, part: 2 }]);
+    const dlr = {
+      type: 'dlr',
+      messageId: a.messageId,
+      part: 2,
+      state: 'delivered',
+      dlrAt: ago(3_500_000),
+      supplierMessageId: '31',
+    };
+    const res = await ingest([dlr, dlr]);
+    expect(res.data.lines.map((l: { result: string }) => l.result)).toEqual(['stored', 'duplicate']);
+    expect((await recordOf(a.messageId, 2))?.dlrState).toBe('delivered');
+    expect((await recordOf(a.messageId, 1))?.dlrState).toBeNull();
+    // the supplier's id of the DLR (decimal) does not matter; ours kept its own
+    expect((await recordOf(a.messageId, 2))?.supplierMessageId).toBe('0x1F');
+    expect((await ingest([dlr])).data.duplicate).toBe(1);
+  });
+
+  it('resolves out-of-order reports by DLR time: an older report arriving late does not overwrite', async () => {
+    const a = submit();
+    await ingest([a]);
+    await ingest([
+      { type: 'dlr', messageId: a.messageId, state: 'undeliverable', error: '001', dlrAt: ago(3_000_000) },
+    ]);
+    const late = await ingest([{ type: 'dlr', messageId: a.messageId, state: 'enroute', dlrAt: ago(3_550_000) }]);
+    expect(late.data.stored).toBe(1);
+    expect(await recordOf(a.messageId)).toMatchObject({ dlrState: 'undeliverable', dlrError: '001' });
+    // the timeline shows every report, the overtaken one as not applied
+    const day = now().getTime();
+    const tl = await get(
+      admin,
+      `/v2/traffic/sms/timeline?messageId=${a.messageId}&from=${new Date(day - 2 * DAY).toISOString()}&to=${new Date(day + DAY).toISOString()}`,
+    );
+    expect(tl.data.map((e: { kind: string; state: string; applied: boolean }) => [e.kind, e.state, e.applied])).toEqual(
+      [
+        ['submit', 'accepted', true],
+        ['dlr', 'enroute', false],
+        ['dlr', 'undeliverable', true],
+      ],
+    );
+  });
+
+  it('keeps an unknown DLR, lists it, and applies it when its message comes', async () => {
+    const a = submit();
+    const early = await ingest([{ type: 'dlr', messageId: a.messageId, state: 'delivered', dlrAt: ago(3_000_000) }]);
+    expect(early.data.unmatched).toBe(1);
+    const range = `from=${ago(DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+    const list = await get(admin, `/v2/traffic/dlr/unmatched?${range}&size=200`);
+    expect(list.data.records.map((r: { messageId: string }) => r.messageId)).toContain(a.messageId);
+    await ingest([a]);
+    expect((await recordOf(a.messageId))?.dlrState).toBe('delivered');
+    const [d] = await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, a.messageId));
+    expect(d?.matched).toBe(true);
+    const after = await get(admin, `/v2/traffic/dlr/unmatched?${range}&size=200`);
+    expect(after.data.records.map((r: { messageId: string }) => r.messageId)).not.toContain(a.messageId);
+    // sales have no ingestion administration
+    expect((await get(sales, `/v2/traffic/dlr/unmatched?${range}`)).code).toBe(Errors.NO_PERMISSION.code);
+  });
+});
+
+describe('rollups', () => {
+  const compare = async (from: Date, to: Date) => {
+    const norm = (rows: Record<string, unknown>[]) =>
+      rows
+        .filter(
+          (r) =>
+            ['count', 'segments', 'delivered', 'answered', 'seconds'].some((k) => Number(r[k]) !== 0) ||
+            !new Decimal(String(r.revenue)).isZero(),
+        )
+        .map((r) =>
+          [
+            new Date(String(r.hour)).toISOString(),
+            r.product,
+            r.account_id,
+            r.customer_id,
+            r.owner_id,
+            r.channel_id,
+            r.country,
+            r.network,
+            r.status,
+            r.currency,
+            r.cost_currency,
+            Number(r.count),
+            Number(r.segments),
+            Number(r.delivered),
+            new Decimal(String(r.revenue)).toFixed(6),
+            new Decimal(String(r.cost)).toFixed(6),
+            Number(r.answered),
+            Number(r.seconds),
+            Number(r.pdd_ms),
+            Number(r.pdd_count),
+          ].join('|'),
+        )
+        .sort();
+    const rolled = rowsOf<Record<string, unknown>>(
+      await t.p.db.execute(sql`select * from traffic_hourly where hour >= ${from} and hour < ${to}`),
+    );
+    const raw = rowsOf<Record<string, unknown>>(await t.p.db.execute(recomputeSql(from, to)));
+    expect(norm(rolled).length).toBeGreaterThan(0);
+    expect(norm(rolled)).toEqual(norm(raw));
+  };
+
+  it('equal a recomputation from the raw records, incrementally and after a rebuild of one day', async () => {
+    // voice too: one answered call rated by billed minute, one failed
+    const setup = new Date(now().getTime() - 2 * 3_600_000);
+    const calls = await ingest([
+      {
+        type: 'cdr',
+        callId: `C${mid()}`,
+        account: 'ACC2',
+        caller: '85212345678',
+        callee: '447700900123',
+        country: 'GB',
+        channelId: 9,
+        setupAt: setup.toISOString(),
+        answerAt: new Date(setup.getTime() + 3000).toISOString(),
+        endAt: new Date(setup.getTime() + 3000 + 61_000).toISOString(),
+        sipCode: 200,
+        pddMs: 2500,
+      },
+      {
+        type: 'cdr',
+        callId: `C${mid()}`,
+        account: 'ACC2',
+        caller: '1',
+        callee: '447700900124',
+        setupAt: setup.toISOString(),
+        sipCode: 486,
+        pddMs: 1800,
+      },
+    ]);
+    expect(calls.data.stored).toBe(2);
+    // a message on another day, then its report: the status moves between rollup rows
+    const y = submit({ account: 'ACC2', submitAt: ago(DAY + 3_600_000) });
+    await ingest([y]);
+    await rollUp(t.p.db, now());
+    await ingest([{ type: 'dlr', messageId: y.messageId, state: 'expired', dlrAt: ago(DAY) }]);
+    await rollUp(t.p.db, now());
+    const from = new Date(now().getTime() - 3 * DAY);
+    const to = new Date(now().getTime() + DAY);
+    await compare(from, to);
+    const day = dayOf(new Date(now().getTime() - DAY - 3_600_000));
+    // damage the rollup of that day, rebuild it, compare again
+    await t.p.db.execute(sql`update traffic_daily set count = count + 5 where day = ${day}`);
+    await t.p.db.execute(
+      sql`delete from traffic_hourly where hour >= ${new Date(`${day}T00:00:00Z`)} and hour < ${new Date(`${day}T23:59:59Z`)}`,
+    );
+    expect(await rebuildDay(t.p.db, day)).toBeGreaterThan(0);
+    await compare(from, to);
+    // the daily rollup is the sum of the hourly one
+    const [mismatch] = rowsOf<{ n: number }>(
+      await t.p.db.execute(sql`select count(*)::int as n from (
+        select (hour at time zone 'UTC')::date as day, product, account_id, status, sum(count) c, sum(revenue) r from traffic_hourly group by 1, 2, 3, 4
+        except select day, product, account_id, status, sum(count), sum(revenue) from traffic_daily group by 1, 2, 3, 4) x`),
+    );
+    expect(mismatch?.n).toBe(0);
+    // voice figures on the performance screen: ASR 50 %, billed 120 s, PDD average
+    const perf = await get(
+      admin,
+      `/v2/traffic/sms-performance?product=voice&groupBy=account&from=${from.toISOString()}&to=${to.toISOString()}`,
+    );
+    const row = perf.data.rows.find((r: { key: string }) => r.key === '12');
+    expect(row).toMatchObject({
+      count: 2,
+      answered: 1,
+      minutes: '2.00',
+      asr: '50.00',
+      acd: '120.0',
+      pdd: '2150',
+      revenue: '0.060000',
+    });
+    // bad day
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v2/traffic/rollup/rebuild',
+          headers: bearer(admin),
+          payload: { day: '2026-02-30' },
+        })
+      ).json().code,
+    ).not.toBe(0);
+  });
+
+  it('the traffic port answers day figures from the daily rollup; consumption goes to the ledger once', async () => {
+    await rollUp(t.p.db, now());
+    const figures = await trafficPort(t.p.db).byDay({
+      from: new Date(now().getTime() - 3 * DAY),
+      to: now(),
+      accountIds: [11],
+    });
+    expect(figures.length).toBeGreaterThan(0);
+    expect(figures.every((f) => f.accountId === 11 && f.ownerId === salesId)).toBe(true);
+    const [raw] = rowsOf<{ n: string; r: string }>(
+      await t.p.db.execute(
+        sql`select count(*) filter (where part = 1)::text as n, sum(price)::text as r from traffic_sms where account_id = 11`,
+      ),
+    );
+    expect(figures.filter((f) => f.product === 'sms').reduce((s, f) => s + f.count, 0)).toBe(Number(raw?.n));
+    const day = dayOf(now());
+    const log = { info: () => {} };
+    const first = await postConsumption(t.p.db, day, log);
+    expect(first.posted).toBeGreaterThan(0);
+    expect(ledgerPosts.find((e) => e.key === `consumption:11:${day}`)?.amount).toBe(
+      new Decimal(figures.filter((f) => f.day === day).reduce((s, f) => s.plus(f.revenue), new Decimal(0))).toFixed(6),
+    );
+    expect((await postConsumption(t.p.db, day, log)).posted).toBe(0);
+    definePorts({ ledger: undefined });
+    try {
+      expect(await postConsumption(t.p.db, day, log)).toEqual({ posted: 0, skipped: true });
+    } finally {
+      definePorts({ ledger: ledgerPort });
+    }
+  });
+});
+
+describe('query screens', () => {
+  it('refuse a missing, inverted or too long range with a clear code', async () => {
+    const n = now().getTime();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    expect((await get(admin, '/v2/traffic/sms/page')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    expect((await get(admin, `/v2/traffic/sms/page?from=${iso(n)}`)).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    expect((await get(admin, `/v2/traffic/sms/page?from=${iso(n)}&to=${iso(n - 1000)}`)).code).toBe(
+      Errors.TRF_RANGE_INVERTED.code,
+    );
+    expect((await get(admin, `/v2/traffic/sms/page?from=${iso(n - 94 * DAY)}&to=${iso(n)}`)).code).toBe(
+      Errors.TRF_RANGE_TOO_LONG.code,
+    );
+    expect((await get(admin, `/v2/traffic/voice/page?from=${iso(n - 94 * DAY)}&to=${iso(n)}`)).code).toBe(
+      Errors.TRF_RANGE_TOO_LONG.code,
+    );
+    expect((await get(admin, `/v2/traffic/sms-performance?to=${iso(n)}`)).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    expect((await get(admin, `/v2/traffic/sms/page?from=yesterday&to=${iso(n)}`)).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await get(admin, `/v2/traffic/sms/page?from=${iso(n - 93 * DAY)}&to=${iso(n)}`)).code).toBe(0);
+  });
+
+  it('page records with totals, filter by number and message id, and keep sales to their customers', async () => {
+    const number = '6591234567';
+    const mine = submit({ number, country: 'SG', network: '52501' });
+    const theirs = submit({ number, account: 'ACC2', country: 'SG', network: '52501' });
+    await ingest([mine, theirs]);
+    const range = `from=${ago(2 * DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+    const all = await get(admin, `/v2/traffic/sms/page?${range}&number=%2B${number}`);
+    expect(all.data.records.map((r: { messageId: string }) => r.messageId).sort()).toEqual(
+      [mine.messageId, theirs.messageId].sort(),
+    );
+    expect(all.data.totals).toMatchObject({ records: 2, revenue: '0.024000' });
+    const own = await get(sales, `/v2/traffic/sms/page?${range}&number=${number}`);
+    expect(own.data.records.map((r: { messageId: string }) => r.messageId)).toEqual([mine.messageId]);
+    const one = await get(admin, `/v2/traffic/sms/page?${range}&messageId=${theirs.messageId}`);
+    expect(one.data.total).toBe(1);
+    // the timeline of a message outside my scope is not found
+    expect((await get(sales, `/v2/traffic/sms/timeline?messageId=${theirs.messageId}&${range}`)).code).toBe(
+      Errors.NOT_FOUND.code,
+    );
+    const paged = await get(admin, `/v2/traffic/sms/page?${range}&size=2&page=2`);
+    expect(paged.data.records).toHaveLength(2);
+    expect(paged.data.total).toBeGreaterThan(4);
+    // sales' performance only holds their own customers
+    await rollUp(t.p.db, now());
+    const perf = await get(sales, `/v2/traffic/results/day?groupBy=owner&${range}`);
+    expect(perf.data.rows.map((r: { key: string }) => r.key)).toEqual([String(salesId)]);
+    expect((await get(sales, `/v2/traffic/sms/page?${range}&status=bogus`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    // home's todaySend: sales count their customers' messages of today, from the rollup
+    const [mineToday] = rowsOf<{ n: number }>(
+      await t.p.db.execute(
+        sql`select count(*)::int as n from traffic_sms where part = 1 and owner_id = ${salesId} and submit_at >= ${new Date(`${dayOf(now())}T00:00:00Z`)}`,
+      ),
+    );
+    const home = await get(sales, '/v2/sys/staff/home/summary');
+    expect(home.data.todaySend).toBe(mineToday!.n);
+    expect(mineToday!.n).toBeGreaterThan(0);
+  });
+});
+
+describe('partitions', () => {
+  it('prune by day in EXPLAIN and drop whole days past retention', async () => {
+    const n = now();
+    await ingest([submit({ submitAt: new Date(n.getTime() - 5 * DAY).toISOString() })]);
+    const parts = await listPartitions(t.p.db, 'traffic_sms');
+    expect(parts.length).toBeGreaterThanOrEqual(3);
+    const day = dayOf(n);
+    const plan = rowsOf<Record<string, string>>(
+      await t.p.db.execute(
+        sql`explain select * from traffic_sms where submit_at >= ${new Date(`${day}T00:00:00Z`)} and submit_at < ${new Date(`${day}T12:00:00Z`)} and number = '1'`,
+      ),
+    )
+      .map((r) => Object.values(r)[0])
+      .join('\n');
+    const touched = parts.filter((p) => plan.includes(p));
+    expect(touched).toEqual([`traffic_sms_p${day.replaceAll('-', '')}`]);
+    // retention of 2 days: the partition of 5 days ago goes, today's stays
+    const old = `traffic_sms_p${dayOf(new Date(n.getTime() - 5 * DAY)).replaceAll('-', '')}`;
+    expect(parts).toContain(old);
+    const res = await maintainPartitions(t.p.db, n, { ahead: 2, retentionDays: 2 });
+    expect(res.dropped).toContain(old);
+    const left = await listPartitions(t.p.db, 'traffic_sms');
+    expect(left).not.toContain(old);
+    expect(left).toContain(`traffic_sms_p${day.replaceAll('-', '')}`);
+    expect(left).toContain(`traffic_sms_p${dayOf(new Date(n.getTime() + 2 * DAY)).replaceAll('-', '')}`);
+    forgetPartitions();
+    // rollups are kept after the raw records are gone
+    const [kept] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_daily`));
+    expect(kept?.n).toBeGreaterThan(0);
+  });
+
+  it('ingestion straight through ingestBatch (the simulator path) is idempotent under concurrency', async () => {
+    const lines = Array.from({ length: 50 }, () => submit());
+    const [a, b] = await Promise.all([ingestBatch(t.p.db, now(), lines), ingestBatch(t.p.db, now(), lines)]);
+    expect(a.stored + b.stored).toBe(50);
+    expect(a.duplicate + b.duplicate).toBe(50);
+    const [c] = rowsOf<{ n: number }>(
+      await t.p.db.execute(
+        sql`select count(*)::int as n from traffic_sms where message_id in (${sql.join(
+          lines.map((l) => sql`${l.messageId}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    expect(c?.n).toBe(50);
+  });
+});
+
+describe('export', () => {
+  it('exports the records of the screen with its filters and scope, and refuses a missing range', async () => {
+    const number = '6598765432';
+    await ingest([submit({ number }), submit({ number, account: 'ACC2' })]);
+    const body = { from: ago(DAY), to: new Date(now().getTime() + 60_000).toISOString(), number, format: 'csv' };
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/sms/export',
+      headers: bearer(admin),
+      payload: body,
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-export-rows']).toBe('2');
+    expect(all.body).toContain(number);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/sms/export',
+      headers: bearer(sales),
+      payload: body,
+    });
+    expect(own.headers['x-export-rows']).toBe('1');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/sms/export',
+      headers: bearer(admin),
+      payload: { number, format: 'csv' },
+    });
+    expect(none.json().code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+  });
+});
+
+describe('simulator and demo history', () => {
+  it('sends shaped traffic with DLRs through the ingestion path on the clock, and can be switched off', async () => {
+    const { simulateStep, setSimulator } = await import('../src/modules/traffic/simulator.js');
+    const first = await simulateStep(t.p.db, now());
+    expect(first.lines).toBe(0); // the first step only marks where it starts
+    t.clock.advance(5 * 60_000); // staff tokens of this file live 15 minutes of this clock
+    const [before] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_sms`));
+    const step = await simulateStep(t.p.db, now());
+    expect(step.lines).toBeGreaterThan(0);
+    const [after] = rowsOf<{ n: number; d: number }>(
+      await t.p.db.execute(sql`select count(*)::int as n, count(dlr_state)::int as d from traffic_sms`),
+    );
+    expect(after!.n).toBeGreaterThan(before!.n);
+    expect(after!.d).toBeGreaterThan(0);
+    await setSimulator(t.p.db, false);
+    t.clock.advance(2 * 60_000);
+    expect(await simulateStep(t.p.db, now())).toEqual({ lines: 0, skipped: 'switched off' });
+    await setSimulator(t.p.db, true);
+  });
+
+  it('seeds 90 days of rollup history and a day of raw records once', async () => {
+    const { seedTraffic } = await import('../src/modules/traffic/simulator.js');
+    const { seedContext } = await import('../src/platform/seed/context.js');
+    const { seededRng } = await import('../src/platform/seed/rng.js');
+    const ctx = seedContext(t.p.db, { info: () => {} }, { scale: 'demo' }, seededRng(7));
+    const started = Date.now();
+    await seedTraffic(ctx, now());
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const [d] = rowsOf<{ days: number }>(
+      await t.p.db.execute(
+        sql`select count(distinct day)::int as days from traffic_daily where day < ${dayOf(new Date(now().getTime() - DAY))}`,
+      ),
+    );
+    expect(d!.days).toBeGreaterThanOrEqual(89);
+    const [n1] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_daily`));
+    await seedTraffic(ctx, now());
+    const [n2] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_daily`));
+    expect(n2!.n).toBe(n1!.n);
+    const perf = await get(
+      sales,
+      `/v2/traffic/sms-performance?groupBy=day&from=${ago(90 * DAY)}&to=${now().toISOString()}`,
+    );
+    expect(perf.code, perf.msg).toBe(0);
+    expect(perf.data.rows.length).toBeGreaterThanOrEqual(89);
+  });
+});
