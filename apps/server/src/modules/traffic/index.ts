@@ -1,6 +1,7 @@
 import { TrafficPerm } from '@portal/contracts/traffic';
 import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
+import { announceHomeFigures } from '../home/index.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
 import { todaySend } from './queries.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
@@ -36,7 +37,9 @@ export const trafficModule: Module = {
   },
   jobs: (p) => {
     p.jobs.define(ROLLUP_JOB, async () => {
-      await rollUp(p.db, p.clock.now());
+      const owners = new Set<number>();
+      await rollUp(p.db, p.clock.now(), owners);
+      await announceHomeFigures(p.bus, owners);
     });
     p.jobs.define(PARTITION_JOB, () => partitions(p), { retryLimit: 2 });
     p.jobs.define(

@@ -45,8 +45,8 @@ export function recomputeSql(from: Date, to: Date): SQL {
  * rollups in one statement (`INSERT … ON CONFLICT DO UPDATE`), so each delta counts exactly once
  * even with several processes (SKIP LOCKED). The watermark records the last delta id taken and when.
  */
-export async function rollUpOnce(db: Db, now: Date, limit = ROLLUP_BATCH): Promise<number> {
-  const [row] = rowsOf<{ n: number; last: string | null; oldest: Date | string | null }>(
+export async function rollUpOnce(db: Db, now: Date, limit = ROLLUP_BATCH, owners?: Set<number>): Promise<number> {
+  const [row] = rowsOf<{ n: number; last: string | null; oldest: Date | string | null; owners: number[] | null }>(
     await db.execute(
       sql.raw(`with d as (
         delete from traffic_deltas where id in (select id from traffic_deltas order by id limit ${Number(limit)} for update skip locked)
@@ -63,20 +63,25 @@ export async function rollUpOnce(db: Db, now: Date, limit = ROLLUP_BATCH): Promi
         returning 1
       )
       select (select count(*) from d)::int as n, (select max(id) from d)::text as last,
-        (select min(hour) from d) as oldest`),
+        (select min(hour) from d) as oldest,
+        (select array_agg(distinct owner_id) from d where owner_id is not null) as owners`),
     ),
   );
   const n = Number(row?.n ?? 0);
+  for (const id of row?.owners ?? []) owners?.add(Number(id));
   if (n > 0) await writeState(db, 'watermark', { lastDeltaId: row?.last, at: now.toISOString(), taken: n });
   return n;
 }
 
-/** Roll up everything waiting (the job): late DLRs matched first, then batches until none is left. */
-export async function rollUp(db: Db, now: Date): Promise<number> {
+/**
+ * Roll up everything waiting (the job): late DLRs matched first, then batches until none is left.
+ * `owners` collects the sales whose figures moved (home overviews are told to re-read).
+ */
+export async function rollUp(db: Db, now: Date, owners?: Set<number>): Promise<number> {
   await rematchDlrs(db);
   let total = 0;
   for (;;) {
-    const n = await rollUpOnce(db, now);
+    const n = await rollUpOnce(db, now, ROLLUP_BATCH, owners);
     total += n;
     if (n < ROLLUP_BATCH) return total;
   }
