@@ -1,0 +1,42 @@
+export {
+  ACCOUNT_PRODUCTS,
+  ACCOUNT_STATES,
+  type AccountState,
+  accountResource,
+  accountStateOptions,
+  BILL_CYCLES,
+  BILLING_METHODS,
+  type BillingMethod,
+  productOptions,
+} from './account.js';
+export {
+  APPLICATION_KINDS,
+  APPLICATION_STATES,
+  applicationKindOptions,
+  ENTRY_KINDS,
+  type EntryKind,
+  entryResource,
+  FIN_APPLY_PATHS,
+  FIN_SERVICES,
+  type FinApplicationKind,
+  type FinApplicationState,
+  finApplicationResource,
+  MONEY_KINDS,
+  type MoneyKind,
+} from './application.js';
+export { FinPerm } from './perms.js';
+export {
+  type AccountApply,
+  type ApplicationDetail,
+  accountApply,
+  accountStatus,
+  amountString,
+  applicationDetail,
+  applyResult,
+  type FinApplyResult,
+  type MoneyApply,
+  moneyApply,
+  moneyKind,
+  type ReconResult,
+  reconResult,
+} from './schemas.js';
