@@ -1,9 +1,9 @@
 import type { EntryKind } from '@portal/contracts/finance';
 import { Decimal } from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db/index.js';
+import { type DbOrTx, rowsOf, type Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
-import { finAccounts, finLedgerContra, finLedgerEntries } from './schema.js';
+import { finAccounts, finLedgerEntries } from './schema.js';
 
 /** The book each kind of entry is balanced against (the contra side, opposite sign). */
 export const CONTRA_BOOK: Record<EntryKind, string> = {
@@ -63,27 +63,26 @@ function pgError(err: unknown): { code?: string; constraint?: string } {
 export async function postEntry(tx: Tx, e: EntryInput, accountCode?: string): Promise<Posted> {
   const amount = new Decimal(e.amount);
   if (amount.isZero()) throw new AppError('FIN_AMOUNT_ZERO');
-  let rows: { id: number; balanceAfter: string }[];
+  let rows: { id: string; balance_after: string }[];
   try {
-    // a savepoint, so a refused entry leaves the caller's transaction usable (its error is answered)
+    // one statement writes both sides; a savepoint, so a refused entry leaves the caller's
+    // transaction usable (its error is answered)
     rows = await tx.transaction(async (sp) =>
-      sp
-        .insert(finLedgerEntries)
-        .values({
-          key: e.key,
-          accountId: e.accountId,
-          kind: e.kind,
-          amount: amount.toFixed(4),
-          currency: e.currency,
-          day: e.day,
-          applicationId: e.applicationId ?? null,
-          reversesId: e.reversesId ?? null,
-          note: e.note ?? null,
-          actorId: e.actorId ?? null,
-          createdAt: e.at,
-        })
-        .onConflictDoNothing({ target: finLedgerEntries.key })
-        .returning({ id: finLedgerEntries.id, balanceAfter: finLedgerEntries.balanceAfter }),
+      rowsOf<{ id: string; balance_after: string }>(
+        await sp.execute(sql`
+          with e as (
+            insert into fin_ledger_entries
+              (key, account_id, kind, amount, currency, day, application_id, reverses_id, note, actor_id, created_at)
+            values (${e.key}, ${e.accountId}, ${e.kind}, ${amount.toFixed(4)}, ${e.currency}, ${e.day},
+              ${e.applicationId ?? null}, ${e.reversesId ?? null}, ${e.note ?? null}, ${e.actorId ?? null}, ${e.at})
+            on conflict (key) do nothing
+            returning id, balance_after, amount, currency, day
+          ), c as (
+            insert into fin_ledger_contra (entry_id, book, amount, currency, day)
+            select id, ${CONTRA_BOOK[e.kind]}, -amount, currency, day from e
+          )
+          select id::text as id, balance_after::text as balance_after from e`),
+      ),
     );
   } catch (err) {
     const pg = pgError(err);
@@ -101,14 +100,7 @@ export async function postEntry(tx: Tx, e: EntryInput, accountCode?: string): Pr
       .where(eq(finLedgerEntries.key, e.key));
     return { posted: false, entryId: first!.id, balanceAfter: first!.balanceAfter };
   }
-  await tx.insert(finLedgerContra).values({
-    entryId: row.id,
-    book: CONTRA_BOOK[e.kind],
-    amount: amount.neg().toFixed(4),
-    currency: e.currency,
-    day: e.day,
-  });
-  return { posted: true, entryId: row.id, balanceAfter: row.balanceAfter };
+  return { posted: true, entryId: Number(row.id), balanceAfter: new Decimal(row.balance_after).toFixed(4) };
 }
 
 /** A correction: the reversing entry of `entryId` (once; a second reversal is a replay). */
