@@ -88,6 +88,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     nameEn: b.name.en,
   })),
   { key: FinPerm.ACCOUNT_OPEN, parentKey: FinPerm.ACCOUNTS, name: '申请开户', nameEn: 'Apply to open an account' },
+  {
+    key: FinPerm.ALL_ACCOUNTS,
+    parentKey: FinPerm.ACCOUNTS,
+    name: '查看全部客户账户（财务）',
+    nameEn: 'See every consumer account (finance)',
+  },
   { key: CrmPerm.APPLY, parentKey: CrmPerm.CUSTOMERS, name: '客户变更申请', nameEn: 'Apply for customer changes' },
   { key: CrmPerm.BLACKLIST_REMOVE, parentKey: CrmPerm.BLACKLIST, name: '移出黑名单', nameEn: 'Remove from blacklist' },
   { key: Perm.AI_CHAT, parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },

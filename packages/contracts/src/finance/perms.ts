@@ -14,6 +14,8 @@ export const FinPerm = {
   ACCOUNTS: screen(ACCOUNTS),
   /** apply to open a consumer account (sales for their customers, finance for any) */
   ACCOUNT_OPEN: button(ACCOUNTS, 'open'),
+  /** finance staff: every account and its money, whatever their role's data scope (the finance role holds it) */
+  ALL_ACCOUNTS: button(ACCOUNTS, 'all'),
   RECHARGES: screen('/financial/recharge-apply/recharge'),
   PAYMENTS: screen('/financial/recharge-apply/payment'),
   HEDGES: screen('/financial/recharge-apply/hedge'),

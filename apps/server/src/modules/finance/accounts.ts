@@ -87,12 +87,12 @@ export const entries = bindResource(entryResource, {
 });
 
 /**
- * Finance staff (holders of the finance applications screen, which sales do not hold) see every
- * account whatever their role's data scope; everyone else sees the accounts of the customers their
- * data scope covers (by the customer's owner).
+ * Finance staff (holders of the accounts' "all" key, which the finance role has and sales do not)
+ * see every account whatever their role's data scope; everyone else sees the accounts of the
+ * customers their data scope covers (by the customer's owner).
  */
 export function financeScope(auth: AuthContext): AuthContext {
-  return auth.perms.has(FinPerm.RECHARGES) ? { ...auth, scope: { kind: 'all', departmentIds: [] } } : auth;
+  return auth.perms.has(FinPerm.ALL_ACCOUNTS) ? { ...auth, scope: { kind: 'all', departmentIds: [] } } : auth;
 }
 
 /** The caller's data scope over accounts (by the customer's owner): a condition, or none for all. */
