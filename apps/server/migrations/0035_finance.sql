@@ -29,6 +29,7 @@ CREATE TABLE "fin_applications" (
 	"kind" text NOT NULL,
 	"account_id" integer NOT NULL,
 	"amount" numeric(20, 4),
+	"previous_amount" numeric(20, 4),
 	"currency" text NOT NULL,
 	"reference" text,
 	"reason" text,

@@ -219,6 +219,31 @@ describe('money moves only by approved applications', () => {
     const [rejected] = await t.p.db.select().from(finApplications).where(eq(finApplications.id, r.data.id));
     expect(rejected).toMatchObject({ state: 'rejected', entryId: null });
   });
+  it('a credit line changes only when its application is approved, by the account’s billing method', async () => {
+    const wrong = await post(sales, '/v2/fc/cre/postpayCredit/apply', { accountId, creditLine: '500', reason: 'x' });
+    expect(wrong.code).toBe(Errors.FIN_CREDIT_BILLING.code);
+    const up = await post(sales, '/v2/fc/cre/prepaidcredit/apply', {
+      accountId,
+      creditLine: '500',
+      reason: 'big event',
+    });
+    expect(up.code, up.msg).toBe(0);
+    expect((await account(accountId)).creditLine).toBe('100.0000');
+    const d = await get(fin, `/v2/fc/cre/prepaidcredit/processInstance/${up.data.instanceId}`);
+    expect(d.data).toMatchObject({ kind: 'prepay_credit', amount: '500.0000', previousAmount: '100.0000' });
+    expect((await get(fin, `/v2/fc/cre/postpayCredit/${up.data.id}`)).code).toBe(Errors.NOT_FOUND.code);
+    await decide(up.data.instanceId);
+    expect((await account(accountId)).creditLine).toBe('500.0000');
+    const back = await post(fin, '/v2/fc/cre/prepaidcredit/apply', {
+      accountId,
+      creditLine: '100',
+      reason: 'event over',
+    });
+    await decide(back.data.instanceId);
+    expect((await account(accountId)).creditLine).toBe('100.0000');
+    const records = await post(fin, '/v2/fc/application/page', { accountId, kind: ['prepay_credit'] });
+    expect(records.data.records.map((r: { amount: string }) => r.amount).sort()).toEqual(['100.0000', '500.0000']);
+  });
 });
 
 describe('the ledger', () => {

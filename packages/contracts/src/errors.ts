@@ -939,11 +939,17 @@ export const Errors = {
     '签约主体 {value} 不存在或已停用',
     'The contracting entity {value} does not exist or is disabled',
   ),
-  FIN_CREDIT_PREPAID_ONLY: def(
+  FIN_CREDIT_BILLING: def(
     10510008,
     400,
-    '后付费账户的信用额度通过信用申请调整',
-    'A postpaid account’s credit line is changed through a credit application',
+    '账户 {value} 的付费方式与该信用申请不符（预付费用预付信用申请，后付费用后付信用申请）',
+    'The account {value} has the other billing method (prepaid accounts take a prepaid credit application, postpaid a postpaid one)',
+  ),
+  FIN_CREDIT_BELOW_DEBT: def(
+    10510011,
+    409,
+    '账户 {value} 当前欠款超过申请的新额度',
+    'The account {value} owes more than the requested credit line',
   ),
   FIN_APPLICATION_PENDING: def(
     10510009,

@@ -2,10 +2,22 @@ import { defineResource } from '../resource/define.js';
 import { FinPerm } from './perms.js';
 
 /** What an application asks for: opening an account, or moving money (each its own approval process). */
-export const APPLICATION_KINDS = ['open', 'recharge', 'payment', 'hedge', 'gift', 'manual'] as const;
+export const APPLICATION_KINDS = [
+  'open',
+  'recharge',
+  'payment',
+  'hedge',
+  'gift',
+  'manual',
+  'prepay_credit',
+  'postpay_credit',
+] as const;
 export type FinApplicationKind = (typeof APPLICATION_KINDS)[number];
 export const MONEY_KINDS = ['recharge', 'payment', 'hedge', 'gift', 'manual'] as const;
 export type MoneyKind = (typeof MONEY_KINDS)[number];
+/** Credit-line applications (credit-apply/prepay, postpay): the new line, by the account's billing method. */
+export const CREDIT_KINDS = ['prepay_credit', 'postpay_credit'] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
 export const APPLICATION_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type FinApplicationState = (typeof APPLICATION_STATES)[number];
 
@@ -17,6 +29,8 @@ export const FIN_SERVICES: Record<FinApplicationKind, string> = {
   hedge: 'finance.hedge',
   gift: 'finance.gift',
   manual: 'finance.manual',
+  prepay_credit: 'finance.prepay_credit',
+  postpay_credit: 'finance.postpay_credit',
 };
 /** Each kind's application screen (spec 2: /general/process/… for the three forms). */
 export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
@@ -26,6 +40,8 @@ export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
   hedge: '/general/process/recharge-apply/hedge/apply',
   gift: '/financial/recharge-apply/gift',
   manual: '/financial/recharge-apply/manual',
+  prepay_credit: '/general/process/credit-apply/prepay/apply',
+  postpay_credit: '/general/process/credit-apply/postpay/apply',
 };
 
 const label = (zh: string, en: string) => ({ zh, en });
@@ -37,6 +53,8 @@ export const applicationKindOptions = [
   { value: APPLICATION_KINDS[3], label: label('对冲申请', 'Hedge'), color: 'purple' },
   { value: APPLICATION_KINDS[4], label: label('赠送申请', 'Gift'), color: 'magenta' },
   { value: APPLICATION_KINDS[5], label: label('手工充值', 'Manual top-up'), color: 'gold' },
+  { value: APPLICATION_KINDS[6], label: label('预付信用申请', 'Prepaid credit line'), color: 'geekblue' },
+  { value: APPLICATION_KINDS[7], label: label('后付信用申请', 'Postpaid credit line'), color: 'volcano' },
 ] as const;
 
 /**
@@ -63,7 +81,8 @@ export const finApplicationResource = defineResource({
     accountCode: { kind: 'text', label: label('账户编号', 'Account code'), readOnly: true },
     customerName: { kind: 'text', label: label('客户名称', 'Customer name'), readOnly: true },
     ownerId: { kind: 'user', label: label('客户负责人', 'Customer owner'), readOnly: true },
-    amount: { kind: 'text', label: label('金额', 'Amount'), readOnly: true },
+    amount: { kind: 'text', label: label('金额/新额度', 'Amount or new line'), readOnly: true },
+    previousAmount: { kind: 'text', label: label('原额度', 'Previous line'), readOnly: true },
     currency: { kind: 'text', label: label('币种', 'Currency'), required: true, readOnly: true },
     reference: { kind: 'text', label: label('银行流水号/凭证', 'Bank reference'), readOnly: true },
     reason: { kind: 'textarea', label: label('申请说明', 'Reason'), readOnly: true },

@@ -26,4 +26,8 @@ export const FinPerm = {
   APPLY_PAYMENT: screen('/general/process/recharge-apply/payment/apply'),
   APPLY_HEDGE: screen('/general/process/recharge-apply/hedge/apply'),
   RECORDS: screen('/financial/recharge-record/platform'),
+  CREDIT_CONTROL: screen('/financial/credit-customer/credit-control'),
+  CREDIT_RECORDS: screen('/financial/credit-customer/credit-record'),
+  APPLY_PREPAY_CREDIT: screen('/general/process/credit-apply/prepay/apply'),
+  APPLY_POSTPAY_CREDIT: screen('/general/process/credit-apply/postpay/apply'),
 } as const;

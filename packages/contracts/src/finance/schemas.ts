@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_PRODUCTS, BILL_CYCLES, BILLING_METHODS } from './account.js';
-import { MONEY_KINDS } from './application.js';
+import { CREDIT_KINDS, MONEY_KINDS } from './application.js';
 
 /** a positive decimal amount with at most 4 decimals, as a string (numeric in the database) */
 export const amountString = z
@@ -31,6 +31,15 @@ export const moneyApply = z.object({
 export type MoneyApply = z.infer<typeof moneyApply>;
 export const moneyKind = z.enum(MONEY_KINDS);
 
+export const creditApply = z.object({
+  accountId: z.number().int().positive(),
+  /** the new credit line */
+  creditLine: amountString,
+  reason: z.string().trim().min(1).max(500),
+});
+export type CreditApply = z.infer<typeof creditApply>;
+export const creditKind = z.enum(CREDIT_KINDS);
+
 export const applyResult = z.object({ id: z.number(), code: z.string(), instanceId: z.number() });
 export type FinApplyResult = z.infer<typeof applyResult>;
 
@@ -44,6 +53,7 @@ export const applicationDetail = z.object({
   accountCode: z.string(),
   customerId: z.number(),
   amount: z.string().nullable(),
+  previousAmount: z.string().nullable(),
   currency: z.string(),
   reference: z.string().nullable(),
   reason: z.string().nullable(),

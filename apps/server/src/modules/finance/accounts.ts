@@ -55,6 +55,7 @@ export const applications = bindResource(finApplicationResource, {
     customerName: customerOfAccount('fin_applications'),
     ownerId: ownerOfAccount('fin_applications'),
     amount: finApplications.amount,
+    previousAmount: finApplications.previousAmount,
     currency: finApplications.currency,
     reference: finApplications.reference,
     reason: finApplications.reason,

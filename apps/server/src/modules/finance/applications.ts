@@ -1,6 +1,8 @@
 import {
   type AccountApply,
   type ApplicationDetail,
+  type CreditApply,
+  type CreditKind,
   type EntryKind,
   FIN_SERVICES,
   type FinApplicationKind,
@@ -25,7 +27,7 @@ import {
 import { customerRefInScope } from '../crm/customer-refs.js';
 import { reference } from '../system/reference/index.js';
 import { accountScopeWhere } from './accounts.js';
-import { dayOf, postEntry } from './ledger.js';
+import { dayOf, pgError, postEntry } from './ledger.js';
 import { accountCodeSeq, applicationCodeSeq, finAccounts, finApplications, finLedgerEntries } from './schema.js';
 
 /** The ledger entry kind a money application writes. */
@@ -37,6 +39,8 @@ const ENTRY_OF: Record<MoneyKind, EntryKind> = {
   manual: 'adjustment',
 };
 const TITLE: Record<FinApplicationKind, string> = {
+  prepay_credit: '预付信用申请',
+  postpay_credit: '后付信用申请',
   open: '客户账户开户',
   recharge: '充值申请',
   payment: '付款申请',
@@ -135,10 +139,17 @@ export async function openAccount(tx: Tx, out: Outbox, auth: AuthContext, body: 
   return { id: acc!.id, code, instanceId };
 }
 
-/** An active account in the caller's scope, locked for the write. */
+/** An active account in the caller's scope. */
 async function activeAccount(tx: Tx, auth: AuthContext, id: number) {
   const [acc] = await tx
-    .select({ id: finAccounts.id, code: finAccounts.code, currency: finAccounts.currency, state: finAccounts.state })
+    .select({
+      id: finAccounts.id,
+      code: finAccounts.code,
+      currency: finAccounts.currency,
+      state: finAccounts.state,
+      billing: finAccounts.billing,
+      creditLine: finAccounts.creditLine,
+    })
     .from(finAccounts)
     .where(and(eq(finAccounts.id, id), accountScopeWhere(auth)));
   if (!acc) throw new AppError('NOT_FOUND');
@@ -196,6 +207,58 @@ export async function startMoney(
 }
 
 /**
+ * Applies for a new credit line (预付 / 后付信用申请, by the account's billing method): the
+ * application and its request; the line changes only when approved.
+ */
+export async function applyCredit(p: Platform, auth: AuthContext, kind: CreditKind, body: CreditApply) {
+  return runCommand<FinApplyResult>(p, async (tx, out) => {
+    const acc = await activeAccount(tx, auth, body.accountId);
+    if ((kind === 'prepay_credit') !== (acc.billing === 'prepaid'))
+      throw new AppError('FIN_CREDIT_BILLING', { vars: { value: acc.code } });
+    const line = new Decimal(body.creditLine).toFixed(4);
+    const code = await nextCode(tx, applicationCodeSeq, 'FA');
+    const [app] = await tx
+      .insert(finApplications)
+      .values({
+        code,
+        kind,
+        accountId: acc.id,
+        amount: line,
+        previousAmount: acc.creditLine,
+        currency: acc.currency,
+        reason: body.reason,
+        applicantId: auth.userId,
+        createdAt: p.clock.now(),
+      })
+      .returning({ id: finApplications.id });
+    const instanceId = await start(tx, out, kind, auth.userId, app!.id, {
+      account: acc.code,
+      amount: `${acc.creditLine} → ${line} ${acc.currency}`,
+      reason: body.reason,
+    });
+    await tx.update(finApplications).set({ instanceId }).where(eq(finApplications.id, app!.id));
+    return { id: app!.id, code, instanceId };
+  });
+}
+
+/** An approved credit application sets the line; a prepaid account owing more than it is refused. */
+async function setCreditLine(tx: Tx, accountId: number, line: string) {
+  try {
+    await tx.transaction((sp) =>
+      sp
+        .update(finAccounts)
+        .set({ creditLine: line, version: sql`${finAccounts.version} + 1` })
+        .where(eq(finAccounts.id, accountId)),
+    );
+  } catch (err) {
+    const [acc] = await tx.select({ code: finAccounts.code }).from(finAccounts).where(eq(finAccounts.id, accountId));
+    if (pgError(err).constraint === 'fin_accounts_prepaid_floor')
+      throw new AppError('FIN_CREDIT_BELOW_DEBT', { vars: { value: acc?.code ?? String(accountId) } });
+    throw err;
+  }
+}
+
+/**
  * The approval's outcome, in its own transaction: the application's state; an approved opening
  * activates the account, an approved money application posts its entry (key `application:<id>`,
  * so a second delivery of the outcome posts nothing).
@@ -225,6 +288,10 @@ export async function decide(
     return;
   }
   if (state !== 'approved') return;
+  if (app.kind === 'prepay_credit' || app.kind === 'postpay_credit') {
+    await setCreditLine(tx, app.accountId, app.amount!);
+    return;
+  }
   const [acc] = await tx.select({ code: finAccounts.code }).from(finAccounts).where(eq(finAccounts.id, app.accountId));
   const posted = await postEntry(
     tx,
@@ -279,6 +346,7 @@ export async function applicationDetail(
       accountCode: finAccounts.code,
       customerId: finAccounts.customerId,
       amount: finApplications.amount,
+      previousAmount: finApplications.previousAmount,
       currency: finApplications.currency,
       reference: finApplications.reference,
       reason: finApplications.reason,

@@ -46,7 +46,7 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 export { dayOf };
 
 /** The SQLSTATE and constraint of a database error, through drizzle's wrappers. */
-function pgError(err: unknown): { code?: string; constraint?: string } {
+export function pgError(err: unknown): { code?: string; constraint?: string } {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const pg = e as { code?: string; constraint?: string };
     if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) return pg;

@@ -11,6 +11,8 @@ const NAMES: Record<FinApplicationKind, [zh: string, en: string]> = {
   hedge: ['对冲申请', 'Hedge application'],
   gift: ['赠送申请', 'Gift application'],
   manual: ['手工充值', 'Manual top-up'],
+  prepay_credit: ['预付信用申请', 'Prepaid credit line'],
+  postpay_credit: ['后付信用申请', 'Postpaid credit line'],
 };
 
 /**

@@ -3,6 +3,8 @@ import {
   accountApply,
   accountStatus,
   applyResult,
+  type CreditKind,
+  creditApply,
   applicationDetail as detailSchema,
   type FinApplicationKind,
   FinPerm,
@@ -18,7 +20,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { accountScopeWhere } from './accounts.js';
-import { applicationDetail, applyAccount, applyMoney } from './applications.js';
+import { applicationDetail, applyAccount, applyCredit, applyMoney } from './applications.js';
 import { runReconciliation } from './recon.js';
 import { finAccounts, finApplications } from './schema.js';
 
@@ -132,6 +134,52 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         config: { access: 'authenticated' },
       },
       async (req) => ok(await applicationDetail(p.db, req.auth!, kinds, { instanceId: req.params.processId })),
+    );
+  }
+
+  const CREDIT: { kind: CreditKind; base: string; perm: string }[] = [
+    { kind: 'prepay_credit', base: '/v2/fc/cre/prepaidcredit', perm: FinPerm.APPLY_PREPAY_CREDIT },
+    { kind: 'postpay_credit', base: '/v2/fc/cre/postpayCredit', perm: FinPerm.APPLY_POSTPAY_CREDIT },
+  ];
+  for (const c of CREDIT) {
+    r.post(
+      `${c.base}/apply`,
+      {
+        schema: {
+          tags,
+          summary: `Apply for a new ${c.kind === 'prepay_credit' ? 'prepaid' : 'postpaid'} credit line; set only when approved`,
+          body: creditApply,
+          response: { 200: envelope(applyResult) },
+        },
+        config: { access: { perm: c.perm }, checkRepeat: true },
+      },
+      async (req) => ok(await applyCredit(p, req.auth!, c.kind, req.body)),
+    );
+    r.get(
+      `${c.base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Spec 7: a ${c.kind} application by id`,
+          params: z.object({ id }),
+          response: { 200: envelope(detailSchema) },
+        },
+        config: { access: 'authenticated' },
+      },
+      async (req) => ok(await applicationDetail(p.db, req.auth!, [c.kind], { id: req.params.id })),
+    );
+    r.get(
+      `${c.base}/processInstance/:processId`,
+      {
+        schema: {
+          tags,
+          summary: `Spec 7: a ${c.kind} application by its approval request`,
+          params: z.object({ processId: id }),
+          response: { 200: envelope(detailSchema) },
+        },
+        config: { access: 'authenticated' },
+      },
+      async (req) => ok(await applicationDetail(p.db, req.auth!, [c.kind], { instanceId: req.params.processId })),
     );
   }
 

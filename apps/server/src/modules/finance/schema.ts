@@ -75,9 +75,14 @@ export const finApplications = pgTable(
     id: serial('id').primaryKey(),
     version: integer('version').notNull().default(1),
     code: text('code').notNull(),
-    kind: text('kind', { enum: ['open', 'recharge', 'payment', 'hedge', 'gift', 'manual'] }).notNull(),
+    kind: text('kind', {
+      enum: ['open', 'recharge', 'payment', 'hedge', 'gift', 'manual', 'prepay_credit', 'postpay_credit'],
+    }).notNull(),
     accountId: integer('account_id').notNull(),
+    /** the money moved, or the new credit line of a credit application */
     amount: money('amount'),
+    /** a credit application: the line before it */
+    previousAmount: money('previous_amount'),
     currency: text('currency').notNull(),
     reference: text('reference'),
     reason: text('reason'),

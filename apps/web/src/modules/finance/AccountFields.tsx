@@ -4,6 +4,8 @@ import {
   accountResource,
   BILL_CYCLES,
   BILLING_METHODS,
+  type CreditKind,
+  creditApply,
   type MoneyKind,
   moneyApply,
   productOptions,
@@ -61,10 +63,17 @@ export function OpenAccountFields() {
 }
 
 /** Active accounts in my scope: the ones money may move into. */
-function AccountSelect(props: { value?: number; onChange?: (v: number) => void; id?: string }) {
+function AccountSelect(props: {
+  value?: number;
+  onChange?: (v: number) => void;
+  id?: string;
+  billing?: 'prepaid' | 'postpaid';
+}) {
+  const { billing, ...rest } = props;
   const q = useQuery({
-    queryKey: [...resourceKeys.all(accountResource.key), 'active'],
-    queryFn: ({ signal }) => resourceApi(accountResource).page({ state: 'active', size: 200 }, signal),
+    queryKey: [...resourceKeys.all(accountResource.key), 'active', billing],
+    queryFn: ({ signal }) =>
+      resourceApi(accountResource).page({ state: 'active', size: 200, ...(billing ? { billing } : {}) }, signal),
   });
   return (
     <Select
@@ -75,7 +84,7 @@ function AccountSelect(props: { value?: number; onChange?: (v: number) => void; 
         label: `${r.code} ${r.customerName ?? ''} (${r.currency} ${r.balance})`,
       }))}
       data-testid="money-account"
-      {...props}
+      {...rest}
     />
   );
 }
@@ -98,6 +107,30 @@ export function MoneyFields({ kind }: { kind: MoneyKind }) {
       )}
       <Form.Item name="reason" label={label(T.reason)} rules={[zodRule(m.reason, label(T.reason))]}>
         <Input.TextArea rows={3} maxLength={500} showCount data-testid="money-reason" />
+      </Form.Item>
+    </>
+  );
+}
+
+const c = creditApply.shape;
+
+/** A credit application's fields: an account of the kind's billing method, the new line, reason. */
+export function CreditFields({ kind }: { kind: CreditKind }) {
+  const label = useLabel();
+  return (
+    <>
+      <Form.Item name="accountId" label={label(T.account)} rules={[zodRule(c.accountId, label(T.account))]}>
+        <AccountSelect billing={kind === 'prepay_credit' ? 'prepaid' : 'postpaid'} />
+      </Form.Item>
+      <Form.Item
+        name="creditLine"
+        label={label(T.newCreditLine)}
+        rules={[zodRule(c.creditLine, label(T.newCreditLine))]}
+      >
+        <Input inputMode="decimal" data-testid="credit-line" />
+      </Form.Item>
+      <Form.Item name="reason" label={label(T.reason)} rules={[zodRule(c.reason, label(T.reason))]}>
+        <Input.TextArea rows={3} maxLength={500} showCount />
       </Form.Item>
     </>
   );

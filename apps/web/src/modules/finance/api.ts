@@ -1,4 +1,12 @@
-import type { AccountApply, ApplicationDetail, FinApplyResult, MoneyApply, MoneyKind } from '@portal/contracts/finance';
+import type {
+  AccountApply,
+  ApplicationDetail,
+  CreditApply,
+  CreditKind,
+  FinApplyResult,
+  MoneyApply,
+  MoneyKind,
+} from '@portal/contracts/finance';
 import { get, post } from '../../platform/http';
 
 /** Where each money application is started (server routes.ts). */
@@ -22,6 +30,12 @@ export const financeApi = {
   openAccount: (body: AccountApply) => post<FinApplyResult>('/v2/fc/account/apply', body, { checkRepeat: true }),
   applyMoney: (kind: MoneyKind, body: MoneyApply) =>
     post<FinApplyResult>(APPLY_PATH[kind], body, { checkRepeat: true }),
+  applyCredit: (kind: CreditKind, body: CreditApply) =>
+    post<FinApplyResult>(
+      kind === 'prepay_credit' ? '/v2/fc/cre/prepaidcredit/apply' : '/v2/fc/cre/postpayCredit/apply',
+      body,
+      { checkRepeat: true },
+    ),
   status: (id: number, signal?: AbortSignal) =>
     get<AccountStatus>(`/v2/fc/account/approvalStatus/${id}`, undefined, { signal }),
 };

@@ -22,4 +22,7 @@ export const financeScreens: ScreenMap = {
     Component: (await screens()).PaymentApplyPage,
   }),
   '/general/process/recharge-apply/hedge/apply': async () => ({ Component: (await screens()).HedgeApplyPage }),
+  '/financial/credit-customer/credit-record': async () => ({ Component: (await screens()).CreditRecordsScreen }),
+  '/general/process/credit-apply/prepay/apply': async () => ({ Component: (await screens()).PrepayCreditApplyPage }),
+  '/general/process/credit-apply/postpay/apply': async () => ({ Component: (await screens()).PostpayCreditApplyPage }),
 };

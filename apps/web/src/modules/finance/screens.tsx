@@ -1,6 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   accountResource,
+  CREDIT_KINDS,
+  type CreditApply,
+  type CreditKind,
   entryResource,
   finApplicationResource,
   type MoneyApply,
@@ -15,7 +18,7 @@ import { useLabel } from '../../platform/resource/labels';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
-import { MoneyFields } from './AccountFields';
+import { CreditFields, MoneyFields } from './AccountFields';
 import { financeApi } from './api';
 import { T } from './texts';
 
@@ -140,3 +143,37 @@ export const ManualApplications = () => <ApplicationsList kind="manual" />;
 export const RechargeApplyPage = () => <MoneyApplyForm kind="recharge" />;
 export const PaymentApplyPage = () => <MoneyApplyForm kind="payment" />;
 export const HedgeApplyPage = () => <MoneyApplyForm kind="hedge" />;
+
+/** `credit-customer/credit-record`: every credit-line application with who decided it. */
+export function CreditRecordsScreen() {
+  return <ResourceList def={finApplicationResource} fixed={{ kind: [...CREDIT_KINDS] }} />;
+}
+
+/** `/general/process/credit-apply/{prepay,postpay}/apply`: a new credit line, through approval. */
+function CreditApplyForm({ kind }: { kind: CreditKind }) {
+  const label = useLabel();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<CreditApply>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (v: CreditApply) => {
+    setBusy(true);
+    try {
+      const { id } = await financeApi.applyCredit(kind, v);
+      navigate(`${DETAIL}?id=${id}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card size="small" title={label(T.credit[kind])} style={{ maxWidth: 720 }}>
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="credit-form">
+        <CreditFields kind={kind} />
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {label(T.submit)}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+export const PrepayCreditApplyPage = () => <CreditApplyForm kind="prepay_credit" />;
+export const PostpayCreditApplyPage = () => <CreditApplyForm kind="postpay_credit" />;

@@ -25,6 +25,11 @@ export const T = {
     gift: { zh: '赠送申请', en: 'Gift application' },
     manual: { zh: '手工充值', en: 'Manual top-up' },
   },
+  credit: {
+    prepay_credit: { zh: '预付信用申请', en: 'Prepaid credit application' },
+    postpay_credit: { zh: '后付信用申请', en: 'Postpaid credit application' },
+  },
+  newCreditLine: { zh: '新信用额度', en: 'New credit line' },
   status: { zh: '账户审批状态', en: 'Account approval status' },
   application: { zh: '开户申请', en: 'Opening application' },
   request: { zh: '审批单', en: 'Approval request' },
