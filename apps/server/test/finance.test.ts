@@ -270,6 +270,14 @@ describe('the ledger', () => {
       ledger.postConsumption({ accountId, day, amount: '1', currency: 'EUR', key: 'c:4' }),
     ).rejects.toMatchObject({ def: Errors.FIN_CURRENCY_MISMATCH });
     expect((await account(accountId)).balance).toBe('-100.0000');
+    // a credit line below what the prepaid account owes cannot be approved (the same CHECK)
+    const lower = await post(sales, '/v2/fc/cre/prepaidcredit/apply', { accountId, creditLine: '50', reason: 'less' });
+    expect(lower.code, lower.msg).toBe(0);
+    const todo = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
+    const task = todo.data.records.find((r: { id: number }) => r.id === lower.data.instanceId);
+    const refused = await post(fin, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
+    expect(refused.code).toBe(Errors.FIN_CREDIT_BELOW_DEBT.code);
+    expect((await account(accountId)).creditLine).toBe('100.0000');
     expect(await t.p.db.select().from(finLedgerEntries).where(eq(finLedgerEntries.key, 'c:3'))).toEqual([]);
     // a correction is a reversing entry, once
     const [c2] = await t.p.db.select().from(finLedgerEntries).where(eq(finLedgerEntries.key, 'c:2'));
