@@ -432,7 +432,7 @@ describe('rollups', () => {
     );
     expect(figures.filter((f) => f.product === 'sms').reduce((s, f) => s + f.count, 0)).toBe(Number(raw?.n));
     const day = dayOf(now());
-    const log = { info: () => {} };
+    const log = { info: () => {}, warn: () => {} };
     const first = await postConsumption(t.p.db, day, log);
     expect(first.posted).toBeGreaterThan(0);
     expect(ledgerPosts.find((e) => e.key === `consumption:11:${day}`)?.amount).toBe(
@@ -441,7 +441,7 @@ describe('rollups', () => {
     expect((await postConsumption(t.p.db, day, log)).posted).toBe(0);
     definePorts({ ledger: undefined });
     try {
-      expect(await postConsumption(t.p.db, day, log)).toEqual({ posted: 0, skipped: true });
+      expect(await postConsumption(t.p.db, day, log)).toEqual({ posted: 0, skipped: true, refused: 0 });
     } finally {
       definePorts({ ledger: ledgerPort });
     }

@@ -984,6 +984,58 @@ export const Errors = {
     'The record time {value} is beyond retention or too far ahead',
   ),
   TRF_DAY_INVALID: def(10520030, 400, '日期 {value} 无效', 'The day {value} is not valid'),
+  // finance (10510001–10510199)
+  FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
+  FIN_ACCOUNT_NOT_ACTIVE: def(
+    10510002,
+    409,
+    '账户 {value} 不是正常状态，不能办理',
+    'The account {value} is not active, so the action cannot proceed',
+  ),
+  FIN_NO_PROCESS: def(
+    10510003,
+    409,
+    '未配置启用的审批流程：{value}',
+    'No enabled approval process is configured for {value}',
+  ),
+  FIN_INSUFFICIENT_BALANCE: def(
+    10510004,
+    409,
+    '账户 {value} 余额不足（超出信用额度）',
+    'The account {value} has too little balance (beyond its credit line)',
+  ),
+  FIN_AMOUNT_ZERO: def(10510005, 400, '金额须大于 0', 'The amount must be greater than 0'),
+  FIN_CURRENCY_UNKNOWN: def(10510006, 400, '币种 {value} 不存在', 'There is no currency {value}'),
+  FIN_ENTITY_UNKNOWN: def(
+    10510007,
+    400,
+    '签约主体 {value} 不存在或已停用',
+    'The contracting entity {value} does not exist or is disabled',
+  ),
+  FIN_CREDIT_BILLING: def(
+    10510008,
+    400,
+    '账户 {value} 的付费方式与该信用申请不符（预付费用预付信用申请，后付费用后付信用申请）',
+    'The account {value} has the other billing method (prepaid accounts take a prepaid credit application, postpaid a postpaid one)',
+  ),
+  FIN_CREDIT_BELOW_DEBT: def(
+    10510011,
+    409,
+    '账户 {value} 当前欠款超过申请的新额度',
+    'The account {value} owes more than the requested credit line',
+  ),
+  FIN_APPLICATION_PENDING: def(
+    10510009,
+    409,
+    '账户 {value} 已有审批中的同类申请',
+    'The account {value} already has an application of this kind under review',
+  ),
+  FIN_CURRENCY_MISMATCH: def(
+    10510010,
+    400,
+    '币种与账户币种 {value} 不一致',
+    'The currency differs from the account’s {value}',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

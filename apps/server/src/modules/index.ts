@@ -5,6 +5,7 @@ import { approvalModule } from './approval/index.js';
 import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
+import { financeModule } from './finance/index.js';
 import { homeModule } from './home/index.js';
 import { mailModule } from './mail/index.js';
 import { messagesModule } from './messages/index.js';
@@ -27,6 +28,7 @@ export const modules: Module[] = [
   mailModule,
   crmModule,
   srmModule,
+  financeModule,
   quotationModule,
   // traffic last: it uses finance's accounts / ledger and quotation's rating ports
   trafficModule,

@@ -10,6 +10,7 @@
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
+import { FinPerm } from '@portal/contracts/finance';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 import { SrmPerm } from '@portal/contracts/srm';
@@ -54,8 +55,15 @@ export const ROLE_GRANTS: Record<
   Exclude<SeedRole, 'admin'>,
   { subtrees: SubApp[]; keys: string[]; withhold?: readonly string[] }
 > = {
-  sales: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT, ...SALES_TRAFFIC], withhold: poolManagerKeys },
-  sales_manager: { subtrees: ['crm', 'offerManage'], keys: [Perm.AI_CHAT, ...SALES_TRAFFIC] },
+  sales: {
+    subtrees: ['crm', 'offerManage'],
+    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN],
+    withhold: poolManagerKeys,
+  },
+  sales_manager: {
+    subtrees: ['crm', 'offerManage'],
+    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN],
+  },
   finance: { subtrees: ['financial', 'reportAnalysis'], keys: [Perm.AI_CHAT] },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
   purchasing_manager: {
@@ -91,6 +99,13 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     name: b.name.zh,
     nameEn: b.name.en,
   })),
+  { key: FinPerm.ACCOUNT_OPEN, parentKey: FinPerm.ACCOUNTS, name: '申请开户', nameEn: 'Apply to open an account' },
+  {
+    key: FinPerm.ALL_ACCOUNTS,
+    parentKey: FinPerm.ACCOUNTS,
+    name: '查看全部客户账户（财务）',
+    nameEn: 'See every consumer account (finance)',
+  },
   { key: CrmPerm.APPLY, parentKey: CrmPerm.CUSTOMERS, name: '客户变更申请', nameEn: 'Apply for customer changes' },
   { key: CrmPerm.BLACKLIST_REMOVE, parentKey: CrmPerm.BLACKLIST, name: '移出黑名单', nameEn: 'Remove from blacklist' },
   { key: Perm.AI_CHAT, parentKey: null, name: 'AI 助手', nameEn: 'AI assistant' },

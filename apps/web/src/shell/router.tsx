@@ -10,6 +10,7 @@ import { downloadsTexts } from '../modules/downloads/locales';
 import { downloadScreens } from '../modules/downloads/routes';
 import { feedbackTexts } from '../modules/feedback/locales';
 import { feedbackScreens } from '../modules/feedback/routes';
+import { financeScreens } from '../modules/finance/routes';
 import { homeTexts } from '../modules/home/locales';
 import { homeScreens } from '../modules/home/routes';
 import { mailTexts } from '../modules/mail/locales';
@@ -54,6 +55,8 @@ const SCREENS: ScreenMap = {
   ...screensWithTexts(channelTexts, channelScreens),
   ...screensWithTexts(quotationTexts, quotationScreens),
   ...screensWithTexts(trafficTexts, trafficScreens),
+  // finance texts travel as labels in the room (texts.ts): its accounts tab renders inside CRM pages
+  ...financeScreens,
 };
 
 // Everything but the sign-in pages loads lazily: the sign-in page carries no shell code.

@@ -10,6 +10,8 @@ import {
   retentionRuleResource,
 } from '../crm/rules.js';
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
+import { accountResource } from '../finance/account.js';
+import { entryResource, finApplicationResource } from '../finance/application.js';
 import {
   bankAccountResource,
   bankResource,
@@ -63,4 +65,7 @@ export const allResources: readonly ResourceDef[] = [
   supplierContactResource,
   admissionResource,
   sourceChangeResource,
+  accountResource,
+  finApplicationResource,
+  entryResource,
 ];

@@ -1,4 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { dataScopeWhere } from '../../platform/access/data-scope.js';
+import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { crmCustomers } from './schema.js';
 
@@ -20,5 +22,40 @@ export const customerRefs = (db: DbOrTx, limit: number) =>
     .select({ id: crmCustomers.id, code: crmCustomers.code, country: crmCustomers.country })
     .from(crmCustomers)
     .where(sql`${crmCustomers.state} <> 'blacklist'`)
+    .orderBy(asc(crmCustomers.id))
+    .limit(limit);
+
+/**
+ * For the finance room: a customer within the caller's data scope (by its owner), with its owner,
+ * or undefined (outside the scope it does not exist for them).
+ */
+export async function customerRefInScope(db: DbOrTx, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select({
+      id: crmCustomers.id,
+      code: crmCustomers.code,
+      name: crmCustomers.name,
+      ownerId: crmCustomers.ownerId,
+      state: crmCustomers.state,
+    })
+    .from(crmCustomers)
+    .where(and(eq(crmCustomers.id, id), dataScopeWhere(auth, crmCustomers.ownerId)));
+  return row;
+}
+
+/**
+ * Read-only SQL of a customer's field by its id column, for another room's lists (the finance
+ * accounts' customer name, code and owner, which their data scope follows): the one place that
+ * knows the customer table's shape.
+ */
+export const customerFieldSql = (idColumn: SQL, field: 'code' | 'name' | 'owner_id') =>
+  sql`(select c.${sql.raw(field)} from crm_customers c where c.id = ${idColumn})`;
+
+/** Customers with an owner, by id, for other rooms' demo data (finance opens accounts for a share). */
+export const ownedCustomerRefs = (db: DbOrTx, limit: number) =>
+  db
+    .select({ id: crmCustomers.id, code: crmCustomers.code, ownerId: crmCustomers.ownerId })
+    .from(crmCustomers)
+    .where(and(isNotNull(crmCustomers.ownerId), sql`${crmCustomers.state} <> 'blacklist'`))
     .orderBy(asc(crmCustomers.id))
     .limit(limit);

@@ -190,18 +190,19 @@ export function trafficPort(db: Db): TrafficPort {
 export async function postConsumption(
   db: Db,
   day: string,
-  log: { info: (o: object, m: string) => void },
-): Promise<{ posted: number; skipped: boolean }> {
+  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+): Promise<{ posted: number; skipped: boolean; refused: number }> {
   const ledger = portOf(db, 'ledger');
   if (!ledger) {
     log.info({ day }, 'traffic: consumption not posted, the ledger port (finance) is not mounted');
-    return { posted: 0, skipped: true };
+    return { posted: 0, skipped: true, refused: 0 };
   }
   const rows = rowsOf<{ account_id: number; currency: string; amount: string }>(
     await db.execute(sql`select account_id, currency, sum(revenue)::text as amount from traffic_daily
       where day = ${day} group by account_id, currency order by account_id, sum(revenue) desc`),
   );
   let posted = 0;
+  let refused = 0;
   const seen = new Set<number>();
   for (const r of rows) {
     const accountId = Number(r.account_id);
@@ -211,8 +212,21 @@ export async function postConsumption(
       ? `consumption:${accountId}:${day}:${r.currency}`
       : `consumption:${accountId}:${day}`;
     seen.add(accountId);
-    const res = await ledger.postConsumption({ accountId, day, amount: amount.toFixed(6), currency: r.currency, key });
-    if (res.posted) posted++;
+    // one account the ledger refuses (past its credit line, another currency) must not hold up the others:
+    // it is logged and retried by the next run under the same key
+    try {
+      const res = await ledger.postConsumption({
+        accountId,
+        day,
+        amount: amount.toFixed(6),
+        currency: r.currency,
+        key,
+      });
+      if (res.posted) posted++;
+    } catch (err) {
+      refused++;
+      log.warn({ err, accountId, day, currency: r.currency }, 'traffic: the ledger refused a consumption');
+    }
   }
-  return { posted, skipped: false };
+  return { posted, skipped: false, refused };
 }

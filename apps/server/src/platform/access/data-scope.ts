@@ -11,7 +11,7 @@ import type { AuthContext } from '../auth/context.js';
  * the department's members do not fit a hashed subplan it rescans them for every row — a
  * department manager's list of 1,000,000 rows then ran for minutes (bench/resource-list.suite.mjs).
  */
-export function dataScopeWhere(auth: AuthContext, owner: PgColumn): SQL | undefined {
+export function dataScopeWhere(auth: AuthContext, owner: PgColumn | SQL): SQL | undefined {
   const { kind, departmentIds } = auth.scope;
   if (kind === 'all') return undefined;
   if (kind === 'own' || departmentIds.length === 0) return sql`${owner} = ${auth.userId}`;

@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contracts';
 import { type ResourceDef, type ResourceField, SIGNED_IN } from '@portal/contracts/resource';
-import { and, asc, Column, desc, eq, getTableName, gte, ilike, inArray, is, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, desc, eq, getTableName, gte, ilike, inArray, is, lte, or, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dataScopeWhere } from '../access/data-scope.js';
 import type { AuthContext } from '../auth/context.js';
@@ -71,6 +71,15 @@ export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
 }
 
 /**
+ * The owner a data scope reads: a column, or a read-only SQL expression (an owner held by another
+ * room's record, e.g. a finance account follows its customer's owner).
+ */
+function ownerOf(b: BoundResource, field: string): PgColumn | SQL {
+  const s = b.columns[field];
+  return s && is(s, SQL) ? s : columnOf(b, field);
+}
+
+/**
  * The caller's data scope over the definition's owner column (none declared: every record;
  * personal: own), and for a shared resource the records the caller is a member of (`write`: write
  * members only).
@@ -80,7 +89,7 @@ export function scopeWhere(b: BoundResource, auth: AuthContext, mode: 'read' | '
   if (!owner) return undefined;
   // a personal resource: one's own records only, whatever the data scope
   if (b.def.access.list === SIGNED_IN) return eq(columnOf(b, owner), auth.userId);
-  const own = dataScopeWhere(auth, columnOf(b, owner));
+  const own = dataScopeWhere(auth, ownerOf(b, owner));
   return own && b.shared ? or(own, memberWhere(b.def.key, b.table.id, auth.userId, mode)) : own;
 }
 

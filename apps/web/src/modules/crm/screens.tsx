@@ -6,12 +6,13 @@ import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { resourceScreens } from '../../platform/resource/resource-screens';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
+import { CustomerAccounts } from '../finance/CustomerAccounts';
 import { NameWithDuplicates } from './DuplicateHint';
 import { ApprovalsTab, TeamTab } from './flows/CustomerTabs';
 import { CustomerImportButton } from './import/CustomerImport';
 import { DaysLeft } from './pool/cells';
 
-function Waits({ text }: { text: 'crmCustomer.waitsFinance' | 'crmCustomer.waitsMail' }) {
+function Waits({ text }: { text: 'crmCustomer.waitsMail' }) {
   const { t } = useTranslation();
   return <Alert type="info" showIcon title={t(text)} />;
 }
@@ -28,7 +29,7 @@ const customerOverrides: ResourceOverrides = {
     contacts: (row) => <RelatedTable def={contactResource} filter={{ customerId: row.id }} hide={PARENT} />,
     opportunities: (row) => <RelatedTable def={opportunityResource} filter={{ customerId: row.id }} hide={PARENT} />,
     agents: (row) => <RelatedTable def={customerResource} filter={{ agentId: row.id }} />,
-    accounts: () => <Waits text="crmCustomer.waitsFinance" />,
+    accounts: (row) => <CustomerAccounts customerId={row.id as number} />,
     mails: () => <Waits text="crmCustomer.waitsMail" />,
     approvals: (row) => <ApprovalsTab row={row} />,
     team: (row) => <TeamTab row={row} />,

@@ -1,0 +1,101 @@
+import { accountResource, entryResource, FinPerm, finApplicationResource } from '@portal/contracts/finance';
+import { type SQL, sql } from 'drizzle-orm';
+import { dataScopeWhere } from '../../platform/access/data-scope.js';
+import { staffUsers } from '../../platform/access/schema.js';
+import type { AuthContext } from '../../platform/auth/context.js';
+import { bindResource } from '../../platform/resource/index.js';
+import { customerFieldSql } from '../crm/customer-refs.js';
+import { finAccounts, finApplications, finLedgerEntries } from './schema.js';
+
+const accountCustomer = sql`"fin_accounts"."customer_id"`;
+/** the customer's owner of an account: whose data scope covers it */
+export const accountOwnerSql = customerFieldSql(accountCustomer, 'owner_id');
+
+export const accounts = bindResource(accountResource, {
+  table: finAccounts,
+  search: { keyword: finAccounts.search },
+  columns: {
+    code: finAccounts.code,
+    customerId: finAccounts.customerId,
+    customerCode: customerFieldSql(accountCustomer, 'code'),
+    customerName: customerFieldSql(accountCustomer, 'name'),
+    ownerId: accountOwnerSql,
+    products: finAccounts.products,
+    currency: finAccounts.currency,
+    billing: finAccounts.billing,
+    creditLine: finAccounts.creditLine,
+    balance: finAccounts.balance,
+    billCycle: finAccounts.billCycle,
+    entityId: finAccounts.entityId,
+    state: finAccounts.state,
+    approvalId: finAccounts.approvalId,
+    createdAt: finAccounts.createdAt,
+    openedAt: finAccounts.openedAt,
+  },
+});
+
+const of = (table: string, col: string, field: 'code' | 'customer_id') =>
+  sql.raw(`(select a.${field} from fin_accounts a where a.id = "${table}"."${col}")`);
+const customerOfAccount = (table: string) =>
+  customerFieldSql(sql.raw(`(select a.customer_id from fin_accounts a where a.id = "${table}"."account_id")`), 'name');
+const ownerOfAccount = (table: string) =>
+  customerFieldSql(
+    sql.raw(`(select a.customer_id from fin_accounts a where a.id = "${table}"."account_id")`),
+    'owner_id',
+  );
+
+export const applications = bindResource(finApplicationResource, {
+  table: finApplications,
+  search: { keyword: finApplications.search },
+  columns: {
+    code: finApplications.code,
+    kind: finApplications.kind,
+    accountId: finApplications.accountId,
+    accountCode: of('fin_applications', 'account_id', 'code'),
+    customerName: customerOfAccount('fin_applications'),
+    ownerId: ownerOfAccount('fin_applications'),
+    amount: finApplications.amount,
+    previousAmount: finApplications.previousAmount,
+    currency: finApplications.currency,
+    reference: finApplications.reference,
+    reason: finApplications.reason,
+    state: finApplications.state,
+    instanceId: finApplications.instanceId,
+    applicantId: finApplications.applicantId,
+    applicantName: sql`(select u.name from ${staffUsers} u where u.id = "fin_applications"."applicant_id")`,
+    createdAt: finApplications.createdAt,
+    decidedAt: finApplications.decidedAt,
+  },
+});
+
+export const entries = bindResource(entryResource, {
+  table: finLedgerEntries,
+  columns: {
+    key: finLedgerEntries.key,
+    accountId: finLedgerEntries.accountId,
+    accountCode: of('fin_ledger_entries', 'account_id', 'code'),
+    customerName: customerOfAccount('fin_ledger_entries'),
+    ownerId: ownerOfAccount('fin_ledger_entries'),
+    kind: finLedgerEntries.kind,
+    amount: finLedgerEntries.amount,
+    currency: finLedgerEntries.currency,
+    balanceAfter: finLedgerEntries.balanceAfter,
+    day: finLedgerEntries.day,
+    applicationId: finLedgerEntries.applicationId,
+    reversesId: finLedgerEntries.reversesId,
+    createdAt: finLedgerEntries.createdAt,
+  },
+});
+
+/**
+ * Finance staff (holders of the accounts' "all" key, which the finance role has and sales do not)
+ * see every account whatever their role's data scope; everyone else sees the accounts of the
+ * customers their data scope covers (by the customer's owner).
+ */
+export function financeScope(auth: AuthContext): AuthContext {
+  return auth.perms.has(FinPerm.ALL_ACCOUNTS) ? { ...auth, scope: { kind: 'all', departmentIds: [] } } : auth;
+}
+
+/** The caller's data scope over accounts (by the customer's owner): a condition, or none for all. */
+export const accountScopeWhere = (auth: AuthContext): SQL | undefined =>
+  dataScopeWhere(financeScope(auth), accountOwnerSql);

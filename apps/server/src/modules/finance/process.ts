@@ -1,0 +1,87 @@
+import { FIN_APPLY_PATHS, FIN_SERVICES, type FinApplicationKind } from '@portal/contracts/finance';
+import { eq, inArray } from 'drizzle-orm';
+import { staffUsers } from '../../platform/access/schema.js';
+import type { DbOrTx } from '../../platform/db/index.js';
+import { ensureBusinessProcess } from '../approval/index.js';
+
+const NAMES: Record<FinApplicationKind, [zh: string, en: string]> = {
+  open: ['客户账户开户', 'Consumer account opening'],
+  recharge: ['充值申请', 'Recharge application'],
+  payment: ['付款申请', 'Payment application'],
+  hedge: ['对冲申请', 'Hedge application'],
+  gift: ['赠送申请', 'Gift application'],
+  manual: ['手工充值', 'Manual top-up'],
+  prepay_credit: ['预付信用申请', 'Prepaid credit line'],
+  postpay_credit: ['后付信用申请', 'Postpaid credit line'],
+};
+
+/**
+ * Each finance application's default process: finance review (finance01 in the demo, else the
+ * administrator). Created once per kind; workflow administrators change them like any other.
+ */
+export async function ensureFinanceProcesses(db: DbOrTx): Promise<void> {
+  const people = await db
+    .select({ id: staffUsers.id, username: staffUsers.username })
+    .from(staffUsers)
+    .where(inArray(staffUsers.username, ['admin', 'finance01']));
+  const admin = people.find((u) => u.username === 'admin');
+  if (!admin) return;
+  const reviewer = people.find((u) => u.username === 'finance01') ?? admin;
+  for (const kind of Object.keys(NAMES) as FinApplicationKind[]) {
+    const [zh, en] = NAMES[kind];
+    await ensureBusinessProcess(db, {
+      code: `finance-${kind}`,
+      name: zh,
+      nameEn: en,
+      groupName: '财务',
+      serviceName: FIN_SERVICES[kind],
+      applyPath: FIN_APPLY_PATHS[kind],
+      description: '财务审核；通过后由财务账务在同一事务中记账 / finance review; approval posts the ledger entries',
+      form: {
+        code: `finance-${kind}`,
+        name: zh,
+        fields: [
+          {
+            key: 'account',
+            label: '账户',
+            labelEn: 'Account',
+            type: 'text',
+            required: true,
+            rules: { maxLength: 200 },
+          },
+          { key: 'amount', label: '金额', labelEn: 'Amount', type: 'text', required: false, rules: { maxLength: 40 } },
+          {
+            key: 'reason',
+            label: '申请说明',
+            labelEn: 'Reason',
+            type: 'textarea',
+            required: false,
+            rules: { maxLength: 1000 },
+          },
+        ],
+      },
+      definition: {
+        nodes: [
+          {
+            key: 'finance',
+            name: '财务审核',
+            nameEn: 'Finance review',
+            type: 'approval',
+            approverKind: 'users',
+            roleId: null,
+            userIds: [reviewer.id],
+            levels: 1,
+            mode: 'any',
+            conditions: [],
+            rejectable: true,
+            timeLimitHours: 48,
+          },
+        ],
+      },
+      createdBy: admin.id,
+    });
+  }
+}
+
+export const userIdOf = async (db: DbOrTx, username: string) =>
+  (await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)))[0]?.id;

@@ -1,0 +1,120 @@
+import { ACCOUNT_PRODUCTS, type MoneyKind } from '@portal/contracts/finance';
+import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/context.js';
+import { rowsOf } from '../../platform/db/index.js';
+import type { SeedContext } from '../../platform/seed/context.js';
+import { ownedCustomerRefs } from '../crm/customer-refs.js';
+import { decide, startMoney } from './applications.js';
+import { postEntry } from './ledger.js';
+import { ensureFinanceProcesses, userIdOf } from './process.js';
+import { accountCodeSeq, applicationCodeSeq, finAccounts, finApplications } from './schema.js';
+
+const DAY = 86_400_000;
+const CURRENCIES = ['USD', 'USD', 'USD', 'CNY', 'EUR'] as const;
+
+/**
+ * Demo finance: the default processes; accounts for about a third of the customers that have an
+ * owner (opened before the approval engine, so approved at once), each with a recharge history
+ * posted through the ledger's own functions (application → decide → postEntry) and daily
+ * consumption; a few recharges under review for finance01. Idempotent: accounts once.
+ */
+export async function seedFinance(ctx: SeedContext): Promise<void> {
+  const { db, rng } = ctx;
+  await ensureFinanceProcesses(db);
+  const [have] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_accounts`));
+  if ((have?.n ?? 0) > 0) return;
+  const customers = await ownedCustomerRefs(db, ctx.count({ demo: 90, bench: 600, large: 6_000 }));
+  const finance = (await userIdOf(db, 'finance01')) ?? (await userIdOf(db, 'admin'));
+  if (!finance) return;
+  const chosen = customers.filter(() => rng.next() < 0.35);
+  const now = Date.now();
+  let n = 0;
+  const pending: { accountId: number; ownerId: number }[] = [];
+  for (const c of chosen) {
+    const billing = rng.next() < 0.75 ? 'prepaid' : 'postpaid';
+    const currency = rng.pick(CURRENCIES);
+    const opened = new Date(now - rng.int(60, 400) * DAY);
+    const products = ACCOUNT_PRODUCTS.filter((_, i) => i === 0 || rng.next() < 0.3);
+    await db.transaction(async (tx) => {
+      const [seq] = rowsOf<{ n: string }>(await tx.execute(sql`select nextval(${accountCodeSeq.seqName})::text as n`));
+      const [acc] = await tx
+        .insert(finAccounts)
+        .values({
+          code: `CA${seq!.n}`,
+          customerId: c.id,
+          products,
+          currency,
+          billing,
+          creditLine: billing === 'prepaid' ? String(rng.pick([0, 0, 500, 1000])) : String(rng.int(5, 50) * 1000),
+          billCycle: 'monthly',
+          applicantId: c.ownerId!,
+          state: 'active',
+          createdAt: opened,
+          openedAt: new Date(opened.getTime() + DAY),
+        })
+        .returning({ id: finAccounts.id, code: finAccounts.code });
+      // its history: top-ups decided by finance, then daily consumption in between
+      let t = opened.getTime() + DAY;
+      for (let k = rng.int(1, 5); k > 0; k--) {
+        t += rng.int(5, 40) * DAY;
+        if (t > now) break;
+        const kind: MoneyKind = rng.next() < 0.85 ? 'recharge' : 'gift';
+        const amount = kind === 'gift' ? rng.int(1, 10) * 10 : rng.int(5, 200) * 100;
+        const [app] = await tx
+          .insert(finApplications)
+          .values({
+            code: `FA${await tx.execute(sql`select nextval(${applicationCodeSeq.seqName})::text as n`).then((r) => rowsOf<{ n: string }>(r)[0]!.n)}`,
+            kind,
+            accountId: acc!.id,
+            amount: new Decimal(amount).toFixed(4),
+            currency,
+            reference: kind === 'recharge' ? `TT${String(rng.int(100000, 999999))}` : null,
+            reason: kind === 'gift' ? '新客户赠送 / welcome credit' : '客户汇款到账 / wire received',
+            applicantId: c.ownerId!,
+            createdAt: new Date(t - DAY),
+          })
+          .returning({ id: finApplications.id });
+        await decide(tx, app!.id, 'approved', finance, new Date(t));
+        const spend = new Decimal(amount).mul(rng.int(20, 90)).div(100).toDecimalPlaces(2);
+        const at = new Date(t + rng.int(1, 4) * DAY);
+        if (at.getTime() < now)
+          await postEntry(tx, {
+            accountId: acc!.id,
+            kind: 'consumption',
+            amount: spend.neg().toFixed(4),
+            currency,
+            day: at.toISOString().slice(0, 10),
+            key: `seed:consumption:${acc!.id}:${k}`,
+            note: '演示消费 / demo traffic',
+            at,
+          });
+      }
+      if (pending.length < 4 && rng.next() < 0.3) pending.push({ accountId: acc!.id, ownerId: c.ownerId! });
+    });
+    n++;
+  }
+  // a few recharges under review: real approval requests in finance01's to-dos
+  for (const p of pending) {
+    const auth: AuthContext = {
+      userId: p.ownerId,
+      username: 'seed',
+      sessionId: 'seed',
+      perms: new Set(),
+      scope: { kind: 'all', departmentIds: [] },
+    };
+    await db.transaction(async (tx) => {
+      const out = Object.assign([], { now: new Date() });
+      await startMoney(
+        tx,
+        out,
+        auth,
+        'recharge',
+        { accountId: p.accountId, amount: String(rng.int(10, 80) * 100), reason: '客户已汇款，请确认到账 / wire sent' },
+        new Date(),
+      );
+    });
+  }
+  const [check] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_ledger_entries`));
+  ctx.log.info({ accounts: n, entries: check?.n ?? 0, pending: pending.length }, 'finance demo data');
+}

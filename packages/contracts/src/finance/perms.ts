@@ -1,0 +1,33 @@
+import { permOf, routeByPath } from '../routes/index.js';
+
+const screen = (path: string): string => {
+  const route = routeByPath(path);
+  if (!route) throw new Error(`finance: no route ${path}`);
+  return permOf(route);
+};
+const button = (path: string, action: string) => `${screen(path)}:${action}`;
+
+const ACCOUNTS = '/financial/account/consumer/consumer';
+
+/** Permission keys of the finance room, derived from the route registry. */
+export const FinPerm = {
+  ACCOUNTS: screen(ACCOUNTS),
+  /** apply to open a consumer account (sales for their customers, finance for any) */
+  ACCOUNT_OPEN: button(ACCOUNTS, 'open'),
+  /** finance staff: every account and its money, whatever their role's data scope (the finance role holds it) */
+  ALL_ACCOUNTS: button(ACCOUNTS, 'all'),
+  RECHARGES: screen('/financial/recharge-apply/recharge'),
+  PAYMENTS: screen('/financial/recharge-apply/payment'),
+  HEDGES: screen('/financial/recharge-apply/hedge'),
+  MANUAL: screen('/financial/recharge-apply/manual'),
+  GIFTS: screen('/financial/recharge-apply/gift'),
+  /** the application forms (every role holds them; the account must be in the caller's scope) */
+  APPLY_RECHARGE: screen('/general/process/recharge-apply/recharge/apply'),
+  APPLY_PAYMENT: screen('/general/process/recharge-apply/payment/apply'),
+  APPLY_HEDGE: screen('/general/process/recharge-apply/hedge/apply'),
+  RECORDS: screen('/financial/recharge-record/platform'),
+  CREDIT_CONTROL: screen('/financial/credit-customer/credit-control'),
+  CREDIT_RECORDS: screen('/financial/credit-customer/credit-record'),
+  APPLY_PREPAY_CREDIT: screen('/general/process/credit-apply/prepay/apply'),
+  APPLY_POSTPAY_CREDIT: screen('/general/process/credit-apply/postpay/apply'),
+} as const;
