@@ -55,7 +55,13 @@ describe('seed resources from the route registry', () => {
     expect(sales.has('offerManage:customer-quote:sms')).toBe(true);
     expect(sales.has('ai:chat')).toBe(true);
     expect(sales.has('setModule')).toBe(false);
-    expect(sales.has('financial')).toBe(false);
+    // the consumer accounts of their own customers are the one finance screen sales hold
+    expect([...sales].filter((k) => k.startsWith('financial')).sort()).toEqual([
+      'financial',
+      'financial:account:consumer:consumer',
+      'financial:account:consumer:consumer:open',
+      'financial:group:consumer',
+    ]);
     // distributing and claiming past the open-sea rules are the managers' (decision 0033)
     for (const k of poolManagerKeys) expect(sales.has(k), k).toBe(false);
     expect(grants.get('sales_manager')).toEqual(new Set([...sales, ...poolManagerKeys]));

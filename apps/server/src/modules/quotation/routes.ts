@@ -373,19 +373,20 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     },
   );
 
-  r.get(
-    '/v2/qm/limit/list',
-    {
-      schema: { tags, summary: 'sms-price-limit / tariff rows', response: { 200: envelope(any) } },
-      config: { access: 'authenticated' },
-    },
-    async (req) => {
-      need(req.auth!, QmPerm.LIMITS, QmPerm.TARIFF);
-      return ok(
-        await p.db.select().from(qmPriceLimits).orderBy(asc(qmPriceLimits.country), asc(qmPriceLimits.network)),
-      );
-    },
-  );
+  // the two screens showing the limits each read them under their own key
+  for (const [url, perm] of [
+    ['/v2/qm/limit/list', QmPerm.LIMITS],
+    ['/v2/qm/tariff/list', QmPerm.TARIFF],
+  ] as const)
+    r.get(
+      url,
+      {
+        schema: { tags, summary: 'sms-price-limit / tariff rows', response: { 200: envelope(any) } },
+        config: { access: { perm } },
+      },
+      async () =>
+        ok(await p.db.select().from(qmPriceLimits).orderBy(asc(qmPriceLimits.country), asc(qmPriceLimits.network))),
+    );
 
   r.get(
     '/v2/qm/settings',

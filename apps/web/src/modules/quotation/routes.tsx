@@ -15,10 +15,10 @@ export const quotationScreens: ScreenMap = {
   [`${O}/quote-query/supplier`]: async () => ({ Component: (await screens()).QuoteQueryScreen }),
   [`${O}/quote-group/quote`]: async () => ({ Component: (await screens()).QuoteGroupsScreen }),
   [`${O}/quote-group/az`]: async () => ({ Component: (await screens()).AzGroupsScreen }),
-  [`${O}/sms-price-limit`]: async () => ({ Component: (await screens()).LimitsScreen }),
+  [`${O}/sms-price-limit`]: async () => ({ Component: (await screens()).SmsPriceLimitScreen }),
   [`${O}/quota-apply-approval/special`]: async () => ({ Component: (await screens()).SpecialListScreen }),
   [`${O}/quota-apply-approval/special/detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
   [`${O}/send/special-detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
-  '/setModule/financial/tariff': async () => ({ Component: (await screens()).LimitsScreen }),
+  '/setModule/financial/tariff': async () => ({ Component: (await screens()).TariffScreen }),
   '/setModule/financial/quote-set': async () => ({ Component: (await screens()).QuoteSetScreen }),
 };

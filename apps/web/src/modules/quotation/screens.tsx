@@ -569,12 +569,14 @@ function GroupsScreen({ kind }: { kind: 'quote' | 'az' }) {
 }
 export const QuoteGroupsScreen = () => <GroupsScreen kind="quote" />;
 export const AzGroupsScreen = () => <GroupsScreen kind="az" />;
+export const SmsPriceLimitScreen = () => <LimitsScreen list="limit" />;
+export const TariffScreen = () => <LimitsScreen list="tariff" />;
 
 /** `sms-price-limit` and `tariff`: the least price or margin per country or network. */
-export function LimitsScreen() {
+function LimitsScreen({ list }: { list: 'limit' | 'tariff' }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { data, isFetching } = useQuery({ queryKey: ['qm', 'limits'], queryFn: qmApi.limits });
+  const { data, isFetching } = useQuery({ queryKey: ['qm', 'limits', list], queryFn: () => qmApi.limits(list) });
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) =>
       qmApi.saveLimit({
