@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { type Counterpart, counterpartsOf } from '../../platform/counterparts.js';
+import { textArray } from '../../platform/db/arrays.js';
 import type { Platform } from '../../platform/platform.js';
-import { companyDomains, textArray } from './duplicates.js';
+import { companyDomains } from './duplicates.js';
 import { crmContacts, crmCustomers } from './schema.js';
 
 /**

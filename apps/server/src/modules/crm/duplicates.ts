@@ -7,7 +7,8 @@ import {
   type DuplicateResult,
   NAME_SIMILARITY,
 } from '@portal/contracts/crm';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { textArray } from '../../platform/db/arrays.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { crmFreeMailDomains } from './schema.js';
 
@@ -22,13 +23,6 @@ export async function companyDomains(db: DbOrTx, domains: readonly string[]): Pr
   const skip = new Set(free.map((f) => f.domain));
   return wanted.filter((d) => !skip.has(d));
 }
-
-/** a text[] parameter (drizzle spreads a plain array into a list) */
-export const textArray = (values: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
 
 interface Row {
   id: number;

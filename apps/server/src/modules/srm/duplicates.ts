@@ -6,19 +6,13 @@ import type {
   SupplierDuplicateResult,
 } from '@portal/contracts/srm';
 import { type SQL, sql } from 'drizzle-orm';
+import { textArray } from '../../platform/db/arrays.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { WriteContext } from '../../platform/resource/index.js';
 import { readDuplicateCheck } from './settings.js';
 
 const LIMIT = 20;
-
-/** a text[] parameter (drizzle spreads a plain array into a list) */
-const textArray = (values: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
 
 interface Row {
   id: number;
