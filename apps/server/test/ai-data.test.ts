@@ -125,12 +125,13 @@ describe('AI assistant: data answers through the rooms, in the asking user’s s
 
   it('computes my performance from the traffic port for the period asked, against the previous one', async () => {
     const me = await idOf('admin');
-    // without the traffic room the tool says it has no data, and gives no number
+    // the administrator owns no account: no traffic of their own last week, so no figure and no number
     const none = await ask(admin, '我上周的利润是多少');
     expect(none.answer).toContain('暂时没有您上周的数据');
     expect(none.answer).not.toMatch(/\d/);
-    // a salesperson without a profit or performance screen gets no figure at all
-    const refused = await ask(sales, '我上周的利润是多少');
+    // a colleague without a profit or performance screen (the purchasing manager) gets no figure at all
+    const buyer = await signIn(t.app, { username: 'purchasemgr', password: 'Purchase#2026' });
+    const refused = await ask(buyer, '我上周的利润是多少');
     expect(refused.answer).toContain('没有可以查看业绩或利润报表的权限');
 
     const week = parsePeriod('上周', t.clock.now());

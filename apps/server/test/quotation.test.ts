@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../src/modules/quotation/books.js';
 import { Q } from '../src/modules/quotation/rating.js';
-import { qmPrices, qmSpecialPrices } from '../src/modules/quotation/schema.js';
+import { qmGroupMembers, qmPrices, qmSpecialPrices } from '../src/modules/quotation/schema.js';
 import { channelRefs } from '../src/modules/srm/index.js';
 import { refRates } from '../src/modules/system/reference/schema.js';
 import { portOf } from '../src/platform/ports.js';
@@ -46,12 +46,18 @@ const rowsCount = async () => (await t.p.db.select({ n: count() }).from(qmPrices
 
 let group = 0;
 let az = 0;
-const ACC = 990001;
+/** a real consumer account (finance's), cleared of the demo seed's prices and groups in beforeAll */
+let ACC = 0;
+/** an id no account has */
+const NO_ACCOUNT = 990_002;
 
 beforeAll(async () => {
   t = await startTestApp();
   w = await approvalWorld(t);
   now = t.p.clock.now().getTime();
+  ACC = (await portOf(t.p.db, 'accounts')!.active())[0]!.id;
+  await t.p.db.delete(qmPrices).where(and(eq(qmPrices.bookKind, 'account'), eq(qmPrices.bookId, ACC)));
+  await t.p.db.delete(qmGroupMembers).where(eq(qmGroupMembers.accountId, ACC));
   const g = await post('sales01', '/v2/qm/group/save', {
     kind: 'quote',
     name: 'Test group',
@@ -181,7 +187,7 @@ describe('price books', () => {
     expect(own.code, JSON.stringify(own)).toBe(0);
     expect((await priceAt(ACC, { network: '46000', country: 'CN' }, now + 2 * HOUR))!.unitPrice).toBe('0.011000');
     expect((await priceAt(ACC, { network: '46001', country: 'CN' }, now + 2 * HOUR))!.unitPrice).toBe('0.050000');
-    expect(await priceAt(ACC + 1, { network: '46001', country: 'CN' }, now + 2 * HOUR)).toBeNull();
+    expect(await priceAt(NO_ACCOUNT, { network: '46001', country: 'CN' }, now + 2 * HOUR)).toBeNull();
   });
 
   it('rates voice by the longest prefix with increments and the connect fee', async () => {
