@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AI_API, Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trafficModule } from '../src/modules/traffic/index.js';
+import { definePorts } from '../src/platform/ports.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 interface SseEvent {
@@ -120,13 +122,20 @@ describe('AI assistant API', () => {
 
   it('data tools say the figures are not available yet and invent no numbers', async () => {
     const q = '查询我本月的业绩';
-    const events = await ask(finance, await newConversation(finance, q), q);
-    const answer = answerOf(events);
-    expect(answer).toContain('暂时没有您本月的数据');
-    expect(answer).not.toMatch(/\d/);
-    expect(events.filter((e) => e.event === 'kbdocs')).toHaveLength(0);
-    // sales01 holds no screen showing performance figures: no figure, and none promised
-    const refused = answerOf(await ask(sales, await newConversation(sales, q), q));
+    // without the traffic room's port the tool has no figures to give
+    definePorts({ traffic: undefined });
+    try {
+      const events = await ask(finance, await newConversation(finance, q), q);
+      const answer = answerOf(events);
+      expect(answer).toContain('暂时没有您本月的数据');
+      expect(answer).not.toMatch(/\d/);
+      expect(events.filter((e) => e.event === 'kbdocs')).toHaveLength(0);
+    } finally {
+      definePorts(trafficModule.ports!);
+    }
+    // the purchasing manager holds no screen showing performance figures: no figure, and none promised
+    const buyer = await signIn(t.app, { username: 'purchasemgr', password: 'Purchase#2026' });
+    const refused = answerOf(await ask(buyer, await newConversation(buyer, q), q));
     expect(refused).toContain('没有可以查看业绩或利润报表的权限');
 
     const q2 = 'What was the profit of customer Acme Telecom last month?';

@@ -38,8 +38,8 @@ export const homeTrend = z.object({
   revenue: z.array(z.object({ currency: text(), values: z.array(text()) })),
 });
 export type HomeTrend = z.infer<typeof homeTrend>;
-/** The live resource whose change makes the overview re-read its figures (the id is a user id). */
-export const HOME_FIGURES_RESOURCE = 'home.figures';
+// the live resource of the overview's figures lives with the live constants (no zod: the home screen loads with the shell)
+export { HOME_FIGURES_RESOURCE } from './live-constants.js';
 
 /**
  * Home overview figures. Each is present only when its module exists and reports it;

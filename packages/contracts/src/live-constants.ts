@@ -33,3 +33,6 @@ export const LIVE_RESOURCES = {
   noticeVersions: 'notices.versions',
   dingNotices: 'notices.ding',
 } as const;
+
+/** The live resource whose change makes the overview re-read its figures (the id is a user id). */
+export const HOME_FIGURES_RESOURCE = 'home.figures';

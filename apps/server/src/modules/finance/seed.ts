@@ -24,7 +24,7 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
   await ensureFinanceProcesses(db);
   const [have] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_accounts`));
   if ((have?.n ?? 0) > 0) return;
-  const customers = await ownedCustomerRefs(db, ctx.count({ demo: 90, bench: 600, large: 6_000 }));
+  const customers = await ownedCustomerRefs(db, ctx.count({ demo: 90, bench: 150, large: 6_000 }));
   const finance = (await userIdOf(db, 'finance01')) ?? (await userIdOf(db, 'admin'));
   if (!finance) return;
   const chosen = customers.filter(() => rng.next() < 0.35);

@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contracts';
 import type { ImportIssue } from '@portal/contracts/imports';
-import { type PreviewRow, smsListRow, voiceListRow } from '@portal/contracts/quotation';
+import { type PreviewRow, QmPerm, smsListRow, voiceListRow } from '@portal/contracts/quotation';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context.js';
@@ -21,7 +21,7 @@ const int = (s: string) => {
 
 const smsImport = defineImport<typeof smsListRow, unknown>({
   key: 'supplier-sms-prices',
-  perm: '',
+  perm: QmPerm.SUPPLIER_SMS,
   columns: [
     { key: 'mcc', aliases: ['MCC'], required: true },
     { key: 'mnc', aliases: ['MNC'], required: true },
@@ -39,7 +39,7 @@ const smsImport = defineImport<typeof smsListRow, unknown>({
 
 const voiceImport = defineImport<typeof voiceListRow, unknown>({
   key: 'supplier-voice-az',
-  perm: '',
+  perm: QmPerm.SUPPLIER_VOICE,
   columns: [
     { key: 'prefix', aliases: ['号段', 'Prefix', 'Code'], required: true },
     { key: 'destination', aliases: ['目的地', 'Destination'] },

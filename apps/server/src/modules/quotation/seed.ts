@@ -54,7 +54,9 @@ export async function seedQuotation(ctx: SeedContext) {
   await ensureSpecialProcess(db);
   const [seeded] = await db.select({ n: count() }).from(qmPrices).where(eq(qmPrices.source, 'seed'));
   if (seeded!.n > 0) return;
-  const ops = (await refOperatorsForSeed()).slice(0, ctx.count({ demo: 120, bench: 2000, large: 2000 }));
+  // every active network of the reference data: the demo traffic goes to the big markets (460, 404, 510, 621…), which a
+  // slice of the first networks by code (all European) left unpriced
+  const ops = await refOperatorsForSeed();
   const countries = [...new Set(ops.map((o) => o.countryCode))];
 
   const groups = await db
