@@ -181,3 +181,26 @@ export async function serverDatabase() {
     await admin.end();
   }
 }
+
+/**
+ * Runs a bundled in-process bench runner (apps/server/dist/bench-*-run.mjs) in its own Node process and
+ * answers the JSON of its last output line; `name` labels a failure.
+ */
+export function runBenchChild(runner, env, name) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', runner], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop();
+      if (code === 0) resolve(line ? JSON.parse(line) : undefined);
+      else reject(new Error(`${name} bench exited ${code}\n${err.slice(-4000)}`));
+    });
+  });
+}

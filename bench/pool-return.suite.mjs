@@ -1,33 +1,15 @@
 // The open-sea return job (decision 0033) over 100,000 customers that fell due, on PostgreSQL only
 // (the issue's target database): bench/pool-return-run.ts, bundled like the server, in its own
 // process on its own temporary database. `npm run bench -- --suite=pool-return --only=postgres`.
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../apps/server/scripts/build.mjs';
-import { root, tempDatabase } from './lib.mjs';
+import { root, runBenchChild, tempDatabase } from './lib.mjs';
 
 const DUE = Number(process.env.BENCH_DUE ?? 100_000);
 const runner = path.join(root, 'apps/server/dist/bench-pool-return-run.mjs');
 
-function runChild(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', runner], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop();
-      if (code === 0) resolve(line ? JSON.parse(line) : undefined);
-      else reject(new Error(`pool-return bench exited ${code}\n${err.slice(-4000)}`));
-    });
-  });
-}
+const runChild = (env) => runBenchChild(runner, env, 'pool-return');
 
 export default {
   heading: 'CRM open sea: the return job over 100,000 due customers',

@@ -1,32 +1,14 @@
 // Rating lookups (issue 16, decision 0040): 5 price books of 50,000 voice prefixes and 2,000 networks,
 // `priceFor` in process (bench/rating-run.ts, bundled like the server, in its own process on its own
 // temporary PostgreSQL database). `npm run bench -- --suite=rating --only=postgres`.
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../apps/server/scripts/build.mjs';
-import { root, tempDatabase } from './lib.mjs';
+import { root, runBenchChild, tempDatabase } from './lib.mjs';
 
 const runner = path.join(root, 'apps/server/dist/bench-rating-run.mjs');
 
-function runChild(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', runner], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop();
-      if (code === 0) resolve(line ? JSON.parse(line) : undefined);
-      else reject(new Error(`rating bench exited ${code}\n${err.slice(-4000)}`));
-    });
-  });
-}
+const runChild = (env) => runBenchChild(runner, env, 'rating');
 
 export default {
   heading: 'Rating: lookups in process over 5 books of 50,000 prefixes and 2,000 networks',

@@ -1,34 +1,16 @@
 // Traffic ingestion and sendRcdQuery (decision 0042), on PostgreSQL only: bench/traffic-run.ts, bundled
 // like the server, in its own process on its own temporary database.
 // `npm run bench -- --suite=traffic --only=postgres` (BENCH_SMS messages over BENCH_DAYS days).
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../apps/server/scripts/build.mjs';
-import { root, tempDatabase } from './lib.mjs';
+import { root, runBenchChild, tempDatabase } from './lib.mjs';
 
 const SMS = Number(process.env.BENCH_SMS ?? 200_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
 const runner = path.join(root, 'apps/server/dist/bench-traffic-run.mjs');
 
-function runChild(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', runner], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop();
-      if (code === 0) resolve(line ? JSON.parse(line) : undefined);
-      else reject(new Error(`traffic bench exited ${code}\n${err.slice(-4000)}`));
-    });
-  });
-}
+const runChild = (env) => runBenchChild(runner, env, 'traffic');
 
 export default {
   heading: 'Traffic: ingestion and sendRcdQuery',
