@@ -62,8 +62,14 @@ export const accountResource = defineResource({
         { value: BILLING_METHODS[1], label: label('后付费', 'Postpaid'), color: 'purple' },
       ],
     },
-    creditLine: { kind: 'text', label: label('信用额度', 'Credit line'), required: true, readOnly: true },
-    balance: { kind: 'text', label: label('余额', 'Balance'), required: true, readOnly: true },
+    creditLine: {
+      kind: 'text',
+      label: label('信用额度', 'Credit line'),
+      required: true,
+      readOnly: true,
+      decimal: true,
+    },
+    balance: { kind: 'text', label: label('余额', 'Balance'), required: true, readOnly: true, decimal: true },
     billCycle: {
       kind: 'enum',
       label: label('账单周期', 'Bill cycle'),

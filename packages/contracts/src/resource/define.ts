@@ -41,6 +41,8 @@ export interface ResourceField {
   track?: boolean;
   /** field-level permission: callers without this key never see the field */
   perm?: string;
+  /** a `text` field holding an exact decimal amount (ledger money, a rate): read with thousands separators */
+  decimal?: boolean;
 }
 
 export type FilterOp = 'eq' | 'in' | 'range' | 'like';

@@ -1,4 +1,4 @@
-import { formatMinor } from '@portal/contracts';
+import { formatMinor, formatNumber } from '@portal/contracts';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ const EMPTY = '-';
 /** One value of a field as people read it: money in major units, choices by label, times local. */
 function One({ field, value, cell }: { field: FieldDesc; value: unknown; cell?: boolean }): ReactNode {
   const { t } = useTranslation();
+  if (field.decimal) return formatNumber(value as string);
   switch (field.kind) {
     case 'money':
       return typeof value === 'number' ? formatMinor(value) : String(value);

@@ -20,6 +20,8 @@ export interface FieldDesc {
   multiple?: boolean;
   /** the id of a record with no field kind of its own (a role): entered as ids until an override picks it */
   ref?: string;
+  /** an exact decimal amount held as text: read as a number */
+  decimal?: boolean;
 }
 
 const DATE = 'YYYY-MM-DD';

@@ -40,6 +40,10 @@ describe('field kit: one input, view and filter per kind', () => {
     expect(view('text', ['x', 'y'], { multiple: true })).toMatch(/x.*y/);
     expect(view('datetime', '2026-11-21T08:30:00Z')).toMatch(/^2026-11-2\d \d\d:30$/);
     expect(view('email', 'a@b.co')).toContain('mailto:a@b.co');
+    // ledger amounts travel as exact decimal text (4 places): separators, trailing zeros dropped
+    expect(view('text', '1234567.5000', { decimal: true })).toBe('1,234,567.5');
+    expect(view('text', '-20.1250', { decimal: true })).toBe('-20.125');
+    expect(view('text', 'n/a', { decimal: true })).toBe('-');
   });
   it('picks departments from the tree and roles from a list; other ids are typed as tags', () => {
     const control = (field: FieldDesc) => html(createElement(FieldControl, { field }));

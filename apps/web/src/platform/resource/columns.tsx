@@ -8,6 +8,7 @@ import type { Row } from './api';
 /** A short text (a code, a job number: at most 32 characters) takes a code's width, a list tags'. */
 function kindOf(field: FieldDesc): ColumnKind {
   if (field.multiple) return 'tags';
+  if (field.decimal) return 'money';
   if (field.kind === 'text' && (field.rules?.maxLength ?? Infinity) <= 32) return 'code';
   return field.kind;
 }

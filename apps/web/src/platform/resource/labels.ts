@@ -22,6 +22,7 @@ export function fieldDesc(f: ResourceField, label: (l: Label) => string): FieldD
     multiple: f.multiple,
     secret: f.secret,
     ref: f.ref,
+    decimal: f.decimal,
   };
 }
 
