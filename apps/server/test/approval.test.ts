@@ -34,12 +34,20 @@ describe('approval workflow API', () => {
           await o.tx.execute(sql`select status from wf_instances where id = ${o.instance.id}`),
         );
         outcomes.push(`approved:${o.instance.businessKey ?? o.instance.id}:${row!.status}`);
+        // after-commit work sees the committed outcome from outside the transaction
+        o.afterCommit(async () => {
+          const [after] = rowsOf<{ status: string }>(
+            await t.p.db.execute(sql`select status from wf_instances where id = ${o.instance.id}`),
+          );
+          outcomes.push(`committed:${o.instance.id}:${after!.status}`);
+        });
       },
       onRejected: async (o) => void outcomes.push(`rejected:${o.instance.id}`),
       onWithdrawn: async (o) => void outcomes.push(`withdrawn:${o.instance.id}`),
     });
     registerApprovalHandler('test.failing', {
-      onApproved: async () => {
+      onApproved: async (o) => {
+        o.afterCommit(() => outcomes.push(`committed:${o.instance.id}:refused`));
         throw new Error('business refused');
       },
     });
@@ -283,6 +291,7 @@ describe('approval workflow API', () => {
     await w.op('ops01', 'agree', { taskId: await taskOf(w, 'ops01', id) });
     // the handler saw the approved status inside the transaction
     expect(outcomes).toContain(`approved:${id}:approved`);
+    expect(outcomes).toContain(`committed:${id}:approved`);
     const id2 = await start(pid, 100);
     await w.op('ops01', 'reject', { taskId: await taskOf(w, 'ops01', id2), target: 'end', opinion: 'no' });
     expect(outcomes).toContain(`rejected:${id2}`);
@@ -298,6 +307,8 @@ describe('approval workflow API', () => {
     const d = await detail('sales01', id3);
     expect(d.status).toBe('running');
     expect(d.tasks.find((x: { id: number }) => x.id === task).status).toBe('pending');
+    // a rolled-back step runs none of its after-commit work
+    expect(outcomes).not.toContain(`committed:${id3}:refused`);
   });
 
   it("writes the request's start and outcome into the business record's history", async () => {

@@ -26,7 +26,11 @@ export interface Notice {
  * Everything an engine step collects: the notifications to deliver once the transaction commits;
  * `now` is the platform clock's time of the command (time limits are counted from it).
  */
-export type Outbox = Notice[] & { readonly now: Date };
+/**
+ * What one engine command collects for after its commit: notices, and the owning businesses' after-commit
+ * work (`after`: absent where a seed drives the engine in its own transaction; the work then runs at once).
+ */
+export type Outbox = Notice[] & { readonly now: Date; readonly after?: (() => unknown)[] };
 
 /** Instances each transaction locked: the ones it may change, announced live after the commit. */
 const locked = new WeakMap<Tx, Set<number>>();
@@ -109,8 +113,12 @@ export async function createTasks(tx: Tx, inst: InstanceRecord, step: RouteStep,
   );
 }
 
-const outcomeOf = (inst: InstanceRecord, tx: Tx, actorId: number, opinion: string) => ({
+const outcomeOf = (inst: InstanceRecord, tx: Tx, actorId: number, opinion: string, out: Outbox) => ({
   tx,
+  afterCommit: (fn: () => unknown) => {
+    if (out.after) out.after.push(fn);
+    else fn();
+  },
   instance: {
     id: inst.id,
     serviceName: inst.serviceName,
@@ -164,7 +172,7 @@ export async function finish(
     })
     .where(eq(wfInstances.id, inst.id));
   const handler = handlerOf(inst.serviceName);
-  const outcome = outcomeOf({ ...inst, status }, tx, actorId, opinion);
+  const outcome = outcomeOf({ ...inst, status }, tx, actorId, opinion, out);
   if (status === 'approved') await handler?.onApproved?.(outcome);
   if (status === 'rejected') await handler?.onRejected?.(outcome);
   if (status === 'withdrawn') await handler?.onWithdrawn?.(outcome);

@@ -14,6 +14,8 @@ export interface ApprovalOutcome {
   /** the user whose action ended the request (the last approver, the rejecter, the initiator) */
   actorId: number;
   opinion: string;
+  /** work for after the transition's commit (dropping a cache, telling other processes); never runs on a rollback */
+  afterCommit(fn: () => unknown): void;
 }
 
 export interface ApprovalHandler {

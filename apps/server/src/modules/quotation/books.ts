@@ -28,10 +28,10 @@ export interface RatingService extends RatingPort {
   /** the account's groups by kind */
   groupsOf(accountId: number): Promise<{ quote?: number; az?: number }>;
   /**
-   * drop this process's cached books (after a write); other processes hear it on the bus. A write
-   * inside a transaction the room does not commit (an approval's) drops them again shortly after.
+   * drop this process's cached books after a committed write; other processes hear it on the bus (an
+   * approval's write calls it from the engine's after-commit work)
    */
-  changed(kind?: BookKind, id?: number, inTransaction?: boolean): void;
+  changed(kind?: BookKind, id?: number): void;
 }
 
 const buses = new WeakMap<Db, EventBus>();
@@ -158,14 +158,10 @@ function createRating(db: Db, bus: EventBus): RatingService {
   return {
     rowOf,
     groupsOf,
-    changed(kind, id, inTransaction) {
+    changed(kind, id) {
       const key = kind ? `${kind}:${id === undefined ? '' : `${id}:`}` : ALL;
-      const tell = () => {
-        drop(key);
-        bus.publish(BOOKS_CHANGED, key).catch(() => {});
-      };
-      tell();
-      if (inTransaction) for (const ms of [100, 1000]) setTimeout(tell, ms).unref();
+      drop(key);
+      bus.publish(BOOKS_CHANGED, key).catch(() => {});
     },
     async priceFor(q: RatingQuery & { accountId: number }) {
       const at = q.at.getTime();

@@ -105,7 +105,8 @@ async function decide(o: ApprovalOutcome, state: 'approved' | 'rejected' | 'with
     from,
   );
   await o.tx.update(qmSpecialPrices).set({ priceId }).where(eq(qmSpecialPrices.id, id));
-  current && rating(current.db).changed(sp.bookKind, sp.bookId, true);
+  const db = current?.db;
+  if (db) o.afterCommit(() => rating(db).changed(sp.bookKind, sp.bookId));
 }
 
 let current: Platform | undefined;
