@@ -196,6 +196,11 @@ describe('AI assistant panel', () => {
     await expect.poll(() => page.getByTestId('ai-panel').count()).toBe(0);
     await icon.click();
     await page.getByTestId('ai-panel').waitFor();
+    // so does a click on a figure card with no screen of its own (it must not swallow the mousedown)
+    await page.locator('.home-figure[aria-disabled=true]').first().click();
+    await expect.poll(() => page.getByTestId('ai-panel').count()).toBe(0);
+    await icon.click();
+    await page.getByTestId('ai-panel').waitFor();
 
     // reopen the long conversation: the last ten, older ones when scrolled to the top, then the notice
     await page.locator('[data-testid=ai-session]', { hasText: '历史问题 1' }).locator('.ai-session-title').click();

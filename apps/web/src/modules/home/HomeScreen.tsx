@@ -94,7 +94,9 @@ function Figures({ summary }: { summary: Parameters<typeof presentFigures>[0] })
           type="button"
           key={f.key}
           className="home-panel home-figure"
-          disabled={!f.to}
+          // not `disabled`: a disabled button swallows the mousedown the assistant panel closes on
+          aria-disabled={!f.to}
+          tabIndex={f.to ? 0 : -1}
           onClick={() => f.to && navigate(f.to)}
           data-testid={`home-figure-${f.key}`}
         >
