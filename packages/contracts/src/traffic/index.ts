@@ -171,15 +171,22 @@ const range = {
   from: isoTime.optional(),
   to: isoTime.optional(),
 };
-
-export const smsRecordQuery = pageQuery.extend({
+/** every record query: the range and whose traffic (the caller's data scope narrows it further) */
+const scoped = {
   ...range,
   accountId: coerceInt32().optional(),
   customerId: coerceInt32().optional(),
-  number: z
+};
+/** a called number as typed in a search form: digits, optionally with the leading + */
+const dialled = () =>
+  z
     .string()
     .regex(/^\+?\d{3,15}$/)
-    .optional(),
+    .optional();
+
+export const smsRecordQuery = pageQuery.extend({
+  ...scoped,
+  number: dialled(),
   messageId: z.string().max(64).optional(),
   channelId: coerceInt32().optional(),
   country: z
@@ -231,13 +238,8 @@ export const timelineEntry = z.object({
 });
 
 export const voiceRecordQuery = pageQuery.extend({
-  ...range,
-  accountId: coerceInt32().optional(),
-  customerId: coerceInt32().optional(),
-  callee: z
-    .string()
-    .regex(/^\+?\d{3,15}$/)
-    .optional(),
+  ...scoped,
+  callee: dialled(),
   callId: z.string().max(64).optional(),
   channelId: coerceInt32().optional(),
   answered: z.enum(['yes', 'no']).optional(),
@@ -270,11 +272,9 @@ export const voiceRecordPage = pageResult(voiceRecordRow).extend({ totals: voice
 
 /** performance screens over the daily rollup */
 export const performanceQuery = z.object({
-  ...range,
+  ...scoped,
   product: z.enum(['sms', 'voice']).default('sms'),
   groupBy: z.enum(['day', 'owner', 'customer', 'account', 'country', 'channel']).default('day'),
-  accountId: coerceInt32().optional(),
-  customerId: coerceInt32().optional(),
   ownerId: coerceInt32().optional(),
 });
 export type PerformanceQuery = z.infer<typeof performanceQuery>;
