@@ -776,5 +776,6 @@ describe('approval reminder schedule', () => {
     } finally {
       await t.close();
     }
-  });
+    // the app boots inside the test (jobs on): a boot's time, as the hooks get
+  }, 60_000);
 });
