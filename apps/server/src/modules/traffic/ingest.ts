@@ -41,8 +41,9 @@ type VoiceRow = typeof trafficVoice.$inferInsert;
  * reports for one part the latest by DLR time wins, whatever order they arrive in.
  */
 /**
- * Parts per row-IN list when DLRs are matched: PGlite's WebAssembly stack aborts the whole process on
- * a 1,000-pair list with the partitioned update (the demo seed hit it); 200 pairs run on both kinds.
+ * Parts per statement when DLRs are matched: a VALUES list joined to the keys and reports by their
+ * indexes (a row-IN list was planned as a filter over every key, so each statement read the whole key
+ * table). PGlite's WebAssembly stack aborted the process on a 1,000-pair row-IN list; 200 run on both.
  */
 const DLR_CHUNK = 200;
 
@@ -410,8 +411,8 @@ export async function applyDlrs(
     );
     // the parts that have a record (their key), and the newest report of each
     const keys = rowsOf<{ message_id: string; part: number }>(
-      await tx.execute(sql`select record_id as message_id, part from traffic_keys
-        where kind = 'sms' and (record_id, part) in (${wanted})`),
+      await tx.execute(sql`select k.record_id as message_id, k.part from (values ${wanted}) as w(message_id, part)
+        join traffic_keys k on k.kind = 'sms' and k.record_id = w.message_id and k.part = w.part`),
     );
     if (keys.length === 0) continue;
     for (const k of keys) matched.add(`${k.message_id}\u0000${k.part}`);
@@ -436,9 +437,9 @@ export async function applyDlrs(
       await tx.execute(sql`with latest as (
           select distinct on (d.message_id, d.part) d.message_id, d.part, d.state, d.error, d.dlr_at,
             d.supplier_message_id, k.at
-          from traffic_dlrs d
-          join traffic_keys k on k.kind = 'sms' and k.record_id = d.message_id and k.part = d.part
-          where (d.message_id, d.part) in (${wanted})
+          from (values ${wanted}) as w(message_id, part)
+          join traffic_keys k on k.kind = 'sms' and k.record_id = w.message_id and k.part = w.part
+          join traffic_dlrs d on d.message_id = w.message_id and d.part = w.part
           order by d.message_id, d.part, d.dlr_at desc, d.id desc
         ), old as (
           select s.submit_at, s.message_id, s.part, s.account_id, s.customer_id, s.owner_id, s.channel_id, s.country,
@@ -480,7 +481,8 @@ export async function applyDlrs(
       sql`, `,
     );
     await tx.execute(
-      sql`update traffic_dlrs set matched = true where not matched and (message_id, part) in (${found})`,
+      sql`update traffic_dlrs d set matched = true from (values ${found}) as w(message_id, part)
+        where not d.matched and d.message_id = w.message_id and d.part = w.part`,
     );
   }
   return matched;
