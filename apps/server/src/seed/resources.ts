@@ -14,6 +14,7 @@ import { FinPerm } from '@portal/contracts/finance';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 import { SrmPerm } from '@portal/contracts/srm';
+import { ChannelPerm } from '@portal/contracts/srm/channels';
 import { TrafficPerm } from '@portal/contracts/traffic';
 
 export interface SeedResource {
@@ -57,18 +58,25 @@ export const ROLE_GRANTS: Record<
 > = {
   sales: {
     subtrees: ['crm', 'offerManage'],
-    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN],
+    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
     withhold: poolManagerKeys,
   },
   sales_manager: {
     subtrees: ['crm', 'offerManage'],
-    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN],
+    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
   },
   finance: { subtrees: ['financial', 'reportAnalysis'], keys: [Perm.AI_CHAT] },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
   purchasing_manager: {
     subtrees: ['srm'],
-    keys: [Perm.AI_CHAT, SrmPerm.SEA_RULES, SrmPerm.DUPLICATE_CHECK, SrmPerm.PAYMENT_METHODS],
+    keys: [
+      Perm.AI_CHAT,
+      SrmPerm.SEA_RULES,
+      SrmPerm.DOMAIN_RULES,
+      SrmPerm.RETENTION_RULES,
+      SrmPerm.DUPLICATE_CHECK,
+      SrmPerm.PAYMENT_METHODS,
+    ],
   },
   /** buyers: their own suppliers, the sea and admissions; distribution and handover are the manager's */
   purchasing: {
@@ -86,6 +94,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.SHARE,
       SrmPerm.APPLICATIONS,
       SrmPerm.SOURCE_CHANGES,
+      SrmPerm.SUPPLIER_REQUESTS,
       Perm.AI_CHAT,
     ],
   },

@@ -29,12 +29,18 @@ export {
   supplierDuplicateResult,
 } from './schemas.js';
 export {
+  DEFAULT_DOMAIN_RULES,
   DEFAULT_DUPLICATE_CHECK,
+  DEFAULT_RETENTION_RULES,
   DEFAULT_SEA_RULES,
+  type DomainRules,
   DUPLICATE_MODES,
   type DuplicateCheckSettings,
   type DuplicateMode,
+  domainRules,
   duplicateCheckSettings,
+  type RetentionRules,
+  retentionRules,
   type SeaRules,
   SRM_SETTING_KEYS,
   seaRules,
@@ -57,3 +63,17 @@ export {
   supplierOwnership,
   supplierResource,
 } from './supplier.js';
+export {
+  ENTITY_CHANGE_APPLY_PATH,
+  ENTITY_CHANGE_SERVICE,
+  type EntityChangeApply,
+  entityChangeApply,
+  SUPPLIER_REQUEST_KINDS,
+  SUPPLIER_REQUEST_STATES,
+  type SupplierRequestKind,
+  supplierRequestResource,
+  TRANSFER_APPLY_PATH,
+  TRANSFER_REQUEST_SERVICE,
+  type TransferRequestApply,
+  transferRequestApply,
+} from './supplier-request.js';

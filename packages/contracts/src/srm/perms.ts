@@ -29,6 +29,8 @@ export const SrmPerm = {
   APPLICATIONS: screen('/srm/operate/supplier/lication'),
   REVIEW: screen('/srm/operate/supplier/check'),
   SOURCE_CHANGES: screen('/srm/operate/change-source-approval'),
+  /** transfer requests and entity changes through approval (one record) */
+  SUPPLIER_REQUESTS: screen('/srm/operate/transfer-supplier/list'),
   SUPPLIER_EDIT: button(MY, 'edit'),
   SUPPLIER_RETURN: button(MY, 'return'),
   SUPPLIER_BLACKLIST: button(MY, 'blacklist'),
@@ -38,5 +40,7 @@ export const SrmPerm = {
   CONTACT_DETAILS: button(MY, 'contactDetails'),
   PAYMENT_METHODS: screen('/setModule/purchase/payment-method'),
   SEA_RULES: screen('/setModule/purchase/rules/seas'),
+  DOMAIN_RULES: screen('/setModule/purchase/rules/domain'),
+  RETENTION_RULES: screen('/setModule/purchase/rules/retention'),
   DUPLICATE_CHECK: screen('/setModule/purchase-set/duplicate-check'),
 } as const;

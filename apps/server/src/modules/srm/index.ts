@@ -11,6 +11,7 @@ import { defineSrmJobs, RETENTION_JOB } from './retention.js';
 import { srmRoutes } from './routes.js';
 import { seedSrm } from './seed.js';
 import { registerSourceChangeHandler, sourceChanges } from './source-change.js';
+import { registerSupplierRequestHandlers, supplierRequests } from './supplier-requests.js';
 import { onSupplierCreate, suppliers } from './suppliers.js';
 
 export { type ChannelRef, channelRefs } from './channels/refs.js';
@@ -32,7 +33,9 @@ export const srmModule: Module = {
     });
     registerAdmissionHandler(p);
     registerSourceChangeHandler(p);
-    for (const b of [suppliers, supplierContacts, admissions, sourceChanges]) await mountResource(app, p, b);
+    registerSupplierRequestHandlers(p);
+    for (const b of [suppliers, supplierContacts, admissions, sourceChanges, supplierRequests])
+      await mountResource(app, p, b);
     await mountOwnership(app, p, supplierOwners);
     await srmRoutes(app, p);
     await srmChannels.register(app, p);

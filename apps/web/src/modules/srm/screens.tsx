@@ -1,5 +1,11 @@
 import { ownershipPath } from '@portal/contracts/ownership/define';
-import { admissionResource, supplierContactResource, supplierOwnership, supplierResource } from '@portal/contracts/srm';
+import {
+  admissionResource,
+  supplierContactResource,
+  supplierOwnership,
+  supplierRequestResource,
+  supplierResource,
+} from '@portal/contracts/srm';
 import { Alert, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -32,6 +38,7 @@ const supplierOverrides: ResourceOverrides = {
   tabs: {
     contacts: (row) => <RelatedTable def={supplierContactResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     admissions: (row) => <RelatedTable def={admissionResource} filter={{ supplierId: row.id }} hide={PARENT} />,
+    requests: (row) => <RelatedTable def={supplierRequestResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     channels: () => <ChannelsTab />,
     owners: (row) => <OwnersTab id={row.id} />,
   },

@@ -57,6 +57,27 @@ export const en: Messages<typeof zhCN> = {
       to: 'New source',
       reason: 'Reason',
     },
+    request: {
+      transfer: 'Request a transfer',
+      entity: 'Request an entity change',
+      supplier: 'Supplier',
+      toUser: 'Transfer to',
+      withContacts: 'Contacts move too',
+      keepAs: 'The old owner keeps',
+      keep: { none: 'Nothing', read: 'Read access', write: 'Write access' },
+      toEntity: 'New contracting entity',
+      reason: 'Reason',
+    },
+    rules: {
+      ignoredDomains: 'Shared domains to ignore',
+      ignoredDomainsHint:
+        'Public mail and hosting domains (gmail.com…) say nothing about who a supplier is: the duplicate check skips them; Enter or comma between',
+      retentionHint:
+        'Idle days before a supplier of a level returns to the sea; levels without a row follow the sea rules; 0 keeps that level',
+      level: 'Supplier level',
+      days: 'days',
+      addLevel: 'Add a level',
+    },
     settings: { save: 'Save', saved: 'Saved' },
     payment: {
       title: 'Payment methods',
