@@ -5,7 +5,7 @@ import { srmContacts, srmSupplierRequests, srmSuppliers } from '../src/modules/s
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { recordMembers } from '../src/platform/ownership/schema.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -143,6 +143,16 @@ describe('supplier transfer through approval', () => {
     const sales = await signIn(t.app, DEMO.sales01);
     const refused = await t.app.inject({ url: '/v2/srm/transfer-request/receivers', headers: bearer(sales) });
     expect((refused.json() as Answer).code).toBe(Errors.NO_PERMISSION.code);
+  });
+
+  it.runIf(onPostgres)('PostgreSQL: two transfer requests for one supplier at once, exactly one starts', async () => {
+    const id = await mine();
+    const answers = await Promise.all(
+      [1, 2].map((i) =>
+        post(buyer, '/v2/srm/transfer-request/apply', { supplierId: id, toUserId: buyer2Id, reason: `race ${i}` }),
+      ),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual([0, Errors.SRM_REQUEST_PENDING.code].sort());
   });
 
   it('refuses a supplier outside my scope as not found', async () => {

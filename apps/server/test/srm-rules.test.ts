@@ -1,6 +1,7 @@
 import { Errors } from '@portal/contracts';
 import { DEFAULT_SEA_RULES } from '@portal/contracts/srm';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnIdleSuppliers } from '../src/modules/srm/retention.js';
 import { srmSuppliers } from '../src/modules/srm/schema.js';
@@ -115,5 +116,70 @@ describe('purchase rules: retention', () => {
     expect(await stateOf(tier2Old)).toBe('sea');
     expect(await stateOf(direct)).toBe('private');
     expect((await get(mgr, '/v2/srm/settings/retention-rules')).data.byLevel).toHaveLength(2);
+  });
+});
+
+describe('supplier import (XLSX with preview)', () => {
+  async function sheet(rows: (string | number)[][]): Promise<Buffer> {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('suppliers');
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  }
+  async function preview(who: Tokens, file: Buffer): Promise<Answer> {
+    const boundary = '----srmimport';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/srm/supplier/import/preview',
+      headers: { ...bearer(who), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    return res.json();
+  }
+
+  it('previews good rows and refuses bad ones with their reason; the commit saves them as my suppliers', async () => {
+    const template = await t.app.inject({ url: '/v2/srm/supplier/import/template', headers: bearer(buyer) });
+    expect(template.statusCode).toBe(200);
+    const blacklisted = await owned({ state: 'blacklist', ownerId: null, domains: ['shady-routes.example'] });
+    expect(blacklisted).toBeGreaterThan(0);
+    const file = await sheet([
+      ['name', '供应商简称', 'type', 'country', 'products', 'level', 'domains'],
+      [
+        'Aurora Nordic Messaging AB',
+        'aurora-nordic',
+        'aggregator',
+        'se',
+        'sms, voice',
+        'tier1',
+        'auroranordic.example',
+      ],
+      ['Shady Routes Ltd', 'shady-two', 'aggregator', 'GB', 'sms', '', 'shady-routes.example'],
+      ['Bad Level Telecom', 'bad-level', 'operator', 'FR', 'sms', 'platinum', ''],
+      ['X', 'x', 'operator', 'FR', 'sms', '', ''],
+    ]);
+    const res = await preview(buyer, file);
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data.rows.map((r: { alias: string }) => r.alias)).toEqual(['aurora-nordic']);
+    const reasons = new Map(res.data.errors.map((e: { row: number; code: number }) => [e.row, e.code]));
+    expect(reasons.get(3)).toBe(Errors.SRM_BLACKLISTED_MATCH.code);
+    expect(reasons.get(4)).toBe(Errors.SRM_DICT_VALUE_UNKNOWN.code);
+    expect(reasons.has(5)).toBe(true);
+    const commit = await post(buyer, '/v2/srm/supplier/import/commit', { rows: res.data.rows });
+    expect(commit.code, commit.msg).toBe(0);
+    const [outcome] = commit.data.outcomes;
+    expect(outcome).toMatchObject({ row: 2, ok: true });
+    expect(outcome.supplierCode).toMatch(/^SP\d{6}$/);
+    const saved = (await t.p.db.select().from(srmSuppliers).where(eq(srmSuppliers.id, outcome.id)))[0]!;
+    expect(saved).toMatchObject({ ownerId: buyerId, state: 'private', country: 'SE', admitted: false });
+    // the same row again is refused at saving time by the duplicate check (same domain: block)
+    const again = await post(buyer, '/v2/srm/supplier/import/commit', { rows: res.data.rows });
+    expect(again.data.outcomes[0]).toMatchObject({ ok: false });
   });
 });

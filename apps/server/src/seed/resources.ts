@@ -86,6 +86,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.SUPPLIER_EDIT,
       SrmPerm.SUPPLIER_RETURN,
       SrmPerm.CONTACT_EDIT,
+      SrmPerm.SUPPLIER_IMPORT,
       SrmPerm.CONTACT_DETAILS,
       SrmPerm.SEA,
       SrmPerm.EQUIPMENT,
@@ -129,6 +130,7 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
   { key: Perm.SYS_ROLE_EDIT, parentKey: Perm.SYS_ROLE_LIST, name: '编辑角色', nameEn: 'Edit roles' },
   { key: Perm.SYS_DEPT_EDIT, parentKey: Perm.SYS_DEPT_LIST, name: '编辑部门', nameEn: 'Edit departments' },
   { key: CrmPerm.CUSTOMER_IMPORT, parentKey: CrmPerm.CUSTOMERS, name: '导入客户', nameEn: 'Import customers' },
+  { key: SrmPerm.SUPPLIER_IMPORT, parentKey: SrmPerm.SUPPLIERS, name: '导入供应商', nameEn: 'Import suppliers' },
   {
     key: TrafficPerm.INGEST_ADMIN,
     parentKey: TrafficPerm.SMS_RECORDS,

@@ -8,6 +8,17 @@ export {
   admissionResource,
 } from './admission.js';
 export { supplierContactResource } from './contact.js';
+export {
+  SRM_IMPORT_PATHS,
+  SUPPLIER_IMPORT_MAX_ROWS,
+  type SupplierImportOutcome,
+  type SupplierImportResult,
+  type SupplierImportRow,
+  supplierImportCommitBody,
+  supplierImportOutcome,
+  supplierImportResult,
+  supplierImportRow,
+} from './import.js';
 export { SrmPerm } from './perms.js';
 export {
   type AdmissionApply,

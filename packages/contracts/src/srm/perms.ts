@@ -36,6 +36,7 @@ export const SrmPerm = {
   SUPPLIER_BLACKLIST: button(MY, 'blacklist'),
   SUPPLIER_LOCK: button(MY, 'lock'),
   CONTACT_EDIT: button(MY, 'contact'),
+  SUPPLIER_IMPORT: button(MY, 'import'),
   /** field-level: contact phone and e-mail (pool viewers without it do not see them) */
   CONTACT_DETAILS: button(MY, 'contactDetails'),
   PAYMENT_METHODS: screen('/setModule/purchase/payment-method'),

@@ -6,7 +6,9 @@ import {
   supplierRequestResource,
   supplierResource,
 } from '@portal/contracts/srm';
+import { ChannelPerm, channelResource } from '@portal/contracts/srm/channels';
 import { Alert, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../platform/access';
@@ -16,15 +18,19 @@ import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
 import { NameWithDuplicates } from './DuplicateHint';
+import { SupplierImportButton } from './SupplierImport';
 
 /** a supplier's related lists leave out the columns naming the supplier */
 const PARENT = ['supplierName', 'supplierCode'];
 
 const POOL_PAGE = ownershipPath(supplierOwnership, 'poolPage');
 
-function ChannelsTab() {
+/** The supplier's channels, for holders of the channel list; others are told where channels are kept. */
+function ChannelsTab({ id }: { id: number }) {
   const { t } = useTranslation();
-  return <Alert type="info" showIcon title={t('srm.channelsTab')} />;
+  const canSee = useCan(ChannelPerm.CHANNELS);
+  if (!canSee) return <Alert type="info" showIcon title={t('srm.channelsTab')} />;
+  return <RelatedTable def={channelResource} filter={{ supplierId: id }} hide={['supplierName', 'supplierId']} />;
 }
 
 function OwnersTab({ id }: { id: number }) {
@@ -39,7 +45,7 @@ const supplierOverrides: ResourceOverrides = {
     contacts: (row) => <RelatedTable def={supplierContactResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     admissions: (row) => <RelatedTable def={admissionResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     requests: (row) => <RelatedTable def={supplierRequestResource} filter={{ supplierId: row.id }} hide={PARENT} />,
-    channels: () => <ChannelsTab />,
+    channels: (row) => <ChannelsTab id={row.id} />,
     owners: (row) => <OwnersTab id={row.id} />,
   },
 };
@@ -49,10 +55,12 @@ function OwnedList({
   fixed,
   pool,
   only,
+  toolbar,
 }: {
   fixed?: Record<string, unknown>;
   pool?: boolean;
   only?: readonly string[];
+  toolbar?: ReactNode;
 }) {
   const actions = useOwnershipActions(supplierOwnership);
   const all = pool ? actions.pool : actions.owned;
@@ -61,7 +69,7 @@ function OwnedList({
     <>
       <ResourceList
         def={supplierResource}
-        overrides={{ ...supplierOverrides, bulk }}
+        overrides={{ ...supplierOverrides, bulk, ...(toolbar ? { toolbar } : {}) }}
         fixed={fixed}
         pagePath={pool ? POOL_PAGE : undefined}
       />
@@ -71,7 +79,7 @@ function OwnedList({
 }
 
 /** `supplier/my-supplier`: the caller's data scope decides whose; return, hand over and share from here. */
-export const MySupplierScreen = () => <OwnedList />;
+export const MySupplierScreen = () => <OwnedList toolbar={<SupplierImportButton />} />;
 /** `supplierManagement`: the whole supplier book in the caller's scope (all states but the sea). */
 export const SupplierManagementScreen = () => <OwnedList only={['transfer']} />;
 /** `supplierManagementBuka`: the admitted suppliers, the book the Buka self-service platform may route over. */

@@ -11,7 +11,7 @@ export const en: Messages<typeof zhCN> = {
       owner: 'Owner: {{name}}',
       inSea: 'in the open sea',
     },
-    channelsTab: 'This supplier’s channels are kept in channel management and listed here once set up.',
+    channelsTab: 'This supplier’s channels are kept in channel management (Business inquiry → Channels).',
     admission: {
       apply: 'Apply for admission',
       submit: 'Submit for approval',
@@ -77,6 +77,15 @@ export const en: Messages<typeof zhCN> = {
       level: 'Supplier level',
       days: 'days',
       addLevel: 'Add a level',
+    },
+    import: {
+      button: 'Import',
+      title: 'Import suppliers',
+      templateFile: 'supplier-import-template.xlsx',
+      row: 'Row',
+      saved: '{{count}} suppliers imported',
+      partly: '{{saved}} imported, {{refused}} rows not imported',
+      refusedRow: 'Row {{row}}: {{message}}',
     },
     settings: { save: 'Save', saved: 'Saved' },
     payment: {

@@ -8,7 +8,7 @@ export const zhCN = {
       owner: '负责人：{{name}}',
       inSea: '在公海',
     },
-    channelsTab: '该供应商的通道在「通道管理」中维护，通道建立后在此列出。',
+    channelsTab: '该供应商的通道在「业务查询 → 通道管理」中维护。',
     admission: {
       apply: '发起准入申请',
       submit: '提交审批',
@@ -70,6 +70,15 @@ export const zhCN = {
       level: '供应商等级',
       days: '天',
       addLevel: '添加等级',
+    },
+    import: {
+      button: '导入',
+      title: '导入供应商',
+      templateFile: '供应商导入模板.xlsx',
+      row: '行',
+      saved: '已导入 {{count}} 个供应商',
+      partly: '已导入 {{saved}} 个，{{refused}} 行未导入',
+      refusedRow: '第 {{row}} 行：{{message}}',
     },
     settings: { save: '保存', saved: '已保存' },
     payment: {
