@@ -119,6 +119,21 @@ describe('purchase rules: retention', () => {
   });
 });
 
+describe('purchase-set/clue', () => {
+  it('the purchasing manager sets how recent a followed lead is; everyone reads it; bad values are refused', async () => {
+    expect((await get(buyer, '/v2/srm/settings/clue')).data).toEqual({ followedWithinDays: 0 });
+    expect((await post(mgr, '/v2/srm/settings/clue', { followedWithinDays: 30 })).code).toBe(0);
+    expect((await get(buyer, '/v2/srm/settings/clue')).data).toEqual({ followedWithinDays: 30 });
+    expect((await post(buyer, '/v2/srm/settings/clue', { followedWithinDays: 5 })).code).toBe(
+      Errors.NO_PERMISSION.code,
+    );
+    expect((await post(mgr, '/v2/srm/settings/clue', { followedWithinDays: 5000 })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await get(buyer, '/v2/srm/settings/clue')).data).toEqual({ followedWithinDays: 30 });
+  });
+});
+
 describe('supplier import (XLSX with preview)', () => {
   async function sheet(rows: (string | number)[][]): Promise<Buffer> {
     const wb = new ExcelJS.Workbook();

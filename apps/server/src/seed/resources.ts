@@ -75,6 +75,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.DOMAIN_RULES,
       SrmPerm.RETENTION_RULES,
       SrmPerm.DUPLICATE_CHECK,
+      SrmPerm.CLUE_SETTINGS,
       SrmPerm.PAYMENT_METHODS,
     ],
   },

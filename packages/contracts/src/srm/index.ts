@@ -40,6 +40,9 @@ export {
   supplierDuplicateResult,
 } from './schemas.js';
 export {
+  type ClueSettings,
+  clueSettings,
+  DEFAULT_CLUE_SETTINGS,
   DEFAULT_DOMAIN_RULES,
   DEFAULT_DUPLICATE_CHECK,
   DEFAULT_RETENTION_RULES,

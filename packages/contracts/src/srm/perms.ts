@@ -44,4 +44,5 @@ export const SrmPerm = {
   DOMAIN_RULES: screen('/setModule/purchase/rules/domain'),
   RETENTION_RULES: screen('/setModule/purchase/rules/retention'),
   DUPLICATE_CHECK: screen('/setModule/purchase-set/duplicate-check'),
+  CLUE_SETTINGS: screen('/setModule/purchase-set/clue'),
 } as const;

@@ -61,7 +61,16 @@ export const DEFAULT_DUPLICATE_CHECK: DuplicateCheckSettings = {
   phone: 'warn',
 };
 
+/**
+ * Supplier lead settings (`/setModule/purchase-set/clue`): a supplier lead counts as followed
+ * (`clue/followed`) when its last follow-up is at most this many days old; 0: any follow-up.
+ */
+export const clueSettings = z.object({ followedWithinDays: days(3650) });
+export type ClueSettings = z.infer<typeof clueSettings>;
+export const DEFAULT_CLUE_SETTINGS: ClueSettings = { followedWithinDays: 0 };
+
 export const SRM_SETTING_KEYS = {
+  clue: 'clue_settings',
   seaRules: 'sea_rules',
   duplicateCheck: 'duplicate_check',
   domainRules: 'domain_rules',

@@ -1,6 +1,7 @@
 import { envelope } from '@portal/contracts';
 import {
   admissionApply,
+  clueSettings,
   domainRules,
   duplicateCheckSettings,
   entityChangeApply,
@@ -30,10 +31,12 @@ import { findSupplierDuplicates } from './duplicates.js';
 import { paymentMethods } from './payment-methods.js';
 import { checkSeaRules } from './rules.js';
 import {
+  readClueSettings,
   readDomainRules,
   readDuplicateCheck,
   readRetentionRules,
   readSeaRules,
+  writeClueSettings,
   writeDomainRules,
   writeDuplicateCheck,
   writeRetentionRules,
@@ -266,6 +269,36 @@ export async function srmRoutes(app: FastifyInstance, p: Platform) {
       for (const row of req.body.byLevel)
         await checkDictValues(p.db, supplierResource.fields, { level: row.level }, 'SRM_DICT_VALUE_UNKNOWN');
       await writeRetentionRules(p.db, req.body, req.auth!.userId, p.clock.now());
+      return ok(req.body);
+    },
+  );
+
+  r.get(
+    `${S}/clue`,
+    {
+      schema: {
+        tags,
+        summary: 'The supplier lead settings (the lead screens read them)',
+        response: { 200: envelope(clueSettings) },
+      },
+      // what counts as a followed lead is no secret: every signed-in user's lead screen reads it
+      config: { access: 'authenticated' },
+    },
+    async () => ok(await readClueSettings(p.db)),
+  );
+  r.post(
+    `${S}/clue`,
+    {
+      schema: {
+        tags,
+        summary: 'Save the supplier lead settings',
+        body: clueSettings,
+        response: { 200: envelope(clueSettings) },
+      },
+      config: { access: { perm: SrmPerm.CLUE_SETTINGS }, checkRepeat: true },
+    },
+    async (req) => {
+      await writeClueSettings(p.db, req.body, req.auth!.userId, p.clock.now());
       return ok(req.body);
     },
   );

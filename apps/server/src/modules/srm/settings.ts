@@ -1,4 +1,7 @@
 import {
+  type ClueSettings,
+  clueSettings,
+  DEFAULT_CLUE_SETTINGS,
   DEFAULT_DOMAIN_RULES,
   DEFAULT_DUPLICATE_CHECK,
   DEFAULT_RETENTION_RULES,
@@ -58,3 +61,8 @@ export const readRetentionRules = (db: DbOrTx): Promise<RetentionRules> =>
   read(db, SRM_SETTING_KEYS.retentionRules, retentionRules, DEFAULT_RETENTION_RULES);
 export const writeRetentionRules = (db: DbOrTx, v: RetentionRules, userId: number, now: Date) =>
   write(db, SRM_SETTING_KEYS.retentionRules, v, userId, now);
+
+export const readClueSettings = (db: DbOrTx): Promise<ClueSettings> =>
+  read(db, SRM_SETTING_KEYS.clue, clueSettings, DEFAULT_CLUE_SETTINGS);
+export const writeClueSettings = (db: DbOrTx, v: ClueSettings, userId: number, now: Date) =>
+  write(db, SRM_SETTING_KEYS.clue, v, userId, now);

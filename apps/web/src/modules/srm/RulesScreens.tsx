@@ -1,5 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DomainRules, domainRules, type RetentionRules, SrmPerm } from '@portal/contracts/srm';
+import {
+  type ClueSettings,
+  clueSettings,
+  type DomainRules,
+  domainRules,
+  type RetentionRules,
+  SrmPerm,
+} from '@portal/contracts/srm';
 import { Alert, Button, Card, Form, InputNumber, Select, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../platform/access';
@@ -89,6 +96,41 @@ export function RetentionRulesScreen() {
             </>
           )}
         </Form.List>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          {t('srm.settings.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** `/setModule/purchase-set/clue`: how recent a follow-up makes a supplier lead "followed". */
+export function ClueSettingsScreen() {
+  const { t } = useTranslation();
+  const canEdit = useCan(SrmPerm.CLUE_SETTINGS);
+  const { form, data, mutation } = useSettingsForm<ClueSettings>(
+    srmKeys.clueSettings,
+    srmApi.clueSettings,
+    srmApi.saveClueSettings,
+  );
+  if (!data) return <Skeleton active />;
+  return (
+    <Card size="small" style={{ maxWidth: 640 }}>
+      <Form<ClueSettings>
+        form={form}
+        layout="vertical"
+        disabled={!canEdit}
+        onFinish={(v) => mutation.mutate(v)}
+        data-testid="clue-settings-form"
+      >
+        <Form.Item
+          name="followedWithinDays"
+          label={t('srm.rules.followedWithinDays')}
+          extra={t('srm.rules.followedWithinDaysHint')}
+          rules={[zodRule(clueSettings.shape.followedWithinDays, t('srm.rules.followedWithinDays'))]}
+        >
+          <InputNumber min={0} max={3650} precision={0} addonAfter={t('srm.rules.days')} />
+        </Form.Item>
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {t('srm.settings.save')}
         </Button>

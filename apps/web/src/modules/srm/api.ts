@@ -1,5 +1,6 @@
 import type {
   AdmissionApply,
+  ClueSettings,
   DomainRules,
   DuplicateCheckSettings,
   EntityChangeApply,
@@ -35,6 +36,8 @@ export const srmApi = {
   duplicateCheck: (signal?: AbortSignal) => get<DuplicateCheckSettings>(`${S}/duplicate-check`, undefined, { signal }),
   saveDuplicateCheck: (v: DuplicateCheckSettings) =>
     post<DuplicateCheckSettings>(`${S}/duplicate-check`, v, { checkRepeat: true }),
+  clueSettings: (signal?: AbortSignal) => get<ClueSettings>(`${S}/clue`, undefined, { signal }),
+  saveClueSettings: (v: ClueSettings) => post<ClueSettings>(`${S}/clue`, v, { checkRepeat: true }),
   domainRules: (signal?: AbortSignal) => get<DomainRules>(`${S}/domain-rules`, undefined, { signal }),
   saveDomainRules: (v: DomainRules) => post<DomainRules>(`${S}/domain-rules`, v, { checkRepeat: true }),
   retentionRules: (signal?: AbortSignal) => get<RetentionRules>(`${S}/retention-rules`, undefined, { signal }),
@@ -47,6 +50,7 @@ export const srmKeys = {
   duplicateCheck: ['srm', 'settings', 'duplicate-check'] as const,
   paymentMethods: ['srm', 'settings', 'payment-methods'] as const,
   domainRules: ['srm', 'settings', 'domain-rules'] as const,
+  clueSettings: ['srm', 'settings', 'clue'] as const,
   retentionRules: ['srm', 'settings', 'retention-rules'] as const,
   receivers: (keyword: string) => ['srm', 'transfer-receivers', keyword] as const,
 };

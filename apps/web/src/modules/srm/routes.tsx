@@ -42,6 +42,7 @@ export const srmSupplierScreens: ScreenMap = {
   '/setModule/purchase/rules/seas': async () => ({ Component: (await settings()).SeaRulesScreen }),
   '/setModule/purchase/rules/domain': async () => ({ Component: (await rules()).DomainRulesScreen }),
   '/setModule/purchase/rules/retention': async () => ({ Component: (await rules()).RetentionRulesScreen }),
+  '/setModule/purchase-set/clue': async () => ({ Component: (await rules()).ClueSettingsScreen }),
   '/setModule/purchase-set/duplicate-check': async () => ({ Component: (await settings()).DuplicateCheckScreen }),
   '/setModule/purchase/payment-method': async () => ({ Component: (await settings()).PaymentMethodScreen }),
   '/srm/tvs/account-query': tvs,

@@ -7,7 +7,8 @@ import {
   supplierResource,
 } from '@portal/contracts/srm';
 import { ChannelPerm, channelResource } from '@portal/contracts/srm/channels';
-import { Alert, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,6 +18,7 @@ import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
+import { srmApi, srmKeys } from './api';
 import { NameWithDuplicates } from './DuplicateHint';
 import { SupplierImportButton } from './SupplierImport';
 
@@ -95,9 +97,14 @@ export const ShareScreen = () => <OwnedList only={['share']} />;
 /** `supplier/equipment-supplier`: equipment vendors (SIM boxes, gateways). */
 export const EquipmentSupplierScreen = () => <OwnedList fixed={{ type: 'equipment_vendor' }} />;
 /** `clue/followed`: supplier leads being worked: followed up, not yet admitted. */
-export const FollowedCluesScreen = () => (
-  <OwnedList fixed={{ admitted: false, lastContactAt: ['2000-01-01T00:00:00.000Z', '2999-12-31T00:00:00.000Z'] }} />
-);
+export function FollowedCluesScreen() {
+  const { data } = useQuery({ queryKey: srmKeys.clueSettings, queryFn: ({ signal }) => srmApi.clueSettings(signal) });
+  if (!data) return <Skeleton active />;
+  // the lead settings say how recent the last follow-up must be (0: any)
+  const days = data.followedWithinDays;
+  const from = days ? new Date(Date.now() - days * 86_400_000).toISOString() : '2000-01-01T00:00:00.000Z';
+  return <OwnedList fixed={{ admitted: false, lastContactAt: [from, '2999-12-31T00:00:00.000Z'] }} />;
+}
 /** `clue/invalid`: leads found invalid: the blacklisted suppliers with their reason. */
 export const InvalidCluesScreen = () => <OwnedList fixed={{ state: 'blacklist' }} only={[]} />;
 /** `operate/supplier/transfer`: every owner change of suppliers in the caller's scope. */

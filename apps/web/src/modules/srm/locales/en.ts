@@ -77,6 +77,9 @@ export const en: Messages<typeof zhCN> = {
       level: 'Supplier level',
       days: 'days',
       addLevel: 'Add a level',
+      followedWithinDays: 'Followed leads: last follow-up within (days)',
+      followedWithinDaysHint:
+        'A supplier not yet admitted counts as a followed lead when its last follow-up is this recent; 0: any follow-up',
     },
     import: {
       button: 'Import',

@@ -70,6 +70,8 @@ export const zhCN = {
       level: '供应商等级',
       days: '天',
       addLevel: '添加等级',
+      followedWithinDays: '已跟进线索：最近一次跟进在几天内',
+      followedWithinDaysHint: '未准入的供应商，最近一次跟进在此天数内才算「已跟进线索」；0 表示有过跟进即可',
     },
     import: {
       button: '导入',
