@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  type DemoUser,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+} from './support/shell.js';
+
+const BUYER: DemoUser = { username: 'purchase01', password: 'Purchase#2026' };
+const MANAGER: DemoUser = { username: 'purchasemgr', password: 'Purchase#2026' };
+const CHECKLIST = { license: true, sanctions: true, ownership: true, bank: true, test: true, contract: true };
 
 /** SG networks the reference data lists (MCC 525): SingTel, StarHub, M1. */
 const SG = ['52501', '52503', '52505'];
@@ -13,11 +26,11 @@ describe('SRM channels', () => {
   let customerId: number;
 
   /** A write through the API with its check-repeat key. */
-  const write = async <T>(url: string, body: unknown) => {
-    const { key } = await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence');
+  const write = async <T>(url: string, body: unknown, as = token) => {
+    const { key } = await api<{ key: string }>(server.url, as, 'GET', '/v2/sys/staff/common/request/idempotence');
     const res = await fetch(`${server.url}${url}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-idempotence-key': key },
+      headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json', 'x-idempotence-key': key },
       body: JSON.stringify(body),
     });
     const json = (await res.json()) as { code: number; data: T };
@@ -30,12 +43,36 @@ describe('SRM channels', () => {
     await settlePopups(server.url, ADMIN);
     browser = await launch();
     token = await apiToken(server.url, ADMIN);
-    const supplier = await write<{ id: number }>('/v2/srm/supplier/save', {
-      name: 'E2E Harbour Telecom',
-      alias: 'e2eharbour',
-      type: 'aggregator',
-      country: 'SG',
-    });
+    // the issue's chain: a buyer's supplier, admitted through an approval, before its channel goes live
+    const buyer = await apiToken(server.url, BUYER);
+    const supplier = await write<{ id: number }>(
+      '/v2/srm/supplier/save',
+      { name: 'E2E Harbour Telecom', alias: 'e2eharbour', type: 'aggregator', country: 'SG' },
+      buyer,
+    );
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4 licence'], { type: 'application/pdf' }), 'licence.pdf');
+    const doc = (await (
+      await fetch(`${server.url}/v2/sys/staff/file/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${buyer}` },
+        body: form,
+      })
+    ).json()) as { data: { id: string } };
+    const applied = await write<{ approvalId: number }>(
+      '/v2/srm/admission/apply',
+      { supplierId: supplier.id, checklist: CHECKLIST, documents: [doc.data.id] },
+      buyer,
+    );
+    const manager = await apiToken(server.url, MANAGER);
+    const todo = await write<{ records: { id: number; taskId: number }[] }>(
+      '/v2/workflow/my/toDoPage',
+      { page: 1, size: 100 },
+      manager,
+    );
+    const task = todo.records.find((r) => r.id === applied.approvalId);
+    expect(task, 'the purchasing manager has the admission to decide').toBeTruthy();
+    await write('/v2/workflow/agree', { taskId: task!.taskId, opinion: 'due diligence done' }, manager);
     const customers = await api<{ records: { id: number }[] }>(server.url, token, 'POST', '/v2/crm/customer/page', {
       size: 1,
     });
@@ -54,6 +91,8 @@ describe('SRM channels', () => {
         tags: ['otp'],
       })
     ).id;
+    // admitted: the channel may go live
+    await write('/v2/srm/channel/state', { id: channelId, state: 'live' });
     await write('/v2/srm/sender-id/save', { senderId: 'E2EBANK', channelId, country: 'SG', customerId });
     await write('/v2/srm/route-bind/save', {
       customerId,
@@ -77,7 +116,26 @@ describe('SRM channels', () => {
     const row = page.getByTestId('lookup-channels').locator('.ant-table-row').filter({ hasText: 'E2E SG OTP' });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     expect(await row.textContent()).toContain('52501, 52503, 52505');
+    expect(await row.textContent()).toContain('Live');
     await shot(page, 'srm-mcc-mnc-query-1280-en');
+    await ctx.close();
+  });
+
+  it('channelRecommend ranks the live channel for Singapore and says quality is not ranked yet', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/businessInquiry/channelRecommend`);
+    await page.getByTestId('recommend-country').click();
+    await page.keyboard.type('SG');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^SG / })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Recommend' }).click();
+    const row = page.getByTestId('channel-recommend').locator('.ant-table-row').filter({ hasText: 'E2E SG OTP' });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('channel-recommend').textContent()).toContain('no channel dimension');
+    await shot(page, 'srm-channel-recommend-1280-en');
     await ctx.close();
   });
 

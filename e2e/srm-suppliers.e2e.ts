@@ -126,6 +126,35 @@ describe('SRM suppliers', () => {
     await ctx.close();
   });
 
+  it('a buyer asks to transfer a supplier to a colleague; the request waits for the approval', async () => {
+    const token = await apiToken(server.url, BUYER);
+    const supplier = await call<{ id: number }>(server.url, token, '/v2/srm/supplier/save', {
+      name: 'Osprey Transit Networks BV',
+      alias: 'osprey-transit',
+      type: 'aggregator',
+      country: 'NL',
+    });
+    const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'en' });
+    await page.goto(`${server.url}/srm/operate/transfer-supplier/apply?supplierId=${supplier.id}`);
+    const form = page.getByTestId('transfer-request-form');
+    await expect.poll(() => form.textContent(), { timeout: 20_000 }).toContain('Osprey Transit Networks BV');
+    await page.getByTestId('transfer-receiver').click();
+    // any buyer of another department or the same one, not the applicant (陈静)
+    const other = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasNotText: '陈静' });
+    await expect.poll(() => other.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await other.first().click();
+    await form.locator('textarea').fill('moving to the Benelux desk');
+    await shot(page, 'srm-transfer-request-1280-en');
+    await form.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/srm/operate/transfer-supplier/detail');
+    await expect.poll(() => page.textContent('body'), { timeout: 20_000 }).toContain('Under review');
+    await page.goto(`${server.url}/srm/operate/transfer-supplier/list`);
+    const row = page.locator('.ant-table-row').filter({ hasText: 'Osprey Transit Networks BV' });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(await row.textContent()).toContain('Transfer');
+    await ctx.close();
+  });
+
   it('a buyer claims a supplier from the open sea (zh, 900 px) and finds it among their own', async () => {
     const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'zh-CN', width: 900, height: 800 });
     await page.goto(`${server.url}/srm/supplier/sea-supplier`);

@@ -10,7 +10,7 @@ import { staffUsers } from '../src/platform/access/schema.js';
 import { SecretBox } from '../src/platform/auth/secret-box.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { seedContext } from '../src/platform/seed/context.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { customerOf, networksOf, supplierOf } from './srm-channels-support.js';
 
 const DAY = 86_400_000;
@@ -150,6 +150,23 @@ describe('SRM channel rules', () => {
     const voice = await channel({ product: 'voice', protocol: 'sip', networks: [], prefixes: ['65'] });
     expect(voice.code).toBe(0);
   });
+
+  it.runIf(onPostgres)(
+    'PostgreSQL: two overlapping allow-list entries saved at once, exactly one is kept',
+    async () => {
+      const race = ['198.18.0.0/16', '198.18.7.0/24'];
+      const answers = await Promise.all(
+        race.map((cidr) =>
+          post('/v2/srm/gateway/ip/save', { cidr, side: 'docking', description: 'race', enabled: true }),
+        ),
+      );
+      expect(answers.map((a) => a.code).sort()).toEqual([0, Errors.SRM_GATEWAY_IP_OVERLAP.code].sort());
+      const kept = rowsOf<{ cidr: string }>(
+        await t.p.db.execute(sql`select cidr from srm_gateway_ips where description = 'race'`),
+      );
+      expect(kept).toHaveLength(1);
+    },
+  );
 
   it('refuses an overlapping or malformed allow-list entry and writes nothing', async () => {
     const count = async () => Number((await t.p.db.select({ n: sql<string>`count(*)` }).from(srmGatewayIps))[0]!.n);

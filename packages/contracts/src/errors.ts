@@ -529,6 +529,7 @@ export const Errors = {
   ),
   SRM_GATEWAY_ADDRESS_INVALID: def(10060146, 400, '{value} 不是有效的 IP 地址', '{value} is not a valid IP address'),
   SRM_CUSTOMER_UNKNOWN: def(10060147, 400, '客户 {value} 不存在', 'There is no customer {value}'),
+  SRM_ACCOUNT_UNKNOWN: def(10060148, 400, '客户账户 {value} 不存在', 'There is no customer account {value}'),
   // CRM (10050100–10050149)
   CRM_BLACKLISTED_MATCH: def(
     10050100,
@@ -664,6 +665,30 @@ export const Errors = {
     409,
     '未配置启用的供应商来源变更审批流程，请联系流程管理员',
     'No enabled supplier source change process is configured; ask a workflow administrator',
+  ),
+  SRM_REQUEST_PENDING: def(
+    10060117,
+    409,
+    '供应商 {value} 已有同类审批中的申请（转移或主体变更）',
+    'The supplier {value} already has a request of this kind under review (transfer or entity change)',
+  ),
+  SRM_TRANSFER_PENDING: def(
+    10060118,
+    409,
+    '供应商 {value} 有审批中的转移申请，审批结束前不能变更负责人',
+    'The supplier {value} has a transfer request under review; its owner cannot change until it is decided',
+  ),
+  SRM_REQUEST_NO_PROCESS: def(
+    10060119,
+    409,
+    '未配置启用的供应商转移/主体变更审批流程，请联系流程管理员',
+    'No enabled supplier transfer or entity change process is configured; ask a workflow administrator',
+  ),
+  SRM_ENTITY_SAME: def(
+    10060120,
+    400,
+    '供应商 {value} 的签约主体已是该主体',
+    'The supplier {value} already has that contracting entity',
   ),
   // CRM import, analysis, promotion (10050150–10050169)
   CRM_IMPORT_SAME_ALIAS: def(

@@ -14,6 +14,7 @@ import { FinPerm } from '@portal/contracts/finance';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 import { SrmPerm } from '@portal/contracts/srm';
+import { ChannelPerm } from '@portal/contracts/srm/channels';
 import { TrafficPerm } from '@portal/contracts/traffic';
 
 export interface SeedResource {
@@ -57,18 +58,26 @@ export const ROLE_GRANTS: Record<
 > = {
   sales: {
     subtrees: ['crm', 'offerManage'],
-    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN],
+    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
     withhold: poolManagerKeys,
   },
   sales_manager: {
     subtrees: ['crm', 'offerManage'],
-    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN],
+    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
   },
   finance: { subtrees: ['financial', 'reportAnalysis'], keys: [Perm.AI_CHAT] },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
   purchasing_manager: {
     subtrees: ['srm'],
-    keys: [Perm.AI_CHAT, SrmPerm.SEA_RULES, SrmPerm.DUPLICATE_CHECK, SrmPerm.PAYMENT_METHODS],
+    keys: [
+      Perm.AI_CHAT,
+      SrmPerm.SEA_RULES,
+      SrmPerm.DOMAIN_RULES,
+      SrmPerm.RETENTION_RULES,
+      SrmPerm.DUPLICATE_CHECK,
+      SrmPerm.CLUE_SETTINGS,
+      SrmPerm.PAYMENT_METHODS,
+    ],
   },
   /** buyers: their own suppliers, the sea and admissions; distribution and handover are the manager's */
   purchasing: {
@@ -78,6 +87,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.SUPPLIER_EDIT,
       SrmPerm.SUPPLIER_RETURN,
       SrmPerm.CONTACT_EDIT,
+      SrmPerm.SUPPLIER_IMPORT,
       SrmPerm.CONTACT_DETAILS,
       SrmPerm.SEA,
       SrmPerm.EQUIPMENT,
@@ -86,6 +96,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.SHARE,
       SrmPerm.APPLICATIONS,
       SrmPerm.SOURCE_CHANGES,
+      SrmPerm.SUPPLIER_REQUESTS,
       Perm.AI_CHAT,
     ],
   },
@@ -120,6 +131,7 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
   { key: Perm.SYS_ROLE_EDIT, parentKey: Perm.SYS_ROLE_LIST, name: '编辑角色', nameEn: 'Edit roles' },
   { key: Perm.SYS_DEPT_EDIT, parentKey: Perm.SYS_DEPT_LIST, name: '编辑部门', nameEn: 'Edit departments' },
   { key: CrmPerm.CUSTOMER_IMPORT, parentKey: CrmPerm.CUSTOMERS, name: '导入客户', nameEn: 'Import customers' },
+  { key: SrmPerm.SUPPLIER_IMPORT, parentKey: SrmPerm.SUPPLIERS, name: '导入供应商', nameEn: 'Import suppliers' },
   {
     key: TrafficPerm.INGEST_ADMIN,
     parentKey: TrafficPerm.SMS_RECORDS,

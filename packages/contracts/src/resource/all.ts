@@ -32,6 +32,7 @@ import {
 import { supplierContactResource } from '../srm/contact.js';
 import { sourceChangeResource } from '../srm/source-change.js';
 import { supplierResource } from '../srm/supplier.js';
+import { supplierRequestResource } from '../srm/supplier-request.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
 
@@ -65,6 +66,7 @@ export const allResources: readonly ResourceDef[] = [
   supplierContactResource,
   admissionResource,
   sourceChangeResource,
+  supplierRequestResource,
   accountResource,
   finApplicationResource,
   entryResource,

@@ -8,6 +8,17 @@ export {
   admissionResource,
 } from './admission.js';
 export { supplierContactResource } from './contact.js';
+export {
+  SRM_IMPORT_PATHS,
+  SUPPLIER_IMPORT_MAX_ROWS,
+  type SupplierImportOutcome,
+  type SupplierImportResult,
+  type SupplierImportRow,
+  supplierImportCommitBody,
+  supplierImportOutcome,
+  supplierImportResult,
+  supplierImportRow,
+} from './import.js';
 export { SrmPerm } from './perms.js';
 export {
   type AdmissionApply,
@@ -29,12 +40,21 @@ export {
   supplierDuplicateResult,
 } from './schemas.js';
 export {
+  type ClueSettings,
+  clueSettings,
+  DEFAULT_CLUE_SETTINGS,
+  DEFAULT_DOMAIN_RULES,
   DEFAULT_DUPLICATE_CHECK,
+  DEFAULT_RETENTION_RULES,
   DEFAULT_SEA_RULES,
+  type DomainRules,
   DUPLICATE_MODES,
   type DuplicateCheckSettings,
   type DuplicateMode,
+  domainRules,
   duplicateCheckSettings,
+  type RetentionRules,
+  retentionRules,
   type SeaRules,
   SRM_SETTING_KEYS,
   seaRules,
@@ -57,3 +77,17 @@ export {
   supplierOwnership,
   supplierResource,
 } from './supplier.js';
+export {
+  ENTITY_CHANGE_APPLY_PATH,
+  ENTITY_CHANGE_SERVICE,
+  type EntityChangeApply,
+  entityChangeApply,
+  SUPPLIER_REQUEST_KINDS,
+  SUPPLIER_REQUEST_STATES,
+  type SupplierRequestKind,
+  supplierRequestResource,
+  TRANSFER_APPLY_PATH,
+  TRANSFER_REQUEST_SERVICE,
+  type TransferRequestApply,
+  transferRequestApply,
+} from './supplier-request.js';

@@ -29,14 +29,20 @@ export const SrmPerm = {
   APPLICATIONS: screen('/srm/operate/supplier/lication'),
   REVIEW: screen('/srm/operate/supplier/check'),
   SOURCE_CHANGES: screen('/srm/operate/change-source-approval'),
+  /** transfer requests and entity changes through approval (one record) */
+  SUPPLIER_REQUESTS: screen('/srm/operate/transfer-supplier/list'),
   SUPPLIER_EDIT: button(MY, 'edit'),
   SUPPLIER_RETURN: button(MY, 'return'),
   SUPPLIER_BLACKLIST: button(MY, 'blacklist'),
   SUPPLIER_LOCK: button(MY, 'lock'),
   CONTACT_EDIT: button(MY, 'contact'),
+  SUPPLIER_IMPORT: button(MY, 'import'),
   /** field-level: contact phone and e-mail (pool viewers without it do not see them) */
   CONTACT_DETAILS: button(MY, 'contactDetails'),
   PAYMENT_METHODS: screen('/setModule/purchase/payment-method'),
   SEA_RULES: screen('/setModule/purchase/rules/seas'),
+  DOMAIN_RULES: screen('/setModule/purchase/rules/domain'),
+  RETENTION_RULES: screen('/setModule/purchase/rules/retention'),
   DUPLICATE_CHECK: screen('/setModule/purchase-set/duplicate-check'),
+  CLUE_SETTINGS: screen('/setModule/purchase-set/clue'),
 } as const;

@@ -61,4 +61,54 @@ export const DEFAULT_DUPLICATE_CHECK: DuplicateCheckSettings = {
   phone: 'warn',
 };
 
-export const SRM_SETTING_KEYS = { seaRules: 'sea_rules', duplicateCheck: 'duplicate_check' } as const;
+/**
+ * Supplier lead settings (`/setModule/purchase-set/clue`): a supplier lead counts as followed
+ * (`clue/followed`) when its last follow-up is at most this many days old; 0: any follow-up.
+ */
+export const clueSettings = z.object({ followedWithinDays: days(3650) });
+export type ClueSettings = z.infer<typeof clueSettings>;
+export const DEFAULT_CLUE_SETTINGS: ClueSettings = { followedWithinDays: 0 };
+
+export const SRM_SETTING_KEYS = {
+  clue: 'clue_settings',
+  seaRules: 'sea_rules',
+  duplicateCheck: 'duplicate_check',
+  domainRules: 'domain_rules',
+  retentionRules: 'retention_rules',
+} as const;
+
+/**
+ * Supplier domain rules (`/setModule/purchase/rules/domain`): shared mail and hosting domains (a
+ * gmail.com address says nothing about who a supplier is) that the duplicate check's domain
+ * criterion ignores. Lower-case domain names, at most 200.
+ */
+export const domainRules = z.object({
+  ignoredDomains: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/)
+        .max(253),
+    )
+    .max(200),
+});
+export type DomainRules = z.infer<typeof domainRules>;
+export const DEFAULT_DOMAIN_RULES: DomainRules = {
+  ignoredDomains: ['gmail.com', 'outlook.com', 'hotmail.com', 'yahoo.com', 'qq.com', '163.com'],
+};
+
+/**
+ * Supplier retention rules (`/setModule/purchase/rules/retention`): idle days before a private, not
+ * admitted supplier of a level (`purchase.supplier_level`) returns to the sea; a level without a
+ * row follows the sea rules' `retentionDays`; 0 keeps that level's suppliers.
+ */
+export const retentionRules = z.object({
+  byLevel: z
+    .array(z.object({ level: z.string().trim().min(1).max(64), days: days(3650) }))
+    .max(20)
+    .refine((rows) => new Set(rows.map((r) => r.level)).size === rows.length, { message: 'one row per level' }),
+});
+export type RetentionRules = z.infer<typeof retentionRules>;
+export const DEFAULT_RETENTION_RULES: RetentionRules = { byLevel: [] };

@@ -74,6 +74,8 @@ export const supplierResource = defineResource({
       kind: 'number',
       ref: 'entity',
       label: { zh: '我方签约主体', en: 'Our contracting entity' },
+      /** changed afterwards only through an entity change approval (supplier-body-replace) */
+      createOnly: true,
       track: true,
     },
     paymentMethod: {
@@ -154,6 +156,7 @@ export const supplierResource = defineResource({
     tabs: [
       { key: 'contacts', title: { zh: '联系人', en: 'Contacts' } },
       { key: 'admissions', title: { zh: '准入申请', en: 'Admission' } },
+      { key: 'requests', title: { zh: '转移与主体变更', en: 'Transfer and entity' } },
       { key: 'channels', title: { zh: '通道', en: 'Channels' } },
       { key: 'owners', title: { zh: '流转记录', en: 'Owner log' } },
     ],

@@ -10,7 +10,7 @@ import { textArray } from '../../platform/db/arrays.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { WriteContext } from '../../platform/resource/index.js';
-import { readDuplicateCheck } from './settings.js';
+import { readDomainRules, readDuplicateCheck } from './settings.js';
 
 const LIMIT = 20;
 
@@ -40,7 +40,9 @@ const blocks = (m: Omit<SupplierDuplicateMatch, 'blocks'>, s: DuplicateCheckSett
  */
 export async function findSupplierDuplicates(db: DbOrTx, q: SupplierDuplicateQuery): Promise<SupplierDuplicateResult> {
   const s = await readDuplicateCheck(db);
-  const domains = [...new Set(q.domains.map((d) => d.toLowerCase()))];
+  // shared mail and hosting domains (the domain rules) say nothing about who a supplier is
+  const ignored = new Set((await readDomainRules(db)).ignoredDomains);
+  const domains = [...new Set(q.domains.map((d) => d.toLowerCase()))].filter((d) => !ignored.has(d));
   const phones = [...new Set(q.phones)];
   const parts: SQL[] = [];
   if (s.name !== 'off' && q.name && q.name.length >= 2)

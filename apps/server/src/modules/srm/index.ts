@@ -6,11 +6,13 @@ import { srmChannels } from './channels/index.js';
 import { supplierContacts } from './contacts.js';
 import { refuseDuplicates } from './duplicates.js';
 import { useEntityReader } from './entities.js';
+import { srmImportRoutes } from './import.routes.js';
 import { supplierOwners } from './ownership.js';
 import { defineSrmJobs, RETENTION_JOB } from './retention.js';
 import { srmRoutes } from './routes.js';
 import { seedSrm } from './seed.js';
 import { registerSourceChangeHandler, sourceChanges } from './source-change.js';
+import { registerSupplierRequestHandlers, supplierRequests } from './supplier-requests.js';
 import { onSupplierCreate, suppliers } from './suppliers.js';
 
 export { type ChannelRef, channelRefs } from './channels/refs.js';
@@ -28,13 +30,17 @@ export const srmModule: Module = {
     // reader's cache first (on PGlite's one connection a load from inside a transaction waits for itself)
     const entities = useEntityReader(p);
     app.addHook('preHandler', async (req) => {
-      if (req.method === 'POST' && /^\/v2\/srm\/supplier\/(save|update)\b/.test(req.url)) await entities.entities();
+      if (req.method === 'POST' && /^\/v2\/srm\/supplier\/(save|update|import\/commit)\b/.test(req.url))
+        await entities.entities();
     });
     registerAdmissionHandler(p);
     registerSourceChangeHandler(p);
-    for (const b of [suppliers, supplierContacts, admissions, sourceChanges]) await mountResource(app, p, b);
+    registerSupplierRequestHandlers(p);
+    for (const b of [suppliers, supplierContacts, admissions, sourceChanges, supplierRequests])
+      await mountResource(app, p, b);
     await mountOwnership(app, p, supplierOwners);
     await srmRoutes(app, p);
+    await srmImportRoutes(app, p);
     await srmChannels.register(app, p);
   },
   jobs: (p) => {

@@ -4,6 +4,7 @@ import { bindOwnership } from '../../platform/ownership/index.js';
 import { seaRulesFor } from './rules.js';
 import { srmContacts } from './schema.js';
 import { suppliers } from './suppliers.js';
+import { refuseWhileTransferPending } from './transfer-pending.js';
 
 /** Suppliers' owner, sea, claim, distribute, return, transfer and share: the platform piece. */
 export const supplierOwners = bindOwnership(supplierOwnership, suppliers, {
@@ -11,6 +12,9 @@ export const supplierOwners = bindOwnership(supplierOwnership, suppliers, {
   poolState: 'sea',
   ownedState: 'private',
   rules: ({ tx, userId }) => seaRulesFor(tx, userId),
+  guard: async ({ tx, ids, verb }) => {
+    if (verb !== 'share') await refuseWhileTransferPending(tx, ids);
+  },
   related: {
     /** a transfer takes the old owner's contacts of the supplier along */
     contacts: async ({ tx, recordId, fromUserId, toUserId }) => {

@@ -2,8 +2,12 @@ import type { ProcessNode } from '@portal/contracts';
 import {
   ADMISSION_APPLY_PATH,
   ADMISSION_SERVICE,
+  ENTITY_CHANGE_APPLY_PATH,
+  ENTITY_CHANGE_SERVICE,
   SOURCE_CHANGE_APPLY_PATH,
   SOURCE_CHANGE_SERVICE,
+  TRANSFER_APPLY_PATH,
+  TRANSFER_REQUEST_SERVICE,
 } from '@portal/contracts/srm';
 import { eq } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
@@ -154,6 +158,67 @@ export async function ensureSourceChangeProcess(db: Db): Promise<void> {
         definition: {
           nodes: [PURCHASING_LEAD],
         },
+      },
+    ],
+    admin.id,
+  );
+}
+
+/** The default transfer and entity change processes (one form): the applicant's department leader decides. */
+export async function ensureSupplierRequestProcesses(db: Db): Promise<void> {
+  const [admin] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
+  if (!admin) return;
+  const description = '采购部门负责人审批；通过后执行转移或写入新的签约主体';
+  const step = { definition: { nodes: [PURCHASING_LEAD] }, groupName: '采购', description };
+  await ensureBusinessProcesses(
+    db,
+    {
+      code: 'srm-supplier-request',
+      name: '供应商转移与主体变更申请',
+      fields: [
+        {
+          key: 'supplier',
+          label: '供应商',
+          labelEn: 'Supplier',
+          type: 'text',
+          required: true,
+          rules: { maxLength: 200 },
+        },
+        {
+          key: 'change',
+          label: '变更内容',
+          labelEn: 'Change',
+          type: 'text',
+          required: true,
+          rules: { maxLength: 300 },
+        },
+        {
+          key: 'reason',
+          label: '申请原因',
+          labelEn: 'Reason',
+          type: 'textarea',
+          required: true,
+          rules: { maxLength: 500 },
+        },
+      ],
+      description,
+    },
+    [
+      {
+        code: 'srm-supplier-transfer',
+        name: '供应商转移',
+        nameEn: 'Supplier transfer',
+        serviceName: TRANSFER_REQUEST_SERVICE,
+        applyPath: TRANSFER_APPLY_PATH,
+        ...step,
+      },
+      {
+        code: 'srm-supplier-entity-change',
+        name: '供应商主体变更',
+        nameEn: 'Supplier entity change',
+        serviceName: ENTITY_CHANGE_SERVICE,
+        applyPath: ENTITY_CHANGE_APPLY_PATH,
+        ...step,
       },
     ],
     admin.id,

@@ -175,3 +175,38 @@ export const srmSourceChanges = pgTable(
     searchIndex('srm_source_changes_search_trgm', t.search),
   ],
 );
+
+/** Transfer requests and entity changes through approval (decision 0049): one pending per supplier and kind. */
+export const srmSupplierRequests = pgTable(
+  'srm_supplier_requests',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    supplierId: integer('supplier_id').notNull(),
+    kind: text('kind', { enum: ['transfer', 'entity'] }).notNull(),
+    fromUserId: integer('from_user_id'),
+    toUserId: integer('to_user_id'),
+    withContacts: boolean('with_contacts'),
+    keepAs: text('keep_as', { enum: ['none', 'read', 'write'] }),
+    fromEntityId: integer('from_entity_id'),
+    toEntityId: integer('to_entity_id'),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    approvalId: integer('approval_id'),
+    applicantId: integer('applicant_id').notNull(),
+    decidedAt: at('decided_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    search: searchColumn('search', ['reason']),
+  },
+  (t) => [
+    index('srm_supplier_requests_supplier_idx').on(t.supplierId),
+    index('srm_supplier_requests_state_idx').on(t.state),
+    index('srm_supplier_requests_applicant_idx').on(t.applicantId),
+    index('srm_supplier_requests_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    uniqueIndex('srm_supplier_requests_approval_uq').on(t.approvalId),
+    uniqueIndex('srm_supplier_requests_pending_uq').on(t.supplierId, t.kind).where(sql`state = 'pending'`),
+    searchIndex('srm_supplier_requests_search_trgm', t.search),
+  ],
+);

@@ -5,7 +5,7 @@ import { rowsOf } from '../../platform/db/index.js';
 import { recordEvents } from '../../platform/history/schema.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { processIdOf, startInstance } from '../approval/index.js';
-import { ensureAdmissionProcess, ensureSourceChangeProcess } from './process.js';
+import { ensureAdmissionProcess, ensureSourceChangeProcess, ensureSupplierRequestProcesses } from './process.js';
 import { srmAdmissions, srmContacts, srmSuppliers } from './schema.js';
 
 const DAY = 86_400_000;
@@ -224,6 +224,7 @@ export async function seedSrm(ctx: SeedContext): Promise<void> {
   const [dept] = await db.select({ id: departments.id }).from(departments).where(eq(departments.code, 'purchasing'));
   await ensureAdmissionProcess(db);
   await ensureSourceChangeProcess(db);
+  await ensureSupplierRequestProcesses(db);
   // our contracting entities are reference data: read, never written
   const entities = rowsOf<{ id: number }>(
     await db.execute(sql`select id from ref_entities where enabled order by id`),

@@ -1,8 +1,17 @@
 import {
+  type ClueSettings,
+  clueSettings,
+  DEFAULT_CLUE_SETTINGS,
+  DEFAULT_DOMAIN_RULES,
   DEFAULT_DUPLICATE_CHECK,
+  DEFAULT_RETENTION_RULES,
   DEFAULT_SEA_RULES,
+  type DomainRules,
   type DuplicateCheckSettings,
+  domainRules,
   duplicateCheckSettings,
+  type RetentionRules,
+  retentionRules,
   type SeaRules,
   SRM_SETTING_KEYS,
   seaRules,
@@ -42,3 +51,18 @@ export const readDuplicateCheck = (db: DbOrTx): Promise<DuplicateCheckSettings> 
   read(db, SRM_SETTING_KEYS.duplicateCheck, duplicateCheckSettings, DEFAULT_DUPLICATE_CHECK);
 export const writeDuplicateCheck = (db: DbOrTx, v: DuplicateCheckSettings, userId: number, now: Date) =>
   write(db, SRM_SETTING_KEYS.duplicateCheck, v, userId, now);
+
+export const readDomainRules = (db: DbOrTx): Promise<DomainRules> =>
+  read(db, SRM_SETTING_KEYS.domainRules, domainRules, DEFAULT_DOMAIN_RULES);
+export const writeDomainRules = (db: DbOrTx, v: DomainRules, userId: number, now: Date) =>
+  write(db, SRM_SETTING_KEYS.domainRules, { ignoredDomains: [...new Set(v.ignoredDomains)].sort() }, userId, now);
+
+export const readRetentionRules = (db: DbOrTx): Promise<RetentionRules> =>
+  read(db, SRM_SETTING_KEYS.retentionRules, retentionRules, DEFAULT_RETENTION_RULES);
+export const writeRetentionRules = (db: DbOrTx, v: RetentionRules, userId: number, now: Date) =>
+  write(db, SRM_SETTING_KEYS.retentionRules, v, userId, now);
+
+export const readClueSettings = (db: DbOrTx): Promise<ClueSettings> =>
+  read(db, SRM_SETTING_KEYS.clue, clueSettings, DEFAULT_CLUE_SETTINGS);
+export const writeClueSettings = (db: DbOrTx, v: ClueSettings, userId: number, now: Date) =>
+  write(db, SRM_SETTING_KEYS.clue, v, userId, now);

@@ -10,4 +10,4 @@ export {
   type RulesContext,
 } from './bind.js';
 export { mountOwnership } from './routes.js';
-export { returnDue } from './service.js';
+export { returnDue, transferWithin } from './service.js';

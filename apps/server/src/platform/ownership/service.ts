@@ -350,45 +350,51 @@ export interface TransferInput {
  * records; the old owner may stay as a read or write member.
  */
 export async function transfer(p: Platform, ob: OwnershipBinding, auth: AuthContext, t: TransferInput) {
+  return inTransaction(p, ob, (tx) => transferWithin(tx, p, ob, auth.userId, dataScopeWhere(auth, ob.cols.owner), t));
+}
+
+/**
+ * The transfer inside a transaction the caller holds (a room's approval handler carrying out an
+ * approved transfer request); `scope` limits the records, `actorId` is written to the owner log.
+ */
+export async function transferWithin(
+  tx: Tx,
+  p: Platform,
+  ob: OwnershipBinding,
+  actorId: number,
+  scope: SQL | undefined,
+  t: TransferInput,
+) {
   const related = [...new Set(t.related)];
   for (const kind of related)
     if (!ob.opts.related?.[kind]) throw new AppError('OWNERSHIP_RELATED_UNKNOWN', { vars: { kind } });
-  return inTransaction(p, ob, async (tx) => {
-    await activeUser(tx, t.userId);
-    const rows = await lockRows(tx, ob, t.ids, dataScopeWhere(auth, ob.cols.owner));
-    for (const r of rows) {
-      if (r.state !== ob.opts.ownedState || r.owner === null)
-        throw new AppError('OWNERSHIP_NOT_OWNED', { vars: { id: r.id } });
-      if (r.owner === t.userId) throw new AppError('OWNERSHIP_SAME_OWNER', { vars: { id: r.id } });
-    }
-    await guard(tx, p, ob, rows, 'transfer');
-    const entity = ob.b.def.key;
-    const now = p.clock.now();
-    for (const r of rows) {
-      for (const kind of related)
-        await ob.opts.related![kind]!({
-          tx,
-          p,
-          recordId: r.id,
-          fromUserId: r.owner!,
-          toUserId: t.userId,
-          actorId: auth.userId,
-        });
-      // the new owner needs no membership; the old one keeps what was chosen
-      await removeMember(tx, entity, r.id, t.userId);
-      if (t.keepAs !== 'none')
-        await upsertMembers(tx, entity, r.id, [{ userId: r.owner!, access: t.keepAs }], auth.userId, now);
-    }
-    await applyChange(tx, p, ob, rows, {
-      kind: 'transfer',
-      to: t.userId,
-      actorId: auth.userId,
-      reason: t.reason ?? null,
-      related,
-      keepAs: t.keepAs,
-    });
-    return rows.map((r) => r.id);
+  await activeUser(tx, t.userId);
+  const rows = await lockRows(tx, ob, t.ids, scope);
+  for (const r of rows) {
+    if (r.state !== ob.opts.ownedState || r.owner === null)
+      throw new AppError('OWNERSHIP_NOT_OWNED', { vars: { id: r.id } });
+    if (r.owner === t.userId) throw new AppError('OWNERSHIP_SAME_OWNER', { vars: { id: r.id } });
+  }
+  await guard(tx, p, ob, rows, 'transfer');
+  const entity = ob.b.def.key;
+  const now = p.clock.now();
+  for (const r of rows) {
+    for (const kind of related)
+      await ob.opts.related![kind]!({ tx, p, recordId: r.id, fromUserId: r.owner!, toUserId: t.userId, actorId });
+    // the new owner needs no membership; the old one keeps what was chosen
+    await removeMember(tx, entity, r.id, t.userId);
+    if (t.keepAs !== 'none')
+      await upsertMembers(tx, entity, r.id, [{ userId: r.owner!, access: t.keepAs }], actorId, now);
+  }
+  await applyChange(tx, p, ob, rows, {
+    kind: 'transfer',
+    to: t.userId,
+    actorId,
+    reason: t.reason ?? null,
+    related,
+    keepAs: t.keepAs,
   });
+  return rows.map((r) => r.id);
 }
 
 /** A record the caller may share: within their owner data scope (members do not pass it on). */

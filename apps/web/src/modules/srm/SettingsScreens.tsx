@@ -16,7 +16,7 @@ import { zodRule } from '../../platform/form';
 import { srmApi, srmKeys } from './api';
 
 /** A settings document as one vertical form: load, fill, save, refetch (one form pattern). */
-function useSettingsForm<V extends object>(
+export function useSettingsForm<V extends object>(
   key: readonly unknown[],
   load: (s?: AbortSignal) => Promise<V>,
   save: (v: V) => Promise<V>,

@@ -1,42 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  type SourceChangeApply,
-  sourceChangeApply,
-  sourceChangeResource,
-  supplierResource,
-} from '@portal/contracts/srm';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select } from 'antd';
+import { type SourceChangeApply, sourceChangeApply, sourceChangeResource } from '@portal/contracts/srm';
+import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DictSelect } from '../../platform/dict/use-dict';
 import { zodRule } from '../../platform/form';
-import { resourceApi } from '../../platform/resource/api';
 import { resourceKeys } from '../../platform/resource/keys';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
 import { srmApi } from './api';
+import { OwnSupplierSelect } from './OwnSupplierSelect';
 
 const s = sourceChangeApply.shape;
-
-/** My private suppliers: the ones a source change may be for. */
-function OwnSupplierSelect(props: { value?: number; onChange?: (v: number) => void; id?: string }) {
-  const q = useQuery({
-    queryKey: [...resourceKeys.all(supplierResource.key), 'own-private'],
-    queryFn: ({ signal }) => resourceApi(supplierResource).page({ state: 'private', size: 200 }, signal),
-  });
-  return (
-    <Select
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={q.isLoading}
-      options={(q.data?.records ?? []).map((r) => ({ value: r.id, label: `${r.code} ${r.name}` }))}
-      data-testid="source-change-supplier"
-      {...props}
-    />
-  );
-}
 
 function SourceChangeFields() {
   const { t } = useTranslation();
@@ -47,7 +24,7 @@ function SourceChangeFields() {
         label={t('srm.source.supplier')}
         rules={[zodRule(s.supplierId, t('srm.source.supplier'))]}
       >
-        <OwnSupplierSelect />
+        <OwnSupplierSelect data-testid="source-change-supplier" />
       </Form.Item>
       <Form.Item name="toSource" label={t('srm.source.to')} rules={[zodRule(s.toSource, t('srm.source.to'))]}>
         <DictSelect code="purchase.supplier_source" />

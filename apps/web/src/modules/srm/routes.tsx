@@ -4,6 +4,8 @@ const screens = () => import('./screens');
 const settings = () => import('./SettingsScreens');
 const admission = () => import('./AdmissionApply');
 const source = () => import('./SourceChange');
+const requests = () => import('./SupplierRequests');
+const rules = () => import('./RulesScreens');
 const tvs = async () => ({ Component: (await import('./TvsScreen')).TvsScreen });
 
 /** The supplier half of the SRM room (channels add theirs in modules/srm/channels). */
@@ -33,7 +35,14 @@ export const srmSupplierScreens: ScreenMap = {
     Component: (await source()).SourceChangeDetailScreen,
   }),
   '/general/process/modify-supplier-source/apply': async () => ({ Component: (await source()).SourceChangeApplyPage }),
+  '/srm/operate/transfer-supplier/list': async () => ({ Component: (await requests()).SupplierRequestListScreen }),
+  '/srm/operate/transfer-supplier/apply': async () => ({ Component: (await requests()).TransferApplyPage }),
+  '/srm/operate/transfer-supplier/detail': async () => ({ Component: (await requests()).SupplierRequestDetailScreen }),
+  '/general/process/supplier-body-replace/apply': async () => ({ Component: (await requests()).EntityChangeApplyPage }),
   '/setModule/purchase/rules/seas': async () => ({ Component: (await settings()).SeaRulesScreen }),
+  '/setModule/purchase/rules/domain': async () => ({ Component: (await rules()).DomainRulesScreen }),
+  '/setModule/purchase/rules/retention': async () => ({ Component: (await rules()).RetentionRulesScreen }),
+  '/setModule/purchase-set/clue': async () => ({ Component: (await rules()).ClueSettingsScreen }),
   '/setModule/purchase-set/duplicate-check': async () => ({ Component: (await settings()).DuplicateCheckScreen }),
   '/setModule/purchase/payment-method': async () => ({ Component: (await settings()).PaymentMethodScreen }),
   '/srm/tvs/account-query': tvs,

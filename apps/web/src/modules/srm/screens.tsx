@@ -1,6 +1,15 @@
 import { ownershipPath } from '@portal/contracts/ownership/define';
-import { admissionResource, supplierContactResource, supplierOwnership, supplierResource } from '@portal/contracts/srm';
-import { Alert, Space } from 'antd';
+import {
+  admissionResource,
+  supplierContactResource,
+  supplierOwnership,
+  supplierRequestResource,
+  supplierResource,
+} from '@portal/contracts/srm';
+import { ChannelPerm, channelResource } from '@portal/contracts/srm/channels';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Skeleton, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../platform/access';
@@ -9,16 +18,21 @@ import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
+import { srmApi, srmKeys } from './api';
 import { NameWithDuplicates } from './DuplicateHint';
+import { SupplierImportButton } from './SupplierImport';
 
 /** a supplier's related lists leave out the columns naming the supplier */
 const PARENT = ['supplierName', 'supplierCode'];
 
 const POOL_PAGE = ownershipPath(supplierOwnership, 'poolPage');
 
-function ChannelsTab() {
+/** The supplier's channels, for holders of the channel list; others are told where channels are kept. */
+function ChannelsTab({ id }: { id: number }) {
   const { t } = useTranslation();
-  return <Alert type="info" showIcon title={t('srm.channelsTab')} />;
+  const canSee = useCan(ChannelPerm.CHANNELS);
+  if (!canSee) return <Alert type="info" showIcon title={t('srm.channelsTab')} />;
+  return <RelatedTable def={channelResource} filter={{ supplierId: id }} hide={['supplierName', 'supplierId']} />;
 }
 
 function OwnersTab({ id }: { id: number }) {
@@ -32,7 +46,8 @@ const supplierOverrides: ResourceOverrides = {
   tabs: {
     contacts: (row) => <RelatedTable def={supplierContactResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     admissions: (row) => <RelatedTable def={admissionResource} filter={{ supplierId: row.id }} hide={PARENT} />,
-    channels: () => <ChannelsTab />,
+    requests: (row) => <RelatedTable def={supplierRequestResource} filter={{ supplierId: row.id }} hide={PARENT} />,
+    channels: (row) => <ChannelsTab id={row.id} />,
     owners: (row) => <OwnersTab id={row.id} />,
   },
 };
@@ -42,10 +57,12 @@ function OwnedList({
   fixed,
   pool,
   only,
+  toolbar,
 }: {
   fixed?: Record<string, unknown>;
   pool?: boolean;
   only?: readonly string[];
+  toolbar?: ReactNode;
 }) {
   const actions = useOwnershipActions(supplierOwnership);
   const all = pool ? actions.pool : actions.owned;
@@ -54,7 +71,7 @@ function OwnedList({
     <>
       <ResourceList
         def={supplierResource}
-        overrides={{ ...supplierOverrides, bulk }}
+        overrides={{ ...supplierOverrides, bulk, ...(toolbar ? { toolbar } : {}) }}
         fixed={fixed}
         pagePath={pool ? POOL_PAGE : undefined}
       />
@@ -64,7 +81,7 @@ function OwnedList({
 }
 
 /** `supplier/my-supplier`: the caller's data scope decides whose; return, hand over and share from here. */
-export const MySupplierScreen = () => <OwnedList />;
+export const MySupplierScreen = () => <OwnedList toolbar={<SupplierImportButton />} />;
 /** `supplierManagement`: the whole supplier book in the caller's scope (all states but the sea). */
 export const SupplierManagementScreen = () => <OwnedList only={['transfer']} />;
 /** `supplierManagementBuka`: the admitted suppliers, the book the Buka self-service platform may route over. */
@@ -80,9 +97,14 @@ export const ShareScreen = () => <OwnedList only={['share']} />;
 /** `supplier/equipment-supplier`: equipment vendors (SIM boxes, gateways). */
 export const EquipmentSupplierScreen = () => <OwnedList fixed={{ type: 'equipment_vendor' }} />;
 /** `clue/followed`: supplier leads being worked: followed up, not yet admitted. */
-export const FollowedCluesScreen = () => (
-  <OwnedList fixed={{ admitted: false, lastContactAt: ['2000-01-01T00:00:00.000Z', '2999-12-31T00:00:00.000Z'] }} />
-);
+export function FollowedCluesScreen() {
+  const { data } = useQuery({ queryKey: srmKeys.clueSettings, queryFn: ({ signal }) => srmApi.clueSettings(signal) });
+  if (!data) return <Skeleton active />;
+  // the lead settings say how recent the last follow-up must be (0: any)
+  const days = data.followedWithinDays;
+  const from = days ? new Date(Date.now() - days * 86_400_000).toISOString() : '2000-01-01T00:00:00.000Z';
+  return <OwnedList fixed={{ admitted: false, lastContactAt: [from, '2999-12-31T00:00:00.000Z'] }} />;
+}
 /** `clue/invalid`: leads found invalid: the blacklisted suppliers with their reason. */
 export const InvalidCluesScreen = () => <OwnedList fixed={{ state: 'blacklist' }} only={[]} />;
 /** `operate/supplier/transfer`: every owner change of suppliers in the caller's scope. */

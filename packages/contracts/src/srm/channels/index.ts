@@ -30,7 +30,17 @@ export {
   resolveQuery,
   resolveResult,
 } from './lookup.js';
+export { type MarketQuery, type MarketRow, marketQuery, marketRow } from './market.js';
 export { ChannelPerm } from './perms.js';
+export {
+  type RecommendQuery,
+  type RecommendResult,
+  type RecommendRow,
+  recommendQuery,
+  recommendResult,
+  recommendRow,
+  TIE_BREAKS,
+} from './recommend.js';
 export { routeBindResource, TIME_OF_DAY_PATTERN } from './route-bind.js';
 export {
   SENDER_ID_PATTERN,

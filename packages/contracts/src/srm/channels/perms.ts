@@ -27,6 +27,7 @@ export const ChannelPerm = {
   ROUTE_EDIT: button(`${BI}/route-bind`, 'edit'),
   LOOKUP: screen(`${BI}/mcc-mnc-query`),
   MARKET: screen(`${BI}/marketChannel`),
+  RECOMMEND: screen(`${BI}/channelRecommend`),
   LANDING: screen(`${BI}/vos/landing/gateway`),
   LANDING_EDIT: button(`${BI}/vos/landing/gateway`, 'edit'),
   DOCKING: screen(`${BI}/vos/docking/gateway`),

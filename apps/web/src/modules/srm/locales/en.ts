@@ -11,7 +11,7 @@ export const en: Messages<typeof zhCN> = {
       owner: 'Owner: {{name}}',
       inSea: 'in the open sea',
     },
-    channelsTab: 'This supplier’s channels are kept in channel management and listed here once set up.',
+    channelsTab: 'This supplier’s channels are kept in channel management (Business inquiry → Channels).',
     admission: {
       apply: 'Apply for admission',
       submit: 'Submit for approval',
@@ -56,6 +56,39 @@ export const en: Messages<typeof zhCN> = {
       supplier: 'Supplier',
       to: 'New source',
       reason: 'Reason',
+    },
+    request: {
+      transfer: 'Request a transfer',
+      entity: 'Request an entity change',
+      supplier: 'Supplier',
+      toUser: 'Transfer to',
+      withContacts: 'Contacts move too',
+      keepAs: 'The old owner keeps',
+      keep: { none: 'Nothing', read: 'Read access', write: 'Write access' },
+      toEntity: 'New contracting entity',
+      reason: 'Reason',
+    },
+    rules: {
+      ignoredDomains: 'Shared domains to ignore',
+      ignoredDomainsHint:
+        'Public mail and hosting domains (gmail.com…) say nothing about who a supplier is: the duplicate check skips them; Enter or comma between',
+      retentionHint:
+        'Idle days before a supplier of a level returns to the sea; levels without a row follow the sea rules; 0 keeps that level',
+      level: 'Supplier level',
+      days: 'days',
+      addLevel: 'Add a level',
+      followedWithinDays: 'Followed leads: last follow-up within (days)',
+      followedWithinDaysHint:
+        'A supplier not yet admitted counts as a followed lead when its last follow-up is this recent; 0: any follow-up',
+    },
+    import: {
+      button: 'Import',
+      title: 'Import suppliers',
+      templateFile: 'supplier-import-template.xlsx',
+      row: 'Row',
+      saved: '{{count}} suppliers imported',
+      partly: '{{saved}} imported, {{refused}} rows not imported',
+      refusedRow: 'Row {{row}}: {{message}}',
     },
     settings: { save: 'Save', saved: 'Saved' },
     payment: {
