@@ -60,6 +60,7 @@ export {
   duplicateResult,
   NAME_SIMILARITY,
 } from './duplicates.js';
+export { CrmTopics } from './events.js';
 export {
   CRM_IMPORT_PATHS,
   CUSTOMER_IMPORT_CHUNK,
