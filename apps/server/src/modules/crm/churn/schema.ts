@@ -1,14 +1,12 @@
 import { integer, numeric, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { crmCustomers } from '../schema.js';
 
 /**
  * The last churn flag of a customer (`crm/rules/churn`): the daily job flags a customer again only
  * once a whole window has passed since, so a continuing fall is told once per window, not daily.
  */
 export const crmChurnFlags = pgTable('crm_churn_flags', {
-  customerId: integer('customer_id')
-    .primaryKey()
-    .references(() => crmCustomers.id, { onDelete: 'cascade' }),
+  /** no foreign key: tests and benches truncate the customers alone (customers are never deleted) */
+  customerId: integer('customer_id').primaryKey(),
   flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull(),
   windowDays: integer('window_days').notNull(),
   /** paid traffic of the window before and of the last window (revenue, the accounts' currencies summed) */
