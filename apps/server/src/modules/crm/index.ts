@@ -17,6 +17,7 @@ import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
 import { seedCrm } from './seed.js';
 import { seedFlows } from './seed-flows.js';
+import { stateDetailRoutes } from './state-details.js';
 import { customerStatistics } from './statistics.js';
 
 export {
@@ -47,6 +48,7 @@ export const crmModule: Module = {
     await flowRoutes(app, p);
     await crmDataRoutes(app, p);
     await promotionRoutes(app, p);
+    await stateDetailRoutes(app, p);
     await mountPool(app, p);
   },
   jobs: (p) => {
