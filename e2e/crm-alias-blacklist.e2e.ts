@@ -153,4 +153,37 @@ describe('CRM alias changes, applications and transfers', () => {
     await shot(small.page, 'crm-blacklist-390-zh');
     await small.ctx.close();
   });
+
+  it('opens a blacklisted and an open-sea customer on their own detail pages and in the lists drawer', async () => {
+    const black = (
+      await api<Page<{ id: number; code: string }>>(server.url, admin, 'POST', '/v2/crm/blacklist/page', { size: 1 })
+    ).records[0]!;
+    const sea = (
+      await api<Page<{ id: number; code: string }>>(server.url, admin, 'POST', '/v2/crm/customer/pool/page', {
+        size: 1,
+      })
+    ).records[0]!;
+    await settlePopups(server.url, ADMIN);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/crm/blacklist/details?id=${black.id}`);
+    await expect
+      .poll(() => page.getByTestId('resource-detail').textContent(), { timeout: 20_000 })
+      .toContain(black.code);
+    await expect.poll(() => page.getByRole('tab', { name: 'History' }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(page, 'crm-blacklist-details-1280-en');
+    for (const route of ['details', 'partner-details', 'sea-details']) {
+      await page.goto(`${server.url}/crm/open-sea/${route}?id=${sea.id}`);
+      await expect
+        .poll(() => page.getByTestId('resource-detail').textContent(), { timeout: 20_000 })
+        .toContain(sea.code);
+    }
+    await shot(page, 'crm-open-sea-details-1280-en');
+    await page.goto(`${server.url}/crm/open-sea`);
+    // the detail pages stay open as hidden tabs: the visible list's link
+    await page.locator('[data-testid="row-detail"]:visible').first().click();
+    await expect
+      .poll(() => page.locator('.ant-drawer [data-testid="resource-detail"]').count(), { timeout: 10_000 })
+      .toBe(1);
+    await ctx.close();
+  });
 });

@@ -79,14 +79,14 @@ describe('CRM open sea', () => {
     await ctx.close();
   });
 
-  it('the rules screens: churn says it waits for traffic', async () => {
+  it('the rules screens: churn says how it is evaluated', async () => {
     for (const [locale, text] of [
-      ['zh-CN', '流量模块上线后开始生效'],
-      ['en', 'apply once the traffic room exists'],
+      ['zh-CN', '每天凌晨按流量日统计评估一次'],
+      ['en', 'Evaluated every night from the daily traffic figures'],
     ] as const) {
       const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale });
       await page.goto(`${server.url}/setModule/crm/rules/churn`);
-      await expect.poll(() => page.getByTestId('churn-waits').textContent(), { timeout: 20_000 }).toContain(text);
+      await expect.poll(() => page.getByTestId('churn-help').textContent(), { timeout: 20_000 }).toContain(text);
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `crm-rules-churn-1280-${locale}`);
       await page.goto(`${server.url}/setModule/crm/rules/retention`);

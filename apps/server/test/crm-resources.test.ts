@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { applications } from '../src/modules/crm/applications.js';
 import { contacts } from '../src/modules/crm/contacts.js';
 import { customers } from '../src/modules/crm/customers.js';
 import { opportunities } from '../src/modules/crm/opportunities.js';
-import { crmContacts, crmCustomers, crmOpportunities } from '../src/modules/crm/schema.js';
+import { crmApplications, crmContacts, crmCustomers, crmOpportunities } from '../src/modules/crm/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
@@ -14,9 +15,9 @@ let seq = 0;
 const RANGE = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { LOGIN_RATE_PER_IP: '1000' } });
   // the suite compares whole lists and exports: start from an empty CRM (the demo data is thousands of rows)
-  await t.p.db.execute(sql`truncate crm_customers, crm_contacts, crm_opportunities`);
+  await t.p.db.execute(sql`truncate crm_customers, crm_contacts, crm_opportunities, crm_applications`);
   const [admin] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(sql`username = 'admin'`);
   customerId = await customerOf(admin!.id);
 }, 60_000);
@@ -123,4 +124,55 @@ describeResource(opportunities, {
     return row!.id;
   },
   commands: { win: {}, lose: { lostReason: 'price' }, invalidate: {} },
+});
+
+let appSeq = 0;
+/** An application `userId` initiated (applications are made by the apply calls, never saved through the kernel). */
+async function applicationOf(userId: number, extra: Partial<typeof crmApplications.$inferInsert> = {}) {
+  const n = ++appSeq;
+  const [row] = await t.p.db
+    .insert(crmApplications)
+    .values({
+      code: `CA${String(n).padStart(6, '0')}`,
+      kind: 'classA',
+      // one pending application per customer and kind
+      customerId: extra.customerId ?? (await customerOf(userId)),
+      oldValue: 'B',
+      newValue: 'A',
+      reason: `Conformance ${n}`,
+      state: 'pending',
+      instanceId: 900_000 + n,
+      initiatorId: userId,
+      ...extra,
+    })
+    .returning({ id: crmApplications.id });
+  return row!.id;
+}
+
+describeResource(applications, {
+  app: () => t,
+  filters: {
+    keyword: 'CA0',
+    kind: async () => {
+      await applicationOf(await adminId(), {
+        kind: 'source',
+        state: 'approved',
+        oldValue: 'website',
+        newValue: 'expo',
+      });
+      return 'source';
+    },
+    state: 'approved',
+    customerId: async () => {
+      await applicationOf(await adminId(), { customerId, state: 'withdrawn' });
+      return customerId;
+    },
+    initiatorId: adminId,
+    taskId: async () => {
+      await applicationOf(await adminId(), { kind: 'alias', state: 'rejected', instanceId: 955_555 });
+      return 955_555;
+    },
+    createdAt: RANGE,
+  },
+  ownedRecord: (_t, userId) => applicationOf(userId),
 });

@@ -35,6 +35,8 @@ export const customerResource = defineResource({
   titleField: 'name',
   fields: {
     ...party.identity,
+    // set once when the customer is added; a change goes through the alias change (approval)
+    alias: { ...party.identity.alias, createOnly: true },
     type: {
       kind: 'enum',
       label: { zh: '客户类型', en: 'Customer type' },

@@ -60,6 +60,7 @@ export {
   duplicateResult,
   NAME_SIMILARITY,
 } from './duplicates.js';
+export { CrmTopics } from './events.js';
 export {
   CRM_IMPORT_PATHS,
   CUSTOMER_IMPORT_CHUNK,
@@ -80,7 +81,15 @@ export {
 } from './import.js';
 export { OPPORTUNITY_STATUSES, type OpportunityStatus, opportunityResource } from './opportunity.js';
 export { CrmPerm } from './perms.js';
-export { customerOwnership, DEFAULT_NOTICE_DAYS, poolButtons, poolManagerKeys } from './pool.js';
+export {
+  BLACKLIST_API,
+  BLACKLIST_DETAIL_PATH,
+  customerOwnership,
+  DEFAULT_NOTICE_DAYS,
+  poolButtons,
+  poolManagerKeys,
+  SEA_DETAIL_PATH,
+} from './pool.js';
 export {
   PROMOTION_PAGE,
   type PromotionSignUp,

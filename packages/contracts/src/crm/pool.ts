@@ -51,3 +51,12 @@ export const poolManagerKeys: readonly string[] = [CrmPerm.POOL_DISTRIBUTE, CrmP
 
 /** Without a retention rule's notice days, the sign-in prompt looks this many days ahead. */
 export const DEFAULT_NOTICE_DAYS = 3;
+
+/**
+ * Details of a customer nobody owns, read by the list's key rather than the owner's data scope:
+ * the open sea's (`/crm/open-sea/details`, `partner-details`, `sea-details`) and the blacklist's
+ * (`/crm/blacklist/details`, with its history under `BLACKLIST_API`).
+ */
+export const BLACKLIST_API = '/v2/crm/blacklist';
+export const SEA_DETAIL_PATH = '/v2/crm/open-sea/detail';
+export const BLACKLIST_DETAIL_PATH = `${BLACKLIST_API}/detail`;

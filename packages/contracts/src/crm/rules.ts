@@ -133,8 +133,8 @@ export const levelRuleResource = defineResource({
 
 /**
  * Churn (`crm/rules/churn`): a dealt customer whose paid traffic fell by `dropPercent` over
- * `windowDays` against the days before is flagged and its owner told, optionally returned. Stored
- * and editable; evaluated once the traffic room's rollups exist.
+ * `windowDays` against the days before is flagged and its owner told, optionally returned; the
+ * daily `crm.churn` job evaluates it from the traffic port (decision 0048).
  */
 export const churnRuleResource = defineResource({
   key: 'crm.churnRule',

@@ -138,8 +138,6 @@ export const customers = bindResource(customerResource, {
         throw new AppError('CRM_CUSTOMER_NOT_WRITABLE', { vars: { value: before.code as string } });
       await assertNoPendingAlias(ctx.tx, [before.id as number]);
       await checkDictValues(ctx.tx, customerResource.fields, patch, 'CRM_DICT_VALUE_UNKNOWN');
-      if (patch.alias !== undefined && String(patch.alias).toLowerCase() !== String(before.alias).toLowerCase())
-        await checkAlias(ctx.tx, patch.alias as string, before.id as number);
       if (patch.emailDomains !== undefined) {
         await checkDomains(ctx.tx, patch.emailDomains);
         patch.emailDomains = lowerDomains(patch.emailDomains);

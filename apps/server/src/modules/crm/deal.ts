@@ -1,3 +1,4 @@
+import { CrmTopics } from '@portal/contracts/crm';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { appendRecordEvents } from '../../platform/history/service.js';
@@ -5,11 +6,11 @@ import type { Platform } from '../../platform/platform.js';
 import { crmCustomers } from './schema.js';
 
 /**
- * The topic the traffic and finance rooms publish with a customer id when one of its accounts has
- * paid traffic: the customer is then dealt (never typed by hand; a dealt customer never returns to
- * the open sea).
+ * The topic the traffic room publishes with a customer id when one of its accounts has paid traffic
+ * posted: the customer is then dealt (never typed by hand; a dealt customer never returns to the
+ * open sea).
  */
-export const CUSTOMER_DEALT = 'crm.customer.dealt';
+export const CUSTOMER_DEALT = CrmTopics.CUSTOMER_DEALT;
 
 /** Marks a customer dealt once, with a `state` entry in its history (actor: the system). */
 export async function markCustomerDealt(db: Db, customerId: number): Promise<boolean> {

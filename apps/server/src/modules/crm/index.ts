@@ -2,6 +2,7 @@ import { CrmPerm } from '@portal/contracts/crm';
 import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { applications, registerApplicationHandlers } from './applications.js';
+import { CHURN_JOB, runChurnJob } from './churn/job.js';
 import { contacts } from './contacts.js';
 import { registerCrmCounterparts } from './counterparts.js';
 import { customers } from './customers.js';
@@ -16,6 +17,7 @@ import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
 import { seedCrm } from './seed.js';
 import { seedFlows } from './seed-flows.js';
+import { stateDetailRoutes } from './state-details.js';
 import { customerStatistics } from './statistics.js';
 
 export {
@@ -46,11 +48,20 @@ export const crmModule: Module = {
     await flowRoutes(app, p);
     await crmDataRoutes(app, p);
     await promotionRoutes(app, p);
+    await stateDetailRoutes(app, p);
     await mountPool(app, p);
   },
   jobs: (p) => {
     defineCrmJobs(p);
     definePoolJob(p);
+    p.jobs.define(
+      CHURN_JOB,
+      async () => {
+        const flagged = await runChurnJob(p);
+        if (flagged.length) p.log.info({ flagged: flagged.length }, 'crm churn job');
+      },
+      { retryLimit: 2 },
+    );
   },
   schedule: async (p) => {
     await p.jobs.schedule(REMIND_JOB, '*/5 * * * *').catch((err) => {
@@ -58,6 +69,10 @@ export const crmModule: Module = {
     });
     await p.jobs.schedule(POOL_RETURN_JOB, '23 * * * *').catch((err) => {
       p.log.debug({ err }, 'crm open-sea schedule not set (job queue not started in this process)');
+    });
+    // after the traffic room's daily consumption (00:37) has closed yesterday's figures
+    await p.jobs.schedule(CHURN_JOB, '53 1 * * *').catch((err) => {
+      p.log.debug({ err }, 'crm churn schedule not set (job queue not started in this process)');
     });
   },
   seed: async (ctx) => {

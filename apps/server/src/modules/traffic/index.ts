@@ -47,7 +47,7 @@ export const trafficModule: Module = {
       async (data: { day?: string }) => {
         const day = data?.day ?? dayOf(new Date(p.clock.now().getTime() - DAY_MS));
         await rollUp(p.db, p.clock.now());
-        await postConsumption(p.db, day, p.log);
+        await postConsumption(p.db, day, p.log, p.bus);
       },
       { retryLimit: 3 },
     );

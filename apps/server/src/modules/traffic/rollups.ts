@@ -1,6 +1,8 @@
+import { CrmTopics } from '@portal/contracts/crm';
 import { Decimal } from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import { portOf, type TrafficDayFigure, type TrafficPort } from '../../platform/ports.js';
 import { rematchDlrs } from './ingest.js';
@@ -185,25 +187,30 @@ export function trafficPort(db: Db): TrafficPort {
 /**
  * Each account's consumption of one closed day to the finance ledger, idempotent by
  * `consumption:<accountId>:<day>` (a second currency of the same account gets `:<currency>` after it).
- * Without the ledger port (finance not mounted) it does nothing and says so.
+ * Without the ledger port (finance not mounted) it does nothing and says so. Every customer with a
+ * paid amount the ledger took (or had already taken) is published once as dealt (`CrmTopics`); the
+ * CRM marks it once, so a re-run re-publishes harmlessly and heals an event lost while it was down.
  */
 export async function postConsumption(
   db: Db,
   day: string,
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  bus?: Pick<EventBus, 'publish'>,
 ): Promise<{ posted: number; skipped: boolean; refused: number }> {
   const ledger = portOf(db, 'ledger');
   if (!ledger) {
     log.info({ day }, 'traffic: consumption not posted, the ledger port (finance) is not mounted');
     return { posted: 0, skipped: true, refused: 0 };
   }
-  const rows = rowsOf<{ account_id: number; currency: string; amount: string }>(
-    await db.execute(sql`select account_id, currency, sum(revenue)::text as amount from traffic_daily
-      where day = ${day} group by account_id, currency order by account_id, sum(revenue) desc`),
+  // an account belongs to one customer: max() only carries it through the grouping
+  const rows = rowsOf<{ account_id: number; customer_id: number; currency: string; amount: string }>(
+    await db.execute(sql`select account_id, max(customer_id) as customer_id, currency, sum(revenue)::text as amount
+      from traffic_daily where day = ${day} group by account_id, currency order by account_id, sum(revenue) desc`),
   );
   let posted = 0;
   let refused = 0;
   const seen = new Set<number>();
+  const dealt = new Set<number>();
   for (const r of rows) {
     const accountId = Number(r.account_id);
     const amount = new Decimal(r.amount);
@@ -223,10 +230,12 @@ export async function postConsumption(
         key,
       });
       if (res.posted) posted++;
+      if (amount.greaterThan(0)) dealt.add(Number(r.customer_id));
     } catch (err) {
       refused++;
       log.warn({ err, accountId, day, currency: r.currency }, 'traffic: the ledger refused a consumption');
     }
   }
+  if (bus) for (const customerId of dealt) await bus.publish(CrmTopics.CUSTOMER_DEALT, customerId);
   return { posted, skipped: false, refused };
 }

@@ -1,5 +1,7 @@
 import type { ScreenMap } from '../../platform/screens';
 
+const seaDetail = async () => ({ Component: (await import('./pool/OpenSeaScreen')).SeaDetailScreen });
+
 /** CRM screens that exist so far (and the customer source change application form). */
 export const crmScreens: ScreenMap = {
   '/crm/client-partner/my-client': async () => ({ Component: (await import('./screens')).CustomerListScreen }),
@@ -40,4 +42,8 @@ export const crmScreens: ScreenMap = {
     Component: (await import('./flows/screens')).SourceChangeApplyScreen,
   }),
   '/crm/blacklist': async () => ({ Component: (await import('./flows/screens')).BlacklistScreen }),
+  '/crm/blacklist/details': async () => ({ Component: (await import('./pool/OpenSeaScreen')).BlacklistDetailScreen }),
+  '/crm/open-sea/details': seaDetail,
+  '/crm/open-sea/partner-details': seaDetail,
+  '/crm/open-sea/sea-details': seaDetail,
 };

@@ -5,6 +5,7 @@ import {
   customerResource,
   type ShareRow,
 } from '@portal/contracts/crm';
+import { resourcePath } from '@portal/contracts/resource';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Space, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -19,6 +20,7 @@ import { ResourceList } from '../../../platform/resource/ResourceList';
 import { resourceScreens } from '../../../platform/resource/resource-screens';
 import { type ListColumn, SearchTable } from '../../../platform/ui/SearchTable';
 import { useUser } from '../../../platform/user-store';
+import { blacklistDef } from '../pool/state-defs';
 import { ApplyCard } from './ApplyForm';
 import { removeFromBlacklist, sharePage } from './api';
 
@@ -209,15 +211,15 @@ function useRemoveAction() {
   };
 }
 
-/** `/crm/blacklist`: blacklisted customers (nobody's), with their reason; removal to the open sea. */
+/** `/crm/blacklist`: blacklisted customers (nobody's), with their reason and details; removal to the open sea. */
 export function BlacklistScreen() {
   const remove = useRemoveAction();
   const canRemove = useCan(CrmPerm.BLACKLIST_REMOVE);
   return (
     <>
       <ResourceList
-        def={customerResource}
-        pagePath="/v2/crm/blacklist/page"
+        def={blacklistDef}
+        pagePath={resourcePath(blacklistDef, 'page')}
         overrides={{ bulk: canRemove ? [remove.action] : [] }}
       />
       {remove.dialog}

@@ -24,8 +24,8 @@ export const en: Messages<typeof zhCN> = {
       'A private customer goes back to the open sea after the days without a follow-up, or the days owned without a deal; its owner hears of it the notice days before. 0 days turns a condition off; locked and dealt customers never return. Levels without a rule of their own use the rule for every level.',
     levelHelp:
       'Limits on claims from the open sea: a user’s own rule first, then their department’s, then the company’s. Empty means no limit. Open-sea administrators claim without limits; distributions and transfers are not limited.',
-    churnWaitsTraffic:
-      'Churn rules are stored and can be changed at any time. Telling churn from paid traffic needs the traffic rollups: the rules apply once the traffic room exists, and no customer is flagged until then.',
+    churnHelp:
+      "Evaluated every night from the daily traffic figures: a dealt private customer whose paid traffic over the last N days fell by the per cent against the N days before is flagged as churning (shown in its history) and its owner told; with 'Also return to the open sea' it returns. A customer is flagged at most once per window; levels without a rule of their own use the 'all levels' rule.",
     bukaHelp:
       'Buka (补卡) allow list: sales staff on it may take back their own customers returned to the open sea at once, without the previous owner’s cool-down; the other claim rules (limits, daily cap, embargo) still apply.',
   },

@@ -31,12 +31,12 @@ export function LevelRulesScreen() {
   );
 }
 
-/** `/setModule/crm/rules/churn`: stored and editable; evaluated once traffic rollups exist. */
+/** `/setModule/crm/rules/churn`: evaluated daily by the `crm.churn` job (decision 0048). */
 export function ChurnRulesScreen() {
   const { t } = useTranslation();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Alert type="warning" showIcon title={t('crmPool.churnWaitsTraffic')} data-testid="churn-waits" />
+      <Alert type="info" showIcon title={t('crmPool.churnHelp')} data-testid="churn-help" />
       <ResourceList def={churnRuleResource} />
     </Space>
   );
