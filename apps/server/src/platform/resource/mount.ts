@@ -1,11 +1,9 @@
-import type { Locale } from '@portal/contracts';
 import { Errors, emptyData, envelope, int32 } from '@portal/contracts';
 import { actionPerm, commandPath, resourcePath, resourceSchemas, SIGNED_IN } from '@portal/contracts/resource';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cappedCount, estimateCaps, tableEstimate } from '../db/count.js';
 import { exportRoute } from '../exports/list-export.js';
 import { mountRecordHistory, type RecordHistoryOptions } from '../history/routes.js';
 import { ok } from '../http/envelope.js';
@@ -14,85 +12,9 @@ import { localeOf } from '../http/locale.js';
 import type { Platform } from '../platform.js';
 import type { BoundResource, Values } from './bind.js';
 import { resourceExport } from './export.js';
-import { listOrder, listWhere, loadRecord, readExpr, rowSelect, toRow, visibleFields } from './query.js';
+import { resourcePage } from './page.js';
+import { loadRecord, readExpr, visibleFields } from './query.js';
 import { createRecord, deleteRecord, runCommand, updateRecord } from './write.js';
-
-/**
- * A page of a resource's list: filters, data scope, order and the fields the caller may see.
- * The page is read first: a page that is not full ends the list, so its total needs no count.
- * A list nothing narrows (no filter, an unlimited scope) carries the table's row estimate in the
- * same statement, and far above the cap that settles "at least cap" without counting. Otherwise
- * the count is capped, lower when each counted row must be checked (a keyword, a department data
- * scope) than when an index answers it alone. A deep page (offset) picks its ids first, walking
- * only the order's index, and reads the fields (link arrays, localized names) of those rows only
- * (decision 0047).
- */
-export async function resourcePage(
-  b: BoundResource,
-  p: Platform,
-  auth: Parameters<typeof listWhere>[1],
-  q: Values,
-  locale?: Locale,
-) {
-  const fields = visibleFields(b.def, auth);
-  const where = listWhere(b, auth, q);
-  const order = listOrder(b, auth, q);
-  const page = q.page as number;
-  const size = q.size as number;
-  const offset = (page - 1) * size;
-  const select = where
-    ? rowSelect(b, fields, locale)
-    : { ...rowSelect(b, fields, locale), [ESTIMATE]: tableEstimate(b.table) };
-  const query = p.db.select(select).from(b.table);
-  const rows = await (offset === 0
-    ? query
-        .where(where)
-        .orderBy(...order)
-        .limit(size)
-    : query
-        .where(
-          inArray(
-            b.table.id,
-            p.db
-              .select({ id: b.table.id })
-              .from(b.table)
-              .where(where)
-              .orderBy(...order)
-              .limit(size)
-              .offset(offset),
-          ),
-        )
-        .orderBy(...order));
-  const ended = rows.length < size && (rows.length > 0 || page === 1);
-  const cap = searched(b, auth, q) ? p.config.listSearchCountCap : p.config.listCountCap;
-  const count = ended
-    ? { total: offset + rows.length, capped: false }
-    : !where && estimateCaps((rows[0] as Values | undefined)?.[ESTIMATE], cap)
-      ? { total: cap, capped: true }
-      : await cappedCount(p.db, b.table, where, cap);
-  return {
-    records: rows.map((r) => toRow(b, fields, r as Values)),
-    total: count.total,
-    page,
-    size,
-    ...(count.capped ? { totalCapped: true } : {}),
-  };
-}
-
-/** The key the row estimate travels under in a page's rows (no field is named so). */
-const ESTIMATE = '__estimate';
-
-/**
- * Whether counting the list checks each row: a keyword given, a department data scope, or a
- * shared resource read in a limited scope (own records or those one is a member of: an OR no
- * index answers alone).
- */
-function searched(b: BoundResource, auth: Parameters<typeof listWhere>[1], q: Values): boolean {
-  const keyword = Object.entries(b.def.list.filters).some(([name, f]) => f.op === 'like' && q[name]);
-  const scope = auth.scope.kind;
-  if (keyword || !b.def.access.owner || scope === 'all') return keyword;
-  return (!!b.shared && b.def.access.list !== SIGNED_IN) || (scope !== 'own' && auth.scope.departmentIds.length > 0);
-}
 
 /**
  * Registers a bound resource's routes: page, detail, export, and (when declared) save, update,
