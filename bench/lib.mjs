@@ -164,8 +164,13 @@ export async function tempDatabase(prefix) {
 const benchPgBase = () =>
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The URL of the newest `bench_*` database: the one scripts/bench.mjs made for the running server. */
+/**
+ * The URL of the database scripts/bench.mjs made for the running server; without one (a suite run
+ * another way) the newest `bench_*` database. Guessing the newest loaded a concurrent run's rows
+ * into another run's database.
+ */
 export async function serverDatabase() {
+  if (process.env.BENCH_SERVER_DATABASE_URL) return process.env.BENCH_SERVER_DATABASE_URL;
   const base = benchPgBase();
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

@@ -54,6 +54,8 @@ async function withDatabase(fn) {
   await admin.query(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
+  // the suites load their rows into this database (bench/lib.mjs serverDatabase), not another run's
+  process.env.BENCH_SERVER_DATABASE_URL = url.toString();
   try {
     return await fn(url.toString(), version);
   } finally {

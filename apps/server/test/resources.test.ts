@@ -284,8 +284,44 @@ describe('keyword search', () => {
       expect(last.totalCapped).toBeUndefined();
       expect(await page(admin, { keyword: 'bulkkw', page: 8 })).toMatchObject({ total: 100, totalCapped: true });
       expect(await page(admin, { keyword: 'bulkkw1', size: 50 })).toMatchObject({ total: 41 });
+      // pages in the list's order (one insert: one creation time, then id), whether the matches
+      // are few (read unordered, then ordered) or many (the ordered walk, ids first on a deep page)
+      const names = (d: { records: { username: string }[] }) => d.records.map((r) => r.username);
+      const inserted = Array.from({ length: 130 }, (_, i) => `bulkkw${i}`);
+      const few = await page(admin, { keyword: 'bulkkw1', page: 2 });
+      expect(few).toMatchObject({ total: 41 });
+      expect(names(few)).toEqual(inserted.filter((u) => u.includes('bulkkw1')).slice(20, 40));
+      const many = await page(admin, { keyword: 'bulkkw', page: 3 });
+      expect(many).toMatchObject({ total: 100, totalCapped: true });
+      expect(names(many)).toEqual(inserted.slice(40, 60));
+      expect(await page(admin, { keyword: 'bulkkwnone', status: 'active' })).toMatchObject({ total: 0, records: [] });
     } finally {
       config.listSearchCountCap = before;
+    }
+  });
+
+  it('an unfiltered list far above the count cap says "at least cap" from the table estimate', async () => {
+    const admin = await signIn(t.app, DEMO.admin);
+    const config = t.p.config as { listCountCap: number };
+    const before = config.listCountCap;
+    await t.p.db.execute(sql`analyze staff_users`);
+    const [est] = rowsOf<{ n: number }>(
+      await t.p.db.execute(sql`select reltuples::int as n from pg_class where oid = to_regclass('staff_users')`),
+    );
+    const estimate = Number(est!.n);
+    expect(estimate).toBeGreaterThan(100);
+    config.listCountCap = Math.floor(estimate / 3);
+    try {
+      const first = await page(admin, {});
+      expect(first).toMatchObject({ total: config.listCountCap, totalCapped: true });
+      // near the estimate the rows are counted: the exact total
+      config.listCountCap = estimate + 1000;
+      const counted = await page(admin, {});
+      expect(counted.totalCapped).toBeUndefined();
+      const [exact] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from staff_users`));
+      expect(counted.total).toBe(Number(exact!.n));
+    } finally {
+      config.listCountCap = before;
     }
   });
 });

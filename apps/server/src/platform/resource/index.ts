@@ -10,4 +10,5 @@ export {
   type ResourceHooks,
   type WriteContext,
 } from './bind.js';
-export { mountResource, resourcePage } from './mount.js';
+export { mountResource } from './mount.js';
+export { resourcePage } from './page.js';

@@ -1,11 +1,9 @@
-import type { Locale } from '@portal/contracts';
 import { Errors, emptyData, envelope, int32 } from '@portal/contracts';
 import { actionPerm, commandPath, resourcePath, resourceSchemas, SIGNED_IN } from '@portal/contracts/resource';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cappedCount } from '../db/count.js';
 import { exportRoute } from '../exports/list-export.js';
 import { mountRecordHistory, type RecordHistoryOptions } from '../history/routes.js';
 import { ok } from '../http/envelope.js';
@@ -14,58 +12,9 @@ import { localeOf } from '../http/locale.js';
 import type { Platform } from '../platform.js';
 import type { BoundResource, Values } from './bind.js';
 import { resourceExport } from './export.js';
-import { listOrder, listWhere, loadRecord, readExpr, rowSelect, toRow, visibleFields } from './query.js';
+import { resourcePage } from './page.js';
+import { loadRecord, readExpr, visibleFields } from './query.js';
 import { createRecord, deleteRecord, runCommand, updateRecord } from './write.js';
-
-/**
- * A page of a resource's list: filters, data scope, order and the fields the caller may see.
- * The page is read first: a page that is not full ends the list, so its total needs no count.
- * Otherwise the count is capped, lower when each counted row must be checked (a keyword, a
- * department data scope) than when an index answers it alone.
- */
-export async function resourcePage(
-  b: BoundResource,
-  p: Platform,
-  auth: Parameters<typeof listWhere>[1],
-  q: Values,
-  locale?: Locale,
-) {
-  const fields = visibleFields(b.def, auth);
-  const where = listWhere(b, auth, q);
-  const page = q.page as number;
-  const size = q.size as number;
-  const offset = (page - 1) * size;
-  const rows = await p.db
-    .select(rowSelect(b, fields, locale))
-    .from(b.table)
-    .where(where)
-    .orderBy(...listOrder(b, auth, q))
-    .limit(size)
-    .offset(offset);
-  const ended = rows.length < size && (rows.length > 0 || page === 1);
-  const count = ended
-    ? { total: offset + rows.length, capped: false }
-    : await cappedCount(
-        p.db,
-        b.table,
-        where,
-        searched(b, auth, q) ? p.config.listSearchCountCap : p.config.listCountCap,
-      );
-  return {
-    records: rows.map((r) => toRow(b, fields, r as Values)),
-    total: count.total,
-    page,
-    size,
-    ...(count.capped ? { totalCapped: true } : {}),
-  };
-}
-
-/** Whether counting the list checks each row: a keyword given, or a department data scope. */
-function searched(b: BoundResource, auth: Parameters<typeof listWhere>[1], q: Values): boolean {
-  const keyword = Object.entries(b.def.list.filters).some(([name, f]) => f.op === 'like' && q[name]);
-  const scope = auth.scope.kind;
-  return keyword || (!!b.def.access.owner && scope !== 'all' && scope !== 'own' && auth.scope.departmentIds.length > 0);
-}
 
 /**
  * Registers a bound resource's routes: page, detail, export, and (when declared) save, update,

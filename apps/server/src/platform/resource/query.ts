@@ -160,15 +160,20 @@ export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL
 export const listWhere = (b: BoundResource, auth: AuthContext, q: Values): SQL | undefined =>
   and(scopeWhere(b, auth), filterWhere(b, auth, q));
 
-/** The chosen sortable (and visible) column, else the default sort; then id, stable across pages. */
-export function listOrder(b: BoundResource, auth: AuthContext, q: Values): SQL[] {
+/** The chosen sortable (and visible) column, else the default sort, and its direction. */
+export function listSort(b: BoundResource, auth: AuthContext, q: Values): { col: PgColumn; dir: typeof asc } {
   const { sortable, defaultSort } = b.def.list;
   const asked = typeof q.sortField === 'string' && sortable.includes(q.sortField) ? q.sortField : undefined;
   if (asked) hiddenRefused(b.def, auth, asked);
   const field = asked ?? defaultSort.field;
   const order = q.sortOrder ?? defaultSort.order;
-  const col = columnOf(b, field);
-  return [order === 'ascend' ? asc(col) : desc(col), asc(b.table.id)];
+  return { col: columnOf(b, field), dir: order === 'ascend' ? asc : desc };
+}
+
+/** The list's order: the sort, then id, stable across pages. */
+export function listOrder(b: BoundResource, auth: AuthContext, q: Values): SQL[] {
+  const { col, dir } = listSort(b, auth, q);
+  return [dir(col), asc(b.table.id)];
 }
 
 /** One record within the caller's scope (read values), or NOT_FOUND; `lock` for writes. */

@@ -28,7 +28,11 @@ const namesOf = (rows: Due[]) =>
 
 function byOwner(rows: Due[]) {
   const out = new Map<number, Due[]>();
-  for (const r of rows) out.set(r.owner_id, [...(out.get(r.owner_id) ?? []), r]);
+  for (const r of rows) {
+    const list = out.get(r.owner_id);
+    if (list) list.push(r);
+    else out.set(r.owner_id, [r]);
+  }
   return out;
 }
 
