@@ -6,7 +6,8 @@ import { remindDueFollowUps } from '../src/modules/crm/reminders.js';
 import { crmCustomers, crmOpportunityStages } from '../src/modules/crm/schema.js';
 import { departments, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
+import { startSignedIn } from './support/signed-in.js';
 
 const DAY = 86_400_000;
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -20,8 +21,7 @@ describe('CRM rules', () => {
   let n = 0;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [sales, admin] = await Promise.all([signIn(t.app, DEMO.sales01), signIn(t.app, DEMO.admin)]);
+    [t, sales, admin] = await startSignedIn([DEMO.sales01, DEMO.admin]);
     salesId = (await t.p.db.select().from(staffUsers).where(eq(staffUsers.username, 'sales01')))[0]!.id;
   }, 60_000);
   afterAll(async () => t?.close());

@@ -1,0 +1,16 @@
+import { type StartOptions, signIn, startTestApp, type TestApp, type Tokens } from '../harness.js';
+
+type Credentials = { readonly username: string; readonly password: string };
+
+/**
+ * A file's set-up: one app (seeded unless `opts` says otherwise) and these users signed in, their
+ * tokens after the app in the order given: `[t, admin, sales] = await startSignedIn([DEMO.admin, DEMO.sales01])`.
+ */
+export async function startSignedIn<const W extends readonly Credentials[]>(
+  users: W,
+  opts: StartOptions = {},
+): Promise<[TestApp & { url: string }, ...{ -readonly [I in keyof W]: Tokens }]> {
+  const t = await startTestApp(opts);
+  const tokens = await Promise.all(users.map((u) => signIn(t.app, u)));
+  return [t, ...(tokens as { -readonly [I in keyof W]: Tokens })];
+}
