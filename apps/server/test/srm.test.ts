@@ -9,7 +9,7 @@ import { srmAdmissions, srmSettings, srmSourceChanges, srmSuppliers } from '../s
 import { departments, staffUsers } from '../src/platform/access/schema.js';
 import { recordEvents } from '../src/platform/history/schema.js';
 import { bearer, DEMO, onPostgres, signIn, type TestApp, type Tokens } from './harness.js';
-import { startSignedIn } from './support/signed-in.js';
+import { keyedPost, startSignedIn } from './support/signed-in.js';
 
 const DAY = 86_400_000;
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -40,17 +40,7 @@ beforeEach(async () => {
   await t.p.db.delete(srmSettings);
 });
 
-const post = async (tok: Tokens, url: string, payload: object): Promise<Answer> => {
-  const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
-    .data.key;
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...bearer(tok), 'x-idempotence-key': key },
-    payload,
-  });
-  return res.json();
-};
+const post = (tok: Tokens, url: string, payload: object): Promise<Answer> => keyedPost(t, tok, url, payload);
 const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
 const supplier = (over: object = {}) => {
   n++;
