@@ -7,7 +7,8 @@ import { crmPromotionVisits } from '../src/modules/crm/promotion/schema.js';
 import { crmCustomers } from '../src/modules/crm/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
+import { startSignedIn } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -23,8 +24,7 @@ describe('CRM import, analysis and promotion', () => {
   let salesJob: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [sales, admin] = await Promise.all([signIn(t.app, DEMO.sales01), signIn(t.app, DEMO.admin)]);
+    [t, sales, admin] = await startSignedIn([DEMO.sales01, DEMO.admin]);
     const [me] = await t.p.db.select().from(staffUsers).where(eq(staffUsers.username, 'sales01'));
     salesId = me!.id;
     salesJob = me!.jobNumber;

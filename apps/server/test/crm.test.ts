@@ -6,7 +6,8 @@ import { remindDueFollowUps } from '../src/modules/crm/reminders.js';
 import { crmCustomers, crmOpportunityStages } from '../src/modules/crm/schema.js';
 import { departments, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
+import { keyedPost, startSignedIn } from './support/signed-in.js';
 
 const DAY = 86_400_000;
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -20,23 +21,12 @@ describe('CRM rules', () => {
   let n = 0;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [sales, admin] = await Promise.all([signIn(t.app, DEMO.sales01), signIn(t.app, DEMO.admin)]);
+    [t, sales, admin] = await startSignedIn([DEMO.sales01, DEMO.admin]);
     salesId = (await t.p.db.select().from(staffUsers).where(eq(staffUsers.username, 'sales01')))[0]!.id;
   }, 60_000);
   afterAll(async () => t?.close());
 
-  const post = async (tok: Tokens, url: string, payload: object): Promise<Answer> => {
-    const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
-      .data.key;
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(tok), 'x-idempotence-key': key },
-      payload,
-    });
-    return res.json();
-  };
+  const post = (tok: Tokens, url: string, payload: object): Promise<Answer> => keyedPost(t, tok, url, payload);
   const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
   const customer = (over: object = {}) => {
     n++;

@@ -1,15 +1,14 @@
 import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { startSignedIn } from './support/signed-in.js';
 
 describe('dictionaries (sysDict)', () => {
   let t: TestApp;
   let admin: Tokens;
   let sales: Tokens;
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, DEMO.admin);
-    sales = await signIn(t.app, DEMO.sales01);
+    [t, admin, sales] = await startSignedIn([DEMO.admin, DEMO.sales01]);
   });
   afterAll(() => t.close());
 

@@ -3,16 +3,15 @@ import { PREF_ROWS_PER_USER } from '@portal/contracts/prefs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/index.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, type TestApp, type Tokens } from './harness.js';
+import { startSignedIn } from './support/signed-in.js';
 
 describe('user preferences (pref)', () => {
   let t: TestApp;
   let admin: Tokens;
   let sales: Tokens;
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, DEMO.admin);
-    sales = await signIn(t.app, DEMO.sales01);
+    [t, admin, sales] = await startSignedIn([DEMO.admin, DEMO.sales01]);
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,8 @@ import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reference } from '../src/modules/system/reference/index.js';
-import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens, xlsxSheets } from './harness.js';
+import { bearer, DEMO, onPostgres, startTestApp, type TestApp, type Tokens, xlsxSheets } from './harness.js';
+import { startSignedIn } from './support/signed-in.js';
 
 const REF = '/v2/sys/staff/ref';
 
@@ -11,9 +12,7 @@ describe('reference data', () => {
   let admin: Tokens;
   let sales: Tokens;
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, DEMO.admin);
-    sales = await signIn(t.app, DEMO.sales01);
+    [t, admin, sales] = await startSignedIn([DEMO.admin, DEMO.sales01]);
   });
   afterAll(() => t.close());
 

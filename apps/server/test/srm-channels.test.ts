@@ -10,8 +10,9 @@ import { staffUsers } from '../src/platform/access/schema.js';
 import { SecretBox } from '../src/platform/auth/secret-box.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { seedContext } from '../src/platform/seed/context.js';
-import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, signIn, type TestApp, type Tokens } from './harness.js';
 import { customerOf, networksOf, supplierOf } from './srm-channels-support.js';
+import { keyedPost, startSignedIn } from './support/signed-in.js';
 
 const DAY = 86_400_000;
 const SECRET = 'Sm99-very-secret-pass';
@@ -29,8 +30,7 @@ describe('SRM channel rules', () => {
   let n = 0;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, DEMO.admin);
+    [t, admin] = await startSignedIn([DEMO.admin]);
     adminId = (await t.p.db.select().from(staffUsers).where(eq(staffUsers.username, 'admin')))[0]!.id;
     admitted = await supplierOf(t, true);
     notAdmitted = await supplierOf(t, false);
@@ -39,17 +39,7 @@ describe('SRM channel rules', () => {
   }, 600_000);
   afterAll(async () => t?.close());
 
-  const post = async (url: string, payload: object, tok = admin): Promise<Answer> => {
-    const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
-      .data.key;
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(tok), 'x-idempotence-key': key },
-      payload,
-    });
-    return res.json();
-  };
+  const post = (url: string, payload: object, tok = admin): Promise<Answer> => keyedPost(t, tok, url, payload);
   const channel = (over: object = {}) =>
     post('/v2/srm/channel/save', {
       name: `Rules SMS ${++n}`,

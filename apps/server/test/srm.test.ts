@@ -8,7 +8,8 @@ import { returnIdleSuppliers } from '../src/modules/srm/retention.js';
 import { srmAdmissions, srmSettings, srmSourceChanges, srmSuppliers } from '../src/modules/srm/schema.js';
 import { departments, staffUsers } from '../src/platform/access/schema.js';
 import { recordEvents } from '../src/platform/history/schema.js';
-import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, signIn, type TestApp, type Tokens } from './harness.js';
+import { keyedPost, startSignedIn } from './support/signed-in.js';
 
 const DAY = 86_400_000;
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -31,14 +32,7 @@ const idOf = async (username: string) =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)))[0]!.id;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [buyer, buyer2, mgr, admin, sales] = await Promise.all([
-    signIn(t.app, PURCHASE),
-    signIn(t.app, PURCHASE2),
-    signIn(t.app, MANAGER),
-    signIn(t.app, DEMO.admin),
-    signIn(t.app, DEMO.sales01),
-  ]);
+  [t, buyer, buyer2, mgr, admin, sales] = await startSignedIn([PURCHASE, PURCHASE2, MANAGER, DEMO.admin, DEMO.sales01]);
   buyerId = await idOf('purchase01');
 }, 60_000);
 afterAll(async () => t?.close());
@@ -46,17 +40,7 @@ beforeEach(async () => {
   await t.p.db.delete(srmSettings);
 });
 
-const post = async (tok: Tokens, url: string, payload: object): Promise<Answer> => {
-  const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
-    .data.key;
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...bearer(tok), 'x-idempotence-key': key },
-    payload,
-  });
-  return res.json();
-};
+const post = (tok: Tokens, url: string, payload: object): Promise<Answer> => keyedPost(t, tok, url, payload);
 const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
 const supplier = (over: object = {}) => {
   n++;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { pageQuery } from './paging.js';
+import { LIVE_RESOURCES } from './live-constants.js';
+import { defineResource, type ResourceRow, SIGNED_IN } from './resource/define.js';
+import { resourceSchemas } from './resource/schemas.js';
 import { coerceInt32, int32, int53, text } from './validation/scalars.js';
 
 /**
@@ -102,30 +104,64 @@ export type ExportAccepted = z.infer<typeof exportAccepted>;
 /** Export options a list's export call accepts next to the list's own filters. */
 export const exportOptions = z.object({ format: z.enum(EXPORT_FORMATS).default('xlsx') });
 
-export const exportTaskRow = z.object({
-  id: int32(),
-  name: text(),
-  format: z.enum(EXPORT_FORMATS),
-  state: z.enum(EXPORT_TASK_STATES),
-  /** 0-100 while running */
-  progress: int32(),
-  totalNum: int32(),
-  rowsWritten: int32(),
-  size: int53().nullable(),
-  reason: text().nullable(),
-  fileId: text().nullable(),
-  createdAt: text(),
-  finishedAt: text().nullable(),
-  expiresAt: text().nullable(),
-  /** running, but its worker's heartbeat stopped (the process died): the user may retry it */
-  stalled: z.boolean().optional(),
-});
-export type ExportTaskRow = z.infer<typeof exportTaskRow>;
+const shown = { readOnly: true, required: true } as const;
+const at = (zh: string, en: string) => ({ kind: 'datetime', label: { zh, en }, readOnly: true }) as const;
 
-export const exportTaskQuery = pageQuery.extend({
-  state: z.enum(EXPORT_TASK_STATES).optional(),
-  name: text().trim().max(64).optional(),
+/** `/general/download`: my export tasks (a personal list); delete, retry and the file URL are the room's calls. */
+export const exportTaskResource = defineResource({
+  key: LIVE_RESOURCES.exportTasks,
+  title: { zh: '下载中心', en: 'Downloads' },
+  api: '/v2/download/downloadCenter/api/task',
+  routes: { list: '/general/download' },
+  titleField: 'name',
+  fields: {
+    userId: { kind: 'user', label: { zh: '导出人', en: 'Exported by' }, ...shown },
+    name: { kind: 'text', label: { zh: '文件名', en: 'File' }, ...shown },
+    format: {
+      kind: 'enum',
+      label: { zh: '格式', en: 'Format' },
+      ...shown,
+      options: EXPORT_FORMATS.map((f) => ({ value: f, label: { zh: f.toUpperCase(), en: f.toUpperCase() } })),
+    },
+    state: {
+      kind: 'enum',
+      label: { zh: '状态', en: 'State' },
+      ...shown,
+      options: [
+        { value: 'queued', label: { zh: '排队中', en: 'Queued' }, color: 'default' },
+        { value: 'running', label: { zh: '导出中', en: 'Running' }, color: 'processing' },
+        { value: 'done', label: { zh: '已完成', en: 'Done' }, color: 'success' },
+        { value: 'failed', label: { zh: '失败', en: 'Failed' }, color: 'error' },
+        { value: 'expired', label: { zh: '已过期', en: 'Expired' }, color: 'warning' },
+      ],
+    },
+    /** 0-100 while running */
+    progress: { kind: 'number', label: { zh: '进度', en: 'Progress' }, ...shown },
+    totalNum: { kind: 'number', label: { zh: '总行数', en: 'Rows' }, ...shown },
+    rowsWritten: { kind: 'number', label: { zh: '已写行数', en: 'Rows written' }, ...shown },
+    size: { kind: 'number', label: { zh: '大小', en: 'Size' }, readOnly: true },
+    reason: { kind: 'text', label: { zh: '原因', en: 'Reason' }, readOnly: true },
+    fileId: { kind: 'text', label: { zh: '文件', en: 'File id' }, readOnly: true },
+    createdAt: { ...at('创建时间', 'Created'), required: true },
+    finishedAt: at('完成时间', 'Finished'),
+    expiresAt: at('过期时间', 'Expires'),
+    /** running, but its worker's heartbeat stopped (the process died): the user may retry it */
+    stalled: { kind: 'boolean', label: { zh: '已中断', en: 'Stalled' }, ...shown },
+  },
+  list: {
+    columns: ['name', 'createdAt', 'totalNum', 'size', 'state', 'expiresAt'],
+    filters: { name: { op: 'like', fields: ['name'] }, state: { op: 'eq', field: 'state' } },
+    sortable: ['createdAt'],
+    defaultSort: { field: 'createdAt', order: 'descend' },
+  },
+  form: { sections: [] },
+  access: { list: SIGNED_IN, owner: 'userId' },
+  history: false,
 });
+const exportTaskSchemas = resourceSchemas(exportTaskResource);
+export const exportTaskRow = exportTaskSchemas.row;
+export type ExportTaskRow = ResourceRow<typeof exportTaskResource>;
+export const exportTaskQuery = exportTaskSchemas.listQuery;
 export type ExportTaskQuery = z.infer<typeof exportTaskQuery>;
 
 export const exportTaskId = z.object({ id: coerceInt32().positive() });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { LIVE_RESOURCES } from './live-constants.js';
 import { pageQuery } from './paging.js';
+import { Perm } from './permissions.js';
+import { defineResource, type ResourceRow } from './resource/define.js';
+import { resourceSchemas } from './resource/schemas.js';
 import { isNoticeLink } from './validation/link.js';
 import { coerceInt32, int32, int32Id, text } from './validation/scalars.js';
 
@@ -73,21 +77,51 @@ export const versionOption = z.object({ id: int32(), version: text(), title: tex
 export const timelineQuery = pageQuery.extend({ year: coerceInt32().min(2000).max(2100).optional() });
 
 /* ---- ding notices (spec 7 /v2/sys/staff/dingNotice) ---- */
-export const dingNoticeRow = z.object({
-  id: int32(),
-  /** the title in the caller's language; both forms for the editor */
-  title: text(),
-  titleZh: text(),
-  titleEn: text(),
-  content: text(),
-  enabled: z.boolean(),
-  link: text().nullable(),
-  pushedAt: text().nullable(),
-  pushCount: int32(),
-  createdAt: text(),
-  updatedAt: text(),
+const D = '/v2/sys/staff/dingNotice';
+const shown = { readOnly: true, required: true } as const;
+
+/** `/setModule/publicnotice/noticeconfig`, ding tab: its list and export are the kernel's; save and enable the room's calls. */
+export const dingNoticeResource = defineResource({
+  key: LIVE_RESOURCES.dingNotices,
+  title: { zh: '钉钉通知', en: 'Ding notices' },
+  api: `${D}/manage`,
+  paths: { page: `${D}/page`, export: `${D}/export` },
+  routes: { list: '/setModule/publicnotice/noticeconfig' },
+  titleField: 'title',
+  fields: {
+    /** in the caller's language (the other form when that one is empty) */
+    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, ...shown },
+    /** both forms, for the editor */
+    titleZh: { kind: 'text', label: { zh: '标题（中文）', en: 'Title (Chinese)' }, ...shown },
+    titleEn: { kind: 'text', label: { zh: '标题（英文）', en: 'Title (English)' }, ...shown },
+    content: { kind: 'textarea', label: { zh: '内容', en: 'Content' }, ...shown },
+    link: { kind: 'text', label: { zh: '链接', en: 'Link' }, readOnly: true },
+    enabled: { kind: 'boolean', label: { zh: '启用', en: 'On' }, ...shown },
+    pushCount: { kind: 'number', label: { zh: '推送次数', en: 'Pushes' }, ...shown },
+    pushedAt: { kind: 'datetime', label: { zh: '最近推送', en: 'Last pushed' }, readOnly: true },
+    createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, ...shown },
+    updatedAt: { kind: 'datetime', label: { zh: '更新时间', en: 'Updated' }, ...shown },
+  },
+  list: {
+    columns: ['title', 'content', 'pushCount', 'pushedAt', 'enabled'],
+    /** the file keeps the layout it had before the port */
+    exportColumns: ['title', 'content', 'link', 'enabled', 'pushCount', 'pushedAt', 'createdAt'],
+    filters: {
+      keyword: { op: 'like', fields: ['titleZh', 'titleEn'], label: { zh: '关键词', en: 'Keyword' } },
+      enabled: { op: 'eq', field: 'enabled' },
+    },
+    sortable: ['createdAt'],
+    defaultSort: { field: 'createdAt', order: 'descend' },
+  },
+  form: { sections: [] },
+  access: { list: Perm.NOTICE_CONFIG },
+  export: { fileName: { zh: '钉钉通知', en: 'ding-notices' } },
+  history: false,
 });
-export type DingNoticeRow = z.infer<typeof dingNoticeRow>;
+
+/** A ding notice as the list, the detail and a save answer it. */
+export const dingNoticeRow = resourceSchemas(dingNoticeResource).row;
+export type DingNoticeRow = ResourceRow<typeof dingNoticeResource>;
 export const dingNoticeSaveBody = z.object({
   id: int32Id().optional(),
   title: text().trim().min(1).max(100),
@@ -100,7 +134,3 @@ export const dingNoticeSaveBody = z.object({
     .default(null),
 });
 export const dingNoticeEnableBody = z.object({ id: int32Id(), enabled: z.boolean() });
-export const dingNoticePageQuery = pageQuery.extend({
-  keyword: text().trim().max(100).optional(),
-  enabled: z.enum(['yes', 'no']).optional(),
-});

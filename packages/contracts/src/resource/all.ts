@@ -12,6 +12,7 @@ import {
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
+import { dingNoticeResource } from '../notices.js';
 import {
   bankAccountResource,
   bankResource,
@@ -55,6 +56,7 @@ export const allResources: readonly ResourceDef[] = [
   applicationResource,
   feedbackResource,
   myFeedbackResource,
+  dingNoticeResource,
   channelResource,
   coverageResource,
   senderIdResource,

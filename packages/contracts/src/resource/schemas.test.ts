@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dingNoticeResource } from '../notices.js';
 import { Perm } from '../permissions.js';
 import { userResource } from '../system/user.js';
 import { commandPath, defineResource, resourceButtons, resourcePath, SIGNED_IN } from './define.js';
@@ -34,6 +35,14 @@ describe('resource definitions derive their schemas', () => {
       keyword: 'a',
     });
     expect(s.listQuery.safeParse({ status: 'gone' }).success).toBe(false);
+  });
+  it('a yes / no filter takes a boolean or the words, and nothing else', () => {
+    const q = resourceSchemas(dingNoticeResource).listQuery;
+    expect(q.parse({ enabled: 'no' }).enabled).toBe(false);
+    expect(q.parse({ enabled: 'yes' }).enabled).toBe(true);
+    expect(q.parse({ enabled: true }).enabled).toBe(true);
+    expect(q.safeParse({ enabled: 'maybe' }).success).toBe(false);
+    expect(q.parse({}).enabled).toBeUndefined();
   });
   it('rows never carry secrets; commands take the id and their input', () => {
     expect(Object.keys(s.row.shape)).not.toContain('password');

@@ -73,6 +73,8 @@ const pick = (def: ResourceDef, keys: string[], as: (f: ResourceField) => z.ZodT
 /** The value one filter compares with (numbers coerced: a query may arrive as text, GET or a task replay). */
 function filterValue(def: ResourceDef, flt: ResourceFilter): z.ZodType {
   const f = def.fields[flt.field!] ?? { kind: 'number' as const, label: { zh: '', en: '' } };
+  // a spec path may take a yes / no flag as the words (`enabled: 'no'`)
+  if (f.kind === 'boolean') return z.union([z.boolean(), z.enum(['yes', 'no']).transform((v) => v === 'yes')]);
   const item =
     flt.field === 'id'
       ? int32Id()

@@ -1,16 +1,20 @@
-import { downloadUrl, envelope, exportTaskId, exportTaskQuery, exportTaskRow, pageResult } from '@portal/contracts';
+import { downloadUrl, envelope, exportTaskId, exportTaskResource, exportTaskRow, pageResult } from '@portal/contracts';
+import { resourceSchemas } from '@portal/contracts/resource';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  activeTaskCount,
   deleteExportTask,
   exportTaskDetail,
   exportTaskUrl,
-  listExportTasks,
   retryExportTask,
 } from '../../platform/exports/tasks.js';
 import { ok } from '../../platform/http/envelope.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
+import { resourcePage } from '../../platform/resource/index.js';
+import { exportTaskList } from './list.js';
 
 const BASE = '/v2/download/downloadCenter/api/task';
 
@@ -18,18 +22,25 @@ const BASE = '/v2/download/downloadCenter/api/task';
 export async function downloadRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  const s = resourceSchemas(exportTaskResource);
   r.post(
     `${BASE}/page`,
     {
       schema: {
         tags: ['downloads'],
         summary: 'My export tasks, newest first; `active` counts queued and running ones',
-        body: exportTaskQuery,
-        response: { 200: envelope(pageResult(exportTaskRow).extend({ active: z.number().int() })) },
+        body: s.listQuery,
+        response: { 200: envelope(pageResult(s.row).extend({ active: z.number().int() })) },
       },
       config: { access: 'authenticated', audit: false },
     },
-    async (req) => ok(await listExportTasks(p, req.auth!.userId, req.body)),
+    async (req) => {
+      const [page, active] = await Promise.all([
+        resourcePage(exportTaskList, p, req.auth!, req.body, localeOf(req.headers)),
+        activeTaskCount(p, req.auth!.userId),
+      ]);
+      return ok({ ...page, active });
+    },
   );
 
   r.get(

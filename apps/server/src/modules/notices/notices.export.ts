@@ -1,9 +1,8 @@
-import { dingNoticePageQuery, type Locale, Perm, versionPageQuery } from '@portal/contracts';
+import { type Locale, Perm, versionPageQuery } from '@portal/contracts';
 import { count } from 'drizzle-orm';
 import { defineExportSource, utcTimeCell } from '../../platform/exports/source.js';
 import { nameInSql } from '../../platform/i18n/names.js';
-import { dingListOrder, dingListWhere } from './ding.service.js';
-import { dingNotices, versionNotices } from './schema.js';
+import { versionNotices } from './schema.js';
 import { versionListOrder, versionListWhere } from './versions.service.js';
 
 const yesNo = (v: unknown, locale: Locale) =>
@@ -54,55 +53,6 @@ export const versionRecordsExport = defineExportSource({
       String(content),
       yesNo(popup, locale),
       publishedAt == null ? (locale === 'zh-CN' ? '草稿' : 'Draft') : utcTimeCell(publishedAt),
-      utcTimeCell(createdAt),
-    ];
-  },
-});
-
-/** Ding notices as a file: the list's filters and order (ding.service). */
-export const dingNoticesExport = defineExportSource({
-  key: 'notices.ding',
-  perm: Perm.NOTICE_CONFIG,
-  query: dingNoticePageQuery,
-  title: { 'zh-CN': '钉钉通知', en: 'ding-notices' },
-  columns: [
-    { zh: '标题', en: 'Title', width: 30 },
-    { zh: '内容', en: 'Content', width: 60 },
-    { zh: '链接', en: 'Link', width: 30 },
-    { zh: '启用', en: 'On', width: 8 },
-    { zh: '推送次数', en: 'Pushes', width: 10 },
-    { zh: '最近推送 (UTC)', en: 'Last pushed (UTC)', width: 20 },
-    { zh: '创建时间 (UTC)', en: 'Created (UTC)', width: 20 },
-  ],
-  async count(db, _auth, q) {
-    const [row] = await db.select({ n: count() }).from(dingNotices).where(dingListWhere(q));
-    return row?.n ?? 0;
-  },
-  select(db, _auth, q, locale) {
-    return db
-      .select({
-        title: nameInSql(locale, dingNotices.title, dingNotices.titleEn),
-        content: dingNotices.content,
-        link: dingNotices.link,
-        enabled: dingNotices.enabled,
-        pushCount: dingNotices.pushCount,
-        pushedAt: dingNotices.pushedAt,
-        createdAt: dingNotices.createdAt,
-      })
-      .from(dingNotices)
-      .where(dingListWhere(q))
-      .orderBy(...dingListOrder)
-      .toSQL();
-  },
-  cells(row, locale) {
-    const [title, content, link, enabled, pushCount, pushedAt, createdAt] = row;
-    return [
-      String(title),
-      String(content),
-      text(link),
-      yesNo(enabled, locale),
-      Number(pushCount),
-      utcTimeCell(pushedAt),
       utcTimeCell(createdAt),
     ];
   },

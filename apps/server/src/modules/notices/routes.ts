@@ -1,6 +1,5 @@
 import {
   dingNoticeEnableBody,
-  dingNoticePageQuery,
   dingNoticeRow,
   dingNoticeSaveBody,
   emptyData,
@@ -30,11 +29,13 @@ import { localeOf } from '../../platform/http/locale.js';
 import { templated } from '../../platform/i18n/message-templates.js';
 import { publishRecordChanged } from '../../platform/live/record-changes.js';
 import type { Platform } from '../../platform/platform.js';
-import { activeStaffIds, dingById, dingPage, saveDing, setDingEnabled, toDingRow } from './ding.service.js';
+import { mountResource } from '../../platform/resource/index.js';
+import { dingNoticeList } from './ding.list.js';
+import { activeStaffIds, dingById, saveDing, setDingEnabled, toDingRow } from './ding.service.js';
 import { DING_WEBHOOK_JOB, dingWebhookUrl } from './ding-webhook.js';
 import { DING_RESOURCE, VERSIONS_RESOURCE } from './live.js';
 import './messages.js';
-import { dingNoticesExport, versionRecordsExport } from './notices.export.js';
+import { versionRecordsExport } from './notices.export.js';
 import { markVersionRead, versionPopupOf } from './service.js';
 import {
   deleteVersion,
@@ -206,29 +207,8 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
     },
   );
 
-  // ---- ding notices
-  r.post(
-    `${D}/page`,
-    {
-      schema: {
-        tags,
-        summary: 'Ding notices (paged)',
-        body: dingNoticePageQuery,
-        response: { 200: envelope(pageResult(dingNoticeRow)) },
-      },
-      config: { ...editor, audit: false },
-    },
-    async (req) => ok(await dingPage(p.db, req.body, localeOf(req.headers))),
-  );
-
-  exportRoute(
-    app,
-    p,
-    `${D}/export`,
-    dingNoticesExport,
-    dingNoticePageQuery,
-    'Export ding notices (same filters and order as the page): the file, or a download-center task',
-  );
+  // ---- ding notices: the list and export are the kernel's
+  await mountResource(app, p, dingNoticeList);
 
   r.get(
     `${D}/detail`,

@@ -1,3 +1,4 @@
+import { dingNoticeResource } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { searchColumnFor, searchIndex } from '../../platform/db/search.js';
 
 /** Release notes (version iteration). `popup` ones are shown to every user once on start. */
 export const versionNotices = pgTable(
@@ -63,6 +65,12 @@ export const dingNotices = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    search: searchColumnFor(dingNoticeResource, 'keyword', { columns: { titleZh: 'title' } }),
   },
-  (t) => [index('ding_notices_created_idx').on(t.createdAt)],
+  (t) => [
+    index('ding_notices_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('ding_notices_enabled_idx').on(t.enabled, t.createdAt.desc().nullsFirst(), t.id),
+    searchIndex('ding_notices_search_trgm', t.search),
+  ],
 );

@@ -1,4 +1,6 @@
+import { exportTaskResource } from '@portal/contracts';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { searchColumnFor, searchIndex } from '../db/search.js';
 
 /**
  * Asynchronous exports (the download center's tasks). A task is queued, run by a pg-boss job that
@@ -33,9 +35,13 @@ export const exportTasks = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    search: searchColumnFor(exportTaskResource, 'name'),
   },
   (t) => [
-    index('export_tasks_user_idx').on(t.userId, t.createdAt),
+    index('export_tasks_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id),
+    index('export_tasks_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('export_tasks_state_idx').on(t.state, t.heartbeatAt),
+    searchIndex('export_tasks_search_trgm', t.search),
   ],
 );

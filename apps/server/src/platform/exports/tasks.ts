@@ -1,15 +1,7 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
-import {
-  Errors,
-  type ExportFormat,
-  type ExportTaskQuery,
-  type ExportTaskRow,
-  errorMessage,
-  type Locale,
-  type PageResult,
-} from '@portal/contracts';
-import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { Errors, type ExportFormat, type ExportTaskRow, errorMessage, type Locale } from '@portal/contracts';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../auth/context.js';
 import { filesOf } from '../files/service.js';
 import { sha256OfFile } from '../files/staging.js';
@@ -74,6 +66,8 @@ export function taskRow(t: ExportTask, now = new Date()): ExportTaskRow {
     t.state === 'done' ? 100 : t.totalNum > 0 ? Math.min(99, Math.floor((t.rowsWritten / t.totalNum) * 100)) : 0;
   return {
     id: t.id,
+    version: t.version,
+    userId: t.userId,
     name: t.name,
     format: t.format,
     state: t.state,
@@ -328,36 +322,13 @@ export async function expireExportTasks(p: ExportPlatform, now = new Date()): Pr
 
 /* ---------- the download center's calls (always the caller's own tasks) ---------- */
 
-export async function listExportTasks(
-  p: ExportPlatform,
-  userId: number,
-  q: ExportTaskQuery,
-): Promise<PageResult<ExportTaskRow> & { active: number }> {
-  const where: (SQL | undefined)[] = [eq(exportTasks.userId, userId)];
-  if (q.state) where.push(eq(exportTasks.state, q.state));
-  if (q.name) where.push(ilike(exportTasks.name, `%${q.name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
-  const cond = and(...where);
-  const [rows, [count], [active]] = await Promise.all([
-    p.db
-      .select()
-      .from(exportTasks)
-      .where(cond)
-      .orderBy(desc(exportTasks.createdAt), desc(exportTasks.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    p.db.select({ n: sql<number>`count(*)::int` }).from(exportTasks).where(cond),
-    p.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(exportTasks)
-      .where(and(eq(exportTasks.userId, userId), inArray(exportTasks.state, ['queued', 'running']))),
-  ]);
-  return {
-    records: rows.map((r) => taskRow(r)),
-    total: count?.n ?? 0,
-    page: q.page,
-    size: q.size,
-    active: active?.n ?? 0,
-  };
+/** How many of the user's tasks are queued or running (the download center's "active" beside its page). */
+export async function activeTaskCount(p: ExportPlatform, userId: number): Promise<number> {
+  const [row] = await p.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(exportTasks)
+    .where(and(eq(exportTasks.userId, userId), inArray(exportTasks.state, ['queued', 'running'])));
+  return row?.n ?? 0;
 }
 
 async function ownTask(p: ExportPlatform, userId: number, id: number): Promise<ExportTask> {

@@ -1,16 +1,16 @@
-import { EXPORT_TASK_STATES, type ExportTaskQuery, type ExportTaskRow, LIVE_RESOURCES } from '@portal/contracts';
+import { EXPORT_TASK_STATES, type ExportTaskRow, exportTaskResource, type PageResult } from '@portal/contracts';
 import { Drawer, Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownloadFlag } from '../../platform/download-flag';
+import { useResourceList } from '../../platform/resource/use-resource-list';
 import { FilePreview } from '../../platform/ui/FilePreview';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
-import { downloadKeys, downloadsApi } from './api';
 import { TaskActions } from './TaskActions';
 import { TaskState } from './TaskState';
 
-type Filters = Pick<ExportTaskQuery, 'name' | 'state'>;
+type Filters = { name?: string; state?: ExportTaskRow['state'] };
 
 const sizeText = (n: number | null) =>
   n === null ? '' : n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
@@ -19,6 +19,7 @@ const sizeText = (n: number | null) =>
 export function DownloadCenterScreen() {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+  const list = useResourceList(exportTaskResource);
   useEffect(() => useDownloadFlag.getState().clear(), []);
 
   const columns = useMemo<ListColumn<ExportTaskRow>[]>(() => {
@@ -69,9 +70,8 @@ export function DownloadCenterScreen() {
   return (
     <>
       <SearchTable<ExportTaskRow, Filters>
-        queryKey={downloadKeys.tasks}
-        fetcher={(query, signal) => downloadsApi.page(query, signal)}
-        live={LIVE_RESOURCES.exportTasks}
+        queryKey={list.queryKey}
+        fetcher={(query, signal) => list.fetcher(query, signal) as Promise<PageResult<ExportTaskRow>>}
         columns={columns}
         rowKey="id"
         size="small"

@@ -1,10 +1,11 @@
-import type { ExportTaskRow } from '@portal/contracts';
+import { type ExportTaskRow, exportTaskResource } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../platform/feedback';
+import { resourceKeys } from '../../platform/resource/keys';
 import { RowActions } from '../../platform/ui/RowActions';
-import { downloadKeys, downloadsApi, saveSignedUrl } from './api';
+import { downloadsApi, saveSignedUrl } from './api';
 import { canRetry } from './task-rules';
 
 /** Download, preview, retry and delete of one task (the caller's own). */
@@ -17,7 +18,7 @@ export function TaskActions({ row, onPreview }: { row: ExportTaskRow; onPreview:
     try {
       await fn();
       if (done) toast().success(done);
-      await qc.invalidateQueries({ queryKey: downloadKeys.tasks });
+      await qc.invalidateQueries({ queryKey: resourceKeys.all(exportTaskResource.key) });
     } catch {
       // the http client showed the message
     } finally {

@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type DingNoticeRow, isNoticeLink, LIVE_RESOURCES } from '@portal/contracts';
-import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type DingNoticeRow, dingNoticeResource, isNoticeLink } from '@portal/contracts';
+import { Button, Form, Input, Popconfirm, Switch } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resourceKeys } from '../../platform/resource/keys';
+import type { ResourceOverrides } from '../../platform/resource/overrides';
+import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
-import { actionColumn, switchColumn, useRowCall } from '../../platform/ui/RowActions';
-import { SearchTable } from '../../platform/ui/SearchTable';
-import { noticeKeys, noticesApi } from './api';
+import { useRowCall } from '../../platform/ui/RowActions';
+import { noticesApi } from './api';
 
 type DingValues = { title: string; titleEn?: string; content: string; link?: string };
 
@@ -17,67 +18,40 @@ export function DingNotices() {
   const [editing, setEditing] = useState<{ row: DingNoticeRow | null } | null>(null);
   const enable = useRowCall(
     (a: { id: number; enabled: boolean }) => noticesApi.dingEnable(a.id, a.enabled),
-    [noticeKeys.ding],
+    [resourceKeys.all(dingNoticeResource.key)],
     (a) => (a.enabled ? t('notices.pushed') : undefined),
   );
-  const columns: TableColumnsType<DingNoticeRow> = [
-    { key: 'title', dataIndex: 'title', title: t('notices.title'), ellipsis: true },
-    { key: 'content', dataIndex: 'content', title: t('notices.content'), ellipsis: true },
-    { key: 'pushCount', dataIndex: 'pushCount', title: t('notices.pushCount'), width: 90 },
-    {
-      key: 'pushedAt',
-      dataIndex: 'pushedAt',
-      title: t('notices.pushedAt'),
-      width: 150,
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
-    },
-    switchColumn<DingNoticeRow>({
-      key: 'enabled',
-      title: t('notices.enabled'),
-      width: 90,
-      checked: (r) => r.enabled,
-      confirm: (_r, on) => (on ? t('notices.pushConfirm') : undefined),
-      onChange: (r, enabled) => enable.mutateAsync({ id: r.id, enabled }),
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      cells: {
+        enabled: (_v, r) =>
+          r.enabled ? (
+            <Switch size="small" checked onChange={() => enable.mutate({ id: r.id, enabled: false })} />
+          ) : (
+            <Popconfirm
+              title={t('notices.pushConfirm')}
+              okText={t('common.ok')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => enable.mutateAsync({ id: r.id, enabled: true })}
+            >
+              <Switch size="small" checked={false} />
+            </Popconfirm>
+          ),
+      },
+      rowActions: (r) => [
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ row: r as unknown as DingNoticeRow }) },
+      ],
+      toolbar: (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
+          {t('notices.newDing')}
+        </Button>
+      ),
     }),
-    actionColumn<DingNoticeRow>(
-      t('common.action'),
-      (r) => [{ key: 'edit', label: t('common.edit'), onClick: () => setEditing({ row: r }) }],
-      80,
-    ),
-  ];
+    [t, enable],
+  );
   return (
     <>
-      <SearchTable<DingNoticeRow, { keyword?: string; enabled?: 'yes' | 'no' }>
-        queryKey={noticeKeys.ding}
-        live={LIVE_RESOURCES.dingNotices}
-        fetcher={(q, signal) => noticesApi.dingPage(q, signal)}
-        columns={columns}
-        rowKey="id"
-        exportPath="/v2/sys/staff/dingNotice/export"
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
-            {t('notices.newDing')}
-          </Button>
-        }
-        filters={
-          <>
-            <Form.Item name="keyword" label={t('notices.keyword')}>
-              <Input allowClear maxLength={100} style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="enabled" label={t('notices.enabled')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 110 }}
-                options={[
-                  { value: 'yes', label: t('notices.on') },
-                  { value: 'no', label: t('notices.off') },
-                ]}
-              />
-            </Form.Item>
-          </>
-        }
-      />
+      <ResourceList def={dingNoticeResource} overrides={overrides} />
       <FormModal<DingValues>
         open={editing !== null}
         title={editing?.row ? t('notices.editDing') : t('notices.newDing')}
@@ -92,7 +66,7 @@ export function DingNotices() {
           })
         }
         successMessage={t('common.saved')}
-        invalidate={noticeKeys.ding}
+        invalidate={resourceKeys.all(dingNoticeResource.key)}
         initialValues={
           editing?.row ? { ...editing.row, title: editing.row.titleZh, link: editing.row.link ?? '' } : undefined
         }

@@ -5,7 +5,6 @@ export const noticeKeys = {
   root: ['notices'] as const,
   timeline: ['notices', 'timeline'] as const,
   versions: ['notices', 'versions'] as const,
-  ding: ['notices', 'ding'] as const,
 };
 
 const V = '/v2/sys/staff/version';
@@ -32,7 +31,6 @@ export const noticesApi = {
     get<{ exists: boolean }>(`${V}/innerVersion/exist`, { innerVersion, ...(excludeId ? { excludeId } : {}) }),
   save: (body: VersionInput) => post<VersionRecord>(`${V}/save`, body, { checkRepeat: true }),
   remove: (id: number) => post<null>(`${V}/deleteDoc`, { id }),
-  dingPage: (q: object, signal?: AbortSignal) => post<PageResult<DingNoticeRow>>(`${D}/page`, q, { signal }),
   dingSave: (body: { id?: number; title: string; titleEn: string; content: string; link: string | null }) =>
     post<DingNoticeRow>(`${D}/save`, body, { checkRepeat: true }),
   dingEnable: (id: number, enabled: boolean) => post<null>(`${D}/enable`, { id, enabled }),

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
+import { useEChart } from '../../../platform/ui/use-echart';
 
 export interface FunnelDatum {
   name: string;
@@ -7,46 +8,11 @@ export interface FunnelDatum {
   detail: string;
 }
 
-type Chart = { setOption(o: unknown): void; resize(): void; dispose(): void };
-
-/** ECharts, loaded on first use (its own chunk), with only the funnel chart and what it needs. */
-async function loadEcharts() {
-  const [core, charts, components, renderers] = await Promise.all([
-    import('echarts/core'),
-    import('echarts/charts'),
-    import('echarts/components'),
-    import('echarts/renderers'),
-  ]);
-  core.use([charts.FunnelChart, components.TooltipComponent, renderers.CanvasRenderer]);
-  return core;
-}
-
 /** A funnel of counts per stage; the tooltip shows the amounts. */
 export function FunnelChart({ data, height = 300 }: { data: FunnelDatum[]; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    let disposed = false;
-    const observer = new ResizeObserver(() => chart.current?.resize());
-    void loadEcharts().then((echarts) => {
-      if (disposed || !box.current) return;
-      chart.current = echarts.init(box.current) as unknown as Chart;
-      observer.observe(box.current);
-      setReady(true);
-    });
-    return () => {
-      disposed = true;
-      observer.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!ready) return;
-    chart.current?.setOption({
+  const option = useMemo(
+    () => ({
       // drawn at once: figures, not a show (and screenshots see the final shapes)
       animation: false,
       tooltip: {
@@ -65,8 +31,9 @@ export function FunnelChart({ data, height = 300 }: { data: FunnelDatum[]; heigh
           data: data.map((d) => ({ name: d.name, value: d.value })),
         },
       ],
-    });
-  }, [data, ready]);
-
+    }),
+    [data],
+  );
+  useEChart(box, option);
   return <div ref={box} style={{ width: '100%', height }} data-testid="crm-funnel-chart" />;
 }
