@@ -1,7 +1,9 @@
 // Real mail servers for the mail room's `imap` connector tests: Dovecot (IMAP, LMTP, SASL) and
 // Postfix (SMTP) from Debian's packages, installed when missing and started with the test domain
 // `mail.test` and a few users (password `secret`). Dovecot runs from its own config file under
-// .tmp/mail-servers so Debian's defaults stay untouched; Postfix is the system instance, told to
+// /var/lib/portal-mail-test so Debian's defaults stay untouched (outside the checkout: a Dovecot
+// started from a clone that is deleted later would keep its port and drop every login); Postfix is
+// the system instance, told to
 // accept mail for mail.test on 127.0.0.1:25 and hand it to Dovecot over LMTP.
 // Exports the endpoints in MAIL_TEST_* form; without root (or with MAIL_SERVERS=off) it does nothing.
 import { execSync, spawnSync } from 'node:child_process';
@@ -19,8 +21,7 @@ export const MAIL_TEST = {
   smtpPort: 25,
 };
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dir = path.join(root, '.tmp', 'mail-servers');
+const dir = '/var/lib/portal-mail-test';
 
 const reachable = (port) =>
   new Promise((resolve) => {
@@ -33,6 +34,20 @@ const reachable = (port) =>
       s.destroy();
       resolve(false);
     });
+  });
+
+/** Dovecot answers its greeting: a listening Dovecot whose config or mail directory is gone does not */
+const imapGreets = (port) =>
+  new Promise((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port });
+    const done = (ok) => {
+      s.destroy();
+      resolve(ok);
+    };
+    s.once('data', (chunk) => done(String(chunk).startsWith('* OK')));
+    s.on('error', () => done(false));
+    s.on('close', () => done(false));
+    s.setTimeout(3000, () => done(false));
   });
 
 const waitFor = async (port) => {
@@ -159,12 +174,17 @@ function postfixConfig() {
 
 export async function ensureMailServers() {
   if (process.env.MAIL_SERVERS === 'off') return null;
-  if ((await reachable(MAIL_TEST.imapPort)) && (await reachable(MAIL_TEST.smtpPort))) return MAIL_TEST;
+  if ((await imapGreets(MAIL_TEST.imapPort)) && (await reachable(MAIL_TEST.smtpPort))) return MAIL_TEST;
   if (process.getuid?.() !== 0) {
     console.log('Dovecot/Postfix not running and not root: the imap connector tests will be skipped');
     return null;
   }
   install();
+  if ((await reachable(MAIL_TEST.imapPort)) && !(await imapGreets(MAIL_TEST.imapPort))) {
+    // a test Dovecot left running without its files: stop it and start a whole one
+    spawnSync('pkill', ['-f', '^/usr/sbin/dovecot -c .*dovecot.conf'], { stdio: 'inherit' });
+    for (let i = 0; i < 40 && (await reachable(MAIL_TEST.imapPort)); i++) await new Promise((r) => setTimeout(r, 250));
+  }
   if (!(await reachable(MAIL_TEST.imapPort))) {
     dovecotConfig();
     const r = spawnSync('/usr/sbin/dovecot', ['-c', path.join(dir, 'dovecot.conf')], { stdio: 'inherit' });
