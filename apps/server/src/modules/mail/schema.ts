@@ -68,6 +68,8 @@ export const mailSyncState = pgTable(
     path: text('path').notNull(),
     uidValidity: bigint('uid_validity', { mode: 'number' }).notNull(),
     lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+    /** HIGHESTMODSEQ at the last sync (servers with CONDSTORE): flag changes since then are pulled */
+    highestModseq: bigint('highest_modseq', { mode: 'number' }),
   },
   (t) => [uniqueIndex('mail_sync_state_uq').on(t.accountId, t.path)],
 );

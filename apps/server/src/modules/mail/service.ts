@@ -81,6 +81,9 @@ export class MailService {
   readonly rules: ReturnType<typeof senderRules>;
   readonly log: ReturnType<typeof mailLog>;
 
+  /** told when mailboxes are bound, unbound or their push switched (the IDLE watcher follows) */
+  onBoxesChanged: () => void = () => {};
+
   constructor(
     private readonly p: Platform,
     private readonly secrets: SecretBox,
@@ -155,6 +158,7 @@ export class MailService {
       .where(and(eq(mailAccounts.id, id), eq(mailAccounts.userId, userId)))
       .returning({ id: mailAccounts.id });
     if (r.length === 0) throw new AppError('NOT_FOUND');
+    this.onBoxesChanged();
   }
 
   open(a: AccountRow): Mailbox {
@@ -242,12 +246,14 @@ export class MailService {
       }
       return tx.update(mailAccounts).set(values).where(eq(mailAccounts.id, existing.id)).returning();
     });
+    this.onBoxesChanged();
     return toView(row!, null);
   }
 
   async setSseStatus(userId: number, sseStatus: 0 | 1, accountId?: number): Promise<void> {
     const box = await this.mailboxOf(userId, accountId);
     await this.db.update(mailAccounts).set({ sseStatus }).where(eq(mailAccounts.id, box.id));
+    this.onBoxesChanged();
   }
 
   // ── reading ──────────────────────────────────────────────────────────────

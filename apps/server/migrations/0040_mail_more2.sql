@@ -1,0 +1,1 @@
+ALTER TABLE "mail_sync_state" ADD COLUMN "highest_modseq" bigint;
