@@ -24,6 +24,7 @@ import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
+import { CUSTOMER_TOUCHED } from '../crm/touch.js';
 import { addressBook } from './book.js';
 import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
 import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
@@ -633,6 +634,9 @@ export class MailService {
     const link = c ? { counterpartKind: c.kind, counterpartId: c.id, counterpartName: c.name } : {};
     if (c) await this.db.update(mailMessages).set(link).where(eq(mailMessages.id, id));
     await this.log.write(a, direction, { ...m!, ...link });
+    // the owner writing to their customer is a touch (CRM's rule: it moves the last contact)
+    if (direction === 'sent' && c?.kind === 'customer' && c.ownerId === a.userId)
+      await this.p.bus.publish(CUSTOMER_TOUCHED, c.id);
   }
 
   /** Puts a just received mail where its owner's white / blacklist says (only in the store: the caller writes back). */

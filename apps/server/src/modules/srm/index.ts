@@ -4,6 +4,7 @@ import { mountResource } from '../../platform/resource/index.js';
 import { admissions, registerAdmissionHandler } from './admission.js';
 import { srmChannels } from './channels/index.js';
 import { supplierContacts } from './contacts.js';
+import { registerSrmCounterparts } from './counterparts.js';
 import { refuseDuplicates } from './duplicates.js';
 import { useEntityReader } from './entities.js';
 import { supplierOwners } from './ownership.js';
@@ -31,6 +32,7 @@ export const srmModule: Module = {
       if (req.method === 'POST' && /^\/v2\/srm\/supplier\/(save|update)\b/.test(req.url)) await entities.entities();
     });
     registerAdmissionHandler(p);
+    registerSrmCounterparts(p);
     registerSourceChangeHandler(p);
     for (const b of [suppliers, supplierContacts, admissions, sourceChanges]) await mountResource(app, p, b);
     await mountOwnership(app, p, supplierOwners);
