@@ -156,6 +156,7 @@ export const supplierResource = defineResource({
       { key: 'admissions', title: { zh: '准入申请', en: 'Admission' } },
       { key: 'channels', title: { zh: '通道', en: 'Channels' } },
       { key: 'owners', title: { zh: '流转记录', en: 'Owner log' } },
+      { key: 'mails', title: { zh: '邮件', en: 'Mails' } },
     ],
   },
   access: {
