@@ -20,6 +20,7 @@ import type { SecretBox } from '../../platform/auth/secret-box.js';
 import { counterpartsOf } from '../../platform/counterparts.js';
 import { cappedCount } from '../../platform/db/count.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { searchMatch } from '../../platform/db/search.js';
 import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { templated } from '../../platform/i18n/message-templates.js';
@@ -267,10 +268,7 @@ export class MailService {
     else conds.push(eq(m.folder, box));
     if (q.read !== undefined) conds.push(eq(m.seen, q.read === 1));
     if (q.star !== undefined && box !== 'star') conds.push(eq(m.flagged, q.star === 1));
-    if (q.keyword) {
-      const k = containsPattern(q.keyword);
-      conds.push(or(ilike(m.subject, k), ilike(m.fromEmail, k), ilike(m.fromName, k), ilike(m.snippet, k)));
-    }
+    if (q.keyword) conds.push(searchMatch(m.search, q.keyword));
     const where = and(...conds);
     const order = q.sortOrder === 'ascend' ? [asc(m.at), asc(m.id)] : [desc(m.at), desc(m.id)];
     const rows = await this.db
