@@ -5,7 +5,7 @@ import { ResourceList } from '../../platform/resource/ResourceList';
 import { resourceScreens } from '../../platform/resource/resource-screens';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
 import { CustomerAccounts } from '../finance/CustomerAccounts';
-import { RecordMailsTab } from '../mail/CounterpartMails';
+import { MailsTab } from '../mail/MailsTab';
 import { NameWithDuplicates } from './DuplicateHint';
 import { ApprovalsTab, TeamTab } from './flows/CustomerTabs';
 import { CustomerImportButton } from './import/CustomerImport';
@@ -24,7 +24,7 @@ const customerOverrides: ResourceOverrides = {
     opportunities: (row) => <RelatedTable def={opportunityResource} filter={{ customerId: row.id }} hide={PARENT} />,
     agents: (row) => <RelatedTable def={customerResource} filter={{ agentId: row.id }} />,
     accounts: (row) => <CustomerAccounts customerId={row.id as number} />,
-    mails: (row) => <RecordMailsTab kind="customer" id={row.id as number} />,
+    mails: (row) => <MailsTab kind="customer" id={row.id as number} />,
     approvals: (row) => <ApprovalsTab row={row} />,
     team: (row) => <TeamTab row={row} />,
   },

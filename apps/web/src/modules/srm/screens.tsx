@@ -9,7 +9,7 @@ import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
-import { RecordMailsTab } from '../mail/CounterpartMails';
+import { MailsTab } from '../mail/MailsTab';
 import { NameWithDuplicates } from './DuplicateHint';
 
 /** a supplier's related lists leave out the columns naming the supplier */
@@ -35,7 +35,7 @@ const supplierOverrides: ResourceOverrides = {
     admissions: (row) => <RelatedTable def={admissionResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     channels: () => <ChannelsTab />,
     owners: (row) => <OwnersTab id={row.id} />,
-    mails: (row) => <RecordMailsTab kind="supplier" id={row.id as number} />,
+    mails: (row) => <MailsTab kind="supplier" id={row.id as number} />,
   },
 };
 
