@@ -202,6 +202,7 @@ export default {
     }
     const loadAfter = loadavg();
     let sync;
+    if (SYNC === 0) return { loaded, rows, loadBefore, loadAfter, sync: { error: 'BENCH_MAIL_SYNC=0' } };
     try {
       process.stdout.write(`    first sync of ${SYNC.toLocaleString('en-US')} messages from Dovecot … `);
       sync = await firstSync(url, headers, dbUrl);
