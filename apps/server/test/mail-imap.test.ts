@@ -3,6 +3,7 @@ import { Errors } from '@portal/contracts';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailRoomOf } from '../src/modules/mail/room.js';
 import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 /**
@@ -11,7 +12,7 @@ import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens } f
  * (scripts/test.mjs runs it first). MAIL_SERVERS=off skips this file on a machine without them.
  */
 const E = '/v2/emailbox';
-const IMAP_PORT = 10143;
+const IMAP_PORT = Number(process.env.MAIL_TEST_IMAP_PORT ?? 10143);
 const PASSWORD = 'secret';
 const off = process.env.MAIL_SERVERS === 'off';
 
@@ -116,6 +117,8 @@ describe.skipIf(off)('mail client on real IMAP and SMTP servers (Dovecot, Postfi
     expect(ok.data).toMatchObject({ email: 'alice@mail.test', connector: 'imap', hasPassword: true });
     expect(JSON.stringify(ok.data)).not.toContain(PASSWORD);
     aliceId = ok.data.id;
+    // push off: nothing watches the mailbox, new mail comes only by the sync call (the IDLE test turns it on)
+    expect((await post('email/account/updateEmailSseStatus', { sseStatus: 0 })).code).toBe(0);
     // a second mailbox next to the seeded one, its store mirroring the server (empty)
     expect((await post('receive/query')).data.total).toBe(0);
     expect((await post('receive/query', { accountId: undefined })).data.total).toBeGreaterThan(0);
@@ -215,5 +218,84 @@ describe.skipIf(off)('mail client on real IMAP and SMTP servers (Dovecot, Postfi
     // the moved copy is not fetched again from Junk
     expect((await post('receive/sync')).data.received).toBe(0);
     expect((await post('junk/query', { keyword: subject })).data.total).toBe(1);
+  });
+
+  it('watches a mailbox with push on (IDLE): new mail, flags set and mail deleted by another client come in without a sync call', async () => {
+    const { watcher } = await mailRoomOf(t.p);
+    expect(watcher.watched()).not.toContain(aliceId);
+    expect((await post('email/account/updateEmailSseStatus', { sseStatus: 1 })).code).toBe(0);
+    await poll(
+      async () => watcher.watched(),
+      (w) => w.includes(aliceId!),
+    );
+    const before = (await post('receive/query')).data.total;
+    const subject = `Idle ${run}`;
+    // delivered into Dovecot by another client (APPEND), the portal asks nothing
+    const a = imapOf('alice');
+    await a.connect();
+    try {
+      await a.append(
+        'INBOX',
+        `From: Bob <bob@mail.test>\r\nTo: alice@mail.test\r\nSubject: ${subject}\r\nMessage-ID: <idle-${run}@mail.test>\r\n\r\npushed\r\n`,
+      );
+    } finally {
+      await a.logout();
+    }
+    const inbox = await poll(
+      () => post('receive/query', { keyword: subject }),
+      (r) => r.data.total === 1,
+    );
+    expect(inbox.data.records[0]).toMatchObject({ subject, read: false });
+    expect((await post('receive/query')).data.total).toBe(before + 1);
+    const id = inbox.data.records[0].id;
+
+    // another client (a phone) reads and stars it: CONDSTORE brings the flags back
+    const c = imapOf('alice');
+    await c.connect();
+    try {
+      const lock = await c.getMailboxLock('INBOX');
+      try {
+        const [uid] = (await c.search({ subject }, { uid: true })) || [];
+        await c.messageFlagsAdd(String(uid), ['\\Seen', '\\Flagged'], { uid: true });
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await c.logout();
+    }
+    // (read through the list: opening the detail would mark it read itself)
+    const seen = await poll(
+      () => post('receive/query', { keyword: subject }),
+      (r) => r.data.records[0]?.read === true && r.data.records[0]?.star === true,
+    );
+    expect(seen.data.records[0]).toMatchObject({ id, read: true, star: true });
+
+    // and deletes it: the store lets it go
+    const d = imapOf('alice');
+    await d.connect();
+    try {
+      const lock = await d.getMailboxLock('INBOX');
+      try {
+        await d.messageDelete({ subject }, { uid: true });
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await d.logout();
+    }
+    const gone = await poll(
+      () => post('receive/query', { keyword: subject }),
+      (r) => r.data.total === 0,
+    );
+    expect(gone.data.total).toBe(0);
+    await watcher.settled();
+
+    // push off: the watch ends
+    expect((await post('email/account/updateEmailSseStatus', { sseStatus: 0 })).code).toBe(0);
+    await poll(
+      async () => watcher.watched(),
+      (w) => !w.includes(aliceId!),
+    );
+    expect(watcher.watched()).not.toContain(aliceId);
   });
 });

@@ -159,6 +159,7 @@ export const supplierResource = defineResource({
       { key: 'requests', title: { zh: '转移与主体变更', en: 'Transfer and entity' } },
       { key: 'channels', title: { zh: '通道', en: 'Channels' } },
       { key: 'owners', title: { zh: '流转记录', en: 'Owner log' } },
+      { key: 'mails', title: { zh: '邮件', en: 'Mails' } },
     ],
   },
   access: {

@@ -19,6 +19,7 @@ import { seedCrm } from './seed.js';
 import { seedFlows } from './seed-flows.js';
 import { stateDetailRoutes } from './state-details.js';
 import { customerStatistics } from './statistics.js';
+import { subscribeTouches } from './touch.js';
 
 export {
   type CustomerLookup,
@@ -30,6 +31,7 @@ export {
 } from './assistant.js';
 export { customerRef, customerRefs } from './customer-refs.js';
 export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
+export { CUSTOMER_TOUCHED } from './touch.js';
 
 /** CRM: customers, contacts, follow-ups (record history), opportunities, the duplicate check. */
 export const crmModule: Module = {
@@ -41,6 +43,7 @@ export const crmModule: Module = {
       return { myCustomer: s.myCustomer, todayCustomer: s.todayCustomer, followUpDue: s.contactDueToday };
     });
     subscribeDeals(p);
+    subscribeTouches(p);
     registerCrmCounterparts(p);
     for (const b of [customers, contacts, opportunities, applications]) await mountResource(app, p, b);
     registerApplicationHandlers(p.clock);

@@ -18,17 +18,23 @@ export const mailModule: Module = {
   async register(app, p) {
     const room = await mailRoomOf(p);
     await room.local.listen(p.config.mail.localSmtpPort);
-    app.addHook('onClose', () => room.local.close());
+    app.addHook('onClose', async () => {
+      await room.watcher.close();
+      await room.local.close();
+    });
     await mailRoutes(app, p, room.service);
     await mailBookRoutes(app, p, room.service);
     await mailRecordRoutes(app, p, room.service);
+    app.addHook('onReady', () => room.watcher.refresh().catch((err) => p.log.warn({ err }, 'mail watch failed')));
   },
   jobs(p) {
     // every imap mailbox, one after another; a failing one is recorded on it and skipped
     p.jobs.define(
       MAIL_SYNC_JOB,
       async () => {
-        const { service } = await mailRoomOf(p);
+        const { service, watcher } = await mailRoomOf(p);
+        // bindings made on another instance are watched here too
+        await watcher.refresh();
         const boxes = await p.db.select().from(mailAccounts).where(eq(mailAccounts.connector, 'imap'));
         for (const b of boxes)
           await service.sync(b).catch((err) => p.log.warn({ err, account: b.id }, 'mail sync failed'));

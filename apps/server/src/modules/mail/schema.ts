@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownedRecordColumns } from '../../platform/db/columns.js';
+import { searchColumn, searchIndex } from '../../platform/db/search.js';
 
 export interface StoredAddress {
   email: string;
@@ -68,6 +69,8 @@ export const mailSyncState = pgTable(
     path: text('path').notNull(),
     uidValidity: bigint('uid_validity', { mode: 'number' }).notNull(),
     lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+    /** HIGHESTMODSEQ at the last sync (servers with CONDSTORE): flag changes since then are pulled */
+    highestModseq: bigint('highest_modseq', { mode: 'number' }),
   },
   (t) => [uniqueIndex('mail_sync_state_uq').on(t.accountId, t.path)],
 );
@@ -108,8 +111,11 @@ export const mailMessages = pgTable(
     counterpartId: integer('counterpart_id'),
     counterpartName: text('counterpart_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** what the lists' keyword searches: subject, sender and the text's start (trigram index) */
+    search: searchColumn('search', ['subject', 'from_email', 'from_name', 'snippet']),
   },
   (t) => [
+    searchIndex('mail_messages_search_trgm', t.search),
     index('mail_messages_folder_idx').on(t.accountId, t.folder, t.at, t.id),
     index('mail_messages_timed_idx').on(t.sendAt).where(sql`${t.sendAt} is not null`),
     index('mail_messages_counterpart_idx')

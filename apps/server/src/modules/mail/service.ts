@@ -20,10 +20,12 @@ import type { SecretBox } from '../../platform/auth/secret-box.js';
 import { counterpartsOf } from '../../platform/counterparts.js';
 import { cappedCount } from '../../platform/db/count.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { searchMatch } from '../../platform/db/search.js';
 import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
+import { CUSTOMER_TOUCHED } from '../crm/touch.js';
 import { addressBook } from './book.js';
 import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
 import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
@@ -80,6 +82,9 @@ const toRow = (m: Msg): MailRow => ({
 export class MailService {
   readonly rules: ReturnType<typeof senderRules>;
   readonly log: ReturnType<typeof mailLog>;
+
+  /** told when mailboxes are bound, unbound or their push switched (the IDLE watcher follows) */
+  onBoxesChanged: () => void = () => {};
 
   constructor(
     private readonly p: Platform,
@@ -155,6 +160,7 @@ export class MailService {
       .where(and(eq(mailAccounts.id, id), eq(mailAccounts.userId, userId)))
       .returning({ id: mailAccounts.id });
     if (r.length === 0) throw new AppError('NOT_FOUND');
+    this.onBoxesChanged();
   }
 
   open(a: AccountRow): Mailbox {
@@ -242,12 +248,14 @@ export class MailService {
       }
       return tx.update(mailAccounts).set(values).where(eq(mailAccounts.id, existing.id)).returning();
     });
+    this.onBoxesChanged();
     return toView(row!, null);
   }
 
   async setSseStatus(userId: number, sseStatus: 0 | 1, accountId?: number): Promise<void> {
     const box = await this.mailboxOf(userId, accountId);
     await this.db.update(mailAccounts).set({ sseStatus }).where(eq(mailAccounts.id, box.id));
+    this.onBoxesChanged();
   }
 
   // ── reading ──────────────────────────────────────────────────────────────
@@ -260,10 +268,7 @@ export class MailService {
     else conds.push(eq(m.folder, box));
     if (q.read !== undefined) conds.push(eq(m.seen, q.read === 1));
     if (q.star !== undefined && box !== 'star') conds.push(eq(m.flagged, q.star === 1));
-    if (q.keyword) {
-      const k = containsPattern(q.keyword);
-      conds.push(or(ilike(m.subject, k), ilike(m.fromEmail, k), ilike(m.fromName, k), ilike(m.snippet, k)));
-    }
+    if (q.keyword) conds.push(searchMatch(m.search, q.keyword));
     const where = and(...conds);
     const order = q.sortOrder === 'ascend' ? [asc(m.at), asc(m.id)] : [desc(m.at), desc(m.id)];
     const rows = await this.db
@@ -627,6 +632,9 @@ export class MailService {
     const link = c ? { counterpartKind: c.kind, counterpartId: c.id, counterpartName: c.name } : {};
     if (c) await this.db.update(mailMessages).set(link).where(eq(mailMessages.id, id));
     await this.log.write(a, direction, { ...m!, ...link });
+    // the owner writing to their customer is a touch (CRM's rule: it moves the last contact)
+    if (direction === 'sent' && c?.kind === 'customer' && c.ownerId === a.userId)
+      await this.p.bus.publish(CUSTOMER_TOUCHED, c.id);
   }
 
   /** Puts a just received mail where its owner's white / blacklist says (only in the store: the caller writes back). */

@@ -4,6 +4,7 @@ import { mountResource } from '../../platform/resource/index.js';
 import { admissions, registerAdmissionHandler } from './admission.js';
 import { srmChannels } from './channels/index.js';
 import { supplierContacts } from './contacts.js';
+import { registerSrmCounterparts } from './counterparts.js';
 import { refuseDuplicates } from './duplicates.js';
 import { useEntityReader } from './entities.js';
 import { srmImportRoutes } from './import.routes.js';
@@ -34,6 +35,7 @@ export const srmModule: Module = {
         await entities.entities();
     });
     registerAdmissionHandler(p);
+    registerSrmCounterparts(p);
     registerSourceChangeHandler(p);
     registerSupplierRequestHandlers(p);
     for (const b of [suppliers, supplierContacts, admissions, sourceChanges, supplierRequests])

@@ -1,21 +1,15 @@
 import { contactResource, customerOwnership, customerResource, opportunityResource } from '@portal/contracts/crm';
-import { Alert } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useOwnershipActions } from '../../platform/ownership';
 import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { resourceScreens } from '../../platform/resource/resource-screens';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
 import { CustomerAccounts } from '../finance/CustomerAccounts';
+import { MailsTab } from '../mail/MailsTab';
 import { NameWithDuplicates } from './DuplicateHint';
 import { ApprovalsTab, TeamTab } from './flows/CustomerTabs';
 import { CustomerImportButton } from './import/CustomerImport';
 import { DaysLeft } from './pool/cells';
-
-function Waits({ text }: { text: 'crmCustomer.waitsMail' }) {
-  const { t } = useTranslation();
-  return <Alert type="info" showIcon title={t(text)} />;
-}
 
 /** The customer screens' departures from the definition: the duplicate check and the related tabs. */
 /** a customer's related lists leave out the column naming the customer */
@@ -30,7 +24,7 @@ const customerOverrides: ResourceOverrides = {
     opportunities: (row) => <RelatedTable def={opportunityResource} filter={{ customerId: row.id }} hide={PARENT} />,
     agents: (row) => <RelatedTable def={customerResource} filter={{ agentId: row.id }} />,
     accounts: (row) => <CustomerAccounts customerId={row.id as number} />,
-    mails: () => <Waits text="crmCustomer.waitsMail" />,
+    mails: (row) => <MailsTab kind="customer" id={row.id as number} />,
     approvals: (row) => <ApprovalsTab row={row} />,
     team: (row) => <TeamTab row={row} />,
   },

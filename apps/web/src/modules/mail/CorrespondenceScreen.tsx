@@ -1,20 +1,17 @@
-import { formatAddress } from '@portal/contracts';
-import type { DealingsGroup, MailRow } from '@portal/contracts/mail';
+import type { DealingsGroup } from '@portal/contracts/mail';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Empty, Input, List, Row, Segmented, Space, Typography } from 'antd';
+import { Card, Col, Empty, Input, List, Row, Segmented, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { mailApi, mailKeys } from './api';
-import { useOpenMail } from './use-mail';
+import { CounterpartMails } from './CounterpartMails';
 
 type Kind = 'customer' | 'supplier';
 
 /** /message/email/vce: every mail exchanged with one customer or supplier, grouped by counterpart. */
 export function CorrespondenceScreen() {
   const { t } = useTranslation();
-  const open = useOpenMail();
   const [kind, setKind] = useState<Kind>('customer');
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<DealingsGroup | null>(null);
@@ -22,35 +19,6 @@ export function CorrespondenceScreen() {
     queryKey: [...mailKeys.dealings, 'groups', kind, keyword],
     queryFn: ({ signal }) => mailApi.dealingGroups(kind, { page: 1, size: 100, keyword: keyword || undefined }, signal),
   });
-  const columns: ListColumn<MailRow>[] = [
-    {
-      key: 'who',
-      title: t('mail.sender'),
-      width: 220,
-      ellipsis: true,
-      render: (_: unknown, r) =>
-        r.folder === 'sent'
-          ? `→ ${r.receiverEmailList.map(formatAddress).join(', ')}`
-          : formatAddress({ email: r.senderEmail, name: r.senderName }),
-    },
-    {
-      key: 'subject',
-      title: t('mail.subject'),
-      ellipsis: true,
-      render: (_: unknown, r) => (
-        <Typography.Link onClick={() => open(r, r.folder === 'sent' ? 'sent' : r.folder === 'junk' ? 'spam' : 'inbox')}>
-          {r.subject || t('mail.noSubject')}
-        </Typography.Link>
-      ),
-    },
-    {
-      key: 'receiveTime',
-      dataIndex: 'receiveTime',
-      title: t('mail.time'),
-      width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
-  ];
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} md={8} xl={6}>
@@ -69,7 +37,6 @@ export function CorrespondenceScreen() {
               ]}
             />
             <Input.Search allowClear placeholder={t('mail.keyword')} onSearch={setKeyword} maxLength={100} />
-            {kind === 'supplier' && <Alert type="info" showIcon message={t('mail.vce.noSuppliers')} />}
             <List<DealingsGroup>
               size="small"
               data-testid="vce-groups"
@@ -100,14 +67,9 @@ export function CorrespondenceScreen() {
       </Col>
       <Col xs={24} md={16} xl={18}>
         {picked ? (
-          <SearchTable<MailRow, { keyword?: string }>
-            key={`${kind}-${picked.counterpartId}`}
-            queryKey={[...mailKeys.dealings, 'mails', kind, picked.counterpartId]}
-            fetcher={(q, signal) =>
-              mailApi.dealings({ ...q, counterpartKind: kind, counterpartId: picked.counterpartId }, signal)
-            }
-            columns={columns}
-            rowKey="id"
+          <CounterpartMails
+            kind={kind}
+            id={picked.counterpartId}
             title={<Typography.Text strong>{picked.counterpartName}</Typography.Text>}
           />
         ) : (

@@ -18,6 +18,7 @@ import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
+import { MailsTab } from '../mail/MailsTab';
 import { srmApi, srmKeys } from './api';
 import { NameWithDuplicates } from './DuplicateHint';
 import { SupplierImportButton } from './SupplierImport';
@@ -49,6 +50,7 @@ const supplierOverrides: ResourceOverrides = {
     requests: (row) => <RelatedTable def={supplierRequestResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     channels: (row) => <ChannelsTab id={row.id} />,
     owners: (row) => <OwnersTab id={row.id} />,
+    mails: (row) => <MailsTab kind="supplier" id={row.id as number} />,
   },
 };
 

@@ -1,6 +1,7 @@
 import { ImapFlow, type ListResponse } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { AppError } from '../../../platform/http/errors.js';
+import type { RemoteFlags, SyncStateStore } from '../sync-state.js';
 import { composeMime, envelopeOf } from './compose.js';
 import type { FetchedMail, Mailbox, MailConnector, MessageRow, RemoteRef } from './types.js';
 
@@ -48,14 +49,11 @@ const sentOf = (list: ListResponse[]) => folderOf(list, '\\Sent', ['sent', 'sent
 
 /**
  * A real mail server: IMAP (imapflow) for folders and flags, SMTP (nodemailer) for sending.
- * Sync is incremental per folder by UIDVALIDITY and the highest UID seen (`syncState`).
+ * Sync is incremental per folder by UIDVALIDITY and the highest UID seen (`syncState`); on a
+ * CONDSTORE server flag changes since the stored HIGHESTMODSEQ come back too, and mail expunged on
+ * the server leaves the store.
  */
-export function imapConnector(syncState: {
-  get(accountId: number, path: string): Promise<{ uidValidity: number; lastUid: number } | null>;
-  set(accountId: number, path: string, uidValidity: number, lastUid: number): Promise<void>;
-  /** the server renumbered a folder: the stored copies of its old UIDs are dropped */
-  reset(accountId: number, path: string, uidValidity: number): Promise<void>;
-}): MailConnector {
+export function imapConnector(syncState: SyncStateStore): MailConnector {
   return {
     async verify(box) {
       await withImap(box, async () => {});
@@ -107,12 +105,12 @@ export function imapConnector(syncState: {
             const mb = c.mailbox;
             if (!mb) continue;
             const uidValidity = Number(mb.uidValidity);
-            const state = await syncState.get(box.id, path);
-            let lastUid = state?.lastUid ?? 0;
+            let state = await syncState.get(box.id, path);
             if (state && state.uidValidity !== uidValidity) {
               await syncState.reset(box.id, path, uidValidity);
-              lastUid = 0;
+              state = null;
             }
+            let lastUid = state?.lastUid ?? 0;
             if (mb.exists > 0 && (mb.uidNext ?? Number.MAX_SAFE_INTEGER) > lastUid + 1) {
               // `N:*` answers the last message even when its UID is below N: filter by UID
               const found = await c.fetchAll(`${lastUid + 1}:*`, { uid: true, flags: true }, { uid: true });
@@ -141,7 +139,25 @@ export function imapConnector(syncState: {
                 await syncState.set(box.id, path, uidValidity, lastUid);
               }
             }
-            if (!state) await syncState.set(box.id, path, uidValidity, lastUid);
+            const modseq = mb.highestModseq != null ? Number(mb.highestModseq) : null;
+            const changed = modseq != null && state?.highestModseq != null && modseq > state.highestModseq;
+            // CONDSTORE: flags other clients changed since the last sync, on the mail we already had
+            if (changed && state && state.lastUid > 0) {
+              const updates = await c.fetchAll(
+                `1:${state.lastUid}`,
+                { uid: true, flags: true },
+                { uid: true, changedSince: BigInt(state.highestModseq!) },
+              );
+              await syncState.applyFlags(box.id, path, uidValidity, updates.map(flagsOf));
+            }
+            // expunges (deleted or moved away elsewhere): a changed HIGHESTMODSEQ or a count that
+            // differs from the store's says to compare UIDs
+            const stored = await syncState.mirroredCount(box.id, path, uidValidity);
+            if (changed || stored !== mb.exists) {
+              const onServer = mb.exists > 0 ? await c.search({ all: true }, { uid: true }) : [];
+              if (onServer) await syncState.dropMissing(box.id, path, uidValidity, folder, onServer);
+            }
+            await syncState.set(box.id, path, uidValidity, lastUid, modseq);
           } finally {
             lock.release();
           }
@@ -200,6 +216,12 @@ export function imapConnector(syncState: {
     },
   };
 }
+
+const flagsOf = (m: { uid: number; flags?: Set<string> }): RemoteFlags => ({
+  uid: m.uid,
+  seen: m.flags?.has('\\Seen') ?? false,
+  flagged: m.flags?.has('\\Flagged') ?? false,
+});
 
 function groupByPath(msgs: MessageRow[]): Map<string, number[]> {
   const by = new Map<string, number[]>();

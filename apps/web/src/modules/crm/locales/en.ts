@@ -11,7 +11,6 @@ export const en: Messages<typeof zhCN> = {
     reason: { alias: 'same alias', name: 'similar name', domain: 'same e-mail domain', phone: 'same phone' },
     owner: 'Owner: {{name}}',
     noOwner: 'No owner',
-    waitsMail: 'Mails come from the mail room; they appear here once it exists.',
     none: 'No records',
   },
   crmData: crmDataEn,

@@ -8,7 +8,6 @@ export const zhCN = {
     reason: { alias: '简称相同', name: '名称相似', domain: '邮箱域名相同', phone: '电话相同' },
     owner: '负责人：{{name}}',
     noOwner: '无负责人',
-    waitsMail: '往来邮件来自邮件模块，邮件模块上线后在此显示。',
     none: '暂无记录',
   },
   crmData: crmDataZh,

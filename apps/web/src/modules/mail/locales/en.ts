@@ -94,8 +94,8 @@ export const en: Messages<typeof zhCN> = {
       none: 'No correspondence yet',
       pick: 'Pick a customer or supplier to see its mail',
       counts: 'In {{received}} · out {{sent}} · last {{time}}',
-      noSuppliers: 'Mail with suppliers shows here once the supplier area exists',
     },
+    tab: { noMailbox: 'Bind a mailbox to see the mails you exchanged with this record.' },
     tpl: { add: 'New template', shared: 'Shared', author: 'Author', me: 'Me', deleteConfirm: 'Delete this template?' },
     rules: {
       kind: 'List',

@@ -85,8 +85,8 @@ export const zhCN = {
       none: '暂无往来邮件',
       pick: '请选择一个客户或供应商查看往来邮件',
       counts: '收 {{received}} · 发 {{sent}} · 最近 {{time}}',
-      noSuppliers: '供应商模块上线后，与供应商的往来邮件将显示在这里',
     },
+    tab: { noMailbox: '绑定邮箱后，这里显示您与该记录的往来邮件。' },
     tpl: { add: '新建模板', shared: '共享', author: '创建人', me: '我', deleteConfirm: '确定删除该模板？' },
     rules: {
       kind: '名单',

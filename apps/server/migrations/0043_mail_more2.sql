@@ -1,0 +1,3 @@
+ALTER TABLE "mail_messages" ADD COLUMN "search" text GENERATED ALWAYS AS (lower(coalesce("subject", '') || E'\x1f' || coalesce("from_email", '') || E'\x1f' || coalesce("from_name", '') || E'\x1f' || coalesce("snippet", ''))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_sync_state" ADD COLUMN "highest_modseq" bigint;--> statement-breakpoint
+CREATE INDEX "mail_messages_search_trgm" ON "mail_messages" USING gin ("search" gin_trgm_ops);

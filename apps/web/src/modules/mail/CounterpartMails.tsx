@@ -1,0 +1,86 @@
+import { formatAddress } from '@portal/contracts';
+import type { CounterpartKind, MailRow } from '@portal/contracts/mail';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
+import { mailApi, mailKeys } from './api';
+import { useOpenMail } from './use-mail';
+
+/**
+ * The caller's mails exchanged with one customer or supplier (dealings/query), newest first: the
+ * correspondence screen's right side and the mails tab of a customer's or supplier's detail.
+ * Mailboxes are personal: each reader sees what they exchanged themselves.
+ */
+export function CounterpartMails({ kind, id, title }: { kind: CounterpartKind; id: number; title?: ReactNode }) {
+  const { t } = useTranslation();
+  const open = useOpenMail();
+  const columns: ListColumn<MailRow>[] = [
+    {
+      key: 'who',
+      title: t('mail.sender'),
+      width: 220,
+      ellipsis: true,
+      render: (_: unknown, r) =>
+        r.folder === 'sent'
+          ? `→ ${r.receiverEmailList.map(formatAddress).join(', ')}`
+          : formatAddress({ email: r.senderEmail, name: r.senderName }),
+    },
+    {
+      key: 'subject',
+      title: t('mail.subject'),
+      ellipsis: true,
+      render: (_: unknown, r) => (
+        <Typography.Link onClick={() => open(r, r.folder === 'sent' ? 'sent' : r.folder === 'junk' ? 'spam' : 'inbox')}>
+          {r.subject || t('mail.noSubject')}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'receiveTime',
+      dataIndex: 'receiveTime',
+      title: t('mail.time'),
+      width: 150,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+  ];
+  return (
+    <SearchTable<MailRow, { keyword?: string }>
+      key={`${kind}-${id}`}
+      queryKey={[...mailKeys.dealings, 'mails', kind, id]}
+      fetcher={(q, signal) => mailApi.dealings({ ...q, counterpartKind: kind, counterpartId: id }, signal)}
+      columns={columns}
+      rowKey="id"
+      title={title}
+    />
+  );
+}
+
+/** A record's mails tab: the list once the reader has a mailbox, else a way to bind one (no redirect away). */
+export function RecordMailsTab({ kind, id }: { kind: CounterpartKind; id: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = useQuery({ queryKey: mailKeys.state(null), queryFn: () => mailApi.state() });
+  if (!state.data) return null;
+  if (!state.data.bound)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={t('mail.tab.noMailbox')}
+        action={
+          <Button size="small" onClick={() => navigate('/message/email/set')}>
+            {t('mail.none.bind')}
+          </Button>
+        }
+      />
+    );
+  return (
+    <div data-testid="record-mails">
+      <CounterpartMails kind={kind} id={id} />
+    </div>
+  );
+}
