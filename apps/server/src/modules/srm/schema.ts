@@ -203,6 +203,7 @@ export const srmSupplierRequests = pgTable(
   (t) => [
     index('srm_supplier_requests_supplier_idx').on(t.supplierId),
     index('srm_supplier_requests_state_idx').on(t.state),
+    index('srm_supplier_requests_kind_idx').on(t.kind),
     index('srm_supplier_requests_applicant_idx').on(t.applicantId),
     index('srm_supplier_requests_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     uniqueIndex('srm_supplier_requests_approval_uq').on(t.approvalId),

@@ -1,0 +1,1 @@
+CREATE INDEX "srm_supplier_requests_kind_idx" ON "srm_supplier_requests" USING btree ("kind");
