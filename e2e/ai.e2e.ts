@@ -197,7 +197,14 @@ describe('AI assistant panel', () => {
     await icon.click();
     await page.getByTestId('ai-panel').waitFor();
     // so does a click on a figure card with no screen of its own (it must not swallow the mousedown)
-    await page.locator('.home-figure[aria-disabled=true]').first().click();
+    // (playwright waits for an aria-disabled element to be enabled: click where a user would)
+    const panel = await page.getByTestId('ai-panel').boundingBox();
+    const cards = await page
+      .locator('.home-figure[aria-disabled=true]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as { x: number; y: number }));
+    const card = cards.find((b) => panel && b.x + 20 < panel.x);
+    if (!card) throw new Error('no figure card without a screen left of the assistant panel');
+    await page.mouse.click(card.x + 20, card.y + 20);
     await expect.poll(() => page.getByTestId('ai-panel').count()).toBe(0);
     await icon.click();
     await page.getByTestId('ai-panel').waitFor();
