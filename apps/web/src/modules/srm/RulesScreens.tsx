@@ -13,7 +13,7 @@ import { useCan } from '../../platform/access';
 import { DictSelect } from '../../platform/dict/use-dict';
 import { zodRule } from '../../platform/form';
 import { srmApi, srmKeys } from './api';
-import { useSettingsForm } from './SettingsScreens';
+import { SettingsForm, useSettingsForm } from './SettingsScreens';
 
 /** `/setModule/purchase/rules/domain`: shared mail and hosting domains the duplicate check ignores. */
 export function DomainRulesScreen() {
@@ -26,27 +26,16 @@ export function DomainRulesScreen() {
   );
   if (!data) return <Skeleton active />;
   return (
-    <Card size="small" style={{ maxWidth: 640 }}>
-      <Form<DomainRules>
-        form={form}
-        layout="vertical"
-        disabled={!canEdit}
-        onFinish={(v) => mutation.mutate(v)}
-        data-testid="domain-rules-form"
+    <SettingsForm<DomainRules> form={form} canEdit={canEdit} mutation={mutation} testId="domain-rules-form">
+      <Form.Item
+        name="ignoredDomains"
+        label={t('srm.rules.ignoredDomains')}
+        extra={t('srm.rules.ignoredDomainsHint')}
+        rules={[zodRule(domainRules.shape.ignoredDomains, t('srm.rules.ignoredDomains'))]}
       >
-        <Form.Item
-          name="ignoredDomains"
-          label={t('srm.rules.ignoredDomains')}
-          extra={t('srm.rules.ignoredDomainsHint')}
-          rules={[zodRule(domainRules.shape.ignoredDomains, t('srm.rules.ignoredDomains'))]}
-        >
-          <Select mode="tags" tokenSeparators={[',', ' ', ';']} open={false} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-          {t('srm.settings.save')}
-        </Button>
-      </Form>
-    </Card>
+        <Select mode="tags" tokenSeparators={[',', ' ', ';']} open={false} />
+      </Form.Item>
+    </SettingsForm>
   );
 }
 
@@ -115,26 +104,15 @@ export function ClueSettingsScreen() {
   );
   if (!data) return <Skeleton active />;
   return (
-    <Card size="small" style={{ maxWidth: 640 }}>
-      <Form<ClueSettings>
-        form={form}
-        layout="vertical"
-        disabled={!canEdit}
-        onFinish={(v) => mutation.mutate(v)}
-        data-testid="clue-settings-form"
+    <SettingsForm<ClueSettings> form={form} canEdit={canEdit} mutation={mutation} testId="clue-settings-form">
+      <Form.Item
+        name="followedWithinDays"
+        label={t('srm.rules.followedWithinDays')}
+        extra={t('srm.rules.followedWithinDaysHint')}
+        rules={[zodRule(clueSettings.shape.followedWithinDays, t('srm.rules.followedWithinDays'))]}
       >
-        <Form.Item
-          name="followedWithinDays"
-          label={t('srm.rules.followedWithinDays')}
-          extra={t('srm.rules.followedWithinDaysHint')}
-          rules={[zodRule(clueSettings.shape.followedWithinDays, t('srm.rules.followedWithinDays'))]}
-        >
-          <InputNumber min={0} max={3650} precision={0} addonAfter={t('srm.rules.days')} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-          {t('srm.settings.save')}
-        </Button>
-      </Form>
-    </Card>
+        <InputNumber min={0} max={3650} precision={0} addonAfter={t('srm.rules.days')} />
+      </Form.Item>
+    </SettingsForm>
   );
 }

@@ -7,8 +7,8 @@ import {
   seaRules,
 } from '@portal/contracts/srm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, InputNumber, Segmented, Skeleton, Switch, Table, Tag } from 'antd';
-import { useEffect } from 'react';
+import { App, Button, Card, Form, type FormInstance, InputNumber, Segmented, Skeleton, Switch, Table, Tag } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../platform/access';
@@ -38,6 +38,39 @@ export function useSettingsForm<V extends object>(
     },
   });
   return { form, data, mutation };
+}
+
+/** One purchasing settings form: a card, the fields, and Save (read-only without the screen's edit key). */
+export function SettingsForm<V extends object>({
+  form,
+  canEdit,
+  mutation,
+  testId,
+  children,
+}: {
+  form: FormInstance<V>;
+  canEdit: boolean;
+  mutation: { mutate: (v: V) => void; isPending: boolean };
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" style={{ maxWidth: 640 }}>
+      <Form<V>
+        form={form}
+        layout="vertical"
+        disabled={!canEdit}
+        onFinish={(v) => mutation.mutate(v)}
+        data-testid={testId}
+      >
+        {children}
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          {t('srm.settings.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
 }
 
 const sea = seaRules.shape;
@@ -110,37 +143,31 @@ export function DuplicateCheckScreen() {
   if (!data) return <Skeleton active />;
   const modes = DUPLICATE_MODES.map((m) => ({ value: m, label: t(`srm.dupSettings.mode.${m}`) }));
   return (
-    <Card size="small" style={{ maxWidth: 640 }}>
-      <Form<DuplicateCheckSettings>
-        form={form}
-        layout="vertical"
-        disabled={!canEdit}
-        onFinish={(v) => mutation.mutate(v)}
-        data-testid="duplicate-check-form"
-      >
-        {(['name', 'domain', 'phone'] as const).map((k) => (
-          <Form.Item
-            key={k}
-            name={k}
-            label={t(`srm.dupSettings.${k}`)}
-            rules={[zodRule(dup[k], t(`srm.dupSettings.${k}`))]}
-          >
-            <Segmented options={modes} />
-          </Form.Item>
-        ))}
+    <SettingsForm<DuplicateCheckSettings>
+      form={form}
+      canEdit={canEdit}
+      mutation={mutation}
+      testId="duplicate-check-form"
+    >
+      {(['name', 'domain', 'phone'] as const).map((k) => (
         <Form.Item
-          name="nameSimilarity"
-          label={t('srm.dupSettings.nameSimilarity')}
-          extra={t('srm.dupSettings.nameSimilarityHint')}
-          rules={[zodRule(dup.nameSimilarity, t('srm.dupSettings.nameSimilarity'))]}
+          key={k}
+          name={k}
+          label={t(`srm.dupSettings.${k}`)}
+          rules={[zodRule(dup[k], t(`srm.dupSettings.${k}`))]}
         >
-          <InputNumber min={0.3} max={1} step={0.05} precision={2} />
+          <Segmented options={modes} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-          {t('srm.settings.save')}
-        </Button>
-      </Form>
-    </Card>
+      ))}
+      <Form.Item
+        name="nameSimilarity"
+        label={t('srm.dupSettings.nameSimilarity')}
+        extra={t('srm.dupSettings.nameSimilarityHint')}
+        rules={[zodRule(dup.nameSimilarity, t('srm.dupSettings.nameSimilarity'))]}
+      >
+        <InputNumber min={0.3} max={1} step={0.05} precision={2} />
+      </Form.Item>
+    </SettingsForm>
   );
 }
 
