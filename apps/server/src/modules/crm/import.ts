@@ -15,7 +15,7 @@ import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
-import { defineImport, type ImportColumn } from '../../platform/imports/define.js';
+import { defineImport, fieldColumns, type ImportColumn, splitList } from '../../platform/imports/define.js';
 import type { Platform } from '../../platform/platform.js';
 import { createRecord } from '../../platform/resource/write.js';
 import { customers } from './customers.js';
@@ -23,18 +23,7 @@ import { companyDomains, findDuplicates } from './duplicates.js';
 import { crmCustomers } from './schema.js';
 
 const f = customerResource.fields;
-const splitList = (t: string) =>
-  t
-    .split(/[,，;；\s]+/)
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-
-/** A template column named by the resource's own field: its keys and both labels are the headers it accepts. */
-const column = (key: keyof typeof f & string, extra: Omit<ImportColumn, 'key'> = {}): ImportColumn => ({
-  key,
-  aliases: [f[key].label.zh, f[key].label.en],
-  ...extra,
-});
+const column = fieldColumns(f);
 
 /** The columns of the customer import: the create form's fields (agent and owner are not imported). */
 export const customerImportColumns: readonly ImportColumn[] = [

@@ -13,7 +13,7 @@ import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
-import { defineImport, type ImportColumn } from '../../platform/imports/define.js';
+import { defineImport, fieldColumns, splitList } from '../../platform/imports/define.js';
 import type { Platform } from '../../platform/platform.js';
 import { createRecord } from '../../platform/resource/write.js';
 import { findSupplierDuplicates } from './duplicates.js';
@@ -21,18 +21,7 @@ import { srmSuppliers } from './schema.js';
 import { suppliers } from './suppliers.js';
 
 const f = supplierResource.fields;
-const splitList = (t: string) =>
-  t
-    .split(/[,，;；\s]+/)
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-
-/** A template column named by the resource's own field: its key and both labels are the headers it accepts. */
-const column = (key: keyof typeof f & string, extra: Omit<ImportColumn, 'key'> = {}): ImportColumn => ({
-  key,
-  aliases: [f[key].label.zh, f[key].label.en],
-  ...extra,
-});
+const column = fieldColumns(f);
 
 /** The supplier import's columns: the create form's fields (owner and admission are not imported). */
 export const supplierImport = defineImport({

@@ -146,3 +146,19 @@ export async function readImport<S extends z.ZodType>(
   }
   return out;
 }
+
+/** Column makers named by a resource's fields: a field's key and both its labels are the headers it accepts. */
+export const fieldColumns =
+  <F extends Record<string, { label: { zh: string; en: string } }>>(fields: F) =>
+  (key: keyof F & string, extra: Omit<ImportColumn, 'key'> = {}): ImportColumn => ({
+    key,
+    aliases: [fields[key]!.label.zh, fields[key]!.label.en],
+    ...extra,
+  });
+
+/** A cell listing several values (domains, phones): split on commas, semicolons (either width) and spaces. */
+export const splitList = (t: string) =>
+  t
+    .split(/[,，;；\s]+/)
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
