@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// expect.poll gives up after 1 s by default: a page or a job on a loaded 2-core CI machine can take longer,
+// and a poll that waits for something that never comes still fails, only later
+const poll = { timeout: 15_000, interval: 100 };
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +24,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll },
           globalSetup: ['test/global-setup.ts'],
           // each file has its own database copy and free ports, so two run side by side
           maxWorkers: 2,
@@ -42,6 +47,7 @@ export default defineConfig({
           include: ['**/*.e2e.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          expect: { poll },
           fileParallelism: false,
           globalSetup: ['support/global-setup.ts'],
           sequence: { groupOrder: 2 },

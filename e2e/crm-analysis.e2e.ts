@@ -78,6 +78,10 @@ describe('CRM import and analysis', () => {
       await page.goto(`${server.url}/crm/market-analysis/account-track`);
       await expect.poll(() => rowsShown(page, 'crm-track-table'), { timeout: 20_000 }).toBeGreaterThan(0);
       expect(await page.getByTestId('crm-track-waits').count()).toBe(1);
+      // first paid traffic is a count now (the deal events), new accounts still say "not yet"
+      const notYet = locale === 'en' ? 'Not yet' : '待上线';
+      const firstRow = page.getByTestId('crm-track-table').locator('.ant-table-row').first();
+      expect((await firstRow.locator('td').allTextContents()).filter((x) => x === notYet)).toHaveLength(1);
       await shot(page, `crm-account-track-${width}-${locale}`);
       await ctx.close();
     });

@@ -83,6 +83,32 @@ describe('mail with a customer in the browser', () => {
       .poll(() => page.locator('.ant-table-row', { hasText: `Re: Rates ${run}` }).count(), { timeout: 20_000 })
       .toBe(1);
 
+    // the reply is recorded as a follow-up on the customer (types from select/email/follow)
+    await page
+      .locator('.ant-table-row', { hasText: `Re: Rates ${run}` })
+      .getByTestId('mail-open')
+      .click();
+    await page.waitForURL(/\/message\/email\/details\?id=\d+&type=inbox/);
+    await page.getByTestId('mail-follow-up').click();
+    // a mail is an "E-mail" follow-up unless changed
+    expect(await page.getByTestId('history-follow-up-type').textContent()).toContain('E-mail');
+    expect(await page.locator('[data-testid="history-follow-up"] textarea').inputValue()).toBe(
+      `Mail: Re: Rates ${run}`,
+    );
+    await shot(page, 'mail-follow-up-en-1280');
+    await page.getByTestId('history-follow-up-save').click();
+    await page.getByTestId('history-follow-up').waitFor({ state: 'detached' });
+    const history = await api<{ records: { kind: string; body: string | null; data: { type?: string } | null }[] }>(
+      server.url,
+      token,
+      'GET',
+      `/v2/crm/customer/timeline?id=${customer.id}`,
+    );
+    expect(history.records.find((e) => e.kind === 'follow_up')).toMatchObject({
+      body: `Mail: Re: Rates ${run}`,
+      data: { type: 'mail' },
+    });
+
     await page.goto(`${server.url}/crm/customer/detail?id=${customer.id}`);
     await page.locator('.ant-tabs-tab').filter({ hasText: 'Mails' }).first().click();
     const tab = page.getByTestId('record-mails');

@@ -47,6 +47,14 @@ describe('mail client, more: address book, templates, lists, timed sends, logs, 
       })
       .toBe(1);
     await shot(page, 'mail-adb-zh-1280');
+    // the one edit dialog starts from each opening's own values: the row's, then empty for a new one
+    await page.locator('.ant-table-row', { hasText: 'lena.fischer@nordtel.example' }).getByTestId('adb-edit').click();
+    expect(await page.getByTestId('adb-email').inputValue()).toBe('lena.fischer@nordtel.example');
+    await page.locator('.ant-modal-footer .ant-btn-default').click();
+    await page.getByTestId('adb-email').waitFor({ state: 'detached' });
+    await page.getByTestId('adb-add').click();
+    expect(await page.getByTestId('adb-email').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
 
     const subject = `印尼 OTP 报价 ${Date.now().toString(36)}`;
     await api(server.url, salesToken, 'POST', `${E}/temp/save`, {
@@ -66,6 +74,46 @@ describe('mail client, more: address book, templates, lists, timed sends, logs, 
     await expect
       .poll(() => page.locator('.ant-table-row').first().textContent(), { timeout: 15_000 })
       .toContain(subject);
+    await ctx.close();
+  });
+
+  it('writes with a template and a chosen signature: the sent mail carries both', async () => {
+    const stamp = Date.now().toString(36);
+    await api(server.url, salesToken, 'POST', `${E}/temp/save`, {
+      name: `Rates ${stamp}`,
+      subject: `Rates ${stamp}`,
+      content: '<p>Please find our new rates.</p>',
+    });
+    await api(server.url, salesToken, 'POST', `${E}/signature/update`, {
+      name: `Sig ${stamp}`,
+      content: `<p>Wang Wei · Sales ${stamp}</p>`,
+      isDefault: false,
+    });
+    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en-US' });
+    await page.goto(`${server.url}/message/email/write`);
+    await page.getByTestId('mail-editor').waitFor({ timeout: 20_000 });
+    await page.getByTestId('mail-template').click();
+    await page.locator('.ant-select-item-option', { hasText: `Rates ${stamp}` }).click();
+    await expect.poll(() => page.getByTestId('mail-subject').inputValue()).toBe(`Rates ${stamp}`);
+    await page.getByTestId('mail-signature').click();
+    await page.locator('.ant-select-item-option', { hasText: `Sig ${stamp}` }).click();
+    await addAddress(page, 'mail-to', 'finance01@portal.example');
+    await shot(page, 'mail-write-signature-en-1280');
+    await page.getByTestId('mail-send').click();
+    await page.waitForURL(/\/message\/email\/sent/, { timeout: 20_000 });
+    const sent = await api<{ records: { id: number; subject: string }[] }>(
+      server.url,
+      salesToken,
+      'POST',
+      `${E}/send/query`,
+      { keyword: `Rates ${stamp}` },
+    );
+    expect(sent.records).toHaveLength(1);
+    const detail = await api<{ content: string }>(server.url, salesToken, 'POST', `${E}/email/detail`, {
+      id: sent.records[0]!.id,
+    });
+    expect(detail.content).toContain('Please find our new rates.');
+    expect(detail.content).toContain(`Wang Wei · Sales ${stamp}`);
     await ctx.close();
   });
 

@@ -105,7 +105,7 @@ describe('quotation', () => {
       server.url,
       sales,
       'POST',
-      '/v2/qm/special/page',
+      '/v2/qm/special-price/page',
       { state: 'pending' },
     );
     const request = list.records.find((r) => r.bookId === groupId)!;
@@ -134,5 +134,57 @@ describe('quotation', () => {
     );
     expect(rows.records).toEqual([expect.objectContaining({ unitPrice: '0.004000', source: 'approval' })]);
     await ctx.close();
+  });
+
+  it('sends the quote mail of the approved price from the send page and opens its signed link without signing in', async () => {
+    const sales = await apiToken(server.url, SALES);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
+    // the group whose price below the limit was approved above: its quote carries the approved price
+    await page.goto(`${server.url}/offerManage/send/group?groupId=${groupId}`);
+    await page.locator('#to').fill('buyer@customer.example');
+    await page.locator('#to').press('Enter');
+    await page.locator('#dests').fill('46000');
+    await page.locator('#dests').press('Enter');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect
+      .poll(() => page.locator('.ant-descriptions').first().textContent(), { timeout: 20_000 })
+      .toContain('E2E group');
+    await shot(page, 'quotation-send-preview-1280-en');
+    await page.getByRole('button', { name: 'Send quote' }).click();
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toContain('/offerManage/quote-email/detail?id=');
+    const link = page.getByTestId('quote-link');
+    await expect.poll(() => link.count(), { timeout: 20_000 }).toBe(1);
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toContain('/offerManage/quote/view?token=');
+    const sent = await api<{ records: { id: number; bookName: string; rowCount: number }[] }>(
+      server.url,
+      sales,
+      'POST',
+      '/v2/qm/quote-email/page',
+      { bookKind: 'group', bookId: groupId },
+    );
+    expect(sent.records[0]).toMatchObject({ bookName: 'E2E group', rowCount: 1 });
+    // the list on the kernel: the sent quote, found by its subject's link
+    await page.goto(`${server.url}/offerManage/quote-email`);
+    await expect.poll(() => page.getByTestId('quote-email-open').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await shot(page, 'quotation-quote-emails-1280-en');
+    await ctx.close();
+
+    // the customer: no session, the link alone
+    const anon = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en' });
+    const pub = await anon.newPage();
+    await pub.goto(href.replace(/^https?:\/\/[^/]+/, server.url));
+    const card = pub.getByTestId('public-quote');
+    await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1);
+    expect(await card.textContent()).toContain('E2E group');
+    const row = await card.locator('.ant-table-row').first().textContent();
+    expect(row).toContain('46000');
+    expect(row).toContain('0.004000');
+    await shot(pub, 'quotation-public-link-1280-en');
+    // a changed token opens nothing
+    await pub.goto(`${href.replace(/^https?:\/\/[^/]+/, server.url)}x`);
+    await expect.poll(() => pub.locator('.ant-result').count(), { timeout: 20_000 }).toBe(1);
+    expect(await pub.getByTestId('public-quote').count()).toBe(0);
+    await anon.close();
   });
 });

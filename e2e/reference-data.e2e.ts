@@ -22,36 +22,40 @@ async function typeDay(page: Page, testId: string, day: string) {
 describe('reference data settings (currencies, exchange rates)', () => {
   const shell = useShellServer();
 
-  it('admin finds a currency, renames its symbol; the pickers follow', async () => {
+  it('admin finds a currency and changes its symbol', async () => {
     const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    const rows = page.locator('.ant-table-row');
     await page.goto(`${shell.server.url}/setModule/financial/currency`);
-    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(20);
-    await page.getByTestId('currency-keyword').fill('yen');
-    await page.getByTestId('currency-keyword').press('Enter');
-    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => page.locator('.ant-table-row').first().textContent()).toContain('Japanese Yen');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(10);
+    await page.locator('#keyword').fill('yen');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain('Japanese Yen');
     await shot(page, 'reference-currency-1280-en');
-    await page.getByTestId('currency-edit-JPY').click();
-    await page.getByLabel('Symbol').fill('円');
-    await page.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => page.locator('.ant-table-row').first().textContent(), { timeout: 10_000 }).toContain('円');
+    await rows.first().getByTestId('row-edit').click();
+    await expect.poll(() => page.getByTestId('field-nameEn').inputValue(), { timeout: 10_000 }).toBe('Japanese Yen');
+    await page.getByTestId('field-symbol').fill('円');
+    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await expect.poll(() => rows.first().textContent(), { timeout: 10_000 }).toContain('円');
     await ctx.close();
   });
 
-  it('admin enters two days of a rate, filters them, corrects one and exports the history', async () => {
+  it('admin enters two days of a rate, filters them, corrects one, reads its history and exports them', async () => {
     const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    const dialog = page.locator('.ant-modal:visible');
     await page.goto(`${shell.server.url}/setModule/financial/xe-rate`);
-    await page.getByTestId('rate-new').waitFor({ timeout: 20_000 });
+    await page.getByTestId('list-create').waitFor({ timeout: 20_000 });
     for (const [day, rate] of [
       ['2026-01-01', '7.1'],
       ['2026-02-01', '7.2'],
     ] as const) {
-      await page.getByTestId('rate-new').click();
-      await pick(page, 'rate-to', 'CNY');
-      await typeDay(page, 'rate-day', day);
-      await page.getByTestId('rate-rate').fill(rate);
-      await page.getByRole('button', { name: 'OK' }).click();
-      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
+      await page.getByTestId('list-create').click();
+      await pick(page, 'field-from', 'USD');
+      await pick(page, 'field-to', 'CNY');
+      await typeDay(page, 'field-day', day);
+      await page.getByTestId('field-rate').fill(rate);
+      await dialog.locator('.ant-btn-primary').click();
+      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     }
     // a rate entered by a colleague for another pair, so the filter has something to leave out
     const token = await apiToken(shell.server.url, ADMIN);
@@ -89,12 +93,22 @@ describe('reference data settings (currencies, exchange rates)', () => {
     );
     expect(viaBase).toMatchObject({ rate: '7.776', via: 'base' });
 
-    // correct February
+    // correct February: the correction is in the rate's history
     const feb = page.locator('.ant-table-row').filter({ hasText: '2026-02-01' });
-    await feb.getByRole('button', { name: 'Edit' }).click();
-    await page.getByTestId('rate-rate').fill('7.25');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await feb.getByTestId('row-edit').click();
+    await expect.poll(() => page.getByTestId('field-rate').inputValue(), { timeout: 10_000 }).toBe('7.2');
+    await page.getByTestId('field-rate').fill('7.25');
+    await dialog.locator('.ant-btn-primary').click();
     await expect.poll(() => feb.textContent(), { timeout: 10_000 }).toContain('7.25');
+    await feb.getByTestId('row-detail').click();
+    const detail = page.getByTestId('resource-detail');
+    await detail.getByRole('tab', { name: 'History' }).click();
+    const history = detail.getByTestId('record-timeline');
+    await expect.poll(() => history.textContent(), { timeout: 15_000 }).toContain('7.25');
+    await page.waitForTimeout(400); // the drawer slides in
+    await shot(page, 'reference-rate-history-1280-en');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => detail.count(), { timeout: 10_000 }).toBe(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^exchange-rates_\d{14}\.xlsx$/);

@@ -24,6 +24,7 @@ describe('SRM channels', () => {
   let token: string;
   let channelId: number;
   let customerId: number;
+  let account: { id: number; code: string; customerId: number };
 
   /** A write through the API with its check-repeat key. */
   const write = async <T>(url: string, body: unknown, as = token) => {
@@ -39,7 +40,8 @@ describe('SRM channels', () => {
   };
 
   beforeAll(async () => {
-    server = await startShellServer();
+    // the channels this file makes go live: the demo simulator would route traffic to them between tests
+    server = await startShellServer({ TRAFFIC_SIMULATOR: 'false' });
     await settlePopups(server.url, ADMIN);
     browser = await launch();
     token = await apiToken(server.url, ADMIN);
@@ -73,10 +75,16 @@ describe('SRM channels', () => {
     const task = todo.records.find((r) => r.id === applied.approvalId);
     expect(task, 'the purchasing manager has the admission to decide').toBeTruthy();
     await write('/v2/workflow/agree', { taskId: task!.taskId, opinion: 'due diligence done' }, manager);
-    const customers = await api<{ records: { id: number }[] }>(server.url, token, 'POST', '/v2/crm/customer/page', {
-      size: 1,
-    });
-    customerId = customers.records[0]!.id;
+    // one consumer account of a customer (finance's list): the route is bound to that account
+    const accounts = await api<{ records: { id: number; code: string; customerId: number }[] }>(
+      server.url,
+      token,
+      'POST',
+      '/v2/fc/account/page',
+      { size: 1, state: 'active' },
+    );
+    account = accounts.records[0]!;
+    customerId = account.customerId;
     channelId = (
       await write<{ id: number }>('/v2/srm/channel/save', {
         name: 'E2E SG OTP',
@@ -96,6 +104,7 @@ describe('SRM channels', () => {
     await write('/v2/srm/sender-id/save', { senderId: 'E2EBANK', channelId, country: 'SG', customerId });
     await write('/v2/srm/route-bind/save', {
       customerId,
+      accountCode: account.code,
       country: 'SG',
       channelId,
       priority: 1,
@@ -106,6 +115,15 @@ describe('SRM channels', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it('the route in force for the account is its own binding to the channel', async () => {
+    const route = await write<{ scope: string; level: string; routes: { channelId: number }[] }>(
+      '/v2/srm/route-bind/resolve',
+      { accountCode: account.code, network: SG[0] },
+    );
+    expect(route).toMatchObject({ scope: 'account', level: 'country' });
+    expect(route.routes.map((r) => r.channelId)).toEqual([channelId]);
   });
 
   it('a number of the bound country shows the channel covering its three networks', async () => {
@@ -121,7 +139,7 @@ describe('SRM channels', () => {
     await ctx.close();
   });
 
-  it('channelRecommend ranks the live channel for Singapore and says quality is not ranked yet', async () => {
+  it('channelRecommend ranks the live channel for Singapore; a channel without traffic says so in the quality column', async () => {
     const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
     await page.goto(`${server.url}/businessInquiry/channelRecommend`);
     await page.getByTestId('recommend-country').click();
@@ -134,7 +152,8 @@ describe('SRM channels', () => {
     await page.getByRole('button', { name: 'Recommend' }).click();
     const row = page.getByTestId('channel-recommend').locator('.ant-table-row').filter({ hasText: 'E2E SG OTP' });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.getByTestId('channel-recommend').textContent()).toContain('no channel dimension');
+    expect(await row.textContent()).toContain('No traffic');
+    expect(await page.getByTestId('channel-recommend').textContent()).toContain('equal costs are ordered by quality');
     await shot(page, 'srm-channel-recommend-1280-en');
     await ctx.close();
   });
@@ -154,6 +173,21 @@ describe('SRM channels', () => {
       })
       .toBe(3);
     await shot(page, 'srm-channel-coverage-1280-en');
+    // the cost now per covered network, from the channel's supplier quote (one of three quoted)
+    await write('/v2/qm/price/save', {
+      bookKind: 'channel',
+      bookId: channelId,
+      product: 'sms',
+      network: SG[0],
+      unitPrice: '0.0042',
+      currency: 'USD',
+    });
+    await page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: 'Quality and cost' }).click();
+    const costRows = page.getByTestId('channel-cost').locator('.ant-table-row');
+    await expect.poll(() => costRows.count(), { timeout: 10_000 }).toBe(3);
+    expect(await costRows.filter({ hasText: SG[0] }).textContent()).toContain('0.004200 USD');
+    expect(await costRows.filter({ hasText: 'No quote' }).count()).toBe(2);
+    await shot(page, 'srm-channel-cost-1280-en');
     await ctx.close();
     const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 390, height: 844 });
     await zh.page.goto(`${server.url}/businessInquiry/route-bind`);

@@ -59,7 +59,9 @@ async function withDatabase(fn) {
   try {
     return await fn(url.toString(), version);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DATABASE=1 keeps the loaded rows for EXPLAIN afterwards (printed name)
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

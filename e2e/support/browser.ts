@@ -40,7 +40,8 @@ export async function signInWithPassword(page: Page, base: string, username: str
 
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: false });
+  // transitions finished: a table just done loading is otherwise caught fading back in (half grey)
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: false, animations: 'disabled' });
 }
 
 export type { Browser, BrowserContext, Page };

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { SERVER_NOW_HEADER } from '@portal/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { modules } from './modules/index.js';
@@ -27,6 +28,7 @@ import type { Platform } from './platform/platform.js';
 import { prefRoutes } from './platform/prefs/routes.js';
 import { resourceFieldRoutes } from './platform/resource/field-route.js';
 import { ssoRoutes } from './platform/sso/routes.js';
+import { testClockRoutes } from './platform/test-clock.js';
 
 export interface RegisteredRoute {
   method: string | string[];
@@ -78,6 +80,8 @@ export async function buildApp(
   let closing = false;
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
+    // the platform clock (a test server's moved one): the web counts days left from it, not its own
+    reply.header(SERVER_NOW_HEADER, p.clock.now().toISOString());
     if (closing) reply.header('connection', 'close');
     return payload;
   });
@@ -106,6 +110,7 @@ export async function buildApp(
   await prefRoutes(app, p);
   await jobRoutes(app, p);
   await resourceFieldRoutes(app);
+  await testClockRoutes(app, p);
   for (const mod of [...modules, ...(opts.extraModules ?? [])])
     await app.register(async (scope) => mod.register(scope, p));
 

@@ -4,11 +4,12 @@ import { modules } from './modules/index.js';
 import { bootPlatform } from './platform/boot.js';
 import { loadConfig } from './platform/config.js';
 import { SERVER_ROOT } from './platform/paths.js';
+import { serverClock } from './platform/test-clock.js';
 import { seedAll } from './seed/index.js';
 
 async function main() {
   const config = loadConfig();
-  const p = await bootPlatform(config);
+  const p = await bootPlatform(config, { clock: serverClock(config) });
   if (config.seedDemo && config.seedOnStart) await seedAll(p.db, p.log, config.seed);
   for (const m of modules) m.jobs?.(p);
   if (config.jobs) {

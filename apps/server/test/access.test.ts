@@ -65,6 +65,8 @@ const PUBLIC_PREFIXES = [
   // the messaging platform's machine client: a client-credentials token of its own, checked by the traffic room
   '/v2/traffic/oauth/token',
   '/v2/traffic/ingest',
+  // a sent quote opened by its HMAC-signed, expiring link (quotation-mail.test.ts refuses a changed or old token)
+  '/v2/qm/public/quote',
 ];
 // event streams never end under inject; live.test.ts covers them over real HTTP
 const STREAMS = new Set([LIVE_PATH]);

@@ -9,6 +9,7 @@ import { evaluate } from '../knowledge/eval/run-eval.js';
 import { SCREENS } from '../src/modules/ai/engine/data-tools.js';
 import { screenLink, screenOf } from '../src/modules/ai/engine/links.js';
 import { parsePeriod, previousPeriod } from '../src/modules/ai/engine/period.js';
+import { trafficModule } from '../src/modules/traffic/index.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { type ConsumerAccountRef, definePorts, type TrafficDayFigure } from '../src/platform/ports.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
@@ -161,7 +162,7 @@ describe('AI assistant: data answers through the rooms, in the asking user’s s
           return rows.filter(
             (r) =>
               r.day >= from &&
-              r.day < to &&
+              r.day <= to && // both days included, as the traffic port reads them
               (!q.ownerIds || q.ownerIds.includes(r.ownerId ?? -1)) &&
               (!q.customerIds || q.customerIds.includes(r.customerId)),
           );
@@ -173,6 +174,36 @@ describe('AI assistant: data answers through the rooms, in the asking user’s s
     expect(answer).toContain(`发送 **140** 条`);
     expect(answer).toContain(`利润 **${profit.toFixed(2)}**`);
     expect(answer).toContain('上一期：发送 10 条，USD 利润 3.00');
+    expect(answer).toContain(`(/reportAnalysis/smsProfitAnalysis?from=${week.from}&to=${week.to})`);
+  });
+
+  it('gives sales01 for “my profit last week” the profit report’s totals of the same week, and its link', async () => {
+    // the real traffic port (the tests before stub it, and each one's end removes it)
+    definePorts({ traffic: trafficModule.ports!.traffic });
+    const me = await idOf('sales01');
+    const week = parsePeriod('上周', t.clock.now());
+    // sales01's own SMS traffic on two days of last week (beside whatever the demo holds), and another's
+    for (const [day, owner, n, revenue, cost] of [
+      [week.from, me, 120, '14.400000', '8.100000'],
+      [week.to, me, 30, '2.700000', '3.300000'],
+      [week.to, me + 1, 500, '50.000000', '10.000000'],
+    ] as const)
+      await t.p.db.execute(sql`insert into traffic_daily (day, product, account_id, customer_id, owner_id, channel_id,
+          country, network, status, currency, cost_currency, count, segments, delivered, revenue, cost)
+        values (${day}, 'sms', 99001, 99001, ${owner}, 0, 'DE', '', 'delivered', 'USD', 'USD', ${n}, ${n}, ${n}, ${revenue}, ${cost})
+        on conflict do nothing`);
+    const { answer } = await ask(sales, '我上周的利润是多少');
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/v2/reports/sms-profit/data',
+      headers: bearer(sales),
+      payload: { period: 'week', date: week.from },
+    });
+    const totals = report.json().data.totals as { currency: string; count: number; profit: string }[];
+    expect(totals.length).toBeGreaterThan(0);
+    expect(answer).toContain(`发送 **${totals.reduce((a, x) => a + x.count, 0)}** 条`);
+    for (const tot of totals) expect(answer).toContain(`- ${tot.currency}：`);
+    for (const tot of totals) expect(answer).toContain(`利润 **${new Decimal(tot.profit).toFixed(2)}**`);
     expect(answer).toContain(`(/reportAnalysis/smsProfitAnalysis?from=${week.from}&to=${week.to})`);
   });
 

@@ -123,6 +123,14 @@ describe('data in the reader’s language (both databases)', () => {
     expect((await bell(ZH))[0]).toMatchObject({ type: 'notice', title: '停电通知' });
   });
 
+  it('gives English readers a person’s English name where one is kept, else the name', async () => {
+    const info = async (who: Tokens, lang: object) =>
+      (await call('GET', '/v2/sys/staff/overseas/getUserInfo', who, lang)).data.name;
+    expect(await info(admin, ZH)).toBe('系统管理员');
+    expect(await info(admin, EN)).toBe('Administrator');
+    expect(await info(sales, EN)).toBe('王伟');
+  });
+
   it('names departments and roles in the reader’s language', async () => {
     const infoZh = (await call('GET', '/v2/sys/staff/overseas/getUserInfo', sales, ZH)).data;
     const infoEn = (await call('GET', '/v2/sys/staff/overseas/getUserInfo', sales, EN)).data;

@@ -163,7 +163,7 @@ describe('the churn rule evaluation', () => {
       await added(),
       await added({ level: 'C' }),
     ];
-    for (const id of [fell, held, fresh, offLevel]) await markCustomerDealt(t.p.db, id);
+    for (const id of [fell, held, fresh, offLevel]) await markCustomerDealt(t.p.db, t.p.clock, id);
     history(fell, '100', '40'); // −60 %
     history(held, '100', '60'); // −40 %: under the default rule's 50 %
     history(notDealt, '100', '0');
@@ -201,7 +201,7 @@ describe('the churn rule evaluation', () => {
   it("returns a churning customer to the open sea when its level's rule says so", async () => {
     sales = await signIn(t.app, DEMO.sales01); // the clock moved past the token's life
     const id = await added({ level: 'A' });
-    await markCustomerDealt(t.p.db, id);
+    await markCustomerDealt(t.p.db, t.p.clock, id);
     history(id, '10', '6.5'); // −35 %: past level A's 30 %
     const done = await runChurnJob(t.p);
     expect(done.find((c) => c.id === id)).toMatchObject({ fall: 35, returned: true });
@@ -213,7 +213,7 @@ describe('the churn rule evaluation', () => {
   it('flags nothing without the traffic room', async () => {
     sales = await signIn(t.app, DEMO.sales01);
     const id = await added();
-    await markCustomerDealt(t.p.db, id);
+    await markCustomerDealt(t.p.db, t.p.clock, id);
     history(id, '100', '0');
     definePorts({ traffic: undefined });
     try {

@@ -3,6 +3,7 @@ import { CUSTOMER_IMPORT_CHUNK } from '@portal/contracts/crm';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markCustomerDealt } from '../src/modules/crm/deal.js';
 import { crmPromotionVisits } from '../src/modules/crm/promotion/schema.js';
 import { crmCustomers } from '../src/modules/crm/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
@@ -278,11 +279,11 @@ describe('CRM import, analysis and promotion', () => {
       expect(garbage.code).toBe(Errors.VALIDATION_FAILED.code);
     });
 
-    it('tracks new customers and follow-ups per sales, and says accounts wait for finance', async () => {
+    it('tracks new customers, follow-ups and first paid traffic per sales, and says accounts wait for finance', async () => {
       const q = period();
       const before = (await post(sales, '/v2/crm/analysis/account-track', q)).data;
       expect(before.accountsAvailable).toBe(false);
-      expect(before.trafficAvailable).toBe(false);
+      expect(before.trafficAvailable).toBe(true);
       const mine = () => before.rows.find((r: { ownerId: number }) => r.ownerId === salesId);
       expect(before.rows.every((r: { ownerId: number }) => r.ownerId === salesId)).toBe(true);
       const made = await post(sales, '/v2/crm/customer/save', {
@@ -305,6 +306,16 @@ describe('CRM import, analysis and promotion', () => {
       expect(now.newCustomers).toBe((mine()?.newCustomers ?? 0) + 1);
       expect(now.followUps).toBe((mine()?.followUps ?? 0) + 1);
       expect(now.jobNumber).toBe(salesJob);
+      expect(now.firstPaidCustomers).toBe(mine()?.firstPaidCustomers ?? 0);
+      // its first paid traffic (the deal event): counted once for its owner, in the period only
+      expect(await markCustomerDealt(t.p.db, t.p.clock, made.data.id)).toBe(true);
+      expect(await markCustomerDealt(t.p.db, t.p.clock, made.data.id)).toBe(false);
+      const dealt = (await post(sales, '/v2/crm/analysis/account-track', q)).data;
+      const paid = dealt.rows.find((r: { ownerId: number }) => r.ownerId === salesId);
+      expect(paid.firstPaidCustomers).toBe(now.firstPaidCustomers + 1);
+      const earlier = { from: '2025-01-01', to: '2025-03-01' };
+      const old = (await post(sales, '/v2/crm/analysis/account-track', earlier)).data;
+      expect(old.rows.find((r: { ownerId: number }) => r.ownerId === salesId)?.firstPaidCustomers ?? 0).toBe(0);
     });
   });
 

@@ -119,6 +119,29 @@ describe('CRM flows: transfer, share, alias changes, blacklist, applications thr
     expect(opps.every((o) => o.ownerId === w.ids.sales01)).toBe(true);
     const log = await post(w.tok.sales01, '/v2/crm/customer/owner-log/page', { recordId: id });
     expect(log.data.records[0]).toMatchObject({ kind: 'transfer', related: ['contacts'], keepAs: 'read' });
+    // the timeline names both owners (not "#6"), in the reader's language
+    await t.p.db.update(staffUsers).set({ nameEn: 'Wei Wang' }).where(eq(staffUsers.id, w.ids.sales01));
+    const people = await t.p.db
+      .select({ id: staffUsers.id, name: staffUsers.name, nameEn: staffUsers.nameEn })
+      .from(staffUsers)
+      .where(sql`${staffUsers.id} in (${w.ids.sales01}, ${sales02Id})`);
+    const nameOf = (uid: number, lang: 'zh' | 'en') => {
+      const u = people.find((x) => x.id === uid)!;
+      return lang === 'en' ? u.nameEn || u.name : u.name;
+    };
+    expect(nameOf(w.ids.sales01, 'en')).toBe('Wei Wang');
+    for (const lang of ['zh', 'en'] as const) {
+      const tl = await t.app.inject({
+        url: `/v2/crm/customer/timeline?id=${id}&kinds=state`,
+        headers: { ...bearer(sales02), 'x-lang': lang === 'zh' ? 'zh-CN' : 'en' },
+      });
+      const moved = tl.json().data.records[0];
+      expect(moved.data.ownership).toBe('transfer');
+      expect(moved.names.ownerId).toEqual({
+        [String(w.ids.sales01)]: nameOf(w.ids.sales01, lang),
+        [String(sales02Id)]: nameOf(sales02Id, lang),
+      });
+    }
     // sales01 still reads it, may not change it; sees it in the share list
     const c = await customer(id);
     const read = await post(w.tok.sales01, '/v2/crm/customer/detail', { id });
@@ -130,6 +153,42 @@ describe('CRM flows: transfer, share, alias changes, blacklist, applications thr
     // a sales cannot transfer a customer outside their scope
     const again = await post(w.tok.sales01, '/v2/crm/customer/transfer', { ids: [id], userId: w.ids.sales01 });
     expect(again.code).toBe(Errors.NOT_FOUND.code);
+  });
+
+  it('shares a customer with a colleague as a write member (the team); unshare takes it back', async () => {
+    const id = await freeCustomer(6);
+    const share = (members: { userId: number; access: 'read' | 'write' }[]) =>
+      post(w.tok.sales01, '/v2/crm/customer/share', { id, members });
+    const listed = async () =>
+      (
+        (await post(sales02, '/v2/crm/customer/page', { size: 10, keyword: (await customer(id)).code })).data
+          .records as { id: number }[]
+      ).map((r) => r.id);
+    expect(await listed()).not.toContain(id);
+    // only its owner's side shares it: sales02 cannot share themselves in
+    const self = await post(sales02, '/v2/crm/customer/share', {
+      id,
+      members: [{ userId: sales02Id, access: 'write' }],
+    });
+    expect(self.code).toBe(Errors.NOT_FOUND.code);
+    expect((await share([{ userId: sales02Id, access: 'write' }])).code).toBe(0);
+    expect(await listed()).toContain(id);
+    const team = (
+      await t.app.inject({ url: `/v2/crm/customer/members?id=${id}`, headers: bearer(w.tok.sales01) })
+    ).json() as Answer;
+    expect(team.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ userId: sales02Id, access: 'write' })]),
+    );
+    const c = await customer(id);
+    const upd = await post(sales02, '/v2/crm/customer/update', { id, version: c.version, address: '9 Shared Street' });
+    expect(upd.code).toBe(0);
+    expect((await customer(id)).address).toBe('9 Shared Street');
+    // still sales01's customer; sales02 may not pass it on
+    expect((await customer(id)).ownerId).toBe(w.ids.sales01);
+    const passOn = await post(sales02, '/v2/crm/customer/transfer', { ids: [id], userId: sales02Id });
+    expect(passOn.code).not.toBe(0);
+    expect((await post(w.tok.sales01, '/v2/crm/customer/unshare', { id, userId: sales02Id })).code).toBe(0);
+    expect((await post(sales02, '/v2/crm/customer/detail', { id })).code).toBe(Errors.NOT_FOUND.code);
   });
 
   it('changes an alias through approval; a taken alias answers 10050016 with a free one to confirm', async () => {
@@ -219,6 +278,14 @@ describe('CRM flows: transfer, share, alias changes, blacklist, applications thr
       country: 'DE',
     });
     expect(again.code).toBe(Errors.CRM_BLACKLISTED_MATCH.code);
+    // nor given a new account: the finance room refuses it even to a caller who sees every customer
+    const account = await post(w.tok.admin, '/v2/fc/account/apply', {
+      customerId: id,
+      products: ['sms'],
+      currency: 'USD',
+      billing: 'prepaid',
+    });
+    expect(account.code).toBe(Errors.FIN_CUSTOMER_UNKNOWN.code);
     const removed = await post(w.tok.admin, '/v2/crm/blacklist/remove', { ids: [id], reason: 'settled' });
     expect(removed.code).toBe(0);
     expect((await customer(id)).state).toBe('open_sea');

@@ -1,4 +1,4 @@
-import { Errors } from '@portal/contracts';
+import { Errors, SERVER_NOW_HEADER } from '@portal/contracts';
 import { CrmPerm, customerOwnership } from '@portal/contracts/crm';
 import { type OwnershipVerb, ownershipPath } from '@portal/contracts/ownership';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -259,10 +259,14 @@ describe('open sea: days left and the return job', () => {
 
     t.clock.advance(7 * DAY);
     await signAll();
+    const before = t.clock.now().getTime();
     const second = await runPoolJob(t.p);
     expect(second.returned).toBeGreaterThanOrEqual(1);
     const r = await row(id);
     expect(r).toMatchObject({ state: 'open_sea', ownerId: null });
+    // the return time is written with the owner, at the job's (moved) time
+    expect(r.returnedAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(r.returnedAt!.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
     expect(await contactOwners(id)).toEqual([null]);
     const log = await t.p.db.select().from(ownerChanges).where(eq(ownerChanges.recordId, id));
     expect(log).toMatchObject([{ kind: 'return', reason: 'system', actorId: null, fromUserId: ids.sales01 }]);
@@ -308,6 +312,51 @@ describe('open sea: days left and the return job', () => {
     expect(en.content).toMatch(/^1 of your customers return to the open sea within 3 days/);
     expect(en.id).toBe(zh.id);
     await runPoolJob(t.p);
+  });
+
+  it('every answer carries the platform clock: the list’s days left follow a moved clock, not the caller’s', async () => {
+    const id = await added();
+    const code = (await row(id)).code;
+    /** the customer list's row and the server time of its answer, read as the web reads them */
+    const listed = async () => {
+      const key = (
+        await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok.sales01!) })
+      ).json().data.key;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v2/crm/customer/page',
+        headers: { ...bearer(tok.sales01!), 'x-idempotence-key': key },
+        payload: { current: 1, size: 10, keyword: code },
+      });
+      const rows = (res.json() as Answer).data.records as { id: number; returnAt: string }[];
+      const at = Date.parse(String(res.headers[SERVER_NOW_HEADER]));
+      return { returnAt: Date.parse(rows.find((r) => r.id === id)!.returnAt), now: at };
+    };
+    const daysLeft = (r: { returnAt: number; now: number }) => Math.ceil((r.returnAt - r.now) / DAY);
+
+    const start = await listed();
+    expect(Math.abs(start.now - t.clock.now().getTime())).toBeLessThan(5_000);
+    expect(daysLeft(start)).toBe(90);
+    // 80 days on the platform clock (this process's own clock has not moved): 10 are left
+    t.clock.advance(80 * DAY);
+    await signAll();
+    const later = await listed();
+    expect(later.now - Date.now()).toBeGreaterThan(80 * DAY - 60_000);
+    expect(Math.abs(later.now - t.clock.now().getTime())).toBeLessThan(5_000);
+    expect(later.returnAt).toBe(start.returnAt);
+    expect(daysLeft(later)).toBe(10);
+    // ten minutes short of the return: one (part of a) day left
+    t.clock.advance(10 * DAY - 10 * 60_000);
+    await signAll();
+    expect(daysLeft(await listed())).toBe(1);
+    // an answer refused (no token) carries it too
+    const refused = await t.app.inject({ method: 'POST', url: '/v2/crm/customer/page', payload: {} });
+    expect(refused.statusCode).toBe(401);
+    expect(Math.abs(Date.parse(String(refused.headers[SERVER_NOW_HEADER])) - t.clock.now().getTime())).toBeLessThan(
+      5_000,
+    );
+    // out of the way of the tests after this one (it would fall due as the clock moves on)
+    await post('sales01', '/v2/crm/customer/lock', { id, locked: true });
   });
 });
 

@@ -10,6 +10,7 @@ import { finAccounts, finApplications, finLedgerEntries } from '../src/modules/f
 import { staffUsers } from '../src/platform/access/schema.js';
 import { AppError } from '../src/platform/http/errors.js';
 import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -25,17 +26,7 @@ describe.skipIf(!onPostgres)('the ledger on PostgreSQL', () => {
   let customerId: number;
   let salesId: number;
 
-  const post = async (tok: Tokens, url: string, payload: object = {}): Promise<Answer> => {
-    const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
-      .data.key;
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(tok), 'x-idempotence-key': key },
-      payload,
-    });
-    return res.json();
-  };
+  const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
   const todos = async () => {
     const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 100 });
     return new Map<number, number>(page.data.records.map((r: { id: number; taskId: number }) => [r.id, r.taskId]));
@@ -121,6 +112,53 @@ describe.skipIf(!onPostgres)('the ledger on PostgreSQL', () => {
     expect(new Set(entries.map((e) => e.balanceAfter)).size).toBeGreaterThan(N);
   }, 120_000);
 
+  it('concurrent approvals of credit-control changes and recharges with consumption on one account lose nothing', async () => {
+    const id = await openAccount('0');
+    const until = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const started: { instanceId: number; kind: string }[] = [];
+    const apply = async (url: string, body: object, kind: string) => {
+      const r = await post(sales, url, { accountId: id, reason: kind, ...body });
+      expect(r.code, r.msg).toBe(0);
+      started.push({ instanceId: r.data.instanceId, kind });
+    };
+    for (let i = 0; i < 10; i++) await apply('/v2/fc/financeRecharge/apply', { amount: '10' }, 'recharge');
+    await apply('/v2/fc/temp/credit/apply', { amount: '40', until }, 'temp_credit');
+    await apply('/v2/fc/cre/returnMoneyDelay/apply', { until }, 'deferral');
+    await apply('/v2/fc/cre/cycleUpdate/apply', { billCycle: 'weekly' }, 'cycle_change');
+    const tasks = await todos();
+    const ledger = ledgerPort(t.p.db);
+    const day = '2026-11-24';
+    const results = await Promise.allSettled([
+      ...started.map((s) => post(fin, '/v2/workflow/agree', { taskId: tasks.get(s.instanceId), opinion: 'ok' })),
+      ...Array.from({ length: 30 }, (_, i) =>
+        ledger.postConsumption({ accountId: id, day, amount: '5', currency: 'USD', key: `pg:cc:${id}:${i}` }),
+      ),
+    ]);
+    const agreed = results.slice(0, started.length);
+    for (const a of agreed) expect(a.status === 'fulfilled' && (a.value as Answer).code).toBe(0);
+    const consumed = results.slice(started.length);
+    // a refusal is the floor's, nothing else
+    for (const c of consumed)
+      if (c.status === 'rejected') expect(c.reason).toMatchObject({ def: Errors.FIN_INSUFFICIENT_BALANCE });
+    const posted = consumed.filter((c) => c.status === 'fulfilled').length;
+    const expected = new Decimal(100).minus(new Decimal(5).mul(posted));
+    const acc = (await t.p.db.select().from(finAccounts).where(eq(finAccounts.id, id)))[0]!;
+    expect(acc).toMatchObject({
+      balance: expected.toFixed(4),
+      tempCredit: '40.0000',
+      tempCreditUntil: until,
+      deferredUntil: until,
+      billCycle: 'weekly',
+    });
+    expect(expected.gte(-40)).toBe(true);
+    expect(await entriesSum(t.p.db, id)).toBe(expected.toFixed(4));
+    const entries = await t.p.db.select().from(finLedgerEntries).where(eq(finLedgerEntries.accountId, id));
+    expect(entries.filter((e) => e.kind === 'recharge')).toHaveLength(10);
+    expect(entries.filter((e) => e.kind === 'consumption')).toHaveLength(posted);
+    const apps = await t.p.db.select().from(finApplications).where(eq(finApplications.accountId, id));
+    expect(apps.filter((a) => a.kind !== 'open').every((a) => a.state === 'approved' && a.deciderId)).toBe(true);
+  }, 120_000);
+
   it('concurrent consumption beyond the balance: exactly what the credit line allows is posted', async () => {
     const id = await openAccount('50');
     const r = await post(sales, '/v2/fc/financeRecharge/apply', { accountId: id, amount: '100', reason: 'wire' });
@@ -145,6 +183,65 @@ describe.skipIf(!onPostgres)('the ledger on PostgreSQL', () => {
     expect(await balance(id)).toBe('-50.0000');
     expect(await entriesSum(t.p.db, id)).toBe('-50.0000');
   }, 60_000);
+
+  it('concurrent approvals of refunds against two payments, with consumption: no source refunds more than it brought in', async () => {
+    // decision 0073: the source's `refunded` moves under its row lock, its check refuses the excess
+    const id = await openAccount('50');
+    const pay = async (amount: string) => {
+      const r = await post(sales, '/v2/fc/financeRecharge/apply', { accountId: id, amount, reason: 'wire' });
+      const a = await post(fin, '/v2/workflow/agree', {
+        taskId: (await todos()).get(r.data.instanceId),
+        opinion: 'ok',
+      });
+      expect(a.code, a.msg).toBe(0);
+      return r.data.id as number;
+    };
+    const a = await pay('100');
+    const b = await pay('50');
+    // asked for: 5 × 30 of a (100 came in), 3 × 20 of b (50 came in); each alone is within both
+    const asked: { sourceId: number; amount: string; instanceId: number; id: number }[] = [];
+    for (const [sourceId, amount, n] of [
+      [a, '30', 5],
+      [b, '20', 3],
+    ] as const)
+      for (let i = 0; i < n; i++) {
+        const r = await post(fin, '/v2/fc/cre/billRefund/apply', { accountId: id, sourceId, amount, reason: 'r' });
+        expect(r.code, r.msg).toBe(0);
+        asked.push({ sourceId, amount, instanceId: r.data.instanceId, id: r.data.id });
+      }
+    const tasks = await todos();
+    const ledger = ledgerPort(t.p.db);
+    // consumption small enough that the balance always covers the refunds the sources allow
+    const results = await Promise.allSettled([
+      ...asked.map((x) => post(fin, '/v2/workflow/agree', { taskId: tasks.get(x.instanceId), opinion: 'ok' })),
+      ...Array.from({ length: 10 }, (_, i) =>
+        ledger.postConsumption({
+          accountId: id,
+          day: '2026-11-24',
+          amount: '2',
+          currency: 'USD',
+          key: `pg:rf:${id}:${i}`,
+        }),
+      ),
+    ]);
+    const answers = results.slice(0, asked.length).map((r) => (r as PromiseFulfilledResult<Answer>).value);
+    for (const r of results.slice(asked.length)) expect(r.status).toBe('fulfilled');
+    const ok = asked.filter((_, i) => answers[i]!.code === 0);
+    const refused = answers.filter((x) => x.code !== 0);
+    for (const r of refused) expect(r.code, r.msg).toBe(Errors.FIN_REFUND_OVER.code);
+    expect(ok.filter((x) => x.sourceId === a)).toHaveLength(3);
+    expect(ok.filter((x) => x.sourceId === b)).toHaveLength(2);
+    const apps = await t.p.db.select().from(finApplications).where(eq(finApplications.accountId, id));
+    const byId = new Map(apps.map((x) => [x.id, x]));
+    expect(byId.get(a)!.refunded).toBe('90.0000');
+    expect(byId.get(b)!.refunded).toBe('40.0000');
+    for (const x of asked) expect(byId.get(x.id)!.state).toBe(ok.includes(x) ? 'approved' : 'pending');
+    const entries = await t.p.db.select().from(finLedgerEntries).where(eq(finLedgerEntries.accountId, id));
+    expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(5);
+    expect(new Set(entries.map((e) => e.key)).size).toBe(entries.length);
+    expect(await balance(id)).toBe('0.0000');
+    expect(await entriesSum(t.p.db, id)).toBe('0.0000');
+  }, 120_000);
 
   it('a randomized run of 10,000 operations keeps every balance equal to its entries', async () => {
     const WORKERS = 8;

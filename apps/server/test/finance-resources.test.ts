@@ -3,7 +3,16 @@ import { afterAll, beforeAll } from 'vitest';
 import { crmCustomers } from '../src/modules/crm/schema.js';
 import { accounts, applications, entries } from '../src/modules/finance/accounts.js';
 import { postEntry } from '../src/modules/finance/ledger.js';
-import { finAccounts, finApplications } from '../src/modules/finance/schema.js';
+import {
+  finAccounts,
+  finApplications,
+  finBillCycles,
+  finBills,
+  finCreditRules,
+  finCreditWhitelist,
+  finNotify,
+} from '../src/modules/finance/schema.js';
+import { billCycles, bills, creditRules, creditWhitelist, financeNotify } from '../src/modules/finance/settings.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -14,9 +23,13 @@ let seq = 0;
 const RANGE = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // eight suites sign in six people each
+  t = await startTestApp({ env: { LOGIN_RATE_PER_IP: '1000' } });
   // the suite compares whole lists and exports: start from an empty finance room
-  await t.p.db.execute(sql`truncate fin_accounts, fin_applications, fin_ledger_entries, fin_ledger_contra`);
+  await t.p.db.execute(
+    sql`truncate fin_accounts, fin_applications, fin_ledger_entries, fin_ledger_contra, fin_bills, fin_credit_rules,
+      fin_credit_whitelist, fin_notify, fin_bill_cycles`,
+  );
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -136,4 +149,120 @@ describeResource(entries, {
     createdAt: RANGE,
   },
   ownedRecord: (_t, userId) => entryOf(userId),
+});
+
+async function billOf(userId: number) {
+  const accountId = await accountOf(userId);
+  const n = ++seq;
+  const [row] = await t.p.db
+    .insert(finBills)
+    .values({
+      code: `BL9${String(n).padStart(5, '0')}`,
+      accountId,
+      periodStart: '2026-10-01',
+      periodEnd: '2026-10-31',
+      amount: '120',
+      unpaid: '120',
+      currency: 'USD',
+      dueDay: '2026-11-15',
+      overdueAfter: '2026-11-20',
+      issuedAt: new Date(),
+    })
+    .returning({ id: finBills.id });
+  return row!.id;
+}
+
+describeResource(bills, {
+  app: () => t,
+  filters: {
+    keyword: async () => {
+      await billOf(await adminId());
+      return 'bl9';
+    },
+    accountId: async () => {
+      const id = await billOf(await adminId());
+      return (await t.p.db.select().from(finBills).where(sql`id = ${id}`))[0]!.accountId;
+    },
+    state: ['issued'],
+    periodEnd: ['2026-10-01', '2026-11-30'],
+  },
+  ownedRecord: (_t, userId) => billOf(userId),
+});
+
+describeResource(creditRules, {
+  app: () => t,
+  sample: (n) => ({
+    step: 10 + n,
+    name: `规则 ${n}`,
+    nameEn: `Rule ${n}`,
+    overdueDays: n,
+    minUnpaid: '100',
+    action: n % 2 ? 'notify_owner' : 'suspend',
+    enabled: true,
+  }),
+  update: { overdueDays: 30, remark: 'changed by the suite' },
+  filters: { action: 'notify_owner', enabled: true },
+  ownedRecord: async () => {
+    const [r] = await t.p.db
+      .insert(finCreditRules)
+      .values({ step: 60 + ++seq, name: '自有', nameEn: 'Own', overdueDays: 3, action: 'notify_owner' })
+      .returning({ id: finCreditRules.id });
+    return r!.id;
+  },
+});
+
+/** whitelist samples need accounts of their own (one row per account) */
+const listable: number[] = [];
+describeResource(creditWhitelist, {
+  app: () => t,
+  sample: (n) => ({ accountId: listable[n % listable.length], enabled: true, reason: `sample ${n}` }),
+  update: { until: '2030-01-31', reason: 'changed by the suite' },
+  filters: {
+    accountId: async () =>
+      rowsOf<{ account_id: number }>(await t.p.db.execute(sql`select account_id from fin_credit_whitelist limit 1`))[0]!
+        .account_id,
+    enabled: true,
+  },
+  ownedRecord: async (_t, userId) => {
+    // accounts for the samples too, made before the suite creates them
+    if (!listable.length) for (let i = 0; i < 12; i++) listable.push(await accountOf(userId));
+    const [r] = await t.p.db
+      .insert(finCreditWhitelist)
+      .values({ accountId: await accountOf(userId), reason: 'own' })
+      .returning({ id: finCreditWhitelist.id });
+    return r!.id;
+  },
+});
+
+describeResource(financeNotify, {
+  app: () => t,
+  sample: (n) => ({ name: `Notify ${n}`, action: n % 2 ? 'suspend' : 'bad_debt', toOwner: true, toFinance: false }),
+  update: { toFinance: true },
+  filters: { action: 'notify_owner' },
+  ownedRecord: async () => {
+    const [r] = await t.p.db
+      .insert(finNotify)
+      .values({ name: `Own ${++seq}`, action: 'notify_owner', toOwner: true })
+      .returning({ id: finNotify.id });
+    return r!.id;
+  },
+});
+
+describeResource(billCycles, {
+  app: () => t,
+  sample: (n) => ({
+    cycle: 'weekly',
+    effectiveFrom: `2030-01-${String(n).padStart(2, '0')}`,
+    termDays: 7,
+    graceDays: 2,
+  }),
+  update: { graceDays: 4, remark: 'changed by the suite' },
+  filters: { cycle: 'monthly' },
+  ownedRecord: async () => {
+    const [r] = await t.p.db
+      .insert(finBillCycles)
+      .values({ cycle: 'monthly', effectiveFrom: `2031-01-${String((++seq % 28) + 1).padStart(2, '0')}` })
+      .returning({ id: finBillCycles.id });
+    return r!.id;
+  },
 });

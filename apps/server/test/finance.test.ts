@@ -10,6 +10,7 @@ import { staffUsers } from '../src/platform/access/schema.js';
 import type { Notification } from '../src/platform/notify.js';
 import { portOf } from '../src/platform/ports.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -22,17 +23,7 @@ let salesId: number;
 let ownCustomer: number;
 let foreignCustomer: number;
 
-const post = async (tok: Tokens, url: string, payload: object = {}): Promise<Answer> => {
-  const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
-    .data.key;
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...bearer(tok), 'x-idempotence-key': key },
-    payload,
-  });
-  return res.json();
-};
+const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
 const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
 const idOf = async (username: string) =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)))[0]!.id;

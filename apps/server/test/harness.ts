@@ -195,3 +195,12 @@ export async function xlsxSheets(buf: Buffer): Promise<string[][][]> {
     return rows;
   });
 }
+
+/**
+ * Moves the clock past the first `hours` of the UTC day, so records stamped "an hour ago" fall on today
+ * whatever time the run starts (a CI run just after midnight otherwise finds no traffic of today).
+ */
+export function clearOfMidnight(clock: MovableClock, hours = 3): void {
+  const intoDay = clock.now().getTime() % 86_400_000;
+  if (intoDay < hours * 3_600_000) clock.advance(hours * 3_600_000 - intoDay);
+}

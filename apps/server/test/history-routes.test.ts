@@ -75,7 +75,11 @@ describe('record history routes (staff user records)', () => {
     (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(who) })).json().data
       .key as string;
   const timeline = async (who: Tokens, recordId: number, extra = '') => {
-    const r = await t.app.inject({ url: `${U}/timeline?id=${recordId}${extra}`, headers: bearer(who) });
+    // in Chinese, as the web asks: actors' names follow the reader's language (decision 0059)
+    const r = await t.app.inject({
+      url: `${U}/timeline?id=${recordId}${extra}`,
+      headers: { ...bearer(who), 'accept-language': 'zh-CN' },
+    });
     return { status: r.statusCode, ...r.json() };
   };
   const comment = async (who: Tokens, payload: object, repeat = true) => {
@@ -88,7 +92,7 @@ describe('record history routes (staff user records)', () => {
       await t.app.inject({
         method: 'POST',
         url: '/v2/sys/mc/message/query/center/message/list',
-        headers: bearer(who),
+        headers: { ...bearer(who), 'accept-language': 'zh-CN' },
         payload: { page: 1, size: 50 },
       })
     ).json().data.records as { title: string; content: string; sourceKind: string; sourceId: string; link: string }[];

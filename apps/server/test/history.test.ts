@@ -32,23 +32,38 @@ describe('record history', () => {
   it('appends inside the caller transaction: a rolled-back change leaves no event', async () => {
     await t.p.db
       .transaction(async (tx) => {
-        await appendRecordEvents(tx, [{ entity: 'test.rollback', recordId: 1, actorId: null, kind: 'created' }]);
+        await appendRecordEvents(
+          tx,
+          [{ entity: 'test.rollback', recordId: 1, actorId: null, kind: 'created' }],
+          t.p.clock,
+        );
         throw new Error('roll back');
       })
       .catch(() => undefined);
     expect((await timelinePage(t.p.db, { entity: 'test.rollback', recordId: 1, limit: 10 })).records).toEqual([]);
 
     await t.p.db.transaction((tx) =>
-      appendRecordEvents(tx, [
-        {
-          entity: 'test.thing',
-          recordId: 7,
-          actorId: 1,
-          kind: 'updated',
-          changes: [{ field: 'name', from: 'a', to: 'b' }],
-        },
-        { entity: 'test.thing', recordId: '7', actorId: null, kind: 'comment', body: 'hello', data: { mentions: [] } },
-      ]),
+      appendRecordEvents(
+        tx,
+        [
+          {
+            entity: 'test.thing',
+            recordId: 7,
+            actorId: 1,
+            kind: 'updated',
+            changes: [{ field: 'name', from: 'a', to: 'b' }],
+          },
+          {
+            entity: 'test.thing',
+            recordId: '7',
+            actorId: null,
+            kind: 'comment',
+            body: 'hello',
+            data: { mentions: [] },
+          },
+        ],
+        t.p.clock,
+      ),
     );
     const page = await timelinePage(t.p.db, { entity: 'test.thing', recordId: '7', limit: 10 });
     expect(page.nextCursor).toBeNull();
@@ -80,11 +95,16 @@ describe('record history', () => {
           kind: i % 2 ? ('comment' as const) : ('state' as const),
           body: `bulk ${i}`,
         })),
+        t.p.clock,
       ),
     );
     for (let i = 0; i < 9; i++) {
       await t.p.db.transaction((tx) =>
-        appendRecordEvents(tx, [{ entity, recordId: 1, actorId: null, kind: 'comment', body: `single ${i}` }]),
+        appendRecordEvents(
+          tx,
+          [{ entity, recordId: 1, actorId: null, kind: 'comment', body: `single ${i}` }],
+          t.p.clock,
+        ),
       );
     }
     const everything = (await timelinePage(t.p.db, { entity, recordId: 1, limit: 100 })).records;
@@ -103,7 +123,9 @@ describe('record history', () => {
 
     // events added after the first page do not shift the pages that follow
     const first = await timelinePage(t.p.db, { entity, recordId: 1, limit: 10 });
-    await t.p.db.transaction((tx) => appendRecordEvents(tx, [{ entity, recordId: 1, actorId: null, kind: 'comment' }]));
+    await t.p.db.transaction((tx) =>
+      appendRecordEvents(tx, [{ entity, recordId: 1, actorId: null, kind: 'comment' }], t.p.clock),
+    );
     const second = await timelinePage(t.p.db, { entity, recordId: 1, limit: 10, cursor: first.nextCursor! });
     expect(second.records.map((r) => r.id)).toEqual(expected.slice(10, 20));
   });

@@ -34,6 +34,24 @@ describe('version popup and rating need', () => {
     expect((await post('/v2/sys/staff/version/popup/read', admin, { id: 999999 })).code).toBe(Errors.NOT_FOUND.code);
   });
 
+  it('gives the seeded release notes in the reader’s language, never both in one text', async () => {
+    const notes = async (lang: string) =>
+      (
+        await t.app.inject({
+          url: '/v2/sys/staff/version/popup',
+          headers: { ...bearer(sales), 'accept-language': lang },
+        })
+      ).json().data.versionDetail as { title: string; content: string };
+    const zh = await notes('zh-CN');
+    const en = await notes('en');
+    expect(zh.title).toBe('门户 1.0 发布');
+    expect(zh.content).toContain('## 门户 1.0 上线');
+    expect(zh.content).not.toMatch(/Portal/);
+    expect(en.title).toBe('Portal 1.0 released');
+    expect(en.content).toContain('## Portal 1.0');
+    expect(en.content).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('asks for a rating once per period for configured menu items only', async () => {
     const need = (await get(`/v2/sys/staff/feedback/needScore?resourceId=${usersResource}`, admin)).data;
     // the question in each language, not one bilingual string

@@ -46,7 +46,7 @@ const rowsCount = async () => (await t.p.db.select({ n: count() }).from(qmPrices
 
 let group = 0;
 let az = 0;
-/** a real consumer account (finance's), cleared of the demo seed's prices and groups in beforeAll */
+/** a real consumer account (finance's) of sales01's, cleared of the demo seed's prices and groups in beforeAll */
 let ACC = 0;
 /** an id no account has */
 const NO_ACCOUNT = 990_002;
@@ -55,7 +55,8 @@ beforeAll(async () => {
   t = await startTestApp();
   w = await approvalWorld(t);
   now = t.p.clock.now().getTime();
-  ACC = (await portOf(t.p.db, 'accounts')!.active())[0]!.id;
+  // one of sales01's customers' accounts: a sales user's data scope is their own customers' books
+  ACC = (await portOf(t.p.db, 'accounts')!.active()).find((a) => a.ownerId === w.ids.sales01)!.id;
   await t.p.db.delete(qmPrices).where(and(eq(qmPrices.bookKind, 'account'), eq(qmPrices.bookId, ACC)));
   await t.p.db.delete(qmGroupMembers).where(eq(qmGroupMembers.accountId, ACC));
   const g = await post('sales01', '/v2/qm/group/save', {

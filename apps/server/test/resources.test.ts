@@ -300,6 +300,38 @@ describe('keyword search', () => {
     }
   });
 
+  it('finds matches beyond the first rows of the order: few read unordered, many walked in order (decision 0057)', async () => {
+    // older matches first, then newer rows that fill the walked part of the order
+    await t.p.db
+      .insert(staffUsers)
+      .values(Array.from({ length: 130 }, (_, i) => user(`walkkw${i}`, `Walk ${i}`, `WK-${i}`)));
+    await t.p.db
+      .insert(staffUsers)
+      .values(Array.from({ length: 150 }, (_, i) => user(`filler${i}`, `Filler ${i}`, `FL-${i}`)));
+    const admin = await signIn(t.app, DEMO.admin);
+    const config = t.p.config as { listSearchCountCap: number; listWalkRows: number };
+    const before = { cap: config.listSearchCountCap, walk: config.listWalkRows };
+    config.listSearchCountCap = 100;
+    config.listWalkRows = 100;
+    const names = (d: { records: { username: string }[] }) => d.records.map((r) => r.username);
+    const inserted = Array.from({ length: 130 }, (_, i) => `walkkw${i}`);
+    try {
+      const many = await page(admin, { keyword: 'walkkw' });
+      expect(many).toMatchObject({ total: 100, totalCapped: true });
+      expect(names(many)).toEqual(inserted.slice(0, 20));
+      const few = await page(admin, { keyword: 'walkkw1', page: 2 });
+      expect(few).toMatchObject({ total: 41 });
+      expect(names(few)).toEqual(inserted.filter((u) => u.includes('walkkw1')).slice(20, 40));
+      // dense matches fill the page within the walk and are counted up to the cap
+      const dense = await page(admin, { keyword: 'filler' });
+      expect(dense).toMatchObject({ total: 100, totalCapped: true });
+      expect(names(dense)).toEqual(Array.from({ length: 20 }, (_, i) => `filler${i}`));
+    } finally {
+      config.listSearchCountCap = before.cap;
+      config.listWalkRows = before.walk;
+    }
+  });
+
   it('an unfiltered list far above the count cap says "at least cap" from the table estimate', async () => {
     const admin = await signIn(t.app, DEMO.admin);
     const config = t.p.config as { listCountCap: number };

@@ -74,3 +74,48 @@ export async function startChannelSuite() {
     .values(nets.map((m) => ({ channelId, mccmnc: m, country: 'SG', operatorName: m })));
   return { t, supplier, customer, channelId, nets };
 }
+
+/**
+ * Daily traffic rollup rows of one channel (the traffic port's source), written straight to the table:
+ * `parts` SMS parts of which `delivered` were delivered, on `day` (YYYY-MM-DD) to a country's network.
+ */
+export async function smsRollup(
+  t: TestApp,
+  r: { day: string; channelId: number; country: string; network: string; parts: number; delivered: number },
+) {
+  for (const [status, n] of [
+    ['delivered', r.delivered],
+    ['undeliverable', r.parts - r.delivered],
+  ] as const) {
+    if (n <= 0) continue;
+    await t.p.db.execute(sql`insert into traffic_daily (day, product, account_id, customer_id, owner_id, channel_id,
+        country, network, status, currency, cost_currency, count, segments, delivered, revenue, cost)
+      values (${r.day}, 'sms', 0, 0, 0, ${r.channelId}, ${r.country}, ${r.network}, ${status}, 'USD', 'USD',
+        ${n}, ${n}, ${status === 'delivered' ? n : 0}, 0, 0)`);
+  }
+}
+
+/** the UTC day `daysBack` days before the moment */
+export const dayBefore = (now: Date, daysBack: number) =>
+  new Date(now.getTime() - daysBack * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Daily voice rollup rows of one channel, written straight to the table: `attempts` calls of which
+ * `answered` were answered (60 billed seconds each), on `day` to a country.
+ */
+export async function voiceRollup(
+  t: TestApp,
+  r: { day: string; channelId: number; country: string; attempts: number; answered: number },
+) {
+  for (const [status, n] of [
+    ['answered', r.answered],
+    ['failed', r.attempts - r.answered],
+  ] as const) {
+    if (n <= 0) continue;
+    const answered = status === 'answered' ? n : 0;
+    await t.p.db.execute(sql`insert into traffic_daily (day, product, account_id, customer_id, owner_id, channel_id,
+        country, network, status, currency, cost_currency, count, answered, seconds, revenue, cost)
+      values (${r.day}, 'voice', 0, 0, 0, ${r.channelId}, ${r.country}, '', ${status}, 'USD', 'USD',
+        ${n}, ${answered}, ${answered * 60}, 0, 0)`);
+  }
+}

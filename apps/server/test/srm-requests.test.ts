@@ -5,7 +5,8 @@ import { srmContacts, srmSupplierRequests, srmSuppliers } from '../src/modules/s
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { recordMembers } from '../src/platform/ownership/schema.js';
-import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, signIn, type TestApp, type Tokens } from './harness.js';
+import { keyedPost, startSignedIn } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -22,28 +23,19 @@ let n = 0;
 const idOf = async (username: string) =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)))[0]!.id;
 
+const PURCHASE = (username: string) => ({ username, password: PW }) as const;
+
 beforeAll(async () => {
-  t = await startTestApp();
-  [buyer, buyer2, mgr] = await Promise.all([
-    signIn(t.app, { username: 'purchase01', password: PW }),
-    signIn(t.app, { username: 'purchase02', password: PW }),
-    signIn(t.app, { username: 'purchasemgr', password: PW }),
+  [t, buyer, buyer2, mgr] = await startSignedIn([
+    PURCHASE('purchase01'),
+    PURCHASE('purchase02'),
+    PURCHASE('purchasemgr'),
   ]);
   [buyerId, buyer2Id] = await Promise.all([idOf('purchase01'), idOf('purchase02')]);
 }, 60_000);
 afterAll(async () => t?.close());
 
-const post = async (tok: Tokens, url: string, payload: object): Promise<Answer> => {
-  const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
-    .data.key;
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...bearer(tok), 'x-idempotence-key': key },
-    payload,
-  });
-  return res.json();
-};
+const post = (tok: Tokens, url: string, payload: object) => keyedPost<Answer>(t, tok, url, payload);
 const row = async (id: number) => (await t.p.db.select().from(srmSuppliers).where(eq(srmSuppliers.id, id)))[0]!;
 const request = async (id: number) =>
   (await t.p.db.select().from(srmSupplierRequests).where(eq(srmSupplierRequests.id, id)))[0]!;

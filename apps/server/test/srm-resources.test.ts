@@ -17,7 +17,7 @@ const RANGE = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'];
 beforeAll(async () => {
   t = await startTestApp();
   // the suite compares whole lists and exports: start from an empty supplier room
-  await t.p.db.execute(sql`truncate srm_suppliers, srm_contacts, srm_admissions, srm_source_changes`);
+  await t.p.db.execute(sql`truncate srm_suppliers, srm_contacts, srm_admissions`);
   supplierId = await supplierOf(await adminId());
 }, 60_000);
 afterAll(() => t?.close());

@@ -31,6 +31,13 @@ describeResource(routeBinds, {
   update: { weight: 70, windowFrom: '08:00', windowTo: '20:00' },
   filters: {
     customerId: () => customer,
+    /** a binding for one account (written straight: the suite's customer has no finance account) */
+    accountCode: async () => {
+      await t.p.db.execute(
+        sql`insert into srm_route_binds (customer_id, account_id, account_code, country, channel_id, priority, weight, effective_from) values (${customer}, 1, 'RBACCOUNT1', 'SG', ${channelId}, 1, 10, now())`,
+      );
+      return 'RBACCOUNT1';
+    },
     country: 'SG',
     network: () => nets[0],
     channelId: () => channelId,

@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnIdleSuppliers } from '../src/modules/srm/retention.js';
 import { srmSuppliers } from '../src/modules/srm/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
-import { bearer, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, type TestApp, type Tokens } from './harness.js';
+import { keyedPost, startSignedIn } from './support/signed-in.js';
 
 const DAY = 86_400_000;
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
 const PW = 'Purchase#2026';
+
+const PURCHASE = (username: string) => ({ username, password: PW }) as const;
 
 let t: TestApp;
 let buyer: Tokens;
@@ -20,28 +23,14 @@ let buyerId: number;
 let n = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [buyer, mgr] = await Promise.all([
-    signIn(t.app, { username: 'purchase01', password: PW }),
-    signIn(t.app, { username: 'purchasemgr', password: PW }),
-  ]);
+  [t, buyer, mgr] = await startSignedIn([PURCHASE('purchase01'), PURCHASE('purchasemgr')]);
   buyerId = (
     await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'purchase01'))
   )[0]!.id;
 }, 60_000);
 afterAll(async () => t?.close());
 
-const post = async (tok: Tokens, url: string, payload: object): Promise<Answer> => {
-  const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(tok) })).json()
-    .data.key;
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...bearer(tok), 'x-idempotence-key': key },
-    payload,
-  });
-  return res.json();
-};
+const post = (tok: Tokens, url: string, payload: object) => keyedPost<Answer>(t, tok, url, payload);
 const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
 /** A private supplier of purchase01 taken `daysAgo` days ago (by the app clock). */
 const owned = async (over: Partial<typeof srmSuppliers.$inferInsert>, daysAgo = 0) => {

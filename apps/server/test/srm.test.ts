@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureBusinessProcesses, processIdOf } from '../src/modules/approval/index.js';
 import { wfFormFields, wfProcesses } from '../src/modules/approval/schema.js';
 import { returnIdleSuppliers } from '../src/modules/srm/retention.js';
-import { srmAdmissions, srmSettings, srmSourceChanges, srmSuppliers } from '../src/modules/srm/schema.js';
+import { srmAdmissions, srmSettings, srmSupplierRequests, srmSuppliers } from '../src/modules/srm/schema.js';
 import { departments, staffUsers } from '../src/platform/access/schema.js';
 import { recordEvents } from '../src/platform/history/schema.js';
 import { bearer, DEMO, onPostgres, signIn, type TestApp, type Tokens } from './harness.js';
@@ -404,8 +404,12 @@ describe('source change', () => {
     const agreed = await post(mgr, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
     expect(agreed.code, agreed.msg).toBe(0);
     expect((await row(data.id)).source).toBe('referral');
-    const [c] = await t.p.db.select().from(srmSourceChanges).where(eq(srmSourceChanges.id, res.data.id));
-    expect(c).toMatchObject({ state: 'approved', fromSource: 'inbound', toSource: 'referral' });
+    // one record for supplier requests: the source change is one of kind `source` (decision 0061)
+    const [c] = await t.p.db.select().from(srmSupplierRequests).where(eq(srmSupplierRequests.id, res.data.id));
+    expect(c).toMatchObject({ kind: 'source', state: 'approved', fromSource: 'inbound', toSource: 'referral' });
+    const listed = await post(buyer, '/v2/srm/supplier-request/page', { page: 1, size: 50, kind: 'source' });
+    expect(listed.code, listed.msg).toBe(0);
+    expect(listed.data.records.map((r: { id: number }) => r.id)).toContain(res.data.id);
   });
 });
 

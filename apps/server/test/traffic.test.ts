@@ -10,7 +10,7 @@ import { trafficDlrs, trafficSms } from '../src/modules/traffic/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { type ConsumerAccountRef, definePorts, type LedgerPort, type RatingPort } from '../src/platform/ports.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, clearOfMidnight, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -71,10 +71,11 @@ const ledgerPort = (): LedgerPort => ({
 
 beforeAll(async () => {
   t = await startTestApp();
+  clearOfMidnight(t.clock);
   // the demo seed's traffic (on finance's real accounts) is not this file's: it proves the mechanics on its own
   // doubles of the ports, whose account ids the seed's accounts share
   await t.p.db.execute(
-    sql`truncate traffic_sms, traffic_voice, traffic_dlrs, traffic_keys, traffic_deltas, traffic_hourly, traffic_daily`,
+    sql`truncate traffic_sms, traffic_voice, traffic_messages, traffic_dlrs, traffic_keys, traffic_deltas, traffic_hourly, traffic_daily`,
   );
   await t.p.db.execute(sql`delete from traffic_state where key = 'seeded'`);
   [admin, sales] = await Promise.all([signIn(t.app, DEMO.admin), signIn(t.app, DEMO.sales01)]);
@@ -452,6 +453,78 @@ describe('rollups', () => {
       definePorts({ ledger: ledgerPort });
     }
   });
+
+  it('WhatsApp, mail and MO records roll up as products whatsapp / email / mo, equal to a recomputation', async () => {
+    const message = (kind: string, account: string, state: string, price: string, over: object = {}) => ({
+      type: 'message',
+      kind,
+      id: mid(),
+      account,
+      from: kind === 'mail' ? 'news@acme.test' : '6560001111',
+      to: kind === 'mail' ? 'someone@example.test' : '6582224444',
+      country: 'SG',
+      channelId: 21,
+      at: ago(90 * 60_000),
+      state,
+      price,
+      cost: '0.001000',
+      currency: 'USD',
+      costCurrency: 'EUR',
+      ...over,
+    });
+    const res = await ingest([
+      message('whatsapp', 'ACC1', 'delivered', '0.010000', { category: 'utility' }),
+      message('whatsapp', 'ACC1', 'read', '0.010000', { category: 'marketing' }),
+      message('whatsapp', 'ACC1', 'failed', '0.000000'),
+      message('mail', 'ACC2', 'opened', '0.000500'),
+      message('mail', 'ACC2', 'bounced', '0.000500', { at: ago(DAY + 3_600_000) }),
+      message('mo', 'ACC1', 'received', '0.002000', { to: 'SHOP' }),
+    ]);
+    expect(res.data.stored).toBe(6);
+    await rollUp(t.p.db, now());
+    const from = new Date(now().getTime() - 3 * DAY);
+    const to = new Date(now().getTime() + DAY);
+    await compare(from, to);
+    const byProduct = async () =>
+      rowsOf<{ product: string; count: number; segments: number; delivered: number; revenue: string }>(
+        await t.p.db.execute(sql`select product, sum(count)::int as count, sum(segments)::int as segments,
+            sum(delivered)::int as delivered, sum(revenue)::text as revenue from traffic_daily
+          where product in ('whatsapp', 'email', 'mo') group by product order by product`),
+      ).map((r) => ({ ...r, revenue: new Decimal(r.revenue).toFixed(6) }));
+    const expected = [
+      { product: 'email', count: 2, segments: 2, delivered: 1, revenue: '0.001000' },
+      { product: 'mo', count: 1, segments: 1, delivered: 1, revenue: '0.002000' },
+      { product: 'whatsapp', count: 3, segments: 3, delivered: 2, revenue: '0.020000' },
+    ];
+    expect(await byProduct()).toEqual(expected);
+    // a rebuilt day recomputes these kinds from their raw records too
+    const day = dayOf(now());
+    await t.p.db.execute(sql`update traffic_daily set count = count + 7 where day = ${day} and product = 'whatsapp'`);
+    expect(await rebuildDay(t.p.db, day)).toBeGreaterThan(0);
+    await compare(from, to);
+    expect(await byProduct()).toEqual(expected);
+    // the performance screen answers each product; the port answers what was sent, MO only when asked
+    const range = `from=${from.toISOString()}&to=${to.toISOString()}`;
+    const wa = await get(admin, `/v2/traffic/sms-performance?product=whatsapp&groupBy=account&${range}`);
+    expect(wa.data.rows).toEqual([
+      expect.objectContaining({ key: '11', count: 3, delivered: 2, revenue: '0.020000', cost: '0.003000' }),
+    ]);
+    const mail = await get(admin, `/v2/traffic/sms-performance?product=email&groupBy=day&${range}`);
+    expect(mail.data.rows.map((r: { count: number }) => r.count)).toEqual([1, 1]);
+    expect((await get(admin, `/v2/traffic/sms-performance?product=fax&${range}`)).code).not.toBe(0);
+    // resultsQuery/wa and mailPerformance answer their product whatever is asked; sales see their customers'
+    const waScreen = await get(admin, `/v2/traffic/whatsapp-results?product=sms&groupBy=account&${range}`);
+    expect(waScreen.data.rows).toEqual(wa.data.rows);
+    const mailScreen = await get(admin, `/v2/traffic/mail-performance?product=voice&groupBy=day&${range}`);
+    expect(mailScreen.data.rows).toEqual(mail.data.rows);
+    expect((await get(sales, `/v2/traffic/whatsapp-results?groupBy=account&${range}`)).data.rows).toEqual(wa.data.rows);
+    expect((await get(sales, `/v2/traffic/mail-performance?groupBy=day&${range}`)).data.rows).toEqual([]);
+    const port = trafficPort(t.p.db);
+    const sent = await port.byDay({ from, to, accountIds: [11, 12] });
+    expect(new Set(sent.map((f) => f.product))).toEqual(new Set(['sms', 'voice', 'whatsapp', 'email']));
+    const mo = await port.byDay({ from, to, products: ['mo'] });
+    expect(mo.map((f) => [f.accountId, f.count, f.revenue])).toEqual([[11, 1, '0.002000']]);
+  });
 });
 
 describe('query screens', () => {
@@ -503,10 +576,13 @@ describe('query screens', () => {
     const perf = await get(sales, `/v2/traffic/results/day?groupBy=owner&${range}`);
     expect(perf.data.rows.map((r: { key: string }) => r.key)).toEqual([String(salesId)]);
     expect((await get(sales, `/v2/traffic/sms/page?${range}&status=bogus`)).code).toBe(Errors.VALIDATION_FAILED.code);
-    // home's todaySend: sales count their customers' messages of today, from the rollup
+    // home's todaySend: sales count what their customers sent today (SMS messages, WhatsApp messages and
+    // mail sends; an MO is received, not sent), from the rollup
+    const midnight = new Date(`${dayOf(now())}T00:00:00Z`);
     const [mineToday] = rowsOf<{ n: number }>(
       await t.p.db.execute(
-        sql`select count(*)::int as n from traffic_sms where part = 1 and owner_id = ${salesId} and submit_at >= ${new Date(`${dayOf(now())}T00:00:00Z`)}`,
+        sql`select (select count(*) from traffic_sms where part = 1 and owner_id = ${salesId} and submit_at >= ${midnight})::int
+          + (select count(*) from traffic_messages where kind <> 'mo' and owner_id = ${salesId} and at >= ${midnight})::int as n`,
       ),
     );
     const home = await get(sales, '/v2/sys/staff/home/summary');
@@ -594,14 +670,288 @@ describe('export', () => {
   });
 });
 
+describe('voice inquiry screens and API queues', () => {
+  const cdr = (over: object = {}) => ({
+    type: 'cdr',
+    callId: mid(),
+    account: 'ACC1',
+    caller: '861012345',
+    callee: '6581110000',
+    country: 'SG',
+    network: '52501',
+    channelId: 9301,
+    setupAt: ago(3_600_000),
+    sipCode: 486,
+    pddMs: 2000,
+    ...over,
+  });
+  const answered = (over: object = {}) => {
+    const setup = new Date(now().getTime() - 3_600_000);
+    return cdr({
+      sipCode: 200,
+      pddMs: 1000,
+      answerAt: new Date(setup.getTime() + 3000).toISOString(),
+      endAt: new Date(setup.getTime() + 93_000).toISOString(),
+      setupAt: setup.toISOString(),
+      ...over,
+    });
+  };
+  const range = () => `from=${ago(DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+
+  it('voiceSipRecord counts the calls by SIP code within the filter and the data scope; records drill by code', async () => {
+    const callee = '6581112222';
+    const res = await ingest([
+      answered({ callee }),
+      answered({ callee }),
+      cdr({ callee }),
+      cdr({ callee, sipCode: 503, pddMs: 4000 }),
+      cdr({ callee, account: 'ACC2' }),
+    ]);
+    expect(res.data.stored).toBe(5);
+    const all = await get(admin, `/v2/traffic/voice/sip?${range()}&callee=${callee}`);
+    expect(all.code, all.msg).toBe(0);
+    expect(all.data.calls).toBe(5);
+    expect(all.data.rows.map((r: { sipCode: number; calls: number }) => [r.sipCode, r.calls])).toEqual([
+      [200, 2],
+      [486, 2],
+      [503, 1],
+    ]);
+    expect(all.data.rows[0]).toMatchObject({ share: '40.00', pdd: '1000' });
+    const own = await get(sales, `/v2/traffic/voice/sip?${range()}&callee=${callee}`);
+    expect(own.data.calls).toBe(4);
+    expect(own.data.rows.find((r: { sipCode: number }) => r.sipCode === 486).calls).toBe(1);
+    const drill = await get(admin, `/v2/traffic/voice/page?${range()}&callee=${callee}&sipCode=503`);
+    expect(drill.data.total).toBe(1);
+    expect(drill.data.records[0].sipCode).toBe(503);
+    // bad input: no range, a code that is no number
+    expect((await get(admin, `/v2/traffic/voice/sip?callee=${callee}`)).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    expect((await get(admin, `/v2/traffic/voice/page?${range()}&sipCode=abc`)).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    // voice export: the same filter and scope
+    const body = { from: ago(DAY), to: new Date(now().getTime() + 60_000).toISOString(), callee, format: 'csv' };
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/voice/export',
+      headers: bearer(admin),
+      payload: body,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['x-export-rows']).toBe('5');
+    const ownFile = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/voice/export',
+      headers: bearer(sales),
+      payload: body,
+    });
+    expect(ownFile.headers['x-export-rows']).toBe('4');
+    const noRange = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/voice/export',
+      headers: bearer(admin),
+      payload: { callee, format: 'csv' },
+    });
+    expect(noRange.json().code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+  });
+
+  it('voicePerformance and channelVoiceQuery answer voice from the rollup, whatever product is asked', async () => {
+    const channelId = 9302;
+    await ingest([
+      answered({ channelId }),
+      cdr({ channelId }),
+      cdr({ channelId, pddMs: 4000 }),
+      answered({ channelId: 9303 }),
+    ]);
+    await rollUp(t.p.db, now());
+    const ch = await get(admin, `/v2/traffic/voice-channels?${range()}&product=sms&groupBy=day`);
+    expect(ch.code, ch.msg).toBe(0);
+    const row = ch.data.rows.find((r: { key: string }) => r.key === String(channelId));
+    expect(row).toMatchObject({ count: 3, answered: 1, asr: '33.33', pdd: '2333' });
+    expect(ch.data.rows.some((r: { key: string }) => r.key === '9303')).toBe(true);
+    const perf = await get(admin, `/v2/traffic/voice-performance?${range()}&product=sms&groupBy=channel`);
+    expect(perf.data.rows.find((r: { key: string }) => r.key === String(channelId))).toMatchObject({ count: 3 });
+    expect((await get(admin, `/v2/traffic/voice-channels?to=${now().toISOString()}`)).code).toBe(
+      Errors.TRF_RANGE_REQUIRED.code,
+    );
+    expect((await get(admin, `/v2/traffic/voice-performance?${range()}&groupBy=planet`)).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    // sales hold voicePerformance (their customers only), not the channel screen
+    const own = await get(sales, `/v2/traffic/voice-performance?${range()}&groupBy=owner`);
+    expect(own.data.rows.map((r: { key: string }) => r.key)).toEqual([String(salesId)]);
+    expect((await get(sales, `/v2/traffic/voice-channels?${range()}`)).code).toBe(Errors.NO_PERMISSION.code);
+  });
+
+  it('apiQueueManage shows per account and channel the parts waiting for a final DLR, the rate and the oldest', async () => {
+    const channelId = 9304;
+    const old = submit({ channelId, submitAt: ago(3 * 3_600_000) });
+    const recent = Array.from({ length: 3 }, () => submit({ channelId, submitAt: ago(60_000) }));
+    const done = submit({ channelId, submitAt: ago(2 * 60_000) });
+    const enroute = submit({ channelId, submitAt: ago(30 * 60_000) });
+    const stale = submit({ channelId, submitAt: ago(30 * 3_600_000) }); // outside the 24-hour window
+    const theirs = submit({ channelId, account: 'ACC2', submitAt: ago(60_000) });
+    await ingest([old, ...recent, done, enroute, stale, theirs]);
+    await ingest([
+      { type: 'dlr', messageId: done.messageId, state: 'delivered', dlrAt: ago(60_000) },
+      { type: 'dlr', messageId: enroute.messageId, state: 'enroute', dlrAt: ago(20 * 60_000) },
+    ]);
+    const q = await get(admin, `/v2/traffic/queues?channelId=${channelId}`);
+    expect(q.code, q.msg).toBe(0);
+    const [a1, a2] = [11, 12].map((id) => q.data.rows.find((r: { accountId: number }) => r.accountId === id));
+    // waiting: old, 3 recent, enroute (done has its final report, stale is older than the window)
+    expect(a1).toMatchObject({
+      channelId,
+      backlog: 5,
+      lastFive: 4,
+      rate: '0.8',
+      oldestAt: old.submitAt,
+    });
+    // the clock runs on between the submit and the look-up: the age is three hours and the seconds since
+    expect(a1.oldestAge).toBeGreaterThanOrEqual(3 * 3600);
+    expect(a1.oldestAge).toBeLessThan(3 * 3600 + 600);
+    expect(a2).toMatchObject({ backlog: 1, lastFive: 1 });
+    const own = await get(sales, `/v2/traffic/queues?channelId=${channelId}`);
+    expect(own.data.rows.map((r: { accountId: number }) => r.accountId)).toEqual([11]);
+    expect((await get(admin, '/v2/traffic/queues?channelId=x')).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await get(sales, '/v2/traffic/queues?accountId=12')).data.rows).toEqual([]);
+  });
+});
+
+describe('WhatsApp, mail and two-way records', () => {
+  const range = () => `from=${ago(DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+
+  it('stores each kind once, links an MO to the message it answers, and lists each kind within the scope', async () => {
+    const number = '6582223333';
+    const mt = submit({ number, senderId: 'SHOP', submitAt: ago(2 * 3_600_000) });
+    const older = submit({ number, submitAt: ago(5 * 3_600_000) });
+    await ingest([mt, older]);
+    const conv = mid();
+    const wa = {
+      type: 'message',
+      kind: 'whatsapp',
+      id: mid(),
+      account: 'ACC1',
+      from: '6560001111',
+      to: number,
+      country: 'SG',
+      at: ago(3_600_000),
+      state: 'read',
+      stateAt: ago(3_500_000),
+      conversationId: conv,
+      category: 'utility',
+      price: '0.010000',
+      currency: 'USD',
+    };
+    const mail = {
+      type: 'message',
+      kind: 'mail',
+      id: mid(),
+      account: 'ACC2',
+      from: 'news@acme.test',
+      to: 'someone@example.test',
+      at: ago(3_600_000),
+      state: 'bounced',
+      error: '550 5.1.1',
+      subject: 'November offers',
+    };
+    const mo = {
+      type: 'message',
+      kind: 'mo',
+      id: mid(),
+      account: 'ACC1',
+      from: `+${number}`,
+      to: 'SHOP',
+      at: ago(3_000_000),
+      content: 'STOP',
+    };
+    const named = { ...mo, id: mid(), replyTo: older.messageId, content: 'Yes' };
+    const res = await ingest([
+      wa,
+      mail,
+      mo,
+      named,
+      wa,
+      { ...mail, kind: 'fax' },
+      { ...mo, id: mid(), account: 'NOPE' },
+    ]);
+    expect(res.data.lines.map((l: { result: string }) => l.result)).toEqual([
+      'stored',
+      'stored',
+      'stored',
+      'stored',
+      'duplicate',
+      'error',
+      'error',
+    ]);
+    expect(res.data.lines[5].code).toBe(Errors.TRF_LINE_INVALID.code);
+    expect(res.data.lines[6].code).toBe(Errors.TRF_ACCOUNT_UNKNOWN.code);
+    // the same batch again changes nothing
+    expect((await ingest([wa, mail, mo])).data.duplicate).toBe(3);
+
+    const was = await get(admin, `/v2/traffic/whatsapp/page?${range()}&conversationId=${conv}`);
+    expect(was.code, was.msg).toBe(0);
+    expect(was.data.records).toHaveLength(1);
+    expect(was.data.records[0]).toMatchObject({
+      id: wa.id,
+      state: 'read',
+      category: 'utility',
+      to: number,
+      price: '0.010000',
+    });
+    expect(was.data.totals).toMatchObject({ records: 1, revenue: '0.010000' });
+    const mos = await get(admin, `/v2/traffic/mo/page?${range()}&party=${number}`);
+    const byId = new Map(mos.data.records.map((r: { id: string }) => [r.id, r]));
+    // without replyTo: the latest message to that handset; with it: the one named
+    expect(byId.get(mo.id)).toMatchObject({
+      replyTo: mt.messageId,
+      replyToAt: mt.submitAt,
+      state: 'received',
+      length: 4,
+    });
+    expect(byId.get(named.id)).toMatchObject({ replyTo: older.messageId, replyToAt: older.submitAt });
+    expect((await get(admin, `/v2/traffic/mo/page?${range()}&replyTo=${mt.messageId}`)).data.total).toBe(1);
+    // scope: the mail went out on the other owner's account
+    const m = await get(admin, `/v2/traffic/mail/page?${range()}&party=news@acme.test`);
+    expect(m.data.records[0]).toMatchObject({
+      id: mail.id,
+      state: 'bounced',
+      error: '550 5.1.1',
+      subject: 'November offers',
+    });
+    expect((await get(sales, `/v2/traffic/mail/page?${range()}&party=news@acme.test`)).data.total).toBe(0);
+    expect((await get(sales, `/v2/traffic/whatsapp/page?${range()}&conversationId=${conv}`)).data.total).toBe(1);
+    // bad input
+    expect((await get(admin, '/v2/traffic/mo/page')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    expect((await get(admin, `/v2/traffic/whatsapp/page?${range()}&category=spam`)).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    // a day partition of its own, pruned like the SMS records
+    const day = dayOf(now());
+    expect(await listPartitions(t.p.db, 'traffic_messages')).toContain(`traffic_messages_p${day.replaceAll('-', '')}`);
+    const plan = rowsOf<Record<string, string>>(
+      await t.p.db.execute(
+        sql`explain select * from traffic_messages where kind = 'mo' and at >= ${new Date(`${day}T00:00:00Z`)} and at < ${new Date(`${day}T12:00:00Z`)}`,
+      ),
+    )
+      .map((r) => Object.values(r)[0])
+      .join('\n');
+    const parts = await listPartitions(t.p.db, 'traffic_messages');
+    expect(parts.filter((p) => plan.includes(p))).toEqual([`traffic_messages_p${day.replaceAll('-', '')}`]);
+  });
+});
+
 describe('simulator and demo history', () => {
   it('sends shaped traffic with DLRs through the ingestion path on the clock, and can be switched off', async () => {
     const { simulateStep, setSimulator } = await import('../src/modules/traffic/simulator.js');
-    const first = await simulateStep(t.p.db, now());
+    // traffic follows the hour of day in China: the steps run at the last weekday 10:00 there
+    // (peak hour) before now, not at whatever hour the suite happens to run
+    const base = new Date(now().getTime() - 3 * DAY);
+    base.setUTCHours(2, 0, 0, 0); // 10:00 UTC+8
+    while ([0, 6].includes(new Date(base.getTime() + 8 * 3_600_000).getUTCDay())) base.setTime(base.getTime() - DAY);
+    const first = await simulateStep(t.p.db, base);
     expect(first.lines).toBe(0); // the first step only marks where it starts
-    t.clock.advance(5 * 60_000); // staff tokens of this file live 15 minutes of this clock
     const [before] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_sms`));
-    const step = await simulateStep(t.p.db, now());
+    const step = await simulateStep(t.p.db, new Date(base.getTime() + 15 * 60_000));
     expect(step.lines).toBeGreaterThan(0);
     const [after] = rowsOf<{ n: number; d: number }>(
       await t.p.db.execute(sql`select count(*)::int as n, count(dlr_state)::int as d from traffic_sms`),
@@ -612,6 +962,31 @@ describe('simulator and demo history', () => {
     t.clock.advance(2 * 60_000);
     expect(await simulateStep(t.p.db, now())).toEqual({ lines: 0, skipped: 'switched off' });
     await setSimulator(t.p.db, true);
+  });
+
+  it('plans WhatsApp, mail and MO answers for accounts holding those products, stored through the ingestion path', async () => {
+    const { planTraffic } = await import('../src/modules/traffic/simulator.js');
+    const { seededRng } = await import('../src/platform/seed/rng.js');
+    // a pinned weekday peak hour (10:00 China time), one hour of traffic at six times the demo rate
+    const base = new Date(now().getTime() - 2 * DAY);
+    base.setUTCHours(2, 0, 0, 0);
+    while ([0, 6].includes(new Date(base.getTime() + 8 * 3_600_000).getUTCDay())) base.setTime(base.getTime() - DAY);
+    const rich = { ...accounts.get('ACC1')!, products: ['sms', 'whatsapp', 'email'] as ConsumerAccountRef['products'] };
+    const plan = planTraffic(seededRng(11), [rich], base, new Date(base.getTime() + 3_600_000), 6);
+    const kinds = (k: string) => plan.lines.filter((l) => l.type === 'message' && l.kind === k);
+    expect(kinds('whatsapp').length).toBeGreaterThan(0);
+    expect(kinds('mail').length).toBeGreaterThan(0);
+    expect(kinds('mo').length).toBeGreaterThan(0);
+    for (let i = 0; i < plan.lines.length; i += 5000)
+      expect((await ingestBatch(t.p.db, now(), plan.lines.slice(i, i + 5000))).errors).toBe(0);
+    const mo = kinds('mo')[0] as { id: string; replyTo: string };
+    const [row] = rowsOf<{ reply_to: string; reply_to_at: Date | null }>(
+      await t.p.db.execute(
+        sql`select reply_to, reply_to_at from traffic_messages where kind = 'mo' and record_id = ${mo.id}`,
+      ),
+    );
+    expect(row?.reply_to).toBe(mo.replyTo);
+    expect(row?.reply_to_at).not.toBeNull();
   });
 
   it('seeds 90 days of rollup history and a day of raw records once', async () => {
@@ -638,5 +1013,50 @@ describe('simulator and demo history', () => {
     );
     expect(perf.code, perf.msg).toBe(0);
     expect(perf.data.rows.length).toBeGreaterThanOrEqual(89);
+  });
+
+  it('routes demo traffic by the live channels of the channels port: network, else country, else none', async () => {
+    const { channelPicker, planTraffic } = await import('../src/modules/traffic/simulator.js');
+    const { seededRng } = await import('../src/platform/seed/rng.js');
+    const { srmModule } = await import('../src/modules/srm/index.js');
+    const live = {
+      sms: [
+        { id: 11, product: 'sms' as const, networks: ['46000'], countries: ['CN'] },
+        { id: 12, product: 'sms' as const, networks: ['46000', '46001'], countries: ['CN'] },
+        { id: 13, product: 'sms' as const, networks: ['23410'], countries: ['GB'] },
+      ],
+      voice: [{ id: 21, product: 'voice' as const, networks: [], countries: [] }],
+      whatsapp: [
+        { id: 31, product: 'whatsapp' as const, networks: ['46000'], countries: ['CN'] },
+        { id: 32, product: 'whatsapp' as const, networks: ['40410'], countries: ['IN'] },
+      ],
+      email: [{ id: 41, product: 'email' as const, networks: [], countries: [] }],
+    };
+    definePorts({ channels: () => ({ live: async (product) => live[product] }) });
+    try {
+      const pick = await channelPicker(t.p.db);
+      expect([pick('sms', 2, 'CN', '46000'), pick('sms', 3, 'CN', '46000')]).toEqual([11, 12]); // by account
+      expect(pick('sms', 1, 'CN', '46001')).toBe(12);
+      expect(pick('sms', 1, 'GB', '23415')).toBe(13); // no channel covers the network: one of its country
+      expect(pick('sms', 1, 'US', '310260')).toBe(0);
+      expect(pick('voice', 1, 'US', '310260')).toBe(21);
+      expect(pick('whatsapp', 1, 'IN', '40411')).toBe(32); // the country's
+      expect(pick('whatsapp', 1, 'US', '310260')).toBe(32); // a global service: any, by account
+      expect(pick('whatsapp', 2, 'US', '310260')).toBe(31);
+      expect(pick('email', 7, '', '')).toBe(41);
+      const senders = [...accounts.values()].filter((a) => a.products.includes('sms'));
+      expect(senders.length).toBeGreaterThan(0);
+      const from = new Date(Date.UTC(2026, 0, 7, 2)); // a Wednesday, 10:00 in China
+      const plan = planTraffic(seededRng(5), senders, from, new Date(from.getTime() + 30 * 60_000), 1, () => 42);
+      const submits = plan.lines.filter((l) => l.type === 'submit');
+      expect(submits.length).toBeGreaterThan(0);
+      expect(submits.every((l) => l.type === 'submit' && l.channelId === 42)).toBe(true);
+      // WhatsApp, mail and the handsets' answers (MO) go by channels too
+      const messages = plan.lines.filter((l) => l.type === 'message');
+      expect(messages.length).toBeGreaterThan(0);
+      expect(messages.every((l) => l.type === 'message' && l.channelId === 42)).toBe(true);
+    } finally {
+      definePorts({ channels: srmModule.ports?.channels });
+    }
   });
 });

@@ -10,6 +10,7 @@ export {
   OAUTH_SCOPE,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  SERVER_NOW_HEADER,
   TOKEN_HEAD,
 } from './auth-constants.js';
 

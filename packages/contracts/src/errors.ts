@@ -433,6 +433,13 @@ export const Errors = {
   MAIL_NOT_TIMED: def(10170113, 400, '该草稿没有定时发送', 'This draft is not set to be sent at a time'),
   MAIL_BILL_ALREADY_PUSHED: def(10170114, 409, '该邮件已推送为财务账单', 'This mail was already handed to finance'),
   MAIL_NOT_RECEIVED: def(10170115, 400, '只能推送收到的邮件', 'Only received mail can be handed to finance'),
+  // mail room, session 10 (10170200–10170249)
+  MAIL_TOO_LARGE: def(
+    10170200,
+    400,
+    '邮件大小超过 {value} MB 的上限',
+    'The mail is larger than the limit of {value} MB',
+  ),
   ALIAS_CHANGE_PENDING: def(
     10050027,
     409,
@@ -690,6 +697,51 @@ export const Errors = {
     '供应商 {value} 的签约主体已是该主体',
     'The supplier {value} already has that contracting entity',
   ),
+  // SRM purchase rules (10060160–10060199)
+  SRM_SUPPLIER_FIELDS_REQUIRED: def(
+    10060160,
+    400,
+    '供应商规则要求该类型的供应商填写：{value}',
+    'The supplier rules require these fields for this type: {value}',
+  ),
+  SRM_SUFFIX_SUPPLIER_UNKNOWN: def(
+    10060161,
+    400,
+    '供应商编号 {value} 不存在',
+    'There is no supplier with code {value}',
+  ),
+  SRM_SEA_CONTACTS_HIDDEN: def(
+    10060162,
+    403,
+    '线索查看规则不允许查看公海供应商的联系人',
+    'The lead viewing rules hide the contacts of sea suppliers',
+  ),
+  SRM_SHARE_LIMIT: def(
+    10060163,
+    400,
+    '一个供应商最多共享给 {value} 位同事',
+    'A supplier may be shared with at most {value} colleagues',
+  ),
+  SRM_ROUTE_ACCOUNT_CUSTOMER: def(
+    10060165,
+    400,
+    '账户 {value} 不属于该客户',
+    'The account {value} does not belong to this customer',
+  ),
+  SRM_RESOURCE_STATE: def(
+    10060166,
+    409,
+    '资源 {value} 当前状态不允许此操作',
+    'The resource {value} is not in a state that allows this',
+  ),
+  SRM_RESOURCE_PRODUCT: def(
+    10060167,
+    400,
+    '账户 {value} 未开通该资源的产品',
+    'The account {value} does not have this resource’s product',
+  ),
+  SRM_RESOURCE_ACCOUNT_CLOSED: def(10060168, 400, '账户 {value} 已关闭', 'The account {value} is closed'),
+  SRM_SHARE_WRITE_OFF: def(10060164, 400, '共享规则只允许只读共享', 'The sharing rules allow read-only sharing only'),
   // CRM import, analysis, promotion (10050150–10050169)
   CRM_IMPORT_SAME_ALIAS: def(
     10050150,
@@ -739,6 +791,19 @@ export const Errors = {
     404,
     '客户编号 {value} 不存在或不在您的数据范围内',
     'There is no customer {value} within your reach',
+  ),
+  // CRM promotion sign-ups, test clock (10050170–10050199)
+  CRM_SIGNUP_CONVERTED: def(
+    10050170,
+    409,
+    '该报名已转为客户 {value}',
+    'This sign-up has already become the customer {value}',
+  ),
+  TEST_CLOCK_OFF: def(
+    10050171,
+    404,
+    '测试时钟仅在测试环境的本机服务上可用',
+    'The test clock exists only on a test server listening on this machine',
   ),
   CANNOT_EXECUTE_53: def(10060053, 409, '无法执行', 'Cannot execute'),
   CANNOT_EXECUTE_54: def(10060054, 409, '无法执行', 'Cannot execute'),
@@ -969,6 +1034,63 @@ export const Errors = {
     'The account {value} already belongs to another group of this kind',
   ),
   QM_IMPORT_INVALID: def(10500013, 400, '价格表中没有可导入的有效行', 'The price list has no valid rows to import'),
+  // quotation: quote mails, the public quote link, settings (10500100–10500199)
+  QM_QUOTE_NO_ROWS: def(10500100, 400, '该账户没有可报价的{value}价格', 'The account has no {value} prices to quote'),
+  QM_QUOTE_LINK_INVALID: def(10500101, 403, '报价链接无效', 'The quote link is not valid'),
+  QM_QUOTE_LINK_EXPIRED: def(
+    10500102,
+    410,
+    '报价链接已过期，请联系您的销售',
+    'The quote link has expired; ask your sales contact',
+  ),
+  QM_TEMPLATE_VARIABLE: def(10500103, 400, '模板中有未知变量 {value}', 'The template has an unknown variable {value}'),
+  QM_QUOTE_EMAIL_NOT_FOUND: def(10500104, 404, '报价邮件不存在', 'The quote email does not exist'),
+  QM_BILLING_CODE_TAKEN: def(
+    10500106,
+    409,
+    '计费方式编码 {value} 已存在',
+    'The billing method code {value} already exists',
+  ),
+  QM_ACCOUNT_NOT_YOURS: def(
+    10500105,
+    403,
+    '账户 {value} 不属于您的客户',
+    'The account {value} does not belong to one of your customers',
+  ),
+  // reports (10530001–10530099)
+  RPT_PERIOD_INVALID: def(10530001, 400, '报表期间 {value} 无效', 'The report period {value} is not valid'),
+  RPT_RANGE_TOO_LONG: def(10530002, 400, '自定义期间最多 {value} 天', 'A custom period covers at most {value} days'),
+  RPT_DRILL_INVALID: def(
+    10530003,
+    400,
+    '不能按 {value} 下钻：须按报表的维度顺序逐级下钻',
+    'Cannot drill down by {value}: drill down through the report dimensions in order',
+  ),
+  RPT_SOURCE_UNAVAILABLE: def(
+    10530004,
+    503,
+    '报表的数据来源 {value} 尚未接入',
+    'The report data source {value} is not available',
+  ),
+  // report subscriptions (10530100–10530149)
+  RPT_SUB_REPORT_DENIED: def(
+    10530100,
+    403,
+    '您不能打开报表 {value}，不能订阅它',
+    'You may not open the report {value}, so you cannot subscribe to it',
+  ),
+  RPT_SUB_RECIPIENT_INVALID: def(
+    10530101,
+    400,
+    '收件人 {value} 不是有效的邮箱地址（最多 10 个，用逗号分隔）',
+    'The recipient {value} is not a valid e-mail address (at most 10, separated by commas)',
+  ),
+  RPT_SUB_FILTERS_INVALID: def(
+    10530102,
+    400,
+    '订阅的下钻条件 {value} 不适用于该报表（须按报表的维度顺序）',
+    'The drill-down {value} of the subscription does not fit the report (it follows the report dimensions in order)',
+  ),
   // traffic: records, ingestion, rollups, query screens (10520001–10520199)
   TRF_RANGE_REQUIRED: def(
     10520001,
@@ -1060,6 +1182,53 @@ export const Errors = {
     400,
     '币种与账户币种 {value} 不一致',
     'The currency differs from the account’s {value}',
+  ),
+  FIN_UNTIL_RANGE: def(
+    10510012,
+    400,
+    '截止日 {value} 须晚于今天且不超过 90 天',
+    'The last day {value} must be after today and at most 90 days ahead',
+  ),
+  FIN_CHANGE_SAME: def(10510013, 400, '账户 {value} 已是该设置', 'The account {value} already has this setting'),
+  FIN_BILLING_BELOW_DEBT: def(
+    10510014,
+    409,
+    '账户 {value} 欠款超过信用额度，不能改为预付费',
+    'The account {value} owes more than its credit line, so it cannot become prepaid',
+  ),
+  // finance, session 10: overdue ladder, bills (10510300–10510349)
+  FIN_RULE_STEP_TAKEN: def(10510300, 409, '阶梯 {value} 已有信用规则', 'Step {value} already has a credit rule'),
+  FIN_ACCOUNT_UNKNOWN: def(10510301, 400, '账户 {value} 不存在', 'There is no account {value}'),
+  FIN_WHITELIST_LISTED: def(
+    10510302,
+    409,
+    '账户 {value} 已在信用白名单中',
+    'The account {value} is already on the credit whitelist',
+  ),
+  FIN_CYCLE_TAKEN: def(
+    10510303,
+    409,
+    '账单周期 {value} 当天起已有设置',
+    'The bill cycle {value} already has terms from that day',
+  ),
+  // finance, session 11: refunds (decision 0073)
+  FIN_REFUND_SOURCE: def(
+    10510304,
+    400,
+    '{value} 不是该账户已通过的充值或付款申请',
+    '{value} is not an approved recharge or payment of this account',
+  ),
+  FIN_REFUND_OVER: def(
+    10510305,
+    409,
+    '退款超过 {value} 可退的金额',
+    'The refund is more than what is left to refund of {value}',
+  ),
+  FIN_REFUND_BALANCE: def(
+    10510306,
+    409,
+    '退款超过账户 {value} 的余额',
+    'The refund is more than the balance of the account {value}',
   ),
 } as const satisfies Record<string, ErrorDef>;
 

@@ -36,7 +36,11 @@ export const versionRecord = z.object({
   /** both forms, for the editor */
   titleZh: text(),
   titleEn: text(),
+  /** the notes in the caller's language (the other form when that one is empty) */
   content: text(),
+  /** both forms, for the editor */
+  contentZh: text(),
+  contentEn: text(),
   popup: z.boolean(),
   publishedAt: text().nullable(),
   createdAt: text(),
@@ -60,6 +64,8 @@ export const versionSaveBody = z.object({
   /** the English title; empty: English readers see the Chinese one */
   titleEn: text().trim().max(200).default(''),
   content: text().max(20_000).default(''),
+  /** the English notes; empty: English readers see the Chinese ones */
+  contentEn: text().max(20_000).default(''),
   popup: z.boolean().default(false),
   /** null = draft */
   publishedAt: isoDate.nullable().default(null),

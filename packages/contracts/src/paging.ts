@@ -12,6 +12,14 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * The names of the record ids an answer holds (people, departments, a room's records), by field
+ * then id, in the reader's language: lists, details and timelines carry them with the ids
+ * (decision 0068), so the web shows names without asking again.
+ */
+export const recordNames = z.record(z.string(), z.record(z.string(), z.string()));
+export type RecordNames = z.infer<typeof recordNames>;
+
 export const pageResult = <T extends z.ZodType>(item: T) =>
   z.object({
     records: z.array(item),

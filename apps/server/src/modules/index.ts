@@ -11,6 +11,7 @@ import { mailModule } from './mail/index.js';
 import { messagesModule } from './messages/index.js';
 import { noticesModule } from './notices/index.js';
 import { quotationModule } from './quotation/index.js';
+import { reportsModule } from './reports/index.js';
 import { srmModule } from './srm/index.js';
 import { systemModule } from './system/index.js';
 import { trafficModule } from './traffic/index.js';
@@ -27,11 +28,14 @@ export const modules: Module[] = [
   downloadsModule,
   mailModule,
   crmModule,
-  srmModule,
   financeModule,
+  // after finance: its seed allocates channel resources to finance's accounts (accounts port)
+  srmModule,
   quotationModule,
   // traffic last: it uses finance's accounts / ledger and quotation's rating ports
   trafficModule,
+  // reports read the traffic, accounts and ledger ports
+  reportsModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

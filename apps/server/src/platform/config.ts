@@ -19,6 +19,7 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LIST_COUNT_CAP: z.coerce.number().int().min(100).default(10_000),
   LIST_SEARCH_COUNT_CAP: z.coerce.number().int().min(100).default(1_000),
+  LIST_WALK_ROWS: z.coerce.number().int().min(100).default(2_000),
   PUBLIC_URL: z.string().url().optional(),
   APP_ENV: z
     .string()
@@ -174,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     listCountCap: c.LIST_COUNT_CAP,
     /** resource lists narrowed by a keyword or a department data scope count at most this many */
     listSearchCountCap: c.LIST_SEARCH_COUNT_CAP,
+    /** a filtered resource list looks for its page among this many rows of its order first */
+    listWalkRows: c.LIST_WALK_ROWS,
     publicUrl,
     appEnv: c.APP_ENV,
     logLevel: c.LOG_LEVEL,

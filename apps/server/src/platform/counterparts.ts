@@ -1,3 +1,4 @@
+import type { AuthContext } from './auth/context.js';
 import type { Platform } from './platform.js';
 
 /** A business counterpart an e-mail address belongs to (a customer, later a supplier). */
@@ -12,15 +13,40 @@ export interface Counterpart {
 /** Answers, for lower-case addresses, the counterpart each belongs to (addresses it does not know are left out). */
 export type CounterpartResolver = (emails: string[]) => Promise<Map<string, Counterpart>>;
 
+/** A contact with an address of a counterpart, as the write step offers it. */
+export interface CounterpartContact {
+  email: string;
+  name: string;
+  counterpartId: number;
+  counterpartName: string;
+  keyDecisionMaker: boolean;
+}
+
+/** Contacts with an address of the counterparts the caller may see (their data scope), one counterpart with `counterpartId`. */
+export type ContactFinder = (
+  auth: AuthContext,
+  q: { keyword?: string; counterpartId?: number; limit: number },
+) => Promise<CounterpartContact[]>;
+
 /**
  * Rooms that keep customers or suppliers register a resolver here; the mail room asks it which
  * record a correspondent belongs to. No room reads another's tables: each answers for its own.
  */
 export class CounterpartRegistry {
   private readonly resolvers = new Map<string, CounterpartResolver>();
+  private readonly finders = new Map<Counterpart['kind'], ContactFinder>();
 
   register(owner: string, resolver: CounterpartResolver) {
     this.resolvers.set(owner, resolver);
+  }
+
+  registerContacts(kind: Counterpart['kind'], finder: ContactFinder) {
+    this.finders.set(kind, finder);
+  }
+
+  /** Contacts of one kind of counterpart (none when no room keeps that kind). */
+  async contacts(kind: Counterpart['kind'], auth: AuthContext, q: Parameters<ContactFinder>[1]) {
+    return (await this.finders.get(kind)?.(auth, q)) ?? [];
   }
 
   /** Every known address with its counterpart; the first registered room to know an address wins. */

@@ -1,3 +1,6 @@
+import type { PRODUCTS } from '@portal/contracts/quotation';
+import type { TrafficProduct } from '@portal/contracts/traffic';
+import type { AuthContext } from './auth/context.js';
 import type { Db } from './db/index.js';
 
 /**
@@ -9,7 +12,9 @@ import type { Db } from './db/index.js';
  */
 
 /** What we sell and buy, per unit: SMS per segment, voice per billed second, WhatsApp per conversation. */
-export type Product = 'sms' | 'voice' | 'whatsapp' | 'number' | 'email';
+export type Product = (typeof PRODUCTS)[number];
+/** the traffic rollups' products: what is carried (no numbers) and `mo`, the two-way answers received */
+export type { TrafficProduct };
 
 /** Where a unit goes: SMS / WhatsApp by network (MCC+MNC) with the country as default, voice by number prefix. */
 export interface Destination {
@@ -88,12 +93,14 @@ export interface LedgerPort {
     key: string;
   }): Promise<{ posted: boolean }>;
   balanceOf(accountId: number): Promise<{ balance: string; creditLine: string; currency: string } | null>;
+  /** many accounts at once (reports); absent accounts are left out. Optional: doubles may lack it */
+  balancesOf?(accountIds: number[]): Promise<Map<number, { balance: string; creditLine: string; currency: string }>>;
 }
 
 export interface TrafficDayFigure {
   /** YYYY-MM-DD (UTC) */
   day: string;
-  product: Product;
+  product: TrafficProduct;
   accountId: number;
   customerId: number;
   ownerId: number | null;
@@ -102,21 +109,123 @@ export interface TrafficDayFigure {
   revenue: string;
   cost: string;
   currency: string;
+  /** ISO country, only when asked for (`byCountry`) */
+  country?: string;
+  /** the channel ('0' none), only when asked for (`byChannel`) */
+  channelId?: number;
+  /** MCC+MNC ('' unknown), only when asked for (`byNetwork`) */
+  network?: string;
+  /** voice: billed seconds (0 for SMS) */
+  seconds?: number;
+}
+
+/** one channel's rolled-up measures over a period (channel 0, "not routed", is never answered) */
+export interface TrafficChannelFigure {
+  channelId: number;
+  product: TrafficProduct;
+  /** MCC+MNC ('' = unknown), only when asked for (`byNetwork`) */
+  network?: string;
+  /** ISO country, only when asked for (`byCountry`) */
+  country?: string;
+  /** SMS: messages; voice: call attempts */
+  count: number;
+  /** SMS: parts submitted, and of them delivered */
+  segments: number;
+  delivered: number;
+  /** voice: answered calls, their billed seconds, post-dial delay (sum of ms over `pddCount` calls) */
+  answered: number;
+  seconds: number;
+  pddMs: number;
+  pddCount: number;
+}
+
+/** one voice gateway's calls over a short period, from the raw call records (named as the switch names it) */
+export interface TrafficGatewayFigure {
+  gateway: string;
+  attempts: number;
+  answered: number;
+  /** seconds from answer to end of the answered calls */
+  seconds: number;
+  /** the last call's setup time */
+  lastAt: Date | null;
 }
 
 /** traffic room: rolled-up figures for home, reports and the AI assistant (never raw records) */
 export interface TrafficPort {
-  byDay(q: {
+  /**
+   * Per channel (and network or country when asked) over the UTC days of [from, to], for the
+   * quality figures of srm (delivery rate; ASR, ACD, PDD). Optional: doubles of the port need not.
+   */
+  byChannel?(q: {
     from: Date;
+    to: Date;
+    channelIds?: number[];
+    products?: TrafficProduct[];
+    countries?: string[];
+    networks?: string[];
+    byNetwork?: boolean;
+    byCountry?: boolean;
+  }): Promise<TrafficChannelFigure[]>;
+  /**
+   * Per gateway name over [from, to) (minutes, not days: the partitions of that time only), the
+   * ingress (customer side) or egress (supplier side) gateway of each call; srm's `vos/online`.
+   */
+  byGateway?(q: { from: Date; to: Date; side: 'ingress' | 'egress' }): Promise<TrafficGatewayFigure[]>;
+  byDay(q: {
+    /** the first UTC day */
+    from: Date;
+    /** the last UTC day, included */
     to: Date;
     ownerIds?: number[];
     customerIds?: number[];
     accountIds?: number[];
+    /** absent: the products sent (sms, voice, whatsapp, email); `mo` only when asked for */
+    products?: TrafficProduct[];
+    /** only the figures this user may see: the data-scope rules of lists, on the customers' owner */
+    scope?: AuthContext;
+    /** one figure per destination country as well */
+    byCountry?: boolean;
+    /** one figure per channel / network as well (reports' supplier, channel and network drill) */
+    byChannel?: boolean;
+    byNetwork?: boolean;
+    channelIds?: number[];
   }): Promise<TrafficDayFigure[]>;
+}
+
+export interface MailAddressRef {
+  email: string;
+  name?: string | null;
+}
+
+/** mail room: sending from a user's own bound mailbox (kept in its sent folder, logged like a written mail) */
+export interface MailPort {
+  /** answers the mail room's catalogue errors (no mailbox bound, bad recipients, files not the sender's) */
+  send(
+    userId: number,
+    mail: { to: MailAddressRef[]; cc?: MailAddressRef[]; subject: string; html: string; fileIds: string[] },
+  ): Promise<{ id: number; messageId: string }>;
+}
+
+/** A live delivery channel as the traffic simulator routes by it: what it carries and where. */
+export type ChannelProduct = Exclude<Product, 'number'>;
+export interface LiveChannelRef {
+  id: number;
+  product: ChannelProduct;
+  /** MCC+MNC covered (messaging) */
+  networks: string[];
+  /** countries of those networks (ISO alpha-2) */
+  countries: string[];
+}
+
+/** srm room: the live channels (state `live`) of a product, by id */
+export interface ChannelsPort {
+  live(product: ChannelProduct): Promise<LiveChannelRef[]>;
 }
 
 export interface Ports {
   rating: RatingPort;
+  channels: ChannelsPort;
+  mail: MailPort;
   accounts: AccountsPort;
   ledger: LedgerPort;
   traffic: TrafficPort;

@@ -20,3 +20,21 @@ export function hostOf(url: string): string | undefined {
     return undefined;
   }
 }
+
+/** DING_WEBHOOK_URL: the workplace-chat robot that receives ding notices and mail notices (unset: none). */
+export const dingRobotUrl = () => process.env.DING_WEBHOOK_URL || undefined;
+
+/**
+ * Posts a text to a workplace-chat robot (DingTalk's text message shape); redirects are refused so
+ * they cannot lead elsewhere. Throws on a refusal, so a job retries it.
+ */
+export async function postRobotText(url: string, text: string): Promise<void> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ msgtype: 'text', text: { content: text } }),
+    redirect: 'error',
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`robot webhook ${hostOf(url)} answered ${res.status}`);
+}

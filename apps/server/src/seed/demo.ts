@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   departments,
   resources,
@@ -81,13 +81,22 @@ const GIVEN = [
 ];
 
 function demoUsers() {
-  const users: { username: string; password: string; name: string; dept: string; roles: string[] }[] = [
-    { username: 'admin', password: 'Admin#2026', name: '系统管理员', dept: 'admin', roles: ['admin'] },
-    { username: 'sales01', password: 'Sales#2026', name: '王伟', dept: 'sales-1', roles: ['sales'] },
-    { username: 'finance01', password: 'Finance#2026', name: '李娜', dept: 'finance', roles: ['finance'] },
-    { username: 'ops01', password: 'Ops#2026', name: '张磊', dept: 'ops', roles: ['ops'] },
-    { username: 'salesmgr', password: 'Sales#2026', name: '刘洋', dept: 'sales', roles: ['sales_manager', 'sales'] },
-  ];
+  const users: { username: string; password: string; name: string; nameEn?: string; dept: string; roles: string[] }[] =
+    [
+      // the administrator's name is a title, not a person's: English readers get it in English
+      {
+        username: 'admin',
+        password: 'Admin#2026',
+        name: '系统管理员',
+        nameEn: 'Administrator',
+        dept: 'admin',
+        roles: ['admin'],
+      },
+      { username: 'sales01', password: 'Sales#2026', name: '王伟', dept: 'sales-1', roles: ['sales'] },
+      { username: 'finance01', password: 'Finance#2026', name: '李娜', dept: 'finance', roles: ['finance'] },
+      { username: 'ops01', password: 'Ops#2026', name: '张磊', dept: 'ops', roles: ['ops'] },
+      { username: 'salesmgr', password: 'Sales#2026', name: '刘洋', dept: 'sales', roles: ['sales_manager', 'sales'] },
+    ];
   const plan: [string, string, number, string[]][] = [
     ['sales', 'sales-1', 6, ['sales']],
     ['sales', 'sales-2', 7, ['sales']],
@@ -159,7 +168,15 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
       .select({ id: staffUsers.id })
       .from(staffUsers)
       .where(sql`lower(${staffUsers.username}) = ${u.username}`);
-    if (exists) continue;
+    if (exists) {
+      // the English names came after the accounts: given to an account seeded without one
+      if (u.nameEn)
+        await db
+          .update(staffUsers)
+          .set({ nameEn: u.nameEn })
+          .where(and(eq(staffUsers.id, exists.id), isNull(staffUsers.nameEn)));
+      continue;
+    }
     const jobNumber = `E${String(1001 + i)}`;
     const [row] = await db
       .insert(staffUsers)
@@ -167,6 +184,7 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
         username: u.username,
         passwordHash: await hashPassword(u.password),
         name: u.name,
+        nameEn: u.nameEn ?? null,
         jobNumber,
         staffId: `S${jobNumber}`,
         email: `${u.username}@portal.example`,

@@ -1,5 +1,6 @@
 import { permOf, routeByPath, routes } from '@portal/contracts';
 import { poolManagerKeys } from '@portal/contracts/crm';
+import { REPORTS_ALL_FIGURES } from '@portal/contracts/reports';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
@@ -68,6 +69,9 @@ describe('seed resources from the route registry', () => {
     const finance = grants.get('finance')!;
     expect(finance.has('financial:recharge-apply:recharge')).toBe(true);
     expect(finance.has('reportAnalysis:smsProfitAnalysis')).toBe(true);
+    // every customer's figures in reports: finance, not sales (decision 0072)
+    expect(finance.has(REPORTS_ALL_FIGURES)).toBe(true);
+    expect(sales.has(REPORTS_ALL_FIGURES)).toBe(false);
     expect(finance.has('crm')).toBe(false);
     const ops = grants.get('ops')!;
     for (const k of [

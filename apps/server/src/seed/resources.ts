@@ -11,6 +11,7 @@
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
 import { FinPerm } from '@portal/contracts/finance';
+import { customerReports, REPORTS_ALL_FIGURES, reportSubscriptionResource } from '@portal/contracts/reports';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
 import { SrmPerm } from '@portal/contracts/srm';
@@ -49,6 +50,18 @@ const SALES_TRAFFIC = [
   TrafficPerm.VOICE_RECORDS,
   TrafficPerm.SMS_PERFORMANCE,
   TrafficPerm.RESULTS_C,
+  TrafficPerm.VOICE_PERFORMANCE,
+  TrafficPerm.WA_RESULTS,
+  TrafficPerm.MAIL_PERFORMANCE,
+  TrafficPerm.SIP_RECORDS,
+  TrafficPerm.API_QUEUES,
+  TrafficPerm.WHATSAPP_RECORDS,
+  TrafficPerm.MAIL_RECORDS,
+  TrafficPerm.TWO_WAY,
+  // the reports about customers, each within the same data scope (own customers / department);
+  // supplier, channel and operations reports stay with finance (and the administrator)
+  ...customerReports.map((r) => r.perm),
+  reportSubscriptionResource.access.list,
 ];
 
 /** What each demo role holds besides the administrator, who holds everything. */
@@ -74,6 +87,11 @@ export const ROLE_GRANTS: Record<
       SrmPerm.SEA_RULES,
       SrmPerm.DOMAIN_RULES,
       SrmPerm.RETENTION_RULES,
+      SrmPerm.SUPPLIER_RULES,
+      SrmPerm.LEVEL_RULES,
+      SrmPerm.SUFFIX_RULES,
+      SrmPerm.CLUE_VIEW_RULES,
+      SrmPerm.SHARE_RULES,
       SrmPerm.DUPLICATE_CHECK,
       SrmPerm.CLUE_SETTINGS,
       SrmPerm.PAYMENT_METHODS,
@@ -116,6 +134,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     parentKey: FinPerm.ACCOUNTS,
     name: '查看全部客户账户（财务）',
     nameEn: 'See every consumer account (finance)',
+  },
+  {
+    key: REPORTS_ALL_FIGURES,
+    parentKey: 'reportAnalysis',
+    name: '报表：查看全部客户的数据（财务）',
+    nameEn: 'Reports: figures of every customer (finance)',
   },
   { key: CrmPerm.APPLY, parentKey: CrmPerm.CUSTOMERS, name: '客户变更申请', nameEn: 'Apply for customer changes' },
   { key: CrmPerm.BLACKLIST_REMOVE, parentKey: CrmPerm.BLACKLIST, name: '移出黑名单', nameEn: 'Remove from blacklist' },

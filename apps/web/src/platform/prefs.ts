@@ -1,7 +1,9 @@
-import type { PrefKey, PrefSaveBody, PrefValues } from '@portal/contracts/prefs';
+import type { Locale } from '@portal/contracts';
+import { LOCALE_PREF_SCOPE, type PrefKey, type PrefSaveBody, type PrefValues } from '@portal/contracts/prefs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { get, post } from './http';
+import { hasToken } from './session';
 
 const BASE = '/v2/sys/staff/pref';
 export const prefKeys = { scope: (scope: string) => ['prefs', scope] as const };
@@ -11,6 +13,22 @@ export const prefsApi = {
   save: (body: PrefSaveBody) => post<null>(`${BASE}/save`, body),
   remove: (scope: string, key: PrefKey) => post<null>(`${BASE}/delete`, { scope, key }),
 };
+
+/**
+ * Keeps the language the user switched to on the server (`ui.locale`): requests that name no
+ * language (scripts, links opened elsewhere) are answered in it. Signed out there is no one to
+ * keep it for; a failed save changes nothing on screen, so it stays quiet.
+ */
+export function saveLocalePref(locale: Locale): void {
+  if (!hasToken()) return;
+  void post<null>(
+    `${BASE}/save`,
+    { scope: LOCALE_PREF_SCOPE, key: 'ui.locale', value: locale } satisfies PrefSaveBody,
+    {
+      showMessage: false,
+    },
+  ).catch(() => undefined);
+}
 
 type ValueOf<K extends PrefKey> = Extract<PrefSaveBody, { key: K }>['value'];
 

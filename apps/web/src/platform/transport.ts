@@ -1,5 +1,6 @@
 import type { Envelope } from '@portal/contracts';
 import { ApiError, ClientCode } from './api-error';
+import { noteServerNow } from './server-clock';
 
 /**
  * fetch with a timeout (AbortController) that also honours the caller's signal.
@@ -21,7 +22,9 @@ export async function fetchWithTimeout(
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    const res = await fetch(url, { ...init, signal: controller.signal });
+    noteServerNow(res);
+    return res;
   } catch (e) {
     if (timedOut) throw new ApiError({ code: ClientCode.TIMEOUT, msg: '' });
     if (controller.signal.aborted) throw new ApiError({ code: ClientCode.ABORTED, msg: '' });

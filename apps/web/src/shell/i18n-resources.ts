@@ -8,6 +8,7 @@ import type { zhCN as mail } from '../modules/mail/locales/zh-CN';
 import type { zhCN as messages } from '../modules/messages/locales/zh-CN';
 import type { zhCN as notices } from '../modules/notices/locales/zh-CN';
 import type { zhCN as quotation } from '../modules/quotation/locales/zh-CN';
+import type { zhCN as reports } from '../modules/reports/locales/zh-CN';
 import type { zhCN as channels } from '../modules/srm/channels/locales/zh-CN';
 import type { zhCN as srm } from '../modules/srm/locales/zh-CN';
 import type { zhCN as system } from '../modules/system/locales/zh-CN';
@@ -30,6 +31,7 @@ export type UiTexts = typeof platform &
   typeof messages &
   typeof notices &
   typeof quotation &
+  typeof reports &
   typeof srm &
   typeof channels &
   typeof system &

@@ -21,6 +21,8 @@ import { noticesTexts } from '../modules/notices/locales';
 import { noticeScreens } from '../modules/notices/routes';
 import { quotationTexts } from '../modules/quotation/locales';
 import { quotationScreens } from '../modules/quotation/routes';
+import { reportsTexts } from '../modules/reports/locales';
+import { reportScreens } from '../modules/reports/routes';
 import { channelTexts } from '../modules/srm/channels/locales';
 import { channelScreens } from '../modules/srm/channels/routes';
 import { srmTexts } from '../modules/srm/locales';
@@ -55,6 +57,7 @@ const SCREENS: ScreenMap = {
   ...screensWithTexts(channelTexts, channelScreens),
   ...screensWithTexts(quotationTexts, quotationScreens),
   ...screensWithTexts(trafficTexts, trafficScreens),
+  ...screensWithTexts(reportsTexts, reportScreens),
   // finance texts travel as labels in the room (texts.ts): its accounts tab renders inside CRM pages
   ...financeScreens,
 };

@@ -61,8 +61,9 @@ export type SalesFunnel = z.infer<typeof salesFunnel>;
 
 /**
  * `POST /v2/crm/analysis/account-track`: per sales in the caller's scope, what they did in the
- * period. Accounts and first paid traffic need the finance and traffic rooms: `accountsAvailable`
- * says whether they exist (today false: the columns say so, never a made-up figure).
+ * period. First paid traffic is the customers' deal event (decision 0069: `trafficAvailable`);
+ * new accounts need a created-time read the finance room's accounts port does not offer yet
+ * (`accountsAvailable` false: the column says so, never a made-up figure).
  */
 export const accountTrack = z.object({
   rows: z.array(
@@ -80,6 +81,8 @@ export const accountTrack = z.object({
       customersFollowed: int32(),
       /** opportunities created */
       newOpportunities: int32(),
+      /** this sales' customers whose first paid traffic came in the period (they became dealt then) */
+      firstPaidCustomers: int32(),
       lastFollowUpAt: text().nullable(),
     }),
   ),

@@ -140,5 +140,13 @@ export const customerResource = defineResource({
       perm: CrmPerm.CUSTOMER_LOCK,
     },
   },
-  history: { followUp: { dict: 'crm.follow_up_type' } },
+  history: {
+    followUp: { dict: 'crm.follow_up_type' },
+    labels: {
+      // the churn rule's entry: paid traffic of the window before → the last window (decision 0048)
+      paidTraffic: { zh: '付费流量', en: 'Paid traffic' },
+      // the customer was made from a promotion sign-up (decision 0052)
+      fromSignUp: { zh: '由推广报名转为客户', en: 'Converted from a promotion sign-up' },
+    },
+  },
 });

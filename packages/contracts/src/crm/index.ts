@@ -96,6 +96,9 @@ export {
   type PromotionStats,
   promotionSignUp,
   promotionStats,
+  SIGNUP_STATES,
+  type SignUpState,
+  signUpResource,
 } from './promotion.js';
 export {
   bukaAllowResource,

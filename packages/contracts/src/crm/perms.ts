@@ -47,6 +47,8 @@ export const CrmPerm = {
   TEAM_NAME: screen('/crm/operate/team-name-change'),
   /** applications on a customer: alias, class A, source, blacklist (through approval) */
   APPLY: button(MY, 'apply'),
+  /** turns a promotion link's sign-up into a customer (decision 0052) */
+  SIGNUP_CONVERT: button(MY, 'convertSignUp'),
   /** takes a customer off the blacklist (back to the open sea) */
   BLACKLIST_REMOVE: button('/crm/blacklist', 'remove'),
 } as const;

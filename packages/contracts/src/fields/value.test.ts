@@ -34,6 +34,7 @@ describe('field kinds: one value schema each', () => {
     expect(ok('date', '2026-11-21')).toBe(true);
     expect(ok('date', '21/11/2026')).toBe(false);
     expect(ok('date', '2026-13-45')).toBe(false);
+    expect(ok('date', '2026-02-30')).toBe(false); // Date.parse would take it as 2 March
     expect(ok('datetime', '2026-11-21T08:30:00+08:00')).toBe(true);
     expect(ok('datetime', '2026-11-21 08:30')).toBe(false);
     expect(ok('percent', 12.5)).toBe(true);

@@ -17,10 +17,14 @@ function safePattern(pattern: string | undefined): RegExp | null {
   }
 }
 
+/** a day that exists: `Date.parse` takes 2026-02-30 as 2 March, so the day must read back the same */
 const isoDate = z
   .string()
   .regex(DATE, 'a date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'a date (YYYY-MM-DD)');
+  .refine((v) => {
+    const t = Date.parse(v);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+  }, 'a date (YYYY-MM-DD)');
 
 /**
  * A reference to a record of another area: its id, or (until that area's records exist) a typed

@@ -70,6 +70,11 @@ export const accountResource = defineResource({
       decimal: true,
     },
     balance: { kind: 'text', label: label('余额', 'Balance'), required: true, readOnly: true, decimal: true },
+    tempCredit: { kind: 'text', label: label('临时额度', 'Temporary credit'), readOnly: true, decimal: true },
+    tempCreditUntil: { kind: 'date', label: label('临时额度有效至', 'Temporary credit through'), readOnly: true },
+    deferredUntil: { kind: 'date', label: label('延期付款至', 'Payment deferred through'), readOnly: true },
+    /** the day the overdue ladder handed the account to bad debt (cleared once nothing is overdue; decision 0073) */
+    badDebtSince: { kind: 'date', label: label('转坏账日', 'Bad debt since'), readOnly: true },
     billCycle: {
       kind: 'enum',
       label: label('账单周期', 'Bill cycle'),

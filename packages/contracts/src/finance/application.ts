@@ -11,6 +11,11 @@ export const APPLICATION_KINDS = [
   'manual',
   'prepay_credit',
   'postpay_credit',
+  'temp_credit',
+  'deferral',
+  'billing_change',
+  'cycle_change',
+  'refund',
 ] as const;
 export type FinApplicationKind = (typeof APPLICATION_KINDS)[number];
 export const MONEY_KINDS = ['recharge', 'payment', 'hedge', 'gift', 'manual'] as const;
@@ -18,6 +23,22 @@ export type MoneyKind = (typeof MONEY_KINDS)[number];
 /** Credit-line applications (credit-apply/prepay, postpay): the new line, by the account's billing method. */
 export const CREDIT_KINDS = ['prepay_credit', 'postpay_credit'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
+/**
+ * The other credit-control applications (credit-apply/temporary, deferral, method, bill-change):
+ * a temporary credit until a day, a payment deferral until a day, a billing-method change, a
+ * bill-cycle change; one under review per account and kind.
+ */
+export const CHANGE_KINDS = ['temp_credit', 'deferral', 'billing_change', 'cycle_change'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+/** Spec 7: where each change is applied for (`…/apply`) and read (by id, by `processInstance/{id}`). */
+export const CHANGE_BASE: Record<ChangeKind, string> = {
+  temp_credit: '/v2/fc/temp/credit',
+  deferral: '/v2/fc/cre/returnMoneyDelay',
+  billing_change: '/v2/fc/cre/payChange',
+  cycle_change: '/v2/fc/cre/cycleUpdate',
+};
+/** every application `credit-record` and `creditModifyRecord` list */
+export const CREDIT_CONTROL_KINDS = [...CREDIT_KINDS, ...CHANGE_KINDS] as const;
 export const APPLICATION_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type FinApplicationState = (typeof APPLICATION_STATES)[number];
 
@@ -31,6 +52,11 @@ export const FIN_SERVICES: Record<FinApplicationKind, string> = {
   manual: 'finance.manual',
   prepay_credit: 'finance.prepay_credit',
   postpay_credit: 'finance.postpay_credit',
+  temp_credit: 'finance.temp_credit',
+  deferral: 'finance.deferral',
+  billing_change: 'finance.billing_change',
+  cycle_change: 'finance.cycle_change',
+  refund: 'finance.refund',
 };
 /** Each kind's application screen (spec 2: /general/process/… for the three forms). */
 export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
@@ -42,7 +68,17 @@ export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
   manual: '/financial/recharge-apply/manual',
   prepay_credit: '/general/process/credit-apply/prepay/apply',
   postpay_credit: '/general/process/credit-apply/postpay/apply',
+  temp_credit: '/general/process/credit-apply/temporary/apply',
+  deferral: '/general/process/credit-apply/deferral/apply',
+  billing_change: '/general/process/credit-apply/method/apply',
+  cycle_change: '/general/process/credit-apply/bill-change/apply',
+  // a refund is applied for on the bill-refund screen (the spec names no form of its own)
+  refund: '/financial/credit-customer/bill-refund',
 };
+/** Where a refund is applied for and read (by id, by `processInstance/{id}`); invented, decision 0073. */
+export const REFUND_BASE = '/v2/fc/cre/billRefund';
+/** The applications a refund may be made against: money that came in from the customer. */
+export const REFUNDABLE_KINDS = ['recharge', 'payment'] as const;
 
 const label = (zh: string, en: string) => ({ zh, en });
 
@@ -55,6 +91,11 @@ export const applicationKindOptions = [
   { value: APPLICATION_KINDS[5], label: label('手工充值', 'Manual top-up'), color: 'gold' },
   { value: APPLICATION_KINDS[6], label: label('预付信用申请', 'Prepaid credit line'), color: 'geekblue' },
   { value: APPLICATION_KINDS[7], label: label('后付信用申请', 'Postpaid credit line'), color: 'volcano' },
+  { value: APPLICATION_KINDS[8], label: label('临时额度申请', 'Temporary credit'), color: 'lime' },
+  { value: APPLICATION_KINDS[9], label: label('延期付款申请', 'Payment deferral'), color: 'orange' },
+  { value: APPLICATION_KINDS[10], label: label('付款方式变更', 'Billing method change'), color: 'purple' },
+  { value: APPLICATION_KINDS[11], label: label('账单周期变更', 'Bill cycle change'), color: 'cyan' },
+  { value: APPLICATION_KINDS[12], label: label('退款申请', 'Refund'), color: 'red' },
 ] as const;
 
 /**
@@ -83,9 +124,16 @@ export const finApplicationResource = defineResource({
     ownerId: { kind: 'user', label: label('客户负责人', 'Customer owner'), readOnly: true },
     amount: { kind: 'text', label: label('金额/新额度', 'Amount or new line'), readOnly: true, decimal: true },
     previousAmount: { kind: 'text', label: label('原额度', 'Previous line'), readOnly: true, decimal: true },
+    changeFrom: { kind: 'text', label: label('变更前', 'Before'), readOnly: true },
+    changeTo: { kind: 'text', label: label('变更后', 'After'), readOnly: true },
+    until: { kind: 'date', label: label('有效至/延期至', 'Until'), readOnly: true },
     currency: { kind: 'text', label: label('币种', 'Currency'), required: true, readOnly: true },
     reference: { kind: 'text', label: label('银行流水号/凭证', 'Bank reference'), readOnly: true },
     reason: { kind: 'textarea', label: label('申请说明', 'Reason'), readOnly: true },
+    /** a refund: the recharge or payment it gives money back from (decision 0073) */
+    sourceCode: { kind: 'text', label: label('退款来源', 'Refund of'), readOnly: true },
+    /** a recharge or payment: what approved refunds have not given back yet */
+    refundable: { kind: 'text', label: label('可退金额', 'Left to refund'), readOnly: true, decimal: true },
     state: {
       kind: 'enum',
       label: label('申请状态', 'State'),
@@ -101,6 +149,8 @@ export const finApplicationResource = defineResource({
     instanceId: { kind: 'number', label: label('审批单号', 'Approval request'), readOnly: true },
     applicantId: { kind: 'user', label: label('申请人', 'Applicant'), readOnly: true },
     applicantName: { kind: 'text', label: label('申请人', 'Applicant'), readOnly: true },
+    deciderId: { kind: 'user', label: label('审批人', 'Decided by'), readOnly: true },
+    deciderName: { kind: 'text', label: label('审批人', 'Decided by'), readOnly: true },
     createdAt: { kind: 'datetime', label: label('申请时间', 'Applied'), required: true, readOnly: true },
     decidedAt: { kind: 'datetime', label: label('审批完成时间', 'Decided'), readOnly: true },
   },

@@ -26,8 +26,16 @@ export const FinPerm = {
   APPLY_PAYMENT: screen('/general/process/recharge-apply/payment/apply'),
   APPLY_HEDGE: screen('/general/process/recharge-apply/hedge/apply'),
   RECORDS: screen('/financial/recharge-record/platform'),
+  /** postpaid bills and their statements (account/consumer/bill) */
+  BILLS: screen('/financial/account/consumer/bill'),
   CREDIT_CONTROL: screen('/financial/credit-customer/credit-control'),
+  /** bill refunds: apply and list (the finance role; the account must be in the caller's data scope) */
+  REFUNDS: screen('/financial/credit-customer/bill-refund'),
   CREDIT_RECORDS: screen('/financial/credit-customer/credit-record'),
   APPLY_PREPAY_CREDIT: screen('/general/process/credit-apply/prepay/apply'),
   APPLY_POSTPAY_CREDIT: screen('/general/process/credit-apply/postpay/apply'),
+  APPLY_TEMP_CREDIT: screen('/general/process/credit-apply/temporary/apply'),
+  APPLY_DEFERRAL: screen('/general/process/credit-apply/deferral/apply'),
+  APPLY_BILLING_CHANGE: screen('/general/process/credit-apply/method/apply'),
+  APPLY_CYCLE_CHANGE: screen('/general/process/credit-apply/bill-change/apply'),
 } as const;

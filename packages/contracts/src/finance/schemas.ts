@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_PRODUCTS, BILL_CYCLES, BILLING_METHODS } from './account.js';
-import { CREDIT_KINDS, MONEY_KINDS } from './application.js';
+import { CHANGE_KINDS, CREDIT_KINDS, MONEY_KINDS } from './application.js';
 
 /** a positive decimal amount with at most 4 decimals, as a string (numeric in the database) */
 export const amountString = z
@@ -31,6 +31,20 @@ export const moneyApply = z.object({
 export type MoneyApply = z.infer<typeof moneyApply>;
 export const moneyKind = z.enum(MONEY_KINDS);
 
+/**
+ * A refund (账单退款): money paid in through an approved recharge or payment application of the
+ * account (`sourceId`) going back to the customer; posted only when approved (decision 0073).
+ */
+export const refundApply = z.object({
+  accountId: z.number().int().positive(),
+  sourceId: z.number().int().positive(),
+  amount: amountString,
+  /** the bank reference the money goes back through */
+  reference: z.string().trim().max(64).optional(),
+  reason: z.string().trim().min(1).max(500),
+});
+export type RefundApply = z.infer<typeof refundApply>;
+
 export const creditApply = z.object({
   accountId: z.number().int().positive(),
   /** the new credit line */
@@ -39,6 +53,35 @@ export const creditApply = z.object({
 });
 export type CreditApply = z.infer<typeof creditApply>;
 export const creditKind = z.enum(CREDIT_KINDS);
+
+/** a calendar day, YYYY-MM-DD */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+const reason = z.string().trim().min(1).max(500);
+const accountId = z.number().int().positive();
+
+/** 临时额度: an extra line on top of the credit line, through the given day */
+export const tempCreditApply = z.object({ accountId, amount: amountString, until: day, reason });
+/** 延期付款: the overdue ladder leaves the account alone through the given day */
+export const deferralApply = z.object({ accountId, until: day, reason });
+/** 付款方式变更: prepaid ↔ postpaid */
+export const billingChangeApply = z.object({ accountId, billing: z.enum(BILLING_METHODS), reason });
+/** 账单周期变更 */
+export const cycleChangeApply = z.object({ accountId, billCycle: z.enum(BILL_CYCLES), reason });
+export const changeApply = {
+  temp_credit: tempCreditApply,
+  deferral: deferralApply,
+  billing_change: billingChangeApply,
+  cycle_change: cycleChangeApply,
+} as const;
+export type ChangeApply = {
+  temp_credit: z.infer<typeof tempCreditApply>;
+  deferral: z.infer<typeof deferralApply>;
+  billing_change: z.infer<typeof billingChangeApply>;
+  cycle_change: z.infer<typeof cycleChangeApply>;
+};
+export const changeKind = z.enum(CHANGE_KINDS);
+/** the longest a temporary credit or a deferral may run, in days from today */
+export const CHANGE_MAX_DAYS = 90;
 
 export const applyResult = z.object({ id: z.number(), code: z.string(), instanceId: z.number() });
 export type FinApplyResult = z.infer<typeof applyResult>;
@@ -54,16 +97,26 @@ export const applicationDetail = z.object({
   customerId: z.number(),
   amount: z.string().nullable(),
   previousAmount: z.string().nullable(),
+  /** a billing-method or bill-cycle change: the value before and the one asked for */
+  changeFrom: z.string().nullable(),
+  changeTo: z.string().nullable(),
+  /** a temporary credit's last day, or a deferral's */
+  until: z.string().nullable(),
   currency: z.string(),
   reference: z.string().nullable(),
   reason: z.string().nullable(),
   instanceId: z.number().nullable(),
   applicantId: z.number(),
+  deciderId: z.number().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   /** the ledger entry the approval wrote */
   entryId: z.number().nullable(),
   balanceAfter: z.string().nullable(),
+  /** a refund: the recharge or payment it gives money back from */
+  sourceId: z.number().nullable(),
+  /** a recharge or payment: how much of it approved refunds gave back */
+  refunded: z.string(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 

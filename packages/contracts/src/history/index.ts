@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordNames } from '../paging.js';
 import { coerceInt32, int32, int32Id, int53, text } from '../validation/scalars.js';
 
 /**
@@ -33,6 +34,8 @@ export const recordEvent = z.object({
   changes: z.array(fieldChange).nullable(),
   body: text().nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
+  /** names of the record ids in `changes` (owners, departments, customers), by field then id, in the reader's language */
+  names: recordNames.optional(),
 });
 export type RecordEvent = z.infer<typeof recordEvent>;
 

@@ -104,6 +104,8 @@ export const mailListQuery = pageQuery.extend({
   keyword: text().trim().max(200).optional(),
   read: z.union([z.literal(0), z.literal(1)]).optional(),
   star: z.union([z.literal(0), z.literal(1)]).optional(),
+  /** one sender's mail (the sender filter, fed by sender/query) */
+  sender: text().trim().toLowerCase().max(254).optional(),
 });
 export type MailListQuery = z.infer<typeof mailListQuery>;
 
@@ -218,7 +220,12 @@ export const signatureRow = z.object({
   content: text(),
   isDefault: z.boolean(),
   updatedAt: text(),
+  /** an administrator's shared signature (`/setModule/email/signature`): offered to all, changed there only */
+  shared: z.boolean().optional(),
 });
 export type SignatureRow = z.infer<typeof signatureRow>;
 export const signatureQuery = pageQuery.extend({ keyword: text().trim().max(60).optional() });
+export * from './calls.js';
 export * from './more.js';
+export * from './resources.js';
+export * from './settings.js';

@@ -24,7 +24,6 @@ export const bookRow = z.object({
   updatedAt: text(),
 });
 export type BookRow = z.infer<typeof bookRow>;
-export const bookQuery = pageQuery.extend({ keyword: text().trim().max(100).optional() });
 export const idQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 // ── templates ──
@@ -48,7 +47,6 @@ export const templateRow = z.object({
   updatedAt: text(),
 });
 export type TemplateRow = z.infer<typeof templateRow>;
-export const templateQuery = pageQuery.extend({ keyword: text().trim().max(60).optional() });
 
 // ── white and blacklist ──
 export const SENDER_RULE_KINDS = ['white', 'black'] as const;
@@ -73,10 +71,6 @@ export const senderRuleRow = z.object({
   updatedAt: text(),
 });
 export type SenderRuleRow = z.infer<typeof senderRuleRow>;
-export const senderRuleQuery = pageQuery.extend({
-  kind: z.enum(SENDER_RULE_KINDS).optional(),
-  keyword: text().trim().max(100).optional(),
-});
 
 /** Which list a sender falls under: the address itself first, then its domain; none: null. */
 export function senderRuleOf(

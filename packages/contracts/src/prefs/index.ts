@@ -38,11 +38,19 @@ export const tableFiltersPref = z
   .max(MAX_SAVED_FILTERS)
   .refine((list) => new Set(list.map((f) => f.name)).size === list.length, { message: 'filter names repeat' });
 
+/**
+ * The user's language (scope `ui`, saved when they switch it): what the server answers a signed-in
+ * request in when it names no language itself (no `X-Lang` / `Accept-Language`, decision 0068).
+ */
+export const LOCALE_PREF_SCOPE = 'ui';
+export const localePref = z.enum(['zh-CN', 'en']);
+
 /** Every preference key and its value schema. */
 export const prefSaveBody = z.discriminatedUnion('key', [
   z.object({ scope: prefScope, key: z.literal('table.columns'), value: tableColumnsPref }),
   z.object({ scope: prefScope, key: z.literal('table.density'), value: tableDensityPref }),
   z.object({ scope: prefScope, key: z.literal('table.filters'), value: tableFiltersPref }),
+  z.object({ scope: z.literal(LOCALE_PREF_SCOPE), key: z.literal('ui.locale'), value: localePref }),
 ]);
 export type PrefSaveBody = z.infer<typeof prefSaveBody>;
 export type PrefKey = PrefSaveBody['key'];
@@ -56,5 +64,6 @@ export const prefValues = z.object({
   'table.columns': tableColumnsPref.optional(),
   'table.density': tableDensityPref.optional(),
   'table.filters': tableFiltersPref.optional(),
+  'ui.locale': localePref.optional(),
 });
 export type PrefValues = z.infer<typeof prefValues>;

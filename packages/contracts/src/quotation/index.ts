@@ -21,6 +21,8 @@ export const QmPerm = {
   LIMITS: screen('/offerManage/sms-price-limit'),
   TARIFF: screen('/setModule/financial/tariff'),
   QUOTE_SET: screen('/setModule/financial/quote-set'),
+  QUOTE_EMAIL: screen('/offerManage/quote-email'),
+  QUOTE_EMAIL_TEMPLATE: screen('/setModule/financial/quote-email-template'),
 } as const;
 
 export const PRODUCTS = ['sms', 'voice', 'whatsapp', 'number', 'email'] as const;
@@ -209,3 +211,71 @@ export const priceListCommit = z.object({
   /** close the rows of destinations the list left out, from now */
   closeRemoved: z.boolean().default(false),
 });
+
+/** Quote mails: the languages a template exists in, and the products the send pages quote. */
+/** A price row as a quote mail sent it (kept with the mail: the public link shows what was sent). */
+export interface QuotedRow {
+  dest: string;
+  destKind: string;
+  country: string | null;
+  category: string;
+  unitPrice: string;
+  connectFee: string;
+  firstIncrement: number;
+  nextIncrement: number;
+  currency: string;
+  effectiveFrom: string;
+}
+
+export const QUOTE_LOCALES = ['zh-CN', 'en'] as const;
+export const QUOTE_PRODUCTS = ['sms', 'voice'] as const;
+/** the variables a quote-email template may use */
+export const QUOTE_TEMPLATE_VARS = [
+  'customer',
+  'account',
+  'product',
+  'effectiveDate',
+  'prices',
+  'link',
+  'linkExpires',
+  'sender',
+] as const;
+
+export const emailTemplate = z.object({
+  locale: z.enum(QUOTE_LOCALES),
+  subject: z.string().trim().min(1).max(200),
+  body: z.string().trim().min(1).max(20_000),
+});
+export type EmailTemplate = z.infer<typeof emailTemplate>;
+
+const quoteAddress = z.object({ email: z.email().max(254), name: z.string().trim().max(120).nullish() });
+
+/** A send page's quote: one account's or one quote group's book of one product, all destinations in force or to come, or some. */
+export const quoteCompose = z.object({
+  bookKind: z.enum(['account', 'group']).default('account'),
+  bookId: z.number().int().positive(),
+  product: z.enum(QUOTE_PRODUCTS),
+  locale: z.enum(QUOTE_LOCALES),
+  /** only these destinations (network, country or prefix codes); every one when absent */
+  dests: z
+    .array(z.string().regex(/^[A-Z0-9]{1,16}$/))
+    .max(5000)
+    .optional(),
+});
+export type QuoteCompose = z.infer<typeof quoteCompose>;
+export const quoteSend = quoteCompose.extend({
+  to: z.array(quoteAddress).min(1).max(50),
+  cc: z.array(quoteAddress).max(50).default([]),
+});
+export type QuoteSend = z.infer<typeof quoteSend>;
+
+export const quoteEmailQuery = z.object({
+  bookKind: z.enum(['account', 'group']).optional(),
+  bookId: z.number().int().positive().optional(),
+  product: z.enum(QUOTE_PRODUCTS).optional(),
+  current: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(200).default(20),
+});
+export { billingMethodResource } from './billing-method.js';
+export { quoteEmailResource } from './quote-email.js';
+export { specialPriceResource } from './special-price.js';

@@ -1,5 +1,6 @@
 import type { ResourceField } from '../resource/define.js';
 import { defineResource } from '../resource/define.js';
+import { displayName, enabled, keyword, label, nameEn, nameZh, REF, updatedAt } from './fields.js';
 import { RefPerm } from './perms.js';
 
 /**
@@ -7,24 +8,6 @@ import { RefPerm } from './perms.js';
  * (`/setModule/financial/{main-body, bank, brand}`): kept by finance, never deleted (disabled instead).
  */
 
-const REF = '/v2/sys/staff/ref';
-const label = (zh: string, en: string) => ({ zh, en });
-const nameZh = {
-  kind: 'text',
-  label: label('中文名称', 'Name (Chinese)'),
-  required: true,
-  rules: { maxLength: 128 },
-  track: true,
-} as const;
-const nameEn = {
-  kind: 'text',
-  label: label('英文名称', 'Name (English)'),
-  required: true,
-  rules: { maxLength: 128 },
-  track: true,
-} as const;
-/** the name in the reader's language, for lists */
-const displayName = { kind: 'text', label: label('名称', 'Name'), required: true, readOnly: true } as const;
 const code = {
   kind: 'text',
   label: label('编码', 'Code'),
@@ -39,8 +22,6 @@ const currencyCode = {
   rules: { maxLength: 3, pattern: '^[A-Z]{3}$' },
   track: true,
 } as const;
-const enabled = { kind: 'boolean', label: label('启用', 'Enabled'), track: true } as const;
-const updatedAt = { kind: 'datetime', label: label('更新时间', 'Updated'), required: true, readOnly: true } as const;
 /** The name typed in both languages, and the one a list shows in the reader's language. */
 const names = { name: nameZh, nameEn, displayName } as const;
 /** A finance record's own fields, then the two every one of them ends with: enabled, last change. */
@@ -52,7 +33,6 @@ const kept = (perm: string, keyField: string, fileName: ResourceField['label']) 
   export: { fileName },
   history: {},
 });
-const keyword = (fields: readonly string[]) => ({ op: 'like' as const, fields, label: label('关键字', 'Keyword') });
 const ref = (to: string, l: ResourceField['label']) =>
   ({ kind: 'number', ref: to, label: l, required: true, track: true }) as const;
 

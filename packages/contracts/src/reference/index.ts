@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { exportOptions } from '../files.js';
-import { pageQuery } from '../paging.js';
-import { int32, int32Id, text } from '../validation/scalars.js';
-import { countryCode, currencyCode, day, keyword, nameEn, nameZh, rateText, version } from './scalars.js';
+import { int32, text } from '../validation/scalars.js';
+import { countryCode, currencyCode, day, rateText, version } from './scalars.js';
 
 /**
  * Reference data owned by the system room (docs/domain.md "Reference data"): countries, mobile
@@ -46,65 +44,14 @@ export const operatorOption = z.object({
 export type OperatorOption = z.infer<typeof operatorOption>;
 
 // currencies and exchange rates
-export const currencyRow = z.object({
-  code: text(),
-  numeric: text(),
-  /** ISO 4217 minor unit digits: 2 for USD, 0 for JPY, 3 for KWD */
-  digits: int32(),
-  name: text(),
-  nameEn: text(),
-  symbol: text(),
-  enabled: z.boolean(),
-  ...stamp,
-});
-export type CurrencyRow = z.infer<typeof currencyRow>;
-export const currencyPageQuery = pageQuery.extend({ keyword: keyword(), enabled: z.boolean().optional() });
-export type CurrencyPageQuery = z.infer<typeof currencyPageQuery>;
-export const currencyUpdateBody = z.object({
-  code: currencyCode(),
-  version: version(),
-  name: nameZh(),
-  nameEn: nameEn(),
-  symbol: optionalText(8),
-  enabled: z.boolean(),
-});
-export type CurrencyUpdateBody = z.infer<typeof currencyUpdateBody>;
 export const currencyOption = z.object({ code: text(), name: text(), nameEn: text(), digits: int32(), symbol: text() });
 export type CurrencyOption = z.infer<typeof currencyOption>;
 
-export const RATE_SOURCES = ['manual', 'import'] as const;
-export const rateRow = z.object({
-  id: int32(),
-  from: text(),
-  to: text(),
-  rate: text(),
-  day: text(),
-  source: z.enum(RATE_SOURCES),
-  note: text(),
-  updatedBy: text().nullable(),
-  ...stamp,
-});
-export type RateRow = z.infer<typeof rateRow>;
-export const ratePageQuery = pageQuery.extend({
-  from: currencyCode().optional(),
-  to: currencyCode().optional(),
-  dayFrom: day().optional(),
-  dayTo: day().optional(),
-});
-export type RatePageQuery = z.infer<typeof ratePageQuery>;
-export const rateExportQuery = ratePageQuery.extend(exportOptions.shape);
 const ratePair = z.object({ from: currencyCode(), to: currencyCode() });
 export const rateSaveBody = ratePair
   .extend({ rate: rateText(), day: day(), note: optionalText(200) })
   .refine((b) => b.from !== b.to, { message: 'from and to must differ', path: ['to'] });
 export type RateSaveBody = z.infer<typeof rateSaveBody>;
-export const rateUpdateBody = z.object({
-  id: int32Id(),
-  version: version(),
-  rate: rateText(),
-  note: optionalText(200),
-});
-export type RateUpdateBody = z.infer<typeof rateUpdateBody>;
 export const rateAtQuery = ratePair.extend({ day: day() });
 /** how `rateAt` found the rate: same currency, the pair as entered, its inverse, or through the base currency */
 export const RATE_VIAS = ['same', 'direct', 'inverse', 'base'] as const;
@@ -142,30 +89,6 @@ const isTimeZone = (tz: string) => {
 };
 
 // the messaging platform's side (U platform): its billing currencies and settings
-export const platformCurrencyRow = z.object({
-  code: text(),
-  name: text(),
-  nameEn: text(),
-  /** the code the platform's API uses for it (usually the ISO code) */
-  platformCode: text(),
-  /** decimals of unit prices on the platform (an SMS costs 0.0035 USD: 4) */
-  priceDigits: int32(),
-  enabled: z.boolean(),
-  ...stamp,
-});
-export type PlatformCurrencyRow = z.infer<typeof platformCurrencyRow>;
-export const platformCurrencyPageQuery = pageQuery.extend({ keyword: keyword() });
-export const platformCurrencySaveBody = z.object({
-  code: currencyCode(),
-  platformCode: text()
-    .trim()
-    .regex(/^[A-Z0-9]{2,10}$/, 'a platform code of 2 to 10 capitals or digits'),
-  priceDigits: z.number().int().min(0).max(8),
-});
-export type PlatformCurrencySaveBody = z.infer<typeof platformCurrencySaveBody>;
-export const platformCurrencyUpdateBody = platformCurrencySaveBody.extend({ version: version(), enabled: z.boolean() });
-export type PlatformCurrencyUpdateBody = z.infer<typeof platformCurrencyUpdateBody>;
-
 export const platformConfig = z.object({
   /** the currency balances and rollups are kept in; rates without a direct pair go through it */
   baseCurrency: currencyCode(),

@@ -2,6 +2,7 @@ import { applicationResource } from '../crm/application.js';
 import { contactResource } from '../crm/contact.js';
 import { customerResource } from '../crm/customer.js';
 import { opportunityResource } from '../crm/opportunity.js';
+import { signUpResource } from '../crm/promotion.js';
 import {
   bukaAllowResource,
   churnRuleResource,
@@ -12,17 +13,22 @@ import {
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
+import { mailBookResource, mailSenderRuleResource, mailTemplateResource } from '../mail/resources.js';
 import { dingNoticeResource } from '../notices.js';
 import {
   bankAccountResource,
   bankResource,
   brandResource,
+  currencyResource,
   entityResource,
   operatorResource,
+  platformCurrencyResource,
+  rateResource,
 } from '../reference/resources.js';
 import { admissionResource } from '../srm/admission.js';
 import {
   channelResource,
+  channelResourceResource,
   coverageResource,
   dockingGatewayResource,
   gatewayIpResource,
@@ -31,7 +37,6 @@ import {
   senderIdResource,
 } from '../srm/channels/index.js';
 import { supplierContactResource } from '../srm/contact.js';
-import { sourceChangeResource } from '../srm/source-change.js';
 import { supplierResource } from '../srm/supplier.js';
 import { supplierRequestResource } from '../srm/supplier-request.js';
 import { userResource } from '../system/user.js';
@@ -45,6 +50,9 @@ export const allResources: readonly ResourceDef[] = [
   bankResource,
   bankAccountResource,
   brandResource,
+  currencyResource,
+  rateResource,
+  platformCurrencyResource,
   customerResource,
   contactResource,
   opportunityResource,
@@ -54,20 +62,24 @@ export const allResources: readonly ResourceDef[] = [
   bukaAllowResource,
   freeMailDomainResource,
   applicationResource,
+  signUpResource,
   feedbackResource,
   myFeedbackResource,
   dingNoticeResource,
+  mailBookResource,
+  mailTemplateResource,
+  mailSenderRuleResource,
   channelResource,
   coverageResource,
   senderIdResource,
   routeBindResource,
+  channelResourceResource,
   landingGatewayResource,
   dockingGatewayResource,
   gatewayIpResource,
   supplierResource,
   supplierContactResource,
   admissionResource,
-  sourceChangeResource,
   supplierRequestResource,
   accountResource,
   finApplicationResource,

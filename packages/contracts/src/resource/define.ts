@@ -6,6 +6,9 @@ export interface Label {
   en: string;
 }
 
+/** `label('产品', 'Product')`: how definitions write a Label. */
+export const label = (zh: string, en: string): Label => ({ zh, en });
+
 /** One choice of an `enum` field. */
 export interface EnumOption {
   value: string;
@@ -121,8 +124,12 @@ export interface ResourceDef {
   commands?: Record<string, ResourceCommand>;
   /** the export's task key and file name, when they predate the definition (stored tasks name the key) */
   export?: { key?: string; fileName?: Label };
-  /** record history: timeline, comments with @mentions, and follow-ups typed by a dictionary when declared */
-  history?: { followUp?: { dict: string } } | false;
+  /**
+   * record history: timeline, comments with @mentions, follow-ups typed by a dictionary when
+   * declared, and the labels of names the room writes into history that are neither fields nor
+   * commands (a value a rule compared, a step another record took)
+   */
+  history?: { followUp?: { dict: string }; labels?: Record<string, Label> } | false;
 }
 
 /** Checks a definition's inner references at load (a typo fails the import, not a request). */
@@ -140,6 +147,8 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     ...(def.access.owner ? [def.access.owner] : []),
   ].filter((f) => !has(f));
   if (bad.length) throw new Error(`resource ${def.key}: unknown fields ${bad.join(', ')}`);
+  // a record carries the names of the ids it holds under `names` (decision 0068)
+  if ('names' in def.fields) throw new Error(`resource ${def.key}: no field may be named "names"`);
   for (const [name, f] of Object.entries(def.list.filters)) {
     if (f.op === 'like' ? !f.fields?.length : !f.field)
       throw new Error(`resource ${def.key}: filter ${name} names no field`);

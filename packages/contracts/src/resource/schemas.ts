@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldKind } from '../fields/kinds.js';
 import { fieldValueSchema } from '../fields/value.js';
-import { pageQuery, pageResult } from '../paging.js';
+import { pageQuery, pageResult, recordNames } from '../paging.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
 import {
   creatableFields,
@@ -122,6 +122,8 @@ export function resourceSchemas(def: ResourceDef): ResourceSchemas {
     id: int32(),
     version: int32(),
     ...pick(def, readableFields(def), (f) => maybeHidden(f, fieldOutput(f))),
+    /** the names of the people (and other records) its fields hold, in the reader's language */
+    names: recordNames.optional(),
   });
   const updatable = updatableFields(def);
   const out: ResourceSchemas = {

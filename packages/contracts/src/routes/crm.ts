@@ -15,6 +15,8 @@ import { defineSection } from './define.js';
  * - /crm/marketing-email/details, /crm/marketing-email/edit  marketing e-mail → my customers
  * - /crm/email-tracking/details       e-mail tracking            → account tracking
  * - /crm/email-binding/edit           e-mail binding edit        → my customers
+ * - /crm/promotion/sign-ups           promotion link sign-ups    → my customers (the overview's
+ *                                     linkPromotion figure opens it; the spec names the figure only)
  */
 const s = defineSection('crm');
 const myClient = 'client-partner/my-client';
@@ -71,7 +73,8 @@ s.group('client', '客户管理', 'Client management', 'TeamOutlined')
     titleFrom: 'subject',
   })
   .detail('marketing-email/edit', '编辑营销邮件', 'Edit marketing mail', myClient, { tagPath: 'path' })
-  .detail('email-binding/edit', '编辑邮箱绑定', 'Edit mailbox binding', myClient, { tagPath: 'path' });
+  .detail('email-binding/edit', '编辑邮箱绑定', 'Edit mailbox binding', myClient, { tagPath: 'path' })
+  .detail('promotion/sign-ups', '推广报名', 'Promotion sign-ups', myClient, { tagPath: 'path' });
 
 s.group('transfer', '客户流转', 'Customer transfers', 'SwapOutlined')
   .page('wander/transfer', '客户转移', 'Customer transfers', 'SwapOutlined')

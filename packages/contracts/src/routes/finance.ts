@@ -61,7 +61,11 @@ s.group('credit', '信用管理', 'Credit', 'CreditCardOutlined')
     ['details', '信用管控详情', 'Credit control details', { tagPath: 'fullPath' }],
   ])
   .page('credit-customer/bill-refund', '账单退款', 'Bill refunds', 'RollbackOutlined')
-  .page('credit-customer/credit-record', '信用记录', 'Credit records', 'ProfileOutlined');
+  .page('credit-customer/credit-record', '信用记录', 'Credit records', 'ProfileOutlined')
+  .children('credit-customer/credit-record', [
+    // invented (decision 0064): a credit application's own detail tab, not the recharge one
+    ['detail', '信用申请详情', 'Credit application details', { tagPath: 'fullPath' }],
+  ]);
 
 s.group('erp', '金蝶 ERP', 'Kingdee ERP', 'DatabaseOutlined')
   .page('financial-erp/basic-data-material/customer', 'ERP 客户资料', 'ERP customers', 'TeamOutlined')

@@ -68,6 +68,9 @@ s.group('group', '报价组', 'Quote groups', 'AppstoreOutlined')
     titleFrom: 'subject',
   });
 
+// a path we chose: the page a sent quote's signed link opens, without signing in (decision 0055)
+s.page('quote/view', '报价', 'Quote', undefined, { public: true, hidden: true, aside: false, bookmark: false });
+
 s.group('approval', '特价与审批', 'Special prices and approvals', 'AuditOutlined')
   .page('quota-apply-approval/special', '特价审批', 'Special price approvals', 'TagOutlined')
   .children('quota-apply-approval/special', [

@@ -433,12 +433,16 @@ describe('route registry: the spec’s routes', () => {
   it('adds only the invented pages the spec describes without paths', () => {
     const extra = (file: keyof typeof routesBySection) =>
       routesBySection[file].filter((r) => !allExpected.has(r.path) && !r.path.endsWith('/*'));
-    // CRM "detail pages under a parent highlight": 17 screens named in the spec
-    expect(extra('crm')).toHaveLength(17);
+    // CRM "detail pages under a parent highlight": 17 screens named in the spec, and the sign-ups
+    // of the promotion link the overview's linkPromotion figure counts (decision 0052)
+    expect(extra('crm')).toHaveLength(18);
     expect(extra('crm').every((r) => r.hidden && r.activeRouter)).toBe(true);
-    // quotation "many send pages": 17 named in the spec
-    expect(extra('quotation')).toHaveLength(17);
-    expect(extra('quotation').every((r) => r.path.startsWith('/offerManage/send/') && r.hidden)).toBe(true);
+    // quotation "many send pages": 17 named in the spec; and the public page of a sent quote's signed link (0055)
+    const sendPages = extra('quotation').filter((r) => r.path !== '/offerManage/quote/view');
+    expect(sendPages).toHaveLength(17);
+    expect(sendPages.every((r) => r.path.startsWith('/offerManage/send/') && r.hidden)).toBe(true);
+    expect(extra('quotation')).toHaveLength(18);
+    expect(routeByPath('/offerManage/quote/view')).toMatchObject({ public: true, hidden: true });
     // the AI knowledge base in settings, and the read-only view of one document AI answers link to
     // and the mobile networks (MCC/MNC), which the spec keeps as reference data without a page
     expect(extra('settings').map((r) => r.path)).toEqual([
@@ -446,17 +450,11 @@ describe('route registry: the spec’s routes', () => {
       '/setModule/ai/knowledge',
       '/setModule/ai/knowledge/doc',
     ]);
-    for (const f of [
-      'inquiry',
-      'reports',
-      'finance',
-      'operations',
-      'srm',
-      'message',
-      'csc',
-      'general',
-      'warning',
-    ] as const)
+    // a credit-control application's own detail tab (decision 0064)
+    expect(extra('finance').map((r) => r.path)).toEqual(['/financial/credit-customer/credit-record/detail']);
+    // the report subscriptions issue 19 asks for (0066)
+    expect(extra('reports').map((r) => r.path)).toEqual(['/reportAnalysis/subscriptions']);
+    for (const f of ['inquiry', 'operations', 'srm', 'message', 'csc', 'general', 'warning'] as const)
       expect(extra(f).map((r) => r.path)).toEqual([]);
   });
 

@@ -6,7 +6,9 @@ const s = defineSection('reportAnalysis');
 s.group('customer', '客户报表', 'Customer reports', 'UserOutlined')
   .page('userReport', '客户报表', 'Customer report', 'UserOutlined')
   .page('consume-report', '消费报表', 'Consumption report', 'WalletOutlined')
-  .page('supplierReport', '供应商报表', 'Supplier report', 'ShopOutlined');
+  .page('supplierReport', '供应商报表', 'Supplier report', 'ShopOutlined')
+  // issue 19: a report can be subscribed to by mail (no spec path; decision 0066)
+  .page('subscriptions', '报表订阅', 'Report subscriptions', 'MailOutlined');
 
 s.group('sms', '短信报表', 'SMS reports', 'MessageOutlined')
   .page('sms/report', '短信报表', 'SMS report', 'TableOutlined')

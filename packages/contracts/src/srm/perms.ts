@@ -43,6 +43,11 @@ export const SrmPerm = {
   SEA_RULES: screen('/setModule/purchase/rules/seas'),
   DOMAIN_RULES: screen('/setModule/purchase/rules/domain'),
   RETENTION_RULES: screen('/setModule/purchase/rules/retention'),
+  SUPPLIER_RULES: screen('/setModule/purchase/rules/supplier'),
+  LEVEL_RULES: screen('/setModule/purchase/rules/level'),
+  SUFFIX_RULES: screen('/setModule/purchase/rules/suffix'),
+  CLUE_VIEW_RULES: screen('/setModule/purchase/rules/cluevier'),
+  SHARE_RULES: screen('/setModule/purchase/rules/share'),
   DUPLICATE_CHECK: screen('/setModule/purchase-set/duplicate-check'),
   CLUE_SETTINGS: screen('/setModule/purchase-set/clue'),
 } as const;

@@ -75,3 +75,17 @@ export const sourceChangeApply = z.object({
   reason: text().trim().min(2).max(500),
 });
 export type SourceChangeApply = z.infer<typeof sourceChangeApply>;
+
+/**
+ * A sea supplier's contact as the sea shows it (lead viewing rules): phone and e-mail only for
+ * holders of the contact-details key, null otherwise.
+ */
+export const seaContact = z.object({
+  id: int32(),
+  name: text(),
+  role: text().nullable(),
+  im: text().nullable(),
+  phone: text().nullable(),
+  email: text().nullable(),
+});
+export type SeaContact = z.infer<typeof seaContact>;

@@ -12,22 +12,22 @@ export const ENTITY_CHANGE_SERVICE = 'srm.supplier_entity_change';
 export const TRANSFER_APPLY_PATH = '/srm/operate/transfer-supplier/apply';
 export const ENTITY_CHANGE_APPLY_PATH = '/general/process/supplier-body-replace/apply';
 
-export const SUPPLIER_REQUEST_KINDS = ['transfer', 'entity'] as const;
+export const SUPPLIER_REQUEST_KINDS = ['transfer', 'entity', 'source'] as const;
 export type SupplierRequestKind = (typeof SUPPLIER_REQUEST_KINDS)[number];
 export const SUPPLIER_REQUEST_STATES = APPROVAL_RECORD_STATES;
 
 const approval = approvalRecordFields();
 
 /**
- * A change of a supplier that needs an approval besides the source (decision 0049): a transfer to
- * another buyer (转移申请, with its contacts and what the old owner keeps) or a change of our
- * contracting entity (主体变更). One record for both, like CRM's applications; the approval's
- * handler carries the change out. Started by `POST /v2/srm/transfer-request/apply` and
- * `/v2/srm/entity-change/apply`.
+ * A change of a supplier that needs an approval (decisions 0049, 0061): a transfer to another buyer
+ * (转移申请, with its contacts and what the old owner keeps), a change of our contracting entity
+ * (主体变更) or of the supplier's source (来源变更). One record for all three, like CRM's
+ * applications; the approval's handler carries the change out. Started by
+ * `POST /v2/srm/transfer-request/apply`, `/v2/srm/entity-change/apply`, `/v2/srm/source-change/apply`.
  */
 export const supplierRequestResource = defineResource({
   key: 'srm.supplierRequest',
-  title: { zh: '供应商转移与主体变更申请', en: 'Supplier transfer and entity requests' },
+  title: { zh: '供应商变更申请', en: 'Supplier change requests' },
   api: '/v2/srm/supplier-request',
   routes: { list: '/srm/operate/transfer-supplier/list', detail: '/srm/operate/transfer-supplier/detail' },
   titleField: 'supplierName',
@@ -41,6 +41,7 @@ export const supplierRequestResource = defineResource({
       options: [
         { value: SUPPLIER_REQUEST_KINDS[0], label: { zh: '转移', en: 'Transfer' }, color: 'blue' },
         { value: SUPPLIER_REQUEST_KINDS[1], label: { zh: '主体变更', en: 'Entity change' }, color: 'purple' },
+        { value: SUPPLIER_REQUEST_KINDS[2], label: { zh: '来源变更', en: 'Source change' }, color: 'cyan' },
       ],
     },
     fromUserId: { kind: 'user', label: { zh: '原负责人', en: 'From owner' }, readOnly: true },
@@ -60,6 +61,18 @@ export const supplierRequestResource = defineResource({
     },
     fromEntityId: { kind: 'number', ref: 'entity', label: { zh: '原签约主体', en: 'From entity' }, readOnly: true },
     toEntityId: { kind: 'number', ref: 'entity', label: { zh: '新签约主体', en: 'To entity' }, readOnly: true },
+    fromSource: {
+      kind: 'dict',
+      dict: 'purchase.supplier_source',
+      label: { zh: '原来源', en: 'From source' },
+      readOnly: true,
+    },
+    toSource: {
+      kind: 'dict',
+      dict: 'purchase.supplier_source',
+      label: { zh: '新来源', en: 'To source' },
+      readOnly: true,
+    },
     reason: { kind: 'textarea', label: { zh: '申请原因', en: 'Reason' }, readOnly: true },
     state: approval.state,
     ...approval.trail,
@@ -73,6 +86,8 @@ export const supplierRequestResource = defineResource({
       'toUserName',
       'fromEntityId',
       'toEntityId',
+      'fromSource',
+      'toSource',
       'state',
       'applicantName',
       'createdAt',

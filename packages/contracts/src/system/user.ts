@@ -27,6 +27,8 @@ export const userResource = defineResource({
       rules: { minLength: 3, maxLength: 32, pattern: '^[a-zA-Z][a-zA-Z0-9._-]*$' },
     },
     name: { kind: 'text', label: { zh: '姓名', en: 'Name' }, required: true, rules: { maxLength: 64 }, track: true },
+    /** what English readers see in the header and the user's card; none: the name above */
+    nameEn: { kind: 'text', label: { zh: '英文名', en: 'English name' }, rules: { maxLength: 64 }, track: true },
     jobNumber: {
       kind: 'text',
       label: { zh: '工号', en: 'Job number' },
@@ -80,7 +82,9 @@ export const userResource = defineResource({
     defaultSort: { field: 'createdAt', order: 'descend' },
   },
   form: {
-    sections: [{ fields: ['username', 'name', 'jobNumber', 'email', 'password', 'departmentIds', 'roleIds'] }],
+    sections: [
+      { fields: ['username', 'name', 'nameEn', 'jobNumber', 'email', 'password', 'departmentIds', 'roleIds'] },
+    ],
   },
   detail: { header: ['username', 'status', 'createdAt'] },
   access: {

@@ -16,6 +16,15 @@ export const TrafficPerm = {
   VOICE_RECORDS: screen(`${BI}/voiceRecordQuery`),
   SMS_PERFORMANCE: screen(`${BI}/smsPerformance`),
   RESULTS_C: screen(`${BI}/resultsQuery/day/c-end`),
+  VOICE_PERFORMANCE: screen(`${BI}/voicePerformance`),
+  VOICE_CHANNELS: screen(`${BI}/channelVoiceQuery`),
+  WA_RESULTS: screen(`${BI}/resultsQuery/wa`),
+  MAIL_PERFORMANCE: screen(`${BI}/mailPerformance`),
+  SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
+  API_QUEUES: screen(`${BI}/apiQueueManage`),
+  WHATSAPP_RECORDS: screen(`${BI}/send-query/wa-send-record`),
+  MAIL_RECORDS: screen(`${BI}/mailSendingRecord`),
+  TWO_WAY: screen(`${BI}/sms-bidirectional`),
   /** create ingestion clients, list unmatched DLRs */
   INGEST_ADMIN: `${screen(`${BI}/sendRcdQuery`)}:ingest`,
   /** rebuild one day's rollups */
@@ -129,7 +138,61 @@ export const ingestCdr = z.object({
     .regex(/^[A-Z]{3}$/)
     .optional(),
 });
-export const ingestLine = z.discriminatedUnion('type', [ingestSubmit, ingestDlr, ingestCdr]);
+/** the other records: WhatsApp messages, mail sends and two-way (MO) messages a handset sent us */
+export const MESSAGE_KINDS = ['whatsapp', 'mail', 'mo'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** WhatsApp conversation categories (Meta's pricing) */
+export const WA_CATEGORIES = ['marketing', 'utility', 'authentication', 'service'] as const;
+/** the last known state of a WhatsApp message or mail (an MO is `received`) */
+export const MESSAGE_STATES = ['sent', 'delivered', 'read', 'opened', 'failed', 'bounced', 'received'] as const;
+/** the states a rollup counts as delivered (read and opened were delivered first; an MO arrived) */
+export const MESSAGE_DELIVERED_STATES = ['delivered', 'read', 'opened', 'received'] as const;
+/** the rollups' product column: what was carried (mail sends are `email`, like the channels' product) */
+export const TRAFFIC_PRODUCTS = ['sms', 'voice', 'whatsapp', 'email', 'mo'] as const;
+export type TrafficProduct = (typeof TRAFFIC_PRODUCTS)[number];
+/** the products sent (an MO is received): what the traffic port answers when no product is asked */
+export const SENT_PRODUCTS = ['sms', 'voice', 'whatsapp', 'email'] as const satisfies readonly TrafficProduct[];
+export const productOfKind = (kind: MessageKind): TrafficProduct => (kind === 'mail' ? 'email' : kind);
+export const ingestMessage = z.object({
+  type: z.literal('message'),
+  kind: z.enum(MESSAGE_KINDS),
+  /** the platform's id of the message (unique per kind) */
+  id: z.string().min(1).max(64),
+  account: z.string().min(1).max(64),
+  /** WhatsApp: the business number; mail: the sender address; MO: the handset's number */
+  from: z.string().min(1).max(254),
+  /** WhatsApp: the recipient's number; mail: the recipient's address; MO: our number or sender id it went to */
+  to: z.string().min(1).max(254),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  channelId: z.number().int().min(0).optional(),
+  at: isoTime,
+  state: z.enum(MESSAGE_STATES).optional(),
+  stateAt: isoTime.optional(),
+  error: z.string().max(64).optional(),
+  /** WhatsApp: the conversation the message belongs to and its category */
+  conversationId: z.string().max(64).optional(),
+  category: z.enum(WA_CATEGORIES).optional(),
+  /** mail: the subject line */
+  subject: z.string().max(200).optional(),
+  content: z.string().max(10_000).optional(),
+  /** MO: our message id it answers; absent, the latest message of the account to that number within 3 days */
+  replyTo: z.string().max(64).optional(),
+  price: decimalString.optional(),
+  cost: decimalString.optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  costCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
+export type IngestMessage = z.infer<typeof ingestMessage>;
+export const ingestLine = z.discriminatedUnion('type', [ingestSubmit, ingestDlr, ingestCdr, ingestMessage]);
 export type IngestLine = z.infer<typeof ingestLine>;
 export type IngestSubmit = z.infer<typeof ingestSubmit>;
 export type IngestDlr = z.infer<typeof ingestDlr>;
@@ -243,6 +306,8 @@ export const voiceRecordQuery = pageQuery.extend({
   callId: z.string().max(64).optional(),
   channelId: coerceInt32().optional(),
   answered: z.enum(['yes', 'no']).optional(),
+  /** the SIP final code (voiceSipRecord drills into the calls of one code) */
+  sipCode: coerceInt32().optional(),
 });
 export type VoiceRecordQuery = z.infer<typeof voiceRecordQuery>;
 export const voiceRecordRow = z.object({
@@ -273,7 +338,7 @@ export const voiceRecordPage = pageResult(voiceRecordRow).extend({ totals: voice
 /** performance screens over the daily rollup */
 export const performanceQuery = z.object({
   ...scoped,
-  product: z.enum(['sms', 'voice']).default('sms'),
+  product: z.enum(TRAFFIC_PRODUCTS).default('sms'),
   groupBy: z.enum(['day', 'owner', 'customer', 'account', 'country', 'channel']).default('day'),
   ownerId: coerceInt32().optional(),
 });
@@ -297,6 +362,97 @@ export const performanceRow = z.object({
   pdd: z.string().nullable(),
 });
 export const performanceAnswer = z.object({ rows: z.array(performanceRow) });
+
+/** wa-send-record, mailSendingRecord, sms-bidirectional: one kind's records of a range */
+export const messageQuery = pageQuery.extend({
+  ...scoped,
+  /** the number or address on either side (exact) */
+  party: z.string().max(254).optional(),
+  state: z.enum(MESSAGE_STATES).optional(),
+  conversationId: z.string().max(64).optional(),
+  category: z.enum(WA_CATEGORIES).optional(),
+  /** MO: the answers to one of our messages */
+  replyTo: z.string().max(64).optional(),
+});
+export type MessageQuery = z.infer<typeof messageQuery>;
+export const messageRow = z.object({
+  at: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
+  id: z.string(),
+  accountId: int32(),
+  customerId: int32(),
+  ownerId: int32(),
+  from: z.string(),
+  to: z.string(),
+  country: z.string(),
+  channelId: int32(),
+  state: z.string(),
+  stateAt: z.string().nullable(),
+  error: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  category: z.string().nullable(),
+  subject: z.string().nullable(),
+  length: int32(),
+  replyTo: z.string().nullable(),
+  /** the submit time of the message answered (opens its timeline) */
+  replyToAt: z.string().nullable(),
+  price: z.string(),
+  cost: z.string(),
+  currency: z.string(),
+});
+export const messageTotals = z.object({ records: int53(), revenue: z.string(), cost: z.string() });
+export const messagePage = pageResult(messageRow).extend({ totals: messageTotals });
+
+/** voiceSipRecord: the SIP final codes of the calls of a range (with the voice records' filters) */
+export const sipQuery = z.object({
+  ...scoped,
+  channelId: coerceInt32().optional(),
+  callee: dialled(),
+});
+export type SipQuery = z.infer<typeof sipQuery>;
+export const sipRow = z.object({
+  sipCode: int32(),
+  calls: int53(),
+  /** share of all calls of the filter, % with 2 decimals */
+  share: z.string(),
+  /** average post-dial delay of the code's calls, ms (null: none reported) */
+  pdd: z.string().nullable(),
+  lastAt: z.string(),
+});
+export const sipAnswer = z.object({ rows: z.array(sipRow), calls: int53() });
+
+/**
+ * apiQueueManage: per account and channel, the parts submitted in the last 24 hours still waiting
+ * for a final delivery report (backlog), the parts of the last 5 minutes (rate) and the oldest
+ * waiting part.
+ */
+export const queueQuery = z.object({
+  accountId: coerceInt32().optional(),
+  channelId: coerceInt32().optional(),
+});
+export const queueRow = z.object({
+  accountId: int32(),
+  channelId: int32(),
+  backlog: int53(),
+  /** parts per minute over the last 5 minutes */
+  rate: z.string(),
+  lastFive: int53(),
+  oldestAt: z.string().nullable(),
+  /** seconds the oldest waiting part has waited */
+  oldestAge: int53().nullable(),
+});
+export const queueAnswer = z.object({
+  rows: z.array(queueRow),
+  /** the window's bounds: backlog since `since`, rate since `rateSince`, both to `at` */
+  at: z.string(),
+  since: z.string(),
+  rateSince: z.string(),
+});
+/** the backlog window and the rate window of apiQueueManage */
+export const QUEUE_WINDOW_HOURS = 24;
+export const QUEUE_RATE_MINUTES = 5;
+/** DLR states that are not final: a part holding one still waits */
+export const PENDING_DLR_STATES = ['enroute'] as const;
 
 export const rebuildRequest = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 export const rebuildAnswer = z.object({ day: z.string(), rows: int32() });

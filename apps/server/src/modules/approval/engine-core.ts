@@ -140,14 +140,17 @@ export async function recordApprovalEvent(
   inst: Pick<InstanceRecord, 'id' | 'serviceName' | 'businessKey' | 'title'>,
   action: ApprovalEventData['action'],
   actorId: number,
-  opinion?: string,
+  opinion: string | undefined,
+  at: Date,
 ) {
   const entity = handlerOf(inst.serviceName)?.historyEntity;
   if (!entity || !inst.businessKey) return;
   const data: ApprovalEventData = { requestId: inst.id, action, title: inst.title };
-  await appendRecordEvents(tx, [
-    { entity, recordId: inst.businessKey, actorId, kind: 'approval', body: opinion || undefined, data: { ...data } },
-  ]);
+  await appendRecordEvents(
+    tx,
+    [{ entity, recordId: inst.businessKey, actorId, kind: 'approval', body: opinion || undefined, data: { ...data } }],
+    at,
+  );
 }
 
 /** A final transition: status, finish time (the command's platform clock time, `out.now`), the owning business's handler in the same transaction. */
@@ -176,7 +179,7 @@ export async function finish(
   if (status === 'approved') await handler?.onApproved?.(outcome);
   if (status === 'rejected') await handler?.onRejected?.(outcome);
   if (status === 'withdrawn') await handler?.onWithdrawn?.(outcome);
-  await recordApprovalEvent(tx, inst, status, actorId, opinion);
+  await recordApprovalEvent(tx, inst, status, actorId, opinion, now);
   if (status === 'approved') {
     await recordAction(tx, { instanceId: inst.id, action: 'approved', userId: null });
     out.push({

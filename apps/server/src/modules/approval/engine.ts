@@ -111,7 +111,7 @@ export async function startInstance(tx: Tx, input: StartInput, out: Outbox): Pro
   // a new request reaches the open lists and overviews of the people on it (initiator, first approvers)
   markChanged(tx, inst!.id);
   await recordAction(tx, { instanceId: inst!.id, action: 'start', userId: input.initiatorId });
-  await recordApprovalEvent(tx, inst!, 'started', input.initiatorId);
+  await recordApprovalEvent(tx, inst!, 'started', input.initiatorId, undefined, out.now);
   await enterStep(tx, inst!, 0, input.initiatorId, out);
   return { instanceId: inst!.id };
 }
@@ -147,7 +147,7 @@ async function resubmit(tx: Tx, input: StartInput, out: Outbox): Promise<{ insta
     .where(eq(wfInstances.id, inst.id))
     .returning();
   await recordAction(tx, { instanceId: inst.id, action: 'resubmit', userId: input.initiatorId });
-  await recordApprovalEvent(tx, updated!, 'resubmitted', input.initiatorId);
+  await recordApprovalEvent(tx, updated!, 'resubmitted', input.initiatorId, undefined, out.now);
   await enterStep(tx, updated!, 0, input.initiatorId, out);
   return { instanceId: inst.id };
 }

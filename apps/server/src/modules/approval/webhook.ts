@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/platform.js';
-import { webhookHostAllowed } from '../../platform/webhooks.js';
+import { postRobotText, webhookHostAllowed } from '../../platform/webhooks.js';
 
 export const APPROVAL_WEBHOOK_JOB = 'approval.webhook';
 
@@ -17,14 +17,7 @@ export function defineApprovalWebhookJob(p: Platform) {
         p.log.warn({ url }, 'approval webhook host not allowed (WEBHOOK_ALLOWED_HOSTS); not sent');
         return;
       }
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ msgtype: 'text', text: { content: text } }),
-        redirect: 'error',
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!res.ok) throw new Error(`approval webhook answered ${res.status}`);
+      await postRobotText(url, text);
     },
     { retryLimit: 5, retryDelay: 10 },
   );

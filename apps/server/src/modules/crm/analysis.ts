@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../platform/db/index.js';
 import { recordEvents } from '../../platform/history/schema.js';
 import { AppError } from '../../platform/http/errors.js';
 import { homeDepartment } from './customers.js';
+import { DEAL_REASON } from './deal.js';
 import { crmCustomers, crmOpportunities, crmOpportunityStages } from './schema.js';
 import { stagesFor } from './stages.js';
 
@@ -152,8 +153,8 @@ async function namesOf(db: DbOrTx, ids: number[]) {
 
 /**
  * What each sales in scope did in the period: customers created and received, follow-ups recorded
- * (and on how many customers), opportunities opened. Accounts and first paid traffic are not
- * counted: the finance and traffic rooms do not exist yet (the flags say so).
+ * (and on how many customers), opportunities opened, customers with their first paid traffic (the
+ * deal event). New accounts are not counted: the finance room's accounts port has no created time.
  */
 export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQuery): Promise<AccountTrack> {
   const [start, end] = periodOf(q);
@@ -210,6 +211,23 @@ export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQue
     )
     .groupBy(crmOpportunities.ownerId);
 
+  // the first paid traffic: the deal event (`deal.ts`), counted for the customer's owner
+  const firstPaid = await db
+    .select({ userId: crmCustomers.ownerId, n: sql<number>`count(*)::int` })
+    .from(recordEvents)
+    .innerJoin(crmCustomers, sql`${recordEvents.recordId} = ${crmCustomers.id}::text`)
+    .where(
+      and(
+        eq(recordEvents.entity, 'crm.customer'),
+        eq(recordEvents.kind, 'state'),
+        sql`${recordEvents.data}->>'reason' = ${DEAL_REASON}`,
+        gte(recordEvents.at, start),
+        lt(recordEvents.at, end),
+        whoWhere(auth, crmCustomers.ownerId, q),
+      ),
+    )
+    .groupBy(crmCustomers.ownerId);
+
   type Row = AccountTrack['rows'][number];
   const rows = new Map<number, Row>();
   const rowOf = (userId: number | null) => {
@@ -225,6 +243,7 @@ export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQue
         followUps: 0,
         customersFollowed: 0,
         newOpportunities: 0,
+        firstPaidCustomers: 0,
         lastFollowUpAt: null,
       };
       rows.set(userId, r);
@@ -250,6 +269,10 @@ export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQue
     const r = rowOf(o.userId);
     if (r) r.newOpportunities = o.n;
   }
+  for (const f of firstPaid) {
+    const r = rowOf(f.userId);
+    if (r) r.firstPaidCustomers = f.n;
+  }
   const names = await namesOf(db, [...rows.keys()]);
   for (const r of rows.values()) {
     const u = names.get(r.ownerId);
@@ -259,5 +282,5 @@ export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQue
   const list = [...rows.values()].sort(
     (a, b) => b.newCustomers + b.followUps - (a.newCustomers + a.followUps) || a.ownerId - b.ownerId,
   );
-  return { rows: list, accountsAvailable: false, trafficAvailable: false };
+  return { rows: list, accountsAvailable: false, trafficAvailable: true };
 }

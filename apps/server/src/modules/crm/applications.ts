@@ -28,6 +28,7 @@ import {
 } from '../approval/index.js';
 import { writableCustomer } from './access.js';
 import { assertNoPendingAlias } from './alias-pending.js';
+import { customerNames } from './customer-refs.js';
 import { checkAlias, freeAlias } from './customers.js';
 import { crmApplications, crmCustomers } from './schema.js';
 
@@ -37,6 +38,7 @@ const initiatorName = sql`(select u.name from ${staffUsers} u where u.id = "crm_
 
 /** The applications list (approval orders, alias change records, the customer's approvals tab). */
 export const applications = bindResource(applicationResource, {
+  historyNames: { customerId: customerNames },
   table: crmApplications,
   search: { keyword: crmApplications.search },
   columns: {
@@ -233,17 +235,21 @@ async function carryOut(tx: Tx, a: typeof crmApplications.$inferSelect, actorId:
       .where(and(eq(recordMembers.entity, 'crm.customer'), eq(recordMembers.recordId, c.id)));
   }
   await tx.update(crmCustomers).set(set).where(eq(crmCustomers.id, c.id));
-  await appendRecordEvents(tx, [
-    {
-      entity: 'crm.customer',
-      recordId: c.id,
-      actorId,
-      kind: 'updated',
-      changes: changes as never,
-      body: a.reason,
-      data: { application: a.code },
-    },
-  ]);
+  await appendRecordEvents(
+    tx,
+    [
+      {
+        entity: 'crm.customer',
+        recordId: c.id,
+        actorId,
+        kind: 'updated',
+        changes: changes as never,
+        body: a.reason,
+        data: { application: a.code },
+      },
+    ],
+    now,
+  );
 }
 
 /** The clock the outcome handlers read (the app's, set when the module registers). */

@@ -54,6 +54,7 @@ export async function removeFromBlacklist(p: Platform, auth: AuthContext, ids: r
         body: reason,
         data: { blacklist: 'removed' },
       })),
+      now,
     );
   });
   for (const id of unique) await publishRecordChanged(p.bus, 'crm.customer', id);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { parsePhoneNumber } from 'libphonenumber-js/min';
 import { bindResource } from '../../platform/resource/index.js';
 import { writableCustomer } from './access.js';
+import { customerNames } from './customer-refs.js';
 import { crmContacts } from './schema.js';
 
 /** E.164 as libphonenumber-js formats it (the field rule already refused what it cannot parse). */
@@ -13,6 +14,7 @@ const customerName = sql`(select c.name from crm_customers c where c.id = "crm_c
 
 /** Contacts of a customer: owned with the customer, added only to a private customer in scope. */
 export const contacts = bindResource(contactResource, {
+  historyNames: { customerId: customerNames },
   table: crmContacts,
   search: { keyword: crmContacts.search },
   columns: {

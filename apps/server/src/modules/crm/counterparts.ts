@@ -1,6 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import { type Counterpart, counterpartsOf } from '../../platform/counterparts.js';
 import { textArray } from '../../platform/db/arrays.js';
+import { containsPattern } from '../../platform/db/like.js';
 import type { Platform } from '../../platform/platform.js';
 import { companyDomains } from './duplicates.js';
 import { crmContacts, crmCustomers } from './schema.js';
@@ -43,5 +45,30 @@ export function registerCrmCounterparts(p: Platform) {
       if (c) out.set(e, { kind: 'customer', id: c.id, name: c.name, ownerId: c.ownerId });
     }
     return out;
+  });
+  // the write step's customer contacts (email/customer/contact): customers in the caller's data scope
+  counterpartsOf(p).registerContacts('customer', async (auth, q) => {
+    const k = q.keyword ? containsPattern(q.keyword) : undefined;
+    const rows = await p.db
+      .select({
+        email: crmContacts.email,
+        name: crmContacts.name,
+        counterpartId: crmCustomers.id,
+        counterpartName: crmCustomers.name,
+        keyDecisionMaker: crmContacts.keyDecisionMaker,
+      })
+      .from(crmContacts)
+      .innerJoin(crmCustomers, eq(crmCustomers.id, crmContacts.customerId))
+      .where(
+        and(
+          isNotNull(crmContacts.email),
+          q.counterpartId ? eq(crmCustomers.id, q.counterpartId) : undefined,
+          k ? or(ilike(crmContacts.email, k), ilike(crmContacts.name, k), ilike(crmCustomers.name, k)) : undefined,
+          dataScopeWhere(auth, crmCustomers.ownerId),
+        ),
+      )
+      .orderBy(asc(crmCustomers.name), sql`${crmContacts.keyDecisionMaker} desc`, asc(crmContacts.name))
+      .limit(q.limit);
+    return rows.map((r) => ({ ...r, email: r.email! }));
   });
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
+import type { ValueNamer } from '../../platform/history/names.js';
 import { crmCustomers } from './schema.js';
 
 /**
@@ -59,3 +60,24 @@ export const ownedCustomerRefs = (db: DbOrTx, limit: number) =>
     .where(and(isNotNull(crmCustomers.ownerId), sql`${crmCustomers.state} <> 'blacklist'`))
     .orderBy(asc(crmCustomers.id))
     .limit(limit);
+
+/** For the reports room: code, name and type (C-end direct / R-end reseller) of the given customers. */
+export async function customerFacts(db: DbOrTx, ids: number[]) {
+  const out = new Map<number, { code: string; name: string; type: 'C' | 'R' }>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ id: crmCustomers.id, code: crmCustomers.code, name: crmCustomers.name, type: crmCustomers.type })
+    .from(crmCustomers)
+    .where(inArray(crmCustomers.id, ids));
+  for (const r of rows) out.set(r.id, { code: r.code, name: r.name, type: r.type });
+  return out;
+}
+
+/** Customers' names by id, for timelines naming an agent or the customer of a contact (`historyNames`). */
+export const customerNames: ValueNamer = async (db, ids) => {
+  const rows = await db
+    .select({ id: crmCustomers.id, name: crmCustomers.name })
+    .from(crmCustomers)
+    .where(inArray(crmCustomers.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+};

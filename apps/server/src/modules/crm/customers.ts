@@ -6,6 +6,7 @@ import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
 import { assertNoPendingAlias } from './alias-pending.js';
+import { customerNames } from './customer-refs.js';
 import { companyDomains, findDuplicates } from './duplicates.js';
 import { lockedCount, lockLimitOf } from './pool/claim-rules.js';
 import { returnAtOf } from './pool/due.js';
@@ -101,6 +102,7 @@ const agentName = sql`(select a.name from crm_customers a where a.id = "crm_cust
 
 /** Customers on the resource kernel: my customers, partners (type R) and their agent customers. */
 export const customers = bindResource(customerResource, {
+  historyNames: { agentId: customerNames },
   table: crmCustomers,
   search: { keyword: crmCustomers.search },
   columns: {

@@ -1,5 +1,6 @@
 import { CrmTopics } from '@portal/contracts/crm';
 import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/index.js';
 import { appendRecordEvents } from '../../platform/history/service.js';
 import type { Platform } from '../../platform/platform.js';
@@ -12,8 +13,11 @@ import { crmCustomers } from './schema.js';
  */
 export const CUSTOMER_DEALT = CrmTopics.CUSTOMER_DEALT;
 
+/** the deal event's reason in the customer's history (account tracking counts it) */
+export const DEAL_REASON = 'paid_traffic';
+
 /** Marks a customer dealt once, with a `state` entry in its history (actor: the system). */
-export async function markCustomerDealt(db: Db, customerId: number): Promise<boolean> {
+export async function markCustomerDealt(db: Db, clock: Clock, customerId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(crmCustomers)
@@ -21,16 +25,20 @@ export async function markCustomerDealt(db: Db, customerId: number): Promise<boo
       .where(and(eq(crmCustomers.id, customerId), eq(crmCustomers.dealt, false)))
       .returning({ id: crmCustomers.id });
     if (!row) return false;
-    await appendRecordEvents(tx, [
-      {
-        entity: 'crm.customer',
-        recordId: customerId,
-        actorId: null,
-        kind: 'state',
-        changes: [{ field: 'dealt', from: false, to: true }],
-        data: { reason: 'paid_traffic' },
-      },
-    ]);
+    await appendRecordEvents(
+      tx,
+      [
+        {
+          entity: 'crm.customer',
+          recordId: customerId,
+          actorId: null,
+          kind: 'state',
+          changes: [{ field: 'dealt', from: false, to: true }],
+          data: { reason: DEAL_REASON },
+        },
+      ],
+      clock,
+    );
     return true;
   });
 }
@@ -39,6 +47,6 @@ export function subscribeDeals(p: Platform) {
   p.bus.subscribe(CUSTOMER_DEALT, (id) => {
     const n = Number(id);
     if (!Number.isInteger(n) || n <= 0) return;
-    markCustomerDealt(p.db, n).catch((err) => p.log.error({ err, id }, 'marking a customer dealt failed'));
+    markCustomerDealt(p.db, p.clock, n).catch((err) => p.log.error({ err, id }, 'marking a customer dealt failed'));
   });
 }

@@ -13,6 +13,8 @@ import { opportunities } from './opportunities.js';
 import { definePoolJob, mountPool, POOL_RETURN_JOB } from './pool/index.js';
 import { seedPoolRules } from './pool/seed.js';
 import { promotionRoutes } from './promotion/routes.js';
+import { seedPromotion } from './promotion/seed.js';
+import { signUps } from './promotion/signups.js';
 import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
 import { seedCrm } from './seed.js';
@@ -29,7 +31,7 @@ export {
   customersReturningSoon,
   openableCustomer,
 } from './assistant.js';
-export { customerRef, customerRefs } from './customer-refs.js';
+export { customerFacts, customerRef, customerRefs } from './customer-refs.js';
 export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
 export { CUSTOMER_TOUCHED } from './touch.js';
 
@@ -45,7 +47,7 @@ export const crmModule: Module = {
     subscribeDeals(p);
     subscribeTouches(p);
     registerCrmCounterparts(p);
-    for (const b of [customers, contacts, opportunities, applications]) await mountResource(app, p, b);
+    for (const b of [customers, contacts, opportunities, applications, signUps]) await mountResource(app, p, b);
     registerApplicationHandlers(p.clock);
     await crmRoutes(app, p);
     await flowRoutes(app, p);
@@ -82,5 +84,6 @@ export const crmModule: Module = {
     await seedPoolRules(ctx);
     await seedCrm(ctx);
     await seedFlows(ctx);
+    await seedPromotion(ctx);
   },
 };

@@ -6,6 +6,7 @@ import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
 import { writableCustomer } from './access.js';
+import { customerNames } from './customer-refs.js';
 import { homeDepartment } from './customers.js';
 import { crmOpportunities } from './schema.js';
 import { stagesFor } from './stages.js';
@@ -32,6 +33,7 @@ const ownerName = sql`(select u.name from ${staffUsers} u where u.id = "crm_oppo
 
 /** Opportunities: stage and win rate from the owner's department group; closed ones are final. */
 export const opportunities = bindResource(opportunityResource, {
+  historyNames: { customerId: customerNames },
   table: crmOpportunities,
   search: { keyword: crmOpportunities.search },
   columns: {

@@ -118,6 +118,9 @@ function planCustomer(ctx: SeedContext, i: number, now: number, sales: Sales, pa
     ownerId,
     ownedAt: ownerId ? createdAt : null,
     state: state as 'private' | 'open_sea' | 'blacklist',
+    // pool customers came back some days ago (2–89), never before they were created; drawn from
+    // the index, not the stream, so every other value stays as it was
+    returnedAt: state === 'open_sea' ? new Date(Math.max(createdAt.getTime() + DAY, now - (2 + (i % 88)) * DAY)) : null,
     blacklistReason: state === 'blacklist' ? '长期欠费 / long unpaid bills' : null,
     locked: state === 'private' && rng.next() < 0.05,
     dealt: state === 'private' && rng.next() < 0.3,

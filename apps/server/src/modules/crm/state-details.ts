@@ -18,6 +18,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
+import { valueNamesOf } from '../../platform/resource/index.js';
 import { rowSelect, toRow, visibleFields } from '../../platform/resource/query.js';
 import { customers } from './customers.js';
 import { crmCustomers } from './schema.js';
@@ -73,5 +74,6 @@ export async function stateDetailRoutes(app: FastifyInstance, p: Platform) {
     perm: CrmPerm.BLACKLIST,
     tags: ['crm'],
     canRead: (db, _auth, id) => isIn(db, id, 'blacklist'),
+    valueNames: valueNamesOf(customers),
   });
 }

@@ -1,15 +1,16 @@
 import { feedbackResource, myFeedbackResource } from '@portal/contracts/feedback';
 import { sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/events/bus.js';
+import { staffNameSql } from '../../platform/i18n/names.js';
 import { publishRecordChanged } from '../../platform/live/record-changes.js';
-import { bindResource, type FieldSource } from '../../platform/resource/index.js';
+import { bindResource, type FieldSource, localized } from '../../platform/resource/index.js';
 import { feedbacks } from './schema.js';
 
 /** Both lists read the same columns; names come from their tables (a select drops table names: qualified by hand). */
 const columns: Record<string, FieldSource> = {
   id: feedbacks.id,
   userId: feedbacks.userId,
-  userName: sql`coalesce((select su.name from staff_users su where su.id = "feedbacks"."user_id"), '')`,
+  userName: localized((l) => sql`coalesce(${staffNameSql(l, sql.raw('"feedbacks"."user_id"'))}, '')`),
   questionId: feedbacks.questionId,
   questionName: sql`(select fq.name from feedback_questions fq where fq.id = "feedbacks"."question_id")`,
   content: feedbacks.content,

@@ -10,8 +10,12 @@ import { finAccounts, finApplications, finLedgerEntries } from './schema.js';
 const accountCustomer = sql`"fin_accounts"."customer_id"`;
 /** the customer's owner of an account: whose data scope covers it */
 export const accountOwnerSql = customerFieldSql(accountCustomer, 'owner_id');
+/** the customer's owner of the account another room's column names (quotation: a sent quote's account) */
+export const ownerOfAccountSql = (accountId: SQL) =>
+  customerFieldSql(sql`(select a.customer_id from fin_accounts a where a.id = ${accountId})`, 'owner_id');
 
 export const accounts = bindResource(accountResource, {
+  scopeOf: financeScope,
   table: finAccounts,
   search: { keyword: finAccounts.search },
   columns: {
@@ -25,6 +29,10 @@ export const accounts = bindResource(accountResource, {
     billing: finAccounts.billing,
     creditLine: finAccounts.creditLine,
     balance: finAccounts.balance,
+    tempCredit: finAccounts.tempCredit,
+    tempCreditUntil: finAccounts.tempCreditUntil,
+    deferredUntil: finAccounts.deferredUntil,
+    badDebtSince: finAccounts.badDebtSince,
     billCycle: finAccounts.billCycle,
     entityId: finAccounts.entityId,
     state: finAccounts.state,
@@ -45,6 +53,7 @@ const ownerOfAccount = (table: string) =>
   );
 
 export const applications = bindResource(finApplicationResource, {
+  scopeOf: financeScope,
   table: finApplications,
   search: { keyword: finApplications.search },
   columns: {
@@ -56,19 +65,27 @@ export const applications = bindResource(finApplicationResource, {
     ownerId: ownerOfAccount('fin_applications'),
     amount: finApplications.amount,
     previousAmount: finApplications.previousAmount,
+    changeFrom: finApplications.changeFrom,
+    changeTo: finApplications.changeTo,
+    until: finApplications.until,
     currency: finApplications.currency,
     reference: finApplications.reference,
     reason: finApplications.reason,
+    sourceCode: sql`(select s.code from fin_applications s where s.id = "fin_applications"."source_id")`,
+    refundable: sql`("fin_applications"."amount" - "fin_applications"."refunded")`,
     state: finApplications.state,
     instanceId: finApplications.instanceId,
     applicantId: finApplications.applicantId,
     applicantName: sql`(select u.name from ${staffUsers} u where u.id = "fin_applications"."applicant_id")`,
+    deciderId: finApplications.deciderId,
+    deciderName: sql`(select u.name from ${staffUsers} u where u.id = "fin_applications"."decider_id")`,
     createdAt: finApplications.createdAt,
     decidedAt: finApplications.decidedAt,
   },
 });
 
 export const entries = bindResource(entryResource, {
+  scopeOf: financeScope,
   table: finLedgerEntries,
   columns: {
     key: finLedgerEntries.key,

@@ -1,6 +1,9 @@
 import {
   type AccountApply,
   type ApplicationDetail,
+  CHANGE_MAX_DAYS,
+  type ChangeApply,
+  type ChangeKind,
   type CreditApply,
   type CreditKind,
   type EntryKind,
@@ -9,9 +12,11 @@ import {
   type FinApplyResult,
   type MoneyApply,
   type MoneyKind,
+  REFUNDABLE_KINDS,
+  type RefundApply,
 } from '@portal/contracts/finance';
 import { Decimal } from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type DbOrTx, rowsOf, type Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -27,7 +32,8 @@ import {
 import { customerRefInScope } from '../crm/customer-refs.js';
 import { reference } from '../system/reference/index.js';
 import { accountScopeWhere } from './accounts.js';
-import { dayOf, pgError, postEntry } from './ledger.js';
+import { settleBills } from './bills.js';
+import { balanceOf, dayOf, pgError, postEntry } from './ledger.js';
 import { accountCodeSeq, applicationCodeSeq, finAccounts, finApplications, finLedgerEntries } from './schema.js';
 
 /** The ledger entry kind a money application writes. */
@@ -41,12 +47,17 @@ const ENTRY_OF: Record<MoneyKind, EntryKind> = {
 const TITLE: Record<FinApplicationKind, string> = {
   prepay_credit: '预付信用申请',
   postpay_credit: '后付信用申请',
+  temp_credit: '临时额度申请',
+  deferral: '延期付款申请',
+  billing_change: '付款方式变更',
+  cycle_change: '账单周期变更',
   open: '客户账户开户',
   recharge: '充值申请',
   payment: '付款申请',
   hedge: '对冲申请',
   gift: '赠送申请',
   manual: '手工充值',
+  refund: '退款申请',
 };
 
 const nextCode = async (tx: DbOrTx, seq: typeof accountCodeSeq, prefix: string) => {
@@ -139,8 +150,11 @@ export async function openAccount(tx: Tx, out: Outbox, auth: AuthContext, body: 
   return { id: acc!.id, code, instanceId };
 }
 
-/** An active account in the caller's scope. */
-async function activeAccount(tx: Tx, auth: AuthContext, id: number) {
+/**
+ * An active account in the caller's scope; with `suspendedToo` also one the overdue ladder
+ * suspended (money may still come in to pay its bills).
+ */
+async function activeAccount(tx: Tx, auth: AuthContext, id: number, suspendedToo = false) {
   const [acc] = await tx
     .select({
       id: finAccounts.id,
@@ -149,11 +163,16 @@ async function activeAccount(tx: Tx, auth: AuthContext, id: number) {
       state: finAccounts.state,
       billing: finAccounts.billing,
       creditLine: finAccounts.creditLine,
+      billCycle: finAccounts.billCycle,
+      tempCredit: finAccounts.tempCredit,
+      tempCreditUntil: finAccounts.tempCreditUntil,
+      deferredUntil: finAccounts.deferredUntil,
     })
     .from(finAccounts)
     .where(and(eq(finAccounts.id, id), accountScopeWhere(auth)));
   if (!acc) throw new AppError('NOT_FOUND');
-  if (acc.state !== 'active') throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: acc.code } });
+  if (acc.state !== 'active' && !(suspendedToo && acc.state === 'suspended'))
+    throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: acc.code } });
   return acc;
 }
 
@@ -180,7 +199,7 @@ export async function startMoney(
   body: MoneyApply,
   now: Date,
 ): Promise<FinApplyResult> {
-  const acc = await activeAccount(tx, auth, body.accountId);
+  const acc = await activeAccount(tx, auth, body.accountId, true);
   const amount = new Decimal(body.amount).toFixed(4);
   const code = await nextCode(tx, applicationCodeSeq, 'FA');
   const [app] = await tx
@@ -204,6 +223,122 @@ export async function startMoney(
   });
   await tx.update(finApplications).set({ instanceId }).where(eq(finApplications.id, app!.id));
   return { id: app!.id, code, instanceId };
+}
+
+/**
+ * Applies for a refund (账单退款) of money that came in through an approved recharge or payment of
+ * an account in the caller's scope: no more than what is left to refund of it, nor than the
+ * account's balance. Nothing moves until it is approved; the approval checks both again under the
+ * account's and the source's row locks (decision 0073).
+ */
+export async function applyRefund(p: Platform, auth: AuthContext, body: RefundApply): Promise<FinApplyResult> {
+  const amount = new Decimal(body.amount);
+  if (amount.lte(0)) throw new AppError('FIN_AMOUNT_ZERO');
+  return runCommand(p, async (tx, out) => {
+    const acc = await activeAccount(tx, auth, body.accountId, true);
+    const [src] = await tx
+      .select({
+        id: finApplications.id,
+        code: finApplications.code,
+        amount: finApplications.amount,
+        refunded: finApplications.refunded,
+      })
+      .from(finApplications)
+      .where(
+        and(
+          eq(finApplications.id, body.sourceId),
+          eq(finApplications.accountId, acc.id),
+          eq(finApplications.state, 'approved'),
+          inArray(finApplications.kind, [...REFUNDABLE_KINDS]),
+        ),
+      );
+    if (!src) throw new AppError('FIN_REFUND_SOURCE', { vars: { value: String(body.sourceId) } });
+    if (amount.gt(new Decimal(src.amount!).minus(src.refunded)))
+      throw new AppError('FIN_REFUND_OVER', { vars: { value: src.code } });
+    const bal = await balanceOf(tx, acc.id);
+    if (amount.gt(bal!.balance)) throw new AppError('FIN_REFUND_BALANCE', { vars: { value: acc.code } });
+    const code = await nextCode(tx, applicationCodeSeq, 'FA');
+    const [app] = await tx
+      .insert(finApplications)
+      .values({
+        code,
+        kind: 'refund',
+        accountId: acc.id,
+        sourceId: src.id,
+        amount: amount.toFixed(4),
+        currency: acc.currency,
+        reference: body.reference ?? null,
+        reason: body.reason,
+        applicantId: auth.userId,
+        createdAt: p.clock.now(),
+      })
+      .returning({ id: finApplications.id });
+    const instanceId = await start(tx, out, 'refund', auth.userId, app!.id, {
+      account: acc.code,
+      amount: `${amount.toFixed(4)} ${acc.currency} ← ${src.code}`,
+      reason: body.reason,
+    });
+    await tx.update(finApplications).set({ instanceId }).where(eq(finApplications.id, app!.id));
+    return { id: app!.id, code, instanceId };
+  });
+}
+
+/**
+ * An approved refund, in the approval's transaction: the source's `refunded` moved under its row
+ * lock, where the check refuses more than it brought in (FIN_REFUND_OVER); the account locked,
+ * still open, its balance covering the refund (FIN_REFUND_BALANCE); then the negative
+ * `refund` entry (key `application:<id>`) and the account's bills settled again. Any refusal
+ * leaves everything as it was.
+ */
+async function postRefund(tx: Tx, app: typeof finApplications.$inferSelect, actorId: number, now: Date) {
+  let src: { code: string } | undefined;
+  try {
+    [src] = await tx.transaction((sp) =>
+      sp
+        .update(finApplications)
+        .set({
+          refunded: sql`${finApplications.refunded} + ${app.amount}`,
+          version: sql`${finApplications.version} + 1`,
+        })
+        .where(eq(finApplications.id, app.sourceId!))
+        .returning({ code: finApplications.code }),
+    );
+  } catch (err) {
+    if (pgError(err).constraint !== 'fin_applications_refunded') throw err;
+    const [s] = await tx
+      .select({ code: finApplications.code })
+      .from(finApplications)
+      .where(eq(finApplications.id, app.sourceId!));
+    throw new AppError('FIN_REFUND_OVER', { vars: { value: s?.code ?? String(app.sourceId) } });
+  }
+  if (!src) throw new AppError('FIN_REFUND_SOURCE', { vars: { value: String(app.sourceId) } });
+  const [acc] = rowsOf<{ code: string; state: string; balance: string }>(
+    await tx.execute(
+      sql`select code, state, balance::text as balance from fin_accounts where id = ${app.accountId} for update`,
+    ),
+  );
+  if (!acc || (acc.state !== 'active' && acc.state !== 'suspended'))
+    throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: acc?.code ?? String(app.accountId) } });
+  if (new Decimal(app.amount!).gt(acc.balance)) throw new AppError('FIN_REFUND_BALANCE', { vars: { value: acc.code } });
+  const posted = await postEntry(
+    tx,
+    {
+      accountId: app.accountId,
+      kind: 'refund',
+      amount: new Decimal(app.amount!).neg().toFixed(4),
+      currency: app.currency,
+      day: dayOf(now),
+      key: `application:${app.id}`,
+      applicationId: app.id,
+      note: app.reason,
+      actorId,
+      at: now,
+    },
+    acc.code,
+  );
+  await tx.update(finApplications).set({ entryId: posted.entryId }).where(eq(finApplications.id, app.id));
+  // money out: what the bills still owe is derived from the balance, so settle them again
+  await settleBills(tx, dayOf(now), app.accountId);
 }
 
 /**
@@ -241,22 +376,139 @@ export async function applyCredit(p: Platform, auth: AuthContext, kind: CreditKi
   });
 }
 
-/** An approved credit application sets the line; a prepaid account owing more than it is refused. */
-async function setCreditLine(tx: Tx, accountId: number, line: string) {
+/** `YYYY-MM-DD` plus n days */
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** What each change application asks for, checked against the account as it is. */
+function changeOf(
+  kind: ChangeKind,
+  body: ChangeApply[ChangeKind],
+  acc: Awaited<ReturnType<typeof activeAccount>>,
+  today: string,
+): { amount?: string; previousAmount?: string; changeFrom?: string; changeTo?: string; until?: string; shown: string } {
+  if (kind === 'temp_credit' || kind === 'deferral') {
+    const until = (body as ChangeApply['temp_credit' | 'deferral']).until;
+    if (!(until > today && until <= addDays(today, CHANGE_MAX_DAYS)) || Number.isNaN(Date.parse(until)))
+      throw new AppError('FIN_UNTIL_RANGE', { vars: { value: until } });
+    if (kind === 'deferral') return { until, changeFrom: acc.deferredUntil ?? undefined, shown: `→ ${until}` };
+    const amount = new Decimal((body as ChangeApply['temp_credit']).amount);
+    if (amount.lte(0)) throw new AppError('FIN_AMOUNT_ZERO');
+    return {
+      amount: amount.toFixed(4),
+      previousAmount: acc.tempCredit,
+      until,
+      shown: `${amount.toFixed(2)} ${acc.currency} → ${until}`,
+    };
+  }
+  const [from, to] =
+    kind === 'billing_change'
+      ? [acc.billing, (body as ChangeApply['billing_change']).billing]
+      : [acc.billCycle, (body as ChangeApply['cycle_change']).billCycle];
+  if (from === to) throw new AppError('FIN_CHANGE_SAME', { vars: { value: acc.code } });
+  return { changeFrom: from, changeTo: to, shown: `${from} → ${to}` };
+}
+
+/**
+ * Applies for a credit-control change (temporary credit, payment deferral, billing-method or
+ * bill-cycle change) of an active account in the caller's scope; one of each kind under review per
+ * account. Nothing changes until it is approved.
+ */
+export async function applyChange<K extends ChangeKind>(p: Platform, auth: AuthContext, kind: K, body: ChangeApply[K]) {
+  return runCommand<FinApplyResult>(p, async (tx, out) => {
+    const acc = await activeAccount(tx, auth, body.accountId);
+    const now = p.clock.now();
+    const change = changeOf(kind, body, acc, dayOf(now));
+    const [pending] = await tx
+      .select({ id: finApplications.id })
+      .from(finApplications)
+      .where(
+        and(
+          eq(finApplications.accountId, acc.id),
+          eq(finApplications.kind, kind),
+          eq(finApplications.state, 'pending'),
+        ),
+      );
+    if (pending) throw new AppError('FIN_APPLICATION_PENDING', { vars: { value: acc.code } });
+    const code = await nextCode(tx, applicationCodeSeq, 'FA');
+    const { shown, ...values } = change;
+    const inserted = await tx
+      .insert(finApplications)
+      .values({
+        code,
+        kind,
+        accountId: acc.id,
+        ...values,
+        currency: acc.currency,
+        reason: body.reason,
+        applicantId: auth.userId,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: finApplications.id });
+    // a concurrent application of the same kind won the partial unique index
+    if (!inserted[0]) throw new AppError('FIN_APPLICATION_PENDING', { vars: { value: acc.code } });
+    const appId = inserted[0].id;
+    const instanceId = await start(tx, out, kind, auth.userId, appId, {
+      account: acc.code,
+      amount: shown,
+      reason: body.reason,
+    });
+    await tx.update(finApplications).set({ instanceId }).where(eq(finApplications.id, appId));
+    return { id: appId, code, instanceId };
+  });
+}
+
+/**
+ * An approved credit-control application changes the account (in a savepoint, so a refusal leaves
+ * the approval's transaction usable); a prepaid account whose balance would fall below its new
+ * floor (minus line and temporary credit) is refused by the check.
+ */
+async function setAccount(
+  tx: Tx,
+  accountId: number,
+  values: Partial<typeof finAccounts.$inferInsert>,
+  refusal: 'FIN_CREDIT_BELOW_DEBT' | 'FIN_BILLING_BELOW_DEBT',
+) {
   try {
     await tx.transaction((sp) =>
       sp
         .update(finAccounts)
-        .set({ creditLine: line, version: sql`${finAccounts.version} + 1` })
+        .set({ ...values, version: sql`${finAccounts.version} + 1` })
         .where(eq(finAccounts.id, accountId)),
     );
   } catch (err) {
     const [acc] = await tx.select({ code: finAccounts.code }).from(finAccounts).where(eq(finAccounts.id, accountId));
     if (pgError(err).constraint === 'fin_accounts_prepaid_floor')
-      throw new AppError('FIN_CREDIT_BELOW_DEBT', { vars: { value: acc?.code ?? String(accountId) } });
+      throw new AppError(refusal, { vars: { value: acc?.code ?? String(accountId) } });
     throw err;
   }
 }
+
+/** What an approved credit-control application writes on its account. */
+function creditChange(app: typeof finApplications.$inferSelect): Partial<typeof finAccounts.$inferInsert> {
+  switch (app.kind) {
+    case 'prepay_credit':
+    case 'postpay_credit':
+      return { creditLine: app.amount! };
+    case 'temp_credit':
+      return { tempCredit: app.amount!, tempCreditUntil: app.until };
+    case 'deferral':
+      return { deferredUntil: app.until };
+    case 'billing_change':
+      return { billing: app.changeTo as 'prepaid' | 'postpaid' };
+    default:
+      return { billCycle: app.changeTo as 'monthly' | 'semimonthly' | 'weekly' };
+  }
+}
+const CREDIT_CONTROL = new Set<FinApplicationKind>([
+  'prepay_credit',
+  'postpay_credit',
+  'temp_credit',
+  'deferral',
+  'billing_change',
+  'cycle_change',
+]);
 
 /**
  * The approval's outcome, in its own transaction: the application's state; an approved opening
@@ -272,7 +524,7 @@ export async function decide(
 ) {
   const [app] = await tx
     .update(finApplications)
-    .set({ state, decidedAt: now, version: sql`${finApplications.version} + 1` })
+    .set({ state, decidedAt: now, deciderId: actorId, version: sql`${finApplications.version} + 1` })
     .where(and(eq(finApplications.id, appId), eq(finApplications.state, 'pending')))
     .returning();
   if (!app) return;
@@ -288,8 +540,17 @@ export async function decide(
     return;
   }
   if (state !== 'approved') return;
-  if (app.kind === 'prepay_credit' || app.kind === 'postpay_credit') {
-    await setCreditLine(tx, app.accountId, app.amount!);
+  if (app.kind === 'refund') {
+    await postRefund(tx, app, actorId, now);
+    return;
+  }
+  if (CREDIT_CONTROL.has(app.kind)) {
+    await setAccount(
+      tx,
+      app.accountId,
+      creditChange(app),
+      app.kind === 'billing_change' ? 'FIN_BILLING_BELOW_DEBT' : 'FIN_CREDIT_BELOW_DEBT',
+    );
     return;
   }
   const [acc] = await tx.select({ code: finAccounts.code }).from(finAccounts).where(eq(finAccounts.id, app.accountId));
@@ -310,6 +571,8 @@ export async function decide(
     acc?.code,
   );
   await tx.update(finApplications).set({ entryId: posted.entryId }).where(eq(finApplications.id, app.id));
+  // money in settles the account's bills at once (the oldest first), in the same transaction
+  await settleBills(tx, dayOf(now), app.accountId);
 }
 
 let current: Platform | undefined;
@@ -347,15 +610,21 @@ export async function applicationDetail(
       customerId: finAccounts.customerId,
       amount: finApplications.amount,
       previousAmount: finApplications.previousAmount,
+      changeFrom: finApplications.changeFrom,
+      changeTo: finApplications.changeTo,
+      until: finApplications.until,
       currency: finApplications.currency,
       reference: finApplications.reference,
       reason: finApplications.reason,
       instanceId: finApplications.instanceId,
       applicantId: finApplications.applicantId,
+      deciderId: finApplications.deciderId,
       createdAt: finApplications.createdAt,
       decidedAt: finApplications.decidedAt,
       entryId: finApplications.entryId,
       balanceAfter: finLedgerEntries.balanceAfter,
+      sourceId: finApplications.sourceId,
+      refunded: finApplications.refunded,
     })
     .from(finApplications)
     .innerJoin(finAccounts, eq(finAccounts.id, finApplications.accountId))

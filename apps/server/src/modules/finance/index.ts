@@ -1,11 +1,15 @@
 import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
-import { accounts, applications, entries, financeScope } from './accounts.js';
+import { accounts, applications, entries } from './accounts.js';
 import { registerFinanceHandlers } from './applications.js';
+import { runBills } from './bills.js';
+import { CREDIT_EXPIRY_JOB, defineCreditJobs } from './credit.js';
+import { BILL_JOB, OVERDUE_JOB, runOverdue, today } from './overdue.js';
 import { accountsPort, ledgerPort } from './ports.js';
 import { defineReconJob, RECON_JOB } from './recon.js';
 import { financeRoutes } from './routes.js';
 import { seedFinance } from './seed.js';
+import { billCycles, bills, creditRules, creditWhitelist, financeNotify } from './settings.js';
 
 /**
  * Finance (decision 0041): consumer accounts opened by approval, the insert-only ledger whose
@@ -15,19 +19,28 @@ import { seedFinance } from './seed.js';
 export const financeModule: Module = {
   name: 'finance',
   async register(app, p) {
-    // finance staff see every account on the finance calls, whatever their role's data scope
-    app.addHook('preHandler', async (req) => {
-      if (req.auth && req.url.startsWith('/v2/fc/')) req.auth = financeScope(req.auth);
-    });
     registerFinanceHandlers(p);
-    for (const b of [accounts, applications, entries]) await mountResource(app, p, b);
+    for (const b of [accounts, applications, entries, bills, creditRules, creditWhitelist, financeNotify, billCycles])
+      await mountResource(app, p, b);
     await financeRoutes(app, p);
   },
-  jobs: (p) => defineReconJob(p),
+  jobs: (p) => {
+    defineReconJob(p);
+    defineCreditJobs(p);
+    // bills close at the app clock's day; the ladder runs after them (decision 0064)
+    p.jobs.define(BILL_JOB, async () => void (await runBills(p.db, today(p), p.clock.now())), { retryLimit: 2 });
+    p.jobs.define(OVERDUE_JOB, async () => void (await runOverdue(p, today(p))), { retryLimit: 2 });
+  },
   schedule: async (p) => {
-    await p.jobs.schedule(RECON_JOB, '40 0 * * *').catch((err) => {
-      p.log.debug({ err }, 'finance reconciliation schedule not set (job queue not started in this process)');
-    });
+    for (const [job, cron] of [
+      [RECON_JOB, '40 0 * * *'],
+      [CREDIT_EXPIRY_JOB, '5 0 * * *'],
+      [BILL_JOB, '20 0 * * *'],
+      [OVERDUE_JOB, '0 1 * * *'],
+    ] as const)
+      await p.jobs.schedule(job, cron).catch((err) => {
+        p.log.debug({ err, job }, 'finance schedule not set (job queue not started in this process)');
+      });
   },
   seed: (ctx) => seedFinance(ctx),
   ports: { accounts: accountsPort, ledger: ledgerPort },

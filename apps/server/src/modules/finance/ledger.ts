@@ -1,6 +1,6 @@
 import type { EntryKind } from '@portal/contracts/finance';
 import { Decimal } from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf, type Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { finAccounts, finLedgerEntries } from './schema.js';
@@ -128,6 +128,23 @@ export async function balanceOf(db: DbOrTx, accountId: number) {
     .from(finAccounts)
     .where(eq(finAccounts.id, accountId));
   return row ?? null;
+}
+
+/** Many accounts' balance, credit line and currency in one query (absent accounts left out). */
+export async function balancesOf(db: DbOrTx, accountIds: number[]) {
+  const out = new Map<number, { balance: string; creditLine: string; currency: string }>();
+  if (!accountIds.length) return out;
+  const rows = await db
+    .select({
+      id: finAccounts.id,
+      balance: finAccounts.balance,
+      creditLine: finAccounts.creditLine,
+      currency: finAccounts.currency,
+    })
+    .from(finAccounts)
+    .where(inArray(finAccounts.id, accountIds));
+  for (const r of rows) out.set(r.id, { balance: r.balance, creditLine: r.creditLine, currency: r.currency });
+  return out;
 }
 
 /** The sum of an account's entries (what its balance must equal). */

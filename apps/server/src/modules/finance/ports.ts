@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import type { AccountsPort, ConsumerAccountRef, LedgerPort, Product } from '../../platform/ports.js';
 import { customerFieldSql } from '../crm/customer-refs.js';
-import { balanceOf, postEntry } from './ledger.js';
+import { balanceOf, balancesOf, postEntry } from './ledger.js';
 import { finAccounts } from './schema.js';
 
 const refColumns = {
@@ -77,4 +77,5 @@ export const ledgerPort = (db: Db): LedgerPort => ({
     const b = await balanceOf(db, accountId);
     return b && { balance: b.balance, creditLine: b.creditLine, currency: b.currency };
   },
+  balancesOf: (accountIds) => balancesOf(db, accountIds),
 });

@@ -13,6 +13,11 @@ const NAMES: Record<FinApplicationKind, [zh: string, en: string]> = {
   manual: ['手工充值', 'Manual top-up'],
   prepay_credit: ['预付信用申请', 'Prepaid credit line'],
   postpay_credit: ['后付信用申请', 'Postpaid credit line'],
+  temp_credit: ['临时额度申请', 'Temporary credit'],
+  deferral: ['延期付款申请', 'Payment deferral'],
+  billing_change: ['付款方式变更', 'Billing method change'],
+  cycle_change: ['账单周期变更', 'Bill cycle change'],
+  refund: ['退款申请', 'Refund application'],
 };
 
 /**

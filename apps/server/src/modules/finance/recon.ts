@@ -48,7 +48,7 @@ export async function reconcile(db: DbOrTx, day: string): Promise<ReconResult> {
 }
 
 /** The finance staff told of a failed reconciliation: holders of the finance role. */
-async function financeStaff(db: DbOrTx): Promise<number[]> {
+export async function financeStaff(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .select({ id: staffUsers.id })
     .from(staffUsers)

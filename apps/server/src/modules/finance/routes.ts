@@ -3,14 +3,21 @@ import {
   accountApply,
   accountStatus,
   applyResult,
+  CHANGE_BASE,
+  type ChangeApply,
+  type ChangeKind,
   type CreditKind,
+  changeApply,
   creditApply,
   applicationDetail as detailSchema,
   type FinApplicationKind,
   FinPerm,
   type MoneyKind,
   moneyApply,
+  REFUND_BASE,
   reconResult,
+  refundApply,
+  runResult,
 } from '@portal/contracts/finance';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,11 +25,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { accountScopeWhere } from './accounts.js';
-import { applicationDetail, applyAccount, applyCredit, applyMoney } from './applications.js';
+import { applicationDetail, applyAccount, applyChange, applyCredit, applyMoney, applyRefund } from './applications.js';
+import { billStatement, runBills } from './bills.js';
+import { runOverdue, today } from './overdue.js';
 import { runReconciliation } from './recon.js';
-import { finAccounts, finApplications } from './schema.js';
+import { finAccounts, finApplications, finBills } from './schema.js';
 
 const tags = ['finance'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -48,8 +58,46 @@ const MONEY: { kind: MoneyKind; apply: string; perm: string; detail?: string; ki
   { kind: 'manual', apply: '/v2/fc/financeRecharge/manual/apply', perm: FinPerm.MANUAL },
 ];
 
+/** The credit-control changes: who may apply, and what each is called in the API's summaries. */
+const CHANGE: { kind: ChangeKind; perm: string; what: string }[] = [
+  { kind: 'temp_credit', perm: FinPerm.APPLY_TEMP_CREDIT, what: 'temporary credit' },
+  { kind: 'deferral', perm: FinPerm.APPLY_DEFERRAL, what: 'payment deferral' },
+  { kind: 'billing_change', perm: FinPerm.APPLY_BILLING_CHANGE, what: 'billing-method change' },
+  { kind: 'cycle_change', perm: FinPerm.APPLY_CYCLE_CHANGE, what: 'bill-cycle change' },
+];
+
 export async function financeRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Section 7: an application by id and by its approval request (scope: the account's, or mine). */
+  const detailRoutes = (base: string, kinds: FinApplicationKind[], what: string) => {
+    r.get(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Spec 7: a ${what} application by id`,
+          params: z.object({ id }),
+          response: { 200: envelope(detailSchema) },
+        },
+        config: { access: 'authenticated' },
+      },
+      async (req) => ok(await applicationDetail(p.db, req.auth!, kinds, { id: req.params.id })),
+    );
+    r.get(
+      `${base}/processInstance/:processId`,
+      {
+        schema: {
+          tags,
+          summary: `Spec 7: a ${what} application by its approval request`,
+          params: z.object({ processId: id }),
+          response: { 200: envelope(detailSchema) },
+        },
+        config: { access: 'authenticated' },
+      },
+      async (req) => ok(await applicationDetail(p.db, req.auth!, kinds, { instanceId: req.params.processId })),
+    );
+  };
 
   r.post(
     '/v2/fc/account/apply',
@@ -107,34 +155,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       },
       async (req) => ok(await applyMoney(p, req.auth!, m.kind, req.body)),
     );
-    if (!m.detail) continue;
-    const kinds = m.kinds ?? [m.kind];
-    r.get(
-      `${m.detail}/:id`,
-      {
-        schema: {
-          tags,
-          summary: `Spec 7: a ${m.kind} application by id`,
-          params: z.object({ id }),
-          response: { 200: envelope(detailSchema) },
-        },
-        config: { access: 'authenticated' },
-      },
-      async (req) => ok(await applicationDetail(p.db, req.auth!, kinds, { id: req.params.id })),
-    );
-    r.get(
-      `${m.detail}/processInstance/:processId`,
-      {
-        schema: {
-          tags,
-          summary: `Spec 7: a ${m.kind} application by its approval request`,
-          params: z.object({ processId: id }),
-          response: { 200: envelope(detailSchema) },
-        },
-        config: { access: 'authenticated' },
-      },
-      async (req) => ok(await applicationDetail(p.db, req.auth!, kinds, { instanceId: req.params.processId })),
-    );
+    if (m.detail) detailRoutes(m.detail, m.kinds ?? [m.kind], m.kind);
   }
 
   const CREDIT: { kind: CreditKind; base: string; perm: string }[] = [
@@ -155,33 +176,41 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       },
       async (req) => ok(await applyCredit(p, req.auth!, c.kind, req.body)),
     );
-    r.get(
-      `${c.base}/:id`,
-      {
-        schema: {
-          tags,
-          summary: `Spec 7: a ${c.kind} application by id`,
-          params: z.object({ id }),
-          response: { 200: envelope(detailSchema) },
-        },
-        config: { access: 'authenticated' },
-      },
-      async (req) => ok(await applicationDetail(p.db, req.auth!, [c.kind], { id: req.params.id })),
-    );
-    r.get(
-      `${c.base}/processInstance/:processId`,
-      {
-        schema: {
-          tags,
-          summary: `Spec 7: a ${c.kind} application by its approval request`,
-          params: z.object({ processId: id }),
-          response: { 200: envelope(detailSchema) },
-        },
-        config: { access: 'authenticated' },
-      },
-      async (req) => ok(await applicationDetail(p.db, req.auth!, [c.kind], { instanceId: req.params.processId })),
-    );
+    detailRoutes(c.base, [c.kind], c.kind);
   }
+
+  for (const c of CHANGE) {
+    r.post(
+      `${CHANGE_BASE[c.kind]}/apply`,
+      {
+        schema: {
+          tags,
+          summary: `Apply for a ${c.what} of an active account in my scope; the account changes only when approved`,
+          body: changeApply[c.kind],
+          response: { 200: envelope(applyResult) },
+        },
+        config: { access: { perm: c.perm }, checkRepeat: true },
+      },
+      async (req) => ok(await applyChange(p, req.auth!, c.kind, req.body as ChangeApply[typeof c.kind])),
+    );
+    detailRoutes(CHANGE_BASE[c.kind], [c.kind], c.what);
+  }
+
+  r.post(
+    `${REFUND_BASE}/apply`,
+    {
+      schema: {
+        tags,
+        summary:
+          'bill-refund: apply to refund money an approved recharge or payment brought into an account in my scope; posted only when approved',
+        body: refundApply,
+        response: { 200: envelope(applyResult) },
+      },
+      config: { access: { perm: FinPerm.REFUNDS }, checkRepeat: true },
+    },
+    async (req) => ok(await applyRefund(p, req.auth!, req.body)),
+  );
+  detailRoutes(REFUND_BASE, ['refund'], 'refund');
 
   r.post(
     '/v2/fc/reconcile/run',
@@ -194,5 +223,72 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: FinPerm.RECORDS }, checkRepeat: true },
     },
     async () => ok(await runReconciliation(p)),
+  );
+
+  r.post(
+    '/v2/fc/bill/run',
+    {
+      schema: {
+        tags,
+        summary:
+          'Run the bill run now (the daily job’s work at the app clock): bills for every closed period not billed yet',
+        response: { 200: envelope(runResult) },
+      },
+      config: { access: { perm: FinPerm.BILLS }, checkRepeat: true },
+    },
+    async () => {
+      const day = today(p);
+      return ok({ day, bills: await runBills(p.db, day, p.clock.now()), actions: 0 });
+    },
+  );
+
+  r.post(
+    '/v2/fc/overdue/run',
+    {
+      schema: {
+        tags,
+        summary:
+          'Run the overdue ladder now (the daily job’s work at the app clock): settle bills, fire due steps once',
+        response: { 200: envelope(runResult) },
+      },
+      config: { access: { perm: FinPerm.CREDIT_CONTROL }, checkRepeat: true },
+    },
+    async () => {
+      const day = today(p);
+      return ok({ day, bills: 0, actions: await runOverdue(p, day) });
+    },
+  );
+
+  r.get(
+    '/v2/fc/bill/:id/statement',
+    {
+      schema: {
+        tags,
+        summary: 'A bill’s statement (XLSX): by day, product and country, and its total',
+        params: z.object({ id }),
+      },
+      config: { access: { perm: FinPerm.BILLS } },
+    },
+    async (req, reply) => {
+      const [bill] = await p.db
+        .select({
+          id: finBills.id,
+          code: finBills.code,
+          accountId: finBills.accountId,
+          periodStart: finBills.periodStart,
+          periodEnd: finBills.periodEnd,
+          amount: finBills.amount,
+          currency: finBills.currency,
+        })
+        .from(finBills)
+        .innerJoin(finAccounts, eq(finAccounts.id, finBills.accountId))
+        .where(and(eq(finBills.id, req.params.id), accountScopeWhere(req.auth!)));
+      if (!bill) throw new AppError('NOT_FOUND');
+      const stream = await billStatement(p.db, bill, localeOf(req.headers));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${bill.code}.xlsx"`)
+        .send(stream);
+    },
   );
 }

@@ -1,7 +1,9 @@
+import { APPLICATION_KINDS } from '@portal/contracts/finance';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -42,6 +44,13 @@ export const finAccounts = pgTable(
     billing: text('billing', { enum: ['prepaid', 'postpaid'] }).notNull(),
     creditLine: money('credit_line').notNull().default('0'),
     balance: money('balance').notNull().default('0'),
+    /** an approved temporary credit on top of the line, through `temp_credit_until` (then shrunk by the expiry job) */
+    tempCredit: money('temp_credit').notNull().default('0'),
+    tempCreditUntil: date('temp_credit_until'),
+    /** an approved payment deferral: the overdue ladder leaves the account alone through this day */
+    deferredUntil: date('deferred_until'),
+    /** the overdue ladder's bad-debt step: the day it handed the account to bad debt (null once nothing is overdue) */
+    badDebtSince: date('bad_debt_since'),
     billCycle: text('bill_cycle', { enum: ['monthly', 'semimonthly', 'weekly'] })
       .notNull()
       .default('monthly'),
@@ -61,10 +70,15 @@ export const finAccounts = pgTable(
     index('fin_accounts_state_idx').on(t.state),
     index('fin_accounts_billing_idx').on(t.billing),
     index('fin_accounts_currency_idx').on(t.currency),
+    index('fin_accounts_bad_debt_idx').on(t.badDebtSince),
     index('fin_accounts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     searchIndex('fin_accounts_search_idx', t.search),
     check('fin_accounts_credit_nonneg', sql`${t.creditLine} >= 0`),
-    check('fin_accounts_prepaid_floor', sql`${t.billing} <> 'prepaid' or ${t.balance} >= -${t.creditLine}`),
+    check('fin_accounts_temp_credit_nonneg', sql`${t.tempCredit} >= 0`),
+    check(
+      'fin_accounts_prepaid_floor',
+      sql`${t.billing} <> 'prepaid' or ${t.balance} >= -(${t.creditLine} + ${t.tempCredit})`,
+    ),
   ],
 );
 
@@ -75,14 +89,17 @@ export const finApplications = pgTable(
     id: serial('id').primaryKey(),
     version: integer('version').notNull().default(1),
     code: text('code').notNull(),
-    kind: text('kind', {
-      enum: ['open', 'recharge', 'payment', 'hedge', 'gift', 'manual', 'prepay_credit', 'postpay_credit'],
-    }).notNull(),
+    kind: text('kind', { enum: APPLICATION_KINDS }).notNull(),
     accountId: integer('account_id').notNull(),
     /** the money moved, or the new credit line of a credit application */
     amount: money('amount'),
     /** a credit application: the line before it */
     previousAmount: money('previous_amount'),
+    /** a billing-method or bill-cycle change: the value before and the one asked for */
+    changeFrom: text('change_from'),
+    changeTo: text('change_to'),
+    /** a temporary credit's last day, or a deferral's */
+    until: date('until'),
     currency: text('currency').notNull(),
     reference: text('reference'),
     reason: text('reason'),
@@ -91,7 +108,16 @@ export const finApplications = pgTable(
       .default('pending'),
     instanceId: integer('instance_id'),
     applicantId: integer('applicant_id').notNull(),
+    /** who approved or rejected it (the approval's actor) */
+    deciderId: integer('decider_id'),
     entryId: bigint('entry_id', { mode: 'number' }),
+    /** a refund: the approved recharge or payment application it gives money back from */
+    sourceId: integer('source_id'),
+    /**
+     * a recharge or payment: how much of it approved refunds gave back; moved only by a refund's
+     * approval (under this row's lock), and the check refuses more than the amount (FIN_REFUND_OVER)
+     */
+    refunded: money('refunded').notNull().default('0'),
     createdAt: at('created_at').notNull().defaultNow(),
     decidedAt: at('decided_at'),
     search: searchColumn('search', ['code', 'reference']),
@@ -104,6 +130,12 @@ export const finApplications = pgTable(
     index('fin_applications_instance_idx').on(t.instanceId),
     index('fin_applications_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('fin_applications_decided_idx').on(t.decidedAt),
+    index('fin_applications_source_idx').on(t.sourceId),
+    check('fin_applications_refunded', sql`${t.refunded} >= 0 and ${t.refunded} <= coalesce(${t.amount}, 0)`),
+    // one credit-control change under review per account and kind (FIN_APPLICATION_PENDING)
+    uniqueIndex('fin_applications_pending_change_uq')
+      .on(t.accountId, t.kind)
+      .where(sql`state = 'pending' and kind in ('temp_credit', 'deferral', 'billing_change', 'cycle_change')`),
     searchIndex('fin_applications_search_idx', t.search),
   ],
 );
@@ -175,4 +207,152 @@ export const finReconRuns = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('fin_recon_runs_day_idx').on(t.day)],
+);
+
+/** bill numbers: `BL` and a number from this sequence */
+export const billCodeSeq = pgSequence('fin_bill_code_seq', { startWith: 300001 });
+
+/**
+ * `bill-cycle` settings: payment terms and grace period per cycle, effective from a day (a change
+ * applies to periods ending from then on; bills already issued keep theirs).
+ */
+export const finBillCycles = pgTable(
+  'fin_bill_cycles',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    cycle: text('cycle', { enum: ['monthly', 'semimonthly', 'weekly'] }).notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    termDays: integer('term_days').notNull().default(15),
+    graceDays: integer('grace_days').notNull().default(5),
+    remark: text('remark'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fin_bill_cycles_cycle_uq').on(t.cycle, t.effectiveFrom),
+    index('fin_bill_cycles_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    check('fin_bill_cycles_days', sql`${t.termDays} >= 0 and ${t.graceDays} >= 0`),
+  ],
+);
+
+/**
+ * Postpaid bills: one per account and closed period (the unique index makes a second run a no-op).
+ * `unpaid` is derived from the account's balance by `settleBills` (payments settle the oldest first).
+ */
+export const finBills = pgTable(
+  'fin_bills',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    code: text('code').notNull(),
+    accountId: integer('account_id').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    amount: money('amount').notNull(),
+    unpaid: money('unpaid').notNull(),
+    currency: text('currency').notNull(),
+    dueDay: date('due_day').notNull(),
+    /** the day after which an unpaid bill is overdue (due day + grace) */
+    overdueAfter: date('overdue_after').notNull(),
+    state: text('state', { enum: ['draft', 'issued', 'partly_paid', 'paid', 'overdue', 'written_off'] })
+      .notNull()
+      .default('issued'),
+    issuedAt: at('issued_at').notNull(),
+    search: searchColumn('search', ['code']),
+  },
+  (t) => [
+    uniqueIndex('fin_bills_code_uq').on(t.code),
+    uniqueIndex('fin_bills_period_uq').on(t.accountId, t.periodStart),
+    index('fin_bills_state_idx').on(t.state),
+    index('fin_bills_period_end_idx').on(t.periodEnd),
+    index('fin_bills_issued_idx').on(t.issuedAt.desc().nullsFirst(), t.id),
+    index('fin_bills_due_idx').on(t.dueDay),
+    searchIndex('fin_bills_search_idx', t.search),
+    check('fin_bills_amounts', sql`${t.amount} >= 0 and ${t.unpaid} >= 0 and ${t.unpaid} <= ${t.amount}`),
+  ],
+);
+
+/** `credit-rule`: the overdue ladder's steps. */
+export const finCreditRules = pgTable(
+  'fin_credit_rules',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    step: integer('step').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    overdueDays: integer('overdue_days').notNull().default(0),
+    minUnpaid: money('min_unpaid'),
+    minBills: integer('min_bills'),
+    action: text('action', { enum: ['notify_owner', 'warn_customer', 'suspend', 'bad_debt'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fin_credit_rules_step_uq').on(t.step),
+    index('fin_credit_rules_action_idx').on(t.action),
+    index('fin_credit_rules_enabled_idx').on(t.enabled),
+    index('fin_credit_rules_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+  ],
+);
+
+/** `credit-whitelist`: accounts the ladder leaves alone (through `until`, or for good). */
+export const finCreditWhitelist = pgTable(
+  'fin_credit_whitelist',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    accountId: integer('account_id').notNull(),
+    until: date('until'),
+    enabled: boolean('enabled').notNull().default(true),
+    reason: text('reason').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fin_credit_whitelist_account_uq').on(t.accountId),
+    index('fin_credit_whitelist_enabled_idx').on(t.enabled),
+    index('fin_credit_whitelist_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+  ],
+);
+
+/** `notify`: who is told when a ladder step of an action fires (every row of the action adds its people). */
+export const finNotify = pgTable(
+  'fin_notify',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    name: text('name').notNull(),
+    action: text('action', { enum: ['notify_owner', 'warn_customer', 'suspend', 'bad_debt'] }).notNull(),
+    toOwner: boolean('to_owner').notNull().default(true),
+    toFinance: boolean('to_finance').notNull().default(false),
+    userId: integer('user_id'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('fin_notify_action_idx').on(t.action),
+    index('fin_notify_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+  ],
+);
+
+/**
+ * What the ladder did: one row per account, step and episode (the oldest overdue bill); the unique
+ * index makes each step fire once however often or concurrently the job runs.
+ */
+export const finOverdueActions = pgTable(
+  'fin_overdue_actions',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    ruleId: integer('rule_id').notNull(),
+    billId: integer('bill_id').notNull(),
+    action: text('action', { enum: ['notify_owner', 'warn_customer', 'suspend', 'bad_debt'] }).notNull(),
+    at: at('at').notNull(),
+    /** a suspension the ladder lifted once nothing was overdue any more */
+    liftedAt: at('lifted_at'),
+  },
+  (t) => [
+    uniqueIndex('fin_overdue_actions_once_uq').on(t.accountId, t.ruleId, t.billId),
+    index('fin_overdue_actions_account_idx').on(t.accountId, t.at),
+  ],
 );

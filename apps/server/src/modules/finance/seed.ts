@@ -6,9 +6,11 @@ import { rowsOf } from '../../platform/db/index.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { ownedCustomerRefs } from '../crm/customer-refs.js';
 import { decide, startMoney } from './applications.js';
+import { runBills } from './bills.js';
 import { postEntry } from './ledger.js';
 import { ensureFinanceProcesses, userIdOf } from './process.js';
 import { accountCodeSeq, applicationCodeSeq, finAccounts, finApplications } from './schema.js';
+import { seedFinanceSettings } from './settings.js';
 
 const DAY = 86_400_000;
 const CURRENCIES = ['USD', 'USD', 'USD', 'CNY', 'EUR'] as const;
@@ -22,6 +24,7 @@ const CURRENCIES = ['USD', 'USD', 'USD', 'CNY', 'EUR'] as const;
 export async function seedFinance(ctx: SeedContext): Promise<void> {
   const { db, rng } = ctx;
   await ensureFinanceProcesses(db);
+  await seedFinanceSettings(db);
   const [have] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_accounts`));
   if ((have?.n ?? 0) > 0) return;
   const customers = await ownedCustomerRefs(db, ctx.count({ demo: 90, bench: 150, large: 6_000 }));
@@ -115,6 +118,56 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
       );
     });
   }
+  await seedCreditChanges(ctx, finance, now);
   const [check] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_ledger_entries`));
   ctx.log.info({ accounts: n, entries: check?.n ?? 0, pending: pending.length }, 'finance demo data');
+}
+
+/**
+ * A few decided credit-control changes for credit-record and creditModifyRecord: a temporary credit
+ * and a bill-cycle change on the first prepaid account, a deferral on the first postpaid one.
+ * Chosen by id, not by the shared random sequence, so the rooms seeded after finance are unchanged.
+ */
+async function seedCreditChanges(ctx: SeedContext, finance: number, now: number) {
+  const { db } = ctx;
+  const first = async (billing: 'prepaid' | 'postpaid') =>
+    (
+      await db
+        .select({ id: finAccounts.id, currency: finAccounts.currency, applicantId: finAccounts.applicantId })
+        .from(finAccounts)
+        .where(sql`${finAccounts.billing} = ${billing}`)
+        .orderBy(finAccounts.id)
+        .limit(1)
+    )[0];
+  const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+  const changes = [
+    { billing: 'prepaid', kind: 'temp_credit', amount: '2000.0000', previousAmount: '0.0000', until: day(20) },
+    { billing: 'prepaid', kind: 'cycle_change', changeFrom: 'monthly', changeTo: 'semimonthly' },
+    { billing: 'postpaid', kind: 'deferral', until: day(10) },
+  ] as const;
+  for (const [i, c] of changes.entries()) {
+    const acc = await first(c.billing);
+    if (!acc) continue;
+    const { billing: _, ...values } = c;
+    await db.transaction(async (tx) => {
+      const [seq] = rowsOf<{ n: string }>(
+        await tx.execute(sql`select nextval(${applicationCodeSeq.seqName})::text as n`),
+      );
+      const [app] = await tx
+        .insert(finApplications)
+        .values({
+          code: `FA${seq!.n}`,
+          ...values,
+          accountId: acc.id,
+          currency: acc.currency,
+          reason: '客户申请 / requested by the customer',
+          applicantId: acc.applicantId,
+          createdAt: new Date(now - (3 - i) * DAY),
+        })
+        .returning({ id: finApplications.id });
+      await decide(tx, app!.id, 'approved', finance, new Date(now - (2 - i) * DAY));
+    });
+  }
+  // the postpaid accounts' bills of the periods that closed before today (decision 0064)
+  await runBills(db, day(0), new Date(now));
 }

@@ -1,4 +1,3 @@
-import type { PageResult } from '@portal/contracts';
 import type { BookBody, BookRow } from '@portal/contracts/mail';
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../platform/db/like.js';
@@ -23,19 +22,6 @@ const keywordOf = (k: string) => {
 
 /** A staff member's own address book (adb). Each user reads and writes only their own entries. */
 export const addressBook = (p: Platform) => ({
-  async page(userId: number, q: { page: number; size: number; keyword?: string }): Promise<PageResult<BookRow>> {
-    const where = and(eq(mailBook.userId, userId), q.keyword ? keywordOf(q.keyword) : undefined);
-    const rows = await p.db
-      .select()
-      .from(mailBook)
-      .where(where)
-      .orderBy(asc(mailBook.name), asc(mailBook.email))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    const [n] = await p.db.select({ n: sql<number>`count(*)::int` }).from(mailBook).where(where);
-    return { records: rows.map(toRow), total: n?.n ?? 0, page: q.page, size: q.size };
-  },
-
   async all(userId: number): Promise<BookRow[]> {
     const rows = await p.db
       .select()
@@ -88,7 +74,7 @@ export const addressBook = (p: Platform) => ({
     if (body.id) {
       const [r] = await p.db
         .update(mailBook)
-        .set(values)
+        .set({ ...values, version: sql`${mailBook.version} + 1` })
         .where(and(eq(mailBook.id, body.id), eq(mailBook.userId, userId)))
         .returning();
       if (!r) throw new AppError('NOT_FOUND');

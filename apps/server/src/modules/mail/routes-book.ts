@@ -1,7 +1,6 @@
-import { emptyData, envelope, pageResult } from '@portal/contracts';
+import { emptyData, envelope } from '@portal/contracts';
 import {
   bookBody,
-  bookQuery,
   bookRow,
   changedCount,
   idQuery,
@@ -9,10 +8,8 @@ import {
   mailIdBody,
   mailIdParams,
   senderRuleBody,
-  senderRuleQuery,
   senderRuleRow,
   templateBody,
-  templateQuery,
   templateRow,
 } from '@portal/contracts/mail';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
+import { mountResource } from '../../platform/resource/index.js';
 import { addressBook } from './book.js';
+import { mailBookList, mailSenderRuleList, mailTemplateList } from './lists.js';
 import type { MailService } from './service.js';
 import { mailTemplateStore } from './templates.js';
 
@@ -28,23 +27,17 @@ const own = { access: 'authenticated' as const };
 const ownQuiet = { access: 'authenticated' as const, audit: false };
 const idsBody = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(500) });
 
-/** Address book, templates, white / blacklists: each user's own, on any signed-in account. */
+/** Address book, templates, white / blacklists: each user's own, on any signed-in account (lists on the kernel). */
 export async function mailBookRoutes(app: FastifyInstance, p: Platform, mail: MailService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['mail'];
   const P = MAIL_API;
   const book = addressBook(p);
   const temps = mailTemplateStore(p);
+  // the three lists (spec paths queryPage, temp/query, whiteBlack/query) and their exports
+  for (const list of [mailBookList, mailTemplateList, mailSenderRuleList]) await mountResource(app, p, list);
 
   // ── address book ──
-  r.post(
-    `${P}/email/book/queryPage`,
-    {
-      schema: { tags, summary: 'My address book', body: bookQuery, response: { 200: envelope(pageResult(bookRow)) } },
-      config: ownQuiet,
-    },
-    async (req) => ok(await book.page(req.auth!.userId, req.body)),
-  );
   r.get(
     `${P}/email/book/queryBookAll`,
     {
@@ -89,19 +82,6 @@ export async function mailBookRoutes(app: FastifyInstance, p: Platform, mail: Ma
   );
 
   // ── templates ──
-  r.post(
-    `${P}/temp/query`,
-    {
-      schema: {
-        tags,
-        summary: 'My templates and shared ones',
-        body: templateQuery,
-        response: { 200: envelope(pageResult(templateRow)) },
-      },
-      config: ownQuiet,
-    },
-    async (req) => ok(await temps.page(req.auth!.userId, req.body)),
-  );
   r.get(
     `${P}/select/email/tempIncludeShare`,
     {
@@ -148,19 +128,6 @@ export async function mailBookRoutes(app: FastifyInstance, p: Platform, mail: Ma
   );
 
   // ── white and blacklist ──
-  r.post(
-    `${P}/whiteBlack/query`,
-    {
-      schema: {
-        tags,
-        summary: 'My white and blacklist',
-        body: senderRuleQuery,
-        response: { 200: envelope(pageResult(senderRuleRow)) },
-      },
-      config: ownQuiet,
-    },
-    async (req) => ok(await mail.rules.page(req.auth!.userId, req.body)),
-  );
   r.get(
     `${P}/whiteBlack/view/:id`,
     {

@@ -36,13 +36,14 @@ import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ListBox, MailService } from './service.js';
+import { sharedSignatureRows } from './settings.js';
 
 /** Mail screens are personal (`common` in the registry): any signed-in user, on their own mailbox only. */
 const own = { access: 'authenticated' as const };
 const ownQuiet = { access: 'authenticated' as const, audit: false };
 const idsBody = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(500) });
 
-export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailService) {
+export async function mailRoutes(app: FastifyInstance, p: Platform, mail: MailService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['mail'];
   const P = MAIL_API;
@@ -288,12 +289,16 @@ export async function mailRoutes(app: FastifyInstance, _p: Platform, mail: MailS
     {
       schema: {
         tags,
-        summary: 'Signatures to pick from when writing',
+        summary: "Signatures to pick from when writing: mine, then the administrators' shared ones (shared: true)",
         response: { 200: envelope(z.array(signatureRow)) },
       },
       config: ownQuiet,
     },
-    async (req) => ok((await mail.signatures(req.auth!.userId, { page: 1, size: 200 })).records),
+    async (req) =>
+      ok([
+        ...(await mail.signatures(req.auth!.userId, { page: 1, size: 200 })).records,
+        ...(await sharedSignatureRows(p.db)),
+      ]),
   );
   r.get(
     `${P}/signature/view/:id`,

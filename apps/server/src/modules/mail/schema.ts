@@ -1,3 +1,9 @@
+import {
+  mailBookResource,
+  mailSenderRuleResource,
+  mailTemplateResource,
+  sharedSignatureResource,
+} from '@portal/contracts/mail';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,7 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ownedRecordColumns } from '../../platform/db/columns.js';
-import { searchColumn, searchIndex } from '../../platform/db/search.js';
+import { searchColumn, searchColumnFor, searchIndex } from '../../platform/db/search.js';
 
 export interface StoredAddress {
   email: string;
@@ -49,6 +55,8 @@ export const mailAccounts = pgTable(
     secret: text('secret'),
     /** new-mail push on (1) or off (0): email/account/updateEmailSseStatus */
     sseStatus: smallint('sse_status').notNull().default(1),
+    /** new-mail notices also go to the workplace-chat robot: dingNotice/update */
+    dingStatus: boolean('ding_status').notNull().default(false),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
   },
@@ -141,6 +149,34 @@ export const mailSignatures = pgTable(
   (t) => [index('mail_signatures_user_idx').on(t.userId)],
 );
 
+/** Signatures an administrator shares with everyone (`/setModule/email/signature`, decision 0062). */
+export const mailSharedSignatures = pgTable(
+  'mail_shared_signatures',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: searchColumnFor(sharedSignatureResource),
+  },
+  (t) => [
+    index('mail_shared_signatures_name_idx').on(t.name, t.id),
+    index('mail_shared_signatures_enabled_idx').on(t.enabled),
+    index('mail_shared_signatures_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    searchIndex('mail_shared_signatures_search_trgm', t.search),
+  ],
+);
+
+/** The mail room's settings documents (`inbox`: decision 0062), one JSON value per key. */
+export const mailSettings = pgTable('mail_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A staff member's own address book (adb): people they write to, besides colleagues and CRM contacts. */
 export const mailBook = pgTable(
   'mail_book',
@@ -153,8 +189,14 @@ export const mailBook = pgTable(
     phone: text('phone').notNull().default(''),
     remark: text('remark').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    search: searchColumnFor(mailBookResource),
   },
-  (t) => [uniqueIndex('mail_book_user_email_uq').on(t.userId, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('mail_book_user_email_uq').on(t.userId, sql`lower(${t.email})`),
+    index('mail_book_name_idx').on(t.name, t.id),
+    searchIndex('mail_book_search_trgm', t.search),
+  ],
 );
 
 /** Mail templates: a subject and body to start from; shared ones are offered to every colleague. */
@@ -168,8 +210,15 @@ export const mailTemplates = pgTable(
     content: text('content').notNull().default(''),
     shared: boolean('shared').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    search: searchColumnFor(mailTemplateResource),
   },
-  (t) => [index('mail_templates_user_idx').on(t.userId), index('mail_templates_shared_idx').on(t.shared)],
+  (t) => [
+    index('mail_templates_user_idx').on(t.userId),
+    index('mail_templates_shared_idx').on(t.shared),
+    index('mail_templates_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    searchIndex('mail_templates_search_trgm', t.search),
+  ],
 );
 
 /**
@@ -186,8 +235,15 @@ export const mailSenderRules = pgTable(
     source: text('source').$type<'manual' | 'learned'>().notNull().default('manual'),
     remark: text('remark').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    search: searchColumnFor(mailSenderRuleResource),
   },
-  (t) => [uniqueIndex('mail_sender_rules_uq').on(t.userId, t.value)],
+  (t) => [
+    uniqueIndex('mail_sender_rules_uq').on(t.userId, t.value),
+    index('mail_sender_rules_kind_idx').on(t.kind),
+    index('mail_sender_rules_value_idx').on(t.value, t.id),
+    searchIndex('mail_sender_rules_search_trgm', t.search),
+  ],
 );
 
 /** What each mailbox sent, received and failed to send (emailLog/query). */

@@ -1,4 +1,3 @@
-import type { PageResult } from '@portal/contracts';
 import {
   isSenderRuleValue,
   type SenderRuleBody,
@@ -6,8 +5,7 @@ import {
   type SenderRuleRow,
   senderRuleOf,
 } from '@portal/contracts/mail';
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
-import { containsPattern } from '../../platform/db/like.js';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { mailSenderRules } from './schema.js';
@@ -27,26 +25,6 @@ const toRow = (r: typeof R.$inferSelect): SenderRuleRow => ({
  * spam, blacklisted ones always do. Moving mail to spam and back teaches them (`learned`).
  */
 export const senderRules = (p: Platform) => ({
-  async page(
-    userId: number,
-    q: { page: number; size: number; kind?: SenderRuleKind; keyword?: string },
-  ): Promise<PageResult<SenderRuleRow>> {
-    const where = and(
-      eq(R.userId, userId),
-      q.kind ? eq(R.kind, q.kind) : undefined,
-      q.keyword ? ilike(R.value, containsPattern(q.keyword)) : undefined,
-    );
-    const rows = await p.db
-      .select()
-      .from(R)
-      .where(where)
-      .orderBy(asc(R.kind), asc(R.value))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size);
-    const [n] = await p.db.select({ n: sql<number>`count(*)::int` }).from(R).where(where);
-    return { records: rows.map(toRow), total: n?.n ?? 0, page: q.page, size: q.size };
-  },
-
   async one(userId: number, id: number): Promise<SenderRuleRow> {
     const [r] = await p.db
       .select()
@@ -75,13 +53,17 @@ export const senderRules = (p: Platform) => ({
         if (!own) throw new AppError('NOT_FOUND');
         // the same value under another entry gives way to the one being edited
         await tx.delete(R).where(and(eq(R.userId, userId), eq(R.value, body.value), sql`${R.id} <> ${body.id}`));
-        const [r] = await tx.update(R).set(values).where(eq(R.id, body.id)).returning();
+        const [r] = await tx
+          .update(R)
+          .set({ ...values, version: sql`${R.version} + 1` })
+          .where(eq(R.id, body.id))
+          .returning();
         return toRow(r!);
       }
       const [r] = await tx
         .insert(R)
         .values({ ...values, userId })
-        .onConflictDoUpdate({ target: [R.userId, R.value], set: values })
+        .onConflictDoUpdate({ target: [R.userId, R.value], set: { ...values, version: sql`${R.version} + 1` } })
         .returning();
       return toRow(r!);
     });
@@ -116,7 +98,7 @@ export const senderRules = (p: Platform) => ({
       .values(values.map((value) => ({ userId, kind, value, source: 'learned' as const, updatedAt: now })))
       .onConflictDoUpdate({
         target: [R.userId, R.value],
-        set: { kind, updatedAt: now },
+        set: { kind, updatedAt: now, version: sql`${R.version} + 1` },
         setWhere: sql`${R.source} = 'learned'`,
       });
   },

@@ -3,6 +3,7 @@ import {
   type DraftSaveBody,
   type DraftView,
   EMAILBOX_TYPE,
+  hasSpamWord,
   type MailboxBindBody,
   type MailboxView,
   type MailDetail,
@@ -25,13 +26,16 @@ import type { FileService } from '../../platform/files/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { templated } from '../../platform/i18n/message-templates.js';
 import type { Platform } from '../../platform/platform.js';
+import { dingRobotUrl, postRobotText } from '../../platform/webhooks.js';
 import { CUSTOMER_TOUCHED } from '../crm/touch.js';
 import { addressBook } from './book.js';
+import { mailDingText } from './calls.js';
 import type { AccountRow, Mailbox, MailConnector, OutgoingMail } from './connectors/types.js';
 import { hasRemoteImages, htmlToText, sanitizeMailHtml, snippetOf } from './html.js';
 import { mailLog } from './logs.js';
 import { mailAccounts, mailMessages, mailSignatures, mailSyncState, type StoredAddress } from './schema.js';
 import { senderRules } from './sender-rules.js';
+import { readInboxSettings } from './settings.js';
 import { ingest } from './store.js';
 
 type Msg = typeof mailMessages.$inferSelect;
@@ -269,6 +273,7 @@ export class MailService {
     if (q.read !== undefined) conds.push(eq(m.seen, q.read === 1));
     if (q.star !== undefined && box !== 'star') conds.push(eq(m.flagged, q.star === 1));
     if (q.keyword) conds.push(searchMatch(m.search, q.keyword));
+    if (q.sender) conds.push(sql`lower(${m.fromEmail}) = ${q.sender}`);
     const where = and(...conds);
     const order = q.sortOrder === 'ascend' ? [asc(m.at), asc(m.id)] : [desc(m.at), desc(m.id)];
     const rows = await this.db
@@ -377,11 +382,12 @@ export class MailService {
           rows.map((r) => r.id),
         ),
       );
-    await this.rules.learn(
-      mb.userId,
-      rows.map((r) => r.fromEmail),
-      junk ? 'black' : 'white',
-    );
+    if ((await readInboxSettings(this.db)).learnFromMoves)
+      await this.rules.learn(
+        mb.userId,
+        rows.map((r) => r.fromEmail),
+        junk ? 'black' : 'white',
+      );
     await this.pushBack(mb, async () => {
       const moved = await this.connectorOf(mb).move(mb, rows, to);
       for (const [id, ref] of moved) await this.db.update(mailMessages).set(ref).where(eq(mailMessages.id, id));
@@ -426,7 +432,12 @@ export class MailService {
     return out;
   }
 
-  async send(userId: number, body: MailSendBody): Promise<{ id: number; messageId: string }> {
+  /** Sends a mail; `extra` are attachments built by the server (batch forward's `.eml` files). */
+  async send(
+    userId: number,
+    body: MailSendBody,
+    extra: OutgoingMail['attachments'] = [],
+  ): Promise<{ id: number; messageId: string }> {
     const mb = body.draftId
       ? (await this.ownedMail(userId, [body.draftId])).mb
       : await this.mailboxOf(userId, body.accountId);
@@ -442,8 +453,12 @@ export class MailService {
       bcc: body.bccEmailList,
       subject: body.subject,
       html,
-      attachments: await this.attachmentsOf(userId, body.fileIds),
+      attachments: [...(await this.attachmentsOf(userId, body.fileIds)), ...extra],
     };
+    // the inbox settings' size limit: the body and every attachment
+    const { maxMessageMb } = await readInboxSettings(this.db);
+    const bytes = Buffer.byteLength(html) + mail.attachments.reduce((n, a) => n + a.content.length, 0);
+    if (bytes > maxMessageMb * 1024 * 1024) throw new AppError('MAIL_TOO_LARGE', { vars: { value: maxMessageMb } });
     let sent: Awaited<ReturnType<MailConnector['send']>>;
     try {
       sent = await this.connectorOf(mb).send(mb, mail);
@@ -543,7 +558,7 @@ export class MailService {
   async sync(account: AccountRow): Promise<number> {
     const mb = this.open(account);
     const got = { inbox: 0, junk: 0 };
-    const rules = await this.rules.rulesOf(mb.userId);
+    const rules = await this.filingOf(mb.userId);
     const refiled: Msg[] = [];
     try {
       await this.connectorOf(mb).sync(mb, async (f) => {
@@ -613,7 +628,7 @@ export class MailService {
         ownerUserId: b.userId,
       });
       if (!id) continue;
-      const row = await this.refile(id, await this.rules.rulesOf(b.userId));
+      const row = await this.refile(id, await this.filingOf(b.userId));
       await this.linkAndLog(b, id, 'received');
       await this.announce(b, 1, row.folder as 'inbox' | 'junk');
     }
@@ -637,10 +652,20 @@ export class MailService {
       await this.p.bus.publish(CUSTOMER_TOUCHED, c.id);
   }
 
-  /** Puts a just received mail where its owner's white / blacklist says (only in the store: the caller writes back). */
-  private async refile(id: number, rules: Awaited<ReturnType<MailService['rules']['rulesOf']>>): Promise<Msg> {
+  /** What files received mail: the owner's white / blacklist and the inbox settings' spam words. */
+  private async filingOf(userId: number) {
+    return { rules: await this.rules.rulesOf(userId), spamWords: (await readInboxSettings(this.db)).spamWords };
+  }
+
+  /**
+   * Puts a just received mail where its owner's white / blacklist says; else a subject with a spam
+   * word goes to spam (only in the store: the caller writes back).
+   */
+  private async refile(id: number, filing: Awaited<ReturnType<MailService['filingOf']>>): Promise<Msg> {
     const [row] = await this.db.select().from(mailMessages).where(eq(mailMessages.id, id));
-    const to = this.rules.folderFor(rules, row!.fromEmail);
+    const to =
+      this.rules.folderFor(filing.rules, row!.fromEmail) ??
+      (hasSpamWord(row!.subject, filing.spamWords) ? 'junk' : null);
     if (!to || to === row!.folder) return row!;
     await this.db.update(mailMessages).set({ folder: to }).where(eq(mailMessages.id, id));
     return { ...row!, folder: to };
@@ -657,6 +682,12 @@ export class MailService {
       link: folder === 'inbox' ? '/message/email/inbox' : '/message/email/spam',
       vars: { newEmailNum: n, emailboxType: EMAILBOX_TYPE[folder] },
     } as Parameters<Platform['notifier']['send']>[0]);
+    const robot = dingRobotUrl();
+    // the robot is told without holding up the sync (or the sender's request, for local delivery)
+    if (a.dingStatus && robot)
+      postRobotText(robot, mailDingText(a.email, n, folder)).catch((err) =>
+        this.p.log.warn({ err, account: a.id }, 'mail ding notice not delivered'),
+      );
   }
 
   // ── suggestions and signatures ───────────────────────────────────────────

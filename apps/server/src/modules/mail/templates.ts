@@ -1,8 +1,6 @@
-import type { PageResult } from '@portal/contracts';
 import type { TemplateBody, TemplateRow } from '@portal/contracts/mail';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
-import { containsPattern } from '../../platform/db/like.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { sanitizeMailHtml } from './html.js';
@@ -29,24 +27,13 @@ export const mailTemplateStore = (p: Platform) => {
     updatedAt: r.t.updatedAt.toISOString(),
   });
   return {
-    async page(userId: number, q: { page: number; size: number; keyword?: string }): Promise<PageResult<TemplateRow>> {
-      const where = and(
-        visible(userId),
-        q.keyword
-          ? or(ilike(T.name, containsPattern(q.keyword)), ilike(T.subject, containsPattern(q.keyword)))
-          : undefined,
-      );
-      const rows = await select(userId)
-        .where(where)
-        .orderBy(desc(sql`${T.userId} = ${userId}`), asc(T.name), asc(T.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size);
-      const [n] = await p.db.select({ n: sql<number>`count(*)::int` }).from(T).where(where);
-      return { records: rows.map(toRow), total: n?.n ?? 0, page: q.page, size: q.size };
-    },
-
+    /** My templates first, then colleagues' shared ones: what the write step offers. */
     async includeShared(userId: number): Promise<TemplateRow[]> {
-      return (await this.page(userId, { page: 1, size: 500 })).records;
+      const rows = await select(userId)
+        .where(visible(userId))
+        .orderBy(desc(sql`${T.userId} = ${userId}`), asc(T.name), asc(T.id))
+        .limit(500);
+      return rows.map(toRow);
     },
 
     async one(userId: number, id: number): Promise<TemplateRow> {
@@ -67,7 +54,7 @@ export const mailTemplateStore = (p: Platform) => {
       if (id) {
         const r = await p.db
           .update(T)
-          .set(values)
+          .set({ ...values, version: sql`${T.version} + 1` })
           .where(and(eq(T.id, id), eq(T.userId, userId)))
           .returning({ id: T.id });
         if (r.length === 0) throw new AppError('NOT_FOUND');

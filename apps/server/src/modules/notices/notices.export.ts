@@ -34,7 +34,7 @@ export const versionRecordsExport = defineExportSource({
         version: versionNotices.version,
         innerVersion: versionNotices.innerVersion,
         title: nameInSql(locale, versionNotices.title, versionNotices.titleEn),
-        content: versionNotices.content,
+        content: nameInSql(locale, versionNotices.content, versionNotices.contentEn),
         popup: versionNotices.popup,
         publishedAt: versionNotices.publishedAt,
         createdAt: versionNotices.createdAt,

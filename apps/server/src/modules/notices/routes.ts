@@ -30,9 +30,10 @@ import { templated } from '../../platform/i18n/message-templates.js';
 import { publishRecordChanged } from '../../platform/live/record-changes.js';
 import type { Platform } from '../../platform/platform.js';
 import { mountResource } from '../../platform/resource/index.js';
+import { dingRobotUrl } from '../../platform/webhooks.js';
 import { dingNoticeList } from './ding.list.js';
 import { activeStaffIds, dingById, saveDing, setDingEnabled, toDingRow } from './ding.service.js';
-import { DING_WEBHOOK_JOB, dingWebhookUrl } from './ding-webhook.js';
+import { DING_WEBHOOK_JOB } from './ding-webhook.js';
 import { DING_RESOURCE, VERSIONS_RESOURCE } from './live.js';
 import './messages.js';
 import { versionRecordsExport } from './notices.export.js';
@@ -272,7 +273,7 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
           ...(pushed.link ? { link: pushed.link } : {}),
           source: { kind: 'dingNotice', id: String(pushed.id) },
         });
-        if (dingWebhookUrl()) await p.jobs.send(DING_WEBHOOK_JOB, { id: pushed.id });
+        if (dingRobotUrl()) await p.jobs.send(DING_WEBHOOK_JOB, { id: pushed.id });
       }
       return ok(null);
     },

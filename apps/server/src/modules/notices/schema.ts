@@ -25,6 +25,8 @@ export const versionNotices = pgTable(
     /** the English title; readers in English get it, or the Chinese one when it is empty */
     titleEn: text('title_en').notNull().default(''),
     content: text('content').notNull(),
+    /** the English notes; readers in English get them, or the Chinese ones when empty */
+    contentEn: text('content_en').notNull().default(''),
     popup: boolean('popup').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: integer('created_by'),

@@ -34,7 +34,7 @@ export async function versionPopupOf(
       id: latest.id,
       version: latest.version,
       title: nameIn(locale, latest.title, latest.titleEn),
-      content: latest.content,
+      content: nameIn(locale, latest.content, latest.contentEn),
       publishedAt: latest.publishedAt!.toISOString(),
     },
   };

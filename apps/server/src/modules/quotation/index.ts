@@ -1,8 +1,13 @@
 import type { Module } from '../../platform/module.js';
+import { mountResource } from '../../platform/resource/index.js';
+import { billingMethods, seedBillingMethods } from './billing-methods.js';
 import { rating, useBus } from './books.js';
+import { quoteEmails } from './mails/list.js';
+import { quoteMailRoutes } from './mails/routes.js';
 import { quotationRoutes } from './routes.js';
 import { seedQuotation } from './seed.js';
 import { registerSpecialHandler } from './special.js';
+import { specialPrices } from './special-list.js';
 
 export { type RatingService, rating } from './books.js';
 
@@ -16,7 +21,12 @@ export const quotationModule: Module = {
     useBus(p.db, p.bus);
     registerSpecialHandler(p);
     await quotationRoutes(app, p);
+    await quoteMailRoutes(app, p);
+    for (const b of [billingMethods, specialPrices, quoteEmails]) await mountResource(app, p, b);
   },
-  seed: (ctx) => seedQuotation(ctx),
+  seed: async (ctx) => {
+    await seedQuotation(ctx);
+    await seedBillingMethods(ctx.db);
+  },
   ports: { rating: (db) => rating(db) },
 };

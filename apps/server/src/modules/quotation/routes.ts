@@ -23,29 +23,22 @@ import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
-import type { Destination, Product } from '../../platform/ports.js';
+import type { Destination } from '../../platform/ports.js';
 import { runCommand } from '../approval/index.js';
 import { channelRefs } from '../srm/index.js';
 import { reference } from '../system/reference/index.js';
-import { type BookKind, rating } from './books.js';
+import { rating } from './books.js';
 import { commitPriceList, previewPriceList } from './import.js';
+import { bookPerm, need } from './perms.js';
 import { checkBook, checkLimit, effectiveTime, insertPriceRow, noticeDays, rowFromInput } from './prices.js';
 import { money, Q } from './rating.js';
 import { qmGroupMembers, qmGroups, qmPriceLimits, qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
+import { accountInScope, accountsInScope } from './scope.js';
 import { startSpecial } from './special.js';
 
 const tags = ['quotation'];
 const MAX_LIST_BYTES = 8 * 1024 * 1024;
 const any = z.any();
-
-/** the screen permission a book's rows need: customer quotes or supplier quotes of the product */
-export function bookPerm(kind: BookKind, product: Product): string {
-  if (kind === 'channel') return product === 'voice' ? QmPerm.SUPPLIER_VOICE : QmPerm.SUPPLIER_SMS;
-  return product === 'voice' ? QmPerm.CUSTOMER_VOICE : QmPerm.CUSTOMER_SMS;
-}
-const need = (auth: AuthContext, ...perms: string[]) => {
-  if (!perms.some((p) => auth.perms.has(p))) throw new AppError('NO_PERMISSION');
-};
 
 /**
  * Saves one price: a customer price below its limit becomes a special-price request instead; an
@@ -53,6 +46,7 @@ const need = (auth: AuthContext, ...perms: string[]) => {
  */
 export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave) {
   need(auth, bookPerm(body.bookKind, body.product));
+  if (body.bookKind === 'account') await accountInScope(p.db, auth, body.bookId);
   const r = await rowFromInput(p, body, auth.userId);
   const now = p.clock.now();
   const asked = body.effectiveFrom ? new Date(body.effectiveFrom) : now;
@@ -164,9 +158,23 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
       const q = req.body;
       need(req.auth!, bookPerm(q.bookKind, q.product));
       const at = q.at ? new Date(q.at) : undefined;
+      // customer accounts' books: only those of the caller's customers (their data scope)
+      let scoped: number[] | undefined;
+      if (q.bookKind === 'account' && req.auth!.scope.kind !== 'all') {
+        const ids = q.bookId
+          ? [q.bookId]
+          : (
+              await p.db
+                .selectDistinct({ id: qmPrices.bookId })
+                .from(qmPrices)
+                .where(and(eq(qmPrices.bookKind, 'account'), eq(qmPrices.product, q.product)))
+            ).map((x) => x.id);
+        scoped = [...(await accountsInScope(p.db, req.auth!, ids))];
+      }
       const where = and(
         eq(qmPrices.bookKind, q.bookKind),
         q.bookId ? eq(qmPrices.bookId, q.bookId) : undefined,
+        scoped ? inArray(qmPrices.bookId, scoped.length ? scoped : [0]) : undefined,
         eq(qmPrices.product, q.product),
         q.dest ? sql`${qmPrices.dest} like ${`${q.dest.replace(/[%_\\]/g, '')}%`}` : undefined,
         at
@@ -213,6 +221,7 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
         if (!op) throw new AppError('QM_NETWORK_UNKNOWN', { vars: { value: q.network } });
         destination.country = op.countryCode ?? undefined;
       }
+      if (q.accountId) await accountInScope(p.db, req.auth!, q.accountId);
       const svc = rating(p.db);
       const base = { product: q.product, destination, at, units: q.units };
       const price = q.accountId ? await svc.priceFor({ ...base, accountId: q.accountId, currency: q.currency }) : null;
@@ -417,36 +426,6 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
       };
       await p.db.insert(qmSettings).values(values).onConflictDoUpdate({ target: qmSettings.id, set: values });
       return ok(req.body);
-    },
-  );
-
-  r.post(
-    '/v2/qm/special/page',
-    {
-      schema: {
-        tags,
-        summary: 'Special-price requests',
-        body: z.object({
-          state: z.enum(['pending', 'approved', 'rejected', 'withdrawn']).optional(),
-          current: z.number().int().min(1).default(1),
-          size: z.number().int().min(1).max(200).default(20),
-        }),
-        response: { 200: envelope(any) },
-      },
-      config: { access: { perm: QmPerm.SPECIAL } },
-    },
-    async (req) => {
-      const q = req.body;
-      const where = q.state ? eq(qmSpecialPrices.state, q.state) : undefined;
-      const [total] = await p.db.select({ n: count() }).from(qmSpecialPrices).where(where);
-      const records = await p.db
-        .select()
-        .from(qmSpecialPrices)
-        .where(where)
-        .orderBy(desc(qmSpecialPrices.id))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size);
-      return ok({ total: total!.n, current: q.current, size: q.size, records });
     },
   );
 

@@ -1,5 +1,18 @@
+import type { QuotedRow } from '@portal/contracts/quotation';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -138,5 +151,81 @@ export const qmSpecialPrices = pgTable(
     decidedAt: at('decided_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('qm_special_prices_state_idx').on(t.state, t.createdAt)],
+  (t) => [
+    index('qm_special_prices_state_idx').on(t.state, t.createdAt),
+    index('qm_special_prices_applicant_idx').on(t.applicantId),
+  ],
+);
+
+/** `quote-email-template`: the subject and body of quote mails per language, with `{variable}` placeholders. */
+export const qmEmailTemplates = pgTable('qm_email_templates', {
+  locale: text('locale', { enum: ['zh-CN', 'en'] }).primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** `quote-email`: a quote of a customer account or a quote group sent through the mail room, kept as sent. */
+export const qmQuoteEmails = pgTable(
+  'qm_quote_emails',
+  {
+    id: serial('id').primaryKey(),
+    /** the kernel's optimistic version (a sent quote is never changed) */
+    version: integer('version').notNull().default(1),
+    /** the quoted book: one customer account's (with its group's rows) or a quote group's */
+    bookKind: text('book_kind', { enum: ['account', 'group'] }).notNull(),
+    bookId: integer('book_id').notNull(),
+    /** the account code or the group name, as sent */
+    bookName: text('book_name').notNull(),
+    product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
+    locale: text('locale', { enum: ['zh-CN', 'en'] }).notNull(),
+    toList: jsonb('to_list').$type<{ email: string; name?: string | null }[]>().notNull(),
+    ccList: jsonb('cc_list').$type<{ email: string; name?: string | null }[]>().notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    rows: jsonb('rows').$type<QuotedRow[]>().notNull(),
+    /** from when every quoted price is in force (an increase waits its notice days) */
+    effectiveFrom: at('effective_from').notNull(),
+    /** the XLSX price list attached to the mail (platform files); none on the demo's seeded quotes */
+    fileId: text('file_id'),
+    /** the mail room's sent message; none on the demo's seeded quotes */
+    mailId: integer('mail_id'),
+    messageId: text('message_id'),
+    /** the signed public link stops opening after this time */
+    linkExpiresAt: at('link_expires_at').notNull(),
+    sentBy: integer('sent_by').notNull(),
+    sentAt: at('sent_at').notNull(),
+  },
+  (t) => [
+    index('qm_quote_emails_sent_idx').on(t.sentAt),
+    index('qm_quote_emails_book_idx').on(t.bookKind, t.bookId),
+    index('qm_quote_emails_book_id_idx').on(t.bookId),
+    index('qm_quote_emails_product_idx').on(t.product),
+  ],
+);
+
+/** `billing-method`: how a product is billed to customers (submit or delivery, increments). */
+export const qmBillingMethods = pgTable(
+  'qm_billing_methods',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
+    basis: text('basis', { enum: ['submit', 'delivery'] }).notNull(),
+    firstIncrement: integer('first_increment').notNull().default(1),
+    nextIncrement: integer('next_increment').notNull().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('qm_billing_methods_code_uq').on(t.code),
+    index('qm_billing_methods_product_idx').on(t.product),
+    index('qm_billing_methods_basis_idx').on(t.basis),
+    check('qm_billing_methods_increments', sql`${t.firstIncrement} >= 1 and ${t.nextIncrement} >= 1`),
+  ],
 );

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { portOf } from '../../platform/ports.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { channelRefs } from '../srm/index.js';
+import { seedSentQuotes } from './mails/seed.js';
 import { qmGroupMembers, qmGroups, qmPriceLimits, qmPrices } from './schema.js';
 import { refOperatorsForSeed } from './seed-ref.js';
 import { ensureSpecialProcess } from './special.js';
@@ -205,5 +206,10 @@ export async function seedQuotation(ctx: SeedContext) {
       })),
     )
     .onConflictDoNothing();
-  ctx.log.info({ rows: rows.length, accounts: accounts.length }, 'quotation seed');
+  const sent = await seedSentQuotes(
+    db,
+    accounts.filter((_, i) => i % 3 === 0),
+    BASE,
+  );
+  ctx.log.info({ rows: rows.length, accounts: accounts.length, sent }, 'quotation seed');
 }

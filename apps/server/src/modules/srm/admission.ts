@@ -130,16 +130,20 @@ async function admit(tx: Tx, supplierId: number, actorId: number, now: Date) {
     .where(and(eq(srmSuppliers.id, supplierId), eq(srmSuppliers.admitted, false)))
     .returning({ id: srmSuppliers.id });
   if (s)
-    await appendRecordEvents(tx, [
-      {
-        entity: 'srm.supplier',
-        recordId: supplierId,
-        actorId,
-        kind: 'state',
-        changes: [{ field: 'admitted', from: false, to: true }],
-        data: { reason: 'admission_approved' },
-      },
-    ]);
+    await appendRecordEvents(
+      tx,
+      [
+        {
+          entity: 'srm.supplier',
+          recordId: supplierId,
+          actorId,
+          kind: 'state',
+          changes: [{ field: 'admitted', from: false, to: true }],
+          data: { reason: 'admission_approved' },
+        },
+      ],
+      now,
+    );
 }
 
 let current: Platform | undefined;

@@ -1,8 +1,28 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { type Counterpart, counterpartsOf } from '../../platform/counterparts.js';
 import { textArray } from '../../platform/db/arrays.js';
 import type { Platform } from '../../platform/platform.js';
 import { srmContacts, srmSuppliers } from './schema.js';
+import { suffixRulesDoc } from './settings.js';
+
+/** The mail suffix rules: an address at a domain ending in a rule's suffix is that supplier's (longest suffix first). */
+async function bySuffix(p: Platform, emails: string[], out: Map<string, Counterpart>) {
+  if (!emails.length) return;
+  const rows = [...(await suffixRulesDoc.read(p.db)).rows].sort((a, b) => b.suffix.length - a.suffix.length);
+  if (!rows.length) return;
+  const codes = [...new Set(rows.map((r) => r.supplierCode))];
+  const suppliers = await p.db
+    .select({ id: srmSuppliers.id, code: srmSuppliers.code, name: srmSuppliers.name, ownerId: srmSuppliers.ownerId })
+    .from(srmSuppliers)
+    .where(inArray(srmSuppliers.code, codes));
+  const byCode = new Map(suppliers.map((s) => [s.code, s]));
+  for (const e of emails) {
+    const d = e.slice(e.lastIndexOf('@') + 1);
+    const rule = rows.find((r) => d === r.suffix || d.endsWith(`.${r.suffix}`));
+    const s = rule && byCode.get(rule.supplierCode);
+    if (s) out.set(e, { kind: 'supplier', id: s.id, name: s.name, ownerId: s.ownerId });
+  }
+}
 
 /**
  * Which supplier an e-mail address belongs to, for the mail room (the pattern of crm/counterparts.ts):
@@ -28,7 +48,6 @@ export function registerSrmCounterparts(p: Platform) {
       if (!out.has(r.email)) out.set(r.email, { kind: 'supplier', id: r.id, name: r.name, ownerId: r.ownerId });
     const rest = emails.filter((e) => !out.has(e));
     const domains = [...new Set(rest.map((e) => e.slice(e.lastIndexOf('@') + 1)))];
-    if (domains.length === 0) return out;
     const byDomain = await p.db
       .select({
         id: srmSuppliers.id,
@@ -44,6 +63,11 @@ export function registerSrmCounterparts(p: Platform) {
       const s = byDomain.find((r) => r.domains.includes(d));
       if (s) out.set(e, { kind: 'supplier', id: s.id, name: s.name, ownerId: s.ownerId });
     }
+    await bySuffix(
+      p,
+      emails.filter((e) => !out.has(e)),
+      out,
+    );
     return out;
   });
 }

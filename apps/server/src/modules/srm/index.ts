@@ -3,22 +3,25 @@ import { mountOwnership } from '../../platform/ownership/index.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { admissions, registerAdmissionHandler } from './admission.js';
 import { srmChannels } from './channels/index.js';
+import { liveChannels } from './channels/refs.js';
 import { supplierContacts } from './contacts.js';
 import { registerSrmCounterparts } from './counterparts.js';
 import { refuseDuplicates } from './duplicates.js';
 import { useEntityReader } from './entities.js';
 import { srmImportRoutes } from './import.routes.js';
 import { supplierOwners } from './ownership.js';
+import { requireRuledFields } from './purchase-rules.js';
 import { defineSrmJobs, RETENTION_JOB } from './retention.js';
 import { srmRoutes } from './routes.js';
 import { seedSrm } from './seed.js';
-import { registerSourceChangeHandler, sourceChanges } from './source-change.js';
+import { srmSettingsRoutes } from './settings-routes.js';
 import { registerSupplierRequestHandlers, supplierRequests } from './supplier-requests.js';
 import { onSupplierCreate, suppliers } from './suppliers.js';
 
-export { type ChannelRef, channelRefs } from './channels/refs.js';
+export { type ChannelRef, channelRefs, supplierRefs } from './channels/refs.js';
 
 onSupplierCreate(refuseDuplicates);
+onSupplierCreate(requireRuledFields);
 
 /**
  * SRM: suppliers (this half: records, contacts, sea and ownership, admission, duplicate check,
@@ -26,6 +29,7 @@ onSupplierCreate(refuseDuplicates);
  */
 export const srmModule: Module = {
   name: 'srm',
+  ports: { channels: (db) => ({ live: (product) => liveChannels(db, product) }) },
   async register(app, p) {
     // a supplier write checks its entity with the reference reader inside its transaction: load the
     // reader's cache first (on PGlite's one connection a load from inside a transaction waits for itself)
@@ -36,12 +40,11 @@ export const srmModule: Module = {
     });
     registerAdmissionHandler(p);
     registerSrmCounterparts(p);
-    registerSourceChangeHandler(p);
     registerSupplierRequestHandlers(p);
-    for (const b of [suppliers, supplierContacts, admissions, sourceChanges, supplierRequests])
-      await mountResource(app, p, b);
+    for (const b of [suppliers, supplierContacts, admissions, supplierRequests]) await mountResource(app, p, b);
     await mountOwnership(app, p, supplierOwners);
     await srmRoutes(app, p);
+    await srmSettingsRoutes(app, p);
     await srmImportRoutes(app, p);
     await srmChannels.register(app, p);
   },

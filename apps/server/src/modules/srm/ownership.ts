@@ -1,6 +1,7 @@
 import { supplierOwnership } from '@portal/contracts/srm';
 import { and, eq } from 'drizzle-orm';
 import { bindOwnership } from '../../platform/ownership/index.js';
+import { checkShareRules } from './purchase-rules.js';
 import { seaRulesFor } from './rules.js';
 import { srmContacts } from './schema.js';
 import { suppliers } from './suppliers.js';
@@ -12,8 +13,9 @@ export const supplierOwners = bindOwnership(supplierOwnership, suppliers, {
   poolState: 'sea',
   ownedState: 'private',
   rules: ({ tx, userId }) => seaRulesFor(tx, userId),
-  guard: async ({ tx, ids, verb }) => {
-    if (verb !== 'share') await refuseWhileTransferPending(tx, ids);
+  guard: async ({ tx, ids, verb, members }) => {
+    if (verb === 'share') await checkShareRules(tx, ids[0]!, members ?? []);
+    else await refuseWhileTransferPending(tx, ids);
   },
   related: {
     /** a transfer takes the old owner's contacts of the supplier along */

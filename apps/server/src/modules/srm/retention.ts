@@ -3,6 +3,7 @@ import { rowsOf } from '../../platform/db/index.js';
 import { returnDue } from '../../platform/ownership/index.js';
 import type { Platform } from '../../platform/platform.js';
 import { supplierOwners } from './ownership.js';
+import { applyLevelRules } from './purchase-rules.js';
 import { readRetentionRules, readSeaRules } from './settings.js';
 
 export const RETENTION_JOB = 'srm.sea-retention';
@@ -44,6 +45,8 @@ export function defineSrmJobs(p: Platform) {
   p.jobs.define(
     RETENTION_JOB,
     async () => {
+      // levels first: the retention days are the level's
+      await applyLevelRules(p);
       await returnIdleSuppliers(p);
     },
     { retryLimit: 2 },

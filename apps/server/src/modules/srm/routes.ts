@@ -1,19 +1,13 @@
 import { envelope } from '@portal/contracts';
 import {
   admissionApply,
-  clueSettings,
-  domainRules,
-  duplicateCheckSettings,
   entityChangeApply,
   paymentMethodUsage,
-  retentionRules,
   SrmPerm,
-  seaRules,
   sourceChangeApply,
   supplierDeptOption,
   supplierDuplicateQuery,
   supplierDuplicateResult,
-  supplierResource,
   transferRequestApply,
 } from '@portal/contracts/srm';
 import { staffPick } from '@portal/contracts/staff';
@@ -21,7 +15,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pickStaff } from '../../platform/access/staff-pick.js';
-import { checkDictValues } from '../../platform/dict/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
@@ -29,21 +22,7 @@ import { applyAdmission } from './admission.js';
 import { supplierDepartments } from './departments.js';
 import { findSupplierDuplicates } from './duplicates.js';
 import { paymentMethods } from './payment-methods.js';
-import { checkSeaRules } from './rules.js';
-import {
-  readClueSettings,
-  readDomainRules,
-  readDuplicateCheck,
-  readRetentionRules,
-  readSeaRules,
-  writeClueSettings,
-  writeDomainRules,
-  writeDuplicateCheck,
-  writeRetentionRules,
-  writeSeaRules,
-} from './settings.js';
-import { applySourceChange } from './source-change.js';
-import { applyEntityChange, applyTransfer } from './supplier-requests.js';
+import { applyEntityChange, applySourceChange, applyTransfer } from './supplier-requests.js';
 
 const tags = ['srm'];
 const S = '/v2/srm/settings';
@@ -156,151 +135,6 @@ export async function srmRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: SrmPerm.SUPPLIER_REQUESTS }, checkRepeat: true },
     },
     async (req) => ok(await applyEntityChange(p, req.auth!, req.body)),
-  );
-
-  r.get(
-    `${S}/sea-rules`,
-    {
-      schema: { tags, summary: 'The supplier open-sea rules', response: { 200: envelope(seaRules) } },
-      config: { access: { perm: SrmPerm.SEA_RULES } },
-    },
-    async () => ok(await readSeaRules(p.db)),
-  );
-  r.post(
-    `${S}/sea-rules`,
-    {
-      schema: {
-        tags,
-        summary: 'Save the supplier open-sea rules',
-        body: seaRules,
-        response: { 200: envelope(seaRules) },
-      },
-      config: { access: { perm: SrmPerm.SEA_RULES }, checkRepeat: true },
-    },
-    async (req) => {
-      checkSeaRules(req.body);
-      await writeSeaRules(p.db, req.body, req.auth!.userId, p.clock.now());
-      return ok(req.body);
-    },
-  );
-
-  r.get(
-    `${S}/duplicate-check`,
-    {
-      schema: {
-        tags,
-        summary: 'The supplier duplicate-check settings',
-        response: { 200: envelope(duplicateCheckSettings) },
-      },
-      config: { access: { perm: SrmPerm.DUPLICATE_CHECK } },
-    },
-    async () => ok(await readDuplicateCheck(p.db)),
-  );
-  r.post(
-    `${S}/duplicate-check`,
-    {
-      schema: {
-        tags,
-        summary: 'Save the supplier duplicate-check settings',
-        body: duplicateCheckSettings,
-        response: { 200: envelope(duplicateCheckSettings) },
-      },
-      config: { access: { perm: SrmPerm.DUPLICATE_CHECK }, checkRepeat: true },
-    },
-    async (req) => {
-      await writeDuplicateCheck(p.db, req.body, req.auth!.userId, p.clock.now());
-      return ok(req.body);
-    },
-  );
-
-  r.get(
-    `${S}/domain-rules`,
-    {
-      schema: {
-        tags,
-        summary: 'Shared domains the supplier duplicate check ignores',
-        response: { 200: envelope(domainRules) },
-      },
-      config: { access: { perm: SrmPerm.DOMAIN_RULES } },
-    },
-    async () => ok(await readDomainRules(p.db)),
-  );
-  r.post(
-    `${S}/domain-rules`,
-    {
-      schema: {
-        tags,
-        summary: 'Save the supplier domain rules',
-        body: domainRules,
-        response: { 200: envelope(domainRules) },
-      },
-      config: { access: { perm: SrmPerm.DOMAIN_RULES }, checkRepeat: true },
-    },
-    async (req) => {
-      await writeDomainRules(p.db, req.body, req.auth!.userId, p.clock.now());
-      return ok(await readDomainRules(p.db));
-    },
-  );
-
-  r.get(
-    `${S}/retention-rules`,
-    {
-      schema: {
-        tags,
-        summary: 'Idle days before return, per supplier level',
-        response: { 200: envelope(retentionRules) },
-      },
-      config: { access: { perm: SrmPerm.RETENTION_RULES } },
-    },
-    async () => ok(await readRetentionRules(p.db)),
-  );
-  r.post(
-    `${S}/retention-rules`,
-    {
-      schema: {
-        tags,
-        summary: 'Save the supplier retention rules (levels of the purchasing dictionary)',
-        body: retentionRules,
-        response: { 200: envelope(retentionRules) },
-      },
-      config: { access: { perm: SrmPerm.RETENTION_RULES }, checkRepeat: true },
-    },
-    async (req) => {
-      for (const row of req.body.byLevel)
-        await checkDictValues(p.db, supplierResource.fields, { level: row.level }, 'SRM_DICT_VALUE_UNKNOWN');
-      await writeRetentionRules(p.db, req.body, req.auth!.userId, p.clock.now());
-      return ok(req.body);
-    },
-  );
-
-  r.get(
-    `${S}/clue`,
-    {
-      schema: {
-        tags,
-        summary: 'The supplier lead settings (the lead screens read them)',
-        response: { 200: envelope(clueSettings) },
-      },
-      // what counts as a followed lead is no secret: every signed-in user's lead screen reads it
-      config: { access: 'authenticated' },
-    },
-    async () => ok(await readClueSettings(p.db)),
-  );
-  r.post(
-    `${S}/clue`,
-    {
-      schema: {
-        tags,
-        summary: 'Save the supplier lead settings',
-        body: clueSettings,
-        response: { 200: envelope(clueSettings) },
-      },
-      config: { access: { perm: SrmPerm.CLUE_SETTINGS }, checkRepeat: true },
-    },
-    async (req) => {
-      await writeClueSettings(p.db, req.body, req.auth!.userId, p.clock.now());
-      return ok(req.body);
-    },
   );
 
   r.get(

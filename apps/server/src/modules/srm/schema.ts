@@ -147,49 +147,22 @@ export const srmSettings = pgTable('srm_settings', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
-/** Supplier source changes (来源变更): decided by the approval engine; approval writes the source. */
-export const srmSourceChanges = pgTable(
-  'srm_source_changes',
-  {
-    id: serial('id').primaryKey(),
-    version: integer('version').notNull().default(1),
-    supplierId: integer('supplier_id').notNull(),
-    fromSource: text('from_source'),
-    toSource: text('to_source').notNull(),
-    reason: text('reason').notNull(),
-    state: text('state', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
-      .notNull()
-      .default('pending'),
-    approvalId: integer('approval_id'),
-    applicantId: integer('applicant_id').notNull(),
-    decidedAt: at('decided_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
-    search: searchColumn('search', ['reason']),
-  },
-  (t) => [
-    index('srm_source_changes_supplier_idx').on(t.supplierId),
-    index('srm_source_changes_state_idx').on(t.state),
-    index('srm_source_changes_applicant_idx').on(t.applicantId),
-    index('srm_source_changes_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    uniqueIndex('srm_source_changes_approval_uq').on(t.approvalId),
-    searchIndex('srm_source_changes_search_trgm', t.search),
-  ],
-);
-
-/** Transfer requests and entity changes through approval (decision 0049): one pending per supplier and kind. */
+/** Transfer, entity and source change requests through approval (0049, 0061): one pending per supplier and kind. */
 export const srmSupplierRequests = pgTable(
   'srm_supplier_requests',
   {
     id: serial('id').primaryKey(),
     version: integer('version').notNull().default(1),
     supplierId: integer('supplier_id').notNull(),
-    kind: text('kind', { enum: ['transfer', 'entity'] }).notNull(),
+    kind: text('kind', { enum: ['transfer', 'entity', 'source'] }).notNull(),
     fromUserId: integer('from_user_id'),
     toUserId: integer('to_user_id'),
     withContacts: boolean('with_contacts'),
     keepAs: text('keep_as', { enum: ['none', 'read', 'write'] }),
     fromEntityId: integer('from_entity_id'),
     toEntityId: integer('to_entity_id'),
+    fromSource: text('from_source'),
+    toSource: text('to_source'),
     reason: text('reason').notNull(),
     state: text('state', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
       .notNull()

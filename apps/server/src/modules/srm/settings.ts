@@ -1,20 +1,35 @@
 import {
   type ClueSettings,
+  type ClueViewRules,
   clueSettings,
+  clueViewRules,
   DEFAULT_CLUE_SETTINGS,
+  DEFAULT_CLUE_VIEW_RULES,
   DEFAULT_DOMAIN_RULES,
   DEFAULT_DUPLICATE_CHECK,
+  DEFAULT_LEVEL_RULES,
   DEFAULT_RETENTION_RULES,
   DEFAULT_SEA_RULES,
+  DEFAULT_SHARE_RULES,
+  DEFAULT_SUFFIX_RULES,
+  DEFAULT_SUPPLIER_RULES,
   type DomainRules,
   type DuplicateCheckSettings,
   domainRules,
   duplicateCheckSettings,
+  type LevelRules,
+  levelRules,
   type RetentionRules,
   retentionRules,
   type SeaRules,
+  type ShareRules,
   SRM_SETTING_KEYS,
+  type SuffixRules,
+  type SupplierRules,
   seaRules,
+  shareRules,
+  suffixRules,
+  supplierRules,
 } from '@portal/contracts/srm';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/index.js';
@@ -66,3 +81,25 @@ export const readClueSettings = (db: DbOrTx): Promise<ClueSettings> =>
   read(db, SRM_SETTING_KEYS.clue, clueSettings, DEFAULT_CLUE_SETTINGS);
 export const writeClueSettings = (db: DbOrTx, v: ClueSettings, userId: number, now: Date) =>
   write(db, SRM_SETTING_KEYS.clue, v, userId, now);
+
+/** A settings document's reader and writer (the purchase rules screens: one row of srm_settings each). */
+function doc<T>(key: string, schema: { safeParse(v: unknown): { success: boolean; data?: T } }, fallback: T) {
+  return {
+    read: (db: DbOrTx): Promise<T> => read(db, key, schema, fallback),
+    write: (db: DbOrTx, v: T, userId: number, now: Date) => write(db, key, v, userId, now),
+  };
+}
+
+export const supplierRulesDoc = doc<SupplierRules>(
+  SRM_SETTING_KEYS.supplierRules,
+  supplierRules,
+  DEFAULT_SUPPLIER_RULES,
+);
+export const levelRulesDoc = doc<LevelRules>(SRM_SETTING_KEYS.levelRules, levelRules, DEFAULT_LEVEL_RULES);
+export const suffixRulesDoc = doc<SuffixRules>(SRM_SETTING_KEYS.suffixRules, suffixRules, DEFAULT_SUFFIX_RULES);
+export const clueViewRulesDoc = doc<ClueViewRules>(
+  SRM_SETTING_KEYS.clueViewRules,
+  clueViewRules,
+  DEFAULT_CLUE_VIEW_RULES,
+);
+export const shareRulesDoc = doc<ShareRules>(SRM_SETTING_KEYS.shareRules, shareRules, DEFAULT_SHARE_RULES);

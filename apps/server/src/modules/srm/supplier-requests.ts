@@ -1,8 +1,11 @@
 import {
   ENTITY_CHANGE_SERVICE,
   type EntityChangeApply,
+  SOURCE_CHANGE_SERVICE,
+  type SourceChangeApply,
   type SupplierRequestKind,
   supplierRequestResource,
+  supplierResource,
   TRANSFER_REQUEST_SERVICE,
   type TransferRequestApply,
 } from '@portal/contracts/srm';
@@ -10,6 +13,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { Tx } from '../../platform/db/index.js';
+import { checkDictValues } from '../../platform/dict/service.js';
 import { appendRecordEvents } from '../../platform/history/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { transferWithin } from '../../platform/ownership/index.js';
@@ -31,7 +35,7 @@ const T = '"srm_supplier_requests"';
 const supplierCol = (col: string) => sql.raw(`(select s.${col} from srm_suppliers s where s.id = ${T}."supplier_id")`);
 const userName = (col: string) => sql.raw(`(select u.name from staff_users u where u.id = ${T}."${col}")`);
 
-/** Transfer and entity change requests on the kernel: read-only there (started by apply, decided by approval). */
+/** Transfer, entity and source change requests on the kernel: read-only there (started by apply, decided by approval). */
 export const supplierRequests = bindResource(supplierRequestResource, {
   table: srmSupplierRequests,
   search: { keyword: srmSupplierRequests.search },
@@ -48,6 +52,8 @@ export const supplierRequests = bindResource(supplierRequestResource, {
     keepAs: srmSupplierRequests.keepAs,
     fromEntityId: srmSupplierRequests.fromEntityId,
     toEntityId: srmSupplierRequests.toEntityId,
+    fromSource: srmSupplierRequests.fromSource,
+    toSource: srmSupplierRequests.toSource,
     reason: srmSupplierRequests.reason,
     state: srmSupplierRequests.state,
     approvalId: srmSupplierRequests.approvalId,
@@ -61,8 +67,24 @@ export const supplierRequests = bindResource(supplierRequestResource, {
 const SERVICE: Record<SupplierRequestKind, string> = {
   transfer: TRANSFER_REQUEST_SERVICE,
   entity: ENTITY_CHANGE_SERVICE,
+  source: SOURCE_CHANGE_SERVICE,
 };
-const TITLE: Record<SupplierRequestKind, string> = { transfer: '供应商转移', entity: '供应商主体变更' };
+const TITLE: Record<SupplierRequestKind, string> = {
+  transfer: '供应商转移',
+  entity: '供应商主体变更',
+  source: '供应商来源变更',
+};
+/** the refusals of a second pending request and of a kind without process (source change kept its own codes) */
+const PENDING = {
+  transfer: 'SRM_REQUEST_PENDING',
+  entity: 'SRM_REQUEST_PENDING',
+  source: 'SRM_SOURCE_CHANGE_PENDING',
+} as const;
+const NO_PROCESS = {
+  transfer: 'SRM_REQUEST_NO_PROCESS',
+  entity: 'SRM_REQUEST_NO_PROCESS',
+  source: 'SRM_SOURCE_NO_PROCESS',
+} as const;
 
 type Supplier = Awaited<ReturnType<typeof writableSupplier>>;
 type Values = Omit<typeof srmSupplierRequests.$inferInsert, 'supplierId' | 'kind' | 'applicantId' | 'reason'>;
@@ -89,9 +111,9 @@ async function start(
         eq(srmSupplierRequests.state, 'pending'),
       ),
     );
-  if (pending) throw new AppError('SRM_REQUEST_PENDING', { vars: { value: s.code } });
+  if (pending) throw new AppError(PENDING[kind], { vars: { value: s.code } });
   const processId = await processIdOf(tx, SERVICE[kind]);
-  if (!processId) throw new AppError('SRM_REQUEST_NO_PROCESS');
+  if (!processId) throw new AppError(NO_PROCESS[kind]);
   const [row] = await tx
     .insert(srmSupplierRequests)
     .values({ ...values, supplierId: s.id, kind, reason, applicantId: auth.userId, createdAt: p.clock.now() })
@@ -161,6 +183,30 @@ export async function applyEntityChange(p: Platform, auth: AuthContext, body: En
   });
 }
 
+/**
+ * Asks to change the source of one of my private suppliers (an enabled source other than its
+ * current one); the source decides whose prospecting a supplier counts for, so approval writes it.
+ */
+export async function applySourceChange(p: Platform, auth: AuthContext, body: SourceChangeApply) {
+  return runCommand(p, async (tx, out) => {
+    const s = await writableSupplier(tx, auth, body.supplierId);
+    await checkDictValues(tx, supplierResource.fields, { source: body.toSource }, 'SRM_DICT_VALUE_UNKNOWN');
+    const [cur] = await tx.select({ source: srmSuppliers.source }).from(srmSuppliers).where(eq(srmSuppliers.id, s.id));
+    if (cur?.source === body.toSource) throw new AppError('SRM_SOURCE_SAME', { vars: { value: s.code } });
+    return start(
+      tx,
+      p,
+      auth,
+      out,
+      s,
+      'source',
+      { fromSource: cur?.source ?? null, toSource: body.toSource },
+      body.reason,
+      `${cur?.source ?? '-'} → ${body.toSource}`,
+    );
+  });
+}
+
 async function decide(p: Platform, o: ApprovalOutcome, state: 'approved' | 'rejected' | 'withdrawn') {
   const now = p.clock.now();
   const [r] = await o.tx
@@ -180,29 +226,49 @@ async function decide(p: Platform, o: ApprovalOutcome, state: 'approved' | 'reje
     });
     return;
   }
+  const change =
+    r.kind === 'source'
+      ? {
+          set: { source: r.toSource },
+          field: 'source',
+          from: r.fromSource,
+          to: r.toSource,
+          why: 'source_change_approved',
+        }
+      : {
+          set: { entityId: r.toEntityId },
+          field: 'entityId',
+          from: r.fromEntityId,
+          to: r.toEntityId,
+          why: 'entity_change_approved',
+        };
   await o.tx
     .update(srmSuppliers)
-    .set({ entityId: r.toEntityId, updatedAt: now, version: sql`${srmSuppliers.version} + 1` })
+    .set({ ...change.set, updatedAt: now, version: sql`${srmSuppliers.version} + 1` })
     .where(eq(srmSuppliers.id, r.supplierId));
-  await appendRecordEvents(o.tx, [
-    {
-      entity: 'srm.supplier',
-      recordId: r.supplierId,
-      actorId: o.actorId,
-      kind: 'updated',
-      changes: [{ field: 'entityId', from: r.fromEntityId, to: r.toEntityId }],
-      data: { reason: 'entity_change_approved' },
-    },
-  ]);
+  await appendRecordEvents(
+    o.tx,
+    [
+      {
+        entity: 'srm.supplier',
+        recordId: r.supplierId,
+        actorId: o.actorId,
+        kind: 'updated',
+        changes: [{ field: change.field, from: change.from, to: change.to }],
+        data: { reason: change.why },
+      },
+    ],
+    now,
+  );
 }
 
 let current: Platform | undefined;
-/** The approval engine tells the room how its transfer and entity change requests ended. */
+/** The approval engine tells the room how its transfer, entity and source change requests ended. */
 export function registerSupplierRequestHandlers(p: Platform) {
   const first = !current;
   current = p;
   if (!first) return;
-  for (const service of [TRANSFER_REQUEST_SERVICE, ENTITY_CHANGE_SERVICE])
+  for (const service of Object.values(SERVICE))
     registerApprovalHandler(service, {
       onApproved: (o) => decide(current!, o, 'approved'),
       onRejected: (o) => decide(current!, o, 'rejected'),

@@ -48,6 +48,7 @@ export const users = bindResource(userResource, {
   columns: {
     username: staffUsers.username,
     name: staffUsers.name,
+    nameEn: staffUsers.nameEn,
     jobNumber: staffUsers.jobNumber,
     email: staffUsers.email,
     status: staffUsers.status,

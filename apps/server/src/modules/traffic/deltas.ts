@@ -1,11 +1,18 @@
+import {
+  MESSAGE_DELIVERED_STATES,
+  type MessageKind,
+  productOfKind,
+  type TrafficProduct,
+} from '@portal/contracts/traffic';
 import { Decimal } from 'decimal.js';
+import { insertJson } from '../../platform/db/bulk.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { trafficDeltas } from './schema.js';
 
 /** the dimensions a record is rolled up under */
 export interface Dims {
   hour: Date;
-  product: 'sms' | 'voice';
+  product: TrafficProduct;
   accountId: number;
   customerId: number;
   ownerId: number;
@@ -158,6 +165,49 @@ export class DeltaBook {
     );
   }
 
+  /**
+   * A WhatsApp message, mail send or MO as it is stored (its last known state; later state updates
+   * are not taken, see decision 0065): count = segments = 1, delivered when its state is one of
+   * MESSAGE_DELIVERED_STATES. No network: the platform does not send one for these.
+   */
+  message(r: {
+    at: Date;
+    kind: MessageKind;
+    accountId: number;
+    customerId: number;
+    ownerId: number;
+    channelId: number;
+    country: string;
+    state: string;
+    price: string;
+    cost: string;
+    currency: string;
+    costCurrency: string;
+  }) {
+    this.add(
+      {
+        hour: hourOf(r.at),
+        product: productOfKind(r.kind),
+        accountId: r.accountId,
+        customerId: r.customerId,
+        ownerId: r.ownerId,
+        channelId: r.channelId,
+        country: r.country,
+        network: '',
+        status: r.state,
+        currency: r.currency,
+        costCurrency: r.costCurrency,
+      },
+      {
+        count: 1,
+        segments: 1,
+        delivered: (MESSAGE_DELIVERED_STATES as readonly string[]).includes(r.state) ? 1 : 0,
+        revenue: new Decimal(r.price),
+        cost: new Decimal(r.cost),
+      },
+    );
+  }
+
   async write(tx: DbOrTx) {
     const rows = [...this.groups.values()]
       .filter(({ m }) => m.count || m.segments || m.delivered || m.answered || m.seconds || !m.revenue.isZero())
@@ -173,7 +223,7 @@ export class DeltaBook {
         pddMs: m.pddMs,
         pddCount: m.pddCount,
       }));
-    for (let i = 0; i < rows.length; i += 1000) await tx.insert(trafficDeltas).values(rows.slice(i, i + 1000));
+    for (let i = 0; i < rows.length; i += 5000) await insertJson(tx, trafficDeltas, rows.slice(i, i + 5000));
     this.groups.clear();
   }
 }

@@ -1,8 +1,14 @@
-import { type SmsRecordQuery, smsRecordQuery, TrafficPerm } from '@portal/contracts/traffic';
+import {
+  type SmsRecordQuery,
+  smsRecordQuery,
+  TrafficPerm,
+  type VoiceRecordQuery,
+  voiceRecordQuery,
+} from '@portal/contracts/traffic';
 import { desc, sql } from 'drizzle-orm';
 import { type Cell, defineExportSource, utcTimeCell } from '../../platform/exports/source.js';
-import { smsWhere } from './queries.js';
-import { trafficSms } from './schema.js';
+import { smsWhere, voiceWhere } from './queries.js';
+import { trafficSms, trafficVoice } from './schema.js';
 
 const text = (v: unknown): Cell => (v == null ? null : String(v));
 
@@ -67,4 +73,67 @@ export const smsRecordsExport = defineExportSource<SmsRecordQuery>({
     row.map((v, i) =>
       i === 0 || i === 12 ? utcTimeCell(v instanceof Date ? v : v ? new Date(String(v)) : null) : text(v),
     ),
+});
+
+const timeCell = (v: unknown) => utcTimeCell(v instanceof Date ? v : v ? new Date(String(v)) : null);
+
+/** voiceRecordQuery's export: the screen's filters (SIP code included), range rule and data scope. */
+export const voiceRecordsExport = defineExportSource<VoiceRecordQuery>({
+  key: 'traffic.voice-records',
+  perm: TrafficPerm.VOICE_RECORDS,
+  query: voiceRecordQuery as never,
+  title: { 'zh-CN': '语音通话记录', en: 'Voice call records' },
+  columns: [
+    { zh: '呼叫时间 (UTC)', en: 'Set up (UTC)', width: 20 },
+    { zh: '呼叫 ID', en: 'Call id', width: 24 },
+    { zh: '账户 ID', en: 'Account id', width: 10 },
+    { zh: '主叫', en: 'Caller', width: 16 },
+    { zh: '被叫', en: 'Callee', width: 16 },
+    { zh: '国家', en: 'Country', width: 8 },
+    { zh: '入口网关', en: 'Ingress gateway', width: 16 },
+    { zh: '出口网关', en: 'Egress gateway', width: 16 },
+    { zh: '通道 ID', en: 'Channel id', width: 10 },
+    { zh: '接通时间 (UTC)', en: 'Answered (UTC)', width: 20 },
+    { zh: '结束时间 (UTC)', en: 'Ended (UTC)', width: 20 },
+    { zh: '通话秒数', en: 'Duration (s)', width: 10 },
+    { zh: '计费秒数', en: 'Billed (s)', width: 10 },
+    { zh: 'SIP 码', en: 'SIP code', width: 8 },
+    { zh: 'PDD (毫秒)', en: 'PDD (ms)', width: 10 },
+    { zh: '售价', en: 'Price', width: 12 },
+    { zh: '成本', en: 'Cost', width: 12 },
+    { zh: '币种', en: 'Currency', width: 8 },
+  ],
+  async count(db, auth, q) {
+    const [row] = await db.select({ n: sql<string>`count(*)` }).from(trafficVoice).where(voiceWhere(auth, q));
+    return Number(row?.n ?? 0);
+  },
+  select(db, auth, q) {
+    const t = trafficVoice;
+    return db
+      .select({
+        a: t.setupAt,
+        b: t.callId,
+        c: t.accountId,
+        d: t.caller,
+        e: t.callee,
+        f: t.country,
+        g: t.ingressGateway,
+        h: t.egressGateway,
+        i: t.channelId,
+        j: t.answerAt,
+        k: t.endAt,
+        l: t.duration,
+        m: t.billedDuration,
+        n: t.sipCode,
+        o: t.pddMs,
+        p: t.price,
+        q: t.cost,
+        r: t.currency,
+      })
+      .from(t)
+      .where(voiceWhere(auth, q))
+      .orderBy(desc(t.setupAt), t.callId)
+      .toSQL();
+  },
+  cells: (row) => row.map((v, i) => (i === 0 || i === 9 || i === 10 ? timeCell(v) : text(v))),
 });

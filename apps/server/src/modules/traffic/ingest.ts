@@ -2,6 +2,7 @@ import { type ErrorName, Errors, errorMessage, smsSegments } from '@portal/contr
 import {
   type IngestCdr,
   type IngestDlr,
+  type IngestMessage,
   type IngestResult,
   type IngestSubmit,
   ingestLine,
@@ -9,15 +10,18 @@ import {
 } from '@portal/contracts/traffic';
 import { sql } from 'drizzle-orm';
 import { sha256 } from '../../platform/auth/crypto.js';
+import { insertJson } from '../../platform/db/bulk.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
 import { DeltaBook, type SmsFacts } from './deltas.js';
 import { DAY_MS, dayOf, ensurePartitions } from './partitions.js';
-import { trafficDlrs, trafficKeys, trafficSms, trafficVoice } from './schema.js';
+import { trafficDlrs, trafficKeys, trafficMessages, trafficSms, trafficVoice } from './schema.js';
 import { readSettings } from './settings.js';
 
 type Line = IngestResult['lines'][number];
+/** a phone number is kept as E.164 digits without "+" (addresses and sender ids as given) */
+export const bareNumber = (v: string) => (/^\+?\d{3,15}$/.test(v.trim()) ? v.trim().replace(/^\+/, '') : v.trim());
 const DEFAULT_COST_CURRENCY = 'USD';
 /** a record may be stamped at most this far after the server's time (clock skew) */
 const AHEAD_MS = DAY_MS;
@@ -31,6 +35,7 @@ const errorLine = (line: number, name: ErrorName, vars: Record<string, string | 
 
 type SmsRow = typeof trafficSms.$inferInsert & SmsFacts;
 type VoiceRow = typeof trafficVoice.$inferInsert;
+type MessageRow = typeof trafficMessages.$inferInsert & { at: Date; replyTo: string | null; replyToAt: Date | null };
 
 /**
  * One NDJSON batch from the messaging platform (or the simulator, which uses this same path).
@@ -41,11 +46,12 @@ type VoiceRow = typeof trafficVoice.$inferInsert;
  * reports for one part the latest by DLR time wins, whatever order they arrive in.
  */
 /**
- * Parts per statement when DLRs are matched: a VALUES list joined to the keys and reports by their
- * indexes (a row-IN list was planned as a filter over every key, so each statement read the whole key
- * table). PGlite's WebAssembly stack aborted the process on a 1,000-pair row-IN list; 200 run on both.
+ * Rows per statement: records, reports and keys go in as one JSON parameter (`insertJson`), and the
+ * parts whose reports are matched as one JSON list joined to the keys and reports by their indexes
+ * (a row-IN list was planned as a filter over every key, so each statement read the whole key
+ * table; PGlite's WebAssembly stack aborted on a 1,000-pair row-IN list, which one parameter avoids).
  */
-const DLR_CHUNK = 200;
+const BULK_ROWS = 5000;
 
 export async function ingestBatch(db: Db, now: Date, input: (string | object)[]): Promise<IngestResult> {
   if (input.length > MAX_BATCH_LINES) return fail('TRF_BATCH_TOO_LARGE', { vars: { value: MAX_BATCH_LINES } });
@@ -53,6 +59,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   const submits: { line: number; v: IngestSubmit }[] = [];
   const dlrs: { line: number; v: IngestDlr }[] = [];
   const cdrs: { line: number; v: IngestCdr }[] = [];
+  const messages: { line: number; v: IngestMessage }[] = [];
   input.forEach((raw, i) => {
     const line = i + 1;
     if (typeof raw === 'string' && raw.trim() === '') return;
@@ -75,9 +82,11 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const v = parsed.data;
     if (v.type === 'submit') submits.push({ line, v });
     else if (v.type === 'dlr') dlrs.push({ line, v });
-    else cdrs.push({ line, v });
+    else if (v.type === 'cdr') cdrs.push({ line, v });
+    else messages.push({ line, v });
   });
-  if (submits.length + dlrs.length + cdrs.length === 0 && lines.length === 0) return fail('TRF_BATCH_EMPTY');
+  if (submits.length + dlrs.length + cdrs.length + messages.length === 0 && lines.length === 0)
+    return fail('TRF_BATCH_EMPTY');
 
   const settings = await readSettings(db);
   const oldest = now.getTime() - settings.retentionDays * DAY_MS;
@@ -90,10 +99,10 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
 
   // accounts by code (finance's port); without it records cannot be attributed
   let accounts = new Map<string, ConsumerAccountRef>();
-  if (submits.length + cdrs.length > 0) {
+  if (submits.length + cdrs.length + messages.length > 0) {
     const port = portOf(db, 'accounts');
     if (!port) return fail('TRF_ACCOUNTS_UNAVAILABLE');
-    accounts = await port.byCodes([...new Set([...submits, ...cdrs].map((s) => s.v.account))]);
+    accounts = await port.byCodes([...new Set([...submits, ...cdrs, ...messages].map((s) => s.v.account))]);
   }
   const accountOf = (line: number, code: string) => {
     const a = accounts.get(code);
@@ -255,6 +264,51 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     });
   }
 
+  // WhatsApp messages, mail sends, MO messages: first of a kind + id in the batch wins
+  const messageRows: { line: number; row: MessageRow }[] = [];
+  const seenMessages = new Set<string>();
+  for (const { line, v } of messages) {
+    if (!inWindow(line, v.at)) continue;
+    const account = accountOf(line, v.account);
+    if (!account) continue;
+    const key = `${v.kind}\u0000${v.id}`;
+    if (seenMessages.has(key)) {
+      lines.push({ line, result: 'duplicate' });
+      continue;
+    }
+    seenMessages.add(key);
+    messageRows.push({
+      line,
+      row: {
+        at: new Date(v.at),
+        kind: v.kind,
+        recordId: v.id,
+        accountId: account.id,
+        customerId: account.customerId,
+        ownerId: account.ownerId ?? 0,
+        sender: bareNumber(v.from),
+        recipient: bareNumber(v.to),
+        country: v.country ?? '',
+        channelId: v.channelId ?? 0,
+        state: v.state ?? (v.kind === 'mo' ? 'received' : 'sent'),
+        stateAt: v.stateAt ? new Date(v.stateAt) : null,
+        error: v.error ?? null,
+        conversationId: v.conversationId ?? null,
+        category: v.category ?? null,
+        subject: v.subject ?? null,
+        contentHash: v.content ? sha256(v.content) : null,
+        length: v.content ? [...v.content].length : 0,
+        replyTo: v.replyTo ?? null,
+        replyToAt: null,
+        price: v.price ?? '0',
+        cost: v.cost ?? '0',
+        currency: v.currency ?? account.currency,
+        costCurrency: v.costCurrency ?? DEFAULT_COST_CURRENCY,
+        receivedAt: now,
+      },
+    });
+  }
+
   const goodDlrs = dlrs.filter(({ line, v }) => {
     const t = Date.parse(v.dlrAt);
     if (t <= now.getTime() + AHEAD_MS) return true;
@@ -264,7 +318,11 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
 
   await ensurePartitions(
     db,
-    new Set([...smsRows.map((r) => dayOf(r.row.submitAt)), ...voiceRows.map((r) => dayOf(r.row.setupAt))]),
+    new Set([
+      ...smsRows.map((r) => dayOf(r.row.submitAt)),
+      ...voiceRows.map((r) => dayOf(r.row.setupAt)),
+      ...messageRows.map((r) => dayOf(r.row.at)),
+    ]),
   );
 
   await db.transaction(async (tx) => {
@@ -279,8 +337,12 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const newSms = smsRows.filter((r) => fresh.has(`${r.row.messageId}\u0000${r.row.part}`));
     for (const r of smsRows)
       lines.push({ line: r.line, result: fresh.has(`${r.row.messageId}\u0000${r.row.part}`) ? 'stored' : 'duplicate' });
-    for (let i = 0; i < newSms.length; i += 500)
-      await tx.insert(trafficSms).values(newSms.slice(i, i + 500).map((r) => r.row));
+    for (let i = 0; i < newSms.length; i += BULK_ROWS)
+      await insertJson(
+        tx,
+        trafficSms,
+        newSms.slice(i, i + BULK_ROWS).map((r) => r.row),
+      );
     for (const r of newSms) book.sms(r.row, 1);
 
     // 2. DLRs: every report is kept once (a repeat is a duplicate); matched ones move their record
@@ -298,28 +360,33 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         receivedAt: now,
       };
     });
-    const stored: (typeof trafficDlrs.$inferSelect)[] = [];
-    for (let i = 0; i < dlrValues.length; i += 1000)
+    const stored: { message_id: string; part: number; state: string; dlr_at: string | Date }[] = [];
+    for (let i = 0; i < dlrValues.length; i += BULK_ROWS)
       stored.push(
-        ...(await tx
-          .insert(trafficDlrs)
-          .values(dlrValues.slice(i, i + 1000))
-          .onConflictDoNothing()
-          .returning()),
+        ...(await insertJson<typeof trafficDlrs, (typeof stored)[number]>(
+          tx,
+          trafficDlrs,
+          dlrValues.slice(i, i + BULK_ROWS),
+          sql`on conflict do nothing returning message_id, part, state, dlr_at`,
+        )),
       );
     const storedKeys = new Set(
-      stored.map((d) => `${d.messageId}\u0000${d.part}\u0000${d.state}\u0000${d.dlrAt.toISOString()}`),
+      stored.map((d) => `${d.message_id}\u0000${d.part}\u0000${d.state}\u0000${new Date(d.dlr_at).toISOString()}`),
     );
     const matchedParts = await applyDlrs(
       tx,
       book,
-      stored.map((d) => ({ messageId: d.messageId, part: d.part })),
+      stored.map((d) => ({ messageId: d.message_id, part: Number(d.part) })),
     );
-    // the new messages of this batch take up the reports that came before them
+    // the new messages of this batch take up the reports that came before them (a part whose report
+    // came in this batch is up to date already: that match read all of the part's reports)
+    const applied = new Set(stored.map((d) => `${d.message_id}\u0000${d.part}`));
     await applyDlrs(
       tx,
       book,
-      newSms.map((r) => ({ messageId: r.row.messageId, part: r.row.part })),
+      newSms
+        .filter((r) => !applied.has(`${r.row.messageId}\u0000${r.row.part}`))
+        .map((r) => ({ messageId: r.row.messageId, part: r.row.part })),
     );
     for (const [k, ls] of dlrLines) {
       const [mid, part] = k.split('\u0000');
@@ -341,8 +408,12 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const newCalls = voiceRows.filter((r) => freshCalls.has(`${r.row.callId}\u00000`));
     for (const r of voiceRows)
       lines.push({ line: r.line, result: freshCalls.has(`${r.row.callId}\u00000`) ? 'stored' : 'duplicate' });
-    for (let i = 0; i < newCalls.length; i += 500)
-      await tx.insert(trafficVoice).values(newCalls.slice(i, i + 500).map((r) => r.row));
+    for (let i = 0; i < newCalls.length; i += BULK_ROWS)
+      await insertJson(
+        tx,
+        trafficVoice,
+        newCalls.slice(i, i + BULK_ROWS).map((r) => r.row),
+      );
     for (const r of newCalls)
       book.voice({
         ...r.row,
@@ -356,6 +427,40 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         price: r.row.price ?? '0',
         cost: r.row.cost ?? '0',
       });
+
+    // 4. WhatsApp, mail and MO messages, rolled up as products whatsapp / email / mo (decision 0071)
+    for (const kind of ['whatsapp', 'mail', 'mo'] as const) {
+      const rows = messageRows.filter((r) => r.row.kind === kind);
+      if (rows.length === 0) continue;
+      const freshMessages = await claimKeys(
+        tx,
+        kind,
+        rows.map((r) => ({ id: r.row.recordId, part: 0, at: r.row.at })),
+      );
+      const newRows = rows.filter((r) => freshMessages.has(`${r.row.recordId}\u00000`));
+      for (const r of rows)
+        lines.push({ line: r.line, result: freshMessages.has(`${r.row.recordId}\u00000`) ? 'stored' : 'duplicate' });
+      if (kind === 'mo')
+        await linkReplies(
+          tx,
+          newRows.map((r) => r.row),
+        );
+      for (const r of newRows)
+        book.message({
+          ...r.row,
+          ownerId: r.row.ownerId ?? 0,
+          channelId: r.row.channelId ?? 0,
+          country: r.row.country ?? '',
+          price: r.row.price ?? '0',
+          cost: r.row.cost ?? '0',
+        });
+      for (let i = 0; i < newRows.length; i += BULK_ROWS)
+        await insertJson(
+          tx,
+          trafficMessages,
+          newRows.slice(i, i + BULK_ROWS).map((r) => r.row),
+        );
+    }
 
     await book.write(tx);
   });
@@ -371,19 +476,47 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   };
 }
 
+/** how far back an MO without `replyTo` looks for the message it answers */
+export const REPLY_WINDOW_MS = 3 * DAY_MS;
+
+/**
+ * The message each MO answers: the one named (`replyTo`, its submit time looked up by our id), else
+ * the latest message part 1 the same account sent to that handset in the 3 days before the MO.
+ * One indexed look-up per MO (number + time; message id): MOs are a small share of the traffic.
+ */
+async function linkReplies(tx: DbOrTx, rows: MessageRow[]): Promise<void> {
+  for (const r of rows) {
+    const found = rowsOf<{ message_id: string; submit_at: Date | string }>(
+      r.replyTo
+        ? await tx.execute(sql`select k.record_id as message_id, k.at as submit_at from traffic_keys k
+            where k.kind = 'sms' and k.record_id = ${r.replyTo} and k.part = 1 limit 1`)
+        : await tx.execute(sql`select message_id, submit_at from ${trafficSms}
+            where number = ${r.sender} and account_id = ${r.accountId} and part = 1
+              and submit_at >= ${new Date(r.at.getTime() - REPLY_WINDOW_MS)} and submit_at <= ${r.at}
+            order by submit_at desc limit 1`),
+    );
+    const hit = found[0];
+    if (hit) {
+      r.replyTo = hit.message_id;
+      r.replyToAt = new Date(hit.submit_at);
+    }
+  }
+}
+
 /** Insert the keys; answers the ones that were new (`id \0 part`). */
 async function claimKeys(
   tx: DbOrTx,
-  kind: 'sms' | 'voice',
+  kind: 'sms' | 'voice' | 'whatsapp' | 'mail' | 'mo',
   keys: { id: string; part: number; at: Date }[],
 ): Promise<Set<string>> {
   const out = new Set<string>();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await tx
-      .insert(trafficKeys)
-      .values(keys.slice(i, i + 1000).map((k) => ({ kind, recordId: k.id, part: k.part, at: k.at })))
-      .onConflictDoNothing()
-      .returning({ id: trafficKeys.recordId, part: trafficKeys.part });
+  for (let i = 0; i < keys.length; i += BULK_ROWS) {
+    const rows = await insertJson<typeof trafficKeys, { id: string; part: number }>(
+      tx,
+      trafficKeys,
+      keys.slice(i, i + BULK_ROWS).map((k) => ({ kind, recordId: k.id, part: k.part, at: k.at })),
+      sql`on conflict do nothing returning record_id as id, part`,
+    );
     for (const r of rows) out.add(`${r.id}\u0000${r.part}`);
   }
   return out;
@@ -403,20 +536,21 @@ export async function applyDlrs(
   const matched = new Set<string>();
   if (parts.length === 0) return matched;
   const uniq = [...new Map(parts.map((p) => [`${p.messageId}\u0000${p.part}`, p])).values()];
-  for (let i = 0; i < uniq.length; i += DLR_CHUNK) {
-    const chunk = uniq.slice(i, i + DLR_CHUNK);
-    const wanted = sql.join(
-      chunk.map((c) => sql`(${c.messageId}::text, ${c.part}::smallint)`),
-      sql`, `,
-    );
+  for (let i = 0; i < uniq.length; i += BULK_ROWS) {
+    const wanted = partsJson(uniq.slice(i, i + BULK_ROWS));
     // the parts that have a record (their key), and the newest report of each
+    // each part probes the indexes (a lateral subquery with a limit is never flattened into a join
+    // the planner may hash: with the fresh tables' statistics it read every key per statement)
     const keys = rowsOf<{ message_id: string; part: number }>(
-      await tx.execute(sql`select k.record_id as message_id, k.part from (values ${wanted}) as w(message_id, part)
-        join traffic_keys k on k.kind = 'sms' and k.record_id = w.message_id and k.part = w.part`),
+      await tx.execute(sql`select w.message_id, w.part from ${wanted}
+        cross join lateral (select 1 from traffic_keys k
+          where k.kind = 'sms' and k.record_id = w.message_id and k.part = w.part limit 1) k`),
     );
     if (keys.length === 0) continue;
     for (const k of keys) matched.add(`${k.message_id}\u0000${k.part}`);
-    // one statement: lock the records a newer report moves, update them, answer their old state
+    // one statement: lock the records a newer report moves, update them, answer their old state.
+    // The update joins `old` only (it carries the new state): joining both CTEs was planned as a
+    // nested loop rescanning one of them per row, n² at 5,000 parts (1.4 s a statement).
     const moved = rowsOf<{
       submit_at: string | Date;
       part: number;
@@ -435,26 +569,27 @@ export async function applyDlrs(
       new_state: string;
     }>(
       await tx.execute(sql`with latest as (
-          select distinct on (d.message_id, d.part) d.message_id, d.part, d.state, d.error, d.dlr_at,
-            d.supplier_message_id, k.at
-          from (values ${wanted}) as w(message_id, part)
-          join traffic_keys k on k.kind = 'sms' and k.record_id = w.message_id and k.part = w.part
-          join traffic_dlrs d on d.message_id = w.message_id and d.part = w.part
-          order by d.message_id, d.part, d.dlr_at desc, d.id desc
+          select w.message_id, w.part, d.state, d.error, d.dlr_at, d.supplier_message_id, k.at
+          from ${wanted}
+          cross join lateral (select k.at from traffic_keys k
+            where k.kind = 'sms' and k.record_id = w.message_id and k.part = w.part limit 1) k
+          cross join lateral (select d.state, d.error, d.dlr_at, d.supplier_message_id from traffic_dlrs d
+            where d.message_id = w.message_id and d.part = w.part order by d.dlr_at desc, d.id desc limit 1) d
         ), old as (
           select s.submit_at, s.message_id, s.part, s.account_id, s.customer_id, s.owner_id, s.channel_id, s.country,
-            s.network, s.submit_status, s.dlr_state, s.price, s.cost, s.currency, s.cost_currency
+            s.network, s.submit_status, s.dlr_state, s.price, s.cost, s.currency, s.cost_currency,
+            l.state as new_state, l.error as new_error, l.dlr_at as new_dlr_at, l.supplier_message_id as new_supplier_id
           from traffic_sms s join latest l on s.submit_at = l.at and s.message_id = l.message_id and s.part = l.part
           where s.dlr_at is null or s.dlr_at < l.dlr_at or (s.dlr_at = l.dlr_at and s.dlr_state is distinct from l.state)
           for update of s
         )
-        update traffic_sms s set dlr_state = l.state, dlr_error = l.error, dlr_at = l.dlr_at,
-          supplier_message_id = coalesce(s.supplier_message_id, l.supplier_message_id)
-        from old o join latest l on l.message_id = o.message_id and l.part = o.part
+        update traffic_sms s set dlr_state = o.new_state, dlr_error = o.new_error, dlr_at = o.new_dlr_at,
+          supplier_message_id = coalesce(s.supplier_message_id, o.new_supplier_id)
+        from old o
         where s.submit_at = o.submit_at and s.message_id = o.message_id and s.part = o.part
         returning o.submit_at, o.part, o.account_id, o.customer_id, o.owner_id, o.channel_id, o.country, o.network,
           o.submit_status, o.dlr_state, o.price::text as price, o.cost::text as cost, o.currency, o.cost_currency,
-          l.state as new_state`),
+          o.new_state`),
     );
     for (const m of moved) {
       const rec = {
@@ -476,17 +611,19 @@ export async function applyDlrs(
       book.sms(rec, -1);
       book.sms({ ...rec, dlrState: m.new_state }, 1);
     }
-    const found = sql.join(
-      keys.map((k) => sql`(${k.message_id}::text, ${Number(k.part)}::smallint)`),
-      sql`, `,
-    );
+    const found = partsJson(keys.map((k) => ({ messageId: k.message_id, part: Number(k.part) })));
     await tx.execute(
-      sql`update traffic_dlrs d set matched = true from (values ${found}) as w(message_id, part)
-        where not d.matched and d.message_id = w.message_id and d.part = w.part`,
+      sql`update traffic_dlrs d set matched = true where d.id in (select r.id from ${found}
+        cross join lateral (select r.id from traffic_dlrs r
+          where r.message_id = w.message_id and r.part = w.part and not r.matched offset 0) r)`,
     );
   }
   return matched;
 }
+
+/** Message parts as one JSON parameter, a relation `w(message_id, part)` to join. */
+const partsJson = (parts: { messageId: string; part: number }[]) =>
+  sql`json_to_recordset(${JSON.stringify(parts.map((p) => ({ message_id: p.messageId, part: p.part })))}::json) as w(message_id text, part smallint)`;
 
 /**
  * Reports kept unmatched whose message has come since (a DLR and its submit in two batches

@@ -3,7 +3,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 
 export const DAY_MS = 86_400_000;
 /** the partitioned record tables and the column each is partitioned by */
-export const PARTITIONED = { traffic_sms: 'submit_at', traffic_voice: 'setup_at' } as const;
+export const PARTITIONED = { traffic_sms: 'submit_at', traffic_voice: 'setup_at', traffic_messages: 'at' } as const;
 export type PartitionedTable = keyof typeof PARTITIONED;
 
 /** UTC day of a time, YYYY-MM-DD */
@@ -14,7 +14,7 @@ const partitionName = (table: PartitionedTable, day: string) => `${table}_p${day
 /** days already known to have their partitions in this process (a miss only costs an IF NOT EXISTS) */
 const known = new Set<string>();
 
-/** Create the day partitions of both record tables for these days (idempotent; safe side by side). */
+/** Create the day partitions of the record tables for these days (idempotent; safe side by side). */
 export async function ensurePartitions(db: DbOrTx, days: Iterable<string>): Promise<void> {
   for (const day of days) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${day}`);

@@ -12,6 +12,7 @@ import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
+import { money6, pageWithTotals } from './pages.js';
 import { DAY_MS, dayOf } from './partitions.js';
 import { trafficDaily, trafficDlrs, trafficHourly, trafficSms, trafficVoice } from './schema.js';
 
@@ -78,8 +79,8 @@ export async function smsRecords(db: Db, auth: AuthContext, q: SmsRecordQuery) {
       .from(t)
       .where(where),
   ]);
-  return {
-    records: rows.map((x) => ({
+  return pageWithTotals(
+    rows.map((x) => ({
       submitAt: x.submitAt.toISOString(),
       messageId: x.messageId,
       part: x.part,
@@ -99,21 +100,15 @@ export async function smsRecords(db: Db, auth: AuthContext, q: SmsRecordQuery) {
       dlrState: x.dlrState,
       dlrError: x.dlrError,
       dlrAt: iso(x.dlrAt),
-      price: new Decimal(x.price).toFixed(6),
-      cost: new Decimal(x.cost).toFixed(6),
+      price: money6(x.price),
+      cost: money6(x.cost),
       currency: x.currency,
       costCurrency: x.costCurrency,
     })),
-    total: Number(tot?.records ?? 0),
-    page: q.page,
-    size: q.size,
-    totals: {
-      records: Number(tot?.records ?? 0),
-      delivered: Number(tot?.delivered ?? 0),
-      revenue: new Decimal(tot?.revenue ?? 0).toFixed(6),
-      cost: new Decimal(tot?.cost ?? 0).toFixed(6),
-    },
-  };
+    tot,
+    q,
+    { counts: ['records', 'delivered'], money: ['revenue', 'cost'] },
+  );
 }
 
 /**
@@ -162,11 +157,10 @@ export async function smsTimeline(
   return out.sort((a, b) => a.at.localeCompare(b.at) || a.part - b.part);
 }
 
-/** voiceRecordQuery: call records of the range, paged, with totals. */
-export async function voiceRecords(db: Db, auth: AuthContext, q: VoiceRecordQuery) {
-  const r = requireRange(q);
+/** the filter of voiceRecordQuery, its export and voiceSipRecord (the range checked first) */
+export function voiceWhere(auth: AuthContext, q: Omit<VoiceRecordQuery, 'page' | 'size'>, r = requireRange(q)) {
   const t = trafficVoice;
-  const where = andAll([
+  return andAll([
     gte(t.setupAt, r.from),
     lt(t.setupAt, r.to),
     dataScopeWhere(auth, t.ownerId),
@@ -175,8 +169,15 @@ export async function voiceRecords(db: Db, auth: AuthContext, q: VoiceRecordQuer
     q.callee ? eq(t.callee, digitsOf(q.callee)) : undefined,
     q.callId ? eq(t.callId, q.callId) : undefined,
     q.channelId !== undefined ? eq(t.channelId, q.channelId) : undefined,
+    q.sipCode !== undefined ? eq(t.sipCode, q.sipCode) : undefined,
     q.answered === 'yes' ? isNotNull(t.answerAt) : q.answered === 'no' ? isNull(t.answerAt) : undefined,
   ]);
+}
+
+/** voiceRecordQuery: call records of the range, paged, with totals. */
+export async function voiceRecords(db: Db, auth: AuthContext, q: VoiceRecordQuery) {
+  const t = trafficVoice;
+  const where = voiceWhere(auth, q);
   const [rows, [tot]] = await Promise.all([
     db
       .select()
@@ -195,8 +196,8 @@ export async function voiceRecords(db: Db, auth: AuthContext, q: VoiceRecordQuer
       .from(t)
       .where(where),
   ]);
-  return {
-    records: rows.map((x) => ({
+  return pageWithTotals(
+    rows.map((x) => ({
       setupAt: x.setupAt.toISOString(),
       callId: x.callId,
       accountId: x.accountId,
@@ -214,20 +215,14 @@ export async function voiceRecords(db: Db, auth: AuthContext, q: VoiceRecordQuer
       billedDuration: x.billedDuration,
       sipCode: x.sipCode,
       pddMs: x.pddMs,
-      price: new Decimal(x.price).toFixed(6),
-      cost: new Decimal(x.cost).toFixed(6),
+      price: money6(x.price),
+      cost: money6(x.cost),
       currency: x.currency,
     })),
-    total: Number(tot?.attempts ?? 0),
-    page: q.page,
-    size: q.size,
-    totals: {
-      attempts: Number(tot?.attempts ?? 0),
-      answered: Number(tot?.answered ?? 0),
-      seconds: Number(tot?.seconds ?? 0),
-      revenue: new Decimal(tot?.revenue ?? 0).toFixed(6),
-    },
-  };
+    tot,
+    q,
+    { counts: ['attempts', 'answered', 'seconds'], money: ['revenue'] },
+  );
 }
 
 const GROUP_COLUMN: Record<PerformanceQuery['groupBy'], string> = {
@@ -288,9 +283,9 @@ export async function performance(db: Db, auth: AuthContext, q: PerformanceQuery
         count,
         segments: Number(x.segments),
         delivered: Number(x.delivered),
-        revenue: new Decimal(x.revenue).toFixed(6),
-        cost: new Decimal(x.cost).toFixed(6),
-        profit: new Decimal(x.revenue).minus(x.cost).toFixed(6),
+        revenue: money6(x.revenue),
+        cost: money6(x.cost),
+        profit: money6(new Decimal(x.revenue).minus(x.cost)),
         answered,
         minutes: seconds.div(60).toFixed(2),
         asr: q.product === 'voice' && count ? new Decimal(answered).times(100).div(count).toFixed(2) : null,

@@ -1,11 +1,15 @@
 import { CrmTopics } from '@portal/contracts/crm';
+import { MESSAGE_DELIVERED_STATES, SENT_PRODUCTS, type TrafficProduct } from '@portal/contracts/traffic';
 import { Decimal } from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
+import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import { portOf, type TrafficDayFigure, type TrafficPort } from '../../platform/ports.js';
+import { channelFigures, gatewayFigures } from './channel-figures.js';
 import { rematchDlrs } from './ingest.js';
+import { money6 } from './pages.js';
 import { DAY_MS, dayOf, dayStart } from './partitions.js';
 import { readState, writeState } from './settings.js';
 
@@ -19,7 +23,8 @@ const ROLLUP_BATCH = 20_000;
 /**
  * The hourly figures recomputed from the raw records of [from, to) — what the rollups must equal.
  * Same measures as the deltas: SMS count = messages (part 1), segments = parts, delivered = delivered
- * parts; voice count = attempts, seconds = billed seconds.
+ * parts; voice count = attempts, seconds = billed seconds; WhatsApp / mail / MO count = segments =
+ * messages, delivered = those in a delivered state (mail is product `email`).
  */
 export function recomputeSql(from: Date, to: Date): SQL {
   return sql`
@@ -39,6 +44,15 @@ export function recomputeSql(from: Date, to: Date): SQL {
       count(*)::bigint, 0::bigint, 0::bigint, sum(price), sum(cost), count(answer_at)::bigint,
       sum(billed_duration)::bigint, coalesce(sum(pdd_ms), 0)::bigint, count(pdd_ms)::bigint
     from traffic_voice where setup_at >= ${from} and setup_at < ${to}
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+    union all
+    select date_trunc('hour', at, 'UTC'), case kind when 'mail' then 'email' else kind end, account_id, customer_id,
+      owner_id, channel_id, country, '', state, currency, cost_currency,
+      count(*)::bigint, count(*)::bigint, count(*) filter (where state in (${sql.join(
+        MESSAGE_DELIVERED_STATES.map((s) => sql`${s}`),
+        sql`, `,
+      )}))::bigint, sum(price), sum(cost), 0::bigint, 0::bigint, 0::bigint, 0::bigint
+    from traffic_messages where at >= ${from} and at < ${to}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`;
 }
 
@@ -130,6 +144,8 @@ export async function rollupLag(db: DbOrTx) {
 /** The `traffic` port: day figures from the daily rollup only (never raw records). */
 export function trafficPort(db: Db): TrafficPort {
   return {
+    byChannel: channelFigures(db),
+    byGateway: gatewayFigures(db),
     async byDay(q) {
       const conds: SQL[] = [sql`day >= ${dayOf(q.from)}`, sql`day <= ${dayOf(q.to)}`];
       const list = (col: string, ids?: number[]) => {
@@ -146,9 +162,25 @@ export function trafficPort(db: Db): TrafficPort {
       list('owner_id', q.ownerIds);
       list('customer_id', q.customerIds);
       list('account_id', q.accountIds);
+      list('channel_id', q.channelIds);
+      // without a product list: what was sent (an MO is received, not sent: only when asked for)
+      const products = q.products ?? SENT_PRODUCTS;
+      conds.push(
+        products.length
+          ? sql`product in (${sql.join(
+              products.map((x) => sql`${x}`),
+              sql`, `,
+            )})`
+          : sql`false`,
+      );
+      const scope = q.scope && dataScopeWhere(q.scope, sql.raw('owner_id'));
+      if (scope) conds.push(scope);
+      const country = sql.raw(
+        (q.byCountry ? ', country' : '') + (q.byChannel ? ', channel_id' : '') + (q.byNetwork ? ', network' : ''),
+      );
       const rows = rowsOf<{
         day: string;
-        product: 'sms' | 'voice';
+        product: TrafficProduct;
         account_id: number;
         customer_id: number;
         owner_id: number;
@@ -157,13 +189,17 @@ export function trafficPort(db: Db): TrafficPort {
         revenue: string;
         cost: string;
         currency: string;
+        country?: string;
+        channel_id?: number;
+        network?: string;
+        seconds: string;
       }>(
-        await db.execute(sql`select day::text as day, product, account_id, customer_id, owner_id,
+        await db.execute(sql`select day::text as day, product, account_id, customer_id, owner_id${country},
             sum(count)::text as count,
             (case when product = 'voice' then sum(answered) else sum(delivered) end)::text as delivered,
-            sum(revenue)::text as revenue, sum(cost)::text as cost, currency
+            sum(revenue)::text as revenue, sum(cost)::text as cost, sum(seconds)::text as seconds, currency
           from traffic_daily where ${sql.join(conds, sql` and `)}
-          group by day, product, account_id, customer_id, owner_id, currency
+          group by day, product, account_id, customer_id, owner_id, currency${country}
           order by day, account_id`),
       );
       return rows.map(
@@ -175,9 +211,13 @@ export function trafficPort(db: Db): TrafficPort {
           ownerId: Number(r.owner_id) || null,
           count: Number(r.count),
           delivered: Number(r.delivered),
-          revenue: new Decimal(r.revenue).toFixed(6),
-          cost: new Decimal(r.cost).toFixed(6),
+          revenue: money6(r.revenue),
+          cost: money6(r.cost),
           currency: r.currency,
+          ...(r.country !== undefined ? { country: r.country } : {}),
+          ...(r.channel_id !== undefined ? { channelId: Number(r.channel_id) } : {}),
+          ...(r.network !== undefined ? { network: r.network } : {}),
+          seconds: Number(r.seconds ?? 0),
         }),
       );
     },

@@ -5,10 +5,18 @@ import {
   INGEST_SCOPE,
   ingestResult,
   MAX_BATCH_LINES,
+  type MessageKind,
+  messagePage,
+  messageQuery,
+  type PerformanceQuery,
   performanceAnswer,
   performanceQuery,
+  queueAnswer,
+  queueQuery,
   rebuildAnswer,
   rebuildRequest,
+  sipAnswer,
+  sipQuery,
   smsRecordPage,
   smsRecordQuery,
   TrafficPerm,
@@ -28,8 +36,9 @@ import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
 import { createClient, issueToken, verifyToken } from './clients.js';
-import { smsRecordsExport } from './exports.js';
+import { smsRecordsExport, voiceRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
+import { apiQueues, messageRecords, sipCodes } from './inquiry.js';
 import { performance, smsRecords, smsTimeline, unmatchedDlrs, voiceRecords } from './queries.js';
 import { rebuildDay } from './rollups.js';
 import { setSimulator } from './simulator.js';
@@ -155,10 +164,70 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await voiceRecords(p.db, req.auth!, req.query)),
   );
 
-  for (const [path, perm] of [
-    ['sms-performance', TrafficPerm.SMS_PERFORMANCE],
-    ['results/day', TrafficPerm.RESULTS_C],
-  ] as const)
+  exportRoute(app, p, `${B}/voice/export`, voiceRecordsExport, voiceRecordQuery, 'Export the call records of a range');
+
+  r.get(
+    `${B}/voice/sip`,
+    {
+      schema: {
+        tags,
+        summary: 'voiceSipRecord: the calls of a range by SIP final code (calls, share, average PDD)',
+        querystring: sipQuery,
+        response: { 200: envelope(sipAnswer) },
+      },
+      config: { access: { perm: TrafficPerm.SIP_RECORDS } },
+    },
+    async (req) => ok(await sipCodes(p.db, req.auth!, req.query)),
+  );
+
+  r.get(
+    `${B}/queues`,
+    {
+      schema: {
+        tags,
+        summary: 'apiQueueManage: per account and channel, the parts waiting for a final DLR and the submit rate',
+        querystring: queueQuery,
+        response: { 200: envelope(queueAnswer) },
+      },
+      config: { access: { perm: TrafficPerm.API_QUEUES } },
+    },
+    async (req) => ok(await apiQueues(p.db, req.auth!, p.clock.now(), req.query)),
+  );
+
+  const messageViews: { kind: MessageKind; perm: string; title: string }[] = [
+    { kind: 'whatsapp', perm: TrafficPerm.WHATSAPP_RECORDS, title: 'wa-send-record: WhatsApp messages' },
+    { kind: 'mail', perm: TrafficPerm.MAIL_RECORDS, title: 'mailSendingRecord: mail sends' },
+    { kind: 'mo', perm: TrafficPerm.TWO_WAY, title: 'sms-bidirectional: two-way (MO) messages and what they answer' },
+  ];
+  for (const { kind, perm, title } of messageViews)
+    r.get(
+      `${B}/${kind}/page`,
+      {
+        schema: {
+          tags,
+          summary: `${title} of a time range (at most 93 days), paged, with totals`,
+          querystring: messageQuery,
+          response: { 200: envelope(messagePage) },
+        },
+        config: { access: { perm } },
+      },
+      async (req) => ok(await messageRecords(p.db, req.auth!, kind, req.query)),
+    );
+
+  /** the performance screens over the daily rollup; a one-product screen answers its product whatever `product` says */
+  const performanceViews: {
+    path: string;
+    perm: string;
+    fixed?: Partial<Pick<PerformanceQuery, 'product' | 'groupBy'>>;
+  }[] = [
+    { path: 'sms-performance', perm: TrafficPerm.SMS_PERFORMANCE },
+    { path: 'results/day', perm: TrafficPerm.RESULTS_C },
+    { path: 'voice-performance', perm: TrafficPerm.VOICE_PERFORMANCE, fixed: { product: 'voice' } },
+    { path: 'voice-channels', perm: TrafficPerm.VOICE_CHANNELS, fixed: { product: 'voice', groupBy: 'channel' } },
+    { path: 'whatsapp-results', perm: TrafficPerm.WA_RESULTS, fixed: { product: 'whatsapp' } },
+    { path: 'mail-performance', perm: TrafficPerm.MAIL_PERFORMANCE, fixed: { product: 'email' } },
+  ];
+  for (const { path, perm, fixed } of performanceViews)
     r.get(
       `${B}/${path}`,
       {
@@ -170,7 +239,7 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm } },
       },
-      async (req) => ok(await performance(p.db, req.auth!, req.query)),
+      async (req) => ok(await performance(p.db, req.auth!, { ...req.query, ...fixed })),
     );
 
   r.post(

@@ -115,6 +115,53 @@ export const trafficVoice = pgTable(
 );
 
 /**
+ * WhatsApp messages, mail sends and two-way (MO) messages, one row each, PARTITIONED BY RANGE (at)
+ * by day like traffic_sms (hand-written end of the migration). An MO carries the message it
+ * answers (`reply_to`, with that message's submit time to reach its partition).
+ */
+export const trafficMessages = pgTable(
+  'traffic_messages',
+  {
+    at: at('at').notNull(),
+    kind: text('kind', { enum: ['whatsapp', 'mail', 'mo'] }).notNull(),
+    recordId: text('record_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    /** WhatsApp: business number; mail: sender address; MO: the handset */
+    sender: text('sender').notNull(),
+    /** WhatsApp: recipient number; mail: recipient address; MO: our number / sender id */
+    recipient: text('recipient').notNull(),
+    country: text('country').notNull().default(''),
+    channelId: integer('channel_id').notNull().default(0),
+    state: text('state').notNull(),
+    stateAt: at('state_at'),
+    error: text('error'),
+    conversationId: text('conversation_id'),
+    category: text('category'),
+    subject: text('subject'),
+    contentHash: text('content_hash'),
+    length: integer('length').notNull().default(0),
+    replyTo: text('reply_to'),
+    replyToAt: at('reply_to_at'),
+    price: money('price').notNull().default('0'),
+    cost: money('cost').notNull().default('0'),
+    currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'traffic_messages_pk', columns: [t.at, t.kind, t.recordId] }),
+    index('traffic_messages_account_idx').on(t.kind, t.accountId, t.at),
+    index('traffic_messages_owner_idx').on(t.kind, t.ownerId, t.at),
+    index('traffic_messages_sender_idx').on(t.kind, t.sender, t.at),
+    index('traffic_messages_recipient_idx').on(t.kind, t.recipient, t.at),
+    index('traffic_messages_conversation_idx').on(t.conversationId),
+    index('traffic_messages_reply_idx').on(t.replyTo),
+  ],
+);
+
+/**
  * Every record id ever accepted (kind `sms` with the part, `voice` with part 0) and the time of
  * its partition: the unique key that makes ingestion idempotent across partitions, and the
  * look-up a DLR uses to reach its message's partition.
@@ -122,7 +169,7 @@ export const trafficVoice = pgTable(
 export const trafficKeys = pgTable(
   'traffic_keys',
   {
-    kind: text('kind', { enum: ['sms', 'voice'] }).notNull(),
+    kind: text('kind', { enum: ['sms', 'voice', 'whatsapp', 'mail', 'mo'] }).notNull(),
     recordId: text('record_id').notNull(),
     part: smallint('part').notNull(),
     at: at('at').notNull(),
@@ -153,7 +200,8 @@ export const trafficDlrs = pgTable(
 
 /** rollup dimensions (not null: 0 / '' stand for none so one unique key holds) */
 const dims = {
-  product: text('product', { enum: ['sms', 'voice'] }).notNull(),
+  /** what was carried: `email` is the mail sends (kind `mail`), `mo` the two-way answers received */
+  product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'email', 'mo'] }).notNull(),
   accountId: integer('account_id').notNull(),
   customerId: integer('customer_id').notNull(),
   ownerId: integer('owner_id').notNull(),
@@ -164,7 +212,10 @@ const dims = {
   currency: text('currency').notNull(),
   costCurrency: text('cost_currency').notNull(),
 };
-/** rollup measures: SMS count = messages (part 1), segments = parts; voice count = attempts */
+/**
+ * rollup measures: SMS count = messages (part 1), segments = parts; voice count = attempts;
+ * WhatsApp / mail / MO count = segments = messages, delivered = those in a delivered state
+ */
 const measures = {
   count: bigint('count', { mode: 'number' }).notNull().default(0),
   segments: bigint('segments', { mode: 'number' }).notNull().default(0),

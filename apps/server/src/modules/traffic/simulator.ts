@@ -1,7 +1,7 @@
 import type { IngestLine } from '@portal/contracts/traffic';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
+import { type ChannelProduct, type ConsumerAccountRef, type LiveChannelRef, portOf } from '../../platform/ports.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { type Rng, seededRng } from '../../platform/seed/rng.js';
 import { ingestBatch } from './ingest.js';
@@ -31,6 +31,28 @@ const HOUR_SHAPE = [
   0.35, 0.2,
 ];
 
+/** WhatsApp conversation categories with their share and a nominal price per message */
+const WA_MIX = [
+  { category: 'marketing', share: 0.35, price: 0.025 },
+  { category: 'utility', share: 0.35, price: 0.01 },
+  { category: 'authentication', share: 0.2, price: 0.008 },
+  { category: 'service', share: 0.1, price: 0 },
+] as const;
+const MAIL_PRICE = 0.0005;
+const pickCategory = (x: number) => {
+  let left = x;
+  for (const m of WA_MIX) {
+    left -= m.share;
+    if (left < 0) return m;
+  }
+  return WA_MIX[0];
+};
+/** share of delivered SMS a handset answers (an MO), minutes after the delivery */
+const MO_SHARE = 0.015;
+const MO_WORDS = ['STOP', 'YES', 'NO', 'OK', 'HELP', 'Thanks', '1', 'TD'] as const;
+const MAIL_SUBJECTS = ['Your invoice', 'Order shipped', 'Weekly digest', 'Verify your address', 'New offers'] as const;
+const money = (n: number) => n.toFixed(6);
+
 const pickNetwork = (rng: Rng) => {
   let x = rng.next() * TOTAL_WEIGHT;
   for (const n of NETWORKS) {
@@ -54,6 +76,31 @@ export function shapeAt(at: Date): number {
 export const silentAccount = (accounts: ConsumerAccountRef[]) =>
   accounts.length >= 4 ? [...accounts].sort((a, b) => a.id - b.id).at(-1)?.id : undefined;
 
+/** the channel an account's message or call to a network goes by (0: none known) */
+export type ChannelPick = (product: ChannelProduct, accountId: number, country: string, network: string) => number;
+
+/**
+ * Routing as the demo does it, from the srm room's live channels: SMS and WhatsApp by a channel
+ * covering the network, else one covering its country (WhatsApp, a global service, else any); voice
+ * and mail by any live channel of the product; one of several chosen by account, so an account's
+ * traffic to a network keeps to one channel. 0 without the channels port or a fitting channel.
+ */
+export async function channelPicker(db: Db): Promise<ChannelPick> {
+  const port = portOf(db, 'channels');
+  const live = Object.fromEntries(
+    await Promise.all(CHANNEL_PRODUCTS.map(async (k) => [k, (await port?.live(k)) ?? []] as const)),
+  ) as Record<ChannelProduct, LiveChannelRef[]>;
+  return (product, accountId, country, network) => {
+    const all = live[product];
+    const covered = product === 'sms' || product === 'whatsapp';
+    let fit = covered ? all.filter((c) => c.networks.includes(network)) : all;
+    if (!fit.length && covered) fit = all.filter((c) => c.countries.includes(country));
+    if (!fit.length && product === 'whatsapp') fit = all;
+    return fit.length ? fit[accountId % fit.length]!.id : 0;
+  };
+}
+const CHANNEL_PRODUCTS = ['sms', 'voice', 'whatsapp', 'email'] as const satisfies readonly ChannelProduct[];
+
 interface Planned {
   lines: IngestLine[];
   /** DLRs due later than the window's end */
@@ -65,7 +112,14 @@ interface Planned {
  * (one line per part), their DLRs seconds to minutes later (a network's delivery rate decides the
  * state; a channel degradation hour now and then lowers it) and call records for voice accounts.
  */
-export function planTraffic(rng: Rng, accounts: ConsumerAccountRef[], from: Date, to: Date, scale = 1): Planned {
+export function planTraffic(
+  rng: Rng,
+  accounts: ConsumerAccountRef[],
+  from: Date,
+  to: Date,
+  scale = 1,
+  pick: ChannelPick = () => 0,
+): Planned {
   const lines: IngestLine[] = [];
   const later: Planned['later'] = [];
   const minutes = Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
@@ -89,6 +143,7 @@ export function planTraffic(rng: Rng, accounts: ConsumerAccountRef[], from: Date
           const messageId = `S${at.getTime().toString(36)}${a.id.toString(36)}${digits(rng, 6)}`;
           const number = `${net.prefix}${digits(rng, 13 - net.prefix.length)}`;
           const rejected = rng.next() < 0.005;
+          const channelId = pick('sms', a.id, net.country, net.network);
           for (let part = 1; part <= parts; part++) {
             lines.push({
               type: 'submit',
@@ -99,6 +154,7 @@ export function planTraffic(rng: Rng, accounts: ConsumerAccountRef[], from: Date
               number,
               country: net.country,
               network: net.network,
+              channelId,
               senderId: 'INFO',
               contentHash: digits(rng, 16),
               submitAt: at.toISOString(),
@@ -119,7 +175,85 @@ export function planTraffic(rng: Rng, accounts: ConsumerAccountRef[], from: Date
             };
             if (due < to.getTime()) lines.push(dlr);
             else later.push({ due, line: dlr });
+            // now and then the handset answers the first part (a two-way MO, linked by our message id)
+            if (part === 1 && state === 'delivered' && rng.next() < MO_SHARE) {
+              const moAt = due + rng.int(20, 900) * 1000;
+              const mo: IngestLine = {
+                type: 'message',
+                kind: 'mo',
+                id: `O${moAt.toString(36)}${a.id.toString(36)}${digits(rng, 6)}`,
+                account: a.code,
+                from: number,
+                to: 'INFO',
+                country: net.country,
+                // the answer comes back over the channel the message went by
+                channelId,
+                at: new Date(moAt).toISOString(),
+                content: rng.pick(MO_WORDS),
+                replyTo: messageId,
+              };
+              if (moAt < to.getTime()) lines.push(mo);
+              else later.push({ due: moAt, line: mo });
+            }
           }
+        }
+      }
+      if (a.products.includes('whatsapp')) {
+        const expected = (peakRate(a) / 480) * shape * scale;
+        let n = Math.floor(expected) + (rng.next() < expected % 1 ? 1 : 0);
+        while (n-- > 0) {
+          const at = minuteStart + rng.int(0, 59_999);
+          const net = pickNetwork(rng);
+          const mix = pickCategory(rng.next());
+          const failed = rng.next() > (degraded ? net.rate * 0.8 : net.rate);
+          const state = failed ? 'failed' : rng.next() < 0.6 ? 'read' : 'delivered';
+          lines.push({
+            type: 'message',
+            kind: 'whatsapp',
+            id: `W${at.toString(36)}${a.id.toString(36)}${digits(rng, 6)}`,
+            account: a.code,
+            from: `8620${digits(rng, 8)}`.slice(0, 12),
+            to: `${net.prefix}${digits(rng, 13 - net.prefix.length)}`,
+            country: net.country,
+            channelId: pick('whatsapp', a.id, net.country, net.network),
+            at: new Date(at).toISOString(),
+            state,
+            stateAt: new Date(at + rng.int(1, 600) * 1000).toISOString(),
+            ...(failed ? { error: '131026' } : {}),
+            conversationId: `C${Math.floor(at / 86_400_000).toString(36)}${a.id.toString(36)}${digits(rng, 4)}`,
+            category: mix.category,
+            price: money(failed ? 0 : mix.price),
+            cost: money(failed ? 0 : mix.price * 0.7),
+            currency: a.currency,
+            costCurrency: 'USD',
+          });
+        }
+      }
+      if (a.products.includes('email')) {
+        const expected = (peakRate(a) / 300) * shape * scale;
+        let n = Math.floor(expected) + (rng.next() < expected % 1 ? 1 : 0);
+        while (n-- > 0) {
+          const at = minuteStart + rng.int(0, 59_999);
+          const r = rng.next();
+          const state = r < 0.04 ? 'bounced' : r < 0.05 ? 'failed' : r < 0.35 ? 'opened' : 'delivered';
+          lines.push({
+            type: 'message',
+            kind: 'mail',
+            id: `E${at.toString(36)}${a.id.toString(36)}${digits(rng, 6)}`,
+            account: a.code,
+            from: `noreply@${a.code.toLowerCase().replace(/[^a-z0-9]/g, '')}.example`,
+            to: `user${digits(rng, 6)}@mail.example`,
+            channelId: pick('email', a.id, '', ''),
+            at: new Date(at).toISOString(),
+            state,
+            stateAt: new Date(at + rng.int(1, 3600) * 1000).toISOString(),
+            ...(state === 'bounced' ? { error: '550 5.1.1' } : {}),
+            subject: rng.pick(MAIL_SUBJECTS),
+            price: money(state === 'failed' ? 0 : MAIL_PRICE),
+            cost: money(state === 'failed' ? 0 : MAIL_PRICE * 0.4),
+            currency: a.currency,
+            costCurrency: 'USD',
+          });
         }
       }
       if (voice) {
@@ -142,6 +276,7 @@ export function planTraffic(rng: Rng, accounts: ConsumerAccountRef[], from: Date
             callee: `${net.prefix}${digits(rng, 13 - net.prefix.length)}`,
             country: net.country,
             network: net.network,
+            channelId: pick('voice', a.id, net.country, net.network),
             ingressGateway: 'IN-GW-1',
             egressGateway: `OUT-GW-${rng.int(1, 4)}`,
             setupAt: new Date(setup).toISOString(),
@@ -185,7 +320,7 @@ export async function simulateStep(db: Db, now: Date): Promise<{ lines: number; 
   if (to <= from) return { lines: 0 };
   const accounts = (await accountsPort.active()).sort((a, b) => a.id - b.id);
   const rng = seededRng(from.getTime() % 2 ** 31);
-  const plan = planTraffic(rng, accounts, from, to);
+  const plan = planTraffic(rng, accounts, from, to, 1, await channelPicker(db));
   const due = state.pending.filter((p) => p.due < to.getTime());
   const lines = [...plan.lines, ...due.map((d) => d.line)];
   for (let i = 0; i < lines.length; i += BATCH) await ingestBatch(db, now, lines.slice(i, i + BATCH));
@@ -218,6 +353,7 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
   const accounts = (await accountsPort.active()).sort((a, b) => a.id - b.id);
   if (accounts.length === 0) return;
   const rng = ctx.rng;
+  const pick = await channelPicker(ctx.db);
   const today = dayStart(dayOf(now));
   // 1. rollup history, day by day: volumes from the same shape as live traffic, one row per account,
   //    country and status (delivered / undeliverable) a day; prices are left to the rating service,
@@ -241,7 +377,7 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
         const revenue = (n * 0.012).toFixed(6);
         const cost = (n * 0.007).toFixed(6);
         rows.push(
-          `('${dayName}','sms',${a.id},${a.customerId},${a.ownerId ?? 0},0,'${net.country}','${net.network}','${status}','${a.currency}','USD',${n},${n},${status === 'delivered' ? n : 0},${revenue},${cost})`,
+          `('${dayName}','sms',${a.id},${a.customerId},${a.ownerId ?? 0},${pick('sms', a.id, net.country, net.network)},'${net.country}','${net.network}','${status}','${a.currency}','USD',${n},${n},${status === 'delivered' ? n : 0},${revenue},${cost})`,
         );
       }
     }
@@ -268,7 +404,7 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
   const scale = ctx.count({ demo: 1, bench: 2, large: 50 }) / 24;
   const from = today;
   await ensurePartitions(ctx.db, [dayOf(from), dayOf(now)]);
-  const plan = planTraffic(rng, accounts, from, new Date(Math.floor(now.getTime() / 60_000) * 60_000), scale);
+  const plan = planTraffic(rng, accounts, from, new Date(Math.floor(now.getTime() / 60_000) * 60_000), scale, pick);
   for (let i = 0; i < plan.lines.length; i += BATCH) await ingestBatch(ctx.db, now, plan.lines.slice(i, i + BATCH));
   await rollUp(ctx.db, now);
   await writeState(ctx.db, 'seeded', { at: now.toISOString(), historyRows: rows.length, rawLines: plan.lines.length });

@@ -18,7 +18,7 @@ export async function userInfoOf(db: Db, userId: number, locale: Locale): Promis
   return {
     avatar: u.avatar,
     jobNumber: u.jobNumber,
-    name: u.name,
+    name: nameIn(locale, u.name, u.nameEn),
     userId: u.id,
     staffId: u.staffId,
     jobTime: u.jobTime,

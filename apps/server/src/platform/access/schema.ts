@@ -36,6 +36,8 @@ export const staffUsers = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
+    /** the name English readers see (header, own card); none: they see `name` */
+    nameEn: text('name_en'),
     jobNumber: text('job_number').notNull(),
     staffId: text('staff_id').notNull(),
     avatar: text('avatar'),

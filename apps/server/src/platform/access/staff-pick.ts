@@ -11,8 +11,9 @@ import { holdsPermWhere } from './service.js';
 
 /**
  * Active staff to pick within the caller's data scope: name or job number containing the keyword
- * (taken literally), at most `limit`, each with the names of their departments — never login
- * names or contact details, department names in the reader's language. `holds`: holders of that
+ * (taken literally; the English name too), at most `limit`, each with the names of their
+ * departments — never login names or contact details; person and department names in the
+ * reader's language. `holds`: holders of that
  * permission key only.
  */
 export async function pickStaff(
@@ -24,14 +25,20 @@ export async function pickStaff(
   const k = q.keyword?.trim();
   const pattern = k ? containsPattern(k) : undefined;
   const rows = await db
-    .select({ id: staffUsers.id, name: staffUsers.name, jobNumber: staffUsers.jobNumber })
+    .select({
+      id: staffUsers.id,
+      name: nameInSql(locale, staffUsers.name, staffUsers.nameEn),
+      jobNumber: staffUsers.jobNumber,
+    })
     .from(staffUsers)
     .where(
       and(
         eq(staffUsers.status, 'active'),
         dataScopeWhere(auth, staffUsers.id),
         q.holds ? holdsPermWhere(staffUsers.id, q.holds) : undefined,
-        pattern ? or(ilike(staffUsers.name, pattern), ilike(staffUsers.jobNumber, pattern)) : undefined,
+        pattern
+          ? or(ilike(staffUsers.name, pattern), ilike(staffUsers.nameEn, pattern), ilike(staffUsers.jobNumber, pattern))
+          : undefined,
       ),
     )
     .orderBy(asc(staffUsers.name), asc(staffUsers.id))

@@ -48,6 +48,16 @@ export async function exportList<Q>(
     { source: source as ExportSource<unknown>, query, auth, format, locale, tmpDir: files.settings.tmpDir },
     p.database,
   );
+  return sendExportFile(reply, staged, name, format);
+}
+
+/** Answers a staged export file as the download itself and removes it once sent. */
+export async function sendExportFile(
+  reply: FastifyReply,
+  staged: { path: string; rows: number },
+  name: string,
+  format: ExportFormat,
+): Promise<FastifyReply> {
   const { size } = await fsp.stat(staged.path);
   const body = fs.createReadStream(staged.path);
   body.once('close', () => void fsp.rm(staged.path, { force: true }));

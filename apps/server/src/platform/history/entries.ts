@@ -15,7 +15,9 @@ import { containsPattern } from '../db/like.js';
 import { isEnabledDictValue } from '../dict/service.js';
 import { claimFilesForAttach } from '../files/attach.js';
 import { AppError } from '../http/errors.js';
+import { defineMessageTemplates, templated } from '../i18n/message-templates.js';
 import type { Platform } from '../platform.js';
+import type { ValueNamer } from './names.js';
 import { appendRecordEvents } from './service.js';
 
 /** How a kind of record lets users write into its history (see mountRecordHistory). */
@@ -39,6 +41,8 @@ export interface RecordHistoryOptions<Id extends string | number = number> {
   };
   /** the live resource whose open timelines refetch after a comment or follow-up (record.changed) */
   live?: string;
+  /** fields whose changes hold record ids (an owner, a customer): the timeline names them */
+  valueNames?: Readonly<Record<string, ValueNamer>>;
 }
 
 /** A record the caller may not read answers NOT_FOUND, as its detail would. */
@@ -91,9 +95,20 @@ export async function commentOn<Id extends string | number>(
     await assertReadable(opts, tx, auth, id);
     await checkActiveUsers(tx, mentions);
     const data: CommentData = { mentions };
-    const [eventId] = await appendRecordEvents(tx, [
-      { entity: opts.entity, recordId: id, actorId: auth.userId, kind: 'comment', body: input.body, data: { ...data } },
-    ]);
+    const [eventId] = await appendRecordEvents(
+      tx,
+      [
+        {
+          entity: opts.entity,
+          recordId: id,
+          actorId: auth.userId,
+          kind: 'comment',
+          body: input.body,
+          data: { ...data },
+        },
+      ],
+      p.clock,
+    );
     const notified: number[] = [];
     for (const reader of readers) if (await opts.canRead(tx, reader, id)) notified.push(reader.userId);
     return { id: eventId!, notified };
@@ -103,6 +118,13 @@ export async function commentOn<Id extends string | number>(
 }
 
 const EXCERPT = 120;
+
+defineMessageTemplates('history', {
+  mentioned: {
+    title: { 'zh-CN': '{actor} 在「{record}」中提到了您', en: '{actor} mentioned you on “{record}”' },
+    content: { 'zh-CN': '{excerpt}', en: '{excerpt}' },
+  },
+});
 
 /** The message center (and any other channel) tells each mentioned reader; a failure is logged, the comment stays. */
 async function tellMentioned<Id extends string | number>(
@@ -115,13 +137,20 @@ async function tellMentioned<Id extends string | number>(
 ) {
   if (!userIds.length) return;
   try {
-    const [actor] = await p.db.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, actorId));
+    const [actor] = await p.db
+      .select({ name: staffUsers.name, nameEn: staffUsers.nameEn })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, actorId));
     const record = (await opts.describe?.(p.db, id)) ?? { title: `${opts.entity} #${id}` };
+    // stored as a template: each reader sees the actor's name and the words in their language
     await p.notifier.send({
       userIds,
       type: 'system',
-      title: `${actor?.name ?? ''} 在「${record.title}」中提到了您`,
-      content: body.length > EXCERPT ? `${body.slice(0, EXCERPT)}…` : body,
+      ...templated('history.mentioned', {
+        actor: { zh: actor?.name ?? '', en: actor?.nameEn ?? '' },
+        record: record.title,
+        excerpt: body.length > EXCERPT ? `${body.slice(0, EXCERPT)}…` : body,
+      }),
       link: record.link,
       source: { kind: opts.entity, id: String(id) },
     });
@@ -160,16 +189,20 @@ export async function followUpOn<Id extends string | number>(
       files: files.map((f) => ({ id: f.id, name: f.name })),
       contacts,
     };
-    const [eventId] = await appendRecordEvents(tx, [
-      {
-        entity: opts.entity,
-        recordId: id,
-        actorId: auth.userId,
-        kind: 'follow_up',
-        body: input.content,
-        data: { ...data },
-      },
-    ]);
+    const [eventId] = await appendRecordEvents(
+      tx,
+      [
+        {
+          entity: opts.entity,
+          recordId: id,
+          actorId: auth.userId,
+          kind: 'follow_up',
+          body: input.content,
+          data: { ...data },
+        },
+      ],
+      p.clock,
+    );
     await followUp.recorded?.(tx, id, input, auth, p.clock.now());
     return { id: eventId! };
   });

@@ -15,9 +15,11 @@ import { z } from 'zod';
 import { staffUsers } from '../access/schema.js';
 import { filesOf } from '../files/service.js';
 import { ok } from '../http/envelope.js';
+import { localeOf } from '../http/locale.js';
 import { publishRecordChanged } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
 import { assertReadable, commentOn, followUpOn, mentionableOn, type RecordHistoryOptions } from './entries.js';
+import { withValueNames } from './names.js';
 import { timelinePage } from './service.js';
 
 export type { RecordHistoryOptions } from './entries.js';
@@ -61,8 +63,10 @@ export function mountRecordHistory<Id extends string | number = number>(
     async (req) => {
       const { id: recordId, ...q } = req.query;
       await assertReadable(opts, p.db, req.auth!, recordId);
-      const page = await timelinePage(p.db, { ...q, entity: opts.entity, recordId });
-      return ok({ ...page, records: await withMentionNames(p, await withFileUrls(p, page.records)) });
+      const locale = localeOf(req.headers);
+      const page = await timelinePage(p.db, { ...q, entity: opts.entity, recordId, locale });
+      const named = await withValueNames(p.db, opts.valueNames, page.records, locale);
+      return ok({ ...page, records: await withMentionNames(p, await withFileUrls(p, named)) });
     },
   );
 

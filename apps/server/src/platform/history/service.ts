@@ -1,8 +1,11 @@
+import type { Locale } from '@portal/contracts';
 import type { FieldChange, RecordEvent, RecordEventKind } from '@portal/contracts/history';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { staffUsers } from '../access/schema.js';
+import type { Clock } from '../clock.js';
 import type { DbOrTx } from '../db/index.js';
 import { AppError } from '../http/errors.js';
+import { nameInSql } from '../i18n/names.js';
 import { recordEvents } from './schema.js';
 
 export interface NewRecordEvent {
@@ -19,11 +22,18 @@ export interface NewRecordEvent {
 
 /**
  * Writes events into record history inside the caller's transaction, so an event exists exactly
- * when the change it describes was committed. Events of one call share the transaction's `now()`;
- * their ids keep their order. Answers the new events' ids in the order given.
+ * when the change it describes was committed. Events of one call share one time: the platform's
+ * clock (`p.clock`, moved in tests) or a moment the caller already read from it; without either,
+ * the database's `now()` (older callers). Their ids keep their order. Answers the new events' ids
+ * in the order given.
  */
-export async function appendRecordEvents(tx: DbOrTx, events: readonly NewRecordEvent[]): Promise<number[]> {
+export async function appendRecordEvents(
+  tx: DbOrTx,
+  events: readonly NewRecordEvent[],
+  clock: Clock | Date,
+): Promise<number[]> {
   if (!events.length) return [];
+  const at = clock instanceof Date ? clock : clock.now();
   const rows = await tx
     .insert(recordEvents)
     .values(
@@ -35,6 +45,7 @@ export async function appendRecordEvents(tx: DbOrTx, events: readonly NewRecordE
         changes: e.changes?.length ? e.changes : null,
         body: e.body ?? null,
         data: e.data ?? null,
+        at,
       })),
     )
     .returning({ id: recordEvents.id });
@@ -47,6 +58,8 @@ export interface TimelineRequest {
   cursor?: string;
   limit: number;
   kinds?: readonly RecordEventKind[];
+  /** the reader's language for the actors' names (default: the names as written) */
+  locale?: Locale;
 }
 
 /** The position after a row: its exact timestamp (microseconds, UTC) and id; opaque to callers. */
@@ -76,7 +89,7 @@ export async function timelinePage(
       at: recordEvents.at,
       atExact,
       actorId: recordEvents.actorId,
-      actorName: staffUsers.name,
+      actorName: q.locale ? nameInSql(q.locale, staffUsers.name, staffUsers.nameEn) : staffUsers.name,
       kind: recordEvents.kind,
       changes: recordEvents.changes,
       body: recordEvents.body,

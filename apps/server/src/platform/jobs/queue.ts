@@ -96,6 +96,11 @@ export class JobQueue {
     this.started = true;
   }
 
+  /** Whether a job kind is declared. */
+  has(name: string): boolean {
+    return this.handlers.has(name);
+  }
+
   async send<T extends object>(name: string, data: T, opts: { singletonKey?: string; startAfter?: number } = {}) {
     if (!this.handlers.has(name)) throw new Error(`unknown job ${name}`);
     return this.boss.send(name, data, opts);

@@ -1,4 +1,4 @@
-import type { OwnershipDef } from '@portal/contracts/ownership';
+import type { MemberAccess, OwnershipDef } from '@portal/contracts/ownership';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/index.js';
 import type { Platform } from '../platform.js';
@@ -54,8 +54,11 @@ export interface RelatedContext {
 }
 
 export interface OwnershipOptions {
-  /** the definition's fields (each bound to a column) holding owner, owner time, state, lock, deal */
-  fields: { owner: string; ownerTime: string; state: string; locked?: string; dealt?: string };
+  /**
+   * the definition's fields (each bound to a column) holding owner, owner time, state, lock, deal,
+   * and the time a record last went to the pool (written with the owner, in the same row update)
+   */
+  fields: { owner: string; ownerTime: string; state: string; locked?: string; dealt?: string; pooledAt?: string };
   /** the state of a record in the pool, and of an owned one */
   poolState: string;
   ownedState: string;
@@ -90,13 +93,22 @@ export interface GuardContext {
   p: Platform;
   ids: readonly number[];
   verb: 'claim' | 'distribute' | 'returnToPool' | 'transfer' | 'share';
+  /** share: the members asked for (a room may bound how many, or the access given) */
+  members?: readonly { userId: number; access: MemberAccess }[];
 }
 
 export interface OwnershipBinding {
   o: OwnershipDef;
   b: BoundResource;
   opts: OwnershipOptions;
-  cols: { owner: PgColumn; ownerTime: PgColumn; state: PgColumn; locked?: PgColumn; dealt?: PgColumn };
+  cols: {
+    owner: PgColumn;
+    ownerTime: PgColumn;
+    state: PgColumn;
+    locked?: PgColumn;
+    dealt?: PgColumn;
+    pooledAt?: PgColumn;
+  };
 }
 
 /**
@@ -124,6 +136,7 @@ export function bindOwnership(o: OwnershipDef, b: BoundResource, opts: Ownership
       state: columnOf(b, f.state),
       ...(f.locked ? { locked: columnOf(b, f.locked) } : {}),
       ...(f.dealt ? { dealt: columnOf(b, f.dealt) } : {}),
+      ...(f.pooledAt ? { pooledAt: columnOf(b, f.pooledAt) } : {}),
     },
   };
 }

@@ -1,8 +1,10 @@
+import type { Locale } from '@portal/contracts';
 import type { MemberAccess, RecordMember } from '@portal/contracts/ownership';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { staffUsers } from '../access/schema.js';
 import type { DbOrTx } from '../db/index.js';
+import { nameInSql } from '../i18n/names.js';
 import { recordMembers } from './schema.js';
 
 /**
@@ -44,11 +46,17 @@ export async function removeMember(tx: DbOrTx, entity: string, recordId: number,
   return gone[0]?.access as MemberAccess | undefined;
 }
 
-export async function membersOf(db: DbOrTx, entity: string, recordId: number): Promise<RecordMember[]> {
+/** A record's members, names in the reader's language when `locale` is given. */
+export async function membersOf(
+  db: DbOrTx,
+  entity: string,
+  recordId: number,
+  locale?: Locale,
+): Promise<RecordMember[]> {
   const rows = await db
     .select({
       userId: recordMembers.userId,
-      name: staffUsers.name,
+      name: locale ? nameInSql(locale, staffUsers.name, staffUsers.nameEn) : staffUsers.name,
       access: recordMembers.access,
       grantedBy: recordMembers.grantedBy,
       grantedAt: recordMembers.grantedAt,

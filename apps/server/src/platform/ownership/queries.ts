@@ -1,11 +1,12 @@
 import type { Locale } from '@portal/contracts';
 import type { KeepAs, OwnerChangeKind, OwnerLogRow } from '@portal/contracts/ownership';
-import { and, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { dataScopeWhere } from '../access/data-scope.js';
 import { staffUsers } from '../access/schema.js';
 import type { AuthContext } from '../auth/context.js';
 import { cappedCount } from '../db/count.js';
+import { nameInSql } from '../i18n/names.js';
 import type { Platform } from '../platform.js';
 import type { Values } from '../resource/bind.js';
 import { filterWhere, listOrder, readExpr, rowSelect, toRow, visibleFields } from '../resource/query.js';
@@ -51,10 +52,17 @@ export interface OwnerLogQuery {
  * The owner log (transfer list) of one resource, newest first: changes whose previous or new owner
  * is within the caller's data scope.
  */
-export async function ownerLogPage(p: Platform, ob: OwnershipBinding, auth: AuthContext, q: OwnerLogQuery) {
+export async function ownerLogPage(
+  p: Platform,
+  ob: OwnershipBinding,
+  auth: AuthContext,
+  q: OwnerLogQuery,
+  locale: Locale = 'zh-CN',
+) {
   const from = alias(staffUsers, 'log_from');
   const to = alias(staffUsers, 'log_to');
   const actor = alias(staffUsers, 'log_actor');
+  const nameOf = (u: { name: SQLWrapper; nameEn: SQLWrapper }) => nameInSql(locale, u.name, u.nameEn);
   const c = ownerChanges;
   const scope = [dataScopeWhere(auth, c.fromUserId), dataScopeWhere(auth, c.toUserId)];
   const where = and(
@@ -75,11 +83,11 @@ export async function ownerLogPage(p: Platform, ob: OwnershipBinding, auth: Auth
         recordTitle: readExpr(b, b.def.titleField),
         kind: c.kind,
         fromUserId: c.fromUserId,
-        fromName: from.name,
+        fromName: nameOf(from),
         toUserId: c.toUserId,
-        toName: to.name,
+        toName: nameOf(to),
         actorId: c.actorId,
-        actorName: actor.name,
+        actorName: nameOf(actor),
         reason: c.reason,
         related: c.related,
         keepAs: c.keepAs,

@@ -105,7 +105,7 @@ export async function mountOwnership(app: FastifyInstance, p: Platform, ob: Owne
     async (req) => {
       const id = (req.query as { id: number }).id;
       await loadRecord(p.db, b, req.auth!, id, []);
-      return ok(await membersOf(p.db, b.def.key, id));
+      return ok(await membersOf(p.db, b.def.key, id, localeOf(req.headers)));
     },
   );
 
@@ -120,6 +120,7 @@ export async function mountOwnership(app: FastifyInstance, p: Platform, ob: Owne
       },
       config: { access: { perm: o.perms.log }, audit: false },
     },
-    async (req) => ok(await ownerLogPage(p, ob, req.auth!, req.body as z.infer<typeof ownerLogQuery>)),
+    async (req) =>
+      ok(await ownerLogPage(p, ob, req.auth!, req.body as z.infer<typeof ownerLogQuery>, localeOf(req.headers))),
   );
 }

@@ -35,8 +35,15 @@ async function inTransaction(p: Platform, ob: OwnershipBinding, fn: (tx: Tx) => 
 }
 
 /** The room's own refusal (bind `guard`), once the records are locked. */
-async function guard(tx: Tx, p: Platform, ob: OwnershipBinding, rows: Row[], verb: GuardContext['verb']) {
-  if (ob.opts.guard) await ob.opts.guard({ tx, p, ids: rows.map((r) => r.id), verb });
+async function guard(
+  tx: Tx,
+  p: Platform,
+  ob: OwnershipBinding,
+  rows: Row[],
+  verb: GuardContext['verb'],
+  members?: GuardContext['members'],
+) {
+  if (ob.opts.guard) await ob.opts.guard({ tx, p, ids: rows.map((r) => r.id), verb, members });
 }
 
 /** The records found, locked in id order (no deadlock between two bulk changes), within `scope`. */
@@ -94,6 +101,8 @@ async function applyChange(tx: Tx, p: Platform, ob: OwnershipBinding, rows: Row[
       [propOf(b, cols.owner)]: c.to,
       [propOf(b, cols.ownerTime)]: c.to === null ? null : now,
       [propOf(b, cols.state)]: state,
+      // one row update per change: each update of a many-indexed table writes every index again
+      ...(cols.pooledAt && c.to === null ? { [propOf(b, cols.pooledAt)]: now } : {}),
       [propOf(b, b.table.version)]: sql`${b.table.version} + 1`,
     })
     .where(
@@ -137,6 +146,7 @@ async function applyChange(tx: Tx, p: Platform, ob: OwnershipBinding, rows: Row[
         },
       };
     }),
+    now,
   );
 }
 
@@ -425,21 +435,25 @@ export async function share(
 ) {
   return inTransaction(p, ob, async (tx) => {
     const row = await shareable(tx, ob, auth, id);
-    await guard(tx, p, ob, [row], 'share');
+    await guard(tx, p, ob, [row], 'share', members);
     const byUser = new Map(members.map((m) => [m.userId, m.access]));
     if (byUser.has(row.owner!)) throw new AppError('OWNERSHIP_MEMBER_IS_OWNER');
     for (const userId of byUser.keys()) await activeUser(tx, userId);
     const list = [...byUser].map(([userId, access]) => ({ userId, access }));
     await upsertMembers(tx, ob.b.def.key, id, list, auth.userId, p.clock.now());
-    await appendRecordEvents(tx, [
-      {
-        entity: ob.b.def.key,
-        recordId: id,
-        actorId: auth.userId,
-        kind: 'command',
-        data: { command: 'share', input: { members: list } },
-      },
-    ]);
+    await appendRecordEvents(
+      tx,
+      [
+        {
+          entity: ob.b.def.key,
+          recordId: id,
+          actorId: auth.userId,
+          kind: 'command',
+          data: { command: 'share', input: { members: list } },
+        },
+      ],
+      p.clock,
+    );
     return [id];
   });
 }
@@ -449,15 +463,19 @@ export async function unshare(p: Platform, ob: OwnershipBinding, auth: AuthConte
     await shareable(tx, ob, auth, id);
     const was = await removeMember(tx, ob.b.def.key, id, userId);
     if (!was) throw new AppError('NOT_FOUND');
-    await appendRecordEvents(tx, [
-      {
-        entity: ob.b.def.key,
-        recordId: id,
-        actorId: auth.userId,
-        kind: 'command',
-        data: { command: 'unshare', input: { userId } },
-      },
-    ]);
+    await appendRecordEvents(
+      tx,
+      [
+        {
+          entity: ob.b.def.key,
+          recordId: id,
+          actorId: auth.userId,
+          kind: 'command',
+          data: { command: 'unshare', input: { userId } },
+        },
+      ],
+      p.clock,
+    );
     return [id];
   });
 }

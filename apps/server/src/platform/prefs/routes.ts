@@ -42,6 +42,8 @@ export async function prefRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       await savePref(p.db, req.auth!.userId, req.body);
+      // the guard keeps the saved language with the user's access: read it again next request
+      if (req.body.key === 'ui.locale') p.access.drop(req.auth!.userId);
       return ok(null);
     },
   );
@@ -59,6 +61,7 @@ export async function prefRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       await deletePref(p.db, req.auth!.userId, req.body.scope, req.body.key);
+      if (req.body.key === 'ui.locale') p.access.drop(req.auth!.userId);
       return ok(null);
     },
   );

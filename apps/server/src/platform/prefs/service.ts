@@ -1,6 +1,14 @@
-import { PREF_ROWS_PER_USER, type PrefKey, type PrefSaveBody, type PrefValues } from '@portal/contracts/prefs';
+import type { Locale } from '@portal/contracts';
+import {
+  LOCALE_PREF_SCOPE,
+  localePref,
+  PREF_ROWS_PER_USER,
+  type PrefKey,
+  type PrefSaveBody,
+  type PrefValues,
+} from '@portal/contracts/prefs';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../db/index.js';
+import { type Db, type DbOrTx, rowsOf } from '../db/index.js';
 import { AppError } from '../http/errors.js';
 import { userPrefs } from './schema.js';
 
@@ -34,4 +42,14 @@ export async function deletePref(db: Db, userId: number, scope: string, key: Pre
   await db
     .delete(userPrefs)
     .where(and(eq(userPrefs.userId, userId), eq(userPrefs.scope, scope), eq(userPrefs.key, key)));
+}
+
+/** The user's saved language (`ui.locale`), if they saved one (decision 0068). */
+export async function savedLocale(db: DbOrTx, userId: number): Promise<Locale | undefined> {
+  const [row] = await db
+    .select({ value: userPrefs.value })
+    .from(userPrefs)
+    .where(and(eq(userPrefs.userId, userId), eq(userPrefs.scope, LOCALE_PREF_SCOPE), eq(userPrefs.key, 'ui.locale')));
+  const parsed = localePref.safeParse(row?.value);
+  return parsed.success ? parsed.data : undefined;
 }

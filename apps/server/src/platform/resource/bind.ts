@@ -5,6 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context.js';
 import type { Tx } from '../db/index.js';
 import type { RecordHistoryOptions } from '../history/entries.js';
+import type { ValueNamer } from '../history/names.js';
 import { type Audience, declareLiveResource } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
 import { resourceExport } from './export.js';
@@ -77,8 +78,15 @@ export interface BindOptions {
   search?: Record<string, PgColumn>;
   hooks?: ResourceHooks;
   commands?: Record<string, CommandHandler>;
+  /**
+   * the caller as this resource's data scope sees them (e.g. finance staff see every account
+   * whatever their role's scope): applied on every path — pages, records, exports run later
+   */
+  scopeOf?: (auth: AuthContext) => AuthContext;
   /** follow-ups (definitions with `history.followUp`): the record's contacts and the record's own effect */
   followUp?: Pick<NonNullable<RecordHistoryOptions['followUp']>, 'contactsOf' | 'recorded'>;
+  /** the timeline's names of the room's own record ids, by field (user and department fields are named already) */
+  historyNames?: Readonly<Record<string, ValueNamer>>;
 }
 
 export interface BoundResource<D extends ResourceDef = ResourceDef> extends BindOptions {

@@ -37,7 +37,9 @@ function exportExpr(b: BoundResource, field: string, locale: Locale): PgColumn |
     if (f.kind === 'dict' && f.dict) {
       return sql`(select json_build_array(di.label, di.label_en) from dict_items di where di.type_code = ${f.dict} and di.value = ${qualified(src)})`;
     }
-    if (f.kind === 'user') return sql`(select su.name from staff_users su where su.id = ${qualified(src)})`;
+    if (f.kind === 'user') {
+      return sql`(select json_build_array(su.name, nullif(btrim(su.name_en), '')) from staff_users su where su.id = ${qualified(src)})`;
+    }
     if (f.kind === 'department') {
       return sql`(select json_build_array(d.name, d.name_en) from departments d where d.id = ${qualified(src)})`;
     }

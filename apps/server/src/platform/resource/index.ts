@@ -8,7 +8,9 @@ export {
   link,
   localized,
   type ResourceHooks,
+  type Values,
   type WriteContext,
 } from './bind.js';
-export { mountResource } from './mount.js';
+export { mountResource, valueNamesOf } from './mount.js';
 export { resourcePage } from './page.js';
+export { createWithin } from './write.js';

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportRoute } from '../exports/list-export.js';
+import { departmentNames, staffNames, type ValueNamer } from '../history/names.js';
 import { mountRecordHistory, type RecordHistoryOptions } from '../history/routes.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
@@ -163,5 +164,16 @@ export function recordHistoryOf(
       return { title: String(row?.title ?? id), link: `${def.routes.list}?history=${id}` };
     },
     ...(def.history.followUp ? { followUp: { typeDict: def.history.followUp.dict, ...b.followUp } } : {}),
+    valueNames: valueNamesOf(b),
   };
+}
+
+/** Users and departments by name in the timeline; a room names its own kinds (`historyNames`). */
+export function valueNamesOf(b: BoundResource): Record<string, ValueNamer> {
+  const out: Record<string, ValueNamer> = {};
+  for (const [key, f] of Object.entries(b.def.fields)) {
+    if (f.kind === 'user') out[key] = staffNames;
+    else if (f.kind === 'department') out[key] = departmentNames;
+  }
+  return { ...out, ...b.historyNames };
 }

@@ -1,11 +1,12 @@
 import type { Locale } from '@portal/contracts';
 import { SIGNED_IN } from '@portal/contracts/resource';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../auth/context.js';
 import { cappedCount, estimateCaps, tableEstimate } from '../db/count.js';
+import { rowsOf } from '../db/index.js';
 import type { Platform } from '../platform.js';
 import type { BoundResource, Values } from './bind.js';
-import { listOrder, listSort, listWhere, rowSelect, toRow, visibleFields } from './query.js';
+import { columnOf, filterWhere, listOrder, listSort, listWhere, rowSelect, toRow, visibleFields } from './query.js';
 
 /** Keys a page's rows carry besides the fields (no field is named so). */
 const ESTIMATE = '__estimate';
@@ -13,12 +14,15 @@ const MATCHES = '__matches';
 
 /**
  * A page of a resource's list: filters, data scope, order and the fields the caller may see
- * (decision 0047 for the costs).
+ * (decisions 0047 and 0057 for the costs).
  * - The page is read first: a page that is not full ends the list, so its total needs no count.
  * - A list nothing narrows (no filter, an unlimited scope) carries the table's row estimate in the
  *   same statement; far above the cap it settles "at least cap" without counting.
- * - A keyword list reads its matches unordered, at most the cap (`keywordPage`): few matches give
- *   the page and the exact total in one statement, whatever the planner thinks of their order.
+ * - A narrowed list (a filter or a keyword) walks the first rows of its order, a bounded number
+ *   (`walkedPage`): dense matches fill the page there. Otherwise the matches are sparse and read
+ *   unordered, at most the cap (`matchesPage`): few give the page and the exact total in one
+ *   statement, whatever the planner guessed of their order; more than the cap are read the
+ *   ordinary way with "at least cap" as the total.
  * - Otherwise the count is capped, lower when each counted row must be checked (`searched`).
  * - A deep page (offset) picks its ids first, walking only the order's index, and reads the fields
  *   (link arrays, localized names) of those rows only.
@@ -38,9 +42,19 @@ export async function resourcePage(b: BoundResource, p: Platform, auth: AuthCont
     ...(count.capped ? { totalCapped: true } : {}),
   });
 
-  const keyword = hasKeyword(b, q) ? await keywordPage(b, p, auth, q, where!, fields, cap, locale) : undefined;
-  if (keyword && keyword !== 'many') return answer(keyword.rows, keyword.count);
+  let many = false;
+  if (filterWhere(b, auth, q)) {
+    const walked = sortedByDefault(b, auth, q) ? await walkedPage(b, p, auth, q, fields, locale) : [];
+    // dense matches: counting them walks rows too (a hashed link set cost more than the count)
+    if (walked.length === size)
+      return answer(walked, await cappedCount(p.db, b.table, listWhere(b, auth, q, 'walk'), cap));
+    const matches = await matchesPage(b, p, auth, q, where!, fields, cap, locale);
+    if (matches && matches !== 'many') return answer(matches.rows, matches.count);
+    many = matches === 'many';
+  }
 
+  // an ordered walk over many matches stops at the page: probe each row's links (a sort reads them all)
+  const walk = many && sortedByDefault(b, auth, q) ? listWhere(b, auth, q, 'walk') : where;
   const select = where
     ? rowSelect(b, fields, locale)
     : { ...rowSelect(b, fields, locale), [ESTIMATE]: tableEstimate(b.table) };
@@ -50,33 +64,70 @@ export async function resourcePage(b: BoundResource, p: Platform, auth: AuthCont
     p.db
       .select({ id: b.table.id })
       .from(b.table)
-      .where(where)
+      .where(walk)
       .orderBy(...order);
   const rows = await (offset === 0
     ? query
-        .where(where)
+        .where(walk)
         .orderBy(...order)
         .limit(size)
     : query.where(inArray(b.table.id, ids().limit(size).offset(offset))).orderBy(...order));
   const ended = rows.length < size && (rows.length > 0 || page === 1);
   const count = ended
     ? { total: offset + rows.length, capped: false }
-    : keyword === 'many' || (!where && estimateCaps((rows[0] as Values | undefined)?.[ESTIMATE], cap))
+    : many || (!where && estimateCaps((rows[0] as Values | undefined)?.[ESTIMATE], cap))
       ? { total: cap, capped: true }
       : await cappedCount(p.db, b.table, where, cap);
   return answer(rows, count);
 }
 
 /**
- * A keyword list's page when the keyword matches at most `cap` rows: the matches are read without
- * the list's order (a subquery with a limit is planned on its own, so the planner takes the
- * trigram and filter indexes instead of walking the order's index in the hope of meeting matches
- * soon: a keyword and a country that never occur together walked 1,000,000 rows), counted by a
- * window, ordered, and only the page's rows read in full. More than `cap` matches: 'many', and the
- * list is read the ordinary way (matches are then dense enough for an ordered walk) with "at least
- * cap" as its total. A page past the last match answers undefined (the ordinary way counts).
+ * The page as found among the first rows of the list's order only (at least `listWalkRows`, more
+ * for a deep page): `from (select * from t order by … limit n) as t`, so the filters, written for
+ * the table, apply to the walked rows unchanged and the walk stops at the page's last row. Its ids
+ * only (the query builder knows no subquery under the table's own name), then their rows. A full
+ * page means the matches are dense; anything less says nothing of the rows beyond the walk.
  */
-async function keywordPage(
+async function walkedPage(
+  b: BoundResource,
+  p: Platform,
+  auth: AuthContext,
+  q: Values,
+  fields: string[],
+  locale?: Locale,
+) {
+  const size = q.size as number;
+  const offset = ((q.page as number) - 1) * size;
+  const order = sql.join(listOrder(b, auth, q), sql`, `);
+  const walk = Math.max(p.config.listWalkRows, 4 * (offset + size));
+  const t = sql.identifier(getTableName(b.table));
+  const found = rowsOf<{ id: number }>(
+    await p.db.execute(sql`select ${t}.${sql.identifier(b.table.id.name)} as id
+      from (select * from ${b.table} order by ${order} limit ${walk}) as ${t}
+      where ${listWhere(b, auth, q, 'walk')!} order by ${order} limit ${size} offset ${offset}`),
+  );
+  if (found.length < size) return [];
+  return (await p.db
+    .select(rowSelect(b, fields, locale))
+    .from(b.table)
+    .where(
+      inArray(
+        b.table.id,
+        found.map((r) => Number(r.id)),
+      ),
+    )
+    .orderBy(...listOrder(b, auth, q))) as Values[];
+}
+
+/**
+ * A narrowed list's page when it has at most `cap` matches: the matches are read without the
+ * list's order (a subquery with a limit is planned on its own, so the planner takes the trigram
+ * and filter indexes instead of walking the order's index in the hope of meeting matches soon: a
+ * keyword and a country that never occur together walked 1,000,000 rows), counted by a window,
+ * ordered, and only the page's rows read in full. More than `cap` matches: 'many'. A page past
+ * the last match answers undefined (the ordinary way counts).
+ */
+async function matchesPage(
   b: BoundResource,
   p: Platform,
   auth: AuthContext,
@@ -113,6 +164,14 @@ async function keywordPage(
   return { rows, count: { total: n, capped: false } };
 }
 
+/**
+ * Whether the list is in the default sort's column (either direction): only that one is known to
+ * have an index (resources.test.ts walks every resource for it). A walk in another column's order
+ * sorted the whole table first: 5.7 s for users by name (decision 0057).
+ */
+const sortedByDefault = (b: BoundResource, auth: AuthContext, q: Values) =>
+  listSort(b, auth, q).col === columnOf(b, b.def.list.defaultSort.field);
+
 const hasKeyword = (b: BoundResource, q: Values) =>
   Object.entries(b.def.list.filters).some(([name, f]) => f.op === 'like' && q[name]);
 
@@ -121,8 +180,9 @@ const hasKeyword = (b: BoundResource, q: Values) =>
  * shared resource read in a limited scope (own records or those one is a member of: an OR no
  * index answers alone).
  */
-function searched(b: BoundResource, auth: AuthContext, q: Values): boolean {
+function searched(b: BoundResource, caller: AuthContext, q: Values): boolean {
   const keyword = hasKeyword(b, q);
+  const auth = b.scopeOf ? b.scopeOf(caller) : caller;
   const scope = auth.scope.kind;
   if (keyword || !b.def.access.owner || scope === 'all') return keyword;
   return (!!b.shared && b.def.access.list !== SIGNED_IN) || (scope !== 'own' && auth.scope.departmentIds.length > 0);

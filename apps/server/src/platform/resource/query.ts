@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
 import { SEARCH_SEPARATOR, searchMatch } from '../db/search.js';
 import { AppError } from '../http/errors.js';
+import { nameInSql } from '../i18n/names.js';
 import { memberWhere } from '../ownership/members.js';
 import type { BoundResource, FieldSource, Link, Localized, Values } from './bind.js';
 
@@ -55,18 +56,47 @@ export function outputValue(f: ResourceField, v: unknown): unknown {
   return v;
 }
 
-/** The select of a row: id, version and the visible fields. */
-export function rowSelect(b: BoundResource, fields: string[], locale?: Locale): Record<string, PgColumn | SQL> {
-  return {
-    id: b.table.id,
-    version: b.table.version,
-    ...Object.fromEntries(fields.map((k) => [k, readExpr(b, k, locale)])),
-  };
+/** The select key of a user or department field's names (no field is named so). */
+const namesKey = (field: string) => `__names_${field}`;
+
+/**
+ * `{ id: name }` of the people or departments a field holds (one id or a list), in the reader's
+ * language; null when it holds none.
+ */
+function namesSql(kind: 'user' | 'department', value: PgColumn | SQL, multiple: boolean, locale: Locale): SQL {
+  const [table, alias] = kind === 'user' ? ['staff_users', 'su'] : ['departments', 'd'];
+  const name = nameInSql(locale, sql.raw(`${alias}.name`), sql.raw(`${alias}.name_en`));
+  const match = multiple ? sql`= any(${value})` : sql`= ${value}`;
+  return sql`(select json_object_agg(${sql.raw(alias)}.id::text, ${name}) from ${sql.raw(table)} ${sql.raw(alias)}
+    where ${sql.raw(alias)}.id ${match})`;
 }
 
+/**
+ * The select of a row: id, version and the visible fields; for each user and department field the
+ * names of the ids it holds, so every list and detail shows people by name without asking again
+ * (decision 0068).
+ */
+export function rowSelect(b: BoundResource, fields: string[], locale?: Locale): Record<string, PgColumn | SQL> {
+  const out: Record<string, PgColumn | SQL> = { id: b.table.id, version: b.table.version };
+  for (const k of fields) {
+    out[k] = readExpr(b, k, locale);
+    const f = b.def.fields[k]!;
+    if (f.kind === 'user' || f.kind === 'department')
+      out[namesKey(k)] = namesSql(f.kind, out[k]!, !!f.multiple, locale ?? 'zh-CN');
+  }
+  return out;
+}
+
+/** A row as the schema carries it, with `names` of the people and departments its fields hold. */
 export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
   const out: Values = { id: raw.id, version: raw.version };
-  for (const k of fields) out[k] = outputValue(b.def.fields[k]!, raw[k]);
+  const names: Record<string, Record<string, string>> = {};
+  for (const k of fields) {
+    out[k] = outputValue(b.def.fields[k]!, raw[k]);
+    const found = raw[namesKey(k)];
+    if (found) names[k] = (typeof found === 'string' ? JSON.parse(found) : found) as Record<string, string>;
+  }
+  if (Object.keys(names).length) out.names = names;
   return out;
 }
 
@@ -84,8 +114,9 @@ function ownerOf(b: BoundResource, field: string): PgColumn | SQL {
  * personal: own), and for a shared resource the records the caller is a member of (`write`: write
  * members only).
  */
-export function scopeWhere(b: BoundResource, auth: AuthContext, mode: 'read' | 'write' = 'read'): SQL | undefined {
+export function scopeWhere(b: BoundResource, caller: AuthContext, mode: 'read' | 'write' = 'read'): SQL | undefined {
   const owner = b.def.access.owner;
+  const auth = b.scopeOf ? b.scopeOf(caller) : caller;
   if (!owner) return undefined;
   // a personal resource: one's own records only, whatever the data scope
   if (b.def.access.list === SIGNED_IN) return eq(columnOf(b, owner), auth.userId);
@@ -118,8 +149,18 @@ function boundsOf(q: Values, [from, to]: readonly [string, string]): [unknown, u
   return q[from] === undefined && q[to] === undefined ? undefined : [q[from] ?? null, q[to] ?? null];
 }
 
+/**
+ * How a filter on a link field (a value held in a link table) is written:
+ * - `set`: the record ids from the link table (`id in (select owner …)`), which the planner may
+ *   join or hash: right for counts and unordered reads, where a small set of ids drives the read;
+ * - `walk`: one index probe of the link table per row (a scalar subquery, never hashed): right for
+ *   a walk of the list's order that stops after a page. A `set` there hashed all 125,000 members of
+ *   a department before reading the first row (decision 0057).
+ */
+export type LinkForm = 'set' | 'walk';
+
 /** The list's filters from the definition: eq, in, range on one field; like over several. */
-export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL | undefined {
+export function filterWhere(b: BoundResource, auth: AuthContext, q: Values, form: LinkForm = 'set'): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   for (const [name, flt] of Object.entries(b.def.list.filters)) {
     const v = flt.bounds ? boundsOf(q, flt.bounds) : q[name];
@@ -135,7 +176,11 @@ export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL
     const src = field === 'id' ? b.table.id : b.columns[field]!;
     if (isLink(src)) {
       const values = flt.op === 'in' ? (v as unknown[]) : [v];
-      where.push(inArray(b.table.id, sql`(select ${src.owner} from ${src.link} where ${inArray(src.value, values)})`));
+      where.push(
+        form === 'set'
+          ? inArray(b.table.id, sql`(select ${src.owner} from ${src.link} where ${inArray(src.value, values)})`)
+          : sql`(select 1 from ${src.link} where ${src.owner} = ${b.table.id} and ${inArray(src.value, values)} limit 1) is not null`,
+      );
       continue;
     }
     const col = src as PgColumn;
@@ -157,8 +202,8 @@ export function filterWhere(b: BoundResource, auth: AuthContext, q: Values): SQL
 }
 
 /** Filters and data scope together: what the page, the count and the export read. */
-export const listWhere = (b: BoundResource, auth: AuthContext, q: Values): SQL | undefined =>
-  and(scopeWhere(b, auth), filterWhere(b, auth, q));
+export const listWhere = (b: BoundResource, auth: AuthContext, q: Values, form: LinkForm = 'set'): SQL | undefined =>
+  and(scopeWhere(b, auth), filterWhere(b, auth, q, form));
 
 /** The chosen sortable (and visible) column, else the default sort, and its direction. */
 export function listSort(b: BoundResource, auth: AuthContext, q: Values): { col: PgColumn; dir: typeof asc } {

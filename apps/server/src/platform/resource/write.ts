@@ -64,8 +64,10 @@ async function writeLinks(tx: Tx, b: BoundResource, id: number, values: Values, 
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** a value as history compares it: lists unordered, an empty text the same as none */
 const norm = (f: ResourceField, v: unknown) => {
   const out = outputValue(f, v);
+  if (out === '') return null;
   return Array.isArray(out) ? [...out].sort() : out;
 };
 
@@ -142,19 +144,37 @@ export async function createRecord(b: BoundResource, p: Platform, auth: AuthCont
   refuseHidden(b, auth, input);
   const prepared = (await b.hooks?.prepareCreate?.(input, auth)) ?? {};
   return inTransaction(b, p, auth, async (ctx) => {
-    await checkLinkTargets(ctx.tx, b, input);
-    const extra = (await b.hooks?.beforeCreate?.(ctx, input)) ?? {};
-    const [row] = await ctx.tx
-      .insert(b.table)
-      .values({ ...columnValues(b, input), ...prepared, ...extra })
-      .returning({ id: b.table.id });
-    const id = row!.id as number;
-    await writeLinks(ctx.tx, b, id, input, false);
-    await b.hooks?.afterCreate?.(ctx, id, input);
-    const changes = trackedChanges(b, {}, input).filter((c) => c.to !== null && !same(c.to, []));
-    await appendRecordEvents(ctx.tx, [event(b, auth, id, { kind: 'created', changes })]);
+    const id = await insertRecord(ctx, b, input, prepared);
     return { id, result: { id } };
   });
+}
+
+async function insertRecord(ctx: WriteContext, b: BoundResource, input: Values, prepared: Values) {
+  await checkLinkTargets(ctx.tx, b, input);
+  const extra = (await b.hooks?.beforeCreate?.(ctx, input)) ?? {};
+  const [row] = await ctx.tx
+    .insert(b.table)
+    .values({ ...columnValues(b, input), ...prepared, ...extra })
+    .returning({ id: b.table.id });
+  const id = row!.id as number;
+  await writeLinks(ctx.tx, b, id, input, false);
+  await b.hooks?.afterCreate?.(ctx, id, input);
+  const changes = trackedChanges(b, {}, input).filter((c) => c.to !== null && !same(c.to, []));
+  await appendRecordEvents(ctx.tx, [event(b, ctx.auth, id, { kind: 'created', changes })], ctx.p.clock);
+  return id;
+}
+
+/**
+ * A create of `b` inside another record's write (a command making a record of another resource:
+ * a sign-up converted into a customer): the same checks, hooks and history as its own create, in
+ * the caller's transaction; its change is published once that commits.
+ */
+export async function createWithin(ctx: WriteContext, b: BoundResource, input: Values): Promise<number> {
+  refuseHidden(b, ctx.auth, input);
+  const prepared = (await b.hooks?.prepareCreate?.(input, ctx.auth)) ?? {};
+  const id = await insertRecord(ctx, b, input, prepared);
+  ctx.afterCommit(() => publishRecordChanged(ctx.p.bus, b.def.key, id));
+  return id;
 }
 
 /** Writes `patch` (field values) and `raw` (column values by property) with the version bumped. */
@@ -188,7 +208,7 @@ export async function updateRecord(b: BoundResource, p: Platform, auth: AuthCont
     const next = await applyPatch(ctx, b, id, version, patch, extra);
     await b.hooks?.afterUpdate?.(ctx, id, before, patch);
     const changes = trackedChanges(b, before, patch);
-    if (changes.length) await appendRecordEvents(ctx.tx, [event(b, auth, id, { changes })]);
+    if (changes.length) await appendRecordEvents(ctx.tx, [event(b, auth, id, { changes })], p.clock);
     return { id, result: { id, version: next } };
   });
 }
@@ -227,9 +247,11 @@ export async function runCommand(b: BoundResource, p: Platform, auth: AuthContex
     if (cmd.history !== false) {
       const shown = Object.fromEntries(Object.entries(input).filter(([k]) => !cmd.input?.[k]?.secret));
       const changes = trackedChanges(b, before, fieldPatch);
-      await appendRecordEvents(ctx.tx, [
-        event(b, auth, id, { kind: 'command', changes, data: { command: name, input: shown } }),
-      ]);
+      await appendRecordEvents(
+        ctx.tx,
+        [event(b, auth, id, { kind: 'command', changes, data: { command: name, input: shown } })],
+        p.clock,
+      );
     }
     return { id, result: null };
   });

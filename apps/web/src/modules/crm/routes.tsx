@@ -1,12 +1,19 @@
 import type { ScreenMap } from '../../platform/screens';
 
 const seaDetail = async () => ({ Component: (await import('./pool/OpenSeaScreen')).SeaDetailScreen });
+/** a customer's details (`?id=`): a partner (type R) and an agent's customer are customers too */
+const customerDetail = async () => ({ Component: (await import('./screens')).CustomerDetailScreen });
 
 /** CRM screens that exist so far (and the customer source change application form). */
 export const crmScreens: ScreenMap = {
   '/crm/client-partner/my-client': async () => ({ Component: (await import('./screens')).CustomerListScreen }),
   '/crm/business-partner': async () => ({ Component: (await import('./screens')).PartnerListScreen }),
-  '/crm/customer/detail': async () => ({ Component: (await import('./screens')).CustomerDetailScreen }),
+  '/crm/customer/detail': customerDetail,
+  '/crm/client-partner/my-client/details': customerDetail,
+  '/crm/client-partner/my-client/details-partner': customerDetail,
+  '/crm/business-partner/details': customerDetail,
+  '/crm/agent-customer/detail': customerDetail,
+  '/crm/agent/detail': customerDetail,
   '/crm/opportunity/detail': async () => ({ Component: (await import('./screens')).OpportunityDetailScreen }),
   '/crm/data-analysis/sales-funnels': async () => ({
     Component: (await import('./analysis/FunnelScreen')).FunnelScreen,
@@ -43,6 +50,7 @@ export const crmScreens: ScreenMap = {
   }),
   '/crm/blacklist': async () => ({ Component: (await import('./flows/screens')).BlacklistScreen }),
   '/crm/blacklist/details': async () => ({ Component: (await import('./pool/OpenSeaScreen')).BlacklistDetailScreen }),
+  '/crm/promotion/sign-ups': async () => ({ Component: (await import('./promotion/SignUpsScreen')).SignUpsScreen }),
   '/crm/open-sea/details': seaDetail,
   '/crm/open-sea/partner-details': seaDetail,
   '/crm/open-sea/sea-details': seaDetail,

@@ -4,14 +4,21 @@ import {
   accountResource,
   BILL_CYCLES,
   BILLING_METHODS,
+  type ChangeKind,
   type CreditKind,
+  changeApply,
   creditApply,
+  finApplicationResource,
   type MoneyKind,
   moneyApply,
   productOptions,
+  REFUNDABLE_KINDS,
+  refundApply,
 } from '@portal/contracts/finance';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
+import dayjs from 'dayjs';
+import { dateItemProps } from '../../platform/fields/field';
 import { zodRule } from '../../platform/form';
 import { resourceApi } from '../../platform/resource/api';
 import { resourceKeys } from '../../platform/resource/keys';
@@ -131,6 +138,113 @@ export function CreditFields({ kind }: { kind: CreditKind }) {
       </Form.Item>
       <Form.Item name="reason" label={label(T.reason)} rules={[zodRule(c.reason, label(T.reason))]}>
         <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </>
+  );
+}
+
+/**
+ * A credit-control change's fields: any active account in my scope, then what the kind asks for
+ * (temporary credit and its last day, a deferral's last day, the new billing method or cycle).
+ */
+export function ChangeFields({ kind }: { kind: ChangeKind }) {
+  const label = useLabel();
+  const f = accountResource.fields;
+  const shape = changeApply[kind].shape as Record<string, Parameters<typeof zodRule>[0]>;
+  const rule = (name: string, l: { zh: string; en: string }) => [zodRule(shape[name]!, label(l))];
+  const untilLabel = kind === 'temp_credit' ? T.tempUntil : T.deferUntil;
+  return (
+    <>
+      <Form.Item name="accountId" label={label(T.account)} rules={rule('accountId', T.account)}>
+        <AccountSelect />
+      </Form.Item>
+      {kind === 'temp_credit' && (
+        <Form.Item name="amount" label={label(T.tempAmount)} rules={rule('amount', T.tempAmount)}>
+          <Input inputMode="decimal" data-testid="change-amount" />
+        </Form.Item>
+      )}
+      {(kind === 'temp_credit' || kind === 'deferral') && (
+        <Form.Item name="until" label={label(untilLabel)} rules={rule('until', untilLabel)} {...dateItemProps('date')}>
+          <DatePicker
+            disabledDate={(d) => !d.isAfter(dayjs(), 'day') || d.isAfter(dayjs().add(90, 'day'), 'day')}
+            data-testid="change-until"
+          />
+        </Form.Item>
+      )}
+      {kind === 'billing_change' && (
+        <Form.Item name="billing" label={label(T.newBilling)} rules={rule('billing', T.newBilling)}>
+          <Select
+            options={BILLING_METHODS.map((b) => option(b, f.billing.options?.find((o) => o.value === b)?.label, label))}
+          />
+        </Form.Item>
+      )}
+      {kind === 'cycle_change' && (
+        <Form.Item name="billCycle" label={label(T.newCycle)} rules={rule('billCycle', T.newCycle)}>
+          <Select
+            options={BILL_CYCLES.map((b) => option(b, f.billCycle.options?.find((o) => o.value === b)?.label, label))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="reason" label={label(T.reason)} rules={rule('reason', T.reason)}>
+        <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </>
+  );
+}
+
+const r = refundApply.shape;
+
+/** The approved recharges and payments of an account, with what is left to refund of each. */
+function SourceSelect(props: { accountId?: number; value?: number; onChange?: (v: number) => void; id?: string }) {
+  const { accountId, ...rest } = props;
+  const label = useLabel();
+  const q = useQuery({
+    queryKey: [...resourceKeys.all(finApplicationResource.key), 'refundable', accountId],
+    queryFn: ({ signal }) =>
+      resourceApi(finApplicationResource).page(
+        { accountId, kind: [...REFUNDABLE_KINDS], state: 'approved', size: 200 },
+        signal,
+      ),
+    enabled: !!accountId,
+  });
+  return (
+    <Select
+      disabled={!accountId}
+      loading={q.isLoading && !!accountId}
+      options={(q.data?.records ?? []).map((a) => ({
+        value: a.id,
+        label: `${a.code} ${a.amount} ${a.currency} (${label(T.refundLeft)} ${a.refundable ?? a.amount})`,
+      }))}
+      data-testid="refund-source"
+      {...rest}
+    />
+  );
+}
+
+/** A refund's fields: the account, the recharge or payment refunded, amount, bank reference, reason. */
+export function RefundFields() {
+  const label = useLabel();
+  const accountId = Form.useWatch('accountId') as number | undefined;
+  return (
+    <>
+      <Form.Item name="accountId" label={label(T.account)} rules={[zodRule(r.accountId, label(T.account))]}>
+        <AccountSelect />
+      </Form.Item>
+      <Form.Item name="sourceId" label={label(T.refundSource)} rules={[zodRule(r.sourceId, label(T.refundSource))]}>
+        <SourceSelect accountId={accountId} />
+      </Form.Item>
+      <Form.Item name="amount" label={label(T.amount)} rules={[zodRule(r.amount, label(T.amount))]}>
+        <Input inputMode="decimal" data-testid="refund-amount" />
+      </Form.Item>
+      <Form.Item
+        name="reference"
+        label={label(T.refundReference)}
+        rules={[zodRule(r.reference, label(T.refundReference))]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="reason" label={label(T.reason)} rules={[zodRule(r.reason, label(T.reason))]}>
+        <Input.TextArea rows={3} maxLength={500} showCount data-testid="refund-reason" />
       </Form.Item>
     </>
   );

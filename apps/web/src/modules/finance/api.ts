@@ -1,11 +1,16 @@
-import type {
-  AccountApply,
-  ApplicationDetail,
-  CreditApply,
-  CreditKind,
-  FinApplyResult,
-  MoneyApply,
-  MoneyKind,
+import {
+  type AccountApply,
+  type ApplicationDetail,
+  CHANGE_BASE,
+  type ChangeApply,
+  type ChangeKind,
+  type CreditApply,
+  type CreditKind,
+  type FinApplyResult,
+  type MoneyApply,
+  type MoneyKind,
+  REFUND_BASE,
+  type RefundApply,
 } from '@portal/contracts/finance';
 import { get, post } from '../../platform/http';
 
@@ -36,6 +41,9 @@ export const financeApi = {
       body,
       { checkRepeat: true },
     ),
+  applyChange: <K extends ChangeKind>(kind: K, body: ChangeApply[K]) =>
+    post<FinApplyResult>(`${CHANGE_BASE[kind]}/apply`, body, { checkRepeat: true }),
+  applyRefund: (body: RefundApply) => post<FinApplyResult>(`${REFUND_BASE}/apply`, body, { checkRepeat: true }),
   status: (id: number, signal?: AbortSignal) =>
     get<AccountStatus>(`/v2/fc/account/approvalStatus/${id}`, undefined, { signal }),
 };

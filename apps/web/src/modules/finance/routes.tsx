@@ -1,6 +1,7 @@
 import type { ScreenMap } from '../../platform/screens';
 
 const screens = () => import('./screens');
+const billing = () => import('./billing');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
@@ -23,6 +24,28 @@ export const financeScreens: ScreenMap = {
   }),
   '/general/process/recharge-apply/hedge/apply': async () => ({ Component: (await screens()).HedgeApplyPage }),
   '/financial/credit-customer/credit-record': async () => ({ Component: (await screens()).CreditRecordsScreen }),
+  '/financial/credit-customer/credit-record/detail': async () => ({
+    Component: (await screens()).CreditApplicationDetailScreen,
+  }),
   '/general/process/credit-apply/prepay/apply': async () => ({ Component: (await screens()).PrepayCreditApplyPage }),
   '/general/process/credit-apply/postpay/apply': async () => ({ Component: (await screens()).PostpayCreditApplyPage }),
+  '/general/process/credit-apply/temporary/apply': async () => ({ Component: (await screens()).TempCreditApplyPage }),
+  '/general/process/credit-apply/deferral/apply': async () => ({ Component: (await screens()).DeferralApplyPage }),
+  '/general/process/credit-apply/method/apply': async () => ({ Component: (await screens()).BillingChangeApplyPage }),
+  '/general/process/credit-apply/bill-change/apply': async () => ({
+    Component: (await screens()).CycleChangeApplyPage,
+  }),
+  '/financial/credit-customer/credit-control': async () => ({ Component: (await screens()).CreditControlScreen }),
+  '/financial/credit-customer/credit-control/details': async () => ({
+    Component: (await screens()).CreditModifyRecordScreen,
+  }),
+  '/businessInquiry/creditModifyRecord/consumer': async () => ({
+    Component: (await screens()).CreditModifyRecordScreen,
+  }),
+  '/financial/credit-customer/bill-refund': async () => ({ Component: (await screens()).BillRefundsScreen }),
+  '/financial/account/consumer/bill': async () => ({ Component: (await billing()).BillsScreen }),
+  '/setModule/financial/credit-rule': async () => ({ Component: (await billing()).CreditRuleScreen }),
+  '/setModule/financial/credit-whitelist': async () => ({ Component: (await billing()).CreditWhitelistScreen }),
+  '/setModule/financial/notify': async () => ({ Component: (await billing()).FinanceNotifyScreen }),
+  '/setModule/financial/bill-cycle': async () => ({ Component: (await billing()).BillCycleScreen }),
 };

@@ -1,32 +1,78 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   accountResource,
-  CREDIT_KINDS,
+  type ChangeApply,
+  type ChangeKind,
+  CREDIT_CONTROL_KINDS,
   type CreditApply,
   type CreditKind,
   entryResource,
+  FinPerm,
   finApplicationResource,
   type MoneyApply,
   type MoneyKind,
+  type RefundApply,
 } from '@portal/contracts/finance';
+import type { ResourceDef } from '@portal/contracts/resource';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Form, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useCan } from '../../platform/access';
 import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
-import { CreditFields, MoneyFields } from './AccountFields';
+import { ChangeFields, CreditFields, MoneyFields, RefundFields } from './AccountFields';
 import { financeApi } from './api';
 import { T } from './texts';
 
 const DETAIL = '/financial/recharge-apply/recharge/detail';
+/** a credit-control application's own detail tab (「信用申请详情」, not the recharge one) */
+const CREDIT_DETAIL = '/financial/credit-customer/credit-record/detail';
 
-/** `account/consumer/consumer`: the consumer accounts in my scope (finance: all). */
+/** An account's own entries: no account columns or filter. */
+const { accountId: _account, ...ledgerFilters } = entryResource.list.filters ?? {};
+const accountLedger: ResourceDef = {
+  ...entryResource,
+  title: T.ledger,
+  list: {
+    ...entryResource.list,
+    columns: ['kind', 'amount', 'currency', 'balanceAfter', 'day', 'createdAt'],
+    filters: ledgerFilters,
+  },
+};
+
+/** The accounts with a ledger tab in their details (for who may read ledger entries). */
+const accountsWithLedger: ResourceDef = {
+  ...accountResource,
+  detail: {
+    header: accountResource.detail?.header ?? [],
+    tabs: [{ key: 'ledger', title: T.ledger }],
+  },
+};
+
+/**
+ * `account/consumer/consumer`: the consumer accounts in my scope (finance: all); their details
+ * list the account's ledger entries for who may read them.
+ */
 export function AccountsScreen() {
-  return <ResourceList def={accountResource} />;
+  const seesLedger = useCan(FinPerm.RECORDS);
+  return (
+    <ResourceList
+      def={seesLedger ? accountsWithLedger : accountResource}
+      overrides={{
+        tabs: {
+          ledger: (row) => (
+            <div data-testid="account-ledger">
+              <ResourceList def={accountLedger} fixed={{ accountId: row.id }} />
+            </div>
+          ),
+        },
+      }}
+    />
+  );
 }
 
 /** `recharge-record/platform`: the ledger entries of the accounts in my scope. */
@@ -93,6 +139,63 @@ function MoneyApplyForm({ kind }: { kind: MoneyKind }) {
   );
 }
 
+/** The refunds list: what was refunded of which recharge or payment (the kind is fixed, so no kind filter). */
+const { kind: _kind, ...refundFilters } = finApplicationResource.list.filters ?? {};
+const refunds: ResourceDef = {
+  ...finApplicationResource,
+  title: T.refunds,
+  list: {
+    ...finApplicationResource.list,
+    columns: [
+      'code',
+      'state',
+      'amount',
+      'currency',
+      'accountCode',
+      'sourceCode',
+      'customerName',
+      'reference',
+      'applicantName',
+      'deciderName',
+      'createdAt',
+      'decidedAt',
+    ],
+    filters: refundFilters,
+  },
+};
+
+/** `credit-customer/bill-refund`: refunds (money back from an approved recharge or payment), and a new one. */
+export function BillRefundsScreen() {
+  const label = useLabel();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ResourceList
+        def={refunds}
+        fixed={{ kind: ['refund'] }}
+        overrides={{
+          toolbar: (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)} data-testid="refund-apply">
+              {label(T.refund)}
+            </Button>
+          ),
+        }}
+      />
+      <FormModal<RefundApply>
+        open={open}
+        title={label(T.refund)}
+        onClose={() => setOpen(false)}
+        onSubmit={(v) => financeApi.applyRefund(v)}
+        successMessage={label(T.applied)}
+        invalidate={resourceKeys.all(finApplicationResource.key)}
+        width={560}
+      >
+        <RefundFields />
+      </FormModal>
+    </>
+  );
+}
+
 const idParam = (params: URLSearchParams) => {
   const id = Number(params.get('id'));
   return Number.isInteger(id) && id > 0 ? id : 0;
@@ -102,6 +205,12 @@ const idParam = (params: URLSearchParams) => {
 export function ApplicationDetailScreen() {
   const [params] = useSearchParams();
   return <ResourceDetail def={finApplicationResource} id={idParam(params)} />;
+}
+
+/** `credit-record/detail`: one credit-control application, under its own tab title. */
+export function CreditApplicationDetailScreen() {
+  const [params] = useSearchParams();
+  return <ResourceDetail def={creditRecords} id={idParam(params)} />;
 }
 
 /** `/businessInquiry/accountApprovalStatus`: an account and how its opening was decided. */
@@ -115,6 +224,7 @@ export function AccountStatusScreen() {
     enabled: id > 0,
   });
   const app = q.data?.application;
+  const seesLedger = useCan(FinPerm.RECORDS);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <ResourceDetail def={accountResource} id={id} />
@@ -131,6 +241,11 @@ export function AccountStatusScreen() {
           label(T.noStatus)
         )}
       </Card>
+      {seesLedger && id > 0 && (
+        <Card size="small" title={label(T.ledger)} data-testid="account-status-ledger">
+          <ResourceList def={accountLedger} fixed={{ accountId: id }} />
+        </Card>
+      )}
     </Space>
   );
 }
@@ -144,9 +259,88 @@ export const RechargeApplyPage = () => <MoneyApplyForm kind="recharge" />;
 export const PaymentApplyPage = () => <MoneyApplyForm kind="payment" />;
 export const HedgeApplyPage = () => <MoneyApplyForm kind="hedge" />;
 
-/** `credit-customer/credit-record`: every credit-line application with who decided it. */
+/** The applications list with the columns of credit control (what changed, until when, who decided). */
+const creditRecords: ResourceDef = {
+  ...finApplicationResource,
+  routes: { ...finApplicationResource.routes, detail: CREDIT_DETAIL },
+  list: {
+    ...finApplicationResource.list,
+    columns: [
+      'code',
+      'kind',
+      'accountCode',
+      'state',
+      'deciderName',
+      'amount',
+      'changeTo',
+      'until',
+      'decidedAt',
+      'previousAmount',
+      'changeFrom',
+      'customerName',
+      'applicantName',
+    ],
+  },
+};
+
+/** The accounts list with the columns of credit control. */
+const creditAccounts: ResourceDef = {
+  ...accountResource,
+  list: {
+    ...accountResource.list,
+    columns: [
+      // the narrow screen keeps the first five: the credit figures come first
+      'code',
+      'creditLine',
+      'tempCredit',
+      'balance',
+      'billing',
+      'customerName',
+      'currency',
+      'tempCreditUntil',
+      'deferredUntil',
+      'billCycle',
+      'state',
+    ],
+  },
+};
+
+/** `credit-customer/credit-control`: every account's credit as it stands; details list its changes. */
+export function CreditControlScreen() {
+  const navigate = useNavigate();
+  const label = useLabel();
+  return (
+    <ResourceList
+      def={creditAccounts}
+      overrides={{
+        rowActions: (row) => [
+          {
+            key: 'changes',
+            label: label(T.creditChanges),
+            onClick: () => navigate(`${CREDIT_DETAILS}?id=${row.id}`),
+          },
+        ],
+      }}
+    />
+  );
+}
+const CREDIT_DETAILS = '/financial/credit-customer/credit-control/details';
+
+/** `credit-customer/credit-record`: every credit-control application with who decided it. */
 export function CreditRecordsScreen() {
-  return <ResourceList def={finApplicationResource} fixed={{ kind: [...CREDIT_KINDS] }} />;
+  return <ResourceList def={creditRecords} fixed={{ kind: [...CREDIT_CONTROL_KINDS] }} />;
+}
+
+/** `/businessInquiry/creditModifyRecord/consumer?id=`: one account and every change of its credit. */
+export function CreditModifyRecordScreen() {
+  const [params] = useSearchParams();
+  const id = idParam(params);
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <ResourceDetail def={accountResource} id={id} />
+      <ResourceList def={creditRecords} fixed={{ kind: [...CREDIT_CONTROL_KINDS], accountId: id }} />
+    </Space>
+  );
 }
 
 /** `/general/process/credit-apply/{prepay,postpay}/apply`: a new credit line, through approval. */
@@ -159,7 +353,7 @@ function CreditApplyForm({ kind }: { kind: CreditKind }) {
     setBusy(true);
     try {
       const { id } = await financeApi.applyCredit(kind, v);
-      navigate(`${DETAIL}?id=${id}`);
+      navigate(`${CREDIT_DETAIL}?id=${id}`);
     } finally {
       setBusy(false);
     }
@@ -177,3 +371,34 @@ function CreditApplyForm({ kind }: { kind: CreditKind }) {
 }
 export const PrepayCreditApplyPage = () => <CreditApplyForm kind="prepay_credit" />;
 export const PostpayCreditApplyPage = () => <CreditApplyForm kind="postpay_credit" />;
+
+/** `/general/process/credit-apply/{temporary,deferral,method,bill-change}/apply`: a change through approval. */
+function ChangeApplyForm({ kind }: { kind: ChangeKind }) {
+  const label = useLabel();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ChangeApply[typeof kind]>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (v: ChangeApply[typeof kind]) => {
+    setBusy(true);
+    try {
+      const { id } = await financeApi.applyChange(kind, v);
+      navigate(`${CREDIT_DETAIL}?id=${id}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card size="small" title={label(T.credit[kind])} style={{ maxWidth: 720 }}>
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="change-form">
+        <ChangeFields kind={kind} />
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="change-submit">
+          {label(T.submit)}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+export const TempCreditApplyPage = () => <ChangeApplyForm kind="temp_credit" />;
+export const DeferralApplyPage = () => <ChangeApplyForm kind="deferral" />;
+export const BillingChangeApplyPage = () => <ChangeApplyForm kind="billing_change" />;
+export const CycleChangeApplyPage = () => <ChangeApplyForm kind="cycle_change" />;

@@ -25,7 +25,7 @@ export const FIGURES: readonly { key: FigureKey; to: string | null; field?: keyo
   { key: 'todayCustomer', to: '/crm/client-partner/my-client' },
   { key: 'task', to: null },
   { key: 'todaySend', to: null },
-  { key: 'linkPromotion', to: null },
+  { key: 'linkPromotion', to: '/crm/promotion/sign-ups' },
   { key: 'unread', to: '/message/notification', field: 'unreadNum' },
 ];
 

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { download } from '../../platform/download';
 import { mailApi, mailKeys } from './api';
+import { MailFollowUpButton } from './MailFollowUpButton';
 import { mailDocument } from './mail-html';
 import { PushBillButton } from './PushBillButton';
 import { useMailRefresh } from './use-mail';
@@ -109,6 +110,13 @@ export function MailDetailScreen() {
               <Tag color="blue" data-testid="detail-counterpart">
                 {m.counterpartName}
               </Tag>
+              {m.counterpartId !== null && (
+                <MailFollowUpButton
+                  kind={m.counterpartKind ?? 'customer'}
+                  counterpartId={m.counterpartId}
+                  subject={m.subject || t('mail.noSubject')}
+                />
+              )}
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('mail.time')}>

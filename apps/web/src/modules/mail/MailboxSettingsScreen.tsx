@@ -1,6 +1,20 @@
 import { type SignatureRow, signatureBody } from '@portal/contracts/mail';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Form, Input, List, Popconfirm, Space, Switch, Tabs, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  List,
+  Popconfirm,
+  Space,
+  Switch,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +81,9 @@ export function MailboxSettingsScreen() {
                           await refresh();
                         }}
                       />
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('mail.set.ding')}>
+                      <DingSwitch accountId={account.id} />
                     </Descriptions.Item>
                     <Descriptions.Item label={t('mail.set.lastSync')}>
                       {account.lastSyncAt ? dayjs(account.lastSyncAt).format('YYYY-MM-DD HH:mm') : '-'}
@@ -185,5 +202,27 @@ function Signatures() {
         </Form.Item>
       </FormModal>
     </>
+  );
+}
+
+/** dingNotice/query and update: this mailbox's new-mail notices also to the workplace-chat robot. */
+function DingSwitch({ accountId }: { accountId: number }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const key = [...mailKeys.root, 'ding', accountId];
+  const ding = useQuery({ queryKey: key, queryFn: () => mailApi.ding(accountId) });
+  if (!ding.data) return null;
+  return (
+    <Space size={6}>
+      <Switch
+        data-testid="mail-ding"
+        checked={ding.data.enabled}
+        onChange={async (on) => {
+          await mailApi.setDing(on, accountId);
+          await qc.invalidateQueries({ queryKey: key });
+        }}
+      />
+      {!ding.data.robot && <Typography.Text type="secondary">{t('mail.set.dingNoRobot')}</Typography.Text>}
+    </Space>
   );
 }

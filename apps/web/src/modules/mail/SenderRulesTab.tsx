@@ -1,52 +1,35 @@
-import { isSenderRuleValue, SENDER_RULE_KINDS, type SenderRuleRow } from '@portal/contracts/mail';
-import { Button, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
+import { isSenderRuleValue, mailSenderRuleResource, SENDER_RULE_KINDS } from '@portal/contracts/mail';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
-import { mailApi, mailKeys } from './api';
-import { useMailRefresh } from './use-mail';
-
-type Filters = { kind?: 'white' | 'black'; keyword?: string };
+import { resourceKeys } from '../../platform/resource/keys';
+import type { ResourceOverrides } from '../../platform/resource/overrides';
+import { ResourceList } from '../../platform/resource/ResourceList';
+import { useRowCall } from '../../platform/ui/RowActions';
+import { mailApi } from './api';
 
 /** Mailbox settings → white / blacklist: an address or @domain; learned entries come from spam moves. */
 export function SenderRulesTab() {
   const { t } = useTranslation();
-  const refresh = useMailRefresh();
+  const qc = useQueryClient();
   const [form] = Form.useForm<{ kind: 'white' | 'black'; value: string }>();
-  const columns: ListColumn<SenderRuleRow>[] = [
-    {
-      key: 'kind',
-      dataIndex: 'kind',
-      title: t('mail.rules.kind'),
-      width: 110,
-      render: (v: SenderRuleRow['kind']) => <Tag color={v === 'white' ? 'green' : 'red'}>{t(`mail.rules.${v}`)}</Tag>,
-    },
-    { key: 'value', dataIndex: 'value', title: t('mail.rules.value'), width: 260 },
-    {
-      key: 'source',
-      dataIndex: 'source',
-      title: t('mail.rules.source'),
-      width: 120,
-      render: (v: SenderRuleRow['source']) => t(`mail.rules.${v}`),
-    },
-    {
-      key: 'actions',
-      title: '',
-      width: 90,
-      render: (_: unknown, r) => (
-        <Popconfirm
-          title={t('mail.rules.deleteConfirm')}
-          onConfirm={async () => {
-            await mailApi.deleteRules([r.id]);
-            await refresh();
-          }}
-        >
-          <Button type="link" size="small" danger>
-            {t('mail.set.delete')}
-          </Button>
-        </Popconfirm>
-      ),
-    },
-  ];
+  const keys = [resourceKeys.all(mailSenderRuleResource.key)];
+  const remove = useRowCall((ids: number[]) => mailApi.deleteRules(ids), keys);
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      rowActions: (r) => [
+        {
+          key: 'delete',
+          label: t('mail.set.delete'),
+          danger: true,
+          confirm: t('mail.rules.deleteConfirm'),
+          onClick: () => remove.mutateAsync([r.id]),
+        },
+      ],
+    }),
+    [t, remove],
+  );
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Form
@@ -56,7 +39,7 @@ export function SenderRulesTab() {
         onFinish={async (v) => {
           await mailApi.saveRule(v);
           form.resetFields(['value']);
-          await refresh();
+          await qc.invalidateQueries({ queryKey: keys[0]! });
         }}
       >
         <Form.Item name="kind">
@@ -82,27 +65,7 @@ export function SenderRulesTab() {
           {t('mail.rules.add')}
         </Button>
       </Form>
-      <SearchTable<SenderRuleRow, Filters>
-        queryKey={mailKeys.rules}
-        fetcher={(q, signal) => mailApi.rules(q, signal)}
-        columns={columns}
-        rowKey="id"
-        filters={
-          <>
-            <Form.Item name="kind" label={t('mail.rules.kind')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 120 }}
-                options={SENDER_RULE_KINDS.map((k) => ({ value: k, label: t(`mail.rules.${k}`) }))}
-              />
-            </Form.Item>
-            <Form.Item name="keyword" label={t('mail.keyword')}>
-              <Input allowClear maxLength={100} style={{ width: 200 }} />
-            </Form.Item>
-          </>
-        }
-      />
+      <ResourceList def={mailSenderRuleResource} overrides={overrides} />
     </Space>
   );
 }

@@ -1,86 +1,55 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type TemplateRow, templateBody } from '@portal/contracts/mail';
-import { Button, Form, Input, Popconfirm, Space, Switch, Tag } from 'antd';
-import { useState } from 'react';
+import { mailTemplateResource, templateBody } from '@portal/contracts/mail';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Switch } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
+import { resourceKeys } from '../../platform/resource/keys';
+import type { ResourceOverrides } from '../../platform/resource/overrides';
+import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
-import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
+import { useRowCall } from '../../platform/ui/RowActions';
 import { mailApi, mailKeys } from './api';
-import { useMailRefresh } from './use-mail';
 
-/** Mailbox settings → templates: mine (editable) and colleagues' shared ones (to use). */
+type Editing = { id?: number; name?: string; subject?: string; content?: string; shared?: boolean };
+
+/** Mailbox settings → templates: my own (colleagues' shared ones are offered in the write step). */
 export function TemplatesTab() {
   const { t } = useTranslation();
-  const refresh = useMailRefresh();
-  const [editing, setEditing] = useState<Partial<TemplateRow> | null>(null);
-  const columns: ListColumn<TemplateRow>[] = [
-    {
-      key: 'name',
-      title: t('mail.set.signatureName'),
-      width: 200,
-      render: (_: unknown, r) => (
-        <Space size={4}>
-          {r.name}
-          {r.shared && <Tag color="green">{t('mail.tpl.shared')}</Tag>}
-        </Space>
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  // the write step's picker (mailKeys.templates) offers the same templates
+  const keys = [resourceKeys.all(mailTemplateResource.key), mailKeys.templates];
+  const remove = useRowCall((id: number) => mailApi.deleteTemplate(id), keys);
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      rowActions: (r) => [
+        { key: 'edit', label: t('mail.set.edit'), onClick: () => setEditing(r as unknown as Editing) },
+        {
+          key: 'delete',
+          label: t('mail.set.delete'),
+          danger: true,
+          confirm: t('mail.tpl.deleteConfirm'),
+          onClick: () => remove.mutateAsync(r.id),
+        },
+      ],
+      toolbar: (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          data-testid="tpl-add"
+          onClick={() => setEditing({ shared: false })}
+        >
+          {t('mail.tpl.add')}
+        </Button>
       ),
-    },
-    { key: 'subject', dataIndex: 'subject', title: t('mail.subject'), ellipsis: true, render: (v: string) => v || '-' },
-    {
-      key: 'author',
-      title: t('mail.tpl.author'),
-      width: 120,
-      render: (_: unknown, r) => (r.mine ? t('mail.tpl.me') : (r.authorName ?? '-')),
-    },
-    {
-      key: 'actions',
-      title: '',
-      width: 130,
-      render: (_: unknown, r) =>
-        r.mine ? (
-          <Space size={4}>
-            <Button type="link" size="small" onClick={() => setEditing(r)}>
-              {t('mail.set.edit')}
-            </Button>
-            <Popconfirm
-              title={t('mail.tpl.deleteConfirm')}
-              onConfirm={async () => {
-                await mailApi.deleteTemplate(r.id);
-                await refresh();
-              }}
-            >
-              <Button type="link" size="small" danger>
-                {t('mail.set.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ) : null,
-    },
-  ];
+    }),
+    [t, remove],
+  );
   return (
     <>
-      <SearchTable<TemplateRow, { keyword?: string }>
-        queryKey={[...mailKeys.templates, 'page']}
-        fetcher={(q, signal) => mailApi.templatePage(q, signal)}
-        columns={columns}
-        rowKey="id"
-        toolbar={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="tpl-add"
-            onClick={() => setEditing({ shared: false })}
-          >
-            {t('mail.tpl.add')}
-          </Button>
-        }
-        filters={
-          <Form.Item name="keyword" label={t('mail.keyword')}>
-            <Input allowClear maxLength={60} style={{ width: 200 }} />
-          </Form.Item>
-        }
-      />
+      <ResourceList def={mailTemplateResource} overrides={overrides} />
       <FormModal<{ name: string; subject: string; content: string; shared: boolean }>
         open={!!editing}
         title={t('mail.template')}
@@ -93,9 +62,10 @@ export function TemplatesTab() {
         }}
         onClose={() => setEditing(null)}
         successMessage={t('mail.done')}
-        invalidate={mailKeys.templates}
+        invalidate={keys[0]!}
         onSubmit={async (v) => {
           await mailApi.saveTemplate({ ...v, id: editing?.id });
+          await qc.invalidateQueries({ queryKey: mailKeys.templates });
           setEditing(null);
         }}
       >

@@ -75,6 +75,18 @@ function AddressInput({
     enabled: keyword.length > 0,
     staleTime: 30_000,
   });
+  // contacts of the customers I may see (email/customer/contact), beside the mailbox's own suggestions
+  const crm = useQuery({
+    queryKey: [...mailKeys.root, 'customer-contacts', keyword],
+    queryFn: () => mailApi.customerContacts(keyword),
+    enabled: keyword.length > 0,
+    staleTime: 30_000,
+  });
+  const mine = (q.data ?? []).map((c) => ({ value: c.email, label: formatAddress(c) }));
+  const listed = new Set(mine.map((o) => o.value));
+  const customers = (crm.data ?? [])
+    .filter((c) => !listed.has(c.email))
+    .map((c) => ({ value: c.email, label: `${formatAddress(c)} · ${c.customerName}` }));
   return (
     <Select
       mode="tags"
@@ -84,7 +96,7 @@ function AddressInput({
       onSearch={setKeyword}
       tokenSeparators={[',', ';', ' ']}
       placeholder={t('mail.addressHint')}
-      options={(q.data ?? []).map((c) => ({ value: c.email, label: formatAddress(c) }))}
+      options={customers.length ? [...mine, { label: t('mail.customerContact'), options: customers }] : mine}
       style={{ width: '100%' }}
     />
   );
@@ -115,10 +127,12 @@ export function WriteScreen() {
     enabled: recipients.length > 0,
     staleTime: 60_000,
   });
-  const [signatureId, setSignatureId] = useState<number | null | undefined>(undefined);
-  const signature = signatures.data?.find(
-    (s) => s.id === (signatureId ?? signatures.data?.find((x) => x.isDefault)?.id),
-  );
+  // my signatures and the administrators' shared ones share the picker: keyed by kind and id
+  const keyOf = (s: { id: number; shared?: boolean }) => `${s.shared ? 'shared' : 'mine'}:${s.id}`;
+  const [signatureKey, setSignatureKey] = useState<string | null | undefined>(undefined);
+  const defaultSignature = signatures.data?.find((x) => x.isDefault && !x.shared);
+  const chosenKey = signatureKey === undefined ? (defaultSignature ? keyOf(defaultSignature) : null) : signatureKey;
+  const signature = signatures.data?.find((s) => keyOf(s) === chosenKey);
 
   // start from a draft, or from the mail being answered, forwarded or edited again (once the mailbox is known)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opened mailbox, not on every keystroke
@@ -268,12 +282,16 @@ export function WriteScreen() {
       </Form.Item>
       <Form.Item label={t('mail.signature')}>
         <Select
+          data-testid="mail-signature"
           style={{ width: 240 }}
-          value={signature?.id ?? null}
-          onChange={(v) => setSignatureId(v)}
+          value={signature ? keyOf(signature) : null}
+          onChange={(v) => setSignatureKey(v)}
           options={[
             { value: null, label: t('mail.noSignature') },
-            ...(signatures.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+            ...(signatures.data ?? []).map((s) => ({
+              value: keyOf(s),
+              label: s.shared ? `${s.name} · ${t('mail.sharedTag')}` : s.name,
+            })),
           ]}
         />
       </Form.Item>

@@ -1,7 +1,9 @@
 import type { FileInfo, PageResult } from '@portal/contracts';
 import {
+  type BatchTransmitBody,
   type BookBody,
   type BookRow,
+  type CustomerContactHit,
   type DealingsGroup,
   type DraftSaveBody,
   type DraftView,
@@ -10,11 +12,13 @@ import {
   type MailboxState,
   type MailboxView,
   type MailDetail,
+  type MailDingState,
   type MailListQuery,
   type MailLogRow,
   type MailRow,
   type MailSendBody,
   type OwnerWarning,
+  type SenderHit,
   type SenderItem,
   type SenderRuleBody,
   type SenderRuleRow,
@@ -40,9 +44,7 @@ export const mailKeys = {
   detail: (id: number) => [...root, 'detail', id] as const,
   signatures: [...root, 'signatures'] as const,
   accounts: [...root, 'accounts'] as const,
-  book: [...root, 'book'] as const,
   templates: [...root, 'templates'] as const,
-  rules: [...root, 'rules'] as const,
   logs: [...root, 'logs'] as const,
   dealings: [...root, 'dealings'] as const,
 };
@@ -64,6 +66,10 @@ export const mailApi = {
   bind: (body: Partial<MailboxBindBody>) => post<MailboxView>(`${E}/email/account/staff/save`, body),
   accounts: (q: { page: number; size: number; keyword?: string }, signal?: AbortSignal) =>
     post<PageResult<MailboxView>>(`${E}/email/account/staff/query`, q, { signal }),
+  ding: (accountId?: number) =>
+    get<MailDingState>(`${E}/dingNotice/query${accountId ? `?accountId=${accountId}` : ''}`),
+  setDing: (enabled: boolean, accountId?: number) =>
+    post<MailDingState>(`${E}/dingNotice/update`, { enabled, accountId }),
   sseStatus: (sseStatus: 0 | 1, accountId?: number) =>
     post<null>(`${E}/email/account/updateEmailSseStatus`, { sseStatus, accountId }),
   senders: () => post<SenderItem[]>(`${E}/email/sender/list`, {}, { showMessage: false }),
@@ -96,15 +102,11 @@ export const mailApi = {
   saveSignature: (body: { id?: number; name: string; content: string; isDefault: boolean }) =>
     post<SignatureRow>(`${E}/signature/update`, body),
   deleteSignature: (id: number) => post<null>(`${E}/signature/del`, { id }),
-  book: (q: Page, signal?: AbortSignal) => post<PageResult<BookRow>>(`${E}/email/book/queryPage`, q, { signal }),
   saveBook: (body: Partial<BookBody>) => post<BookRow>(`${E}/email/book/save`, body),
   deleteBook: (ids: number[]) => post<{ changed: number }>(`${E}/email/book/del`, { ids }),
   templates: () => get<TemplateRow[]>(`${E}/select/email/tempIncludeShare`),
-  templatePage: (q: Page, signal?: AbortSignal) => post<PageResult<TemplateRow>>(`${E}/temp/query`, q, { signal }),
   saveTemplate: (body: Partial<TemplateBody>) => post<TemplateRow>(`${E}/temp/save`, body),
   deleteTemplate: (id: number) => post<null>(`${E}/temp/del`, { id }),
-  rules: (q: Page & { kind?: 'white' | 'black' }, signal?: AbortSignal) =>
-    post<PageResult<SenderRuleRow>>(`${E}/whiteBlack/query`, q, { signal }),
   saveRule: (body: Partial<SenderRuleBody>) => post<SenderRuleRow>(`${E}/whiteBlack/update`, body),
   deleteRules: (ids: number[]) => post<{ changed: number }>(`${E}/whiteBlack/del`, { ids }),
   timedSave: (body: Partial<TimedDraftBody>) =>
@@ -121,5 +123,20 @@ export const mailApi = {
   pushBill: (id: number, billFlag: string, remark = '') =>
     post<{ id: number }>(`${E}/email/receive/pushToFcBillEmail`, { id, billFlag, remark }),
   emlUrl: (accountId: number, id: number) => `${E}/file/eml/download/${accountId}/${id}`,
+  /** sender/query: who wrote to the inbox or spam (the sender filter) */
+  senderHits: (folder: 'inbox' | 'junk', keyword: string) =>
+    post<SenderHit[]>(
+      `${E}/sender/query`,
+      { folder, keyword: keyword || undefined, ...currentAccount() },
+      { showMessage: false },
+    ),
+  /** email/customer/contact: contacts of the customers I may see (write step suggestions) */
+  customerContacts: (keyword: string) =>
+    post<CustomerContactHit[]>(`${E}/email/customer/contact`, { keyword, size: 10 }, { showMessage: false }),
+  batchForward: (body: Partial<BatchTransmitBody>) =>
+    post<{ id: number; messageId: string }>(`${E}/email/batch/transmit`, { ...currentAccount(), ...body }),
+  markOptions: () => get<{ value: string; label: string }[]>(`${E}/select/email/mark`),
+  followTypes: (counterpartKind: 'customer' | 'supplier') =>
+    get<{ value: string; label: string }[]>(`${E}/select/email/follow`, { counterpartKind }),
   upload: (file: File) => upload<FileInfo>(`${E}/file/uploadFileAndGetPresignedUrl`, file),
 };

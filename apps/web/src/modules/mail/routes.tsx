@@ -16,5 +16,10 @@ export const mailScreens: ScreenMap = {
   '/message/email/logs': async () => ({ Component: (await import('./MailLogsScreen')).MailLogsScreen }),
   '/message/email/vce': async () => ({ Component: (await import('./CorrespondenceScreen')).CorrespondenceScreen }),
   '/message/email/set': async () => ({ Component: (await import('./MailboxSettingsScreen')).MailboxSettingsScreen }),
+  '/message/email/um': async () => ({ Component: (await import('./ManualScreen')).ManualScreen }),
+  '/setModule/email/signature': async () => ({
+    Component: (await import('./SettingsScreens')).SharedSignaturesScreen,
+  }),
+  '/setModule/email/inbox': async () => ({ Component: (await import('./SettingsScreens')).InboxSettingsScreen }),
   '/setModule/email/account': async () => ({ Component: (await import('./MailAccountsScreen')).MailAccountsScreen }),
 };

@@ -16,6 +16,7 @@ type FormValues = {
   title: string;
   titleEn?: string;
   content: string;
+  contentEn?: string;
   popup: boolean;
   publishedAt?: Dayjs | null;
 };
@@ -26,6 +27,7 @@ const EMPTY: FormValues = {
   title: '',
   titleEn: '',
   content: '',
+  contentEn: '',
   popup: false,
   publishedAt: null,
 };
@@ -129,6 +131,7 @@ export function VersionRecords() {
             title: v.title,
             titleEn: v.titleEn ?? '',
             content: v.content ?? '',
+            contentEn: v.contentEn ?? '',
             popup: v.popup,
             publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
           });
@@ -140,6 +143,7 @@ export function VersionRecords() {
             ? {
                 ...row,
                 title: row.titleZh,
+                content: row.contentZh,
                 innerVersion: row.innerVersion ?? '',
                 publishedAt: row.publishedAt ? dayjs(row.publishedAt) : null,
               }
@@ -173,6 +177,9 @@ export function VersionRecords() {
         </Form.Item>
         <Form.Item name="content" label={t('notices.content')} extra={t('notices.markdownHint')}>
           <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} maxLength={20000} />
+        </Form.Item>
+        <Form.Item name="contentEn" label={t('notices.contentEn')} extra={t('notices.contentEnHint')}>
+          <Input.TextArea autoSize={{ minRows: 4, maxRows: 16 }} maxLength={20000} data-testid="notice-content-en" />
         </Form.Item>
         <Form.Item name="publishedAt" label={t('notices.publishedAt')} extra={t('notices.publishHint')}>
           <DatePicker showTime />

@@ -18,6 +18,8 @@ export interface VersionInput {
   /** '' = English readers see the Chinese title */
   titleEn: string;
   content: string;
+  /** '' = English readers see the Chinese notes */
+  contentEn: string;
   popup: boolean;
   publishedAt: string | null;
 }

@@ -1,4 +1,4 @@
-import type { PreviewRow } from '@portal/contracts/quotation';
+import type { PreviewRow, QuotedRow } from '@portal/contracts/quotation';
 import { get, post, upload } from '../../platform/http';
 
 export interface PriceRowView {
@@ -90,6 +90,66 @@ export interface SpecialView {
   decidedAt: string | null;
 }
 
+export interface Address {
+  email: string;
+  name?: string | null;
+}
+export interface QuoteTemplate {
+  locale: 'zh-CN' | 'en';
+  subject: string;
+  body: string;
+  saved: boolean;
+  vars: string[];
+}
+export interface ComposedQuote {
+  book: { kind: 'account' | 'group'; id: number; name: string };
+  rows: QuotedRow[];
+  effectiveFrom: string;
+  subject: string;
+  html: string;
+}
+export interface QuoteEmailRow {
+  id: number;
+  bookKind: 'account' | 'group';
+  bookId: number;
+  bookName: string;
+  product: 'sms' | 'voice';
+  locale: string;
+  toList: Address[];
+  subject: string;
+  effectiveFrom: string;
+  linkExpiresAt: string;
+  sentBy: number;
+  sentAt: string;
+}
+export interface QuoteEmailDetail extends QuoteEmailRow {
+  ccList: Address[];
+  html: string;
+  rows: QuotedRow[];
+  mailId: number;
+  file: { id: string; name: string; size: number; url: string } | null;
+  link: string;
+}
+export interface PublicQuote {
+  bookKind: 'account' | 'group';
+  bookName: string;
+  product: 'sms' | 'voice';
+  locale: string;
+  subject: string;
+  rows: QuotedRow[];
+  effectiveFrom: string;
+  sentAt: string;
+  linkExpiresAt: string;
+}
+
+/** An account the quotation screens may pick (active, in the caller's data scope). */
+export interface AccountOption {
+  id: number;
+  code: string;
+  currency: string;
+  products: string[];
+}
+
 /** The quotation room's calls. */
 export const qmApi = {
   page: (q: object) => post<Page<PriceRowView>>('/v2/qm/price/page', q),
@@ -107,10 +167,25 @@ export const qmApi = {
   settings: () => get<{ increaseNoticeDays: number }>('/v2/qm/settings'),
   saveSettings: (body: { increaseNoticeDays: number }) =>
     post<{ increaseNoticeDays: number }>('/v2/qm/settings', body, { checkRepeat: true }),
-  specials: (q: object) => post<Page<SpecialView>>('/v2/qm/special/page', q),
   special: (id: number) => get<SpecialView>(`/v2/qm/specialReview/details/${id}`),
   preview: (channelId: number, product: string, file: File) =>
     upload<ListPreview>(`/v2/qm/import/preview?channelId=${channelId}&product=${product}`, file),
+  template: (locale: string) => get<QuoteTemplate>('/v2/qm/quote-email-template', { locale }),
+  saveTemplate: (body: { locale: string; subject: string; body: string }) =>
+    post<QuoteTemplate>('/v2/qm/quote-email-template', body, { checkRepeat: true }),
+  composeQuote: (body: object) => post<ComposedQuote>('/v2/qm/quote-email/preview', body),
+  sendQuote: (body: object) =>
+    post<{ id: number; mailId: number; link: string }>('/v2/qm/quote-email/send', body, { checkRepeat: true }),
+  quoteEmails: (q: object) => post<Page<QuoteEmailRow>>('/v2/qm/quote-email/page', q),
+  quoteEmail: (id: number) => get<QuoteEmailDetail>(`/v2/qm/quote-email/${id}`),
+  accountOptions: (keyword: string, id: number | undefined, signal?: AbortSignal) =>
+    get<AccountOption[]>(
+      '/v2/qm/account/options',
+      { ...(keyword ? { keyword } : {}), ...(id ? { id } : {}) },
+      { signal, showMessage: false },
+    ),
+  publicQuote: (token: string) =>
+    get<PublicQuote>('/v2/qm/public/quote', { token }, { auth: false, showMessage: false }),
   commit: (body: object) =>
     post<{ saved: number; closed: number }>('/v2/qm/import/commit', body, { checkRepeat: true }),
 };

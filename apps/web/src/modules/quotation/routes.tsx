@@ -1,9 +1,10 @@
 import type { ScreenMap } from '../../platform/screens';
 
 const screens = () => import('./screens');
+const mails = () => import('./mail-screens');
 const O = '/offerManage';
 
-/** The quotation room's screens (quote mails, agent and AI vendor quotes and the send pages come later). */
+/** The quotation room's screens (agent and AI vendor quotes and the other send pages come later). */
 export const quotationScreens: ScreenMap = {
   [`${O}/customer-quote/sms`]: async () => ({ Component: (await screens()).CustomerSmsScreen }),
   [`${O}/customer-quote/voice`]: async () => ({ Component: (await screens()).CustomerVoiceScreen }),
@@ -19,6 +20,17 @@ export const quotationScreens: ScreenMap = {
   [`${O}/quota-apply-approval/special`]: async () => ({ Component: (await screens()).SpecialListScreen }),
   [`${O}/quota-apply-approval/special/detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
   [`${O}/send/special-detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
+  [`${O}/send/sms`]: async () => ({ Component: (await mails()).SendSmsQuoteScreen }),
+  [`${O}/send/voice`]: async () => ({ Component: (await mails()).SendVoiceQuoteScreen }),
+  [`${O}/send/group`]: async () => ({ Component: (await mails()).SendGroupQuoteScreen }),
+  [`${O}/quote-email`]: async () => ({ Component: (await mails()).QuoteEmailsScreen }),
+  [`${O}/quote-email/detail`]: async () => ({ Component: (await mails()).QuoteEmailDetailScreen }),
+  [`${O}/send/email-details`]: async () => ({ Component: (await mails()).QuoteEmailDetailScreen }),
+  [`${O}/quote/view`]: async () => ({ Component: (await mails()).PublicQuoteScreen }),
+  '/setModule/financial/quote-email-template': async () => ({ Component: (await mails()).QuoteEmailTemplateScreen }),
+  '/setModule/financial/billing-method': async () => ({
+    Component: (await import('./BillingMethodScreen')).BillingMethodScreen,
+  }),
   '/setModule/financial/tariff': async () => ({ Component: (await screens()).TariffScreen }),
   '/setModule/financial/quote-set': async () => ({ Component: (await screens()).QuoteSetScreen }),
 };

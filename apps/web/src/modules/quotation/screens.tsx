@@ -1,4 +1,4 @@
-import type { PreviewRow } from '@portal/contracts/quotation';
+import { type PreviewRow, specialPriceResource } from '@portal/contracts/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -21,7 +21,9 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ResourceList } from '../../platform/resource/ResourceList';
+import { AccountPicker } from './AccountPicker';
 import { type ListPreview, type PriceRowView, qmApi } from './api';
 
 type Product = 'sms' | 'voice' | 'whatsapp' | 'number' | 'email';
@@ -287,6 +289,7 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
   });
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const navigate = useNavigate();
   const q = { bookKind, product, size: 50, ...filter };
   const { data, isFetching } = useQuery({ queryKey: ['qm', 'page', q], queryFn: () => qmApi.page(q) });
   const columns = usePriceColumns(product);
@@ -324,6 +327,18 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
         <Button onClick={() => setAdding(true)} style={{ marginLeft: 8 }}>
           {t('qm.add')}
         </Button>
+        {side === 'customer' && (product === 'sms' || product === 'voice') && (
+          <Button
+            style={{ marginLeft: 8 }}
+            onClick={() =>
+              navigate(
+                `/offerManage/send/${product}${bookKind === 'account' && filter.bookId ? `?accountId=${filter.bookId}` : ''}`,
+              )
+            }
+          >
+            {t(`qm.mail.sendTitle.${product}`)}
+          </Button>
+        )}
         {side === 'supplier' && (product === 'sms' || product === 'voice') && (
           <Button onClick={() => setImporting(true)} style={{ marginLeft: 8 }}>
             {t('qm.import')}
@@ -423,7 +438,7 @@ function QueryScreen() {
             />
           </Form.Item>
           <Form.Item name="accountId" label={t('qm.accountId')}>
-            <InputNumber min={1} precision={0} />
+            <AccountPicker data-testid="rate-account" />
           </Form.Item>
           {voice ? (
             <Form.Item name="number" label={t('qm.number')}>
@@ -672,46 +687,8 @@ export function QuoteSetScreen() {
 
 const stateColor = { pending: 'processing', approved: 'green', rejected: 'red', withdrawn: 'default' } as const;
 
-/** `quota-apply-approval/special`: special-price requests. */
-export function SpecialListScreen() {
-  const { t } = useTranslation();
-  const [current, setCurrent] = useState(1);
-  const { data, isFetching } = useQuery({
-    queryKey: ['qm', 'specials', current],
-    queryFn: () => qmApi.specials({ current, size: 20 }),
-  });
-  return (
-    <Card size="small">
-      <Table
-        size="small"
-        rowKey="id"
-        loading={isFetching}
-        dataSource={data?.records}
-        pagination={{ current, pageSize: 20, total: data?.total, onChange: setCurrent }}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          {
-            title: t('qm.bookId'),
-            key: 'book',
-            render: (_, r) => `${t(`qm.book.${r.bookKind as 'group'}`)} #${r.bookId}`,
-          },
-          { title: t('qm.product'), dataIndex: 'product', render: (v: string) => t(`qm.productValue.${v as 'sms'}`) },
-          { title: t('qm.dest'), dataIndex: 'dest' },
-          { title: t('qm.unitPrice'), key: 'price', align: 'right', render: (_, r) => `${r.unitPrice} ${r.currency}` },
-          { title: t('qm.limit'), dataIndex: 'limitText' },
-          { title: t('qm.reason'), dataIndex: 'reason' },
-          {
-            title: t('qm.state'),
-            dataIndex: 'state',
-            render: (v: keyof typeof stateColor) => <Tag color={stateColor[v]}>{t(`qm.stateValue.${v}`)}</Tag>,
-          },
-          { title: t('qm.approvalId'), dataIndex: 'approvalId' },
-          { title: t('qm.createdAt'), dataIndex: 'createdAt', render: time },
-        ]}
-      />
-    </Card>
-  );
-}
+/** `quota-apply-approval/special`: special-price requests on the kernel, in the applicant's data scope. */
+export const SpecialListScreen = () => <ResourceList def={specialPriceResource} />;
 
 /** A special-price request by `?id=`. */
 export function SpecialDetailScreen() {

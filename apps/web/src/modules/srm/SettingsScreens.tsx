@@ -7,7 +7,20 @@ import {
   seaRules,
 } from '@portal/contracts/srm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, type FormInstance, InputNumber, Segmented, Skeleton, Switch, Table, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  type FormInstance,
+  InputNumber,
+  Segmented,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,17 +59,23 @@ export function SettingsForm<V extends object>({
   canEdit,
   mutation,
   testId,
+  extra,
+  maxWidth = 640,
   children,
 }: {
   form: FormInstance<V>;
   canEdit: boolean;
   mutation: { mutate: (v: V) => void; isPending: boolean };
   testId: string;
+  /** buttons beside Save (run the rules now) */
+  extra?: ReactNode;
+  /** px; wide rule rows (the level steps) ask for more than a form of single fields */
+  maxWidth?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" style={{ maxWidth: 640 }}>
+    <Card size="small" style={{ maxWidth }}>
       <Form<V>
         form={form}
         layout="vertical"
@@ -65,9 +84,12 @@ export function SettingsForm<V extends object>({
         data-testid={testId}
       >
         {children}
-        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-          {t('srm.settings.save')}
-        </Button>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+            {t('srm.settings.save')}
+          </Button>
+          {extra}
+        </Space>
       </Form>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type SourceChangeApply, sourceChangeApply, sourceChangeResource } from '@portal/contracts/srm';
+import { type SourceChangeApply, sourceChangeApply, supplierRequestResource } from '@portal/contracts/srm';
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,14 +36,15 @@ function SourceChangeFields() {
   );
 }
 
-/** `operate/change-source-approval`: my source change requests, and a new one. */
+/** `operate/change-source-approval`: my source change requests (supplier requests of kind `source`), and a new one. */
 export function SourceChangeListScreen() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
       <ResourceList
-        def={sourceChangeResource}
+        def={supplierRequestResource}
+        fixed={{ kind: 'source' }}
         overrides={{
           toolbar: (
             <Button
@@ -63,7 +64,7 @@ export function SourceChangeListScreen() {
         onClose={() => setOpen(false)}
         onSubmit={(v) => srmApi.applySourceChange(v)}
         successMessage={t('srm.source.applied')}
-        invalidate={resourceKeys.all(sourceChangeResource.key)}
+        invalidate={resourceKeys.all(supplierRequestResource.key)}
       >
         <SourceChangeFields />
       </FormModal>
@@ -71,11 +72,11 @@ export function SourceChangeListScreen() {
   );
 }
 
-/** `operate/change-source-approval/detail` and `my-detail`: one request (`?id=`). */
+/** `operate/change-source-approval/detail` and `my-detail`: one request (`?id=`), the supplier request's detail. */
 export function SourceChangeDetailScreen() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  return <ResourceDetail def={sourceChangeResource} id={Number.isInteger(id) && id > 0 ? id : 0} />;
+  return <ResourceDetail def={supplierRequestResource} id={Number.isInteger(id) && id > 0 ? id : 0} />;
 }
 
 /** `/general/process/modify-supplier-source/apply`: the request as a page of its own. */

@@ -151,7 +151,7 @@ export function EntityChangeApplyPage() {
   );
 }
 
-/** `operate/transfer-supplier/list`: my transfer and entity change requests (managers: their scope's). */
+/** `operate/transfer-supplier/list`: my transfer, entity and source change requests (managers: their scope's). */
 export function SupplierRequestListScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -171,6 +171,9 @@ export function SupplierRequestListScreen() {
             </Button>
             <Button icon={<PlusOutlined />} onClick={() => navigate('/general/process/supplier-body-replace/apply')}>
               {t('srm.request.entity')}
+            </Button>
+            <Button icon={<PlusOutlined />} onClick={() => navigate('/general/process/modify-supplier-source/apply')}>
+              {t('srm.source.apply')}
             </Button>
           </Space>
         ),

@@ -1,15 +1,21 @@
 import type {
   AdmissionApply,
   ClueSettings,
+  ClueViewRules,
   DomainRules,
   DuplicateCheckSettings,
   EntityChangeApply,
+  LevelRules,
   PaymentMethodUsage,
   RetentionRules,
+  SeaContact,
   SeaRules,
+  ShareRules,
   SourceChangeApply,
+  SuffixRules,
   SupplierDuplicateQuery,
   SupplierDuplicateResult,
+  SupplierRules,
   TransferRequestApply,
 } from '@portal/contracts/srm';
 import type { StaffPick } from '@portal/contracts/staff';
@@ -43,6 +49,20 @@ export const srmApi = {
   retentionRules: (signal?: AbortSignal) => get<RetentionRules>(`${S}/retention-rules`, undefined, { signal }),
   saveRetentionRules: (v: RetentionRules) => post<RetentionRules>(`${S}/retention-rules`, v, { checkRepeat: true }),
   paymentMethods: (signal?: AbortSignal) => get<PaymentMethodUsage[]>(`${S}/payment-methods`, undefined, { signal }),
+  supplierRules: (signal?: AbortSignal) => get<SupplierRules>(`${S}/supplier-rules`, undefined, { signal }),
+  saveSupplierRules: (v: SupplierRules) => post<SupplierRules>(`${S}/supplier-rules`, v, { checkRepeat: true }),
+  levelRules: (signal?: AbortSignal) => get<LevelRules>(`${S}/level-rules`, undefined, { signal }),
+  saveLevelRules: (v: LevelRules) => post<LevelRules>(`${S}/level-rules`, v, { checkRepeat: true }),
+  applyLevelRules: () => post<{ moved: number }>(`${S}/level-rules/apply`, {}, { checkRepeat: true }),
+  suffixRules: (signal?: AbortSignal) => get<SuffixRules>(`${S}/suffix-rules`, undefined, { signal }),
+  saveSuffixRules: (v: SuffixRules) => post<SuffixRules>(`${S}/suffix-rules`, v, { checkRepeat: true }),
+  clueViewRules: (signal?: AbortSignal) => get<ClueViewRules>(`${S}/clue-view-rules`, undefined, { signal }),
+  saveClueViewRules: (v: ClueViewRules) => post<ClueViewRules>(`${S}/clue-view-rules`, v, { checkRepeat: true }),
+  shareRules: (signal?: AbortSignal) => get<ShareRules>(`${S}/share-rules`, undefined, { signal }),
+  saveShareRules: (v: ShareRules) => post<ShareRules>(`${S}/share-rules`, v, { checkRepeat: true }),
+  /** a sea supplier's contacts when the lead viewing rules show them (the error is the screen's to show) */
+  seaContacts: (id: number, signal?: AbortSignal) =>
+    get<SeaContact[]>('/v2/srm/sea-supplier/contacts', { id }, { signal, showMessage: false }),
 };
 
 export const srmKeys = {
@@ -52,5 +72,11 @@ export const srmKeys = {
   domainRules: ['srm', 'settings', 'domain-rules'] as const,
   clueSettings: ['srm', 'settings', 'clue'] as const,
   retentionRules: ['srm', 'settings', 'retention-rules'] as const,
+  supplierRules: ['srm', 'settings', 'supplier-rules'] as const,
+  levelRules: ['srm', 'settings', 'level-rules'] as const,
+  suffixRules: ['srm', 'settings', 'suffix-rules'] as const,
+  clueViewRules: ['srm', 'settings', 'clue-view-rules'] as const,
+  shareRules: ['srm', 'settings', 'share-rules'] as const,
+  seaContacts: (id: number) => ['srm', 'sea-contacts', id] as const,
   receivers: (keyword: string) => ['srm', 'transfer-receivers', keyword] as const,
 };

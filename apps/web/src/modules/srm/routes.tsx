@@ -6,6 +6,7 @@ const admission = () => import('./AdmissionApply');
 const source = () => import('./SourceChange');
 const requests = () => import('./SupplierRequests');
 const rules = () => import('./RulesScreens');
+const purchaseRules = () => import('./PurchaseRulesScreens');
 const tvs = async () => ({ Component: (await import('./TvsScreen')).TvsScreen });
 
 /** The supplier half of the SRM room (channels add theirs in modules/srm/channels). */
@@ -42,6 +43,11 @@ export const srmSupplierScreens: ScreenMap = {
   '/setModule/purchase/rules/seas': async () => ({ Component: (await settings()).SeaRulesScreen }),
   '/setModule/purchase/rules/domain': async () => ({ Component: (await rules()).DomainRulesScreen }),
   '/setModule/purchase/rules/retention': async () => ({ Component: (await rules()).RetentionRulesScreen }),
+  '/setModule/purchase/rules/supplier': async () => ({ Component: (await purchaseRules()).SupplierRulesScreen }),
+  '/setModule/purchase/rules/level': async () => ({ Component: (await purchaseRules()).LevelRulesScreen }),
+  '/setModule/purchase/rules/suffix': async () => ({ Component: (await purchaseRules()).SuffixRulesScreen }),
+  '/setModule/purchase/rules/cluevier': async () => ({ Component: (await purchaseRules()).ClueViewRulesScreen }),
+  '/setModule/purchase/rules/share': async () => ({ Component: (await purchaseRules()).ShareRulesScreen }),
   '/setModule/purchase-set/clue': async () => ({ Component: (await rules()).ClueSettingsScreen }),
   '/setModule/purchase-set/duplicate-check': async () => ({ Component: (await settings()).DuplicateCheckScreen }),
   '/setModule/purchase/payment-method': async () => ({ Component: (await settings()).PaymentMethodScreen }),

@@ -8,15 +8,17 @@ import {
 } from '@portal/contracts/srm';
 import { ChannelPerm, channelResource } from '@portal/contracts/srm/channels';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Skeleton, Space } from 'antd';
+import { Alert, Skeleton, Space, Table } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../platform/access';
 import { OwnerLogList, TeamPanel, useOwnershipActions } from '../../platform/ownership';
+import { useLabel } from '../../platform/resource/labels';
 import type { ResourceOverrides } from '../../platform/resource/overrides';
 import { ResourceDetail } from '../../platform/resource/ResourceDetail';
 import { ResourceList } from '../../platform/resource/ResourceList';
+import { serverNow } from '../../platform/server-clock';
 import { RelatedTable } from '../../platform/ui/RelatedTable';
 import { MailsTab } from '../mail/MailsTab';
 import { srmApi, srmKeys } from './api';
@@ -36,6 +38,35 @@ function ChannelsTab({ id }: { id: number }) {
   return <RelatedTable def={channelResource} filter={{ supplierId: id }} hide={['supplierName', 'supplierId']} />;
 }
 
+/**
+ * A sea supplier's contacts (nobody owns them now): shown to the sea when the lead viewing rules
+ * say so, phone and e-mail with the details key; otherwise the rule's refusal.
+ */
+function SeaContactsTab({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: srmKeys.seaContacts(id), queryFn: ({ signal }) => srmApi.seaContacts(id, signal) });
+  const role = (v: string | null) => supplierContactResource.fields.role.options!.find((o) => o.value === v)?.label;
+  const label = useLabel();
+  if (q.error) return <Alert type="info" showIcon title={q.error.message} />;
+  return (
+    <Table
+      size="small"
+      rowKey="id"
+      loading={q.isLoading}
+      dataSource={q.data ?? []}
+      pagination={false}
+      data-testid="sea-contacts"
+      columns={[
+        { key: 'name', dataIndex: 'name', title: t('srm.seaContacts.name') },
+        { key: 'role', title: t('srm.seaContacts.role'), render: (_, r) => (role(r.role) ? label(role(r.role)!) : '') },
+        { key: 'phone', dataIndex: 'phone', title: t('srm.seaContacts.phone'), render: (v) => v ?? '—' },
+        { key: 'email', dataIndex: 'email', title: t('srm.seaContacts.email'), render: (v) => v ?? '—' },
+        { key: 'im', dataIndex: 'im', title: t('srm.seaContacts.im') },
+      ]}
+    />
+  );
+}
+
 function OwnersTab({ id }: { id: number }) {
   const canShare = useCan(supplierOwnership.perms.share);
   return <TeamPanel o={supplierOwnership} id={id} canShare={canShare} />;
@@ -45,7 +76,12 @@ function OwnersTab({ id }: { id: number }) {
 const supplierOverrides: ResourceOverrides = {
   inputs: { name: () => <NameWithDuplicates /> },
   tabs: {
-    contacts: (row) => <RelatedTable def={supplierContactResource} filter={{ supplierId: row.id }} hide={PARENT} />,
+    contacts: (row) =>
+      row.state === 'sea' ? (
+        <SeaContactsTab id={row.id as number} />
+      ) : (
+        <RelatedTable def={supplierContactResource} filter={{ supplierId: row.id }} hide={PARENT} />
+      ),
     admissions: (row) => <RelatedTable def={admissionResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     requests: (row) => <RelatedTable def={supplierRequestResource} filter={{ supplierId: row.id }} hide={PARENT} />,
     channels: (row) => <ChannelsTab id={row.id} />,
@@ -104,7 +140,7 @@ export function FollowedCluesScreen() {
   if (!data) return <Skeleton active />;
   // the lead settings say how recent the last follow-up must be (0: any)
   const days = data.followedWithinDays;
-  const from = days ? new Date(Date.now() - days * 86_400_000).toISOString() : '2000-01-01T00:00:00.000Z';
+  const from = days ? new Date(serverNow() - days * 86_400_000).toISOString() : '2000-01-01T00:00:00.000Z';
   return <OwnedList fixed={{ admitted: false, lastContactAt: [from, '2999-12-31T00:00:00.000Z'] }} />;
 }
 /** `clue/invalid`: leads found invalid: the blacklisted suppliers with their reason. */

@@ -18,9 +18,11 @@ export const systemScreens: ScreenMap = {
   ),
   // reference data
   '/setModule/financial/currency': async () => ({
-    Component: (await import('./reference/CurrencyScreen')).CurrencyScreen,
+    Component: (await import('./reference/ResourceScreens')).CurrencyScreen,
   }),
-  '/setModule/financial/xe-rate': async () => ({ Component: (await import('./reference/RateScreen')).RateScreen }),
+  '/setModule/financial/xe-rate': async () => ({ Component: (await import('./reference/ResourceScreens')).RateScreen }),
+  // 汇率设置 is the same effective-dated rates the rating converts with (decision 0063)
+  '/setModule/setRate': async () => ({ Component: (await import('./reference/ResourceScreens')).RateScreen }),
   '/setModule/financial/main-body': async () => ({
     Component: (await import('./reference/ResourceScreens')).EntityScreen,
   }),
@@ -30,7 +32,7 @@ export const systemScreens: ScreenMap = {
     Component: (await import('./reference/ResourceScreens')).OperatorScreen,
   }),
   '/setModule/uplatform/ucurrency': async () => ({
-    Component: (await import('./reference/PlatformCurrencyScreen')).PlatformCurrencyScreen,
+    Component: (await import('./reference/ResourceScreens')).PlatformCurrencyScreen,
   }),
   '/setModule/uplatform/uconfig': async () => ({
     Component: (await import('./reference/PlatformConfigScreen')).PlatformConfigScreen,

@@ -1,8 +1,15 @@
 import type { PageResult } from '@portal/contracts';
 import type {
+  MessageKind,
+  MessageQuery,
+  messagePage,
+  messageRow,
   PerformanceQuery,
   performanceAnswer,
+  queueAnswer,
+  SipQuery,
   SmsRecordQuery,
+  sipAnswer,
   smsRecordPage,
   smsRecordRow,
   timelineEntry,
@@ -20,6 +27,18 @@ export type SmsPage = z.infer<typeof smsRecordPage>;
 export type VoicePage = z.infer<typeof voiceRecordPage>;
 export type TimelineEntry = z.infer<typeof timelineEntry>;
 export type Performance = z.infer<typeof performanceAnswer>;
+export type MessageRow = z.infer<typeof messageRow>;
+export type MessagePage = z.infer<typeof messagePage>;
+export type SipAnswer = z.infer<typeof sipAnswer>;
+export type QueueAnswer = z.infer<typeof queueAnswer>;
+/** the performance views of the server (voice ones answer voice whatever the product) */
+export type PerformancePath =
+  | 'sms-performance'
+  | 'results/day'
+  | 'voice-performance'
+  | 'voice-channels'
+  | 'whatsapp-results'
+  | 'mail-performance';
 
 const B = '/v2/traffic';
 export const trafficKeys = {
@@ -27,6 +46,9 @@ export const trafficKeys = {
   voice: ['traffic', 'voice'] as const,
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
+  sip: ['traffic', 'sip'] as const,
+  queues: ['traffic', 'queues'] as const,
+  messages: (kind: MessageKind) => ['traffic', 'messages', kind] as const,
 };
 
 export const trafficApi = {
@@ -36,6 +58,11 @@ export const trafficApi = {
     get<VoicePage & PageResult<VoiceRow>>(`${B}/voice/page`, q as QueryParams, { signal }),
   timeline: (q: { messageId: string; from: string; to: string }, signal?: AbortSignal) =>
     get<TimelineEntry[]>(`${B}/sms/timeline`, q, { signal }),
-  performance: (path: 'sms-performance' | 'results/day', q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
+  performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),
+  sip: (q: Partial<SipQuery>, signal?: AbortSignal) => get<SipAnswer>(`${B}/voice/sip`, q as QueryParams, { signal }),
+  messages: (kind: MessageKind, q: Partial<MessageQuery>, signal?: AbortSignal) =>
+    get<MessagePage & PageResult<MessageRow>>(`${B}/${kind}/page`, q as QueryParams, { signal }),
+  queues: (q: { accountId?: number; channelId?: number }, signal?: AbortSignal) =>
+    get<QueueAnswer>(`${B}/queues`, q as QueryParams, { signal }),
 };

@@ -1,9 +1,8 @@
 import type { DeptOption } from '@portal/contracts/system-settings';
-import { useQuery } from '@tanstack/react-query';
 import { TreeSelect, type TreeSelectProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '../http';
+import { useDepartmentOptions } from './names';
 
 interface Node {
   value: number;
@@ -32,11 +31,7 @@ export function deptTree(rows: DeptOption[], en: boolean): Node[] {
 export function DepartmentSelect({ multiple, ...props }: { multiple?: boolean } & TreeSelectProps<number | number[]>) {
   const { t, i18n } = useTranslation();
   const en = i18n.language.startsWith('en');
-  const { data, isPending } = useQuery({
-    queryKey: ['fields', 'departments'],
-    queryFn: ({ signal }) => get<DeptOption[]>('/v2/sys/staff/dept/options', undefined, { signal, showMessage: false }),
-    staleTime: 60_000,
-  });
+  const { data, isPending } = useDepartmentOptions();
   const treeData = useMemo(() => deptTree(data ?? [], en), [data, en]);
   return (
     <TreeSelect<number | number[]>

@@ -5,11 +5,36 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../dict/use-dict';
 import type { FieldDesc } from './field';
+import { DepartmentName } from './names';
 
 const EMPTY = '-';
 
+/**
+ * The names of the ids a user or department field holds (`{ id: name }`), as the answer that held
+ * the ids sent them, in the reader's language (decision 0068).
+ */
+export type IdNames = Readonly<Record<string, string>>;
+
+/** A person or department by the name the answer carried: `#id` when it carried none. */
+function Named({ field, id, names }: { field: FieldDesc; id: number; names?: IdNames }): ReactNode {
+  const name = names?.[String(id)];
+  if (name !== undefined) return name;
+  // a department outside a named answer (an approval form's value): the cached department options
+  return field.kind === 'department' ? <DepartmentName id={id} /> : `#${id}`;
+}
+
 /** One value of a field as people read it: money in major units, choices by label, times local. */
-function One({ field, value, cell }: { field: FieldDesc; value: unknown; cell?: boolean }): ReactNode {
+function One({
+  field,
+  value,
+  cell,
+  names,
+}: {
+  field: FieldDesc;
+  value: unknown;
+  cell?: boolean;
+  names?: IdNames;
+}): ReactNode {
   const { t } = useTranslation();
   if (field.decimal) return formatNumber(value as string);
   switch (field.kind) {
@@ -33,7 +58,7 @@ function One({ field, value, cell }: { field: FieldDesc; value: unknown; cell?: 
       return <DictTag code={field.dict ?? ''} value={String(value)} />;
     case 'user':
     case 'department':
-      return typeof value === 'number' ? `#${value}` : String(value);
+      return typeof value === 'number' ? <Named field={field} id={value} names={names} /> : String(value);
     case 'attachment':
       return Array.isArray(value) ? <Many field={{ ...field, kind: 'text' }} values={value} /> : EMPTY;
     case 'email':
@@ -44,12 +69,18 @@ function One({ field, value, cell }: { field: FieldDesc; value: unknown; cell?: 
   }
 }
 
-function Many({ field, values }: { field: FieldDesc; values: unknown[] }) {
+function Many({ field, values, names }: { field: FieldDesc; values: unknown[]; names?: IdNames }) {
   return (
     <Space size={[4, 4]} wrap>
       {values.map((v) =>
-        field.kind === 'text' || field.kind === 'department' || field.ref ? (
-          <Tag key={String(v)}>{String(v)}</Tag>
+        field.kind === 'text' || field.kind === 'department' || field.kind === 'user' || field.ref ? (
+          <Tag key={String(v)}>
+            {typeof v === 'number' && (field.kind === 'user' || field.kind === 'department') ? (
+              <Named field={field} id={v} names={names} />
+            ) : (
+              String(v)
+            )}
+          </Tag>
         ) : (
           <One key={String(v)} field={field} value={v} />
         ),
@@ -58,9 +89,22 @@ function Many({ field, values }: { field: FieldDesc; values: unknown[] }) {
   );
 }
 
-/** A field's value for reading (a list `cell`, a detail): '-' when empty, a list as tags. */
-export function FieldView({ field, value, cell }: { field: FieldDesc; value: unknown; cell?: boolean }) {
+/**
+ * A field's value for reading (a list `cell`, a detail): '-' when empty, a list as tags; people
+ * and departments by the `names` their answer carried.
+ */
+export function FieldView({
+  field,
+  value,
+  cell,
+  names,
+}: {
+  field: FieldDesc;
+  value: unknown;
+  cell?: boolean;
+  names?: IdNames;
+}) {
   if (value === undefined || value === null || value === '') return EMPTY;
-  if (Array.isArray(value)) return value.length ? <Many field={field} values={value} /> : EMPTY;
-  return <One field={field} value={value} cell={cell} />;
+  if (Array.isArray(value)) return value.length ? <Many field={field} values={value} names={names} /> : EMPTY;
+  return <One field={field} value={value} cell={cell} names={names} />;
 }

@@ -45,6 +45,16 @@ describe('field kit: one input, view and filter per kind', () => {
     expect(view('text', '-20.1250', { decimal: true })).toBe('-20.125');
     expect(view('text', 'n/a', { decimal: true })).toBe('-');
   });
+  it('shows people and departments by the names their answer carried (decision 0068)', () => {
+    const view = (kind: FieldKind, value: unknown, names?: Record<string, string>, extra?: Partial<FieldDesc>) =>
+      html(createElement(FieldView, { field: desc(kind, extra), value, names }));
+    expect(view('user', 6, { '6': 'Wei Wang' })).toBe('Wei Wang');
+    // no name sent (an id no longer found): the id, never a call of its own
+    expect(view('user', 6)).toBe('#6');
+    expect(view('user', 7, { '6': 'Wei Wang' })).toBe('#7');
+    const many = view('department', [1, 2], { '1': 'Sales', '2': 'Finance' }, { multiple: true });
+    expect(many).toMatch(/Sales.*Finance/);
+  });
   it('picks departments from the tree and roles from a list; other ids are typed as tags', () => {
     const control = (field: FieldDesc) => html(createElement(FieldControl, { field }));
     expect(control(desc('department', { multiple: true }))).toContain('ant-tree-select');

@@ -11,8 +11,15 @@ import { historyApi, historyKeys, type RecordRef } from './api';
 export interface FollowUpOptions {
   /** the dictionary of follow-up types (e.g. `crm.follow_up_type`) */
   typeDict: string;
+  /** the types as answered by a room's own call (the mail room's `select/email/follow`), instead of the dictionary */
+  types?: { value: string; label: string }[];
   /** the record's contacts to pick from */
   contacts?: { value: number; label: string }[];
+  /** what the type and content start as (a mail: its kind of follow-up and subject) */
+  initialType?: string;
+  initialContent?: string;
+  /** after a save (a dialog closes) */
+  onSaved?: () => void;
 }
 
 interface Values {
@@ -42,11 +49,19 @@ export function FollowUpComposer({ record, options }: { record: RecordRef; optio
       form.resetFields();
       setFiles([]);
       message.success(t('history.followUp.saved'));
+      options.onSaved?.();
       await queryClient.invalidateQueries({ queryKey: historyKeys.timeline(record) });
     },
   });
   return (
-    <Form form={form} layout="vertical" size="small" onFinish={(v) => save.mutate(v)} data-testid="history-follow-up">
+    <Form
+      form={form}
+      layout="vertical"
+      size="small"
+      initialValues={{ type: options.initialType, content: options.initialContent }}
+      onFinish={(v) => save.mutate(v)}
+      data-testid="history-follow-up"
+    >
       <Flex gap={8} wrap>
         <Form.Item
           name="type"
@@ -54,7 +69,11 @@ export function FollowUpComposer({ record, options }: { record: RecordRef; optio
           rules={[{ required: true }]}
           style={{ minWidth: 160 }}
         >
-          <DictSelect code={options.typeDict} />
+          {options.types ? (
+            <Select options={options.types} data-testid="history-follow-up-type" />
+          ) : (
+            <DictSelect code={options.typeDict} />
+          )}
         </Form.Item>
         <Form.Item name="nextAt" label={t('history.followUp.nextAt')}>
           <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />

@@ -54,7 +54,7 @@ interface RecordOptions {
   /** labels of tracked fields for `updated` / `state` changes */
   fieldLabels?: Readonly<Record<string, string>>;
   /** how a field's stored value reads (dictionary labels, money…); default: the value as text */
-  formatValue?: (field: string, value: unknown) => ReactNode;
+  formatValue?: (field: string, value: unknown, names?: Readonly<Record<string, string>>) => ReactNode;
   /** a caller's own rendering of some kinds */
   renderers?: Partial<Record<RecordEventKind, EventRenderer>>;
   /** follow-ups: the dictionary of their types, and the record's contacts to pick from */
@@ -227,7 +227,8 @@ function useEventEntry({ fieldLabels = {}, formatValue, renderers = {}, followUp
     e.changes?.length ? (
       <Flex vertical gap={0}>
         {e.changes.map((c) => {
-          const line = changeLine(c, fieldLabels, format);
+          // record ids (an owner, a customer; one or a list) read by the names the server sent with the event
+          const line = changeLine(c, fieldLabels, (f, v) => e.names?.[f]?.[String(v)] ?? format(f, v, e.names?.[f]));
           return (
             <Typography.Text key={c.field} type="secondary" data-testid="history-change">
               {line.label}：{line.from} → {line.to}

@@ -7,6 +7,7 @@ import { FormModal } from '../ui/FormModal';
 import { type Row, resourceApi, type Values } from './api';
 import { resourceKeys } from './keys';
 import { fieldDesc, useLabel } from './labels';
+import type { CommandDialog } from './overrides';
 
 /** The dialog of a command that takes input (a new password, a reason): its fields, then the call. */
 export function CommandForm({
@@ -14,11 +15,13 @@ export function CommandForm({
   name,
   row,
   onClose,
+  dialog = {},
 }: {
   def: ResourceDef;
   name: string;
   row: Row | null;
   onClose: () => void;
+  dialog?: CommandDialog;
 }) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -33,11 +36,22 @@ export function CommandForm({
       onSubmit={(values) => resourceApi(def).command(name, { ...values, id: row!.id })}
       successMessage={t('resource.done')}
       invalidate={resourceKeys.all(def.key)}
+      initialValues={row && dialog.values ? dialog.values(row) : undefined}
     >
       {cmd.confirm && <Alert type="warning" showIcon title={label(cmd.confirm)} style={{ marginBottom: 16 }} />}
-      {Object.entries(cmd.input ?? {}).map(([k, f]) => (
-        <FieldInput key={k} name={k} field={fieldDesc(f, label)} schema={shape[k]!} testId={`command-${k}`} />
-      ))}
+      {Object.entries(cmd.input ?? {}).map(([k, f]) => {
+        const desc = fieldDesc(f, label);
+        return (
+          <FieldInput
+            key={k}
+            name={k}
+            field={desc}
+            schema={shape[k]!}
+            testId={`command-${k}`}
+            control={dialog.inputs?.[k]?.(desc.label)}
+          />
+        );
+      })}
     </FormModal>
   );
 }

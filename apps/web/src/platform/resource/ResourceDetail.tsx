@@ -40,6 +40,9 @@ export function ResourceDetail({
   const { t } = useTranslation();
   const label = useLabel();
   const descs = useFieldDescs(def);
+  const historyLabels: Record<string, string> = Object.fromEntries(
+    Object.entries((def.history ? def.history.labels : undefined) ?? {}).map(([k, l]) => [k, label(l)]),
+  );
   const visible = useVisibleFields(def);
   const record = useRecord(def, id);
   if (record.isPending) return <Skeleton active />;
@@ -49,7 +52,7 @@ export function ResourceDetail({
     const cell = overrides.cells?.[key];
     if (cell) return cell(row[key as keyof Row], row);
     const shown = twins.get(key) ?? key;
-    return <FieldView field={descs[shown]!} value={row[shown as keyof Row]} />;
+    return <FieldView field={descs[shown]!} value={row[shown as keyof Row]} names={row.names?.[shown]} />;
   };
   const readable = new Set(readableFields(def).filter(visible));
   const twins = namesOfIds(def, readable);
@@ -113,13 +116,20 @@ export function ResourceDetail({
                       title={false}
                       comments
                       followUp={def.history.followUp ? { typeDict: def.history.followUp.dict } : undefined}
-                      fieldLabels={Object.fromEntries(Object.entries(descs).map(([k, d]) => [k, d.label]))}
-                      formatValue={(f, v) => (descs[f] ? <FieldView field={descs[f]} value={v} /> : String(v ?? '-'))}
+                      fieldLabels={{
+                        ...historyLabels,
+                        ...Object.fromEntries(Object.entries(descs).map(([k, d]) => [k, d.label])),
+                      }}
+                      formatValue={(f, v, names) =>
+                        descs[f] ? <FieldView field={descs[f]} value={v} names={names} /> : String(v ?? '-')
+                      }
                       renderers={{
                         // a command names itself by the definition's label
                         command: (e) => {
-                          const cmd = def.commands?.[String(e.data?.command)];
-                          return cmd ? { what: label(cmd.label) } : {};
+                          const name = String(e.data?.command);
+                          const cmd = def.commands?.[name];
+                          if (cmd) return { what: label(cmd.label) };
+                          return historyLabels[name] ? { what: historyLabels[name] } : {};
                         },
                       }}
                     />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from '../fields/FieldInput';
 import { FormModal } from '../ui/FormModal';
+import type { Values } from './api';
 import { useLabel } from './labels';
 import { useResourceForm } from './use-resource-form';
 
@@ -20,6 +21,7 @@ export function ResourceForm({
   open,
   onClose,
   inputs = {},
+  initialValues,
 }: {
   def: ResourceDef;
   /** the record edited; none: a new one */
@@ -27,6 +29,8 @@ export function ResourceForm({
   open: boolean;
   onClose: () => void;
   inputs?: InputOverrides;
+  /** a new record's starting values (a screen that opens the form for what it shows) */
+  initialValues?: Values;
 }) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -40,7 +44,7 @@ export function ResourceForm({
       onSubmit={form.submit}
       successMessage={t('resource.saved')}
       invalidate={form.invalidate}
-      initialValues={form.record}
+      initialValues={form.record ?? (form.editing ? undefined : initialValues)}
       loading={form.loading}
       width={560}
     >

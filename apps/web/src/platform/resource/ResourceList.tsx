@@ -126,6 +126,8 @@ export function ResourceList({
           secondary: collapseRank(i, descs[key]!),
         });
         if (i > 0) return col;
+        // the first column names the record: a free text there (an identifier, a name) takes a title's width
+        if (col.kind === 'text') col.kind = 'title';
         if (!hasDetail) return { ...col, fixed: 'left' as const };
         // the first column stays at the left and opens the record's details
         return {
@@ -217,7 +219,13 @@ export function ResourceList({
         inputs={overrides.inputs}
       />
       {commanding && (
-        <CommandForm def={def} name={commanding.name} row={commanding.row} onClose={() => setCommanding(null)} />
+        <CommandForm
+          def={def}
+          name={commanding.name}
+          row={commanding.row}
+          onClose={() => setCommanding(null)}
+          dialog={overrides.commandDialogs?.[commanding.name]}
+        />
       )}
       <Drawer
         open={viewing !== null}

@@ -1,8 +1,9 @@
-import type { PageResult } from '@portal/contracts';
+import type { PageResult, RecordNames } from '@portal/contracts';
 import { commandPath, type ResourceDef, type ResourceRow, resourcePath } from '@portal/contracts/resource/define';
 import { post } from '../http';
 
-export type Row = ResourceRow<ResourceDef>;
+/** A record of any resource, with the names of the people and departments its fields hold (decision 0068). */
+export type Row = ResourceRow<ResourceDef> & { names?: RecordNames };
 export type Values = Record<string, unknown>;
 
 const once = { checkRepeat: true } as const;

@@ -31,6 +31,6 @@ export function fieldColumn(
     secondary: opts.secondary && (field.kind === 'date' || field.kind === 'datetime') ? 1 : opts.secondary,
     sorter: opts.sortable,
     render: (value: unknown, row: Row) =>
-      opts.render ? opts.render(value, row) : <FieldView field={field} value={value} cell />,
+      opts.render ? opts.render(value, row) : <FieldView field={field} value={value} cell names={row.names?.[key]} />,
   };
 }

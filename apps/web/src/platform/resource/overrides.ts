@@ -12,6 +12,12 @@ export interface RowCommand {
   danger?: boolean;
 }
 
+/** A command's dialog: its starting values read from the row, and inputs of the screen's own. */
+export interface CommandDialog {
+  values?: (row: Row) => Values;
+  inputs?: InputOverrides;
+}
+
 /**
  * Where a screen departs from its definition (the first escape: one cell, input, row command, tab,
  * filter control, row action or toolbar item).
@@ -24,6 +30,8 @@ export interface ResourceOverrides {
   inputs?: InputOverrides;
   /** commands run from the row with values from it */
   rowCommands?: Record<string, (row: Row) => RowCommand>;
+  /** a command's dialog filled from the row (a sign-up's company as the new customer's name) */
+  commandDialogs?: Record<string, CommandDialog>;
   /** the content of the detail tabs the definition declares, by tab key */
   tabs?: Record<string, (row: Row) => ReactNode>;
   /** actions on the selected rows (SearchTable's bulk bar) */

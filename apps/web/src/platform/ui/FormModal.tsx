@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, type FormInstance, Modal, Skeleton } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 
 export interface FormModalProps<V> {
   open: boolean;
@@ -24,8 +24,20 @@ export interface FormModalProps<V> {
 }
 
 /**
+ * The form instance outlives the dialog and antd applies initialValues to a store only where it is
+ * empty, so an opening would keep what the last one left (a "new" dialog after "edit" showed the
+ * edited row). Reset once the opening's Form has mounted with its own initialValues — the Modal mounts
+ * its content in a later commit than the one that opens it, so an effect in FormModal itself ran
+ * before the Form existed — and in a layout effect, before paint, so nothing typed is wiped.
+ */
+function StartFromInitialValues({ form }: { form: FormInstance }) {
+  useLayoutEffect(() => form.resetFields(), [form]);
+  return null;
+}
+
+/**
  * The one edit dialog: a vertical antd Form in a Modal. OK validates and submits, the save runs as a
- * mutation (OK spins meanwhile); on success a toast, the list refetches and the dialog closes.
+ * mutation (OK spins meanwhile); on success a toast, the dialog closes and the list refetches.
  * Fields are dropped on close (`destroyOnHidden`, `preserve={false}`): every opening starts from
  * `initialValues`.
  */
@@ -34,18 +46,14 @@ export function FormModal<V>(props: FormModalProps<V>) {
   const queryClient = useQueryClient();
   const [own] = Form.useForm<V>();
   const form = props.form ?? own;
-  // The form instance outlives the dialog: without this an opening keeps what the last one left in
-  // its store (a row opened after "create" showed empty fields), as antd applies initialValues once.
-  const ready = props.open && !props.loading;
-  useEffect(() => {
-    if (ready) form.resetFields();
-  }, [ready, form]);
   const save = useMutation({
     mutationFn: props.onSubmit,
-    onSuccess: async () => {
+    // the dialog closes on the answer; the lists refetch behind it (awaiting a loaded list's
+    // refetch first kept "return to the open sea" open past 10 s under load)
+    onSuccess: () => {
       message.success(props.successMessage);
-      await queryClient.invalidateQueries({ queryKey: props.invalidate });
       props.onClose();
+      void queryClient.invalidateQueries({ queryKey: props.invalidate });
     },
   });
   return (
@@ -70,6 +78,7 @@ export function FormModal<V>(props: FormModalProps<V>) {
           onFinish={(v) => save.mutate(v)}
         >
           {props.children}
+          <StartFromInitialValues form={form} />
         </Form>
       )}
     </Modal>

@@ -50,6 +50,7 @@ export function SearchForm<F extends object>(props: {
     <Form
       form={props.form}
       layout="inline"
+      className="portal-search-form"
       initialValues={props.initialValues}
       onFinish={props.onSearch}
       style={{ rowGap: 12, padding: 16, background: '#fff', borderRadius: 8 }}

@@ -29,6 +29,9 @@ import { cleanFilters, pagerTotal, type SorterLike, sortFromSorter, type TableSt
 import { useWidth } from './use-width';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
+/** Below this table width (a phone) no column is fixed at the left. */
+const NARROW_TABLE = 600;
+
 export type { BulkAction } from './BulkBar';
 
 /** A list column: an antd column, optionally sized by what it shows and marked as secondary. */
@@ -111,7 +114,7 @@ export function SearchTable<Row extends object, F extends object = Record<string
   const width = useWidth(box);
   const selection = useSelection<Row>(props.rowKey);
 
-  const { data, isFetching, refetch } = useQuery({
+  const { data, isFetching, isLoading, isPlaceholderData, refetch } = useQuery({
     queryKey: [...props.queryKey, query],
     queryFn: ({ signal }) => props.fetcher(query, signal),
     placeholderData: keepPreviousData,
@@ -149,16 +152,20 @@ export function SearchTable<Row extends object, F extends object = Record<string
     [fitted, width, selectWidth],
   );
   const columnsPref = prefs?.['table.columns'];
+  // on a phone, columns fixed at both ends cover each other (the actions hid under the first column):
+  // there only the actions stay fixed and the first column scrolls with the rest
+  const narrow = width !== undefined && width < NARROW_TABLE;
   const columns = useMemo(
     () =>
-      arrangeColumns(fitted, columnsPref, fallbackHidden).map((c) =>
-        c.key && c.key === state.sortField
-          ? { ...c, sortOrder: state.sortOrder ?? null }
+      arrangeColumns(fitted, columnsPref, fallbackHidden).map((c) => {
+        const pinned = narrow && c.fixed === 'left' ? { ...c, fixed: undefined } : c;
+        return c.key && c.key === state.sortField
+          ? { ...pinned, sortOrder: state.sortOrder ?? null }
           : 'sorter' in c && c.sorter
-            ? { ...c, sortOrder: null }
-            : c,
-      ),
-    [fitted, columnsPref, fallbackHidden, state.sortField, state.sortOrder],
+            ? { ...pinned, sortOrder: null }
+            : pinned;
+      }),
+    [fitted, columnsPref, fallbackHidden, narrow, state.sortField, state.sortOrder],
   );
   const chooser = chooserItems(fitted, columnsPref, fallbackHidden).map((i) => ({
     key: i.key,
@@ -226,7 +233,9 @@ export function SearchTable<Row extends object, F extends object = Record<string
           rowKey={props.rowKey}
           columns={columns as TableColumnType<Row>[]}
           dataSource={data?.records ?? []}
-          loading={isFetching}
+          // a new page, sort or filter veils the rows; a refetch of the same page (a live change, the
+          // refresh button, which spins meanwhile) swaps them in quietly instead of dimming the table
+          loading={isLoading || isPlaceholderData}
           onChange={onChange}
           rowSelection={props.bulkActions?.length ? selection.rowSelection : undefined}
           scroll={{ x: props.scrollX ?? totalWidth(columns) + selectWidth }}

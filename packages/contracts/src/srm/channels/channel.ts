@@ -22,6 +22,38 @@ export const HOST_PATTERN =
 /** a dialled prefix: digits only, country code first */
 export const PREFIX_PATTERN = '^[0-9]{1,15}$';
 
+export type ChannelProduct = (typeof CHANNEL_PRODUCTS)[number];
+const productOptions = [
+  { value: CHANNEL_PRODUCTS[0], label: { zh: '短信', en: 'SMS' }, color: 'blue' },
+  { value: CHANNEL_PRODUCTS[1], label: { zh: '语音', en: 'Voice' }, color: 'purple' },
+  { value: CHANNEL_PRODUCTS[2], label: { zh: 'WhatsApp', en: 'WhatsApp' }, color: 'green' },
+  { value: CHANNEL_PRODUCTS[3], label: { zh: '邮件', en: 'E-mail' }, color: 'cyan' },
+] as const;
+
+/**
+ * The channel room's resources name their supplier the same way (channels, landing gateways,
+ * channel resources): its id, given on create only, and its name, read only. `label` names the
+ * supplier's role (a channel resource's "vendor").
+ */
+export const supplierFields = (
+  label: { zh: string; en: string } = { zh: '供应商', en: 'Supplier' },
+  extra: { ref?: string } = {},
+) =>
+  ({
+    supplierId: { kind: 'supplier', ...extra, label, required: true, createOnly: true },
+    supplierName: { kind: 'text', label, readOnly: true },
+  }) as const;
+
+/** The product a channel-room record carries (required, given on create only), of these products. */
+export const productField = (products: readonly ChannelProduct[] = CHANNEL_PRODUCTS) =>
+  ({
+    kind: 'enum',
+    label: { zh: '产品', en: 'Product' },
+    required: true,
+    createOnly: true,
+    options: productOptions.filter((o) => products.includes(o.value)),
+  }) as const;
+
 const stateOptions = [
   { value: CHANNEL_STATES[0], label: { zh: '测试中', en: 'Testing' }, color: 'gold' },
   { value: CHANNEL_STATES[1], label: { zh: '在线', en: 'Live' }, color: 'green' },
@@ -49,25 +81,8 @@ export const channelResource = defineResource({
       rules: { minLength: 2, maxLength: 64 },
       track: true,
     },
-    supplierId: {
-      kind: 'supplier',
-      label: { zh: '供应商', en: 'Supplier' },
-      required: true,
-      createOnly: true,
-    },
-    supplierName: { kind: 'text', label: { zh: '供应商', en: 'Supplier' }, readOnly: true },
-    product: {
-      kind: 'enum',
-      label: { zh: '产品', en: 'Product' },
-      required: true,
-      createOnly: true,
-      options: [
-        { value: CHANNEL_PRODUCTS[0], label: { zh: '短信', en: 'SMS' }, color: 'blue' },
-        { value: CHANNEL_PRODUCTS[1], label: { zh: '语音', en: 'Voice' }, color: 'purple' },
-        { value: CHANNEL_PRODUCTS[2], label: { zh: 'WhatsApp', en: 'WhatsApp' }, color: 'green' },
-        { value: CHANNEL_PRODUCTS[3], label: { zh: '邮件', en: 'E-mail' }, color: 'cyan' },
-      ],
-    },
+    ...supplierFields(),
+    product: productField(),
     protocol: {
       kind: 'enum',
       label: { zh: '接入协议', en: 'Protocol' },

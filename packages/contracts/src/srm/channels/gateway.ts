@@ -1,4 +1,5 @@
 import { defineResource, type ResourceField } from '../../resource/define.js';
+import { supplierFields } from './channel.js';
 import { ChannelPerm } from './perms.js';
 
 export const GATEWAY_SIDES = ['landing', 'docking'] as const;
@@ -60,8 +61,7 @@ export const landingGatewayResource = defineResource({
   titleField: 'name',
   fields: {
     ...common,
-    supplierId: { kind: 'supplier', label: { zh: '供应商', en: 'Supplier' }, required: true, createOnly: true },
-    supplierName: { kind: 'text', label: { zh: '供应商', en: 'Supplier' }, readOnly: true },
+    ...supplierFields(),
     priority: {
       kind: 'number',
       label: { zh: '优先级', en: 'Priority' },

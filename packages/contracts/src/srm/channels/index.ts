@@ -33,6 +33,26 @@ export {
 export { type MarketQuery, type MarketRow, marketQuery, marketRow } from './market.js';
 export { ChannelPerm } from './perms.js';
 export {
+  type ChannelCostResult,
+  type ChannelCostRow,
+  type ChannelQuality,
+  type ChannelQualityResult,
+  channelCostResult,
+  channelCostRow,
+  channelQuality,
+  channelQualityResult,
+  type GatewayOnline,
+  type GatewayOnlineResult,
+  gatewayOnline,
+  gatewayOnlineResult,
+  ONLINE_WINDOW_MINUTES,
+  QUALITY_DAYS,
+  QUALITY_MIN_SAMPLE,
+  QUALITY_THRESHOLDS,
+  QUALITY_TIERS,
+  type QualityTier,
+} from './quality.js';
+export {
   type RecommendQuery,
   type RecommendResult,
   type RecommendRow,
@@ -41,6 +61,14 @@ export {
   recommendRow,
   TIE_BREAKS,
 } from './recommend.js';
+export {
+  CHANNEL_RESOURCE_KINDS,
+  CHANNEL_RESOURCE_STATES,
+  type ChannelResourceState,
+  channelResourceResource,
+  type ResourceVendor,
+  resourceVendor,
+} from './resource.js';
 export { routeBindResource, TIME_OF_DAY_PATTERN } from './route-bind.js';
 export {
   SENDER_ID_PATTERN,

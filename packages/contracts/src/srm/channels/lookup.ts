@@ -32,12 +32,20 @@ export const lookupResult = z.object({
 export type LookupResult = z.infer<typeof lookupResult>;
 
 /** "which route applies to (customer, network, time)" */
-export const resolveQuery = z.object({
-  customerId: z.coerce.number().int().positive(),
-  network: z.string().regex(/^\d{5,6}$/),
-  /** ISO time; now when absent */
-  at: z.iso.datetime({ offset: true }).optional(),
-});
+export const resolveQuery = z
+  .object({
+    /** the customer (its bindings for all accounts); not needed when the account is given */
+    customerId: z.coerce.number().int().positive().optional(),
+    /** a consumer account: its own bindings first, then its customer's for all accounts */
+    accountCode: z.string().trim().min(1).max(32).optional(),
+    network: z.string().regex(/^\d{5,6}$/),
+    /** ISO time; now when absent */
+    at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((q) => q.customerId !== undefined || q.accountCode !== undefined, {
+    message: 'a customer or an account',
+    path: ['customerId'],
+  });
 export type ResolveQuery = z.infer<typeof resolveQuery>;
 
 export const resolvedRoute = z.object({
@@ -59,6 +67,8 @@ export const resolveResult = z.object({
   at: z.string(),
   /** network bindings win over the country's; none: no binding applies */
   level: z.enum(['network', 'country', 'none']),
+  /** the account's own bindings, or its customer's for all accounts (null: none applies) */
+  scope: z.enum(['account', 'customer']).nullable(),
   routes: z.array(resolvedRoute),
 });
 export type ResolveResult = z.infer<typeof resolveResult>;

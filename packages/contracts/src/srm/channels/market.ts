@@ -28,8 +28,8 @@ export const marketRow = z.object({
   /** some of the channels need a sender id registered before sending */
   registration: z.boolean(),
   /**
-   * A (delivery ≥ 95 % and fast), B, C from traffic once rollups carry the channel; null until then
-   * (the screen says so).
+   * A, B, C by the delivery rate (SMS) or ASR (voice) of what the live channels carried to the
+   * country over the quality window (`QUALITY_THRESHOLDS`); null with less than the minimum sample.
    */
   qualityTier: z.enum(['A', 'B', 'C']).nullable(),
 });

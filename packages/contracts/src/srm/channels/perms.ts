@@ -8,6 +8,7 @@ const screen = (path: string): string => {
 const button = (path: string, action: string) => `${screen(path)}:${action}`;
 
 const BI = '/businessInquiry';
+const CRM_RES = '/businessOperations/channel-resource-mgr';
 const CHANNELS = `${BI}/channelManage`;
 
 /**
@@ -32,6 +33,16 @@ export const ChannelPerm = {
   LANDING_EDIT: button(`${BI}/vos/landing/gateway`, 'edit'),
   DOCKING: screen(`${BI}/vos/docking/gateway`),
   DOCKING_EDIT: button(`${BI}/vos/docking/gateway`, 'edit'),
+  /** which gateways carry calls now and their load (traffic's call records) */
+  ONLINE_LANDING: screen(`${BI}/vos/online/landing`),
+  ONLINE_DOCKING: screen(`${BI}/vos/online/docking`),
   GATEWAY_IPS: screen(`${BI}/gateway/ip`),
   GATEWAY_IP_EDIT: button(`${BI}/gateway/ip`, 'edit'),
+  /** channel resources (SIM port groups, number ranges, WhatsApp numbers) and their vendors */
+  RESOURCES: screen(`${CRM_RES}/resource-manage`),
+  RESOURCE_EDIT: button(`${CRM_RES}/resource-manage`, 'edit'),
+  RESOURCE_POOL: screen(`${CRM_RES}/resource-pool`),
+  /** allocate a pooled resource to a customer's account, or release it */
+  RESOURCE_ALLOCATE: button(`${CRM_RES}/resource-pool`, 'allocate'),
+  RESOURCE_VENDORS: screen(`${CRM_RES}/channel-resource-mer`),
 } as const;

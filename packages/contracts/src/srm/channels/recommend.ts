@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelQuality } from './quality.js';
 
 /** `channelRecommend`: a messaging destination (a country, optionally one network), a product, a customer's account. */
 export const recommendQuery = z.object({
@@ -16,11 +17,13 @@ export const recommendQuery = z.object({
   accountCode: z.string().trim().min(1).max(32).optional(),
   /** testing channels too (live ones only by default) */
   includeTesting: z.boolean().default(false),
+  /** what ranks first: cost (quality breaks ties) or quality (cost breaks ties) */
+  rankBy: z.enum(['cost', 'quality']).default('cost'),
 });
 export type RecommendQuery = z.infer<typeof recommendQuery>;
 
-/** How a row came after the one above it with the same cost (ties explained). */
-export const TIE_BREAKS = ['state', 'capacity', 'code'] as const;
+/** How a row came after the one above it that ranks equal by the first criterion (ties explained). */
+export const TIE_BREAKS = ['quality', 'cost', 'state', 'capacity', 'code'] as const;
 
 export const recommendRow = z.object({
   rank: z.number(),
@@ -38,7 +41,12 @@ export const recommendRow = z.object({
   /** the account's price minus the cost, and as a percent of the price; null without both */
   margin: z.string().nullable(),
   marginPct: z.string().nullable(),
-  /** same cost as the row above: which criterion put it below (state, then capacity, then code) */
+  /**
+   * Delivery figures of the last days over the destination's networks the channel covers (traffic
+   * rollups); null when the channel carried none there. Ranked only with at least the minimum sample.
+   */
+  quality: channelQuality.nullable(),
+  /** equal to the row above by the first criterion: which one put it below (quality or cost, state, capacity, code) */
   tieBreak: z.enum(TIE_BREAKS).nullable(),
 });
 export type RecommendRow = z.infer<typeof recommendRow>;
@@ -51,11 +59,9 @@ export const recommendResult = z.object({
   mixed: z.boolean(),
   /** the account's price per unit for the destination, null without an account or a price */
   price: z.string().nullable(),
-  /**
-   * Whether delivery figures could rank the channels: the traffic rollups have no channel
-   * dimension yet, so quality is not part of the ranking (the screen says so).
-   */
-  quality: z.literal('unavailable'),
+  /** `ranked`: delivery figures took part; `unavailable`: the traffic room is not mounted (the screen says so) */
+  quality: z.enum(['ranked', 'unavailable']),
+  rankBy: z.enum(['cost', 'quality']),
   rows: z.array(recommendRow),
 });
 export type RecommendResult = z.infer<typeof recommendResult>;

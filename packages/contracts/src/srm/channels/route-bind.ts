@@ -18,6 +18,13 @@ export const routeBindResource = defineResource({
   titleField: 'channelName',
   fields: {
     customerId: { kind: 'customer', label: { zh: '客户', en: 'Customer' }, required: true, createOnly: true },
+    /** one consumer account of the customer (empty: all its accounts); its own bindings come first */
+    accountCode: {
+      kind: 'text',
+      label: { zh: '客户账户（空为全部账户）', en: 'Account (empty: all accounts)' },
+      createOnly: true,
+      rules: { maxLength: 32 },
+    },
     country: { kind: 'country', label: { zh: '国家/地区', en: 'Country' }, required: true, createOnly: true },
     network: {
       kind: 'operator',
@@ -66,6 +73,7 @@ export const routeBindResource = defineResource({
   list: {
     columns: [
       'customerId',
+      'accountCode',
       'country',
       'network',
       'channelName',
@@ -78,6 +86,7 @@ export const routeBindResource = defineResource({
     ],
     filters: {
       customerId: { op: 'eq', field: 'customerId' },
+      accountCode: { op: 'eq', field: 'accountCode' },
       country: { op: 'eq', field: 'country' },
       network: { op: 'eq', field: 'network' },
       channelId: { op: 'eq', field: 'channelId' },
@@ -88,7 +97,7 @@ export const routeBindResource = defineResource({
   },
   form: {
     sections: [
-      { title: { zh: '目的地', en: 'Destination' }, fields: ['customerId', 'country', 'network'] },
+      { title: { zh: '目的地', en: 'Destination' }, fields: ['customerId', 'accountCode', 'country', 'network'] },
       { title: { zh: '路由', en: 'Route' }, fields: ['channelId', 'priority', 'weight', 'windowFrom', 'windowTo'] },
       { title: { zh: '生效', en: 'Effective dates' }, fields: ['effectiveFrom', 'effectiveTo', 'remark'] },
     ],

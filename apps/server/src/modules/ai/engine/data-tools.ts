@@ -213,8 +213,9 @@ function totals(rows: TrafficDayFigure[]): Money {
 
 const range = (p: { from: string; to: string }) => ({
   from: new Date(`${p.from}T00:00:00.000Z`),
-  // the port's `to` is exclusive: the day after the period's last day
-  to: new Date(Date.parse(`${p.to}T00:00:00.000Z`) + 86_400_000),
+  // the port's days run from `from` to `to`, both included (as the reports read it): the period's
+  // last day, not the day after (that counted a day more than the report the answer cites)
+  to: new Date(`${p.to}T00:00:00.000Z`),
 });
 
 function moneyLines(m: Money, zh: boolean): string[] {
@@ -281,9 +282,10 @@ function myPerformanceTool(db: Db): DataTool {
       const traffic = portOf(db, 'traffic');
       if (!traffic) return noTraffic('myPerformance', zh, period, what);
       const prev = previousPeriod(period);
+      // SMS only: the figure must be the one the cited screen (SMS profit / SMS performance) shows
       const [rows, before] = await Promise.all([
-        traffic.byDay({ ...range(period), ownerIds: [auth.userId] }),
-        traffic.byDay({ ...range(prev), ownerIds: [auth.userId] }),
+        traffic.byDay({ ...range(period), ownerIds: [auth.userId], products: ['sms'] }),
+        traffic.byDay({ ...range(prev), ownerIds: [auth.userId], products: ['sms'] }),
       ]);
       const mine = (r: TrafficDayFigure) => r.ownerId === auth.userId;
       const now = totals(rows.filter(mine));
@@ -365,7 +367,11 @@ function customerProfitTool(db: Db): DataTool {
       const byAccount = new Map<number, number>();
       for (const r of rows.filter(its)) byAccount.set(r.accountId, (byAccount.get(r.accountId) ?? 0) + r.count);
       const top = [...byAccount.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
-      const link = screenLink(`${screen}?customerId=${found.id}&from=${period.from}&to=${period.to}`, zh);
+      // the report opens on this period, drilled into the customer (its screen reads the three)
+      const link = screenLink(
+        `${screen}?customerId=${found.id}&name=${encodeURIComponent(found.name)}&from=${period.from}&to=${period.to}`,
+        zh,
+      );
       return result(
         'customerProfit',
         true,

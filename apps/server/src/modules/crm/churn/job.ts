@@ -90,17 +90,21 @@ async function flag(p: Platform, c: Candidate, w: { before: Decimal; recent: Dec
   };
   await p.db.transaction(async (tx) => {
     await tx.insert(crmChurnFlags).values(row).onConflictDoUpdate({ target: crmChurnFlags.customerId, set: row });
-    await appendRecordEvents(tx, [
-      {
-        entity: 'crm.customer',
-        recordId: c.id,
-        actorId: null,
-        kind: 'state',
-        changes: [{ field: 'paidTraffic', from: row.before, to: row.recent }],
-        body: `流失预警 / Churning: −${fall}% (${c.window_days} d)`,
-        data: { reason: 'churn', fallPercent: fall, windowDays: c.window_days, returnToSea: c.return_to_sea },
-      },
-    ]);
+    await appendRecordEvents(
+      tx,
+      [
+        {
+          entity: 'crm.customer',
+          recordId: c.id,
+          actorId: null,
+          kind: 'state',
+          changes: [{ field: 'paidTraffic', from: row.before, to: row.recent }],
+          body: `流失预警 / Churning: −${fall}% (${c.window_days} d)`,
+          data: { reason: 'churn', fallPercent: fall, windowDays: c.window_days, returnToSea: c.return_to_sea },
+        },
+      ],
+      now,
+    );
   });
 }
 

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { bindOwnership, type OwnerChangedContext, type RelatedContext } from '../../../platform/ownership/index.js';
 import { assertNoPendingAlias } from '../alias-pending.js';
 import { customers } from '../customers.js';
-import { crmContacts, crmCustomers, crmOpportunities } from '../schema.js';
+import { crmContacts, crmOpportunities } from '../schema.js';
 import { claimRules } from './claim-rules.js';
 
 /** A transfer takes the old owner's contacts or opportunities of the customer along. */
@@ -22,11 +22,9 @@ const moveOpportunities = async ({ tx, recordId, fromUserId, toUserId }: Related
 
 /**
  * A claimed or distributed customer's contacts and opportunities are its new owner's; in the open
- * sea nobody's, and the customer keeps the time it returned (the pool's "days since return").
+ * sea nobody's.
  */
-const followOwner = async ({ tx, p, ids, kind, to }: OwnerChangedContext) => {
-  if (kind === 'return')
-    await tx.update(crmCustomers).set({ returnedAt: p.clock.now() }).where(inArray(crmCustomers.id, ids));
+const followOwner = async ({ tx, ids, to }: OwnerChangedContext) => {
   await tx.update(crmContacts).set({ ownerId: to }).where(inArray(crmContacts.customerId, ids));
   await tx.update(crmOpportunities).set({ ownerId: to }).where(inArray(crmOpportunities.customerId, ids));
 };
@@ -36,7 +34,15 @@ const followOwner = async ({ tx, p, ids, kind, to }: OwnerChangedContext) => {
  * blacklisted customer is in neither (it cannot be claimed or returned); locked ones never return.
  */
 export const customerOwners = bindOwnership(customerOwnership, customers, {
-  fields: { owner: 'ownerId', ownerTime: 'ownedAt', state: 'state', locked: 'locked', dealt: 'dealt' },
+  fields: {
+    owner: 'ownerId',
+    ownerTime: 'ownedAt',
+    state: 'state',
+    locked: 'locked',
+    dealt: 'dealt',
+    // the pool's "days since return", written with the owner in one row update
+    pooledAt: 'returnedAt',
+  },
   poolState: 'open_sea',
   ownedState: 'private',
   rules: claimRules,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../../platform/db/index.js';
+import type { Db, Tx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
+import { portOf } from '../../../platform/ports.js';
 import { customerRef } from '../../crm/index.js';
 import { srmChannelNetworks, srmChannels } from './schema.js';
 
@@ -28,4 +29,14 @@ export const channelNameSql = (column: string) => `(select c.name from srm_chann
 /** The customer a binding, registration or gateway names exists (asked of the crm room). */
 export async function knownCustomer(tx: Tx, id: number) {
   if (!(await customerRef(tx, id))) throw new AppError('SRM_CUSTOMER_UNKNOWN', { vars: { value: id } });
+}
+
+/**
+ * A customer's consumer account by its code, through the accounts port (finance keeps accounts),
+ * or SRM_ACCOUNT_UNKNOWN. `db` may be the caller's transaction (PGlite has one connection).
+ */
+export async function accountByCode(db: Db | Tx, code: string) {
+  const found = (await portOf(db as Db, 'accounts')?.byCodes([code]))?.get(code);
+  if (!found) throw new AppError('SRM_ACCOUNT_UNKNOWN', { vars: { value: code } });
+  return found;
 }

@@ -6,6 +6,7 @@ import { reference } from '../../system/reference/index.js';
 import { channels } from './channels.js';
 import { coverage } from './coverage.js';
 import { dockingGateways, gatewayIps, landingGateways } from './gateways.js';
+import { resourceRecords } from './resources.js';
 import { routeBinds } from './route-binds.js';
 import { channelRoutes } from './routes.js';
 import { ChannelSecretBox } from './secret-box.js';
@@ -13,7 +14,7 @@ import { seedChannels } from './seed.js';
 import { defineSenderIdJobs, SENDER_ID_JOB } from './sender-id-reminders.js';
 import { senderIds } from './sender-ids.js';
 
-const WRITES = /^\/v2\/srm\/(channel|route-bind|sender-id)\//;
+const WRITES = /^\/v2\/srm\/(channel|route-bind|sender-id|channel-resource)\//;
 
 export const channelResources = [
   channels,
@@ -23,6 +24,7 @@ export const channelResources = [
   landingGateways,
   dockingGateways,
   gatewayIps,
+  resourceRecords,
 ];
 
 /**

@@ -3,14 +3,18 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../platform/db/index.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { reference } from '../../system/reference/index.js';
+import { channelFigures, qualityOf, sumFigures } from './quality.js';
 
 /**
  * `marketChannel`: per country and product, the live channels covering it (voice channels by the
  * country's calling code are not mapped to countries: voice coverage is prefixes, so voice rows
- * appear only for channels with networks). Counts, capacity, tags and sender-id needs; never a
- * host, an account or a cost.
+ * appear only for channels with networks). Counts, capacity, tags and sender-id needs, and the
+ * quality tier of what the live channels carried there lately; never a host, an account or a cost.
  */
-export async function marketChannels(p: { db: Db; bus: EventBus }, q: MarketQuery): Promise<MarketRow[]> {
+export async function marketChannels(
+  p: { db: Db; bus: EventBus; clock: { now(): Date } },
+  q: MarketQuery,
+): Promise<MarketRow[]> {
   const rows = rowsOf<Omit<MarketRow, 'networksTotal' | 'qualityTier'>>(
     await p.db.execute(sql`
       select n.country, c.product,
@@ -36,5 +40,21 @@ export async function marketChannels(p: { db: Db; bus: EventBus }, q: MarketQuer
   const totals = new Map<string, number>();
   for (const country of new Set(rows.map((r) => r.country)))
     totals.set(country, (await ref.operatorsOfCountry(country)).length);
-  return rows.map((r) => ({ ...r, networksTotal: totals.get(r.country) ?? 0, qualityTier: null }));
+  // the tier of what the live channels carried to the country over the quality window
+  const live = rowsOf<{ id: number }>(
+    await p.db.execute(sql`select id from srm_channels where state = 'live'
+      ${q.product ? sql`and product = ${q.product}` : sql``}`),
+  ).map((x) => Number(x.id));
+  const figures = rows.length
+    ? await channelFigures(p.db, p.clock.now(), {
+        channelIds: live,
+        countries: [...new Set(rows.map((r) => r.country))],
+        byCountry: true,
+      })
+    : null;
+  const tierOfRow = (r: (typeof rows)[number]) => {
+    const sums = sumFigures((figures ?? []).filter((f) => f.country === r.country && f.product === r.product));
+    return sums ? qualityOf(sums).tier : null;
+  };
+  return rows.map((r) => ({ ...r, networksTotal: totals.get(r.country) ?? 0, qualityTier: tierOfRow(r) }));
 }

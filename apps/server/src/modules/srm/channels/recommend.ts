@@ -6,6 +6,8 @@ import type { EventBus } from '../../../platform/events/bus.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { portOf, type RatedCharge } from '../../../platform/ports.js';
 import { reference } from '../../system/reference/index.js';
+import { accountByCode } from './channel-ref.js';
+import { channelFigures, qualityOf, sumFigures } from './quality.js';
 import { srmChannelNetworks, srmChannels } from './schema.js';
 import { supplierNameOf } from './supplier.js';
 
@@ -23,10 +25,11 @@ async function safely(f: () => Promise<RatedCharge | null> | undefined): Promise
 
 /**
  * `channelRecommend`: the live (optionally testing) channels of a product covering the destination,
- * ranked by cost per unit (the rating port's `costFor`; over a whole country the dearest covered
+ * ranked by cost per unit (or by delivery rate over the destination's networks, `rankBy`) (the rating port's `costFor`; over a whole country the dearest covered
  * network's, the price a sender to any number of the country may pay), with the margin against the
- * account's price (`priceFor`) in the price's currency. Equal costs are ordered live before testing,
- * then by capacity, then by code, and each such row names the criterion that placed it.
+ * account's price (`priceFor`) in the price's currency. Equal costs are ordered by quality (the
+ * delivery rate of the last days, with the minimum sample), live before testing, capacity, code,
+ * and each such row names the criterion that placed it.
  */
 export async function recommend(
   p: { db: Db; bus: EventBus; clock: { now(): Date } },
@@ -42,11 +45,19 @@ export async function recommend(
   } else networks = (await ref.operatorsOfCountry(q.country)).map((o) => o.mccmnc);
   let account: RecommendResult['account'] = null;
   if (q.accountCode) {
-    const found = (await portOf(p.db, 'accounts')?.byCodes([q.accountCode]))?.get(q.accountCode);
-    if (!found) throw new AppError('SRM_ACCOUNT_UNKNOWN', { vars: { value: q.accountCode } });
+    const found = await accountByCode(p.db, q.accountCode);
     account = { id: found.id, code: found.code, currency: found.currency };
   }
-  const empty = { account, currency: null, mixed: false, price: null, quality: 'unavailable' as const, rows: [] };
+  const empty = {
+    account,
+    currency: null,
+    mixed: false,
+    price: null,
+    // whether figures could rank, also when nothing is there to rank
+    quality: portOf(p.db, 'traffic')?.byChannel ? ('ranked' as const) : ('unavailable' as const),
+    rankBy: q.rankBy,
+    rows: [],
+  };
   if (!networks.length) return empty;
 
   const found = await p.db
@@ -89,6 +100,8 @@ export async function recommend(
     : null;
   const currency = price?.currency;
 
+  // delivery figures over the destination's networks each channel covers
+  const figures = await channelFigures(p.db, at, { channelIds: [...channels.keys()], networks, byNetwork: true });
   const rows: Omit<RecommendRow, 'rank' | 'tieBreak'>[] = [];
   const currencies = new Set<string>();
   for (const c of channels.values()) {
@@ -119,34 +132,49 @@ export async function recommend(
       cost: cost ? cost.toFixed(6) : null,
       margin: margin ? margin.toFixed(6) : null,
       marginPct: margin && base && !base.isZero() ? margin.div(base).times(100).toFixed(2) : null,
+      quality: (() => {
+        const sums = sumFigures((figures ?? []).filter((f) => f.channelId === c.id && c.networks.includes(f.network!)));
+        return sums ? qualityOf(sums) : null;
+      })(),
     });
   }
-  const byCost = (a: (typeof rows)[number], b: (typeof rows)[number]) => {
-    if (a.cost === null || b.cost === null) return (a.cost === null ? 1 : 0) - (b.cost === null ? 1 : 0);
-    return new Decimal(a.cost).comparedTo(b.cost);
+  type Row = (typeof rows)[number];
+  const nullsLast = (a: unknown, b: unknown) => (a === null ? 1 : 0) - (b === null ? 1 : 0);
+  const byCost = (a: Row, b: Row) =>
+    a.cost === null || b.cost === null ? nullsLast(a.cost, b.cost) : new Decimal(a.cost).comparedTo(b.cost);
+  // a rate only with the minimum sample (a tier); higher first
+  const rate = (r: Row) => (r.quality?.tier ? (r.quality.deliveryRate ?? r.quality.asr) : null);
+  const byQuality = (a: Row, b: Row) => {
+    const x = rate(a);
+    const y = rate(b);
+    return x === null || y === null ? nullsLast(x, y) : new Decimal(y).comparedTo(x);
   };
-  const tie = (a: (typeof rows)[number], b: (typeof rows)[number]): RecommendRow['tieBreak'] => {
-    if (a.state !== b.state) return 'state';
-    if (a.capacity !== b.capacity) return 'capacity';
+  const keys: [NonNullable<RecommendRow['tieBreak']> | 'first', (a: Row, b: Row) => number][] = [
+    ['first', q.rankBy === 'quality' ? byQuality : byCost],
+    q.rankBy === 'quality' ? ['cost', byCost] : ['quality', byQuality],
+    ['state', (a, b) => STATE_ORDER.indexOf(a.state) - STATE_ORDER.indexOf(b.state)],
+    ['capacity', (a, b) => (b.capacity ?? 0) - (a.capacity ?? 0)],
+    ['code', (a, b) => a.code.localeCompare(b.code)],
+  ];
+  rows.sort((a, b) => {
+    for (const [, f] of keys) {
+      const d = f(a, b);
+      if (d) return d;
+    }
+    return 0;
+  });
+  const tie = (a: Row, b: Row): RecommendRow['tieBreak'] => {
+    if (keys[0]![1](a, b) !== 0) return null;
+    for (const [k, f] of keys.slice(1)) if (f(a, b) !== 0) return k as RecommendRow['tieBreak'];
     return 'code';
   };
-  rows.sort(
-    (a, b) =>
-      byCost(a, b) ||
-      STATE_ORDER.indexOf(a.state) - STATE_ORDER.indexOf(b.state) ||
-      (b.capacity ?? 0) - (a.capacity ?? 0) ||
-      a.code.localeCompare(b.code),
-  );
   return {
     account,
     currency: currency ?? (currencies.size === 1 ? [...currencies][0]! : null),
     mixed: !currency && currencies.size > 1,
     price: price ? new Decimal(price.unitPrice).toFixed(6) : null,
-    quality: 'unavailable',
-    rows: rows.map((r, i) => ({
-      ...r,
-      rank: i + 1,
-      tieBreak: i > 0 && byCost(rows[i - 1]!, r) === 0 ? tie(rows[i - 1]!, r) : null,
-    })),
+    quality: figures ? 'ranked' : 'unavailable',
+    rankBy: q.rankBy,
+    rows: rows.map((r, i) => ({ ...r, rank: i + 1, tieBreak: i > 0 ? tie(rows[i - 1]!, r) : null })),
   };
 }

@@ -1,11 +1,14 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/index.js';
+import type { ChannelProduct, LiveChannelRef } from '../../../platform/ports.js';
+import { srmSuppliers } from '../schema.js';
 import { srmChannelNetworks, srmChannels } from './schema.js';
 
 export interface ChannelRef {
   id: number;
   code: string;
   name: string;
+  supplierId: number;
   product: string;
   state: string;
   /** networks (messaging) covered */
@@ -25,6 +28,7 @@ export async function channelRefs(db: DbOrTx, ids?: number[]): Promise<ChannelRe
       id: srmChannels.id,
       code: srmChannels.code,
       name: srmChannels.name,
+      supplierId: srmChannels.supplierId,
       product: srmChannels.product,
       state: srmChannels.state,
       prefixes: srmChannels.prefixes,
@@ -47,4 +51,48 @@ export async function channelRefs(db: DbOrTx, ids?: number[]): Promise<ChannelRe
     prefixes: r.prefixes ?? [],
     networks: nets.filter((n) => n.channelId === r.id).map((n) => n.mccmnc),
   }));
+}
+
+/** Suppliers' code and name by id (the reports' supplier level). */
+export async function supplierRefs(db: DbOrTx, ids: number[]): Promise<Map<number, { code: string; name: string }>> {
+  const out = new Map<number, { code: string; name: string }>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: srmSuppliers.id, code: srmSuppliers.code, name: srmSuppliers.name })
+    .from(srmSuppliers)
+    .where(inArray(srmSuppliers.id, ids));
+  for (const r of rows) out.set(r.id, { code: r.code, name: r.name });
+  return out;
+}
+
+/** The live channels of a product with the networks and countries they cover (the channels port). */
+export async function liveChannels(db: DbOrTx, product: ChannelProduct): Promise<LiveChannelRef[]> {
+  const rows = await db
+    .select({ id: srmChannels.id })
+    .from(srmChannels)
+    .where(and(eq(srmChannels.product, product), eq(srmChannels.state, 'live')))
+    .orderBy(asc(srmChannels.id));
+  if (!rows.length) return [];
+  const nets = await db
+    .select({
+      channelId: srmChannelNetworks.channelId,
+      mccmnc: srmChannelNetworks.mccmnc,
+      country: srmChannelNetworks.country,
+    })
+    .from(srmChannelNetworks)
+    .where(
+      inArray(
+        srmChannelNetworks.channelId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) => {
+    const own = nets.filter((n) => n.channelId === r.id);
+    return {
+      id: r.id,
+      product,
+      networks: own.map((n) => n.mccmnc),
+      countries: [...new Set(own.flatMap((n) => (n.country ? [n.country] : [])))],
+    };
+  });
 }

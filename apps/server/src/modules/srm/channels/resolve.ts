@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Platform } from '../../../platform/platform.js';
 import { reference } from '../../system/reference/index.js';
+import { accountByCode } from './channel-ref.js';
 import { srmChannels, srmRouteBinds } from './schema.js';
 
 /** minutes since midnight UTC of "HH:MM" */
@@ -18,22 +19,28 @@ export function inWindow(from: string | null, to: string | null, at: Date): bool
 }
 
 /**
- * The route that applies to a customer's message to a network at a moment: the bindings in force
- * then (effective, inside their window) for that network, else for its country; tried by priority
- * (failover order), shared by weight within a priority.
+ * The route that applies to a customer's (or one of its accounts') message to a network at a
+ * moment: the bindings in force then (effective, inside their window) — the account's own when any
+ * apply, else the customer's for all accounts — for that network, else for its country; tried by
+ * priority (failover order), shared by weight within a priority.
  */
 export async function resolveRoute(
   p: Platform & { db: Db },
-  customerId: number,
+  who: { customerId?: number; accountCode?: string },
   network: string,
   at: Date,
 ): Promise<ResolveResult> {
+  const account = who.accountCode ? await accountByCode(p.db, who.accountCode) : null;
+  if (account && who.customerId !== undefined && account.customerId !== who.customerId)
+    throw new AppError('SRM_ROUTE_ACCOUNT_CUSTOMER', { vars: { value: account.code } });
+  const customerId = account?.customerId ?? who.customerId!;
   const op = await reference(p).operatorOf(network);
   if (!op) throw new AppError('SRM_NETWORK_UNKNOWN', { vars: { value: network } });
   const country = op.countryCode;
   const rows = await p.db
     .select({
       id: srmRouteBinds.id,
+      accountId: srmRouteBinds.accountId,
       network: srmRouteBinds.network,
       channelId: srmRouteBinds.channelId,
       channelName: srmChannels.name,
@@ -50,6 +57,9 @@ export async function resolveRoute(
     .where(
       and(
         eq(srmRouteBinds.customerId, customerId),
+        account
+          ? or(isNull(srmRouteBinds.accountId), eq(srmRouteBinds.accountId, account.id))
+          : isNull(srmRouteBinds.accountId),
         eq(srmRouteBinds.country, country ?? ''),
         or(isNull(srmRouteBinds.network), eq(srmRouteBinds.network, network)),
         lte(srmRouteBinds.effectiveFrom, at),
@@ -58,7 +68,11 @@ export async function resolveRoute(
       ),
     )
     .orderBy(asc(srmRouteBinds.priority), desc(srmRouteBinds.weight), asc(srmRouteBinds.id));
-  const open = rows.filter((r) => inWindow(r.windowFrom, r.windowTo, at));
+  const inForce = rows.filter((r) => inWindow(r.windowFrom, r.windowTo, at));
+  // the account's own bindings, when any apply, before its customer's for all accounts
+  const own = inForce.filter((r) => r.accountId !== null);
+  const open = own.length ? own : inForce;
+  const scope = !open.length ? null : own.length ? ('account' as const) : ('customer' as const);
   const byNetwork = open.filter((r) => r.network === network);
   const chosen = byNetwork.length ? byNetwork : open.filter((r) => r.network === null);
   const level = byNetwork.length ? 'network' : chosen.length ? 'country' : 'none';
@@ -68,7 +82,8 @@ export async function resolveRoute(
     country,
     at: at.toISOString(),
     level,
-    routes: chosen.map(({ network: _, ...r }) => ({
+    scope,
+    routes: chosen.map(({ network: _, accountId: __, ...r }) => ({
       ...r,
       share: Math.round((r.weight / totals.get(r.priority)!) * 10000) / 100,
       effectiveFrom: r.effectiveFrom.toISOString(),

@@ -6,7 +6,7 @@ import type { Platform } from '../../../platform/platform.js';
 import type { Values } from '../../../platform/resource/bind.js';
 import { bindResource } from '../../../platform/resource/index.js';
 import { reference } from '../../system/reference/index.js';
-import { channelNameSql, coveredNetworks, knownCustomer, usableChannel } from './channel-ref.js';
+import { accountByCode, channelNameSql, coveredNetworks, knownCustomer, usableChannel } from './channel-ref.js';
 import { srmRouteBinds } from './schema.js';
 
 const time = (v: unknown) => (v instanceof Date ? v.getTime() : v ? new Date(String(v)).getTime() : null);
@@ -37,6 +37,7 @@ export const routeBinds = bindResource(routeBindResource, {
   table: srmRouteBinds,
   columns: {
     customerId: srmRouteBinds.customerId,
+    accountCode: srmRouteBinds.accountCode,
     country: srmRouteBinds.country,
     network: srmRouteBinds.network,
     channelId: srmRouteBinds.channelId,
@@ -54,7 +55,15 @@ export const routeBinds = bindResource(routeBindResource, {
     async beforeCreate(ctx, input) {
       await knownCustomer(ctx.tx, input.customerId as number);
       await checkBinding(ctx.tx, ctx.p, input);
-      return { createdBy: ctx.auth.userId, createdAt: ctx.p.clock.now() };
+      const account = input.accountCode ? await accountByCode(ctx.tx, input.accountCode as string) : null;
+      if (account && account.customerId !== input.customerId)
+        throw new AppError('SRM_ROUTE_ACCOUNT_CUSTOMER', { vars: { value: account.code } });
+      return {
+        accountId: account?.id ?? null,
+        accountCode: account?.code ?? null,
+        createdBy: ctx.auth.userId,
+        createdAt: ctx.p.clock.now(),
+      };
     },
     async beforeUpdate(ctx, before, patch) {
       await checkBinding(ctx.tx, ctx.p, { ...before, ...patch });

@@ -127,6 +127,9 @@ export const srmRouteBinds = pgTable(
     id: serial('id').primaryKey(),
     version: integer('version').notNull().default(1),
     customerId: integer('customer_id').notNull(),
+    /** one consumer account of the customer (finance's, read through the accounts port); null: all its accounts */
+    accountId: integer('account_id'),
+    accountCode: text('account_code'),
     country: text('country').notNull(),
     network: text('network'),
     channelId: integer('channel_id').notNull(),
@@ -142,6 +145,8 @@ export const srmRouteBinds = pgTable(
   },
   (t) => [
     index('srm_route_binds_resolve_idx').on(t.customerId, t.country, t.network, t.effectiveFrom),
+    index('srm_route_binds_account_idx').on(t.accountId),
+    index('srm_route_binds_account_code_idx').on(t.accountCode),
     index('srm_route_binds_country_idx').on(t.country),
     index('srm_route_binds_network_idx').on(t.network),
     index('srm_route_binds_channel_idx').on(t.channelId),
@@ -215,5 +220,46 @@ export const srmGatewayIps = pgTable(
     index('srm_gateway_ips_side_idx').on(t.side),
     index('srm_gateway_ips_enabled_idx').on(t.enabled),
     index('srm_gateway_ips_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+  ],
+);
+
+/**
+ * Channel resources (`channel-resource-mgr`): a vendor's SIM-bank ports, number range or WhatsApp
+ * number, in the pool or allocated to one consumer account (finance's id and code, stored only).
+ */
+export const srmChannelResources = pgTable(
+  'srm_channel_resources',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    identifier: text('identifier').notNull(),
+    kind: text('kind', { enum: ['sim_ports', 'number_range', 'whatsapp_number', 'sender_number'] }).notNull(),
+    supplierId: integer('supplier_id').notNull(),
+    product: text('product', { enum: ['sms', 'voice', 'whatsapp'] }).notNull(),
+    country: text('country').notNull(),
+    capacity: integer('capacity').notNull(),
+    state: text('state', { enum: ['pool', 'allocated', 'retired'] })
+      .notNull()
+      .default('pool'),
+    accountId: integer('account_id'),
+    accountCode: text('account_code'),
+    allocatedAt: at('allocated_at'),
+    remark: text('remark'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    search: searchColumn('search', ['identifier']),
+  },
+  (t) => [
+    uniqueIndex('srm_channel_resources_identifier_uq').on(t.kind, t.identifier),
+    searchIndex('srm_channel_resources_search_trgm', t.search),
+    index('srm_channel_resources_identifier_idx').on(t.identifier),
+    index('srm_channel_resources_kind_idx').on(t.kind),
+    index('srm_channel_resources_supplier_idx').on(t.supplierId, t.state),
+    index('srm_channel_resources_product_idx').on(t.product),
+    index('srm_channel_resources_country_idx').on(t.country),
+    index('srm_channel_resources_state_idx').on(t.state),
+    index('srm_channel_resources_account_idx').on(t.accountCode),
+    index('srm_channel_resources_capacity_idx').on(t.capacity),
+    index('srm_channel_resources_allocated_idx').on(t.allocatedAt),
+    index('srm_channel_resources_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );

@@ -1,11 +1,13 @@
 import { CHANNEL_TAGS, SENDER_ID_STATES, SENDER_ID_TYPES } from '@portal/contracts/srm/channels';
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/index.js';
+import { portOf } from '../../../platform/ports.js';
 import type { SeedContext } from '../../../platform/seed/context.js';
 import { customerRefs } from '../../crm/index.js';
 import { countrySeeds, operatorSeeds } from '../../system/reference/sources.js';
 import {
   srmChannelNetworks,
+  srmChannelResources,
   srmChannels,
   srmDockingGateways,
   srmGatewayIps,
@@ -15,11 +17,22 @@ import {
 } from './schema.js';
 
 const DAY = 86_400_000;
+/**
+ * The destinations a messaging company buys routes for first (where its customers' traffic goes):
+ * their channels come before the rest of the world's, alphabetical, so the demo traffic finds a
+ * live channel for its networks.
+ */
+const MAIN_MARKETS = ['CN', 'IN', 'ID', 'US', 'GB', 'BR', 'NG', 'SG', 'PH', 'VN', 'TH', 'MY', 'MX', 'DE', 'FR'];
+const marketRank = (country: string) => {
+  const i = MAIN_MARKETS.indexOf(country);
+  return i < 0 ? MAIN_MARKETS.length : i;
+};
+
 /** the seed's fixed "now" for dates (the app clock is not in a seed context) */
 const BASE = Date.UTC(2026, 10, 1);
 
 /**
- * Demo channels: about 400 over 60 countries on the srm seed's suppliers (read by code; run after
+ * Demo channels: about 400 over 60 countries (the main markets first) on the srm seed's suppliers (read by code; run after
  * it), each messaging channel covering one to three networks of its country from the MCC/MNC
  * reference list; voice gateways, an allow-list, sender ids in every state and route bindings.
  * Natural keys (codes, names, CIDRs) make a second run add nothing.
@@ -43,21 +56,25 @@ export async function seedChannels(root: SeedContext): Promise<void> {
   const countries = [...byCountry.entries()]
     .filter(([, ops]) => ops.length >= 2)
     .map(([c]) => c)
-    .sort()
+    .sort((a, b) => marketRank(a) - marketRank(b) || a.localeCompare(b))
     .slice(0, 60);
   const total = ctx.count({ demo: 400, bench: 400, large: 2000 });
+  const admitted = suppliers.filter((x) => x.admitted);
   const channelRows: (typeof srmChannels.$inferInsert)[] = [];
   const coverage: { code: string; ops: { mccmnc: string; name: string; nameEn: string; country: string }[] }[] = [];
   for (let i = 0; i < total; i++) {
     const country = countries[i % countries.length]!;
-    const supplier = suppliers[rng.int(0, suppliers.length - 1)]!;
+    // each main market's first channel: a live SMS channel of an admitted supplier (its traffic has a route)
+    const anchor = i < countries.length && marketRank(country) < MAIN_MARKETS.length && admitted.length > 0;
+    const drawn = suppliers[rng.int(0, suppliers.length - 1)]!;
+    const supplier = anchor ? admitted[i % admitted.length]! : drawn;
     const roll = rng.next();
-    const product = roll < 0.75 ? 'sms' : roll < 0.87 ? 'voice' : roll < 0.95 ? 'whatsapp' : 'email';
+    const product = anchor ? 'sms' : roll < 0.75 ? 'sms' : roll < 0.87 ? 'voice' : roll < 0.95 ? 'whatsapp' : 'email';
     const ops = byCountry.get(country)!;
     const picked = product === 'voice' ? [] : [...new Set([0, 1, 2].slice(0, rng.int(1, 3)).map(() => rng.pick(ops)))];
     const stateRoll = rng.next();
     const state =
-      supplier.admitted && stateRoll < 0.7
+      anchor || (supplier.admitted && stateRoll < 0.7)
         ? 'live'
         : stateRoll < 0.8
           ? 'testing'
@@ -120,6 +137,52 @@ export async function seedChannels(root: SeedContext): Promise<void> {
 
   await seedGateways(ctx, suppliers);
   await seedBindings(ctx, coverage, ids);
+  await seedResources(ctx);
+}
+
+/**
+ * Channel resources of the SIM farms and aggregators: SIM-bank port groups, number ranges, WhatsApp
+ * and sender numbers; a quarter allocated to active accounts that have the product (when finance
+ * has seeded accounts), a few retired. (kind, identifier) is the natural key.
+ */
+async function seedResources(ctx: SeedContext) {
+  const { db, rng } = ctx;
+  const vendors = rowsOf<{ id: number; code: string; type: string; country: string }>(
+    await db.execute(
+      sql`select id, code, type, country from srm_suppliers where type in ('sim_farm', 'aggregator') order by code limit 30`,
+    ),
+  );
+  if (!vendors.length) return;
+  const accounts = (await portOf(db, 'accounts')?.active()) ?? [];
+  const kinds = [
+    { kind: 'sim_ports', product: 'sms', capacity: [8, 64] },
+    { kind: 'number_range', product: 'voice', capacity: [100, 1000] },
+    { kind: 'whatsapp_number', product: 'whatsapp', capacity: [1, 1] },
+    { kind: 'sender_number', product: 'sms', capacity: [1, 20] },
+  ] as const;
+  const rows: (typeof srmChannelResources.$inferInsert)[] = [];
+  for (let i = 0; i < 90; i++) {
+    const v = vendors[i % vendors.length]!;
+    const k = v.type === 'sim_farm' ? kinds[i % 2 === 0 ? 0 : 3] : kinds[(i % 3) + 1]!;
+    const identifier = `${v.code}-${k.kind.split('_')[0]!.toUpperCase()}-${String(i + 1).padStart(3, '0')}`;
+    const roll = rng.next();
+    const account =
+      roll < 0.25 ? accounts.find((a, j) => j % 7 === i % 7 && a.products.includes(k.product)) : undefined;
+    rows.push({
+      identifier,
+      kind: k.kind,
+      supplierId: v.id,
+      product: k.product,
+      country: v.country,
+      capacity: rng.int(k.capacity[0], k.capacity[1]),
+      state: account ? 'allocated' : roll > 0.93 ? 'retired' : 'pool',
+      accountId: account?.id ?? null,
+      accountCode: account?.code ?? null,
+      allocatedAt: account ? new Date(BASE - rng.int(1, 120) * DAY) : null,
+      createdAt: new Date(BASE - rng.int(120, 400) * DAY),
+    });
+  }
+  await db.insert(srmChannelResources).values(rows).onConflictDoNothing();
 }
 
 async function seedGateways(ctx: SeedContext, suppliers: { id: number; code: string }[]) {

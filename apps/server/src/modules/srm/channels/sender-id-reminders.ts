@@ -33,6 +33,7 @@ export async function runSenderIdExpiry(p: Platform): Promise<{ reminded: number
         kind: 'state',
         changes: [{ field: 'state', from: 'approved', to: 'expired' }],
       })),
+      now,
     );
     const due = rowsOf<{
       id: number;

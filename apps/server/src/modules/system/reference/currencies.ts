@@ -1,41 +1,40 @@
-import type { CurrencyPageQuery, CurrencyRow, CurrencyUpdateBody } from '@portal/contracts/reference';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../../platform/db/index.js';
-import { containsPattern } from '../../../platform/db/like.js';
-import type { EventBus } from '../../../platform/events/bus.js';
+import { currencyResource } from '@portal/contracts/reference/resources';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
+import { nameInSql } from '../../../platform/i18n/names.js';
+import type { Values } from '../../../platform/resource/bind.js';
+import { bindResource, localized } from '../../../platform/resource/index.js';
 import { refCurrencies } from './schema.js';
-import { changed, iso, pageOf, updateVersioned } from './store.js';
+import { changed } from './store.js';
 
-export function pageCurrencies(db: Db, q: CurrencyPageQuery) {
-  const w = and(
-    q.enabled === undefined ? undefined : eq(refCurrencies.enabled, q.enabled),
-    q.keyword
-      ? or(
-          ilike(refCurrencies.code, containsPattern(q.keyword)),
-          ilike(refCurrencies.name, containsPattern(q.keyword)),
-          ilike(refCurrencies.nameEn, containsPattern(q.keyword)),
-        )
-      : undefined,
-  );
-  return pageOf(db, refCurrencies, w, q, async (limit, offset) => {
-    const rows = await db
-      .select()
-      .from(refCurrencies)
-      .where(w)
-      .orderBy(asc(refCurrencies.code))
-      .limit(limit)
-      .offset(offset);
-    return rows.map((r): CurrencyRow => ({ ...r, updatedAt: iso(r.updatedAt) }));
-  });
-}
+/** A switch cleared in an update keeps its default (enabled) instead of null. */
+export const keepEnabled = (patch: Values): Values => (patch.enabled === null ? { enabled: true } : {});
 
-/** Names, symbol and whether staff may pick it; code, number and minor unit stay ISO's. */
-export async function updateCurrency(db: Db, bus: EventBus, body: CurrencyUpdateBody): Promise<void> {
-  const { code, version, ...set } = body;
-  await db.transaction((tx) => updateVersioned(tx, refCurrencies, refCurrencies.code, code, version, set));
-  await changed(bus, 'currencies');
-}
+/** ISO 4217 currencies: names, symbol and whether staff may pick one; code, number and minor unit stay ISO's. */
+export const currencies = bindResource(currencyResource, {
+  table: refCurrencies,
+  search: { keyword: refCurrencies.search },
+  columns: {
+    code: refCurrencies.code,
+    name: refCurrencies.name,
+    nameEn: refCurrencies.nameEn,
+    displayName: localized((l) =>
+      nameInSql(l, sql.raw('"ref_currencies"."name"'), sql.raw('"ref_currencies"."name_en"')),
+    ),
+    numeric: refCurrencies.numeric,
+    digits: refCurrencies.digits,
+    symbol: refCurrencies.symbol,
+    enabled: refCurrencies.enabled,
+    updatedAt: refCurrencies.updatedAt,
+  },
+  hooks: {
+    async beforeUpdate(ctx, _before, patch) {
+      ctx.afterCommit(() => changed(ctx.p.bus, 'currencies'));
+      return { ...keepEnabled(patch), ...(patch.symbol === null ? { symbol: '' } : {}), updatedAt: new Date() };
+    },
+  },
+});
 
 /** Inside a write: the currency exists and is enabled, or REF_CURRENCY_UNKNOWN. */
 export async function assertCurrency(tx: DbOrTx, code: string): Promise<void> {

@@ -1,61 +1,50 @@
-import type {
-  PlatformConfigSaveBody,
-  PlatformCurrencyRow,
-  PlatformCurrencySaveBody,
-  PlatformCurrencyUpdateBody,
-} from '@portal/contracts/reference';
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { PlatformConfigSaveBody } from '@portal/contracts/reference';
+import { platformCurrencyResource } from '@portal/contracts/reference/resources';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/index.js';
-import { containsPattern } from '../../../platform/db/like.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { AppError } from '../../../platform/http/errors.js';
-import { assertCurrency } from './currencies.js';
-import { refCurrencies, refPlatformConfig, refPlatformCurrencies } from './schema.js';
-import { changed, iso, pageOf, unique, updateVersioned } from './store.js';
+import { nameInSql } from '../../../platform/i18n/names.js';
+import { bindResource, localized, type WriteContext } from '../../../platform/resource/index.js';
+import { assertCurrency, keepEnabled } from './currencies.js';
+import { refPlatformConfig, refPlatformCurrencies } from './schema.js';
+import { changed, iso, updateVersioned } from './store.js';
 
-/** The messaging platform's billing currencies (U 平台币种). */
-export function pagePlatformCurrencies(db: Db, q: { page: number; size: number; keyword?: string | undefined }) {
-  const pattern = q.keyword ? containsPattern(q.keyword) : undefined;
-  const w = pattern
-    ? or(
-        ilike(refPlatformCurrencies.code, pattern),
-        ilike(refPlatformCurrencies.platformCode, pattern),
-        sql`exists (select 1 from ref_currencies c where c.code = ${refPlatformCurrencies.code}
-                    and (c.name ilike ${pattern} or c.name_en ilike ${pattern}))`,
-      )
-    : undefined;
-  return pageOf(db, refPlatformCurrencies, w, q, async (limit, offset) => {
-    const rows = await db
-      .select({ p: refPlatformCurrencies, name: refCurrencies.name, nameEn: refCurrencies.nameEn })
-      .from(refPlatformCurrencies)
-      .innerJoin(refCurrencies, eq(refCurrencies.code, refPlatformCurrencies.code))
-      .where(w)
-      .orderBy(asc(refPlatformCurrencies.code))
-      .limit(limit)
-      .offset(offset);
-    return rows.map(({ p, ...names }): PlatformCurrencyRow => ({ ...p, ...names, updatedAt: iso(p.updatedAt) }));
-  });
-}
+const platformChanged = (ctx: WriteContext) => ctx.afterCommit(() => changed(ctx.p.bus, 'platform'));
+/** a column of the ISO currency a platform currency is */
+const isoName = (column: string) =>
+  sql.raw(`(select c.${column} from ref_currencies c where c.code = "ref_platform_currencies"."code")`);
 
-export async function savePlatformCurrency(db: Db, body: PlatformCurrencySaveBody) {
-  return db.transaction(async (tx) => {
-    await assertCurrency(tx, body.code);
-    await unique(body.code, () => tx.insert(refPlatformCurrencies).values(body));
-    return { code: body.code };
-  });
-}
-
-export async function updatePlatformCurrency(db: Db, bus: EventBus, body: PlatformCurrencyUpdateBody) {
-  const { code, version, ...set } = body;
-  await db.transaction(async (tx) => {
-    const [config] = await tx.select().from(refPlatformConfig).where(eq(refPlatformConfig.id, 1));
-    // the base currency is what balances are kept in: it cannot be switched off
-    if (!set.enabled && config?.baseCurrency === code)
-      throw new AppError('REF_REFERENCE_DISABLED', { vars: { value: code } });
-    await updateVersioned(tx, refPlatformCurrencies, refPlatformCurrencies.code, code, version, set);
-  });
-  await changed(bus, 'platform');
-}
+/** The messaging platform's billing currencies (U 平台币种): an enabled ISO currency each, with the platform's code. */
+export const platformCurrencies = bindResource(platformCurrencyResource, {
+  table: refPlatformCurrencies,
+  search: { keyword: refPlatformCurrencies.search },
+  columns: {
+    code: refPlatformCurrencies.code,
+    name: isoName('name'),
+    nameEn: isoName('name_en'),
+    displayName: localized((l) => nameInSql(l, isoName('name'), isoName('name_en'))),
+    platformCode: refPlatformCurrencies.platformCode,
+    priceDigits: refPlatformCurrencies.priceDigits,
+    enabled: refPlatformCurrencies.enabled,
+    updatedAt: refPlatformCurrencies.updatedAt,
+  },
+  hooks: {
+    async beforeCreate(ctx, input) {
+      await assertCurrency(ctx.tx, String(input.code));
+      platformChanged(ctx);
+      return { enabled: input.enabled ?? true };
+    },
+    async beforeUpdate(ctx, before, patch) {
+      const [config] = await ctx.tx.select().from(refPlatformConfig).where(eq(refPlatformConfig.id, 1));
+      // the base currency is what balances are kept in: it cannot be switched off
+      if (patch.enabled === false && config?.baseCurrency === before.code)
+        throw new AppError('REF_REFERENCE_DISABLED', { vars: { value: String(before.code) } });
+      platformChanged(ctx);
+      return { ...keepEnabled(patch), updatedAt: new Date() };
+    },
+  },
+});
 
 export async function platformConfigRow(db: Db) {
   const [row] = await db.select().from(refPlatformConfig).where(eq(refPlatformConfig.id, 1));

@@ -1,98 +1,60 @@
 import {
   type RATE_IMPORT_COLUMNS,
   type RateImportResult,
-  type RatePageQuery,
-  type RateRow,
   type RateSaveBody,
-  type RateUpdateBody,
   rateSaveBody,
 } from '@portal/contracts/reference';
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import { staffUsers } from '../../../platform/access/schema.js';
+import { rateResource } from '@portal/contracts/reference/resources';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/index.js';
 import type { EventBus } from '../../../platform/events/bus.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { bindResource, type WriteContext } from '../../../platform/resource/index.js';
 import { assertCurrency } from './currencies.js';
-import { D, rateString } from './money.js';
 import { refRates } from './schema.js';
-import { changed, iso, pageOf, unique, updateVersioned } from './store.js';
+import { changed } from './store.js';
 
-export const rateWhere = (q: RatePageQuery): SQL | undefined =>
-  and(
-    q.from ? eq(refRates.fromCode, q.from) : undefined,
-    q.to ? eq(refRates.toCode, q.to) : undefined,
-    q.dayFrom ? gte(refRates.day, q.dayFrom) : undefined,
-    q.dayTo ? lte(refRates.day, q.dayTo) : undefined,
-  );
-/** newest day first: the screen reads as a history */
-export const rateOrder = [desc(refRates.day), desc(refRates.id)];
+const userId = (ctx: WriteContext) => ctx.auth.userId;
+const ratesChanged = (ctx: WriteContext) => ctx.afterCommit(() => changed(ctx.p.bus, 'rates'));
 
-export const rateColumns = {
-  id: refRates.id,
-  from: refRates.fromCode,
-  to: refRates.toCode,
-  rate: refRates.rate,
-  day: refRates.day,
-  source: refRates.source,
-  note: refRates.note,
-  updatedBy: staffUsers.name,
-  version: refRates.version,
-  updatedAt: refRates.updatedAt,
-};
-
-export function pageRates(db: Db, q: RatePageQuery) {
-  const w = rateWhere(q);
-  return pageOf(db, refRates, w, q, async (limit, offset) => {
-    const rows = await db
-      .select(rateColumns)
-      .from(refRates)
-      .leftJoin(staffUsers, eq(staffUsers.id, refRates.updatedBy))
-      .where(w)
-      .orderBy(...rateOrder)
-      .limit(limit)
-      .offset(offset);
-    return rows.map(
-      (r): RateRow => ({
-        ...r,
-        rate: rateString(new D(r.rate)),
-        source: r.source as RateRow['source'],
-        updatedAt: iso(r.updatedAt),
-      }),
-    );
-  });
-}
-
-/** A new day's rate for a pair; a day already entered is corrected with update, never entered twice. */
-export async function saveRate(db: Db, bus: EventBus, userId: number, body: RateSaveBody): Promise<{ id: number }> {
-  const saved = await db.transaction(async (tx) => {
-    await assertCurrency(tx, body.from);
-    await assertCurrency(tx, body.to);
-    const [row] = await unique(`${body.from}/${body.to} ${body.day}`, () =>
-      tx
-        .insert(refRates)
-        .values({
-          fromCode: body.from,
-          toCode: body.to,
-          rate: body.rate,
-          day: body.day,
-          note: body.note,
-          updatedBy: userId,
-        })
-        .returning({ id: refRates.id }),
-    );
-    return { id: row!.id };
-  });
-  await changed(bus, 'rates');
-  return saved;
-}
-
-/** Corrects a day's rate (the audit log keeps who changed it and the request). */
-export async function updateRate(db: Db, bus: EventBus, userId: number, body: RateUpdateBody): Promise<void> {
-  const { id, version, rate, note } = body;
-  await db.transaction((tx) =>
-    updateVersioned(tx, refRates, refRates.id, id, version, { rate, note, updatedBy: userId }),
-  );
-  await changed(bus, 'rates');
-}
+/**
+ * Effective-dated exchange rates, newest day first (the screen reads as a history): a new day's
+ * rate for a pair is saved, a day already entered is corrected with update, never entered twice.
+ */
+export const rates = bindResource(rateResource, {
+  table: refRates,
+  columns: {
+    day: refRates.day,
+    from: refRates.fromCode,
+    to: refRates.toCode,
+    pair: sql`"ref_rates"."from_code" || '/' || "ref_rates"."to_code"`,
+    // stored with 10 decimals: read without the trailing zeros (7.1, not 7.1000000000)
+    rate: sql`trim_scale("ref_rates"."rate")::text`,
+    source: refRates.source,
+    note: refRates.note,
+    updatedBy: refRates.updatedBy,
+    updatedAt: refRates.updatedAt,
+  },
+  hooks: {
+    async beforeCreate(ctx, input) {
+      if (input.from === input.to)
+        throw new AppError('VALIDATION_FAILED', { data: [{ field: 'body.to', message: 'from and to must differ' }] });
+      await assertCurrency(ctx.tx, String(input.from));
+      await assertCurrency(ctx.tx, String(input.to));
+      ratesChanged(ctx);
+      return { rate: input.rate, note: input.note ?? '', source: 'manual', updatedBy: userId(ctx) };
+    },
+    async beforeUpdate(ctx, _before, patch) {
+      ratesChanged(ctx);
+      return {
+        ...(patch.rate === undefined ? {} : { rate: patch.rate }),
+        ...(patch.note === null ? { note: '' } : {}),
+        updatedBy: userId(ctx),
+        updatedAt: new Date(),
+      };
+    },
+  },
+});
 
 export type ImportRow = Record<(typeof RATE_IMPORT_COLUMNS)[number], string>;
 

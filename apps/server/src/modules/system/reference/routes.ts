@@ -1,60 +1,44 @@
 import multipart from '@fastify/multipart';
 import type { RouteAccess } from '@portal/contracts';
-import { envelope, pageResult } from '@portal/contracts';
+import { envelope } from '@portal/contracts';
 import {
   bankOption,
   countryOption,
   currencyOption,
-  currencyPageQuery,
-  currencyRow,
-  currencyUpdateBody,
   entityOption,
   operatorOption,
   operatorOptionsQuery,
   platformConfigRow,
   platformConfigSaveBody,
-  platformCurrencyPageQuery,
-  platformCurrencyRow,
-  platformCurrencySaveBody,
-  platformCurrencyUpdateBody,
   REF_BASE,
   RefPerm,
   rateAnswer,
   rateAtQuery,
   rateImportResult,
-  ratePageQuery,
-  rateRow,
-  rateSaveBody,
-  rateUpdateBody,
   timeZoneOption,
 } from '@portal/contracts/reference';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportRoute } from '../../../platform/exports/list-export.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Platform } from '../../../platform/platform.js';
-import { pageCurrencies, updateCurrency } from './currencies.js';
 import { bankOptions } from './entities.js';
 import * as side from './platform-side.js';
 import { parseRateFile } from './rate-file.js';
-import { ratesExport } from './rates.export.js';
-import { importRates, pageRates, saveRate, updateRate } from './rates.js';
+import { importRates } from './rates.js';
 import { reference } from './read.js';
 
 const tags = ['reference'];
-const idAnswer = z.object({ id: z.number().int() });
 const none = z.null();
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 const signedIn = 'authenticated' as const;
 
 /**
- * Reference data under /v2/sys/staff/ref: pickers any signed-in user reads (`…/options`), and per
- * settings screen not on the resource kernel (currencies, rates, the platform's side) its page,
- * save and update, guarded by that screen's key (networks, entities, banks, accounts and brands are
- * resources: `reference/resources.ts`). Writes are check-repeat
- * and audited; updates carry the version they were based on.
+ * Reference data under /v2/sys/staff/ref: pickers any signed-in user reads (`…/options`, `rate/at`),
+ * the rate file import and the platform's one settings record, each guarded by its screen's key
+ * (every settings list is a resource: `reference/resources.ts`). Writes are check-repeat and
+ * audited; updates carry the version they were based on.
  */
 export async function referenceRoutes(app: FastifyInstance, p: Platform) {
   const ref = reference(p);
@@ -151,41 +135,6 @@ export async function referenceRoutes(app: FastifyInstance, p: Platform) {
     (q) => ref.rateAt(q.from, q.to, q.day),
   );
 
-  // currencies and rates
-  read(
-    'POST',
-    'currency/page',
-    'Currencies (ISO 4217)',
-    by(RefPerm.CURRENCY),
-    currencyPageQuery,
-    pageResult(currencyRow),
-    (q) => pageCurrencies(p.db, q),
-  );
-  write(
-    'currency/update',
-    'Rename a currency or switch it on or off',
-    RefPerm.CURRENCY,
-    currencyUpdateBody,
-    none,
-    (b) => updateCurrency(p.db, p.bus, b),
-  );
-  read('POST', 'rate/page', 'Exchange-rate history', by(RefPerm.RATE), ratePageQuery, pageResult(rateRow), (q) =>
-    pageRates(p.db, q),
-  );
-  write('rate/save', "Enter a pair's rate from a day on", RefPerm.RATE, rateSaveBody, idAnswer, (b, req) =>
-    saveRate(p.db, p.bus, userId(req), b),
-  );
-  write('rate/update', "Correct a day's rate", RefPerm.RATE, rateUpdateBody, none, (b, req) =>
-    updateRate(p.db, p.bus, userId(req), b),
-  );
-  exportRoute(
-    app,
-    p,
-    `${REF_BASE}/rate/export`,
-    ratesExport,
-    ratePageQuery,
-    'Export the exchange-rate history (the page filters)',
-  );
   // multipart only here: the other routes keep refusing it with 415
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: true });
@@ -218,31 +167,6 @@ export async function referenceRoutes(app: FastifyInstance, p: Platform) {
   });
 
   // the messaging platform's side
-  read(
-    'POST',
-    'ucurrency/page',
-    "The messaging platform's billing currencies",
-    by(RefPerm.PLATFORM_CURRENCY),
-    platformCurrencyPageQuery,
-    pageResult(platformCurrencyRow),
-    (q) => side.pagePlatformCurrencies(p.db, q),
-  );
-  write(
-    'ucurrency/save',
-    'Add a billing currency to the platform',
-    RefPerm.PLATFORM_CURRENCY,
-    platformCurrencySaveBody,
-    z.object({ code: z.string() }),
-    (b) => side.savePlatformCurrency(p.db, b),
-  );
-  write(
-    'ucurrency/update',
-    "Change a platform currency's code, precision or state",
-    RefPerm.PLATFORM_CURRENCY,
-    platformCurrencyUpdateBody,
-    none,
-    (b) => side.updatePlatformCurrency(p.db, p.bus, b),
-  );
   read(
     'GET',
     'uconfig/get',

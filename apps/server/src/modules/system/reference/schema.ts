@@ -2,8 +2,10 @@ import {
   bankAccountResource,
   bankResource,
   brandResource,
+  currencyResource,
   entityResource,
   operatorResource,
+  platformCurrencyResource,
 } from '@portal/contracts/reference/resources';
 import { sql } from 'drizzle-orm';
 import {
@@ -70,16 +72,27 @@ export const refOperators = pgTable(
 );
 
 /** ISO 4217 currencies, seeded from currency-codes with names from the runtime's CLDR data. */
-export const refCurrencies = pgTable('ref_currencies', {
-  code: text('code').primaryKey(),
-  numeric: text('numeric').notNull(),
-  digits: smallint('digits').notNull(),
-  name: text('name').notNull(),
-  nameEn: text('name_en').notNull(),
-  symbol: text('symbol').notNull().default(''),
-  enabled: boolean('enabled').notNull().default(true),
-  ...stamp,
-});
+export const refCurrencies = pgTable(
+  'ref_currencies',
+  {
+    code: text('code').primaryKey(),
+    /** the resource kernel's record id; other tables keep pointing at the code */
+    id: serial('id').notNull(),
+    numeric: text('numeric').notNull(),
+    digits: smallint('digits').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    symbol: text('symbol').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    search: searchColumnFor(currencyResource),
+    ...stamp,
+  },
+  (t) => [
+    uniqueIndex('ref_currencies_id_idx').on(t.id),
+    index('ref_currencies_enabled_idx').on(t.enabled, t.code),
+    searchIndex('ref_currencies_search_trgm', t.search),
+  ],
+);
 
 /** Effective-dated exchange rates: 1 `from` = `rate` `to` from `day` on, until a later day's row. */
 export const refRates = pgTable(
@@ -101,7 +114,8 @@ export const refRates = pgTable(
   },
   (t) => [
     uniqueIndex('ref_rates_pair_day_idx').on(t.fromCode, t.toCode, t.day),
-    index('ref_rates_day_idx').on(t.day, t.id),
+    index('ref_rates_to_day_idx').on(t.toCode, t.day),
+    index('ref_rates_day_idx').on(t.day.desc().nullsFirst(), t.id),
     check('ref_rates_positive', sql`${t.rate} > 0`),
     check('ref_rates_pair', sql`${t.fromCode} <> ${t.toCode}`),
   ],
@@ -210,15 +224,25 @@ export const refBrands = pgTable(
 );
 
 /** Currencies the messaging platform bills in (U 平台币种), with its code and price precision. */
-export const refPlatformCurrencies = pgTable('ref_platform_currencies', {
-  code: text('code')
-    .primaryKey()
-    .references(() => refCurrencies.code),
-  platformCode: text('platform_code').notNull(),
-  priceDigits: smallint('price_digits').notNull(),
-  enabled: boolean('enabled').notNull().default(true),
-  ...stamp,
-});
+export const refPlatformCurrencies = pgTable(
+  'ref_platform_currencies',
+  {
+    code: text('code')
+      .primaryKey()
+      .references(() => refCurrencies.code),
+    /** the resource kernel's record id; the platform's settings keep pointing at the code */
+    id: serial('id').notNull(),
+    platformCode: text('platform_code').notNull(),
+    priceDigits: smallint('price_digits').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    search: searchColumnFor(platformCurrencyResource),
+    ...stamp,
+  },
+  (t) => [
+    uniqueIndex('ref_platform_currencies_id_idx').on(t.id),
+    searchIndex('ref_platform_currencies_search_trgm', t.search),
+  ],
+);
 
 /** The messaging platform's settings (U 平台配置): one row. */
 export const refPlatformConfig = pgTable(

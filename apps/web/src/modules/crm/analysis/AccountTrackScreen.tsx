@@ -10,9 +10,9 @@ import { defaultQuery, PeriodFilters } from './PeriodFilters';
 type Row = AccountTrack['rows'][number];
 
 /**
- * `/crm/market-analysis/account-track`: per sales, the customers they brought in and the follow-up
- * work of the period. New accounts and first paid traffic wait for the finance and traffic rooms:
- * their columns say so instead of showing a number.
+ * `/crm/market-analysis/account-track`: per sales, the customers they brought in, the follow-up
+ * work and the customers with their first paid traffic in the period. New accounts wait for the
+ * finance room's port: the column says so instead of showing a number.
  */
 export function AccountTrackScreen() {
   const { t } = useTranslation();
@@ -69,7 +69,9 @@ export function AccountTrackScreen() {
             },
             {
               title: t('crmData.track.firstTraffic'),
-              render: waits(d?.trafficAvailable, t('crmData.track.waitsTraffic')),
+              dataIndex: 'firstPaidCustomers',
+              align: 'right',
+              render: (v: number) => waits(d?.trafficAvailable, t('crmData.track.waitsTraffic'))() ?? v,
             },
           ]}
         />

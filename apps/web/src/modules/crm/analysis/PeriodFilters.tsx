@@ -5,11 +5,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DepartmentSelect } from '../../../platform/fields/DepartmentSelect';
 import { UserSelect } from '../../../platform/fields/UserSelect';
+import { serverNow } from '../../../platform/server-clock';
+
+/** today on the server's clock (decision 0069), not the browser's */
+const today = () => dayjs(serverNow());
 
 /** The default period: the last 90 days up to today. */
 export const defaultQuery = (): AnalysisQuery => ({
-  from: dayjs().subtract(89, 'day').format('YYYY-MM-DD'),
-  to: dayjs().format('YYYY-MM-DD'),
+  from: today().subtract(89, 'day').format('YYYY-MM-DD'),
+  to: today().format('YYYY-MM-DD'),
 });
 
 /** Period, sales and department of an analysis; every change asks again (the server applies the data scope). */
@@ -22,12 +26,14 @@ export function PeriodFilters({ value, onChange }: { value: AnalysisQuery; onCha
         <Form.Item label={t('crmData.period')} style={{ marginInlineEnd: 0 }}>
           <DatePicker.RangePicker
             allowClear={false}
+            // on a phone the picker keeps beside its label inside the card
+            style={{ width: 'min(250px, calc(100vw - 150px))' }}
             value={range}
             data-testid="crm-analysis-period"
             presets={[
-              { label: t('crmData.last30'), value: [dayjs().subtract(29, 'day'), dayjs()] },
-              { label: t('crmData.last90'), value: [dayjs().subtract(89, 'day'), dayjs()] },
-              { label: t('crmData.thisYear'), value: [dayjs().startOf('year'), dayjs()] },
+              { label: t('crmData.last30'), value: [today().subtract(29, 'day'), today()] },
+              { label: t('crmData.last90'), value: [today().subtract(89, 'day'), today()] },
+              { label: t('crmData.thisYear'), value: [today().startOf('year'), today()] },
             ]}
             onChange={(r) => {
               if (!r?.[0] || !r[1]) return;

@@ -71,8 +71,8 @@ export const crmDataEn: Messages<typeof crmDataZh> = {
     firstTraffic: 'First paid traffic',
     notYet: 'Not yet',
     waits:
-      'New accounts are counted once the finance room exists, first paid traffic once the traffic room exists; the other columns come from real customers and follow-ups.',
-    waitsFinance: 'Accounts come from the financial center; shown once the finance room exists',
+      'New accounts are not counted yet (the financial center does not yet give when an account was opened); first paid traffic is the customers that became dealt in the period; the other columns come from real customers and follow-ups.',
+    waitsFinance: 'Accounts come from the financial center; shown once it gives when an account was opened',
     waitsTraffic: 'Paid traffic comes from the traffic room; shown once it exists',
   },
   templates: {

@@ -1,15 +1,18 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { daysSince, daysUntil } from '../../../platform/server-clock';
 
-const DAY_MS = 86_400_000;
 /** days left at or below which the return is close */
 const CLOSE_DAYS = 7;
 
-/** "12 days left" before a customer returns to the open sea; none for one that never returns. */
+/**
+ * "12 days left" before a customer returns to the open sea, counted from the server's clock (the
+ * one the pool job runs on), not the browser's; none for one that never returns.
+ */
 export function DaysLeft({ at }: { at: unknown }) {
   const { t } = useTranslation();
   if (typeof at !== 'string') return <Typography.Text type="secondary">{t('crmPool.neverReturns')}</Typography.Text>;
-  const days = Math.ceil((new Date(at).getTime() - Date.now()) / DAY_MS);
+  const days = daysUntil(at);
   if (days <= 0) return <Tag color="red">{t('crmPool.dueNow')}</Tag>;
   return (
     <Tag color={days <= CLOSE_DAYS ? 'orange' : 'default'} title={new Date(at).toLocaleString()}>
@@ -18,10 +21,9 @@ export function DaysLeft({ at }: { at: unknown }) {
   );
 }
 
-/** "3 days ago": how long a customer has been in the open sea since its last return. */
+/** "3 days ago": how long a customer has been in the open sea since its last return (server's clock). */
 export function DaysSince({ at }: { at: unknown }) {
   const { t } = useTranslation();
   if (typeof at !== 'string') return <Typography.Text type="secondary">-</Typography.Text>;
-  const days = Math.floor((Date.now() - new Date(at).getTime()) / DAY_MS);
-  return <span title={new Date(at).toLocaleString()}>{t('crmPool.daysSince', { count: Math.max(days, 0) })}</span>;
+  return <span title={new Date(at).toLocaleString()}>{t('crmPool.daysSince', { count: daysSince(at) })}</span>;
 }

@@ -14,6 +14,8 @@ export const en: Messages<typeof zhCN> = {
     title: 'Title',
     titleEn: 'English title',
     titleEnHint: 'Shown to readers using English; left empty, they see the title above',
+    contentEn: 'English notes',
+    contentEnHint: 'Shown to readers using English; left empty, they see the notes above',
     content: 'Content',
     markdownHint: 'Markdown is supported',
     publishedAt: 'Published at',

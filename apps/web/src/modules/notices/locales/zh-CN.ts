@@ -11,6 +11,8 @@ export const zhCN = {
     title: '标题',
     titleEn: '英文标题',
     titleEnHint: '英文界面的读者看到此标题；留空则显示上面的标题',
+    contentEn: '英文内容',
+    contentEnHint: '英文界面的读者看到此内容；留空则显示上面的内容',
     content: '内容',
     markdownHint: '支持 Markdown',
     publishedAt: '发布时间',

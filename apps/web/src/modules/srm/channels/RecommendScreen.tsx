@@ -5,15 +5,16 @@ import {
   recommendQuery,
 } from '@portal/contracts/srm/channels';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Select, Switch, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RefSelect } from '../../../platform/fields/RefSelect';
 import { zodRule } from '../../../platform/form';
 import { recommendChannels } from './api';
+import { TierTag } from './QualityPanel';
 
 const q = recommendQuery.shape;
 
-/** `channelRecommend`: channels for a destination ranked by cost, with the margin against an account's price. */
+/** `channelRecommend`: channels for a destination ranked by cost or quality, with the margin against an account's price. */
 export function RecommendScreen() {
   const { t } = useTranslation();
   const [form] = Form.useForm<RecommendQuery>();
@@ -26,7 +27,7 @@ export function RecommendScreen() {
         <Form<RecommendQuery>
           form={form}
           layout="inline"
-          initialValues={{ product: 'sms', includeTesting: false }}
+          initialValues={{ product: 'sms', includeTesting: false, rankBy: 'cost' }}
           onFinish={(v) =>
             ask.mutate({
               ...v,
@@ -61,6 +62,16 @@ export function RecommendScreen() {
           <Form.Item name="accountCode" label={t('srmChannel.recommend.account')}>
             <Input allowClear style={{ width: 160 }} placeholder={t('srmChannel.recommend.accountHint')} />
           </Form.Item>
+          <Form.Item name="rankBy" label={t('srmChannel.recommend.rankBy')}>
+            <Select
+              style={{ width: 140 }}
+              data-testid="recommend-rank-by"
+              options={(['cost', 'quality'] as const).map((v) => ({
+                value: v,
+                label: t(`srmChannel.recommend.rankBys.${v}`),
+              }))}
+            />
+          </Form.Item>
           <Form.Item name="includeTesting" label={t('srmChannel.recommend.includeTesting')} valuePropName="checked">
             <Switch />
           </Form.Item>
@@ -70,11 +81,13 @@ export function RecommendScreen() {
         </Form>
       </Card>
       <Alert type="info" showIcon title={t('srmChannel.recommend.qualityNote')} />
+      {r?.quality === 'unavailable' && <Alert type="warning" showIcon title={t('srmChannel.recommend.qualityOff')} />}
       {r && (
         <Table<RecommendRow>
           size="small"
           rowKey="channelId"
           pagination={false}
+          scroll={{ x: 'max-content' }}
           dataSource={r.rows}
           title={() =>
             r.account
@@ -99,6 +112,20 @@ export function RecommendScreen() {
               dataIndex: 'marginPct',
               align: 'right',
               render: (v: string | null) => (v === null ? '-' : `${v}%`),
+            },
+            {
+              title: t('srmChannel.recommend.quality'),
+              dataIndex: 'quality',
+              align: 'right',
+              render: (v: RecommendRow['quality']) =>
+                v ? (
+                  <Space size={4}>
+                    {v.deliveryRate === null ? '-' : `${v.deliveryRate}%`}
+                    <TierTag tier={v.tier} />
+                  </Space>
+                ) : (
+                  <Typography.Text type="secondary">{t('srmChannel.recommend.noTraffic')}</Typography.Text>
+                ),
             },
             {
               title: t('srmChannel.recommend.tie'),

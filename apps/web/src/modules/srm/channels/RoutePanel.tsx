@@ -1,6 +1,6 @@
 import type { ResolveResult } from '@portal/contracts/srm/channels';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../platform/fields/NumberInput';
@@ -8,7 +8,8 @@ import { RefSelect } from '../../../platform/fields/RefSelect';
 import { resolveRoute } from './api';
 
 interface Ask {
-  customerId: number;
+  customerId?: number;
+  accountCode?: string;
   network: string;
   at?: Dayjs;
 }
@@ -18,14 +19,34 @@ export function RoutePanel() {
   const { t } = useTranslation();
   const ask = useMutation({
     mutationFn: (v: Ask) =>
-      resolveRoute({ customerId: v.customerId, network: v.network, ...(v.at ? { at: v.at.toISOString() } : {}) }),
+      resolveRoute({
+        network: v.network,
+        ...(v.customerId ? { customerId: v.customerId } : {}),
+        ...(v.accountCode?.trim() ? { accountCode: v.accountCode.trim() } : {}),
+        ...(v.at ? { at: v.at.toISOString() } : {}),
+      }),
   });
   const r: ResolveResult | undefined = ask.data;
   return (
     <Card size="small" title={t('srmChannel.resolve.title')} data-testid="route-resolve">
       <Form<Ask> layout="inline" onFinish={(v) => ask.mutate(v)}>
-        <Form.Item name="customerId" label={t('srmChannel.resolve.customerId')} rules={[{ required: true }]}>
+        <Form.Item
+          name="customerId"
+          label={t('srmChannel.resolve.customerId')}
+          dependencies={['accountCode']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, v) =>
+                v || getFieldValue('accountCode')?.trim()
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('srmChannel.resolve.whoHint'))),
+            }),
+          ]}
+        >
           <NumberInput data-testid="resolve-customer" />
+        </Form.Item>
+        <Form.Item name="accountCode" label={t('srmChannel.resolve.accountCode')}>
+          <Input style={{ width: 140 }} maxLength={32} data-testid="resolve-account" />
         </Form.Item>
         <Form.Item name="network" label={t('srmChannel.resolve.network')} rules={[{ required: true }]}>
           <RefSelect kind="operator" style={{ width: 260 }} data-testid="resolve-network" />
@@ -42,6 +63,7 @@ export function RoutePanel() {
           <Tag color={r.level === 'none' ? 'red' : 'blue'} style={{ marginTop: 12 }} data-testid="resolve-level">
             {t(`srmChannel.resolve.level.${r.level}`)}
           </Tag>
+          {r.scope && <Tag data-testid="resolve-scope">{t(`srmChannel.resolve.scope.${r.scope}`)}</Tag>}
           <Table
             size="small"
             rowKey="id"

@@ -1,7 +1,9 @@
 import type { ScreenMap } from '../../../platform/screens';
 
 const BI = '/businessInquiry';
+const RES = '/businessOperations/channel-resource-mgr';
 const s = async () => import('./screens');
+const r = async () => import('./ResourceScreens');
 
 /** Channel screens of the srm room. */
 export const channelScreens: ScreenMap = {
@@ -17,4 +19,7 @@ export const channelScreens: ScreenMap = {
   [`${BI}/vos/online/landing`]: async () => ({ Component: (await s()).OnlineLandingScreen }),
   [`${BI}/vos/online/docking`]: async () => ({ Component: (await s()).OnlineDockingScreen }),
   [`${BI}/gateway/ip`]: async () => ({ Component: (await s()).GatewayIpScreen }),
+  [`${RES}/resource-manage`]: async () => ({ Component: (await r()).ResourceManageScreen }),
+  [`${RES}/resource-pool`]: async () => ({ Component: (await r()).ResourcePoolScreen }),
+  [`${RES}/channel-resource-mer`]: async () => ({ Component: (await r()).ResourceVendorScreen }),
 };

@@ -13,13 +13,12 @@ import type { ResourceOverrides } from '../../../platform/resource/overrides';
 import { ResourceList } from '../../../platform/resource/ResourceList';
 import { resourceScreens } from '../../../platform/resource/resource-screens';
 import { RelatedTable } from '../../../platform/ui/RelatedTable';
+import { CostPanel } from './CostPanel';
+import { OnlineScreen } from './OnlineScreen';
+import { QualityPanel } from './QualityPanel';
 import { RoutePanel } from './RoutePanel';
 
-type Text =
-  | 'srmChannel.waitsTraffic'
-  | 'srmChannel.waitsQuotation'
-  | 'srmChannel.qualityCost'
-  | 'srmChannel.onlineWaits';
+type Text = 'srmChannel.waitsQuotation' | 'srmChannel.qualityCost';
 
 function Waits({ texts }: { texts: Text[] }) {
   const { t } = useTranslation();
@@ -32,18 +31,24 @@ function Waits({ texts }: { texts: Text[] }) {
   );
 }
 
-/** A channel's coverage and sender ids in tabs; quality and cost wait for traffic and quotation. */
+/** A channel's coverage, sender ids and quality (traffic rollups) in tabs. */
 const channelOverrides: ResourceOverrides = {
   tabs: {
     coverage: (row) => <RelatedTable def={coverageResource} filter={{ channelId: row.id }} />,
     senderIds: (row) => <RelatedTable def={senderIdResource} filter={{ channelId: row.id }} />,
-    quality: () => <Waits texts={['srmChannel.waitsTraffic', 'srmChannel.waitsQuotation']} />,
+    quality: (row) => (
+      <Flex vertical gap={12}>
+        <QualityPanel channelId={Number(row.id)} />
+        <CostPanel channelId={Number(row.id)} />
+        <Waits texts={['srmChannel.waitsQuotation']} />
+      </Flex>
+    ),
   },
 };
 
 const channel = resourceScreens(channelResource, channelOverrides);
 
-/** `channelManage`: every channel; quality and cost columns are not invented before traffic exists. */
+/** `channelManage`: every channel; its quality figures are on its page (one look-up per channel, not per list row). */
 export function ChannelListScreen() {
   return (
     <Flex vertical gap={8}>
@@ -68,20 +73,6 @@ export function RouteBindScreen() {
   );
 }
 
-/** `vos/online/*`: the live state needs traffic; the configured, enabled gateways meanwhile. */
-export function OnlineLandingScreen() {
-  return (
-    <Flex vertical gap={8}>
-      <Waits texts={['srmChannel.onlineWaits']} />
-      <ResourceList def={landingGatewayResource} fixed={{ enabled: true }} />
-    </Flex>
-  );
-}
-export function OnlineDockingScreen() {
-  return (
-    <Flex vertical gap={8}>
-      <Waits texts={['srmChannel.onlineWaits']} />
-      <ResourceList def={dockingGatewayResource} fixed={{ enabled: true }} />
-    </Flex>
-  );
-}
+/** `vos/online/*`: the enabled gateways, online or not and their load (traffic's call records). */
+export const OnlineLandingScreen = () => <OnlineScreen side="landing" />;
+export const OnlineDockingScreen = () => <OnlineScreen side="docking" />;

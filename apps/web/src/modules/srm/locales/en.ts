@@ -69,6 +69,38 @@ export const en: Messages<typeof zhCN> = {
       reason: 'Reason',
     },
     rules: {
+      supplierHint:
+        'The fields a new supplier of a type must have besides the form’s own; checked on create and on import. A type without a row needs nothing more',
+      addType: 'Add a type',
+      type: 'Supplier type',
+      fields: 'Required fields',
+      levelHint:
+        'Steps from the highest level down: each night every private or sea supplier takes the level of the first step it meets; one meeting none keeps its level. Over the last 7 days: the SMS delivery rate (at least 100 parts) and the voice ASR (at least 100 calls) of its channels together, and its share of all routed SMS parts or of all voice calls. An empty box is not a criterion',
+      addStep: 'Add a step',
+      stepN: 'Step {{n}}',
+      minLiveChannels: 'Live channels ≥',
+      admittedOnly: 'Admitted only',
+      anySupplier: 'Any supplier',
+      minDeliveryRate: 'SMS delivery rate ≥',
+      minAsr: 'Voice ASR ≥',
+      minShare: 'Traffic share ≥',
+      admission: 'Admission',
+      anyRate: 'Any',
+      levelApply: 'Apply now',
+      levelApplied: '{{count}} suppliers changed level',
+      suffixHint:
+        'Mail from a domain ending in the suffix is filed under the supplier (after its contacts’ addresses and its own domains); the longest suffix wins',
+      addSuffix: 'Add a suffix',
+      suffix: 'Domain suffix',
+      suffixPlaceholder: 'carrier-group.com',
+      supplierCode: 'Supplier code',
+      seaContacts: 'The open sea shows sea suppliers’ contacts',
+      seaContactsHint:
+        'Buyers deciding whether to claim a sea supplier see its contacts; phone and e-mail only with the contact-details permission',
+      maxMembers: 'Most colleagues per supplier',
+      maxMembersHint: 'Empty: no limit',
+      allowWrite: 'Write access may be shared',
+      allowWriteHint: 'Off: colleagues are added as read-only members',
       ignoredDomains: 'Shared domains to ignore',
       ignoredDomainsHint:
         'Public mail and hosting domains (gmail.com…) say nothing about who a supplier is: the duplicate check skips them; Enter or comma between',
@@ -90,6 +122,7 @@ export const en: Messages<typeof zhCN> = {
       partly: '{{saved}} imported, {{refused}} rows not imported',
       refusedRow: 'Row {{row}}: {{message}}',
     },
+    seaContacts: { name: 'Name', role: 'Role', phone: 'Phone', email: 'E-mail', im: 'IM' },
     settings: { save: 'Save', saved: 'Saved' },
     payment: {
       title: 'Payment methods',

@@ -2,8 +2,11 @@ import {
   bankAccountResource,
   bankResource,
   brandResource,
+  currencyResource,
   entityResource,
   operatorResource,
+  platformCurrencyResource,
+  rateResource,
 } from '@portal/contracts/reference/resources';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +14,30 @@ import { RefSelect } from '../../../platform/fields/RefSelect';
 import type { ResourceOverrides } from '../../../platform/resource/overrides';
 import { ResourceList } from '../../../platform/resource/ResourceList';
 import { resourceScreens } from '../../../platform/resource/resource-screens';
+import { RateImportButton } from './RateImport';
 
 /** Currency codes are picked from the enabled ISO currencies (the field kind set has no currency). */
 const currencyInput: ResourceOverrides = { inputs: { currencyCode: () => <RefSelect kind="currency" /> } };
+
+const currencyPicker = (testId: string) => (
+  <RefSelect kind="currency" allowClear style={{ width: 160 }} data-testid={testId} />
+);
+
+/** /setModule/financial/currency: ISO 4217 currencies; names, symbol and whether staff may pick them. */
+export const CurrencyScreen = resourceScreens(currencyResource).List;
+/** /setModule/uplatform/ucurrency: the currencies the messaging platform bills in, its code and price precision. */
+export const PlatformCurrencyScreen = resourceScreens(platformCurrencyResource, {
+  inputs: { code: () => <RefSelect kind="currency" data-testid="field-code" /> },
+}).List;
+/** /setModule/financial/xe-rate: effective-dated exchange rates, newest first; entry, correction, file import, export, history. */
+export const RateScreen = resourceScreens(rateResource, {
+  inputs: {
+    from: () => <RefSelect kind="currency" data-testid="field-from" />,
+    to: () => <RefSelect kind="currency" data-testid="field-to" />,
+  },
+  filters: { from: currencyPicker('rate-filter-from'), to: currencyPicker('rate-filter-to') },
+  toolbar: <RateImportButton />,
+}).List;
 
 /** /setModule/financial/main-body: our signing entities. */
 export const EntityScreen = resourceScreens(entityResource, currencyInput).List;

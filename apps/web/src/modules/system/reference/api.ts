@@ -1,23 +1,17 @@
-import type { PageQuery, PageResult } from '@portal/contracts';
 import type { PlatformConfigSaveBody, RateImportResult } from '@portal/contracts/reference';
 import { get, post, upload } from '../../../platform/http';
 
-export const REF = '/v2/sys/staff/ref';
+const REF = '/v2/sys/staff/ref';
 
 /** query keys: `refKeys.all` covers every reference list and picker */
 export const refKeys = {
   all: ['ref'] as const,
-  list: (area: string) => ['ref', 'list', area] as const,
   config: ['ref', 'uconfig'] as const,
 };
 
 const once = { checkRepeat: true } as const;
 
 export const refApi = {
-  page: <Row>(area: string, query: Partial<PageQuery> & object, signal?: AbortSignal) =>
-    post<PageResult<Row>>(`${REF}/${area}/page`, query, { signal }),
-  save: (area: string, body: object) => post<unknown>(`${REF}/${area}/save`, body, once),
-  update: (area: string, body: object) => post<null>(`${REF}/${area}/update`, body, once),
   importRates: (file: File, dryRun: boolean) =>
     upload<RateImportResult>(`${REF}/rate/import`, file, { query: { dryRun: String(dryRun) }, ...once }),
   config: (signal?: AbortSignal) =>

@@ -4,12 +4,56 @@ import type { zhCN } from './zh-CN';
 /** Texts of the channel screens in English. */
 export const en: Messages<typeof zhCN> = {
   srmChannel: {
-    waitsTraffic:
-      'Quality figures (delivery rate, average delivery time; ASR, ACD, PDD for voice) come from traffic rollups; they appear here once the traffic room exists.',
-    waitsQuotation: 'The current cost comes from supplier quotations; it appears here once the quotation room exists.',
-    qualityCost: 'Quality and cost: available once traffic and quotation exist; no figures are shown until then.',
-    onlineWaits:
-      'Which gateways are up and their load come from live traffic; they appear here once the traffic room exists. The configured gateways are listed below.',
+    cost: {
+      title: 'Cost now, per unit (message part; minute for voice), from the channel’s supplier quotes',
+      network: 'Network',
+      prefix: 'Prefix',
+      operator: 'Operator',
+      unitPrice: 'Unit cost',
+      none: 'No quote',
+      empty: 'The channel covers no network or prefix yet',
+      unavailable: 'The quotation room is not mounted: no costs',
+    },
+    quality: {
+      title: 'Quality from {{from}} to {{to}} (daily traffic rollups)',
+      none: 'This channel carried no traffic in the period',
+      unavailable: 'The traffic room is not mounted: no quality figures',
+      sample: 'Sample',
+      sampleSms: 'Parts submitted',
+      sampleVoice: 'Call attempts',
+      deliveryRate: 'Delivery rate',
+      asr: 'ASR (answered)',
+      acd: 'ACD (average seconds)',
+      pdd: 'PDD (average ms)',
+      tier: 'Quality tier',
+      unrated: 'Sample too small',
+      network: 'Network',
+      byNetwork: 'By network',
+      note: 'Tier: SMS delivery rate ≥ 95 % is A, ≥ 85 % B, else C; voice ASR ≥ 50 % is A, ≥ 35 % B. Fewer than 100 in the sample: no tier. Average delivery time is not in the rollups and is not shown.',
+    },
+    waitsQuotation:
+      'The channel’s costs are kept in Quotation → Supplier quotes (SMS / voice supplier quotes, by channel); channel recommendations take the margin from them.',
+    qualityCost:
+      'Quality figures (delivery rate, ASR and more over the last 7 days) are on each channel’s “Quality and cost” tab.',
+    online: {
+      unavailable: 'The traffic room is not mounted: whether a gateway is up cannot be told, every one shows offline.',
+      count: '{{up}} online of {{total}} enabled gateways',
+      window: 'Window {{from}} – {{to}}',
+      refresh: 'Refresh',
+      state: 'State',
+      up: 'Online',
+      down: 'Offline',
+      name: 'Gateway',
+      party: { landing: 'Supplier', docking: 'Customer' },
+      address: 'IP : port',
+      attempts: 'Calls',
+      asr: 'ASR',
+      erlangs: 'Avg. concurrent',
+      capacity: 'Capacity (concurrent)',
+      load: 'Load',
+      lastCall: 'Last call',
+      note: 'Online: a call was set up through the gateway in the last 15 minutes (the call record’s egress or ingress gateway is the gateway’s name). Load = average concurrent calls (answered seconds ÷ window seconds) ÷ capacity. Refreshed every minute.',
+    },
     market: {
       country: 'Country',
       product: 'Product',
@@ -25,7 +69,7 @@ export const en: Messages<typeof zhCN> = {
       tier: 'Quality tier',
       unrated: 'Unrated',
       qualityNote:
-        'Live channels only, without connection data or cost. The quality tier (A/B/C) comes from delivery rate and latency once traffic rollups carry the channel.',
+        'Live channels only, without connection data or cost. The quality tier (A/B/C) comes from the delivery rate (SMS) or ASR (voice) of what the live channels carried to the country over the last 7 days; too small a sample is unrated.',
     },
     recommend: {
       product: 'Product',
@@ -38,7 +82,12 @@ export const en: Messages<typeof zhCN> = {
       includeTesting: 'Include testing channels',
       search: 'Recommend',
       qualityNote:
-        'Ranked by cost (the channel costs of quotation; over a whole country the dearest covered network). Traffic rollups have no channel dimension yet, so delivery quality is not part of the ranking.',
+        'Cost first: equal costs are ordered by quality (delivery rate over the destination’s networks in the last 7 days, at least 100 parts). Quality first: equal quality is ordered by cost. Over a whole country the cost is the dearest covered network’s.',
+      qualityOff: 'The traffic room is not mounted: quality takes no part in the ranking.',
+      rankBy: 'Rank by',
+      rankBys: { cost: 'Cost first', quality: 'Quality first' },
+      quality: 'Delivery rate',
+      noTraffic: 'No traffic',
       priceOf: 'Price of account {{code}}: {{price}}',
       noAccount: 'No customer account chosen: no margin',
       channel: 'Channel',
@@ -51,11 +100,14 @@ export const en: Messages<typeof zhCN> = {
       margin: 'Margin',
       marginPct: 'Margin %',
       tie: 'Tie',
-      tieTag: 'Same cost',
+      tieTag: 'Tie',
       ties: {
-        state: 'Same cost as the row above: live channels come before testing ones',
-        capacity: 'Same cost as the row above: the larger capacity comes first',
-        code: 'Same cost, state and capacity as the row above: ordered by channel code',
+        quality:
+          'Same cost as the row above: the higher delivery rate comes first (no figures or too small a sample last)',
+        cost: 'Same quality as the row above: the lower cost comes first',
+        state: 'Same cost and quality as the row above: live channels come before testing ones',
+        capacity: 'Same cost, quality and state as the row above: the larger capacity comes first',
+        code: 'Equal in everything else to the row above: ordered by channel code',
       },
     },
     lookup: {
@@ -71,7 +123,28 @@ export const en: Messages<typeof zhCN> = {
       numberNote:
         'A number alone does not tell its network (that needs a portability look-up): all networks of the country are listed.',
     },
+    resources: {
+      poolHint:
+        'Resources waiting for a customer: allocate one to a consumer account that has its product; release it back here, or retire it for good.',
+      vendors: 'Channel resource vendors',
+      toPool: 'Resource pool',
+      code: 'Code',
+      name: 'Vendor',
+      type: 'Type',
+      country: 'Country',
+      admitted: 'Admitted',
+      yes: 'Yes',
+      no: 'No',
+      total: 'Resources',
+      inPool: 'In the pool',
+      allocated: 'Allocated',
+      retired: 'Retired',
+      capacity: 'Capacity',
+    },
     resolve: {
+      accountCode: 'Account',
+      whoHint: 'Either the customer or one of its accounts',
+      scope: { account: 'The account’s own binding', customer: 'The customer’s binding (all accounts)' },
       title: 'Route in force',
       customerId: 'Customer id',
       network: 'Network',

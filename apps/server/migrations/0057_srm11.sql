@@ -1,0 +1,1 @@
+DROP TABLE "srm_source_changes" CASCADE;

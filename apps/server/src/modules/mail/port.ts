@@ -1,0 +1,30 @@
+import type { Db } from '../../platform/db/index.js';
+import type { Platform } from '../../platform/platform.js';
+import type { MailPort } from '../../platform/ports.js';
+import { mailRoomOf } from './room.js';
+
+/** the platform a database belongs to, known once the module registered on it (ports get a db alone) */
+const platforms = new WeakMap<Db, Platform>();
+
+export function bindMailPort(p: Platform) {
+  platforms.set(p.db, p);
+}
+
+/** The `mail` port: another room's mail goes through the same send as a written one (sent folder, log, counterparts). */
+export function mailPort(db: Db): MailPort {
+  return {
+    async send(userId, mail) {
+      const p = platforms.get(db);
+      if (!p) throw new Error('the mail room is not registered on this database');
+      const { service } = await mailRoomOf(p);
+      return service.send(userId, {
+        receiverEmailList: mail.to,
+        ccEmailList: mail.cc ?? [],
+        bccEmailList: [],
+        subject: mail.subject,
+        content: mail.html,
+        fileIds: mail.fileIds,
+      });
+    },
+  };
+}

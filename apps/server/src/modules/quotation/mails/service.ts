@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Locale } from '@portal/contracts';
+import type { QuoteCompose, QuotedRow, QuoteSend } from '@portal/contracts/quotation';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { staffUsers } from '../../../platform/access/schema.js';
+import type { AuthContext } from '../../../platform/auth/context.js';
+import { type Db, rowsOf } from '../../../platform/db/index.js';
+import { writeRows } from '../../../platform/exports/writer.js';
+import { filesOf } from '../../../platform/files/service.js';
+import { sha256OfFile } from '../../../platform/files/staging.js';
+import { AppError } from '../../../platform/http/errors.js';
+import type { Platform } from '../../../platform/platform.js';
+import { portOf } from '../../../platform/ports.js';
+import { qmGroupMembers, qmGroups, qmPrices, qmQuoteEmails } from '../schema.js';
+import { accountInScope } from '../scope.js';
+import { QUOTE_LINK_DAYS, quoteLinkUrl, quoteToken } from './link.js';
+import { pricesTable, quoteCells, quoteHeaders, renderTemplate, templateOf } from './template.js';
+
+const PRODUCT_NAME: Record<Locale, Record<'sms' | 'voice', string>> = {
+  'zh-CN': { sms: '短信', voice: '语音' },
+  en: { sms: 'SMS', voice: 'voice' },
+};
+/** quote dates are UTC days (the effective times of the books are instants) */
+const day = (iso: string) => iso.slice(0, 10);
+
+/** The books a quote reads, first answering first: a group's own; an account's, then its groups' in the rating order. */
+async function booksOf(db: Db, q: QuoteCompose): Promise<['account' | 'group', number][]> {
+  if (q.bookKind === 'group') return [['group', q.bookId]];
+  const groups = await db
+    .select({ kind: qmGroupMembers.kind, groupId: qmGroupMembers.groupId })
+    .from(qmGroupMembers)
+    .where(eq(qmGroupMembers.accountId, q.bookId));
+  const g = Object.fromEntries(groups.map((x) => [x.kind, x.groupId])) as { quote?: number; az?: number };
+  const books: ['account' | 'group', number][] = [['account', q.bookId]];
+  for (const gid of q.product === 'voice' ? [g.az, g.quote] : [g.quote, g.az]) if (gid) books.push(['group', gid]);
+  return books;
+}
+
+/**
+ * The prices of a product in force now or starting later, per destination: a group's rows; an
+ * account's own rows, else its group's (voice from the A-Z group first, as the rating service reads).
+ */
+export async function quotedRows(db: Db, q: QuoteCompose, now: Date): Promise<QuotedRow[]> {
+  const books = await booksOf(db, q);
+  const rows = await db
+    .select()
+    .from(qmPrices)
+    .where(
+      and(
+        or(...books.map(([k, id]) => and(eq(qmPrices.bookKind, k), eq(qmPrices.bookId, id)))),
+        eq(qmPrices.product, q.product),
+        or(isNull(qmPrices.effectiveUntil), gt(qmPrices.effectiveUntil, now)),
+        q.dests?.length ? inArray(qmPrices.dest, q.dests) : undefined,
+      ),
+    )
+    .orderBy(asc(qmPrices.dest), asc(qmPrices.category), asc(qmPrices.effectiveFrom));
+  // the first book (in `books` order) holding a destination answers for it
+  const rank = (r: (typeof rows)[number]) => books.findIndex(([k, id]) => k === r.bookKind && id === r.bookId);
+  const best = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.destKind}:${r.dest}:${r.category}`;
+    best.set(key, Math.min(best.get(key) ?? 99, rank(r)));
+  }
+  return rows
+    .filter((r) => rank(r) === best.get(`${r.destKind}:${r.dest}:${r.category}`))
+    .map((r) => ({
+      dest: r.dest,
+      destKind: r.destKind,
+      country: r.country,
+      category: r.category,
+      unitPrice: r.unitPrice,
+      connectFee: r.connectFee,
+      firstIncrement: r.firstIncrement,
+      nextIncrement: r.nextIncrement,
+      currency: r.currency,
+      effectiveFrom: r.effectiveFrom.toISOString(),
+    }))
+    .sort((a, b) => (a.country ?? '').localeCompare(b.country ?? '') || a.dest.localeCompare(b.dest));
+}
+
+/** the date from which every quoted price is in force (an increase waits its notice days) */
+const effectiveOf = (rows: QuotedRow[], now: Date) =>
+  new Date(Math.max(now.getTime(), ...rows.map((r) => Date.parse(r.effectiveFrom))));
+
+/** The quoted book: an account in the caller's data scope, or an existing quote group (not one customer's). */
+async function bookOf(p: Platform, auth: AuthContext, q: QuoteCompose): Promise<Composed['book']> {
+  if (q.bookKind === 'account') {
+    const acc = await accountInScope(p.db, auth, q.bookId);
+    return { kind: 'account', id: acc.id, name: acc.code };
+  }
+  const [g] = await p.db.select({ name: qmGroups.name }).from(qmGroups).where(eq(qmGroups.id, q.bookId));
+  if (!g) throw new AppError('QM_BOOK_UNKNOWN', { vars: { value: `#${q.bookId}` } });
+  return { kind: 'group', id: q.bookId, name: g.name };
+}
+
+interface Composed {
+  book: { kind: 'account' | 'group'; id: number; name: string };
+  rows: QuotedRow[];
+  effectiveFrom: Date;
+  subject: string;
+  html: string;
+}
+
+/** The quote as it will be sent: rows, subject and body rendered from the language's template. */
+export async function composeQuote(
+  p: Platform,
+  auth: AuthContext,
+  q: QuoteCompose & { to?: QuoteSend['to'] },
+  link: { url: string; expiresAt: Date },
+): Promise<Composed> {
+  const book = await bookOf(p, auth, q);
+  const now = p.clock.now();
+  const rows = await quotedRows(p.db, q, now);
+  if (rows.length === 0)
+    throw new AppError('QM_QUOTE_NO_ROWS', {
+      vars: { value: { 'zh-CN': PRODUCT_NAME['zh-CN'][q.product], en: PRODUCT_NAME.en[q.product] } },
+    });
+  const effectiveFrom = effectiveOf(rows, now);
+  const [me] = await p.db.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, auth.userId));
+  const vars = {
+    customer: q.to?.[0]?.name || book.name,
+    account: book.name,
+    product: PRODUCT_NAME[q.locale][q.product],
+    effectiveDate: day(effectiveFrom.toISOString()),
+    link: link.url,
+    linkExpires: day(link.expiresAt.toISOString()),
+    sender: me?.name ?? '',
+  };
+  const t = await templateOf(p.db, q.locale);
+  const { subject, html } = renderTemplate(t, vars, pricesTable(q.locale, q.product, rows, day));
+  return { book, rows, effectiveFrom, subject, html };
+}
+
+/** The quoted rows as an XLSX stored among the sender's files (the mail room attaches only a sender's own files). */
+async function priceListFile(p: Platform, userId: number, c: Composed, q: QuoteCompose) {
+  const files = await filesOf(p);
+  const dir = files.settings.tmpDir;
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `quote-${randomUUID()}.xlsx`);
+  const out = fs.createWriteStream(file, { flags: 'wx' });
+  async function* cells() {
+    for (const r of c.rows) yield quoteCells(q.product, r, day);
+  }
+  await writeRows(cells(), out, { format: 'xlsx', headers: quoteHeaders(q.locale, q.product) });
+  const { size } = await fsp.stat(file);
+  const name = `${c.book.name.replace(/[^\p{L}\p{N}_-]+/gu, '_')}-${q.product}-${day(c.effectiveFrom.toISOString())}.xlsx`;
+  return files.storeStaged(
+    { path: file, size, sha256: await sha256OfFile(file) },
+    { name, purpose: 'export', ownerUserId: userId, trusted: true },
+  );
+}
+
+/**
+ * Sends a quote: composed from the book, the XLSX attached, through the mail room's port from the
+ * sender's own mailbox; the sent quote is kept with its rows so the public link shows what was sent.
+ */
+export async function sendQuote(p: Platform, auth: AuthContext, q: QuoteSend) {
+  const mail = portOf(p.db, 'mail');
+  if (!mail) throw new AppError('NO_MAILBOX');
+  const now = p.clock.now();
+  const expiresAt = new Date(now.getTime() + QUOTE_LINK_DAYS * 86_400_000);
+  // the id comes first: the link in the mail names the record
+  const [seq] = rowsOf<{ id: number }>(
+    await p.db.execute(sql`select nextval(pg_get_serial_sequence('qm_quote_emails', 'id'))::int as id`),
+  );
+  const id = seq!.id;
+  const url = quoteLinkUrl(p.config.publicUrl, await quoteToken(p.db, id, expiresAt));
+  const c = await composeQuote(p, auth, q, { url, expiresAt });
+  const file = await priceListFile(p, auth.userId, c, q);
+  const sent = await mail.send(auth.userId, {
+    to: q.to,
+    cc: q.cc,
+    subject: c.subject,
+    html: c.html,
+    fileIds: [file.id],
+  });
+  await p.db.insert(qmQuoteEmails).values({
+    id,
+    bookKind: c.book.kind,
+    bookId: c.book.id,
+    bookName: c.book.name,
+    product: q.product,
+    locale: q.locale,
+    toList: q.to,
+    ccList: q.cc,
+    subject: c.subject,
+    html: c.html,
+    rows: c.rows,
+    effectiveFrom: c.effectiveFrom,
+    fileId: file.id,
+    mailId: sent.id,
+    messageId: sent.messageId,
+    linkExpiresAt: expiresAt,
+    sentBy: auth.userId,
+    sentAt: now,
+  });
+  return { id, mailId: sent.id, link: url };
+}

@@ -1,0 +1,294 @@
+import {
+  drillLevel,
+  periodRange,
+  REPORTS_ALL_FIGURES,
+  type ReportAnswer,
+  type ReportDef,
+  type ReportDim,
+  type ReportFigures,
+  type ReportQuery,
+  type ReportRow,
+  START_LOOKBACK_DAYS,
+  ymdOf,
+} from '@portal/contracts/reports';
+import { Decimal } from 'decimal.js';
+import { inArray } from 'drizzle-orm';
+import { staffUsers } from '../../platform/access/schema.js';
+import type { AuthContext } from '../../platform/auth/context.js';
+import type { Db } from '../../platform/db/index.js';
+import { fail } from '../../platform/http/errors.js';
+import { portOf, type TrafficDayFigure } from '../../platform/ports.js';
+import { customerFacts } from '../crm/index.js';
+import { channelRefs, supplierRefs } from '../srm/index.js';
+
+/** running sums of one group */
+interface Acc {
+  count: number;
+  delivered: number;
+  revenue: Decimal;
+  cost: Decimal;
+  seconds: number;
+  firstDay?: string;
+}
+const empty = (): Acc => ({ count: 0, delivered: 0, revenue: new Decimal(0), cost: new Decimal(0), seconds: 0 });
+const add = (a: Acc, f: TrafficDayFigure) => {
+  a.count += f.count;
+  a.delivered += f.delivered;
+  a.seconds += f.seconds ?? 0;
+  a.revenue = a.revenue.plus(f.revenue);
+  a.cost = a.cost.plus(f.cost);
+  if (f.count > 0 && (!a.firstDay || f.day < a.firstDay)) a.firstDay = f.day;
+};
+const pct = (n: Decimal.Value, d: Decimal.Value) =>
+  new Decimal(d).isZero() ? null : new Decimal(n).times(100).div(d).toFixed(2);
+
+/**
+ * the measures of one group; balance and days left only for an account (the caller adds them);
+ * minutes and ACD (billed seconds per answered call) only mean something for voice
+ */
+export function figuresOf(a: Acc, voice = false): ReportFigures {
+  const profit = a.revenue.minus(a.cost);
+  return {
+    count: a.count,
+    delivered: a.delivered,
+    deliveryRate: pct(a.delivered, a.count),
+    revenue: a.revenue.toFixed(6),
+    cost: a.cost.toFixed(6),
+    profit: profit.toFixed(6),
+    margin: pct(profit, a.revenue),
+    consumption: a.revenue.toFixed(6),
+    balance: null,
+    creditLine: null,
+    daysLeft: null,
+    firstDay: a.firstDay ?? null,
+    minutes: new Decimal(a.seconds).div(60).toFixed(2),
+    acd: voice && a.delivered > 0 ? new Decimal(a.seconds).div(a.delivered).toFixed(1) : null,
+  };
+}
+
+/** the group a figure falls in at one level; `supplierOf` maps a channel to its supplier */
+function keyOf(f: TrafficDayFigure, dim: Exclude<ReportDim, 'day'>, supplierOf: Map<number, number>): string {
+  switch (dim) {
+    case 'owner':
+      return String(f.ownerId ?? 0);
+    case 'customer':
+      return String(f.customerId);
+    case 'account':
+      return String(f.accountId);
+    case 'supplier':
+      return String(supplierOf.get(f.channelId ?? 0) ?? 0);
+    case 'channel':
+      return String(f.channelId ?? 0);
+    case 'country':
+      return f.country ?? '';
+    case 'network':
+      return f.network ?? '';
+  }
+}
+
+/**
+ * The data scope a report reads with: every customer for holders of the reports' "all figures" key
+ * (finance, decision 0072), else the caller's own (own customers, department, …).
+ */
+export const reportScope = (auth: AuthContext): AuthContext =>
+  auth.perms.has(REPORTS_ALL_FIGURES) ? { ...auth, scope: { kind: 'all', departmentIds: [] } } : auth;
+
+/**
+ * One report for one caller: the figures of the period and of the one before, grouped by the level
+ * the drill-down reached, per currency, with totals and a day series for the chart. Reads the traffic
+ * port's daily rollups only, within the caller's data scope; names come from CRM and finance ports.
+ */
+export async function runReport(
+  db: Db,
+  auth: AuthContext,
+  def: ReportDef,
+  q: ReportQuery,
+  now: Date,
+): Promise<ReportAnswer> {
+  const range = periodRange(q, ymdOf(now.getTime()));
+  if ('error' in range) return fail(range.error, { vars: { value: range.value } });
+  const level = drillLevel(def, q);
+  if ('error' in level) return fail(level.error, { vars: { value: level.value } });
+  const traffic = portOf(db, 'traffic');
+  if (!traffic) return fail('RPT_SOURCE_UNAVAILABLE', { vars: { value: 'traffic' } });
+  const has = (d: ReportDim) => def.dims.includes(d);
+  // channels and their suppliers (SRM's public surface): the supplier level and a supplier drill
+  const channels = has('channel') || has('supplier') ? await channelRefs(db) : [];
+  const supplierOf = new Map(channels.map((c) => [c.id, c.supplierId]));
+  let channelIds: number[] | undefined;
+  if (q.supplier !== undefined) channelIds = channels.filter((c) => c.supplierId === q.supplier).map((c) => c.id);
+  if (q.channel !== undefined) channelIds = (channelIds ?? [q.channel]).filter((id) => id === q.channel);
+  const lookback = def.source === 'start' ? START_LOOKBACK_DAYS * 86_400_000 : 0;
+  let figures = await traffic.byDay({
+    from: new Date(Date.parse(`${range.prevFrom}T00:00:00Z`) - lookback),
+    to: new Date(`${range.to}T00:00:00Z`),
+    products: [def.product],
+    scope: reportScope(auth),
+    byCountry: has('country'),
+    byChannel: has('channel') || has('supplier'),
+    byNetwork: has('network'),
+    ...(q.owner !== undefined ? { ownerIds: [q.owner] } : {}),
+    ...(q.customer !== undefined ? { customerIds: [q.customer] } : {}),
+    ...(q.account !== undefined ? { accountIds: [q.account] } : {}),
+    ...(channelIds ? { channelIds } : {}),
+  });
+  if (def.source === 'start') figures = startedIn(figures, range);
+  if (q.country !== undefined) figures = figures.filter((f) => f.country === q.country);
+  if (q.network !== undefined) figures = figures.filter((f) => f.network === q.network);
+  const customers = await customerFacts(db, [...new Set(figures.map((f) => f.customerId))]);
+  if (def.customerType) figures = figures.filter((f) => customers.get(f.customerId)?.type === def.customerType);
+  const voice = def.product === 'voice';
+
+  // group: key + currency, current and previous period apart
+  const groups = new Map<string, { key: string; currency: string; cur: Acc; prev: Acc }>();
+  const totals = new Map<string, { cur: Acc; prev: Acc }>();
+  const days = new Map<string, { cur: Acc; prev: Acc }>();
+  // a day of the previous period is compared with the day as far into the current one
+  const span = Date.parse(range.from) - Date.parse(range.prevFrom);
+  const asCurrent = (day: string) => (day >= range.from ? day : ymdOf(Date.parse(day) + span));
+  for (const f of figures) {
+    const current = f.day >= range.from;
+    const key = level.dim === 'day' ? asCurrent(f.day) : keyOf(f, level.dim, supplierOf);
+    const g = groups.get(`${key}|${f.currency}`) ?? { key, currency: f.currency, cur: empty(), prev: empty() };
+    groups.set(`${key}|${f.currency}`, g);
+    const t = totals.get(f.currency) ?? { cur: empty(), prev: empty() };
+    totals.set(f.currency, t);
+    add(current ? g.cur : g.prev, f);
+    add(current ? t.cur : t.prev, f);
+  }
+  // the main currency (most revenue in the period) draws the chart
+  const currency = [...totals.entries()].sort((a, b) => b[1].cur.revenue.comparedTo(a[1].cur.revenue))[0]?.[0] ?? null;
+  for (let d = Date.parse(range.from); d <= Date.parse(range.to); d += 86_400_000)
+    days.set(ymdOf(d), { cur: empty(), prev: empty() });
+  for (const f of figures) {
+    if (f.currency !== currency) continue;
+    const current = f.day >= range.from;
+    const slot = days.get(asCurrent(f.day));
+    if (slot) add(current ? slot.cur : slot.prev, f);
+  }
+
+  const labels = await labelsFor(
+    db,
+    level.dim,
+    [...new Set([...groups.values()].map((g) => g.key))],
+    customers,
+    channels,
+  );
+  const periodDays = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
+  const balances = def.source === 'consumption' && level.dim === 'account' ? await balancesOf(db, groups) : new Map();
+  const rows: ReportRow[] = [...groups.values()]
+    .map((g) => {
+      const row: ReportRow = {
+        key: g.key,
+        label: labels.get(g.key) ?? g.key,
+        currency: g.currency,
+        ...figuresOf(g.cur, voice),
+        prev: figuresOf(g.prev, voice),
+      };
+      const b = balances.get(g.key);
+      if (b && b.currency === g.currency) {
+        row.balance = b.balance;
+        row.creditLine = b.creditLine;
+        const daily = g.cur.revenue.div(periodDays);
+        row.daysLeft = daily.isZero()
+          ? null
+          : Decimal.max(0, new Decimal(b.balance).plus(b.creditLine)).div(daily).toFixed(1);
+      }
+      return row;
+    })
+    // ramp-up lists the accounts that started in the period; the previous period's starters only count in the totals
+    .filter((r) => def.source !== 'start' || r.firstDay !== null)
+    .sort((a, b) =>
+      level.dim === 'day'
+        ? a.key.localeCompare(b.key)
+        : new Decimal(b.revenue).comparedTo(a.revenue) || b.count - a.count || a.key.localeCompare(b.key),
+    );
+  return {
+    ...range,
+    dim: level.dim,
+    rows,
+    totals: [...totals.entries()].map(([cur, t]) => ({
+      key: 'total',
+      label: '',
+      currency: cur,
+      ...figuresOf(t.cur, voice),
+      prev: figuresOf(t.prev, voice),
+    })),
+    series: [...days.entries()].map(([day, s]) => ({
+      day,
+      current: figuresOf(s.cur, voice),
+      prev: figuresOf(s.prev, voice),
+    })),
+    currency,
+  };
+}
+
+/** what each key of a level reads as: names from CRM, finance, SRM and the staff directory */
+async function labelsFor(
+  db: Db,
+  dim: ReportDim,
+  keys: string[],
+  customers: Map<number, { code: string; name: string }>,
+  channels: { id: number; code: string; name: string }[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const ids = keys.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  if (dim === 'customer')
+    for (const k of keys) {
+      const c = customers.get(Number(k));
+      if (c) out.set(k, `${c.name} (${c.code})`);
+    }
+  if (dim === 'account') {
+    const accounts = await portOf(db, 'accounts')?.byIds(ids);
+    for (const k of keys) {
+      const a = accounts?.get(Number(k));
+      if (a) out.set(k, a.code);
+    }
+  }
+  if (dim === 'owner' && ids.length) {
+    const users = await db
+      .select({ id: staffUsers.id, name: staffUsers.name, username: staffUsers.username })
+      .from(staffUsers)
+      .where(inArray(staffUsers.id, ids));
+    for (const u of users) out.set(String(u.id), `${u.name} (${u.username})`);
+  }
+  if (dim === 'supplier')
+    for (const [id, s] of await supplierRefs(db, ids)) out.set(String(id), `${s.name} (${s.code})`);
+  if (dim === 'channel')
+    for (const c of channels) if (keys.includes(String(c.id))) out.set(String(c.id), `${c.name} (${c.code})`);
+  // no owner / supplier / channel / network / country known: a dash, never an empty name
+  for (const k of keys) if (!out.has(k) && (k === '' || k === '0')) out.set(k, '-');
+  return out;
+}
+
+/** each account's balance and credit line now, from the finance ledger port: one call for all of them */
+async function balancesOf(db: Db, groups: Map<string, { key: string }>) {
+  const ledger = portOf(db, 'ledger');
+  if (!ledger) return fail('RPT_SOURCE_UNAVAILABLE', { vars: { value: 'ledger' } });
+  const ids = [...new Set([...groups.values()].map((g) => Number(g.key)))];
+  const found = ledger.balancesOf
+    ? await ledger.balancesOf(ids)
+    : new Map(
+        (await Promise.all(ids.map(async (id) => [id, await ledger.balanceOf(id)] as const))).filter(
+          (e): e is [number, NonNullable<(typeof e)[1]>] => e[1] !== null,
+        ),
+      );
+  return new Map([...found].map(([id, b]) => [String(id), b]));
+}
+
+/**
+ * Ramp-up: each account's first day with traffic in the window read (the look-back, then the previous
+ * period, then the period); keeps the period's figures of accounts that started in the period and the
+ * previous period's of those that started in that one. Counted over every country, before any drill.
+ */
+function startedIn(figures: TrafficDayFigure[], range: { from: string; to: string; prevFrom: string; prevTo: string }) {
+  const first = new Map<number, string>();
+  for (const f of figures) if (f.count > 0 && (first.get(f.accountId) ?? '9999') > f.day) first.set(f.accountId, f.day);
+  return figures.filter((f) => {
+    const start = first.get(f.accountId);
+    if (!start) return false;
+    if (f.day >= range.from) return start >= range.from;
+    if (f.day >= range.prevFrom) return start >= range.prevFrom && start <= range.prevTo;
+    return false;
+  });
+}

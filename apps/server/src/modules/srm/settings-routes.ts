@@ -1,0 +1,228 @@
+import { envelope } from '@portal/contracts';
+import {
+  clueSettings,
+  clueViewRules,
+  domainRules,
+  duplicateCheckSettings,
+  levelRules,
+  retentionRules,
+  SrmPerm,
+  seaContact,
+  seaRules,
+  shareRules,
+  suffixRules,
+  supplierResource,
+  supplierRules,
+} from '@portal/contracts/srm';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkDictValues } from '../../platform/dict/service.js';
+import { ok } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { Platform } from '../../platform/platform.js';
+import { applyLevelRules, seaContactsOf } from './purchase-rules.js';
+import { checkSeaRules } from './rules.js';
+import { srmSuppliers } from './schema.js';
+import {
+  clueViewRulesDoc,
+  levelRulesDoc,
+  readClueSettings,
+  readDomainRules,
+  readDuplicateCheck,
+  readRetentionRules,
+  readSeaRules,
+  shareRulesDoc,
+  suffixRulesDoc,
+  supplierRulesDoc,
+  writeClueSettings,
+  writeDomainRules,
+  writeDuplicateCheck,
+  writeRetentionRules,
+  writeSeaRules,
+} from './settings.js';
+
+const tags = ['srm'];
+const S = '/v2/srm/settings';
+
+interface SettingsDoc<T> {
+  /** the path under /v2/srm/settings */
+  path: string;
+  summary: string;
+  schema: z.ZodType<T>;
+  /** the screen's key: reads and writes (`read: 'authenticated'` when every lead screen needs it) */
+  perm: string;
+  read?: 'authenticated';
+  load(p: Platform): Promise<T>;
+  /** checks, then writes; the answer is the document read back */
+  save(p: Platform, v: T, userId: number): Promise<void>;
+}
+
+const levelsKnown = (p: Platform, levels: string[]) =>
+  Promise.all(
+    levels.map((level) => checkDictValues(p.db, supplierResource.fields, { level }, 'SRM_DICT_VALUE_UNKNOWN')),
+  );
+
+/** The purchasing settings documents, each a GET and a POST of one zod-checked document. */
+const docs = [
+  {
+    path: 'sea-rules',
+    summary: 'the supplier open-sea rules',
+    schema: seaRules,
+    perm: SrmPerm.SEA_RULES,
+    load: (p) => readSeaRules(p.db),
+    async save(p, v, userId) {
+      checkSeaRules(v);
+      await writeSeaRules(p.db, v, userId, p.clock.now());
+    },
+  } satisfies SettingsDoc<z.infer<typeof seaRules>>,
+  {
+    path: 'duplicate-check',
+    summary: 'the supplier duplicate-check settings',
+    schema: duplicateCheckSettings,
+    perm: SrmPerm.DUPLICATE_CHECK,
+    load: (p) => readDuplicateCheck(p.db),
+    save: (p, v, userId) => writeDuplicateCheck(p.db, v, userId, p.clock.now()),
+  } satisfies SettingsDoc<z.infer<typeof duplicateCheckSettings>>,
+  {
+    path: 'domain-rules',
+    summary: 'shared domains the supplier duplicate check ignores',
+    schema: domainRules,
+    perm: SrmPerm.DOMAIN_RULES,
+    load: (p) => readDomainRules(p.db),
+    save: (p, v, userId) => writeDomainRules(p.db, v, userId, p.clock.now()),
+  } satisfies SettingsDoc<z.infer<typeof domainRules>>,
+  {
+    path: 'retention-rules',
+    summary: 'idle days before return, per supplier level',
+    schema: retentionRules,
+    perm: SrmPerm.RETENTION_RULES,
+    load: (p) => readRetentionRules(p.db),
+    async save(p, v, userId) {
+      await levelsKnown(
+        p,
+        v.byLevel.map((r) => r.level),
+      );
+      await writeRetentionRules(p.db, v, userId, p.clock.now());
+    },
+  } satisfies SettingsDoc<z.infer<typeof retentionRules>>,
+  {
+    path: 'clue',
+    summary: 'the supplier lead settings (the lead screens read them)',
+    schema: clueSettings,
+    perm: SrmPerm.CLUE_SETTINGS,
+    // what counts as a followed lead is no secret: every signed-in user's lead screen reads it
+    read: 'authenticated',
+    load: (p) => readClueSettings(p.db),
+    save: (p, v, userId) => writeClueSettings(p.db, v, userId, p.clock.now()),
+  } satisfies SettingsDoc<z.infer<typeof clueSettings>>,
+  {
+    path: 'supplier-rules',
+    summary: 'the fields a new supplier must have, per type',
+    schema: supplierRules,
+    perm: SrmPerm.SUPPLIER_RULES,
+    load: (p) => supplierRulesDoc.read(p.db),
+    save: (p, v, userId) => supplierRulesDoc.write(p.db, v, userId, p.clock.now()),
+  } satisfies SettingsDoc<z.infer<typeof supplierRules>>,
+  {
+    path: 'level-rules',
+    summary: 'the steps that set a supplier level (nightly)',
+    schema: levelRules,
+    perm: SrmPerm.LEVEL_RULES,
+    load: (p) => levelRulesDoc.read(p.db),
+    async save(p, v, userId) {
+      await levelsKnown(
+        p,
+        v.steps.map((s) => s.level),
+      );
+      await levelRulesDoc.write(p.db, v, userId, p.clock.now());
+    },
+  } satisfies SettingsDoc<z.infer<typeof levelRules>>,
+  {
+    path: 'suffix-rules',
+    summary: 'mail domain suffixes that name a supplier (mail counterpart matching)',
+    schema: suffixRules,
+    perm: SrmPerm.SUFFIX_RULES,
+    load: (p) => suffixRulesDoc.read(p.db),
+    async save(p, v, userId) {
+      const codes = [...new Set(v.rows.map((r) => r.supplierCode))];
+      const found = codes.length
+        ? await p.db.select({ code: srmSuppliers.code }).from(srmSuppliers).where(inArray(srmSuppliers.code, codes))
+        : [];
+      const unknown = codes.find((c) => !found.some((f) => f.code === c));
+      if (unknown) throw new AppError('SRM_SUFFIX_SUPPLIER_UNKNOWN', { vars: { value: unknown } });
+      await suffixRulesDoc.write(p.db, v, userId, p.clock.now());
+    },
+  } satisfies SettingsDoc<z.infer<typeof suffixRules>>,
+  {
+    path: 'clue-view-rules',
+    summary: 'whether the sea shows a sea supplier’s contacts',
+    schema: clueViewRules,
+    perm: SrmPerm.CLUE_VIEW_RULES,
+    load: (p) => clueViewRulesDoc.read(p.db),
+    save: (p, v, userId) => clueViewRulesDoc.write(p.db, v, userId, p.clock.now()),
+  } satisfies SettingsDoc<z.infer<typeof clueViewRules>>,
+  {
+    path: 'share-rules',
+    summary: 'most members per supplier and whether write access may be shared',
+    schema: shareRules,
+    perm: SrmPerm.SHARE_RULES,
+    load: (p) => shareRulesDoc.read(p.db),
+    save: (p, v, userId) => shareRulesDoc.write(p.db, v, userId, p.clock.now()),
+  } satisfies SettingsDoc<z.infer<typeof shareRules>>,
+];
+
+/** The purchasing settings and rules: one GET and one POST per document, and what the rules screens ask besides. */
+export async function srmSettingsRoutes(app: FastifyInstance, p: Platform) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const d of docs as SettingsDoc<unknown>[]) {
+    r.get(
+      `${S}/${d.path}`,
+      {
+        schema: { tags, summary: `The ${d.summary}`, response: { 200: envelope(d.schema) } },
+        config: { access: d.read ?? { perm: d.perm } },
+      },
+      async () => ok(await d.load(p)),
+    );
+    r.post(
+      `${S}/${d.path}`,
+      {
+        schema: { tags, summary: `Save ${d.summary}`, body: d.schema, response: { 200: envelope(d.schema) } },
+        config: { access: { perm: d.perm }, checkRepeat: true },
+      },
+      async (req) => {
+        await d.save(p, req.body, req.auth!.userId);
+        return ok(await d.load(p));
+      },
+    );
+  }
+
+  r.post(
+    `${S}/level-rules/apply`,
+    {
+      schema: {
+        tags,
+        summary: 'Run the level rules now (the nightly job does it too); answers how many suppliers moved',
+        response: { 200: envelope(z.object({ moved: z.number() })) },
+      },
+      config: { access: { perm: SrmPerm.LEVEL_RULES }, checkRepeat: true },
+    },
+    async () => ok({ moved: await applyLevelRules(p) }),
+  );
+
+  r.get(
+    '/v2/srm/sea-supplier/contacts',
+    {
+      schema: {
+        tags,
+        summary:
+          'A sea supplier’s contacts, when the lead viewing rules show them (phone and e-mail with the details key)',
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: envelope(z.array(seaContact)) },
+      },
+      config: { access: { perm: SrmPerm.SEA } },
+    },
+    async (req) => ok(await seaContactsOf(p.db, req.auth!, req.query.id)),
+  );
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll } from 'vitest';
+import { billingMethods } from '../src/modules/quotation/billing-methods.js';
+import { quoteEmails } from '../src/modules/quotation/mails/list.js';
+import { qmBillingMethods, qmQuoteEmails, qmSpecialPrices } from '../src/modules/quotation/schema.js';
+import { specialPrices } from '../src/modules/quotation/special-list.js';
+import { startTestApp, type TestApp } from './harness.js';
+import { describeResource } from './support/describe-resource.js';
+
+let t: TestApp;
+let made = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { LOGIN_RATE_PER_IP: '1000' } });
+}, 60_000);
+afterAll(() => t?.close());
+
+describeResource(billingMethods, {
+  app: () => t,
+  sample: (n) => ({
+    code: `TEST-${n}`,
+    name: `测试计费 ${n}`,
+    nameEn: `Test billing ${n}`,
+    product: n % 2 ? 'sms' : 'voice',
+    basis: 'delivery',
+    firstIncrement: 60,
+    nextIncrement: 60,
+    enabled: true,
+  }),
+  update: { basis: 'submit', remark: 'changed by the suite' },
+  filters: { product: 'sms', basis: 'delivery' },
+  ownedRecord: async () => {
+    const [r] = await t.p.db
+      .insert(qmBillingMethods)
+      .values({ code: `OWN-${++made}`, name: '自有', nameEn: 'Own', product: 'sms', basis: 'submit' })
+      .returning({ id: qmBillingMethods.id });
+    return r!.id;
+  },
+});
+
+describeResource(specialPrices, {
+  app: () => t,
+  filters: { state: 'pending' },
+  ownedRecord: async (_t, userId) => {
+    const [r] = await t.p.db
+      .insert(qmSpecialPrices)
+      .values({
+        bookKind: 'group',
+        bookId: 1,
+        product: 'sms',
+        destKind: 'network',
+        dest: '46000',
+        unitPrice: '0.001',
+        currency: 'USD',
+        effectiveFrom: new Date(),
+        limitText: '≥ 0.01 USD',
+        reason: 'conformance',
+        applicantId: userId,
+      })
+      .returning({ id: qmSpecialPrices.id });
+    return r!.id;
+  },
+});
+
+/** a group's sent quote belongs to its sender's data scope (an account's, to its customer's owner: quotation-mail.test.ts) */
+const SENT = new Date('2026-10-20T08:00:00Z');
+describeResource(quoteEmails, {
+  app: () => t,
+  filters: {
+    bookKind: 'group',
+    product: 'sms',
+    bookId: 990_001,
+    sentAt: ['2026-10-19T00:00:00Z', '2026-10-21T00:00:00Z'],
+  },
+  ownedRecord: async (_t, userId) => {
+    const [r] = await t.p.db
+      .insert(qmQuoteEmails)
+      .values({
+        bookKind: 'group',
+        bookId: 990_001,
+        bookName: 'Conformance group',
+        product: 'sms',
+        locale: 'en',
+        toList: [{ email: 'buyer@customer.example' }],
+        ccList: [],
+        subject: `Conformance quote ${++made}`,
+        html: '<p>quote</p>',
+        rows: [],
+        effectiveFrom: SENT,
+        linkExpiresAt: new Date(SENT.getTime() + 30 * 86_400_000),
+        sentBy: userId,
+        sentAt: SENT,
+      })
+      .returning({ id: qmQuoteEmails.id });
+    return r!.id;
+  },
+});

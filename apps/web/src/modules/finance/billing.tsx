@@ -1,0 +1,78 @@
+import { PlayCircleOutlined } from '@ant-design/icons';
+import {
+  billCycleResource,
+  billResource,
+  billStatementPath,
+  creditRuleResource,
+  creditWhitelistResource,
+  FinPerm,
+  financeNotifyResource,
+  type RunResult,
+} from '@portal/contracts/finance';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { Can } from '../../platform/access';
+import { download } from '../../platform/download';
+import { toast } from '../../platform/feedback';
+import { post } from '../../platform/http';
+import { resourceKeys } from '../../platform/resource/keys';
+import { useLabel } from '../../platform/resource/labels';
+import { ResourceList } from '../../platform/resource/ResourceList';
+import { T } from './texts';
+
+/** A toolbar button running a daily job now (at the app clock), then refreshing the list. */
+function RunButton({ path, text, testId }: { path: string; text: { zh: string; en: string }; testId: string }) {
+  const label = useLabel();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const r = await post<RunResult>(path, {}, { checkRepeat: true });
+      toast().success(`${label(T.ran)} ${r.day}: ${r.bills + r.actions}`);
+      await qc.invalidateQueries({ queryKey: resourceKeys.all(billResource.key) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<PlayCircleOutlined />} loading={busy} onClick={run} data-testid={testId}>
+      {label(text)}
+    </Button>
+  );
+}
+
+/** `account/consumer/bill`: postpaid bills; each row's statement as XLSX; the bill run and the ladder on demand. */
+export function BillsScreen() {
+  const label = useLabel();
+  return (
+    <ResourceList
+      def={billResource}
+      overrides={{
+        toolbar: (
+          <>
+            <Can perm={FinPerm.BILLS}>
+              <RunButton path="/v2/fc/bill/run" text={T.runBills} testId="bill-run" />
+            </Can>
+            <Can perm={FinPerm.CREDIT_CONTROL}>
+              <RunButton path="/v2/fc/overdue/run" text={T.runOverdue} testId="overdue-run" />
+            </Can>
+          </>
+        ),
+        rowActions: (row) => [
+          {
+            key: 'statement',
+            label: label(T.statement),
+            onClick: () => void download(billStatementPath(row.id as number), { kind: 'download' }),
+          },
+        ],
+      }}
+    />
+  );
+}
+
+export const CreditRuleScreen = () => <ResourceList def={creditRuleResource} />;
+export const CreditWhitelistScreen = () => <ResourceList def={creditWhitelistResource} />;
+export const FinanceNotifyScreen = () => <ResourceList def={financeNotifyResource} />;
+export const BillCycleScreen = () => <ResourceList def={billCycleResource} />;

@@ -1,0 +1,27 @@
+import type { Messages } from '../../../platform/locales/types';
+import type { zhCN } from './zh-CN';
+
+/** Texts of the report screens in English. */
+export const en: Messages<typeof zhCN> = {
+  reports: {
+    period: { day: 'Day', week: 'Week', month: 'Month', custom: 'Custom' },
+    periodLabel: 'Period',
+    previous: 'Previous {{from}} – {{to}}',
+    current: 'Period {{from}} – {{to}}',
+    subscribe: 'Subscribe',
+    drillTop: 'Top level (no drill-down)',
+    drillClear: 'Clear',
+    currency: 'Currency',
+    total: 'Total',
+    change: 'vs previous',
+    drillHint: 'Click a name to drill down',
+    all: 'All',
+    chart: 'By day ({{currency}})',
+    prevSeries: '{{name}} (previous)',
+    noData: 'No figures in this period',
+    negative: 'Negative margin',
+    waitingTitle: 'This report is waiting for its data',
+    waiting:
+      'It needs {{what}}. Once they arrive, this page shows the period against the previous one, a chart and the table.',
+  },
+};

@@ -1,0 +1,150 @@
+import { type PerformanceQuery, TRAFFIC_PRODUCTS, type TrafficProduct } from '@portal/contracts/traffic';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Select, Table, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PerformancePath, trafficApi, trafficKeys } from './api';
+import { numColumn, type Range, RangeItem, rangeQuery } from './shared';
+
+type PerfForm = { range: Range; product: TrafficProduct; groupBy: PerformanceQuery['groupBy'] };
+type PerfRow = Awaited<ReturnType<typeof trafficApi.performance>>['rows'][number];
+
+/** Performance from the daily rollups: revenue, cost, profit and volume by day, sales, customer, … */
+export function PerformanceScreen({
+  path,
+  groupBy,
+  product = 'sms',
+  fixedProduct = false,
+  fixedGroup = false,
+}: {
+  path: PerformancePath;
+  groupBy: PerfForm['groupBy'];
+  product?: PerfForm['product'];
+  /** the view answers one product only (voice screens): no product switch */
+  fixedProduct?: boolean;
+  /** the view groups one way only (channelVoiceQuery): no group switch */
+  fixedGroup?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PerfForm>();
+  const [values, setValues] = useState<PerfForm>({
+    range: [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')],
+    product,
+    groupBy,
+  });
+  const q = { product: values.product, groupBy: values.groupBy, ...rangeQuery(values.range) };
+  const { data, isFetching } = useQuery({
+    queryKey: [...trafficKeys.performance, path, q],
+    queryFn: ({ signal }) => trafficApi.performance(path, q, signal),
+  });
+  const voice = values.product === 'voice';
+  const columns: TableColumnsType<PerfRow> = [
+    { key: 'key', dataIndex: 'key', title: t(`traffic.groups.${values.groupBy}`), width: 120 },
+    { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 70 },
+    numColumn('count', t('traffic.count')),
+    ...(voice
+      ? [
+          numColumn<PerfRow>('answered', t('traffic.answered'), 90),
+          numColumn<PerfRow>('minutes', t('traffic.minutes')),
+          {
+            key: 'asr',
+            dataIndex: 'asr',
+            title: t('traffic.asr'),
+            width: 80,
+            align: 'right' as const,
+            render: (v: string | null) => (v ? `${v}%` : '-'),
+          },
+          { key: 'acd', dataIndex: 'acd', title: t('traffic.acd'), width: 80, align: 'right' as const },
+          { key: 'pdd', dataIndex: 'pdd', title: t('traffic.pdd'), width: 90, align: 'right' as const },
+        ]
+      : [
+          // segments are SMS parts; a WhatsApp message, mail or MO is one (segments = count)
+          ...(values.product === 'sms' ? [numColumn<PerfRow>('segments', t('traffic.segments'))] : []),
+          numColumn<PerfRow>('delivered', t('traffic.delivered')),
+          {
+            key: 'rate',
+            title: t('traffic.successRate'),
+            width: 90,
+            align: 'right' as const,
+            render: (_: unknown, r: PerfRow) =>
+              r.segments ? `${((r.delivered * 100) / r.segments).toFixed(2)}%` : '-',
+          },
+        ]),
+    numColumn('revenue', t('traffic.revenue'), 120),
+    numColumn('cost', t('traffic.cost'), 120),
+    numColumn('profit', t('traffic.profit'), 120),
+  ];
+  return (
+    <Card size="small">
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={values}
+        onFinish={(v) => setValues(v)}
+        style={{ marginBottom: 12 }}
+      >
+        <RangeItem showTime={false} />
+        <Form.Item name="product" label={t('traffic.product')} hidden={fixedProduct}>
+          <Select
+            style={{ width: 130 }}
+            options={TRAFFIC_PRODUCTS.map((p) => ({ value: p, label: t(`traffic.products.${p}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="groupBy" label={t('traffic.groupBy')} hidden={fixedGroup}>
+          <Select
+            style={{ width: 110 }}
+            options={(['day', 'owner', 'customer', 'account', 'country', 'channel'] as const).map((g) => ({
+              value: g,
+              label: t(`traffic.groups.${g}`),
+            }))}
+          />
+        </Form.Item>
+        <Flex gap={8}>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+        </Flex>
+      </Form>
+      <Table<PerfRow>
+        size="small"
+        rowKey={(r) => `${r.key}:${r.currency}`}
+        loading={isFetching}
+        columns={columns}
+        dataSource={data?.rows ?? []}
+        pagination={{ defaultPageSize: 50, showSizeChanger: true }}
+        scroll={{ x: 1100 }}
+      />
+    </Card>
+  );
+}
+
+/** /businessInquiry/smsPerformance */
+export function SmsPerformanceScreen() {
+  return <PerformanceScreen path="sms-performance" groupBy="day" />;
+}
+
+/** /businessInquiry/resultsQuery/day/c-end: daily results of direct customers, by sales */
+export function DailyResultsScreen() {
+  return <PerformanceScreen path="results/day" groupBy="owner" />;
+}
+
+/** /businessInquiry/voicePerformance: voice revenue, minutes, ASR / ACD / PDD from the daily rollup */
+export function VoicePerformanceScreen() {
+  return <PerformanceScreen path="voice-performance" groupBy="day" product="voice" fixedProduct />;
+}
+
+/** /businessInquiry/channelVoiceQuery: the voice channels' attempts, ASR, ACD and PDD over a range */
+export function ChannelVoiceScreen() {
+  return <PerformanceScreen path="voice-channels" groupBy="channel" product="voice" fixedProduct fixedGroup />;
+}
+
+/** /businessInquiry/resultsQuery/wa: WhatsApp messages, delivered and revenue from the daily rollup */
+export function WhatsAppResultsScreen() {
+  return <PerformanceScreen path="whatsapp-results" groupBy="day" product="whatsapp" fixedProduct />;
+}
+
+/** /businessInquiry/mailPerformance: mail sends, delivered (opened counts) and revenue from the daily rollup */
+export function MailPerformanceScreen() {
+  return <PerformanceScreen path="mail-performance" groupBy="day" product="email" fixedProduct />;
+}

@@ -1,0 +1,123 @@
+import { SMS_STATUSES } from '@portal/contracts/traffic';
+import { Button, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchTable } from '../../platform/ui/SearchTable';
+import { type SmsRow, trafficApi, trafficKeys } from './api';
+import {
+  accountColumn,
+  amountColumn,
+  num,
+  type Range,
+  RangeItem,
+  rangeQuery,
+  StatusTag,
+  timeColumn,
+  today,
+} from './shared';
+import { TimelineDrawer } from './TimelineDrawer';
+
+type SmsFilters = {
+  range?: Range;
+  from?: string;
+  to?: string;
+  accountId?: number;
+  number?: string;
+  messageId?: string;
+  channelId?: number;
+  country?: string;
+  status?: (typeof SMS_STATUSES)[number];
+};
+
+/** /businessInquiry/sendRcdQuery: SMS send records of a range with their DLR state, totals and timeline. */
+export function SmsRecordsScreen() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<SmsRow | null>(null);
+  const [totals, setTotals] = useState<{ records: number; delivered: number; revenue: string; cost: string }>();
+  const columns = useMemo<TableColumnsType<SmsRow>>(
+    () => [
+      timeColumn('submitAt', t('traffic.submitAt')),
+      {
+        key: 'messageId',
+        title: t('traffic.messageId'),
+        width: 200,
+        render: (_, r) => (
+          <Button type="link" size="small" onClick={() => setOpen(r)} style={{ padding: 0 }}>
+            {r.messageId}
+            {r.parts > 1 ? ` (${r.part}/${r.parts})` : ''}
+          </Button>
+        ),
+      },
+      accountColumn(t),
+      { key: 'number', dataIndex: 'number', title: t('traffic.number'), width: 140, render: (v: string) => `+${v}` },
+      { key: 'country', dataIndex: 'country', title: t('traffic.country'), width: 70 },
+      { key: 'network', dataIndex: 'network', title: t('traffic.network'), width: 80, responsive: ['lg'] },
+      { key: 'encoding', dataIndex: 'encoding', title: t('traffic.encoding'), width: 80, responsive: ['lg'] },
+      { key: 'channelId', dataIndex: 'channelId', title: t('traffic.channel'), width: 80, responsive: ['lg'] },
+      { key: 'status', title: t('traffic.status'), width: 110, render: (_, r) => <StatusTag row={r} /> },
+      { key: 'dlrError', dataIndex: 'dlrError', title: t('traffic.dlrError'), width: 80, responsive: ['md'] },
+      timeColumn('dlrAt', t('traffic.dlrAt'), { responsive: ['md'] }),
+      amountColumn('price', t('traffic.price'), (r) => r.currency),
+      amountColumn('cost', t('traffic.cost'), (r) => r.costCurrency, { responsive: ['lg'] }),
+    ],
+    [t],
+  );
+  return (
+    <>
+      <SearchTable<SmsRow, SmsFilters>
+        queryKey={trafficKeys.sms}
+        fetcher={async (query, signal) => {
+          const { range: _r, ...q } = query;
+          const res = await trafficApi.sms(q, signal);
+          setTotals(res.totals);
+          return res;
+        }}
+        initialFilters={{ range: today() }}
+        fromForm={({ range, ...rest }) => ({ ...rest, ...rangeQuery(range) })}
+        columns={columns}
+        rowKey={(r) => `${r.messageId}:${r.part}`}
+        size="small"
+        scrollX={1500}
+        exportPath="/v2/traffic/sms/export"
+        title={
+          totals
+            ? t('traffic.totals', {
+                records: num(totals.records),
+                delivered: num(totals.delivered),
+                revenue: num(totals.revenue),
+                cost: num(totals.cost),
+              })
+            : null
+        }
+        filters={
+          <>
+            <RangeItem />
+            <Form.Item name="number" label={t('traffic.number')}>
+              <Input allowClear style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="messageId" label={t('traffic.messageId')}>
+              <Input allowClear style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="accountId" label={t('traffic.account')}>
+              <InputNumber min={1} style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="status" label={t('traffic.status')}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                options={SMS_STATUSES.map((s) => ({ value: s, label: t(`traffic.statuses.${s}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="channelId" label={t('traffic.channel')}>
+              <InputNumber min={0} style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="country" label={t('traffic.country')}>
+              <Input allowClear maxLength={2} style={{ width: 80 }} />
+            </Form.Item>
+          </>
+        }
+      />
+      <TimelineDrawer row={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { formatNumber } from '@portal/contracts';
+import { MAX_RANGE_DAYS } from '@portal/contracts/traffic';
+import { DatePicker, Form, type TableColumnType, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { SmsRow } from './api';
+
+/** What the traffic screens share: the range rule, number and time formats, the status tag and the column blocks. */
+
+export type Range = [Dayjs, Dayjs];
+export const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+export const num = (v: number | string) => formatNumber(v);
+export const rangeQuery = (range?: Range) =>
+  range ? { from: range[0].toISOString(), to: range[1].toISOString() } : {};
+/** today, 00:00 to 23:59:59 local: the record screens' first range */
+export const today = (): Range => [dayjs().startOf('day'), dayjs().endOf('day')];
+
+export const STATE_COLOR: Record<string, string> = {
+  delivered: 'success',
+  pending: 'processing',
+  enroute: 'processing',
+  accepted: 'processing',
+  expired: 'warning',
+  unknown: 'default',
+};
+
+type Extra<R> = Partial<TableColumnType<R>>;
+
+/** a date-time column (YYYY-MM-DD HH:mm:ss, "-" when empty) */
+export const timeColumn = <R,>(key: keyof R & string, title: string, extra?: Extra<R>): TableColumnType<R> => ({
+  key,
+  dataIndex: key,
+  title,
+  width: 160,
+  render: time,
+  ...extra,
+});
+
+/** a right-aligned figure with thousands separators */
+export const numColumn = <R,>(
+  key: keyof R & string,
+  title: string,
+  width = 100,
+  extra?: Extra<R>,
+): TableColumnType<R> => ({ key, dataIndex: key, title, width, align: 'right', render: num, ...extra });
+
+/** an amount of a record with its currency ("1,234.500000 USD") */
+export const amountColumn = <R extends Record<K, string>, K extends string>(
+  key: K,
+  title: string,
+  currencyOf: (r: R) => string,
+  extra?: Extra<R>,
+): TableColumnType<R> => ({
+  key,
+  title,
+  width: 110,
+  align: 'right',
+  render: (_: unknown, r: R) => `${num(r[key])} ${currencyOf(r)}`,
+  ...extra,
+});
+
+/** the account id column of every record and queue screen */
+export const accountColumn = <R extends { accountId: number }>(t: TFunction): TableColumnType<R> => ({
+  key: 'accountId',
+  dataIndex: 'accountId',
+  title: t('traffic.account'),
+  width: 90,
+});
+
+/** the required range (at most 93 days), checked in the form before the server refuses it */
+export function RangeItem({ showTime = true }: { showTime?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="range"
+      label={t('traffic.range')}
+      rules={[
+        { required: true, message: t('traffic.rangeRequired') },
+        {
+          validator: async (_r, v?: Range) => {
+            if (v && v[1].diff(v[0], 'day', true) > MAX_RANGE_DAYS)
+              throw new Error(t('traffic.rangeTooLong', { days: MAX_RANGE_DAYS }));
+          },
+        },
+      ]}
+    >
+      {/* on a phone the picker keeps beside its label inside the search card */}
+      <DatePicker.RangePicker
+        showTime={showTime}
+        allowClear={false}
+        style={{ width: `min(${showTime ? 340 : 250}px, calc(100vw - 150px))` }}
+      />
+    </Form.Item>
+  );
+}
+
+export function StatusTag({ row }: { row: Pick<SmsRow, 'submitStatus' | 'dlrState'> }) {
+  const { t } = useTranslation();
+  const s = row.submitStatus === 'rejected' ? 'submit_rejected' : (row.dlrState ?? 'pending');
+  return <Tag color={STATE_COLOR[s] ?? 'error'}>{t(`traffic.statuses.${s}` as 'traffic.statuses.pending')}</Tag>;
+}
