@@ -8,6 +8,9 @@ import { FieldFilter } from './FieldFilter';
 import { FieldView } from './FieldView';
 import type { FieldDesc } from './field';
 
+// i18n loads its language pack on import: wait for it, or the load can outlive the test environment.
+await (await import('../i18n')).i18nReady;
+
 const html = (node: ReactNode) =>
   renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, node));
 const desc = (kind: FieldKind, extra: Partial<FieldDesc> = {}): FieldDesc => ({

@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('../error-path', () => ({ reportError: vi.fn() }));
 const { assertUnchangedSince } = await import('./opened-guard');
 const { reportError } = await import('../error-path');
+// The guard's message comes from i18n, whose language pack loads on import: wait for it, or the
+// load can outlive the test environment (an unhandled teardown error fails the run).
+await (await import('../i18n')).i18nReady;
 
 describe('assertUnchangedSince', () => {
   const opened = '2026-11-24T01:00:00.000Z';
