@@ -1,4 +1,3 @@
-import { IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { contactResource, customerOwnership, customerResource } from '@portal/contracts/crm';
 import { ownershipPath } from '@portal/contracts/ownership/define';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import {
   ADMIN,
   apiToken,
   type DemoUser,
+  keyedPost,
   SALES,
   type ShellServer,
   settlePopups,
@@ -22,20 +22,6 @@ const CLOCK = '/v2/test/clock/advance';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg?: string; data: any };
-
-/** A check-repeat POST (a fresh idempotence key) as the holder of `token`. */
-async function post(base: string, token: string, url: string, body: object): Promise<Answer> {
-  const auth = { authorization: `Bearer ${token}` };
-  const key = (
-    (await (await fetch(`${base}/v2/sys/staff/common/request/idempotence`, { headers: auth })).json()) as Answer
-  ).data.key;
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json', [IDEMPOTENCE_HEADER]: key },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer;
-}
 
 /**
  * The moved clock (decisions 0052, 0060): a test server (APP_ENV=test on loopback) whose time an
@@ -60,7 +46,7 @@ describe('CRM open sea on a moved clock', () => {
     const sales = await apiToken(base, SALES);
     const stamp = Date.now() % 100_000;
     const name = `Clockwork Freight ${stamp}`;
-    const made = await post(base, sales, `${customerResource.api}/save`, {
+    const made = await keyedPost(base, sales, `${customerResource.api}/save`, {
       name,
       alias: `clockwork${stamp}`,
       type: 'C',
@@ -68,21 +54,24 @@ describe('CRM open sea on a moved clock', () => {
     });
     expect(made.code).toBe(0);
     const id = made.data.id as number;
-    const contact = await post(base, sales, `${contactResource.api}/save`, { customerId: id, name: `Ada ${stamp}` });
+    const contact = await keyedPost(base, sales, `${contactResource.api}/save`, {
+      customerId: id,
+      name: `Ada ${stamp}`,
+    });
     expect(contact.code, JSON.stringify(contact)).toBe(0);
 
     // the default rule: back to the open sea after 90 days without a follow-up, told 7 days before.
     // Ten minutes short of the 90 days the customer is the first to fall due of those the notice
     // names (the seeded ones due before then are returned by the same run, not noticed).
     const admin = await apiToken(base, ADMIN);
-    expect((await post(base, sales, CLOCK, { ms: DAY })).code).not.toBe(0); // not an administrator's call
-    const early = await post(base, admin, CLOCK, { ms: 90 * DAY - 10 * 60_000, jobs: ['crm.pool-return'] });
+    expect((await keyedPost(base, sales, CLOCK, { ms: DAY })).code).not.toBe(0); // not an administrator's call
+    const early = await keyedPost(base, admin, CLOCK, { ms: 90 * DAY - 10 * 60_000, jobs: ['crm.pool-return'] });
     expect(early.code).toBe(0);
 
     // the time passed: sessions of before have expired; sign in anew
     const admin2 = await apiToken(base, ADMIN);
     const inSea = async () => {
-      const page = await post(base, admin2, ownershipPath(customerOwnership, 'poolPage'), {
+      const page = await keyedPost(base, admin2, ownershipPath(customerOwnership, 'poolPage'), {
         current: 1,
         size: 10,
         keyword: `clockwork${stamp}`,
@@ -93,7 +82,7 @@ describe('CRM open sea on a moved clock', () => {
     // the job runs after the answer: wait for sales01's notice, then read it in the bell
     const sales01 = await apiToken(base, SALES);
     const latest = async () =>
-      ((await post(base, sales01, '/v2/sys/mc/message/query/home/message/list', { size: 8 })).data ?? []) as {
+      ((await keyedPost(base, sales01, '/v2/sys/mc/message/query/home/message/list', { size: 8 })).data ?? []) as {
         content: string;
       }[];
     await expect
@@ -136,10 +125,10 @@ describe('CRM open sea on a moved clock', () => {
     await notice.ctx.close();
 
     // the rest of the 90 days: the job returns it
-    expect((await post(base, admin2, CLOCK, { ms: 20 * 60_000, jobs: ['crm.pool-return'] })).code).toBe(0);
+    expect((await keyedPost(base, admin2, CLOCK, { ms: 20 * 60_000, jobs: ['crm.pool-return'] })).code).toBe(0);
     const admin3 = await apiToken(base, ADMIN);
     const inSeaNow = async () => {
-      const page = await post(base, admin3, ownershipPath(customerOwnership, 'poolPage'), {
+      const page = await keyedPost(base, admin3, ownershipPath(customerOwnership, 'poolPage'), {
         current: 1,
         size: 10,
         keyword: `clockwork${stamp}`,
@@ -148,7 +137,7 @@ describe('CRM open sea on a moved clock', () => {
     };
     await expect.poll(inSeaNow, { timeout: 120_000, interval: 2_000 }).toContain(id);
     // a day's embargo on just-returned customers: let it pass
-    expect((await post(base, admin3, CLOCK, { ms: DAY + 60_000 })).code).toBe(0);
+    expect((await keyedPost(base, admin3, CLOCK, { ms: DAY + 60_000 })).code).toBe(0);
 
     await settlePopups(base, SALES02);
     const { ctx, page } = await signedIn(browser, base, SALES02, { locale: 'en' });
@@ -210,9 +199,9 @@ describe('CRM open sea on a moved clock', () => {
     await mgr.ctx.close();
 
     const admin4 = await apiToken(base, ADMIN);
-    const back = await post(base, admin4, `${customerResource.api}/detail`, { id });
+    const back = await keyedPost(base, admin4, `${customerResource.api}/detail`, { id });
     expect(back.data.ownerId).toBe(me01.userId);
-    const contacts = await post(base, admin4, `${contactResource.api}/page`, { customerId: id });
+    const contacts = await keyedPost(base, admin4, `${contactResource.api}/page`, { customerId: id });
     expect(contacts.data.records.map((c: { ownerId: number }) => c.ownerId)).toEqual([me01.userId]);
 
     const history = await fetch(`${base}${customerResource.api}/timeline?id=${id}`, {

@@ -1,7 +1,15 @@
-import { IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, shot } from './support/browser.js';
-import { api, apiToken, SALES, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import {
+  api,
+  apiToken,
+  keyedPost,
+  SALES,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+} from './support/shell.js';
 
 interface Summary {
   myCustomer?: number;
@@ -51,17 +59,12 @@ describe('home figures and the assistant’s data answers', () => {
       'GET',
       '/v2/workflow/process/sponsor',
     );
-    const key = await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence');
-    const res = await fetch(`${server.url}/v2/workflow/start`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [IDEMPOTENCE_HEADER]: key.key },
-      body: JSON.stringify({
-        processId: processes.find((p) => p.name === '通用申请')!.id,
-        title: `Home live ${Date.now().toString(36)}`,
-        formData: { subject: 'Live', amount: 100, reason: 'Home figures refresh' },
-      }),
+    const started = await keyedPost(server.url, token, '/v2/workflow/start', {
+      processId: processes.find((p) => p.name === '通用申请')!.id,
+      title: `Home live ${Date.now().toString(36)}`,
+      formData: { subject: 'Live', amount: 100, reason: 'Home figures refresh' },
     });
-    expect(((await res.json()) as { code: number }).code).toBe(0);
+    expect(started.code).toBe(0);
     await expect
       .poll(() => figure(page, 'applyNum').textContent(), { timeout: 10_000 })
       .toBe(String((summary.applyNum ?? 0) + 1));

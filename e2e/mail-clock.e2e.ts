@@ -1,4 +1,3 @@
-import { IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
 import {
@@ -6,6 +5,7 @@ import {
   api,
   apiToken,
   FINANCE,
+  keyedPost,
   SALES,
   type ShellServer,
   settlePopups,
@@ -16,23 +16,6 @@ import {
 const E = '/v2/emailbox';
 const DAY = 86_400_000;
 const CLOCK = '/v2/test/clock/advance';
-
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Answer = { code: number; msg?: string; data: any };
-
-/** A check-repeat POST (a fresh idempotence key) as the holder of `token`. */
-async function keyed(base: string, token: string, url: string, body: object): Promise<Answer> {
-  const auth = { authorization: `Bearer ${token}` };
-  const key = (
-    (await (await fetch(`${base}/v2/sys/staff/common/request/idempotence`, { headers: auth })).json()) as Answer
-  ).data.key;
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json', [IDEMPOTENCE_HEADER]: key },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Answer;
-}
 
 async function addAddress(page: Page, testId: string, address: string) {
   const input = page.getByTestId(testId).locator('input');
@@ -99,7 +82,7 @@ describe('mail on a moved clock: timed drafts; inbox settings', () => {
     const received = async (token: string) =>
       (await api<{ total: number }>(base, token, 'POST', `${E}/receive/query`, { keyword: subject })).total;
     // a day and a half later the job sends it, once
-    expect((await keyed(base, admin, CLOCK, { ms: 1.5 * DAY, jobs: ['mail.timed'] })).code).toBe(0);
+    expect((await keyedPost(base, admin, CLOCK, { ms: 1.5 * DAY, jobs: ['mail.timed'] })).code).toBe(0);
     const finance2 = await apiToken(base, FINANCE);
     await expect.poll(() => received(finance2), { timeout: 30_000 }).toBe(1);
     const sales2 = await apiToken(base, SALES);

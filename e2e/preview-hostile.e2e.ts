@@ -1,4 +1,4 @@
-import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
+import { Errors } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import {
   api,
   apiToken,
   type DemoUser,
+  keyedPost,
   SALES,
   type ShellServer,
   settlePopups,
@@ -273,17 +274,11 @@ describe('previews of hostile attachments', () => {
       '/v2/workflow/process/sponsor',
     );
     const processId = processes.find((p) => p.name === '通用申请')!.id;
-    const key = await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence');
-    const res = await fetch(`${server.url}/v2/workflow/start`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [IDEMPOTENCE_HEADER]: key.key },
-      body: JSON.stringify({
-        processId,
-        title: `Hostile files ${Date.now().toString(36)}`,
-        formData: { subject: 'Files', amount: 100, reason: 'Preview me', attachments: ids },
-      }),
+    const started = await keyedPost<{ instanceId: number }>(server.url, token, '/v2/workflow/start', {
+      processId,
+      title: `Hostile files ${Date.now().toString(36)}`,
+      formData: { subject: 'Files', amount: 100, reason: 'Preview me', attachments: ids },
     });
-    const started = (await res.json()) as { code: number; data: { instanceId: number } };
     expect(started.code, JSON.stringify(started)).toBe(0);
     instanceId = started.data.instanceId;
   });

@@ -1,8 +1,7 @@
-import { IDEMPOTENCE_HEADER } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, keyedPost, signedIn, useShellServer } from './support/shell.js';
 
 const PATH = '/businessInquiry/sendRcdQuery';
 const search = (page: Page, name = /Search$/) => page.getByTestId('content').getByRole('button', { name }).click();
@@ -34,13 +33,11 @@ describe('SMS send records', () => {
       })
     ).records[0]!;
     // a new ingestion client (a check-repeat write: its submission id first)
-    const key = (await api<{ key: string }>(url, admin, 'GET', '/v2/sys/staff/common/request/idempotence')).key;
-    const created = await fetch(`${url}/v2/traffic/clients`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', [IDEMPOTENCE_HEADER]: key },
-      body: JSON.stringify({ name: 'e2e platform' }),
-    });
-    const client = ((await created.json()) as { data: { clientId: string; clientSecret: string } }).data;
+    const client = (
+      await keyedPost<{ clientId: string; clientSecret: string }>(url, admin, '/v2/traffic/clients', {
+        name: 'e2e platform',
+      })
+    ).data;
     const tokenRes = await fetch(`${url}/v2/traffic/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

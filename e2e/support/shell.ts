@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Browser, launch, newContext, type Page, signInWithPassword } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
@@ -112,7 +113,7 @@ export function builtChunk(webDist: string, source: string): string {
 
 // ---- the API, as the browser's server sees it -----------------------------------------------
 
-interface Envelope<T> {
+export interface Envelope<T> {
   code: number;
   msg?: string;
   data: T;
@@ -142,6 +143,26 @@ export async function api<T>(base: string, token: string, method: 'GET' | 'POST'
   const json = (await res.json()) as Envelope<T>;
   if (json.code !== 0) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
   return json.data;
+}
+
+/**
+ * A check-repeat POST: takes a fresh idempotence key first, as the web does. Returns the whole answer
+ * (refusals are what some tests assert), so it does not throw on a non-zero code.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: answers read field by field unless the caller names them
+export async function keyedPost<T = any>(
+  base: string,
+  token: string,
+  url: string,
+  body: unknown,
+): Promise<Envelope<T>> {
+  const { key } = await api<{ key: string }>(base, token, 'GET', '/v2/sys/staff/common/request/idempotence');
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [IDEMPOTENCE_HEADER]: key },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
 }
 
 interface MenuNode {
