@@ -57,6 +57,17 @@ export const MAX_BATCH_LINES = 10_000;
 const decimalString = z.string().regex(/^-?\d{1,14}(\.\d{1,6})?$/, 'a decimal with at most 6 decimals');
 const isoTime = z.iso.datetime({ offset: true });
 const digits = z.string().regex(/^\d{6,15}$/, 'E.164 digits without +');
+const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .optional();
+/** What the sender charged and paid for one line, as it sent it (every line kind that carries money). */
+const pricedFields = {
+  price: decimalString.optional(),
+  cost: decimalString.optional(),
+  currency: currencyCode,
+  costCurrency: currencyCode,
+};
 
 /** One line of an ingestion batch: a submit (one part of a message), a delivery report, or a call record. */
 export const ingestSubmit = z.object({
@@ -84,16 +95,7 @@ export const ingestSubmit = z.object({
   submitAt: isoTime,
   status: z.enum(['accepted', 'rejected']).default('accepted'),
   error: z.string().max(32).optional(),
-  price: decimalString.optional(),
-  cost: decimalString.optional(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
-  costCurrency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
+  ...pricedFields,
 });
 export const ingestDlr = z.object({
   type: z.literal('dlr'),
@@ -127,16 +129,7 @@ export const ingestCdr = z.object({
   billedDuration: z.number().int().min(0).optional(),
   sipCode: z.number().int().min(100).max(699),
   pddMs: z.number().int().min(0).max(600_000).optional(),
-  price: decimalString.optional(),
-  cost: decimalString.optional(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
-  costCurrency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
+  ...pricedFields,
 });
 /** the other records: WhatsApp messages, mail sends and two-way (MO) messages a handset sent us */
 export const MESSAGE_KINDS = ['whatsapp', 'mail', 'mo'] as const;
@@ -180,16 +173,7 @@ export const ingestMessage = z.object({
   content: z.string().max(10_000).optional(),
   /** MO: our message id it answers; absent, the latest message of the account to that number within 3 days */
   replyTo: z.string().max(64).optional(),
-  price: decimalString.optional(),
-  cost: decimalString.optional(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
-  costCurrency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
+  ...pricedFields,
 });
 export type IngestMessage = z.infer<typeof ingestMessage>;
 export const ingestLine = z.discriminatedUnion('type', [ingestSubmit, ingestDlr, ingestCdr, ingestMessage]);
