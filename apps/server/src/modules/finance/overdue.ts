@@ -166,7 +166,10 @@ export async function runOverdue(p: Platform, day: string): Promise<number> {
   return fired;
 }
 
-/** Accounts the ladder suspended that owe nothing overdue any more may send again. */
+/**
+ * Accounts the ladder suspended that owe nothing overdue any more may send again, unless bad debt
+ * of theirs was written off since they were marked.
+ */
 async function liftSuspensions(p: Platform, now: Date) {
   const rows = rowsOf<{ id: number; code: string; owner_id: number | null; customer: string | null }>(
     await p.db.execute(sql`
@@ -175,7 +178,11 @@ async function liftSuspensions(p: Platform, now: Date) {
       where fin_accounts.state = 'suspended'
         and exists (select 1 from fin_overdue_actions x where x.account_id = fin_accounts.id
           and x.action in ('suspend', 'bad_debt') and x.lifted_at is null)
-        and not exists (select 1 from fin_bills b where b.account_id = fin_accounts.id and b.state = 'overdue')`),
+        and not exists (select 1 from fin_bills b where b.account_id = fin_accounts.id and b.state = 'overdue')
+        -- bad debt written off since the mark is a loss taken, not a debt paid: it stays suspended (decision 0080)
+        and not exists (select 1 from fin_applications w where w.account_id = fin_accounts.id and w.kind = 'write_off'
+          and w.state = 'approved' and fin_accounts.bad_debt_since is not null
+          and w.decided_at >= fin_accounts.bad_debt_since::timestamptz)`),
   );
   for (const r of rows) {
     await p.db.transaction(async (tx) => {
