@@ -1230,6 +1230,25 @@ export const Errors = {
     '退款超过账户 {value} 的余额',
     'The refund is more than the balance of the account {value}',
   ),
+  // finance, session 13: write-offs (decision 0080)
+  FIN_WRITE_OFF_BILL: def(
+    10510307,
+    400,
+    '账单 {value} 不是可核销的逾期账单',
+    'The bill {value} is not an overdue bill that can be written off',
+  ),
+  FIN_WRITE_OFF_PENDING: def(
+    10510308,
+    409,
+    '账单 {value} 已有核销申请',
+    'The bill {value} already has a write-off application',
+  ),
+  FIN_WRITE_OFF_CHANGED: def(
+    10510309,
+    409,
+    '账单 {value} 的未付金额已变化，请驳回后重新申请',
+    'What the bill {value} owes has changed since the application; reject it and apply again',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

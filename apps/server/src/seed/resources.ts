@@ -130,6 +130,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
   })),
   { key: FinPerm.ACCOUNT_OPEN, parentKey: FinPerm.ACCOUNTS, name: '申请开户', nameEn: 'Apply to open an account' },
   {
+    key: FinPerm.WRITE_OFF,
+    parentKey: FinPerm.BILLS,
+    name: '申请坏账核销',
+    nameEn: 'Apply to write off a bill',
+  },
+  {
     key: FinPerm.ALL_ACCOUNTS,
     parentKey: FinPerm.ACCOUNTS,
     name: '查看全部客户账户（财务）',

@@ -16,6 +16,7 @@ export const APPLICATION_KINDS = [
   'billing_change',
   'cycle_change',
   'refund',
+  'write_off',
 ] as const;
 export type FinApplicationKind = (typeof APPLICATION_KINDS)[number];
 export const MONEY_KINDS = ['recharge', 'payment', 'hedge', 'gift', 'manual'] as const;
@@ -57,6 +58,7 @@ export const FIN_SERVICES: Record<FinApplicationKind, string> = {
   billing_change: 'finance.billing_change',
   cycle_change: 'finance.cycle_change',
   refund: 'finance.refund',
+  write_off: 'finance.write_off',
 };
 /** Each kind's application screen (spec 2: /general/process/… for the three forms). */
 export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
@@ -74,9 +76,13 @@ export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
   cycle_change: '/general/process/credit-apply/bill-change/apply',
   // a refund is applied for on the bill-refund screen (the spec names no form of its own)
   refund: '/financial/credit-customer/bill-refund',
+  // a write-off is applied for from an overdue bill's row (decision 0080)
+  write_off: '/financial/account/consumer/bill',
 };
 /** Where a refund is applied for and read (by id, by `processInstance/{id}`); invented, decision 0073. */
 export const REFUND_BASE = '/v2/fc/cre/billRefund';
+/** Where a bill's write-off (坏账核销) is applied for and read; invented, decision 0080. */
+export const WRITE_OFF_BASE = '/v2/fc/bill/writeOff';
 /** The applications a refund may be made against: money that came in from the customer. */
 export const REFUNDABLE_KINDS = ['recharge', 'payment'] as const;
 
@@ -96,6 +102,7 @@ export const applicationKindOptions = [
   { value: APPLICATION_KINDS[10], label: label('付款方式变更', 'Billing method change'), color: 'purple' },
   { value: APPLICATION_KINDS[11], label: label('账单周期变更', 'Bill cycle change'), color: 'cyan' },
   { value: APPLICATION_KINDS[12], label: label('退款申请', 'Refund'), color: 'red' },
+  { value: APPLICATION_KINDS[13], label: label('坏账核销申请', 'Write-off'), color: 'volcano' },
 ] as const;
 
 /**
@@ -132,6 +139,8 @@ export const finApplicationResource = defineResource({
     reason: { kind: 'textarea', label: label('申请说明', 'Reason'), readOnly: true },
     /** a refund: the recharge or payment it gives money back from (decision 0073) */
     sourceCode: { kind: 'text', label: label('退款来源', 'Refund of'), readOnly: true },
+    /** a write-off: the bill it writes off (decision 0080) */
+    billCode: { kind: 'text', label: label('核销账单', 'Bill written off'), readOnly: true },
     /** a recharge or payment: what approved refunds have not given back yet */
     refundable: { kind: 'text', label: label('可退金额', 'Left to refund'), readOnly: true, decimal: true },
     state: {

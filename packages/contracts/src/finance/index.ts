@@ -31,6 +31,7 @@ export {
   type MoneyKind,
   REFUND_BASE,
   REFUNDABLE_KINDS,
+  WRITE_OFF_BASE,
 } from './application.js';
 export {
   BILL_STATES,
@@ -77,4 +78,6 @@ export {
   reconResult,
   refundApply,
   tempCreditApply,
+  type WriteOffApply,
+  writeOffApply,
 } from './schemas.js';

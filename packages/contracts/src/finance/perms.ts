@@ -28,6 +28,8 @@ export const FinPerm = {
   RECORDS: screen('/financial/recharge-record/platform'),
   /** postpaid bills and their statements (account/consumer/bill) */
   BILLS: screen('/financial/account/consumer/bill'),
+  /** apply to write off an overdue bill as bad debt (the finance role; decision 0080) */
+  WRITE_OFF: button('/financial/account/consumer/bill', 'write_off'),
   CREDIT_CONTROL: screen('/financial/credit-customer/credit-control'),
   /** bill refunds: apply and list (the finance role; the account must be in the caller's data scope) */
   REFUNDS: screen('/financial/credit-customer/bill-refund'),

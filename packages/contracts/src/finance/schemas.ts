@@ -45,6 +45,16 @@ export const refundApply = z.object({
 });
 export type RefundApply = z.infer<typeof refundApply>;
 
+/**
+ * A write-off (坏账核销) of an overdue bill: what it still owes, as at the application, leaves the
+ * books as bad debt once approved (decision 0080).
+ */
+export const writeOffApply = z.object({
+  billId: z.number().int().positive(),
+  reason: z.string().trim().min(1).max(500),
+});
+export type WriteOffApply = z.infer<typeof writeOffApply>;
+
 export const creditApply = z.object({
   accountId: z.number().int().positive(),
   /** the new credit line */
@@ -117,6 +127,8 @@ export const applicationDetail = z.object({
   sourceId: z.number().nullable(),
   /** a recharge or payment: how much of it approved refunds gave back */
   refunded: z.string(),
+  /** a write-off: the bill it writes off */
+  billId: z.number().nullable(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import type { ValueNamer } from '../../platform/history/names.js';
-import { crmCustomers } from './schema.js';
+import { crmContacts, crmCustomers } from './schema.js';
 
 /**
  * What other rooms may know of customers without reading the table: whether an id is a customer,
@@ -81,3 +81,12 @@ export const customerNames: ValueNamer = async (db, ids) => {
     .where(inArray(crmCustomers.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 };
+
+/** For the finance room's overdue warning: the customer's contacts with a mail address (key decision makers first). */
+export async function customerMailContacts(db: DbOrTx, customerId: number) {
+  return db
+    .select({ name: crmContacts.name, email: sql<string>`${crmContacts.email}` })
+    .from(crmContacts)
+    .where(and(eq(crmContacts.customerId, customerId), isNotNull(crmContacts.email), ne(crmContacts.email, '')))
+    .orderBy(desc(crmContacts.keyDecisionMaker), asc(crmContacts.id));
+}

@@ -73,6 +73,7 @@ export const applications = bindResource(finApplicationResource, {
     reason: finApplications.reason,
     sourceCode: sql`(select s.code from fin_applications s where s.id = "fin_applications"."source_id")`,
     refundable: sql`("fin_applications"."amount" - "fin_applications"."refunded")`,
+    billCode: sql`(select b.code from fin_bills b where b.id = "fin_applications"."bill_id")`,
     state: finApplications.state,
     instanceId: finApplications.instanceId,
     applicantId: finApplications.applicantId,

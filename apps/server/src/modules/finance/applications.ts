@@ -14,6 +14,7 @@ import {
   type MoneyKind,
   REFUNDABLE_KINDS,
   type RefundApply,
+  type WriteOffApply,
 } from '@portal/contracts/finance';
 import { Decimal } from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -34,7 +35,14 @@ import { reference } from '../system/reference/index.js';
 import { accountScopeWhere } from './accounts.js';
 import { settleBills } from './bills.js';
 import { balanceOf, dayOf, pgError, postEntry } from './ledger.js';
-import { accountCodeSeq, applicationCodeSeq, finAccounts, finApplications, finLedgerEntries } from './schema.js';
+import {
+  accountCodeSeq,
+  applicationCodeSeq,
+  finAccounts,
+  finApplications,
+  finBills,
+  finLedgerEntries,
+} from './schema.js';
 
 /** The ledger entry kind a money application writes. */
 const ENTRY_OF: Record<MoneyKind, EntryKind> = {
@@ -58,6 +66,7 @@ const TITLE: Record<FinApplicationKind, string> = {
   gift: '赠送申请',
   manual: '手工充值',
   refund: '退款申请',
+  write_off: '坏账核销申请',
 };
 
 const nextCode = async (tx: DbOrTx, seq: typeof accountCodeSeq, prefix: string) => {
@@ -342,6 +351,99 @@ async function postRefund(tx: Tx, app: typeof finApplications.$inferSelect, acto
 }
 
 /**
+ * Applies to write off (坏账核销) an overdue bill of an account in the caller's scope: what it still
+ * owes, once the account's bills are settled at the app clock. One write-off of a bill under review
+ * or done (the partial unique index). Nothing moves until it is approved (decision 0080).
+ */
+export async function applyWriteOff(p: Platform, auth: AuthContext, body: WriteOffApply): Promise<FinApplyResult> {
+  return runCommand(p, async (tx, out) => {
+    const now = p.clock.now();
+    const [found] = await tx
+      .select({ accountId: finBills.accountId })
+      .from(finBills)
+      .innerJoin(finAccounts, eq(finAccounts.id, finBills.accountId))
+      .where(and(eq(finBills.id, body.billId), accountScopeWhere(auth)));
+    if (!found) throw new AppError('NOT_FOUND');
+    const acc = await activeAccount(tx, auth, found.accountId, true);
+    await settleBills(tx, dayOf(now), acc.id);
+    const [bill] = await tx
+      .select({ id: finBills.id, code: finBills.code, state: finBills.state, unpaid: finBills.unpaid })
+      .from(finBills)
+      .where(eq(finBills.id, body.billId));
+    if (bill!.state !== 'overdue') throw new AppError('FIN_WRITE_OFF_BILL', { vars: { value: bill!.code } });
+    const code = await nextCode(tx, applicationCodeSeq, 'FA');
+    const [app] = await tx
+      .insert(finApplications)
+      .values({
+        code,
+        kind: 'write_off',
+        accountId: acc.id,
+        billId: bill!.id,
+        amount: bill!.unpaid,
+        currency: acc.currency,
+        reason: body.reason,
+        applicantId: auth.userId,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: finApplications.id });
+    if (!app) throw new AppError('FIN_WRITE_OFF_PENDING', { vars: { value: bill!.code } });
+    const instanceId = await start(tx, out, 'write_off', auth.userId, app.id, {
+      account: acc.code,
+      amount: `${new Decimal(bill!.unpaid).toFixed(4)} ${acc.currency} ← ${bill!.code}`,
+      reason: body.reason,
+    });
+    await tx.update(finApplications).set({ instanceId }).where(eq(finApplications.id, app.id));
+    return { id: app.id, code, instanceId };
+  });
+}
+
+/**
+ * An approved write-off, in the approval's transaction: the account locked (so no consumption or
+ * payment moves it meanwhile) and its bills settled; the bill must still owe exactly the amount
+ * approved (else FIN_WRITE_OFF_CHANGED: a payment or refund came between). Then the positive
+ * `write_off` entry (contra book bad debt, key `application:<id>`), the bill `written_off` with
+ * nothing left unpaid, and the other bills settled again. Any refusal leaves everything as it was.
+ */
+async function postWriteOff(tx: Tx, app: typeof finApplications.$inferSelect, actorId: number, now: Date) {
+  const [acc] = rowsOf<{ code: string; state: string }>(
+    await tx.execute(sql`select code, state from fin_accounts where id = ${app.accountId} for update`),
+  );
+  if (!acc || (acc.state !== 'active' && acc.state !== 'suspended'))
+    throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: acc?.code ?? String(app.accountId) } });
+  const day = dayOf(now);
+  await settleBills(tx, day, app.accountId);
+  const [bill] = await tx
+    .select({ code: finBills.code, state: finBills.state, unpaid: finBills.unpaid })
+    .from(finBills)
+    .where(eq(finBills.id, app.billId!));
+  if (!bill || bill.state === 'written_off' || !new Decimal(bill.unpaid).eq(app.amount!))
+    throw new AppError('FIN_WRITE_OFF_CHANGED', { vars: { value: bill?.code ?? String(app.billId) } });
+  const posted = await postEntry(
+    tx,
+    {
+      accountId: app.accountId,
+      kind: 'write_off',
+      amount: app.amount!,
+      currency: app.currency,
+      day,
+      key: `application:${app.id}`,
+      applicationId: app.id,
+      note: `${bill.code} ${app.reason ?? ''}`.trim(),
+      actorId,
+      at: now,
+    },
+    acc.code,
+  );
+  await tx
+    .update(finBills)
+    .set({ state: 'written_off', unpaid: '0', version: sql`${finBills.version} + 1` })
+    .where(eq(finBills.id, app.billId!));
+  await tx.update(finApplications).set({ entryId: posted.entryId }).where(eq(finApplications.id, app.id));
+  await settleBills(tx, day, app.accountId);
+}
+
+/**
  * Applies for a new credit line (预付 / 后付信用申请, by the account's billing method): the
  * application and its request; the line changes only when approved.
  */
@@ -544,6 +646,10 @@ export async function decide(
     await postRefund(tx, app, actorId, now);
     return;
   }
+  if (app.kind === 'write_off') {
+    await postWriteOff(tx, app, actorId, now);
+    return;
+  }
   if (CREDIT_CONTROL.has(app.kind)) {
     await setAccount(
       tx,
@@ -625,6 +731,7 @@ export async function applicationDetail(
       balanceAfter: finLedgerEntries.balanceAfter,
       sourceId: finApplications.sourceId,
       refunded: finApplications.refunded,
+      billId: finApplications.billId,
     })
     .from(finApplications)
     .innerJoin(finAccounts, eq(finAccounts.id, finApplications.accountId))

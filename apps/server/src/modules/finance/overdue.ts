@@ -9,6 +9,7 @@ import { customerFieldSql } from '../crm/customer-refs.js';
 import { accountOwnerSql } from './accounts.js';
 import { settleBills } from './bills.js';
 import { dayOf } from './ledger.js';
+import { warnCustomer } from './overdue-warning.js';
 import { financeStaff } from './recon.js';
 import { finAccounts, finNotify, finOverdueActions } from './schema.js';
 
@@ -43,6 +44,7 @@ const ACTION_LABEL = Object.fromEntries(overdueActionOptions.map((o) => [o.value
 interface Candidate {
   account_id: number;
   code: string;
+  customer_id: number;
   customer: string | null;
   owner_id: number | null;
   currency: string;
@@ -116,9 +118,9 @@ async function fire(tx: Tx, c: Candidate, rule: Rule, now: Date, day: string): P
  * whitelisted (through `day`) nor deferred (through `day`), each enabled step whose conditions all
  * hold fires once per episode (the oldest overdue bill): it is recorded, its action done (a
  * suspension sets the account suspended, which stops sending; bad debt suspends too and marks the
- * account `bad_debt_since` the day) and the people `notify` names are told. A suspension or bad
- * debt the ladder made is lifted (and the mark cleared) once the account has no overdue bill.
- * Returns how many steps fired.
+ * account `bad_debt_since` the day; warning the customer mails its contacts, decision 0080) and the
+ * people `notify` names are told. A suspension or bad debt the ladder made is lifted (and the mark
+ * cleared) once the account has no overdue bill. Returns how many steps fired.
  */
 export async function runOverdue(p: Platform, day: string): Promise<number> {
   const now = p.clock.now();
@@ -134,7 +136,8 @@ export async function runOverdue(p: Platform, day: string): Promise<number> {
           (array_agg(b.id order by b.period_end, b.id))[1] as bill_id, min(b.due_day) as due
         from fin_bills b where b.state = 'overdue' group by b.account_id
       )
-      select fin_accounts.id as account_id, fin_accounts.code, fin_accounts.currency, od.bill_id, od.bills, od.unpaid,
+      select fin_accounts.id as account_id, fin_accounts.code, fin_accounts.customer_id, fin_accounts.currency,
+        od.bill_id, od.bills, od.unpaid,
         (${day}::date - od.due)::int as days, ${accountOwnerSql} as owner_id, ${accountNameSql} as customer
       from od join fin_accounts on fin_accounts.id = od.account_id
       where fin_accounts.billing = 'postpaid' and fin_accounts.state in ('active', 'suspended')
@@ -152,21 +155,44 @@ export async function runOverdue(p: Platform, day: string): Promise<number> {
         (r.min_bills === null || c.bills >= r.min_bills),
     );
     if (!due.length) continue;
-    const sent: Notification[] = [];
+    const sent: { n: Notification; action: OverdueAction }[] = [];
+    const ownerId = c.owner_id === null ? null : Number(c.owner_id);
     await p.db.transaction(async (tx) => {
       for (const rule of due) {
-        const n = await fire(tx, { ...c, owner_id: c.owner_id === null ? null : Number(c.owner_id) }, rule, now, day);
-        if (n) sent.push(n);
+        const n = await fire(tx, { ...c, owner_id: ownerId }, rule, now, day);
+        if (n) sent.push({ n, action: rule.action });
       }
     });
     fired += sent.length;
-    for (const n of sent) await p.notifier.send(n);
+    for (const { n, action } of sent) {
+      await p.notifier.send(n);
+      // the mail leaves after the step is recorded: a rerun never warns twice
+      if (action === 'warn_customer')
+        await warnCustomer(
+          p,
+          {
+            accountId: c.account_id,
+            code: c.code,
+            customerId: c.customer_id,
+            customer: c.customer,
+            ownerId,
+            currency: c.currency,
+            days: c.days,
+            unpaid: c.unpaid,
+            bills: c.bills,
+          },
+          n.userIds,
+        );
+    }
   }
   await liftSuspensions(p, now);
   return fired;
 }
 
-/** Accounts the ladder suspended that owe nothing overdue any more may send again. */
+/**
+ * Accounts the ladder suspended that owe nothing overdue any more may send again, unless bad debt
+ * of theirs was written off since they were marked.
+ */
 async function liftSuspensions(p: Platform, now: Date) {
   const rows = rowsOf<{ id: number; code: string; owner_id: number | null; customer: string | null }>(
     await p.db.execute(sql`
@@ -175,7 +201,11 @@ async function liftSuspensions(p: Platform, now: Date) {
       where fin_accounts.state = 'suspended'
         and exists (select 1 from fin_overdue_actions x where x.account_id = fin_accounts.id
           and x.action in ('suspend', 'bad_debt') and x.lifted_at is null)
-        and not exists (select 1 from fin_bills b where b.account_id = fin_accounts.id and b.state = 'overdue')`),
+        and not exists (select 1 from fin_bills b where b.account_id = fin_accounts.id and b.state = 'overdue')
+        -- bad debt written off since the mark is a loss taken, not a debt paid: it stays suspended (decision 0080)
+        and not exists (select 1 from fin_applications w where w.account_id = fin_accounts.id and w.kind = 'write_off'
+          and w.state = 'approved' and fin_accounts.bad_debt_since is not null
+          and w.decided_at >= fin_accounts.bad_debt_since::timestamptz)`),
   );
   for (const r of rows) {
     await p.db.transaction(async (tx) => {

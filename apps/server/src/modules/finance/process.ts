@@ -18,6 +18,7 @@ const NAMES: Record<FinApplicationKind, [zh: string, en: string]> = {
   billing_change: ['付款方式变更', 'Billing method change'],
   cycle_change: ['账单周期变更', 'Bill cycle change'],
   refund: ['退款申请', 'Refund application'],
+  write_off: ['坏账核销申请', 'Write-off application'],
 };
 
 /**

@@ -18,6 +18,8 @@ import {
   reconResult,
   refundApply,
   runResult,
+  WRITE_OFF_BASE,
+  writeOffApply,
 } from '@portal/contracts/finance';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +30,15 @@ import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { accountScopeWhere } from './accounts.js';
-import { applicationDetail, applyAccount, applyChange, applyCredit, applyMoney, applyRefund } from './applications.js';
+import {
+  applicationDetail,
+  applyAccount,
+  applyChange,
+  applyCredit,
+  applyMoney,
+  applyRefund,
+  applyWriteOff,
+} from './applications.js';
 import { billStatement, runBills } from './bills.js';
 import { runOverdue, today } from './overdue.js';
 import { runReconciliation } from './recon.js';
@@ -211,6 +221,22 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await applyRefund(p, req.auth!, req.body)),
   );
   detailRoutes(REFUND_BASE, ['refund'], 'refund');
+
+  r.post(
+    `${WRITE_OFF_BASE}/apply`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Apply to write off an overdue bill of an account in my scope as bad debt (what it owes now); posted only when approved',
+        body: writeOffApply,
+        response: { 200: envelope(applyResult) },
+      },
+      config: { access: { perm: FinPerm.WRITE_OFF }, checkRepeat: true },
+    },
+    async (req) => ok(await applyWriteOff(p, req.auth!, req.body)),
+  );
+  detailRoutes(WRITE_OFF_BASE, ['write_off'], 'write-off');
 
   r.post(
     '/v2/fc/reconcile/run',

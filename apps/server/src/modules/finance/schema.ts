@@ -118,6 +118,8 @@ export const finApplications = pgTable(
      * approval (under this row's lock), and the check refuses more than the amount (FIN_REFUND_OVER)
      */
     refunded: money('refunded').notNull().default('0'),
+    /** a write-off: the overdue bill it writes off (decision 0080) */
+    billId: integer('bill_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     decidedAt: at('decided_at'),
     search: searchColumn('search', ['code', 'reference']),
@@ -137,6 +139,10 @@ export const finApplications = pgTable(
       .on(t.accountId, t.kind)
       .where(sql`state = 'pending' and kind in ('temp_credit', 'deferral', 'billing_change', 'cycle_change')`),
     searchIndex('fin_applications_search_idx', t.search),
+    // one write-off of a bill under review or done (FIN_WRITE_OFF_PENDING): never two at once
+    uniqueIndex('fin_applications_write_off_uq')
+      .on(t.billId)
+      .where(sql`kind = 'write_off' and state in ('pending', 'approved')`),
   ],
 );
 

@@ -11,6 +11,8 @@ import {
   type MoneyKind,
   REFUND_BASE,
   type RefundApply,
+  WRITE_OFF_BASE,
+  type WriteOffApply,
 } from '@portal/contracts/finance';
 import { get, post } from '../../platform/http';
 
@@ -44,6 +46,7 @@ export const financeApi = {
   applyChange: <K extends ChangeKind>(kind: K, body: ChangeApply[K]) =>
     post<FinApplyResult>(`${CHANGE_BASE[kind]}/apply`, body, { checkRepeat: true }),
   applyRefund: (body: RefundApply) => post<FinApplyResult>(`${REFUND_BASE}/apply`, body, { checkRepeat: true }),
+  applyWriteOff: (body: WriteOffApply) => post<FinApplyResult>(`${WRITE_OFF_BASE}/apply`, body, { checkRepeat: true }),
   status: (id: number, signal?: AbortSignal) =>
     get<AccountStatus>(`/v2/fc/account/approvalStatus/${id}`, undefined, { signal }),
 };

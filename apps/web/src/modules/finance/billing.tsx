@@ -6,19 +6,25 @@ import {
   creditRuleResource,
   creditWhitelistResource,
   FinPerm,
+  finApplicationResource,
   financeNotifyResource,
   type RunResult,
+  type WriteOffApply,
+  writeOffApply,
 } from '@portal/contracts/finance';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../platform/access';
 import { download } from '../../platform/download';
 import { toast } from '../../platform/feedback';
+import { zodRule } from '../../platform/form';
 import { post } from '../../platform/http';
 import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
+import { FormModal } from '../../platform/ui/FormModal';
+import { financeApi } from './api';
 import { T } from './texts';
 
 /** A toolbar button running a daily job now (at the app clock), then refreshing the list. */
@@ -43,32 +49,68 @@ function RunButton({ path, text, testId }: { path: string; text: { zh: string; e
   );
 }
 
-/** `account/consumer/bill`: postpaid bills; each row's statement as XLSX; the bill run and the ladder on demand. */
+/**
+ * `account/consumer/bill`: postpaid bills; each row's statement as XLSX; an overdue bill's write-off
+ * application (decision 0080); the bill run and the ladder on demand.
+ */
 export function BillsScreen() {
   const label = useLabel();
+  const [writingOff, setWritingOff] = useState<{ id: number; code: string } | null>(null);
   return (
-    <ResourceList
-      def={billResource}
-      overrides={{
-        toolbar: (
-          <>
-            <Can perm={FinPerm.BILLS}>
-              <RunButton path="/v2/fc/bill/run" text={T.runBills} testId="bill-run" />
-            </Can>
-            <Can perm={FinPerm.CREDIT_CONTROL}>
-              <RunButton path="/v2/fc/overdue/run" text={T.runOverdue} testId="overdue-run" />
-            </Can>
-          </>
-        ),
-        rowActions: (row) => [
-          {
-            key: 'statement',
-            label: label(T.statement),
-            onClick: () => void download(billStatementPath(row.id as number), { kind: 'download' }),
-          },
-        ],
-      }}
-    />
+    <>
+      <ResourceList
+        def={billResource}
+        overrides={{
+          toolbar: (
+            <>
+              <Can perm={FinPerm.BILLS}>
+                <RunButton path="/v2/fc/bill/run" text={T.runBills} testId="bill-run" />
+              </Can>
+              <Can perm={FinPerm.CREDIT_CONTROL}>
+                <RunButton path="/v2/fc/overdue/run" text={T.runOverdue} testId="overdue-run" />
+              </Can>
+            </>
+          ),
+          rowActions: (row) => [
+            {
+              key: 'statement',
+              label: label(T.statement),
+              onClick: () => void download(billStatementPath(row.id as number), { kind: 'download' }),
+            },
+            ...(row.state === 'overdue'
+              ? [
+                  {
+                    key: 'write-off',
+                    label: label(T.writeOff),
+                    danger: true,
+                    perm: FinPerm.WRITE_OFF,
+                    testId: 'bill-write-off',
+                    onClick: () => setWritingOff({ id: row.id as number, code: String(row.code) }),
+                  },
+                ]
+              : []),
+          ],
+        }}
+      />
+      <FormModal<Pick<WriteOffApply, 'reason'>>
+        open={!!writingOff}
+        title={`${label(T.writeOff)} ${writingOff?.code ?? ''}`}
+        onClose={() => setWritingOff(null)}
+        onSubmit={(v) => financeApi.applyWriteOff({ billId: writingOff!.id, reason: v.reason })}
+        successMessage={label(T.applied)}
+        invalidate={resourceKeys.all(finApplicationResource.key)}
+        width={520}
+      >
+        <Form.Item
+          name="reason"
+          label={label(T.reason)}
+          extra={label(T.writeOffHint)}
+          rules={[zodRule(writeOffApply.shape.reason, label(T.reason))]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount data-testid="write-off-reason" />
+        </Form.Item>
+      </FormModal>
+    </>
   );
 }
 

@@ -55,4 +55,9 @@ export const T = {
   refundReference: { zh: '退款银行流水号', en: 'Refund bank reference' },
   ledger: { zh: '账户流水', en: 'Account ledger' },
   refunds: { zh: '账单退款', en: 'Bill refunds' },
+  writeOff: { zh: '坏账核销', en: 'Write off' },
+  writeOffHint: {
+    zh: '核销该账单当前的未付金额，财务审批通过后记为坏账',
+    en: 'Writes off what the bill owes now, as bad debt once finance approves',
+  },
 } as const;

@@ -1,0 +1,2 @@
+ALTER TABLE "fin_applications" ADD COLUMN "bill_id" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "fin_applications_write_off_uq" ON "fin_applications" USING btree ("bill_id") WHERE kind = 'write_off' and state in ('pending', 'approved');
