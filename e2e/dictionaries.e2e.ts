@@ -2,6 +2,7 @@ import { Errors } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
 import { ADMIN, api, apiToken, SALES, signedIn, useShellServer } from './support/shell.js';
+import { exportedRows } from './support/xlsx.js';
 
 interface Item {
   value: string;
@@ -13,7 +14,7 @@ interface Item {
 describe('dictionary settings (/setModule/<module>/dictionary)', () => {
   const shell = useShellServer();
 
-  it('admin renames an item, adds one and disables one; every reader sees it', async () => {
+  it('admin renames an item, adds one and disables one, sees the history, filters and exports; every reader sees it', async () => {
     const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
     await page.goto(`${shell.server.url}/setModule/crm/dictionary`);
     await page.getByRole('menuitem', { name: /Lost reason/ }).click();
@@ -34,6 +35,31 @@ describe('dictionary settings (/setModule/<module>/dictionary)', () => {
     await added.locator('input').nth(2).fill('Competitor');
     await page.getByTestId('dict-save').click();
     await expect.poll(() => page.getByText('Saved').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // the dictionary's history: the save, by admin
+    await expect.poll(() => page.getByTestId('record-history').getByText('admin').count(), { timeout: 10_000 }).toBe(1);
+    await shot(page, 'dictionaries-history-1280-en');
+
+    // filter the dictionaries, then export the ones listed with every item (the disabled one too)
+    const types = page.getByTestId('dict-types');
+    await types.getByPlaceholder('Search dictionaries').fill('lost');
+    await types.getByPlaceholder('Search dictionaries').press('Enter');
+    await expect.poll(() => types.getByRole('menuitem').count(), { timeout: 10_000 }).toBe(1);
+    const { name, rows } = await exportedRows(page);
+    expect(name).toMatch(/^dictionaries_\d{14}\.xlsx$/);
+    expect(rows[0]).toEqual([
+      'Dictionary code',
+      'Dictionary',
+      'Value',
+      'Chinese label',
+      'English label',
+      'Order',
+      'Colour',
+      'Enabled',
+    ]);
+    expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set(['crm.lost_reason']));
+    expect(rows.find((r) => r[2] === 'price')?.slice(3, 5)).toEqual(['价格', 'Price too high']);
+    expect(rows.find((r) => r[2] === 'service')?.[7]).toBe('No');
+    expect(rows.find((r) => r[2] === 'competitor')?.slice(3, 5)).toEqual(['竞品', 'Competitor']);
 
     const sales = await apiToken(shell.server.url, SALES);
     const read = await api<Record<string, Item[]>>(

@@ -1,6 +1,6 @@
 import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DEMO, onPostgres, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, startTestApp, type TestApp, type Tokens, xlsxSheets } from './harness.js';
 import { startSignedIn } from './support/signed-in.js';
 
 describe('dictionaries (sysDict)', () => {
@@ -71,6 +71,65 @@ describe('dictionaries (sysDict)', () => {
     const industry = await call(admin, 'GET', '/v2/sys/staff/sysDict/items?code=crm.industry');
     expect(industry.data.items.every((i: { enabled: boolean }) => i.enabled)).toBe(true);
     expect(industry.data.items).toHaveLength(6);
+  });
+
+  it("exports the dictionaries the keyword finds with every item, and keeps each save in the dictionary's history", async () => {
+    const saved = await call(admin, 'POST', '/v2/sys/staff/sysDict/save', {
+      code: 'crm.industry',
+      items: [{ value: 'telecom', label: '电信', labelEn: 'Telecoms', sort: 5, color: 'blue' }],
+    });
+    expect(saved.code).toBe(0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/sys/staff/sysDict/export',
+      headers: { ...bearer(admin), 'accept-language': 'en' },
+      payload: { module: 'crm', keyword: 'industr', format: 'xlsx' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [rows] = await xlsxSheets(res.rawPayload);
+    expect(rows![0]).toEqual([
+      'Dictionary code',
+      'Dictionary',
+      'Value',
+      'Chinese label',
+      'English label',
+      'Order',
+      'Colour',
+      'Enabled',
+    ]);
+    const items = await call(admin, 'GET', '/v2/sys/staff/sysDict/items?code=crm.industry');
+    // every item, the disabled ones too, only of the dictionary the keyword found
+    expect(rows!.slice(1)).toHaveLength(items.data.items.length);
+    expect(rows!.slice(1).every((r) => r[0] === 'crm.industry' && r[1] === 'Industry')).toBe(true);
+    expect(rows!.find((r) => r[2] === 'telecom')).toEqual([
+      'crm.industry',
+      'Industry',
+      'telecom',
+      '电信',
+      'Telecoms',
+      '5',
+      'blue',
+      'Yes',
+    ]);
+    expect(rows!.filter((r) => r[7] === 'No').length).toBe(
+      items.data.items.filter((i: { enabled: boolean }) => !i.enabled).length,
+    );
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v2/sys/staff/sysDict/export',
+      headers: bearer(sales),
+      payload: { module: 'crm', format: 'xlsx' },
+    });
+    expect(refused.json().code).toBe(Errors.NO_PERMISSION.code);
+
+    const history = await call(admin, 'POST', '/v2/sys/staff/log/page', { subject: 'dict:crm.industry', size: 50 });
+    expect(history.code).toBe(0);
+    expect(history.data.records[0]).toMatchObject({
+      username: 'admin',
+      path: '/v2/sys/staff/sysDict/save',
+      statusCode: 200,
+    });
   });
 
   it.runIf(onPostgres)("drops another process's cached items when a dictionary changes", async () => {

@@ -66,6 +66,9 @@ export const dictPageQuery = pageQuery.extend({
 });
 export type DictPageQuery = z.infer<typeof dictPageQuery>;
 export const dictPage = pageResult(dictType);
+/** A module's dictionaries (those the keyword finds) with all their items, as a file. */
+export const dictExportQuery = dictPageQuery.omit({ page: true, size: true });
+export type DictExportQuery = z.infer<typeof dictExportQuery>;
 
 export const dictItemsQuery = z.object({ code });
 export const dictItems = z.object({ type: dictType, items: z.array(dictItem) });

@@ -147,8 +147,10 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     ...(def.access.owner ? [def.access.owner] : []),
   ].filter((f) => !has(f));
   if (bad.length) throw new Error(`resource ${def.key}: unknown fields ${bad.join(', ')}`);
-  // a record carries the names of the ids it holds under `names` (decision 0068)
-  if ('names' in def.fields) throw new Error(`resource ${def.key}: no field may be named "names"`);
+  // a row's own keys: its optimistic version and the names of the ids it holds (decisions 0019, 0068);
+  // an `id` field is the row's id shown as a column
+  const reserved = ['version', 'names'].filter((k) => k in def.fields);
+  if (reserved.length) throw new Error(`resource ${def.key}: no field may be named ${reserved.join(', ')}`);
   for (const [name, f] of Object.entries(def.list.filters)) {
     if (f.op === 'like' ? !f.fields?.length : !f.field)
       throw new Error(`resource ${def.key}: filter ${name} names no field`);

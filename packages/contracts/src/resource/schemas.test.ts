@@ -63,6 +63,12 @@ describe('resource definitions derive their schemas', () => {
       /unknown fields nope/,
     );
   });
+
+  it('a field may not take a row key: version (optimistic) or names', () => {
+    const named = (k: string) => ({ ...userResource.fields, [k]: { kind: 'text', label: { zh: k, en: k } } }) as const;
+    for (const k of ['version', 'names'])
+      expect(() => defineResource({ ...userResource, fields: named(k) })).toThrow(`no field may be named ${k}`);
+  });
 });
 
 describe('personal resources and bounded ranges', () => {

@@ -17,11 +17,11 @@ export const auditListQuery = pageQuery.extend({
   /** part of the path or of the route's summary */
   keyword: text().trim().max(128).optional(),
   result: z.enum(AUDIT_RESULTS).optional(),
-  /** one record's entries (`<kind>:<id>`, e.g. `dept:12`): its history */
+  /** one record's entries (`<kind>:<id>`, e.g. `dept:12`, `dict:crm.industry`): its history */
   subject: text()
     .trim()
     .max(64)
-    .regex(/^[a-z]+:\d+$/)
+    .regex(/^[a-z]+:[a-z0-9][a-z0-9._]*$/)
     .optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;

@@ -1,5 +1,6 @@
 import { envelope } from '@portal/contracts';
 import {
+  dictExportQuery,
   dictItems,
   dictItemsQuery,
   dictPage,
@@ -12,9 +13,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportRoute } from '../exports/list-export.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
 import type { Platform } from '../platform.js';
+import { dictItemsExport } from './export.js';
 import { dictWithItems, moduleOf, pageDictTypes, saveDict } from './service.js';
 
 const tags = ['dict'];
@@ -71,9 +74,20 @@ export async function dictRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       assertManages(req, moduleOf(req.body.code));
+      // the dictionary's history on its screen is the system log of its saves
+      req.auditRecord = `dict:${req.body.code}`;
       await saveDict(p.db, p.bus, req.body);
       return ok(null);
     },
+  );
+
+  exportRoute(
+    app,
+    p,
+    `${base}/export`,
+    dictItemsExport,
+    dictExportQuery,
+    "Export a module's dictionaries (those the keyword finds) with every item",
   );
 
   r.get(

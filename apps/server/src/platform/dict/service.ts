@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts/dict';
 import { allDicts } from '@portal/contracts/dict/all';
 import type { ResourceDef } from '@portal/contracts/resource';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
 import type { EventBus } from '../events/bus.js';
@@ -27,7 +27,8 @@ const typeRow = {
   itemCount: sql<number>`(select count(*)::int from dict_items i where i.type_code = ${dictTypes.code})`,
   enabledCount: sql<number>`(select count(*)::int from dict_items i where i.type_code = ${dictTypes.code} and i.enabled)`,
 };
-const itemRow = {
+/** An item's columns, in the order the export writes them. */
+export const itemRow = {
   value: dictItems.value,
   label: dictItems.label,
   labelEn: dictItems.labelEn,
@@ -49,8 +50,9 @@ export function moduleOf(code: string): DictModule {
   return m;
 }
 
-export async function pageDictTypes(db: Db, q: DictPageQuery) {
-  const where = and(
+/** The module's dictionaries the keyword finds: the settings screen's list and its export. */
+export function dictTypesWhere(q: Pick<DictPageQuery, 'module' | 'keyword'>): SQL | undefined {
+  return and(
     eq(dictTypes.module, q.module),
     q.keyword
       ? or(
@@ -60,6 +62,10 @@ export async function pageDictTypes(db: Db, q: DictPageQuery) {
         )
       : undefined,
   );
+}
+
+export async function pageDictTypes(db: Db, q: DictPageQuery) {
+  const where = dictTypesWhere(q);
   const [counted] = await db.select({ total: count() }).from(dictTypes).where(where);
   const rows = await db
     .select(typeRow)

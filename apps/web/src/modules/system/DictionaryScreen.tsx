@@ -22,6 +22,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { dictApi, dictKeys } from '../../platform/dict/api';
+import { ExportButton } from '../../platform/export/ExportButton';
+import { RecordHistory } from './RecordHistory';
 
 interface ItemRow extends DictItem {
   /** added on this screen and not saved yet: its value may still be typed */
@@ -201,7 +203,18 @@ export function DictionaryScreen() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={8} lg={6}>
-        <Card size="small" title={t('systemDict.types')}>
+        <Card
+          size="small"
+          data-testid="dict-types"
+          title={t('systemDict.types')}
+          extra={
+            <ExportButton
+              path="/v2/sys/staff/sysDict/export"
+              filters={() => ({ module, keyword: keyword || undefined })}
+              size="small"
+            />
+          }
+        >
           <Input.Search
             allowClear
             placeholder={t('systemDict.search')}
@@ -222,7 +235,17 @@ export function DictionaryScreen() {
         </Card>
       </Col>
       <Col xs={24} md={16} lg={18}>
-        {code ? <DictItemsEditor key={code} code={code} /> : <Card size="small" />}
+        {code ? (
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <DictItemsEditor key={code} code={code} />
+            <Card size="small" title={t('systemSettings.history')}>
+              {/* under the items' key: a save refreshes the history with them */}
+              <RecordHistory subject={`dict:${code}`} under={dictKeys.items(code)} />
+            </Card>
+          </Space>
+        ) : (
+          <Card size="small" />
+        )}
       </Col>
     </Row>
   );
