@@ -279,10 +279,10 @@ describe('CRM import, analysis and promotion', () => {
       expect(garbage.code).toBe(Errors.VALIDATION_FAILED.code);
     });
 
-    it('tracks new customers, follow-ups and first paid traffic per sales, and says accounts wait for finance', async () => {
+    it('tracks new customers, follow-ups and first paid traffic per sales', async () => {
       const q = period();
       const before = (await post(sales, '/v2/crm/analysis/account-track', q)).data;
-      expect(before.accountsAvailable).toBe(false);
+      expect(before.accountsAvailable).toBe(true);
       expect(before.trafficAvailable).toBe(true);
       const mine = () => before.rows.find((r: { ownerId: number }) => r.ownerId === salesId);
       expect(before.rows.every((r: { ownerId: number }) => r.ownerId === salesId)).toBe(true);
@@ -316,6 +316,42 @@ describe('CRM import, analysis and promotion', () => {
       const earlier = { from: '2025-01-01', to: '2025-03-01' };
       const old = (await post(sales, '/v2/crm/analysis/account-track', earlier)).data;
       expect(old.rows.find((r: { ownerId: number }) => r.ownerId === salesId)?.firstPaidCustomers ?? 0).toBe(0);
+    });
+
+    it('counts the accounts opened in the period for their customers’ owners, through the accounts port', async () => {
+      const q = period();
+      const start = new Date(`${q.from}T00:00:00`);
+      const end = new Date(`${q.to}T00:00:00`);
+      end.setDate(end.getDate() + 1);
+      const truth = rowsOf<{ owner: number; n: string }>(
+        await t.p.db.execute(sql`select c.owner_id as owner, count(*) as n from fin_accounts a
+          join crm_customers c on c.id = a.customer_id
+          where a.opened_at >= ${start} and a.opened_at < ${end} and c.owner_id is not null group by c.owner_id`),
+      );
+      expect(truth.length).toBeGreaterThan(1);
+      const all = (await post(admin, '/v2/crm/analysis/account-track', q)).data;
+      expect(all.accountsAvailable).toBe(true);
+      for (const e of truth)
+        expect(all.rows.find((r: { ownerId: number }) => r.ownerId === Number(e.owner))?.newAccounts).toBe(Number(e.n));
+      // a sales counts their own customers' accounts only
+      const mine = (await post(sales, '/v2/crm/analysis/account-track', q)).data;
+      expect(mine.rows.every((r: { ownerId: number }) => r.ownerId === salesId)).toBe(true);
+      const own = mine.rows.find((r: { ownerId: number }) => r.ownerId === salesId)?.newAccounts ?? 0;
+      expect(own).toBe(Number(truth.find((e) => Number(e.owner) === salesId)?.n ?? 0));
+    });
+
+    it('has the deal event of every seeded dealt customer, as the deal path writes it', async () => {
+      const missing = rowsOf<{ n: string }>(
+        await t.p.db.execute(sql`select count(*) as n from crm_customers c where c.dealt and c.code like 'CD%'
+          and not exists (select 1 from record_events e where e.entity = 'crm.customer' and e.record_id = c.id::text
+            and e.kind = 'state' and e.actor_id is null and e.data->>'reason' = 'paid_traffic'
+            and e.changes = '[{"field":"dealt","from":false,"to":true}]'::jsonb and e.at > c.created_at)`),
+      );
+      const dealt = rowsOf<{ n: string }>(
+        await t.p.db.execute(sql`select count(*) as n from crm_customers where dealt`),
+      );
+      expect(Number(dealt[0]!.n)).toBeGreaterThan(100);
+      expect(Number(missing[0]!.n)).toBe(0);
     });
   });
 

@@ -1,4 +1,5 @@
 import { Errors } from '@portal/contracts';
+import { formHintOf } from '@portal/contracts/resource';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_DEALT } from '../src/modules/crm/index.js';
@@ -96,11 +97,18 @@ describe('CRM rules', () => {
     const free = await post(sales, '/v2/crm/customer/save', customer({ emailDomains: ['qq.com'] }));
     expect(free.code).toBe(Errors.CRM_FREE_MAIL_DOMAIN.code);
     const first = customer();
-    expect((await post(sales, '/v2/crm/customer/save', first)).code).toBe(0);
+    const made = await post(sales, '/v2/crm/customer/save', first);
+    expect(made.code).toBe(0);
     const before = await count();
     const again = await post(sales, '/v2/crm/customer/save', customer({ alias: first.alias.toUpperCase() }));
     expect(again.code).toBe(Errors.ALIAS_TAKEN.code);
     expect(again.data.alias).toBe(`${first.alias.toUpperCase()}-2`);
+    // the resource form's hint (decision 0076): the free alias for the field, the customer holding it
+    const code = (await post(sales, '/v2/crm/customer/detail', { id: made.data.id })).data.code;
+    expect(formHintOf(again.data)).toEqual({
+      suggest: { alias: again.data.alias },
+      existing: { id: made.data.id, title: `${code} ${first.name}` },
+    });
     expect(await count()).toBe(before);
     const retry = await post(sales, '/v2/crm/customer/save', customer({ alias: again.data.alias }));
     expect(retry.code).toBe(0);

@@ -80,6 +80,9 @@ export interface AccountsPort {
   byIds(ids: number[]): Promise<Map<number, ConsumerAccountRef>>;
   /** accounts that may send now (active), for the traffic simulator and reports */
   active(): Promise<ConsumerAccountRef[]>;
+  /** accounts opened (their opening approved) in [from, to), with the time they opened (CRM account
+   * tracking). Optional: doubles may lack it */
+  openedIn?(from: Date, to: Date): Promise<(ConsumerAccountRef & { openedAt: Date })[]>;
 }
 
 /** finance room: money moves only through its ledger */

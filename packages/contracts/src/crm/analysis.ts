@@ -62,8 +62,9 @@ export type SalesFunnel = z.infer<typeof salesFunnel>;
 /**
  * `POST /v2/crm/analysis/account-track`: per sales in the caller's scope, what they did in the
  * period. First paid traffic is the customers' deal event (decision 0069: `trafficAvailable`);
- * new accounts need a created-time read the finance room's accounts port does not offer yet
- * (`accountsAvailable` false: the column says so, never a made-up figure).
+ * new accounts are the finance room's accounts opened in the period, read through its accounts
+ * port (`accountsAvailable` false where that room is not mounted: the column says so, never a
+ * made-up figure).
  */
 export const accountTrack = z.object({
   rows: z.array(
@@ -81,6 +82,8 @@ export const accountTrack = z.object({
       customersFollowed: int32(),
       /** opportunities created */
       newOpportunities: int32(),
+      /** accounts of this sales' customers opened in the period (the customer's owner now) */
+      newAccounts: int32(),
       /** this sales' customers whose first paid traffic came in the period (they became dealt then) */
       firstPaidCustomers: int32(),
       lastFollowUpAt: text().nullable(),

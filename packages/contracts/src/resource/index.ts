@@ -39,6 +39,8 @@
  * - `GET timeline?id=&cursor=&limit=&kinds=` → `{ records: RecordEvent[], nextCursor }` (@portal/contracts/history)
  * - `comment`  `{ id, body, mentions? }`, `GET mentionable?id=`, `follow-up` (with `history.followUp`):
  *              the record-history routes (platform/history, mountRecordHistory)
+ * A refused `save` / `update` may carry a `FormHint` in its `data` (`suggest`: values for the form's
+ * fields, `existing`: the record it collided with); the resource form applies it (decision 0076).
  * A record outside the caller's data scope answers NOT_FOUND on every verb (`access.list: SIGNED_IN`:
  * a personal resource, every signed-in user reaches their own records only); a row carries only the
  * fields the caller may see (`POST /v2/sys/staff/resource/field/get` `{ resource }` → `{ fields: string[] }`).
@@ -51,4 +53,5 @@
 
 export * from './approval-record.js';
 export * from './define.js';
+export * from './form-hint.js';
 export * from './schemas.js';

@@ -4,9 +4,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
-import type { DbOrTx } from '../../platform/db/index.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { recordEvents } from '../../platform/history/schema.js';
 import { AppError } from '../../platform/http/errors.js';
+import { portOf } from '../../platform/ports.js';
 import { homeDepartment } from './customers.js';
 import { DEAL_REASON } from './deal.js';
 import { crmCustomers, crmOpportunities, crmOpportunityStages } from './schema.js';
@@ -40,6 +41,20 @@ function whoWhere(auth: AuthContext, user: PgColumn, q: AnalysisQuery): SQL | un
           select id from d))`
       : undefined,
   );
+}
+
+/** The opened accounts per owner of their customers, of the customers in the caller's scope. */
+async function newAccountsByOwner(db: Db, auth: AuthContext, q: AnalysisQuery, opened: { customerId: number }[]) {
+  const perCustomer = new Map<number, number>();
+  for (const a of opened) perCustomer.set(a.customerId, (perCustomer.get(a.customerId) ?? 0) + 1);
+  if (!perCustomer.size) return [];
+  const owners = await db
+    .select({ id: crmCustomers.id, userId: crmCustomers.ownerId })
+    .from(crmCustomers)
+    .where(and(inArray(crmCustomers.id, [...perCustomer.keys()]), whoWhere(auth, crmCustomers.ownerId, q)));
+  const out = new Map<number, number>();
+  for (const c of owners) if (c.userId !== null) out.set(c.userId, (out.get(c.userId) ?? 0) + perCustomer.get(c.id)!);
+  return [...out].map(([userId, n]) => ({ userId, n }));
 }
 
 type Money = { currency: string; amount: number };
@@ -154,9 +169,9 @@ async function namesOf(db: DbOrTx, ids: number[]) {
 /**
  * What each sales in scope did in the period: customers created and received, follow-ups recorded
  * (and on how many customers), opportunities opened, customers with their first paid traffic (the
- * deal event). New accounts are not counted: the finance room's accounts port has no created time.
+ * deal event), accounts opened (the finance room's accounts port, counted for the customer's owner).
  */
-export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQuery): Promise<AccountTrack> {
+export async function accountTrack(db: Db, auth: AuthContext, q: AnalysisQuery): Promise<AccountTrack> {
   const [start, end] = periodOf(q);
   const created = await db
     .select({ userId: crmCustomers.createdBy, n: sql<number>`count(*)::int` })
@@ -228,6 +243,11 @@ export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQue
     )
     .groupBy(crmCustomers.ownerId);
 
+  const accounts = portOf(db, 'accounts');
+  const newAccounts = accounts?.openedIn
+    ? await newAccountsByOwner(db, auth, q, await accounts.openedIn(start, end))
+    : [];
+
   type Row = AccountTrack['rows'][number];
   const rows = new Map<number, Row>();
   const rowOf = (userId: number | null) => {
@@ -243,6 +263,7 @@ export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQue
         followUps: 0,
         customersFollowed: 0,
         newOpportunities: 0,
+        newAccounts: 0,
         firstPaidCustomers: 0,
         lastFollowUpAt: null,
       };
@@ -269,6 +290,10 @@ export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQue
     const r = rowOf(o.userId);
     if (r) r.newOpportunities = o.n;
   }
+  for (const a of newAccounts) {
+    const r = rowOf(a.userId);
+    if (r) r.newAccounts = a.n;
+  }
   for (const f of firstPaid) {
     const r = rowOf(f.userId);
     if (r) r.firstPaidCustomers = f.n;
@@ -282,5 +307,5 @@ export async function accountTrack(db: DbOrTx, auth: AuthContext, q: AnalysisQue
   const list = [...rows.values()].sort(
     (a, b) => b.newCustomers + b.followUps - (a.newCustomers + a.followUps) || a.ownerId - b.ownerId,
   );
-  return { rows: list, accountsAvailable: false, trafficAvailable: true };
+  return { rows: list, accountsAvailable: !!accounts?.openedIn, trafficAvailable: true };
 }

@@ -1,4 +1,5 @@
 import { blocksCreation, customerResource } from '@portal/contracts/crm';
+import type { FormHint } from '@portal/contracts/resource';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { staffUsers, userDepartments } from '../../platform/access/schema.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
@@ -34,15 +35,23 @@ export async function freeAlias(db: DbOrTx, alias: string): Promise<string> {
   for (let n = 2; ; n++) if (!used.has(`${base.toLowerCase()}-${n}`)) return `${base}-${n}`;
 }
 
-/** An alias already used by another customer answers 10050016 with a generated free one. */
+/**
+ * An alias already used by another customer answers 10050016 with a generated free one (`alias`, as
+ * the spec's dialog reads it) and, for the resource form, the same as a suggestion plus the customer
+ * that holds the alias (a `FormHint`, decision 0076).
+ */
 export async function checkAlias(db: DbOrTx, alias: string, selfId?: number) {
   const [other] = await db
-    .select({ id: crmCustomers.id })
+    .select({ id: crmCustomers.id, code: crmCustomers.code, name: crmCustomers.name })
     .from(crmCustomers)
     .where(and(sql`lower(${crmCustomers.alias}) = lower(${alias})`, selfId ? ne(crmCustomers.id, selfId) : undefined));
   if (other) {
     const suggested = await freeAlias(db, alias);
-    throw new AppError('ALIAS_TAKEN', { vars: { value: alias }, data: { alias: suggested } });
+    const hint: FormHint = {
+      suggest: { alias: suggested },
+      existing: { id: other.id, title: `${other.code} ${other.name}` },
+    };
+    throw new AppError('ALIAS_TAKEN', { vars: { value: alias }, data: { alias: suggested, ...hint } });
   }
 }
 

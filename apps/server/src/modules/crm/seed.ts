@@ -5,6 +5,7 @@ import examples from 'libphonenumber-js/mobile/examples';
 import { staffUsers } from '../../platform/access/schema.js';
 import { recordEvents } from '../../platform/history/schema.js';
 import type { SeedContext } from '../../platform/seed/context.js';
+import { dealEvent } from './deal.js';
 import { crmContacts, crmCustomers, crmOpportunities, crmOpportunityStages } from './schema.js';
 import {
   COUNTRIES,
@@ -146,13 +147,18 @@ function planCustomer(ctx: SeedContext, i: number, now: number, sales: Sales, pa
         createdAt,
       }
     : null;
-  return { row, contacts, followUps, opportunity };
+  // a dealt customer's first paid traffic came after it was created (its deal event); the time is
+  // drawn from the index, not the stream, as returnedAt
+  const dealtAt = row.dealt
+    ? new Date(createdAt.getTime() + Math.min((1 + (i % 60)) * DAY, (now - createdAt.getTime()) / 2))
+    : null;
+  return { row, contacts, followUps, opportunity, dealtAt };
 }
 
 /**
  * CRM demo data: customers over 40 countries owned by the sales staff (some in the open sea, a few
  * blacklisted, partners with agent customers), contacts, follow-ups over the last 180 days and
- * opportunities in every stage. Rows are keyed by their code (`CD000001`…); contacts, follow-ups and
+ * opportunities in every stage, and the deal event of each dealt customer. Rows are keyed by their code (`CD000001`…); contacts, follow-ups and
  * opportunities are added with a customer only when the customer is new, so a second run adds nothing.
  */
 export async function seedCrm(ctx: SeedContext): Promise<void> {
@@ -200,7 +206,12 @@ export async function seedCrm(ctx: SeedContext): Promise<void> {
         phone: mobileOf(p.row.country, i32(p.row.code) * 7 + k),
       })),
     );
-    const events = fresh.flatMap((p) => p.followUps.map((f) => ({ ...f, recordId: String(idOf.get(p.row.code)!) })));
+    const events = fresh.flatMap((p) => {
+      const id = idOf.get(p.row.code)!;
+      // the deal event exactly as the real deal path writes it (`deal.ts`), at the seeded time
+      const deal = p.dealtAt ? [{ ...dealEvent(id), at: p.dealtAt }] : [];
+      return [...p.followUps.map((f) => ({ ...f, recordId: String(id) })), ...deal];
+    });
     const opps = fresh.flatMap((p) => (p.opportunity ? [{ ...p.opportunity, customerId: idOf.get(p.row.code)! }] : []));
     for (let k = 0; k < contacts.length; k += BATCH) await db.insert(crmContacts).values(contacts.slice(k, k + BATCH));
     for (let k = 0; k < events.length; k += BATCH) await db.insert(recordEvents).values(events.slice(k, k + BATCH));

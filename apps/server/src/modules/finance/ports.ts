@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import type { AccountsPort, ConsumerAccountRef, LedgerPort, Product } from '../../platform/ports.js';
 import { customerFieldSql } from '../crm/customer-refs.js';
@@ -48,6 +48,14 @@ export const accountsPort = (db: Db): AccountsPort => ({
       .where(eq(finAccounts.state, 'active'))
       .orderBy(finAccounts.id);
     return rows.map(toRef);
+  },
+  async openedIn(from, to) {
+    const rows = await db
+      .select({ ...refColumns, openedAt: finAccounts.openedAt })
+      .from(finAccounts)
+      .where(and(gte(finAccounts.openedAt, from), lt(finAccounts.openedAt, to)))
+      .orderBy(finAccounts.id);
+    return rows.map((r) => ({ ...toRef(r), openedAt: new Date(r.openedAt!) }));
   },
 });
 

@@ -14,6 +14,8 @@ export const crmScreens: ScreenMap = {
   '/crm/business-partner/details': customerDetail,
   '/crm/agent-customer/detail': customerDetail,
   '/crm/agent/detail': customerDetail,
+  '/crm/customer/add': async () => ({ Component: (await import('./screens')).CustomerAddScreen }),
+  '/crm/opportunity/add': async () => ({ Component: (await import('./screens')).OpportunityAddScreen }),
   '/crm/opportunity/detail': async () => ({ Component: (await import('./screens')).OpportunityDetailScreen }),
   '/crm/data-analysis/sales-funnels': async () => ({
     Component: (await import('./analysis/FunnelScreen')).FunnelScreen,

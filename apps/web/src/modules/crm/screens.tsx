@@ -7,9 +7,11 @@ import { RelatedTable } from '../../platform/ui/RelatedTable';
 import { CustomerAccounts } from '../finance/CustomerAccounts';
 import { MailsTab } from '../mail/MailsTab';
 import { NameWithDuplicates } from './DuplicateHint';
+import { CustomerPicker } from './flows/CustomerPicker';
 import { ApprovalsTab, TeamTab } from './flows/CustomerTabs';
 import { CustomerImportButton } from './import/CustomerImport';
 import { DaysLeft } from './pool/cells';
+import { StageSelect } from './StageSelect';
 
 /** The customer screens' departures from the definition: the duplicate check and the related tabs. */
 /** a customer's related lists leave out the column naming the customer */
@@ -31,7 +33,9 @@ const customerOverrides: ResourceOverrides = {
 };
 
 const customer = resourceScreens(customerResource, customerOverrides);
-const opportunity = resourceScreens(opportunityResource);
+const opportunity = resourceScreens(opportunityResource, {
+  inputs: { customerId: () => <CustomerPicker data-testid="opportunity-customer" />, stage: () => <StageSelect /> },
+});
 
 /**
  * My customers (`/crm/client-partner/my-client`): the caller's data scope decides whose; days left
@@ -47,7 +51,11 @@ export function CustomerListScreen() {
   );
 }
 export const CustomerDetailScreen = customer.Detail;
+/** `/crm/customer/add`: the list's add dialog as a page, duplicate check included */
+export const CustomerAddScreen = customer.Create;
 export const OpportunityDetailScreen = opportunity.Detail;
+/** `/crm/opportunity/add` (`?customerId=` starts with that customer) */
+export const OpportunityAddScreen = opportunity.Create;
 
 /** Business partners (`/crm/business-partner`): R-end customers; their agent customers in a tab. */
 export function PartnerListScreen() {

@@ -279,6 +279,10 @@ export const en: Messages<typeof zhCN> = {
     moreActions: 'More',
     keyword: 'Keyword',
     reload: 'Reload',
+    existing: 'Already recorded: {{title}}',
+    openExisting: 'Open the existing record',
+    save: 'Save',
+    reset: 'Reset',
   },
   history: {
     title: 'Activity',

@@ -278,6 +278,10 @@ export const zhCN = {
     moreActions: '更多',
     keyword: '关键字',
     reload: '重新加载',
+    existing: '已有记录：{{title}}',
+    openExisting: '查看已有记录',
+    save: '保存',
+    reset: '重置',
   },
   history: {
     title: '记录动态',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { RowAction } from '../ui/RowActions';
 import type { BulkAction } from '../ui/SearchTable';
 import type { Row, Values } from './api';
-import type { InputOverrides } from './ResourceForm';
+import type { InputOverrides } from './ResourceFormFields';
 
 /** A command run straight from a row with input taken from the row (a status switch): no dialog. */
 export interface RowCommand {

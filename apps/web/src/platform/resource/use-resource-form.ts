@@ -1,7 +1,7 @@
 import { Errors } from '@portal/contracts';
-import { type ResourceDef, resourceSchemas } from '@portal/contracts/resource';
+import { type FormHint, formHintOf, type ResourceDef, resourceSchemas } from '@portal/contracts/resource';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, type FormInstance } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api-error';
@@ -18,8 +18,10 @@ import { useVisibleFields } from './use-visible-fields';
  * A create or edit form of a resource: its sections of items (each with the derived zod schema of
  * the create or update body), the record's values when editing, and `submit`: create, or update
  * with the version read (a stale one asks to reload instead of overwriting someone's change).
+ * A refused save that carries a `FormHint` puts its suggested values into `opts.form` and keeps
+ * `hint` (the existing record it collided with) for the form to offer (decision 0076).
  */
-export function useResourceForm(def: ResourceDef, opts: { id?: number | null } = {}) {
+export function useResourceForm(def: ResourceDef, opts: { id?: number | null; form?: FormInstance } = {}) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const label = useLabel();
@@ -31,6 +33,7 @@ export function useResourceForm(def: ResourceDef, opts: { id?: number | null } =
   // the record as the form opened it: a live refresh must not move the version under the user's
   // edit (the save would silently overwrite the other change); "reload" starts from the new one
   const [opened, setOpened] = useState<{ id: number; row: Row }>();
+  const [hint, setHint] = useState<FormHint | null>(null);
   const snapshot = opened && opened.id === opts.id ? opened.row : undefined;
   useEffect(() => {
     if (editing && !snapshot && record.data && !record.isFetching) setOpened({ id: opts.id!, row: record.data as Row });
@@ -66,7 +69,16 @@ export function useResourceForm(def: ResourceDef, opts: { id?: number | null } =
 
   const body = (values: Values) => formBody(sections, values, editing);
 
-  const submit = async (values: Values) => {
+  /** the answer's suggestions go into the form's own unlocked fields only */
+  const takeHint = (err: unknown) => {
+    const h = isApiError(err) ? formHintOf(err.data) : null;
+    setHint(h);
+    if (!h?.suggest || !opts.form) return;
+    const own = new Set(sections.flatMap((s) => s.items.filter((i) => !i.locked).map((i) => i.key)));
+    opts.form.setFieldsValue(Object.fromEntries(Object.entries(h.suggest).filter(([k]) => own.has(k))));
+  };
+
+  const send = async (values: Values) => {
     const api = resourceApi(def);
     const row = snapshot;
     if (!editing) return api.save(body(values));
@@ -80,12 +92,24 @@ export function useResourceForm(def: ResourceDef, opts: { id?: number | null } =
     }
   };
 
+  const submit = async (values: Values) => {
+    try {
+      const answer = await send(values);
+      setHint(null);
+      return answer;
+    } catch (err) {
+      takeHint(err);
+      throw err;
+    }
+  };
+
   return {
     sections,
     editing,
     record: snapshot,
     loading: editing && !snapshot,
     submit,
+    hint,
     invalidate: resourceKeys.all(def.key),
   };
 }

@@ -11,8 +11,8 @@ type Row = AccountTrack['rows'][number];
 
 /**
  * `/crm/market-analysis/account-track`: per sales, the customers they brought in, the follow-up
- * work and the customers with their first paid traffic in the period. New accounts wait for the
- * finance room's port: the column says so instead of showing a number.
+ * work, the accounts opened and the customers with their first paid traffic in the period. Where
+ * the finance or traffic room is not mounted its column says so instead of showing a number.
  */
 export function AccountTrackScreen() {
   const { t } = useTranslation();
@@ -65,7 +65,9 @@ export function AccountTrackScreen() {
             },
             {
               title: t('crmData.track.accounts'),
-              render: waits(d?.accountsAvailable, t('crmData.track.waitsFinance')),
+              dataIndex: 'newAccounts',
+              align: 'right',
+              render: (v: number) => waits(d?.accountsAvailable, t('crmData.track.waitsFinance'))() ?? v,
             },
             {
               title: t('crmData.track.firstTraffic'),

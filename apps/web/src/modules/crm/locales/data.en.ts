@@ -71,8 +71,8 @@ export const crmDataEn: Messages<typeof crmDataZh> = {
     firstTraffic: 'First paid traffic',
     notYet: 'Not yet',
     waits:
-      'New accounts are not counted yet (the financial center does not yet give when an account was opened); first paid traffic is the customers that became dealt in the period; the other columns come from real customers and follow-ups.',
-    waitsFinance: 'Accounts come from the financial center; shown once it gives when an account was opened',
+      'Some columns wait for a module this server does not run: new accounts come from the financial center, first paid traffic from the traffic module; the other columns come from real customers and follow-ups.',
+    waitsFinance: 'Accounts come from the financial center; shown once it runs',
     waitsTraffic: 'Paid traffic comes from the traffic room; shown once it exists',
   },
   templates: {
