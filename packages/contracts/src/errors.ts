@@ -433,6 +433,19 @@ export const Errors = {
   MAIL_NOT_TIMED: def(10170113, 400, '该草稿没有定时发送', 'This draft is not set to be sent at a time'),
   MAIL_BILL_ALREADY_PUSHED: def(10170114, 409, '该邮件已推送为财务账单', 'This mail was already handed to finance'),
   MAIL_NOT_RECEIVED: def(10170115, 400, '只能推送收到的邮件', 'Only received mail can be handed to finance'),
+  // mail room, marketing mail (10170250–10170269)
+  MAIL_MARKETING_SENT: def(
+    10170250,
+    409,
+    '营销邮件已发送，不能再修改',
+    'This marketing mail was already sent and can no longer be changed',
+  ),
+  MAIL_MARKETING_RECIPIENT: def(
+    10170251,
+    400,
+    '{value} 不是您可见客户的联系人',
+    '{value} is not a contact of a customer you can see',
+  ),
   // mail room, session 10 (10170200–10170249)
   MAIL_TOO_LARGE: def(
     10170200,

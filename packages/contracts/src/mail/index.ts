@@ -226,6 +226,7 @@ export const signatureRow = z.object({
 export type SignatureRow = z.infer<typeof signatureRow>;
 export const signatureQuery = pageQuery.extend({ keyword: text().trim().max(60).optional() });
 export * from './calls.js';
+export * from './marketing.js';
 export * from './more.js';
 export * from './resources.js';
 export * from './settings.js';

@@ -12,7 +12,8 @@ import { defineSection } from './define.js';
  * - /crm/opportunity/detail           opportunity detail         → my customers
  * - /crm/class-a/add, /crm/class-a/details   class-A application → my customers
  * - /crm/email/{send,inbox,draft,outbox,trash}-details  customer e-mail views → my customers
- * - /crm/marketing-email/details, /crm/marketing-email/edit  marketing e-mail → my customers
+ * - /crm/marketing-email (list), /crm/marketing-email/details, /crm/marketing-email/edit
+ *                                     marketing e-mail → my customers (decision 0082)
  * - /crm/email-tracking/details       e-mail tracking            → account tracking
  * - /crm/email-binding/edit           e-mail binding edit        → my customers
  * - /crm/promotion/sign-ups           promotion link sign-ups    → my customers (the overview's
@@ -68,6 +69,7 @@ s.group('client', '客户管理', 'Client management', 'TeamOutlined')
     tagPath: 'fullPath',
     titleFrom: 'subject',
   })
+  .detail('marketing-email', '营销邮件', 'Marketing mails', myClient, { tagPath: 'path' })
   .detail('marketing-email/details', '营销邮件详情', 'Marketing mail details', myClient, {
     tagPath: 'fullPath',
     titleFrom: 'subject',

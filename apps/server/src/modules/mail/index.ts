@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
 import './messages.js';
+import { marketingRoutes } from './marketing/routes.js';
 import { bindMailPort, mailPort } from './port.js';
 import { mailRoomOf } from './room.js';
 import { mailRoutes } from './routes.js';
@@ -33,6 +34,7 @@ export const mailModule: Module = {
     await mailRecordRoutes(app, p, room.service);
     await mailCallRoutes(app, p, room.service);
     await mailSettingsRoutes(app, p);
+    await marketingRoutes(app, p, room.service);
     await mountResource(app, p, sharedSignatures);
     app.addHook('onReady', () => room.watcher.refresh().catch((err) => p.log.warn({ err }, 'mail watch failed')));
   },

@@ -280,3 +280,86 @@ export const mailBillPushes = pgTable('mail_bill_pushes', {
   pushedBy: integer('pushed_by').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
+
+/** A marketing mail (CRM, decision 0082): written once, sent as one copy per chosen customer contact. */
+export const mailCampaigns = pgTable(
+  'mail_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    recipients: jsonb('recipients')
+      .$type<{ customerId: number; email: string; name: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text('status').$type<'draft' | 'sent'>().notNull().default('draft'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_campaigns_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/** The links of a sent marketing mail: a click redirects only to one of these, never to a URL from the request. */
+export const mailCampaignLinks = pgTable(
+  'mail_campaign_links',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => mailCampaigns.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+  },
+  (t) => [index('mail_campaign_links_campaign_idx').on(t.campaignId)],
+);
+
+/** One recipient's copy of a marketing mail and where it stands. */
+export const mailCampaignCopies = pgTable(
+  'mail_campaign_copies',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => mailCampaigns.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
+    customerName: text('customer_name').notNull().default(''),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    /** the copy's own Message-ID: replies (In-Reply-To / References) and DSNs find it by this */
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    opens: integer('opens').notNull().default(0),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    clicks: integer('clicks').notNull().default(0),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [
+    index('mail_campaign_copies_campaign_idx').on(t.campaignId, t.id),
+    uniqueIndex('mail_campaign_copies_message_uq').on(t.messageId),
+  ],
+);
+
+/** Every tracking event of a copy (the e-mail tracking details). */
+export const mailCampaignEvents = pgTable(
+  'mail_campaign_events',
+  {
+    id: serial('id').primaryKey(),
+    copyId: integer('copy_id')
+      .notNull()
+      .references(() => mailCampaignCopies.id, { onDelete: 'cascade' }),
+    kind: text('kind')
+      .$type<'sent' | 'delivered' | 'opened' | 'clicked' | 'replied' | 'bounced' | 'failed'>()
+      .notNull(),
+    linkId: integer('link_id'),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('mail_campaign_events_copy_idx').on(t.copyId, t.at)],
+);

@@ -39,6 +39,16 @@ import { readInboxSettings } from './settings.js';
 import { ingest } from './store.js';
 
 type Msg = typeof mailMessages.$inferSelect;
+
+export interface SendOptions {
+  /** changes the sanitised HTML just before it is sent (marketing: tracked links and the open pixel) */
+  decorate?: (html: string) => string;
+  /** asks for delivery status notifications */
+  dsn?: boolean;
+}
+
+/** told of every received mail once it is stored (marketing: replies and delivery reports) */
+export type InboundHook = (a: AccountRow, id: number, raw: Buffer) => Promise<void>;
 export type ListBox = 'inbox' | 'star' | 'junk' | 'sent' | 'drafts';
 
 const toView = (a: AccountRow, userName: string | null): MailboxView => ({
@@ -86,6 +96,8 @@ const toRow = (m: Msg): MailRow => ({
 export class MailService {
   readonly rules: ReturnType<typeof senderRules>;
   readonly log: ReturnType<typeof mailLog>;
+
+  readonly inboundHooks: InboundHook[] = [];
 
   /** told when mailboxes are bound, unbound or their push switched (the IDLE watcher follows) */
   onBoxesChanged: () => void = () => {};
@@ -437,6 +449,7 @@ export class MailService {
     userId: number,
     body: MailSendBody,
     extra: OutgoingMail['attachments'] = [],
+    opts: SendOptions = {},
   ): Promise<{ id: number; messageId: string }> {
     const mb = body.draftId
       ? (await this.ownedMail(userId, [body.draftId])).mb
@@ -445,8 +458,10 @@ export class MailService {
       throw new AppError('MAIL_NO_RECIPIENT');
     this.checkRecipients(body);
     if (body.draftId) await this.ownDraft(mb, body.draftId);
-    const html = sanitizeMailHtml(body.content);
+    const safe = sanitizeMailHtml(body.content);
+    const html = opts.decorate ? opts.decorate(safe) : safe;
     const mail: OutgoingMail = {
+      dsn: opts.dsn,
       from: { email: mb.email, name: mb.displayName || null },
       to: body.receiverEmailList,
       cc: body.ccEmailList,
@@ -581,6 +596,7 @@ export class MailService {
         const row = await this.refile(id, rules);
         if (row.folder !== f.folder) refiled.push({ ...row, folder: f.folder });
         await this.linkAndLog(mb, id, 'received');
+        await this.inbound(mb, id, f.raw);
         if (!f.seen) got[row.folder as 'inbox' | 'junk']++;
         return true;
       });
@@ -630,6 +646,7 @@ export class MailService {
       if (!id) continue;
       const row = await this.refile(id, await this.filingOf(b.userId));
       await this.linkAndLog(b, id, 'received');
+      await this.inbound(b, id, raw);
       await this.announce(b, 1, row.folder as 'inbox' | 'junk');
     }
   }
@@ -650,6 +667,11 @@ export class MailService {
     // the owner writing to their customer is a touch (CRM's rule: it moves the last contact)
     if (direction === 'sent' && c?.kind === 'customer' && c.ownerId === a.userId)
       await this.p.bus.publish(CUSTOMER_TOUCHED, c.id);
+  }
+
+  private async inbound(a: AccountRow, id: number, raw: Buffer) {
+    for (const hook of this.inboundHooks)
+      await hook(a, id, raw).catch((err) => this.p.log.warn({ err, account: a.id }, 'mail inbound hook failed'));
   }
 
   /** What files received mail: the owner's white / blacklist and the inbox settings' spam words. */

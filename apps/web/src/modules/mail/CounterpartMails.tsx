@@ -10,6 +10,9 @@ import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { mailApi, mailKeys } from './api';
 import { useOpenMail } from './use-mail';
 
+const typeOf = (r: MailRow) => (r.folder === 'sent' ? 'sent' : r.folder === 'junk' ? 'spam' : 'inbox');
+const CRM_PAGE = { sent: 'send', inbox: 'inbox', junk: 'trash', drafts: 'draft' } as const;
+
 /**
  * The caller's mails exchanged with one customer or supplier (dealings/query), newest first: the
  * correspondence screen's right side and the mails tab of a customer's or supplier's detail.
@@ -18,6 +21,12 @@ import { useOpenMail } from './use-mail';
 export function CounterpartMails({ kind, id, title }: { kind: CounterpartKind; id: number; title?: ReactNode }) {
   const { t } = useTranslation();
   const open = useOpenMail();
+  const navigate = useNavigate();
+  // a customer's mail opens on CRM's own e-mail detail pages (the menu stays on my customers)
+  const openCrm = (r: MailRow) =>
+    navigate(
+      `/crm/email/${CRM_PAGE[r.folder]}-details?${new URLSearchParams({ id: String(r.id), subject: r.subject || '-' })}`,
+    );
   const columns: ListColumn<MailRow>[] = [
     {
       key: 'who',
@@ -34,7 +43,7 @@ export function CounterpartMails({ kind, id, title }: { kind: CounterpartKind; i
       title: t('mail.subject'),
       ellipsis: true,
       render: (_: unknown, r) => (
-        <Typography.Link onClick={() => open(r, r.folder === 'sent' ? 'sent' : r.folder === 'junk' ? 'spam' : 'inbox')}>
+        <Typography.Link onClick={() => (kind === 'customer' ? openCrm(r) : open(r, typeOf(r)))}>
           {r.subject || t('mail.noSubject')}
         </Typography.Link>
       ),
@@ -72,7 +81,10 @@ export function RecordMailsTab({ kind, id }: { kind: CounterpartKind; id: number
         showIcon
         message={t('mail.tab.noMailbox')}
         action={
-          <Button size="small" onClick={() => navigate('/message/email/set')}>
+          <Button
+            size="small"
+            onClick={() => navigate(kind === 'customer' ? '/crm/email-binding/edit' : '/message/email/set')}
+          >
             {t('mail.none.bind')}
           </Button>
         }
@@ -80,7 +92,17 @@ export function RecordMailsTab({ kind, id }: { kind: CounterpartKind; id: number
     );
   return (
     <div data-testid="record-mails">
-      <CounterpartMails kind={kind} id={id} />
+      <CounterpartMails
+        kind={kind}
+        id={id}
+        title={
+          kind === 'customer' ? (
+            <Button size="small" data-testid="record-marketing" onClick={() => navigate('/crm/marketing-email')}>
+              {t('mail.mkt.list')}
+            </Button>
+          ) : undefined
+        }
+      />
     </div>
   );
 }

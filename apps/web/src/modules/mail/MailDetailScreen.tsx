@@ -16,16 +16,18 @@ import { useMailRefresh } from './use-mail';
 
 const list = (l: MailAddress[]) => (l.length ? l.map(formatAddress).join(', ') : '-');
 
-/** /message/email/details?id&type: a mail with its sanitised body, attachments and actions by details type. */
-export function MailDetailScreen() {
+/** /message/email/details?id&type (and the CRM e-mail detail pages, their type fixed): a mail with its sanitised body, attachments and actions by details type. */
+export function MailDetailScreen({ detailsType }: { detailsType?: DetailsType }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const type = (DETAILS_TYPES as readonly string[]).includes(params.get('type') ?? '')
-    ? (params.get('type') as DetailsType)
-    : 'inbox';
+  const type =
+    detailsType ??
+    ((DETAILS_TYPES as readonly string[]).includes(params.get('type') ?? '')
+      ? (params.get('type') as DetailsType)
+      : 'inbox');
   const refresh = useMailRefresh();
   const [allowImages, setAllowImages] = useState(false);
   const qc = useQueryClient();

@@ -1,6 +1,9 @@
 import type { ScreenMap } from '../../platform/screens';
 
 const lists = () => import('./MailListScreen');
+const crm = (name: keyof typeof import('./marketing/screens')) => async () => ({
+  Component: (await import('./marketing/screens'))[name],
+});
 
 /** The mail client's screens and its mailbox settings. */
 export const mailScreens: ScreenMap = {
@@ -22,4 +25,17 @@ export const mailScreens: ScreenMap = {
   }),
   '/setModule/email/inbox': async () => ({ Component: (await import('./SettingsScreens')).InboxSettingsScreen }),
   '/setModule/email/account': async () => ({ Component: (await import('./MailAccountsScreen')).MailAccountsScreen }),
+  // CRM's mail pages (decision 0082): the mail room's screens under my customers and account tracking
+  '/crm/email/send-details': crm('SendDetails'),
+  '/crm/email/inbox-details': crm('InboxDetails'),
+  '/crm/email/draft-details': crm('DraftDetails'),
+  '/crm/email/outbox-details': crm('OutboxDetails'),
+  '/crm/email/trash-details': crm('TrashDetails'),
+  '/crm/email-binding/edit': crm('BindingEditScreen'),
+  '/crm/marketing-email': crm('MarketingListScreen'),
+  '/crm/marketing-email/details': crm('MarketingDetailScreen'),
+  '/crm/email-tracking/details': crm('TrackingDetailScreen'),
+  '/crm/marketing-email/edit': async () => ({
+    Component: (await import('./marketing/MarketingEditScreen')).MarketingEditScreen,
+  }),
 };

@@ -71,7 +71,11 @@ export function imapConnector(syncState: SyncStateStore): MailConnector {
         connectionTimeout: 15_000,
       });
       try {
-        await transport.sendMail({ envelope: envelopeOf(mail), raw });
+        await transport.sendMail({
+          envelope: envelopeOf(mail),
+          raw,
+          ...(mail.dsn ? { dsn: { return: 'headers', notify: ['success', 'failure'] } } : {}),
+        });
       } catch (err) {
         const e = err as { code?: string; responseCode?: number; message?: string };
         if (e.code === 'EAUTH') throw new AppError('MAIL_LOGIN_REFUSED');

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   attachments: { filename: string; content: Buffer; contentType?: string }[];
+  /** ask the receiving servers for delivery status notifications, success and failure (marketing copies) */
+  dsn?: boolean;
 }
 
 /** Where a stored mail lives on the remote server. */

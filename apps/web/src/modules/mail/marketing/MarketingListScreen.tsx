@@ -1,0 +1,82 @@
+import type { MarketingRow } from '@portal/contracts/mail';
+import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type ListColumn, SearchTable } from '../../../platform/ui/SearchTable';
+import { marketingApi, marketingKeys } from './api';
+import { StageCounts } from './StageCounts';
+
+type Filters = { keyword?: string; status?: string };
+
+/** /crm/marketing-email: my marketing mails, with how far their copies got. */
+export function MarketingListScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = (r: MarketingRow) =>
+    navigate(`/crm/marketing-email/details?${new URLSearchParams({ id: String(r.id), subject: r.subject })}`);
+  const columns: ListColumn<MarketingRow>[] = [
+    {
+      key: 'subject',
+      dataIndex: 'subject',
+      title: t('mail.subject'),
+      width: 260,
+      ellipsis: true,
+      render: (v: string, r) => <Typography.Link onClick={() => open(r)}>{v}</Typography.Link>,
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('mail.mkt.status'),
+      width: 90,
+      render: (v: MarketingRow['status']) => (
+        <Tag color={v === 'sent' ? 'green' : 'default'}>{t(`mail.mkt.statuses.${v}`)}</Tag>
+      ),
+    },
+    {
+      key: 'stats',
+      title: t('mail.mkt.tracking'),
+      width: 360,
+      render: (_: unknown, r) => (r.status === 'sent' ? <StageCounts stats={r.stats} /> : r.stats.recipients),
+    },
+    { key: 'mailbox', dataIndex: 'mailbox', title: t('mail.mailbox'), width: 200, ellipsis: true, secondary: true },
+    {
+      key: 'sentAt',
+      dataIndex: 'sentAt',
+      title: t('mail.mkt.sentAt'),
+      width: 150,
+      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+    },
+  ];
+  return (
+    <SearchTable<MarketingRow, Filters>
+      queryKey={marketingKeys.list}
+      fetcher={(q, signal) => marketingApi.list(q, signal)}
+      columns={columns}
+      rowKey="id"
+      prefKey="crm.marketing-email"
+      title={t('mail.mkt.title')}
+      toolbar={
+        <Space>
+          <Button type="primary" data-testid="mkt-new" onClick={() => navigate('/crm/marketing-email/edit')}>
+            {t('mail.mkt.new')}
+          </Button>
+        </Space>
+      }
+      filters={
+        <>
+          <Form.Item name="keyword" label={t('mail.keyword')}>
+            <Input allowClear maxLength={100} />
+          </Form.Item>
+          <Form.Item name="status" label={t('mail.mkt.status')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              options={(['draft', 'sent'] as const).map((v) => ({ value: v, label: t(`mail.mkt.statuses.${v}`) }))}
+            />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { pageQuery } from '../paging.js';
+import { int32, int32Id, text } from '../validation/scalars.js';
+
+/**
+ * Marketing mail (CRM): one mail sent to a selection of customer contacts, each copy its own
+ * message, each tracked — sent, delivered, opened (pixel), clicked (rewritten links), replied,
+ * bounced (decision 0082).
+ */
+
+/** the tracking events of a copy, in the order they normally happen */
+export const MARKETING_EVENTS = ['sent', 'delivered', 'opened', 'clicked', 'replied', 'bounced', 'failed'] as const;
+export type MarketingEvent = (typeof MARKETING_EVENTS)[number];
+
+/** most recipients of one marketing mail */
+export const MARKETING_MAX_RECIPIENTS = 200;
+
+/** the public tracking routes (no sign-in; a signed token names the copy and link) */
+export const MARKETING_OPEN_PATH = '/v2/emailbox/marketing/t/o';
+export const MARKETING_CLICK_PATH = '/v2/emailbox/marketing/t/c';
+
+export const marketingRecipient = z.object({
+  customerId: int32Id(),
+  email: text().trim().toLowerCase().email().max(254),
+  name: text().trim().max(120).default(''),
+});
+export type MarketingRecipient = z.infer<typeof marketingRecipient>;
+
+export const marketingSaveBody = z.object({
+  id: int32Id().optional(),
+  accountId: int32Id().optional(),
+  subject: text().trim().min(1).max(998),
+  content: text().min(1).max(500_000),
+  recipients: z
+    .array(marketingRecipient)
+    .min(1)
+    .max(MARKETING_MAX_RECIPIENTS)
+    .refine((r) => new Set(r.map((x) => x.email)).size === r.length, { message: 'duplicate recipient' }),
+});
+export type MarketingSaveBody = z.infer<typeof marketingSaveBody>;
+
+export const marketingQuery = pageQuery.extend({
+  keyword: text().trim().max(100).optional(),
+  status: z.enum(['draft', 'sent']).optional(),
+});
+
+/** counts of copies that reached each stage */
+export const marketingStats = z.object({
+  recipients: int32(),
+  sent: int32(),
+  delivered: int32(),
+  opened: int32(),
+  clicked: int32(),
+  replied: int32(),
+  bounced: int32(),
+  failed: int32(),
+});
+export type MarketingStats = z.infer<typeof marketingStats>;
+
+export const marketingRow = z.object({
+  id: int32Id(),
+  subject: text(),
+  status: z.enum(['draft', 'sent']),
+  mailbox: text(),
+  updatedAt: text(),
+  sentAt: text().nullable(),
+  stats: marketingStats,
+});
+export type MarketingRow = z.infer<typeof marketingRow>;
+
+export const marketingCopy = z.object({
+  id: int32Id(),
+  customerId: int32Id(),
+  customerName: text(),
+  email: text(),
+  name: text(),
+  sentAt: text().nullable(),
+  deliveredAt: text().nullable(),
+  openedAt: text().nullable(),
+  opens: int32(),
+  clickedAt: text().nullable(),
+  clicks: int32(),
+  repliedAt: text().nullable(),
+  bouncedAt: text().nullable(),
+  error: text().nullable(),
+});
+export type MarketingCopy = z.infer<typeof marketingCopy>;
+
+export const marketingDetail = marketingRow.extend({
+  accountId: int32Id(),
+  content: text(),
+  recipients: z.array(marketingRecipient),
+  copies: z.array(marketingCopy),
+  links: z.array(z.object({ id: int32Id(), url: text(), clicks: int32() })),
+});
+export type MarketingDetail = z.infer<typeof marketingDetail>;
+
+/** the e-mail tracking details of one copy: its stages and every recorded event */
+export const marketingTracking = z.object({
+  campaignId: int32Id(),
+  subject: text(),
+  copy: marketingCopy,
+  events: z.array(
+    z.object({
+      kind: z.enum(MARKETING_EVENTS),
+      at: text(),
+      url: text().nullable(),
+      detail: text().nullable(),
+    }),
+  ),
+});
+export type MarketingTracking = z.infer<typeof marketingTracking>;
+
+export const marketingTokenParams = z.object({ token: text().max(200) });
