@@ -525,6 +525,100 @@ describe('rollups', () => {
     const mo = await port.byDay({ from, to, products: ['mo'] });
     expect(mo.map((f) => [f.accountId, f.count, f.revenue])).toEqual([[11, 1, '0.002000']]);
   });
+
+  it('state updates move stored WhatsApp messages and mails by state time, in the rollups too', async () => {
+    const at = new Date(now().getTime() - 2 * 3_600_000);
+    const plus = (s: number) => new Date(at.getTime() + s * 1000).toISOString();
+    const message = (kind: 'whatsapp' | 'mail', over: object = {}) => ({
+      type: 'message',
+      kind,
+      id: mid(),
+      account: 'ACC1',
+      from: kind === 'mail' ? 'alerts@acme.test' : '6560001111',
+      to: kind === 'mail' ? 'reader@example.test' : '6582225555',
+      country: 'SG',
+      channelId: 22,
+      at: at.toISOString(),
+      state: 'sent',
+      price: '0.010000',
+      cost: '0.004000',
+      currency: 'USD',
+      costCurrency: 'EUR',
+      ...over,
+    });
+    const update = (kind: string, id: string, state: string, s: number, over: object = {}) => ({
+      type: 'state',
+      kind,
+      id,
+      state,
+      stateAt: plus(s),
+      ...over,
+    });
+    const wa = message('whatsapp');
+    const mail = message('mail');
+    expect((await ingest([wa, mail])).data.stored).toBe(2);
+    const early = mid(); // its updates come before the message itself
+    const res = await ingest([
+      update('whatsapp', wa.id, 'delivered', 5),
+      update('whatsapp', wa.id, 'read', 60),
+      update('whatsapp', wa.id, 'delivered', 5), // the same update twice
+      update('mail', mail.id, 'opened', 600),
+      update('mail', mail.id, 'delivered', 3), // older than the open, arriving after it: kept, not applied
+      update('whatsapp', early, 'failed', 8, { error: '131026' }),
+      update('whatsapp', wa.id, 'opened', 70), // not a WhatsApp state
+      update('mail', mail.id, 'read', 70), // not a mail state
+      update('mo', wa.id, 'read', 70), // an MO has no updates
+      update('whatsapp', wa.id, 'read', (2 * DAY) / 1000 + 7200), // too far ahead of the server's clock
+    ]);
+    expect(res.data.lines.map((l: { result: string }) => l.result)).toEqual([
+      'stored',
+      'stored',
+      'duplicate',
+      'stored',
+      'stored',
+      'unmatched',
+      'error',
+      'error',
+      'error',
+      'error',
+    ]);
+    expect(res.data.lines[6].code).toBe(Errors.TRF_LINE_INVALID.code);
+    expect(res.data.lines[9].code).toBe(Errors.TRF_TIME_OUT_OF_WINDOW.code);
+    // the message itself now: it takes up the update that came first
+    expect((await ingest([message('whatsapp', { id: early })])).data.stored).toBe(1);
+    const stateOf = async (id: string) =>
+      rowsOf<{ state: string; state_at: Date | string | null; error: string | null }>(
+        await t.p.db.execute(sql`select state, state_at, error from traffic_messages where record_id = ${id}`),
+      ).map((r) => [r.state, r.state_at && new Date(r.state_at).toISOString(), r.error])[0];
+    expect(await stateOf(wa.id)).toEqual(['read', plus(60), null]);
+    expect(await stateOf(mail.id)).toEqual(['opened', plus(600), null]);
+    expect(await stateOf(early)).toEqual(['failed', plus(8), '131026']);
+    // an update kept unmatched while its message committed beside it is applied by the rollup job
+    const side = message('mail');
+    await ingest([side]);
+    await t.p.db.execute(sql`insert into traffic_message_states (kind, record_id, state, state_at, received_at)
+      values ('mail', ${side.id}, 'bounced', ${plus(30)}, ${now()})`);
+    await rollUp(t.p.db, now());
+    expect(await stateOf(side.id)).toEqual(['bounced', plus(30), null]);
+    // the rollups moved with each update: equal to a recomputation, delivered counted once per message
+    const from = new Date(at.getTime() - 3_600_000);
+    const to = new Date(at.getTime() + 3_600_000);
+    await compare(from, to);
+    const byStatus = rowsOf<{ product: string; status: string; count: number; delivered: number }>(
+      await t.p.db.execute(sql`select product, status, sum(count)::int as count, sum(delivered)::int as delivered
+        from traffic_hourly where channel_id = 22 and hour >= ${from} and hour < ${to}
+        group by 1, 2 having sum(count) <> 0 order by 1, 2`),
+    );
+    expect(byStatus).toEqual([
+      { product: 'email', status: 'bounced', count: 1, delivered: 0 },
+      { product: 'email', status: 'opened', count: 1, delivered: 1 },
+      { product: 'whatsapp', status: 'failed', count: 1, delivered: 0 },
+      { product: 'whatsapp', status: 'read', count: 1, delivered: 1 },
+    ]);
+    // a repeat of the whole batch changes nothing
+    const again = await ingest([update('whatsapp', wa.id, 'read', 60), update('mail', mail.id, 'opened', 600)]);
+    expect(again.data.duplicate).toBe(2);
+  });
 });
 
 describe('query screens', () => {
@@ -994,9 +1088,24 @@ describe('simulator and demo history', () => {
     const { seedContext } = await import('../src/platform/seed/context.js');
     const { seededRng } = await import('../src/platform/seed/rng.js');
     const ctx = seedContext(t.p.db, { info: () => {} }, { scale: 'demo' }, seededRng(7));
+    // one account sends WhatsApp and mail as well: the history has them, and the MO answers to its SMS
+    const plain = accounts.get('ACC2')!;
+    accounts.set('ACC2', { ...plain, products: ['sms', 'whatsapp', 'email'] });
     const started = Date.now();
-    await seedTraffic(ctx, now());
+    await seedTraffic(ctx, now()).finally(() => accounts.set('ACC2', plain));
     expect(Date.now() - started).toBeLessThan(20_000);
+    const history = rowsOf<{ product: string; days: number; delivered: number; count: number }>(
+      await t.p.db.execute(sql`select product, count(distinct day)::int as days, sum(delivered)::int as delivered,
+          sum(count)::int as count from traffic_daily
+        where day < ${dayOf(new Date(now().getTime() - DAY))} and product in ('whatsapp', 'email', 'mo')
+        group by product order by product`),
+    );
+    expect(history.map((h) => h.product)).toEqual(['email', 'mo', 'whatsapp']);
+    for (const h of history) {
+      expect(h.days).toBeGreaterThanOrEqual(89);
+      expect(h.delivered).toBeGreaterThan(0);
+      if (h.product !== 'mo') expect(h.delivered).toBeLessThan(h.count);
+    }
     const [d] = rowsOf<{ days: number }>(
       await t.p.db.execute(
         sql`select count(distinct day)::int as days from traffic_daily where day < ${dayOf(new Date(now().getTime() - DAY))}`,

@@ -192,7 +192,31 @@ export const ingestMessage = z.object({
     .optional(),
 });
 export type IngestMessage = z.infer<typeof ingestMessage>;
-export const ingestLine = z.discriminatedUnion('type', [ingestSubmit, ingestDlr, ingestCdr, ingestMessage]);
+/** the states a later update may bring, per kind (an MO has none: it is received once) */
+export const UPDATE_STATES = {
+  whatsapp: ['sent', 'delivered', 'read', 'failed'],
+  mail: ['sent', 'delivered', 'opened', 'bounced', 'failed'],
+} as const satisfies Record<'whatsapp' | 'mail', readonly (typeof MESSAGE_STATES)[number][]>;
+/**
+ * A state update of a stored WhatsApp message or mail (delivered, read, opened, bounced, failed after
+ * the send): matched by the kind and our id; of several, the latest by `stateAt` is the record's.
+ */
+export const ingestState = z.object({
+  type: z.literal('state'),
+  kind: z.enum(['whatsapp', 'mail']),
+  id: z.string().min(1).max(64),
+  state: z.enum(MESSAGE_STATES),
+  stateAt: isoTime,
+  error: z.string().max(64).optional(),
+});
+export type IngestState = z.infer<typeof ingestState>;
+export const ingestLine = z.discriminatedUnion('type', [
+  ingestSubmit,
+  ingestDlr,
+  ingestCdr,
+  ingestMessage,
+  ingestState,
+]);
 export type IngestLine = z.infer<typeof ingestLine>;
 export type IngestSubmit = z.infer<typeof ingestSubmit>;
 export type IngestDlr = z.infer<typeof ingestDlr>;
