@@ -23,6 +23,7 @@ let salesId: number;
 let otherOwner: number;
 let token: string;
 let cred: { clientId: string; clientSecret: string };
+let reseller: number | undefined;
 
 // test doubles of finance's accounts / ledger and quotation's rating ports (the real rooms are built elsewhere)
 const accounts = new Map<string, ConsumerAccountRef>();
@@ -92,8 +93,15 @@ beforeAll(async () => {
     state: 'active',
     products: ['sms', 'voice'],
   });
-  accounts.set('ACC1', acc(11, 'ACC1', 101, salesId));
-  accounts.set('ACC2', acc(12, 'ACC2', 102, otherOwner));
+  // CRM's customers of each type (direct C-end, reseller R-end): the daily results views filter by it
+  const typed = async (type: 'C' | 'R') =>
+    rowsOf<{ id: number }>(
+      await t.p.db.execute(sql`select id from crm_customers where type = ${type} order by id limit 2`),
+    ).map((r) => Number(r.id));
+  const [direct1, direct2] = await typed('C');
+  [reseller] = await typed('R');
+  accounts.set('ACC1', acc(11, 'ACC1', direct1!, salesId));
+  accounts.set('ACC2', acc(12, 'ACC2', direct2!, otherOwner));
   definePorts({ accounts: accountsPort, rating: ratingPort, ledger: ledgerPort });
   cred = await createClient(t.p.db, 'platform');
   const res = await t.app.inject({
@@ -683,6 +691,37 @@ describe('query screens', () => {
     expect(home.data.todaySend).toBe(mineToday!.n);
     expect(mineToday!.n).toBeGreaterThan(0);
   });
+
+  it('daily results C-end and R-end keep the direct and the reseller customers apart (CRM type)', async () => {
+    expect(reseller).toBeDefined();
+    accounts.set('ACC3', { ...accounts.get('ACC1')!, id: 13, code: 'ACC3', customerId: reseller! });
+    try {
+      const t0 = now().getTime();
+      await ingest([submit({ account: 'ACC3', parts: 2, part: 1 }), submit({ account: 'ACC3' }), submit()]);
+      await rollUp(t.p.db, now());
+      const range = `from=${new Date(t0 - 2 * DAY).toISOString()}&to=${new Date(t0 + 60_000).toISOString()}`;
+      const keys = (a: Answer) => a.data.rows.map((r: { key: string }) => r.key);
+      const direct = await get(sales, `/v2/traffic/results/day?groupBy=customer&${range}`);
+      expect(keys(direct)).toContain(String(accounts.get('ACC1')!.customerId));
+      expect(keys(direct)).not.toContain(String(reseller));
+      const resold = await get(sales, `/v2/traffic/results/day/r-end?groupBy=customer&${range}`);
+      expect(resold.code, resold.msg).toBe(0);
+      expect(resold.data.rows).toEqual([
+        expect.objectContaining({ key: String(reseller), count: 2, segments: 2, revenue: '0.024000' }),
+      ]);
+      // by sales: the same figures, under the account's owner
+      const owners = await get(admin, `/v2/traffic/results/day/r-end?groupBy=owner&${range}`);
+      expect(owners.data.rows.map((r: { key: string; count: number }) => [r.key, r.count])).toEqual([
+        [String(salesId), 2],
+      ]);
+      expect((await get(admin, '/v2/traffic/results/day/r-end')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+      expect((await get(admin, `/v2/traffic/results/day/r-end?groupBy=planet&${range}`)).code).toBe(
+        Errors.VALIDATION_FAILED.code,
+      );
+    } finally {
+      accounts.delete('ACC3');
+    }
+  });
 });
 
 describe('partitions', () => {
@@ -1031,6 +1070,93 @@ describe('WhatsApp, mail and two-way records', () => {
       .join('\n');
     const parts = await listPartitions(t.p.db, 'traffic_messages');
     expect(parts.filter((p) => plan.includes(p))).toEqual([`traffic_messages_p${day.replaceAll('-', '')}`]);
+  });
+
+  it('wa-session-record lists the WhatsApp conversations of a range with their figures, within the scope, and exports them', async () => {
+    const conv = mid();
+    const t0 = now().getTime();
+    const before = (ms: number) => new Date(t0 - ms).toISOString();
+    const wa = (over: object) => ({
+      type: 'message',
+      kind: 'whatsapp',
+      id: mid(),
+      account: 'ACC1',
+      from: '6560007777',
+      to: '6582227777',
+      country: 'SG',
+      at: before(3 * 3_600_000),
+      state: 'delivered',
+      conversationId: conv,
+      category: 'marketing',
+      price: '0.025000',
+      cost: '0.017500',
+      currency: 'USD',
+      ...over,
+    });
+    const other = mid();
+    const res = await ingest([
+      wa({}),
+      wa({ at: before(2 * 3_600_000), state: 'read', category: 'utility' }),
+      wa({ at: before(3_600_000), state: 'failed', price: '0.000000', cost: '0.000000' }),
+      wa({ account: 'ACC2', conversationId: other, from: '6560008888', to: '6582228888' }),
+      wa({ conversationId: undefined, to: '6582229999' }), // no conversation: not a session
+    ]);
+    expect(res.data.stored).toBe(5);
+    const query = `${range()}&party=%2B6582227777`;
+    const page = await get(admin, `/v2/traffic/whatsapp/sessions?${query}`);
+    expect(page.code, page.msg).toBe(0);
+    expect(page.data.records).toEqual([
+      expect.objectContaining({
+        conversationId: conv,
+        accountId: 11,
+        from: '6560007777',
+        to: '6582227777',
+        category: 'marketing',
+        firstAt: before(3 * 3_600_000),
+        lastAt: before(3_600_000),
+        messages: 3,
+        delivered: 2,
+        read: 1,
+        failed: 1,
+        revenue: '0.050000',
+        cost: '0.035000',
+      }),
+    ]);
+    expect(page.data.totals).toEqual({ sessions: 1, messages: 3, revenue: '0.050000', cost: '0.035000' });
+    // sales see their own customers' conversations only; filters by conversation and category
+    const both = `${range()}&accountId=12`;
+    expect((await get(admin, `/v2/traffic/whatsapp/sessions?${both}`)).data.total).toBe(1);
+    expect((await get(sales, `/v2/traffic/whatsapp/sessions?${both}`)).data.total).toBe(0);
+    const byConv = await get(sales, `/v2/traffic/whatsapp/sessions?${range()}&conversationId=${conv}&category=utility`);
+    expect(byConv.data.records.map((r: { messages: number }) => r.messages)).toEqual([1]);
+    // bad input: no range, a range too long, an unknown category
+    expect((await get(admin, '/v2/traffic/whatsapp/sessions')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    const long = `from=${before(100 * DAY)}&to=${now().toISOString()}`;
+    expect((await get(admin, `/v2/traffic/whatsapp/sessions?${long}`)).code).toBe(Errors.TRF_RANGE_TOO_LONG.code);
+    expect((await get(admin, `/v2/traffic/whatsapp/sessions?${range()}&category=spam`)).code).not.toBe(0);
+    // the export: the screen's filter and scope
+    const body = {
+      from: before(DAY),
+      to: new Date(now().getTime() + 60_000).toISOString(),
+      party: '6582227777',
+      format: 'csv',
+    };
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/whatsapp/sessions/export',
+      headers: bearer(admin),
+      payload: body,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['x-export-rows']).toBe('1');
+    expect(file.body).toContain(conv);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/whatsapp/sessions/export',
+      headers: bearer(sales),
+      payload: { ...body, party: '6582228888' },
+    });
+    expect(theirs.headers['x-export-rows']).toBe('0');
   });
 });
 
