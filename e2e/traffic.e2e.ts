@@ -22,6 +22,10 @@ describe('SMS send records', () => {
   const running = useShellServer();
   const number = `6591${String(Date.now() % 1_000_000).padStart(6, '0')}`;
   const ids = { two: `E2E${Date.now().toString(36)}A`, one: `E2E${Date.now().toString(36)}B` };
+  const wa = {
+    number: `6592${String(Date.now() % 1_000_000).padStart(6, '0')}`,
+    conversation: `CE2E${Date.now().toString(36)}`,
+  };
 
   beforeAll(async () => {
     const { url } = running.server;
@@ -75,6 +79,24 @@ describe('SMS send records', () => {
       { type: 'dlr', messageId: ids.two, part: 1, state: 'delivered', dlrAt: at(20_000) },
       { type: 'dlr', messageId: ids.two, part: 2, state: 'delivered', dlrAt: at(21_000) },
       { type: 'dlr', messageId: ids.one, part: 1, state: 'undeliverable', error: '001', dlrAt: at(9_000) },
+      // a WhatsApp conversation of two messages sent, then their state updates (one read, one failed)
+      ...[1, 2].map((n) => ({
+        type: 'message',
+        kind: 'whatsapp',
+        id: `${wa.conversation}M${n}`,
+        account: account.code,
+        from: '6560001234',
+        to: wa.number,
+        country: 'SG',
+        at: at(n * 1000),
+        state: 'sent',
+        conversationId: wa.conversation,
+        category: 'utility',
+        price: '0.010000',
+        currency: 'USD',
+      })),
+      { type: 'state', kind: 'whatsapp', id: `${wa.conversation}M1`, state: 'read', stateAt: at(30_000) },
+      { type: 'state', kind: 'whatsapp', id: `${wa.conversation}M2`, state: 'failed', stateAt: at(31_000) },
     ];
     const res = await fetch(`${url}/v2/traffic/ingest`, {
       method: 'POST',
@@ -175,6 +197,42 @@ describe('SMS send records', () => {
         locale === 'en' ? 'Delivered' : '成功条数',
       );
       await shot(page, `traffic-${route.replace('/', '-')}-${width}-${locale}`);
+      await ctx.close();
+    }
+  });
+
+  it('lists the WhatsApp conversation with its state updates on wa-session-record, exports it, in both languages', async () => {
+    for (const [locale, width] of [
+      ['en', 1280],
+      ['zh-CN', 1280],
+      ['zh-CN', 900],
+      ['en', 390],
+    ] as const) {
+      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
+      await page.goto(`${running.server.url}/businessInquiry/wa-session-record`);
+      await page.getByLabel(locale === 'en' ? 'Number' : '号码').fill(wa.number);
+      await search(page, locale === 'en' ? /Search$/ : /查\s*询$/);
+      const rows = page.locator('.ant-table-row');
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+      const totals = locale === 'en' ? '1 conversations, 2 messages' : '共 1 个会话，2 条消息';
+      await expect.poll(() => page.getByText(totals).count()).toBe(1);
+      if (width === 1280) {
+        // messages 2, delivered 1 (the read one), read 1, failed 1
+        const cells = (await rows.first().locator('td').allTextContents()).map((c) => c.trim());
+        expect(cells).toContain(wa.conversation);
+        expect(cells.slice(cells.indexOf(wa.conversation))).toEqual(expect.arrayContaining(['2', '1']));
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, `traffic-wa-sessions-${width}-${locale}`);
+      if (locale === 'en' && width === 1280) {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export').click()]);
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.readFile(await download.path());
+        const lines: string[] = [];
+        wb.worksheets[0]!.eachRow((r) => lines.push((r.values as unknown[]).map((v) => String(v ?? '')).join('|')));
+        expect(lines.filter((l) => l.includes(wa.conversation))).toHaveLength(1);
+      }
       await ctx.close();
     }
   });

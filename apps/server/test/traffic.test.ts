@@ -23,6 +23,7 @@ let salesId: number;
 let otherOwner: number;
 let token: string;
 let cred: { clientId: string; clientSecret: string };
+let reseller: number | undefined;
 
 // test doubles of finance's accounts / ledger and quotation's rating ports (the real rooms are built elsewhere)
 const accounts = new Map<string, ConsumerAccountRef>();
@@ -92,8 +93,15 @@ beforeAll(async () => {
     state: 'active',
     products: ['sms', 'voice'],
   });
-  accounts.set('ACC1', acc(11, 'ACC1', 101, salesId));
-  accounts.set('ACC2', acc(12, 'ACC2', 102, otherOwner));
+  // CRM's customers of each type (direct C-end, reseller R-end): the daily results views filter by it
+  const typed = async (type: 'C' | 'R') =>
+    rowsOf<{ id: number }>(
+      await t.p.db.execute(sql`select id from crm_customers where type = ${type} order by id limit 2`),
+    ).map((r) => Number(r.id));
+  const [direct1, direct2] = await typed('C');
+  [reseller] = await typed('R');
+  accounts.set('ACC1', acc(11, 'ACC1', direct1!, salesId));
+  accounts.set('ACC2', acc(12, 'ACC2', direct2!, otherOwner));
   definePorts({ accounts: accountsPort, rating: ratingPort, ledger: ledgerPort });
   cred = await createClient(t.p.db, 'platform');
   const res = await t.app.inject({
@@ -525,6 +533,100 @@ describe('rollups', () => {
     const mo = await port.byDay({ from, to, products: ['mo'] });
     expect(mo.map((f) => [f.accountId, f.count, f.revenue])).toEqual([[11, 1, '0.002000']]);
   });
+
+  it('state updates move stored WhatsApp messages and mails by state time, in the rollups too', async () => {
+    const at = new Date(now().getTime() - 2 * 3_600_000);
+    const plus = (s: number) => new Date(at.getTime() + s * 1000).toISOString();
+    const message = (kind: 'whatsapp' | 'mail', over: object = {}) => ({
+      type: 'message',
+      kind,
+      id: mid(),
+      account: 'ACC1',
+      from: kind === 'mail' ? 'alerts@acme.test' : '6560001111',
+      to: kind === 'mail' ? 'reader@example.test' : '6582225555',
+      country: 'SG',
+      channelId: 22,
+      at: at.toISOString(),
+      state: 'sent',
+      price: '0.010000',
+      cost: '0.004000',
+      currency: 'USD',
+      costCurrency: 'EUR',
+      ...over,
+    });
+    const update = (kind: string, id: string, state: string, s: number, over: object = {}) => ({
+      type: 'state',
+      kind,
+      id,
+      state,
+      stateAt: plus(s),
+      ...over,
+    });
+    const wa = message('whatsapp');
+    const mail = message('mail');
+    expect((await ingest([wa, mail])).data.stored).toBe(2);
+    const early = mid(); // its updates come before the message itself
+    const res = await ingest([
+      update('whatsapp', wa.id, 'delivered', 5),
+      update('whatsapp', wa.id, 'read', 60),
+      update('whatsapp', wa.id, 'delivered', 5), // the same update twice
+      update('mail', mail.id, 'opened', 600),
+      update('mail', mail.id, 'delivered', 3), // older than the open, arriving after it: kept, not applied
+      update('whatsapp', early, 'failed', 8, { error: '131026' }),
+      update('whatsapp', wa.id, 'opened', 70), // not a WhatsApp state
+      update('mail', mail.id, 'read', 70), // not a mail state
+      update('mo', wa.id, 'read', 70), // an MO has no updates
+      update('whatsapp', wa.id, 'read', (2 * DAY) / 1000 + 7200), // too far ahead of the server's clock
+    ]);
+    expect(res.data.lines.map((l: { result: string }) => l.result)).toEqual([
+      'stored',
+      'stored',
+      'duplicate',
+      'stored',
+      'stored',
+      'unmatched',
+      'error',
+      'error',
+      'error',
+      'error',
+    ]);
+    expect(res.data.lines[6].code).toBe(Errors.TRF_LINE_INVALID.code);
+    expect(res.data.lines[9].code).toBe(Errors.TRF_TIME_OUT_OF_WINDOW.code);
+    // the message itself now: it takes up the update that came first
+    expect((await ingest([message('whatsapp', { id: early })])).data.stored).toBe(1);
+    const stateOf = async (id: string) =>
+      rowsOf<{ state: string; state_at: Date | string | null; error: string | null }>(
+        await t.p.db.execute(sql`select state, state_at, error from traffic_messages where record_id = ${id}`),
+      ).map((r) => [r.state, r.state_at && new Date(r.state_at).toISOString(), r.error])[0];
+    expect(await stateOf(wa.id)).toEqual(['read', plus(60), null]);
+    expect(await stateOf(mail.id)).toEqual(['opened', plus(600), null]);
+    expect(await stateOf(early)).toEqual(['failed', plus(8), '131026']);
+    // an update kept unmatched while its message committed beside it is applied by the rollup job
+    const side = message('mail');
+    await ingest([side]);
+    await t.p.db.execute(sql`insert into traffic_message_states (kind, record_id, state, state_at, received_at)
+      values ('mail', ${side.id}, 'bounced', ${plus(30)}, ${now()})`);
+    await rollUp(t.p.db, now());
+    expect(await stateOf(side.id)).toEqual(['bounced', plus(30), null]);
+    // the rollups moved with each update: equal to a recomputation, delivered counted once per message
+    const from = new Date(at.getTime() - 3_600_000);
+    const to = new Date(at.getTime() + 3_600_000);
+    await compare(from, to);
+    const byStatus = rowsOf<{ product: string; status: string; count: number; delivered: number }>(
+      await t.p.db.execute(sql`select product, status, sum(count)::int as count, sum(delivered)::int as delivered
+        from traffic_hourly where channel_id = 22 and hour >= ${from} and hour < ${to}
+        group by 1, 2 having sum(count) <> 0 order by 1, 2`),
+    );
+    expect(byStatus).toEqual([
+      { product: 'email', status: 'bounced', count: 1, delivered: 0 },
+      { product: 'email', status: 'opened', count: 1, delivered: 1 },
+      { product: 'whatsapp', status: 'failed', count: 1, delivered: 0 },
+      { product: 'whatsapp', status: 'read', count: 1, delivered: 1 },
+    ]);
+    // a repeat of the whole batch changes nothing
+    const again = await ingest([update('whatsapp', wa.id, 'read', 60), update('mail', mail.id, 'opened', 600)]);
+    expect(again.data.duplicate).toBe(2);
+  });
 });
 
 describe('query screens', () => {
@@ -588,6 +690,37 @@ describe('query screens', () => {
     const home = await get(sales, '/v2/sys/staff/home/summary');
     expect(home.data.todaySend).toBe(mineToday!.n);
     expect(mineToday!.n).toBeGreaterThan(0);
+  });
+
+  it('daily results C-end and R-end keep the direct and the reseller customers apart (CRM type)', async () => {
+    expect(reseller).toBeDefined();
+    accounts.set('ACC3', { ...accounts.get('ACC1')!, id: 13, code: 'ACC3', customerId: reseller! });
+    try {
+      const t0 = now().getTime();
+      await ingest([submit({ account: 'ACC3', parts: 2, part: 1 }), submit({ account: 'ACC3' }), submit()]);
+      await rollUp(t.p.db, now());
+      const range = `from=${new Date(t0 - 2 * DAY).toISOString()}&to=${new Date(t0 + 60_000).toISOString()}`;
+      const keys = (a: Answer) => a.data.rows.map((r: { key: string }) => r.key);
+      const direct = await get(sales, `/v2/traffic/results/day?groupBy=customer&${range}`);
+      expect(keys(direct)).toContain(String(accounts.get('ACC1')!.customerId));
+      expect(keys(direct)).not.toContain(String(reseller));
+      const resold = await get(sales, `/v2/traffic/results/day/r-end?groupBy=customer&${range}`);
+      expect(resold.code, resold.msg).toBe(0);
+      expect(resold.data.rows).toEqual([
+        expect.objectContaining({ key: String(reseller), count: 2, segments: 2, revenue: '0.024000' }),
+      ]);
+      // by sales: the same figures, under the account's owner
+      const owners = await get(admin, `/v2/traffic/results/day/r-end?groupBy=owner&${range}`);
+      expect(owners.data.rows.map((r: { key: string; count: number }) => [r.key, r.count])).toEqual([
+        [String(salesId), 2],
+      ]);
+      expect((await get(admin, '/v2/traffic/results/day/r-end')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+      expect((await get(admin, `/v2/traffic/results/day/r-end?groupBy=planet&${range}`)).code).toBe(
+        Errors.VALIDATION_FAILED.code,
+      );
+    } finally {
+      accounts.delete('ACC3');
+    }
   });
 });
 
@@ -938,6 +1071,93 @@ describe('WhatsApp, mail and two-way records', () => {
     const parts = await listPartitions(t.p.db, 'traffic_messages');
     expect(parts.filter((p) => plan.includes(p))).toEqual([`traffic_messages_p${day.replaceAll('-', '')}`]);
   });
+
+  it('wa-session-record lists the WhatsApp conversations of a range with their figures, within the scope, and exports them', async () => {
+    const conv = mid();
+    const t0 = now().getTime();
+    const before = (ms: number) => new Date(t0 - ms).toISOString();
+    const wa = (over: object) => ({
+      type: 'message',
+      kind: 'whatsapp',
+      id: mid(),
+      account: 'ACC1',
+      from: '6560007777',
+      to: '6582227777',
+      country: 'SG',
+      at: before(3 * 3_600_000),
+      state: 'delivered',
+      conversationId: conv,
+      category: 'marketing',
+      price: '0.025000',
+      cost: '0.017500',
+      currency: 'USD',
+      ...over,
+    });
+    const other = mid();
+    const res = await ingest([
+      wa({}),
+      wa({ at: before(2 * 3_600_000), state: 'read', category: 'utility' }),
+      wa({ at: before(3_600_000), state: 'failed', price: '0.000000', cost: '0.000000' }),
+      wa({ account: 'ACC2', conversationId: other, from: '6560008888', to: '6582228888' }),
+      wa({ conversationId: undefined, to: '6582229999' }), // no conversation: not a session
+    ]);
+    expect(res.data.stored).toBe(5);
+    const query = `${range()}&party=%2B6582227777`;
+    const page = await get(admin, `/v2/traffic/whatsapp/sessions?${query}`);
+    expect(page.code, page.msg).toBe(0);
+    expect(page.data.records).toEqual([
+      expect.objectContaining({
+        conversationId: conv,
+        accountId: 11,
+        from: '6560007777',
+        to: '6582227777',
+        category: 'marketing',
+        firstAt: before(3 * 3_600_000),
+        lastAt: before(3_600_000),
+        messages: 3,
+        delivered: 2,
+        read: 1,
+        failed: 1,
+        revenue: '0.050000',
+        cost: '0.035000',
+      }),
+    ]);
+    expect(page.data.totals).toEqual({ sessions: 1, messages: 3, revenue: '0.050000', cost: '0.035000' });
+    // sales see their own customers' conversations only; filters by conversation and category
+    const both = `${range()}&accountId=12`;
+    expect((await get(admin, `/v2/traffic/whatsapp/sessions?${both}`)).data.total).toBe(1);
+    expect((await get(sales, `/v2/traffic/whatsapp/sessions?${both}`)).data.total).toBe(0);
+    const byConv = await get(sales, `/v2/traffic/whatsapp/sessions?${range()}&conversationId=${conv}&category=utility`);
+    expect(byConv.data.records.map((r: { messages: number }) => r.messages)).toEqual([1]);
+    // bad input: no range, a range too long, an unknown category
+    expect((await get(admin, '/v2/traffic/whatsapp/sessions')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    const long = `from=${before(100 * DAY)}&to=${now().toISOString()}`;
+    expect((await get(admin, `/v2/traffic/whatsapp/sessions?${long}`)).code).toBe(Errors.TRF_RANGE_TOO_LONG.code);
+    expect((await get(admin, `/v2/traffic/whatsapp/sessions?${range()}&category=spam`)).code).not.toBe(0);
+    // the export: the screen's filter and scope
+    const body = {
+      from: before(DAY),
+      to: new Date(now().getTime() + 60_000).toISOString(),
+      party: '6582227777',
+      format: 'csv',
+    };
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/whatsapp/sessions/export',
+      headers: bearer(admin),
+      payload: body,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['x-export-rows']).toBe('1');
+    expect(file.body).toContain(conv);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/whatsapp/sessions/export',
+      headers: bearer(sales),
+      payload: { ...body, party: '6582228888' },
+    });
+    expect(theirs.headers['x-export-rows']).toBe('0');
+  });
 });
 
 describe('simulator and demo history', () => {
@@ -994,9 +1214,24 @@ describe('simulator and demo history', () => {
     const { seedContext } = await import('../src/platform/seed/context.js');
     const { seededRng } = await import('../src/platform/seed/rng.js');
     const ctx = seedContext(t.p.db, { info: () => {} }, { scale: 'demo' }, seededRng(7));
+    // one account sends WhatsApp and mail as well: the history has them, and the MO answers to its SMS
+    const plain = accounts.get('ACC2')!;
+    accounts.set('ACC2', { ...plain, products: ['sms', 'whatsapp', 'email'] });
     const started = Date.now();
-    await seedTraffic(ctx, now());
+    await seedTraffic(ctx, now()).finally(() => accounts.set('ACC2', plain));
     expect(Date.now() - started).toBeLessThan(20_000);
+    const history = rowsOf<{ product: string; days: number; delivered: number; count: number }>(
+      await t.p.db.execute(sql`select product, count(distinct day)::int as days, sum(delivered)::int as delivered,
+          sum(count)::int as count from traffic_daily
+        where day < ${dayOf(new Date(now().getTime() - DAY))} and product in ('whatsapp', 'email', 'mo')
+        group by product order by product`),
+    );
+    expect(history.map((h) => h.product)).toEqual(['email', 'mo', 'whatsapp']);
+    for (const h of history) {
+      expect(h.days).toBeGreaterThanOrEqual(89);
+      expect(h.delivered).toBeGreaterThan(0);
+      if (h.product !== 'mo') expect(h.delivered).toBeLessThan(h.count);
+    }
     const [d] = rowsOf<{ days: number }>(
       await t.p.db.execute(
         sql`select count(distinct day)::int as days from traffic_daily where day < ${dayOf(new Date(now().getTime() - DAY))}`,

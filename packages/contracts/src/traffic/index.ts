@@ -16,6 +16,7 @@ export const TrafficPerm = {
   VOICE_RECORDS: screen(`${BI}/voiceRecordQuery`),
   SMS_PERFORMANCE: screen(`${BI}/smsPerformance`),
   RESULTS_C: screen(`${BI}/resultsQuery/day/c-end`),
+  RESULTS_R: screen(`${BI}/resultsQuery/day/r-end`),
   VOICE_PERFORMANCE: screen(`${BI}/voicePerformance`),
   VOICE_CHANNELS: screen(`${BI}/channelVoiceQuery`),
   WA_RESULTS: screen(`${BI}/resultsQuery/wa`),
@@ -23,6 +24,7 @@ export const TrafficPerm = {
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   API_QUEUES: screen(`${BI}/apiQueueManage`),
   WHATSAPP_RECORDS: screen(`${BI}/send-query/wa-send-record`),
+  WA_SESSIONS: screen(`${BI}/wa-session-record`),
   MAIL_RECORDS: screen(`${BI}/mailSendingRecord`),
   TWO_WAY: screen(`${BI}/sms-bidirectional`),
   /** create ingestion clients, list unmatched DLRs */
@@ -176,7 +178,31 @@ export const ingestMessage = z.object({
   ...pricedFields,
 });
 export type IngestMessage = z.infer<typeof ingestMessage>;
-export const ingestLine = z.discriminatedUnion('type', [ingestSubmit, ingestDlr, ingestCdr, ingestMessage]);
+/** the states a later update may bring, per kind (an MO has none: it is received once) */
+export const UPDATE_STATES = {
+  whatsapp: ['sent', 'delivered', 'read', 'failed'],
+  mail: ['sent', 'delivered', 'opened', 'bounced', 'failed'],
+} as const satisfies Record<'whatsapp' | 'mail', readonly (typeof MESSAGE_STATES)[number][]>;
+/**
+ * A state update of a stored WhatsApp message or mail (delivered, read, opened, bounced, failed after
+ * the send): matched by the kind and our id; of several, the latest by `stateAt` is the record's.
+ */
+export const ingestState = z.object({
+  type: z.literal('state'),
+  kind: z.enum(['whatsapp', 'mail']),
+  id: z.string().min(1).max(64),
+  state: z.enum(MESSAGE_STATES),
+  stateAt: isoTime,
+  error: z.string().max(64).optional(),
+});
+export type IngestState = z.infer<typeof ingestState>;
+export const ingestLine = z.discriminatedUnion('type', [
+  ingestSubmit,
+  ingestDlr,
+  ingestCdr,
+  ingestMessage,
+  ingestState,
+]);
 export type IngestLine = z.infer<typeof ingestLine>;
 export type IngestSubmit = z.infer<typeof ingestSubmit>;
 export type IngestDlr = z.infer<typeof ingestDlr>;
@@ -386,6 +412,39 @@ export const messageRow = z.object({
 });
 export const messageTotals = z.object({ records: int53(), revenue: z.string(), cost: z.string() });
 export const messagePage = pageResult(messageRow).extend({ totals: messageTotals });
+
+/** wa-session-record: the WhatsApp conversations whose messages fall in a range */
+export const sessionQuery = pageQuery.extend({
+  ...scoped,
+  /** the business number or the recipient's (exact) */
+  party: z.string().max(254).optional(),
+  conversationId: z.string().max(64).optional(),
+  category: z.enum(WA_CATEGORIES).optional(),
+});
+export type SessionQuery = z.infer<typeof sessionQuery>;
+export const sessionRow = z.object({
+  conversationId: z.string(),
+  accountId: int32(),
+  customerId: int32(),
+  /** the business number and the recipient */
+  from: z.string(),
+  to: z.string(),
+  country: z.string(),
+  /** the category of the conversation's first message in the range */
+  category: z.string().nullable(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+  messages: int53(),
+  /** delivered or read */
+  delivered: int53(),
+  read: int53(),
+  failed: int53(),
+  revenue: z.string(),
+  cost: z.string(),
+  currency: z.string(),
+});
+export const sessionTotals = z.object({ sessions: int53(), messages: int53(), revenue: z.string(), cost: z.string() });
+export const sessionPage = pageResult(sessionRow).extend({ totals: sessionTotals });
 
 /** voiceSipRecord: the SIP final codes of the calls of a range (with the voice records' filters) */
 export const sipQuery = z.object({

@@ -166,24 +166,27 @@ export class DeltaBook {
   }
 
   /**
-   * A WhatsApp message, mail send or MO as it is stored (its last known state; later state updates
-   * are not taken, see decision 0065): count = segments = 1, delivered when its state is one of
-   * MESSAGE_DELIVERED_STATES. No network: the platform does not send one for these.
+   * A WhatsApp message, mail send or MO counted (+1) or taken back (-1) under its state: count =
+   * segments = 1, delivered when its state is one of MESSAGE_DELIVERED_STATES (a state update moves
+   * it: -1 under the old state, +1 under the new). No network: the platform does not send one for these.
    */
-  message(r: {
-    at: Date;
-    kind: MessageKind;
-    accountId: number;
-    customerId: number;
-    ownerId: number;
-    channelId: number;
-    country: string;
-    state: string;
-    price: string;
-    cost: string;
-    currency: string;
-    costCurrency: string;
-  }) {
+  message(
+    r: {
+      at: Date;
+      kind: MessageKind;
+      accountId: number;
+      customerId: number;
+      ownerId: number;
+      channelId: number;
+      country: string;
+      state: string;
+      price: string;
+      cost: string;
+      currency: string;
+      costCurrency: string;
+    },
+    sign: 1 | -1 = 1,
+  ) {
     this.add(
       {
         hour: hourOf(r.at),
@@ -199,11 +202,11 @@ export class DeltaBook {
         costCurrency: r.costCurrency,
       },
       {
-        count: 1,
-        segments: 1,
-        delivered: (MESSAGE_DELIVERED_STATES as readonly string[]).includes(r.state) ? 1 : 0,
-        revenue: new Decimal(r.price),
-        cost: new Decimal(r.cost),
+        count: sign,
+        segments: sign,
+        delivered: (MESSAGE_DELIVERED_STATES as readonly string[]).includes(r.state) ? sign : 0,
+        revenue: new Decimal(r.price).times(sign),
+        cost: new Decimal(r.cost).times(sign),
       },
     );
   }

@@ -4,9 +4,11 @@ import {
   type IngestDlr,
   type IngestMessage,
   type IngestResult,
+  type IngestState,
   type IngestSubmit,
   ingestLine,
   MAX_BATCH_LINES,
+  UPDATE_STATES,
 } from '@portal/contracts/traffic';
 import { sql } from 'drizzle-orm';
 import { sha256 } from '../../platform/auth/crypto.js';
@@ -15,6 +17,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
 import { DeltaBook, type SmsFacts } from './deltas.js';
+import { ingestStates } from './message-states.js';
 import { DAY_MS, dayOf, ensurePartitions } from './partitions.js';
 import { trafficDlrs, trafficKeys, trafficMessages, trafficSms, trafficVoice } from './schema.js';
 import { readSettings } from './settings.js';
@@ -60,6 +63,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   const dlrs: { line: number; v: IngestDlr }[] = [];
   const cdrs: { line: number; v: IngestCdr }[] = [];
   const messages: { line: number; v: IngestMessage }[] = [];
+  const states: { line: number; v: IngestState }[] = [];
   input.forEach((raw, i) => {
     const line = i + 1;
     if (typeof raw === 'string' && raw.trim() === '') return;
@@ -83,9 +87,11 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     if (v.type === 'submit') submits.push({ line, v });
     else if (v.type === 'dlr') dlrs.push({ line, v });
     else if (v.type === 'cdr') cdrs.push({ line, v });
-    else messages.push({ line, v });
+    else if (v.type === 'message') messages.push({ line, v });
+    else if ((UPDATE_STATES[v.kind] as readonly string[]).includes(v.state)) states.push({ line, v });
+    else lines.push(errorLine(line, 'TRF_LINE_INVALID', { value: line, detail: `state: not one of a ${v.kind}` }));
   });
-  if (submits.length + dlrs.length + cdrs.length + messages.length === 0 && lines.length === 0)
+  if (submits.length + dlrs.length + cdrs.length + messages.length + states.length === 0 && lines.length === 0)
     return fail('TRF_BATCH_EMPTY');
 
   const settings = await readSettings(db);
@@ -309,12 +315,13 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     });
   }
 
-  const goodDlrs = dlrs.filter(({ line, v }) => {
-    const t = Date.parse(v.dlrAt);
-    if (t <= now.getTime() + AHEAD_MS) return true;
-    lines.push(errorLine(line, 'TRF_TIME_OUT_OF_WINDOW', { value: v.dlrAt }));
+  const notAhead = (line: number, at: string): boolean => {
+    if (Date.parse(at) <= now.getTime() + AHEAD_MS) return true;
+    lines.push(errorLine(line, 'TRF_TIME_OUT_OF_WINDOW', { value: at }));
     return false;
-  });
+  };
+  const goodDlrs = dlrs.filter(({ line, v }) => notAhead(line, v.dlrAt));
+  const goodStates = states.filter(({ line, v }) => notAhead(line, v.stateAt));
 
   await ensurePartitions(
     db,
@@ -429,6 +436,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       });
 
     // 4. WhatsApp, mail and MO messages, rolled up as products whatsapp / email / mo (decision 0071)
+    const freshUpdatable: { kind: 'whatsapp' | 'mail'; id: string }[] = [];
     for (const kind of ['whatsapp', 'mail', 'mo'] as const) {
       const rows = messageRows.filter((r) => r.row.kind === kind);
       if (rows.length === 0) continue;
@@ -438,6 +446,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         rows.map((r) => ({ id: r.row.recordId, part: 0, at: r.row.at })),
       );
       const newRows = rows.filter((r) => freshMessages.has(`${r.row.recordId}\u00000`));
+      if (kind !== 'mo') freshUpdatable.push(...newRows.map((r) => ({ kind, id: r.row.recordId })));
       for (const r of rows)
         lines.push({ line: r.line, result: freshMessages.has(`${r.row.recordId}\u00000`) ? 'stored' : 'duplicate' });
       if (kind === 'mo')
@@ -461,6 +470,9 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
           newRows.slice(i, i + BULK_ROWS).map((r) => r.row),
         );
     }
+
+    // 5. state updates of WhatsApp messages and mails (the new messages take up earlier updates)
+    lines.push(...(await ingestStates(tx, book, now, goodStates, freshUpdatable)));
 
     await book.write(tx);
   });

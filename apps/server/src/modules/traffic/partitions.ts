@@ -55,7 +55,8 @@ const dayOfPartition = (name: string) => {
 
 /**
  * The partition job: partitions for today and `ahead` days after it exist; whole days older than
- * `retentionDays` are dropped (DROP TABLE of a partition: no row-by-row delete), with their keys and DLRs.
+ * `retentionDays` are dropped (DROP TABLE of a partition: no row-by-row delete), with their keys, DLRs
+ * and message state updates.
  */
 export async function maintainPartitions(
   db: Db,
@@ -81,6 +82,7 @@ export async function maintainPartitions(
   const cutoffAt = dayStart(cutoff);
   await db.execute(sql`delete from traffic_keys where at < ${cutoffAt}`);
   await db.execute(sql`delete from traffic_dlrs where received_at < ${cutoffAt}`);
+  await db.execute(sql`delete from traffic_message_states where received_at < ${cutoffAt}`);
   return { created: days, dropped };
 }
 

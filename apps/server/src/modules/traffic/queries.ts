@@ -6,12 +6,13 @@ import {
   type VoiceRecordQuery,
 } from '@portal/contracts/traffic';
 import { Decimal } from 'decimal.js';
-import { and, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
+import { customerFacts } from '../crm/index.js';
 import { money6, pageWithTotals } from './pages.js';
 import { DAY_MS, dayOf } from './partitions.js';
 import { trafficDaily, trafficDlrs, trafficHourly, trafficSms, trafficVoice } from './schema.js';
@@ -239,10 +240,19 @@ const GROUP_COLUMN: Record<PerformanceQuery['groupBy'], string> = {
  * grouped by day, sales owner, customer, account, country or channel, per currency; voice adds
  * answered, minutes, ASR, ACD and PDD. Sales see their customers' figures (data scope on the owner).
  */
-export async function performance(db: Db, auth: AuthContext, q: PerformanceQuery) {
+/**
+ * A performance view over the daily rollup. `customerType` keeps the direct (C-end) or reseller
+ * (R-end) customers only: the rollups carry the customer, CRM knows its type (decision 0078).
+ */
+export async function performance(
+  db: Db,
+  auth: AuthContext,
+  q: PerformanceQuery,
+  opts: { customerType?: 'C' | 'R' } = {},
+) {
   const r = requireRange(q);
   const d = trafficDaily;
-  const where = andAll([
+  const base = andAll([
     gte(d.day, dayOf(r.from)),
     lt(d.day, dayOf(new Date(r.to.getTime() + DAY_MS - 1))),
     eq(d.product, q.product),
@@ -251,6 +261,16 @@ export async function performance(db: Db, auth: AuthContext, q: PerformanceQuery
     q.customerId !== undefined ? eq(d.customerId, q.customerId) : undefined,
     q.ownerId !== undefined ? eq(d.ownerId, q.ownerId) : undefined,
   ]);
+  let where = base;
+  if (opts.customerType) {
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`select distinct customer_id as id from ${d} where ${base}`),
+    ).map((x) => Number(x.id));
+    const facts = await customerFacts(db, ids);
+    const typed = ids.filter((id) => facts.get(id)?.type === opts.customerType);
+    if (typed.length === 0) return { rows: [] };
+    where = and(base, inArray(d.customerId, typed));
+  }
   const key = sql.raw(GROUP_COLUMN[q.groupBy]);
   const rows = rowsOf<{
     key: string;

@@ -9,6 +9,7 @@ import { fail } from '../../platform/http/errors.js';
 import { portOf, type TrafficDayFigure, type TrafficPort } from '../../platform/ports.js';
 import { channelFigures, gatewayFigures } from './channel-figures.js';
 import { rematchDlrs } from './ingest.js';
+import { rematchStates } from './message-states.js';
 import { money6 } from './pages.js';
 import { DAY_MS, dayOf, dayStart } from './partitions.js';
 import { readState, writeState } from './settings.js';
@@ -95,6 +96,7 @@ export async function rollUpOnce(db: Db, now: Date, limit = ROLLUP_BATCH, owners
  */
 export async function rollUp(db: Db, now: Date, owners?: Set<number>): Promise<number> {
   await rematchDlrs(db);
+  await rematchStates(db);
   let total = 0;
   for (;;) {
     const n = await rollUpOnce(db, now, ROLLUP_BATCH, owners);

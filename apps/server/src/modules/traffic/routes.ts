@@ -15,6 +15,8 @@ import {
   queueQuery,
   rebuildAnswer,
   rebuildRequest,
+  sessionPage,
+  sessionQuery,
   sipAnswer,
   sipQuery,
   smsRecordPage,
@@ -41,6 +43,7 @@ import { ingestBatch } from './ingest.js';
 import { apiQueues, messageRecords, sipCodes } from './inquiry.js';
 import { performance, smsRecords, smsTimeline, unmatchedDlrs, voiceRecords } from './queries.js';
 import { rebuildDay } from './rollups.js';
+import { waSessions, waSessionsExport } from './sessions.js';
 import { setSimulator } from './simulator.js';
 
 const tags = ['traffic'];
@@ -214,20 +217,44 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
       async (req) => ok(await messageRecords(p.db, req.auth!, kind, req.query)),
     );
 
+  r.get(
+    `${B}/whatsapp/sessions`,
+    {
+      schema: {
+        tags,
+        summary: 'wa-session-record: WhatsApp conversations with messages in a time range (at most 93 days), paged',
+        querystring: sessionQuery,
+        response: { 200: envelope(sessionPage) },
+      },
+      config: { access: { perm: TrafficPerm.WA_SESSIONS } },
+    },
+    async (req) => ok(await waSessions(p.db, req.auth!, req.query)),
+  );
+  exportRoute(
+    app,
+    p,
+    `${B}/whatsapp/sessions/export`,
+    waSessionsExport,
+    sessionQuery,
+    'Export the WhatsApp conversations of a range',
+  );
+
   /** the performance screens over the daily rollup; a one-product screen answers its product whatever `product` says */
   const performanceViews: {
     path: string;
     perm: string;
     fixed?: Partial<Pick<PerformanceQuery, 'product' | 'groupBy'>>;
+    customerType?: 'C' | 'R';
   }[] = [
     { path: 'sms-performance', perm: TrafficPerm.SMS_PERFORMANCE },
-    { path: 'results/day', perm: TrafficPerm.RESULTS_C },
+    { path: 'results/day', perm: TrafficPerm.RESULTS_C, customerType: 'C' },
+    { path: 'results/day/r-end', perm: TrafficPerm.RESULTS_R, customerType: 'R' },
     { path: 'voice-performance', perm: TrafficPerm.VOICE_PERFORMANCE, fixed: { product: 'voice' } },
     { path: 'voice-channels', perm: TrafficPerm.VOICE_CHANNELS, fixed: { product: 'voice', groupBy: 'channel' } },
     { path: 'whatsapp-results', perm: TrafficPerm.WA_RESULTS, fixed: { product: 'whatsapp' } },
     { path: 'mail-performance', perm: TrafficPerm.MAIL_PERFORMANCE, fixed: { product: 'email' } },
   ];
-  for (const { path, perm, fixed } of performanceViews)
+  for (const { path, perm, fixed, customerType } of performanceViews)
     r.get(
       `${B}/${path}`,
       {
@@ -239,7 +266,7 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm } },
       },
-      async (req) => ok(await performance(p.db, req.auth!, { ...req.query, ...fixed })),
+      async (req) => ok(await performance(p.db, req.auth!, { ...req.query, ...fixed }, { customerType })),
     );
 
   r.post(

@@ -198,6 +198,30 @@ export const trafficDlrs = pgTable(
   ],
 );
 
+/**
+ * Every state update of a WhatsApp message or mail (delivered, read, opened, failed … after the
+ * send, as DLRs are for SMS), matched or not: the record takes the latest by state time; one whose
+ * message is not here yet is kept and applied when it comes.
+ */
+export const trafficMessageStates = pgTable(
+  'traffic_message_states',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['whatsapp', 'mail'] }).notNull(),
+    recordId: text('record_id').notNull(),
+    state: text('state').notNull(),
+    error: text('error'),
+    stateAt: at('state_at').notNull(),
+    receivedAt: at('received_at').notNull(),
+    matched: boolean('matched').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('traffic_message_states_event_uq').on(t.kind, t.recordId, t.state, t.stateAt),
+    index('traffic_message_states_unmatched_idx').on(t.receivedAt).where(sql`not ${t.matched}`),
+    index('traffic_message_states_received_idx').on(t.receivedAt),
+  ],
+);
+
 /** rollup dimensions (not null: 0 / '' stand for none so one unique key holds) */
 const dims = {
   /** what was carried: `email` is the mail sends (kind `mail`), `mo` the two-way answers received */

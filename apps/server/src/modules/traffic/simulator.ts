@@ -356,29 +356,92 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
   const pick = await channelPicker(ctx.db);
   const today = dayStart(dayOf(now));
   // 1. rollup history, day by day: volumes from the same shape as live traffic, one row per account,
-  //    country and status (delivered / undeliverable) a day; prices are left to the rating service,
-  //    so the history carries volumes and a nominal revenue per segment of the account's currency
+  //    product, country and status a day; prices are left to the rating service, so the history
+  //    carries volumes and a nominal revenue per message of the account's currency. WhatsApp, mail
+  //    and MO answers at the simulator's rates and state shares (decision 0078)
   const rows: string[] = [];
+  const row = (
+    day: string,
+    product: string,
+    a: ConsumerAccountRef,
+    channelId: number,
+    country: string,
+    network: string,
+    status: string,
+    n: number,
+    delivered: boolean,
+    price: number,
+    cost: number,
+  ) => {
+    if (n <= 0) return;
+    rows.push(
+      `('${day}','${product}',${a.id},${a.customerId},${a.ownerId ?? 0},${channelId},'${country}','${network}','${status}','${a.currency}','USD',${n},${n},${delivered ? n : 0},${money(n * price)},${money(n * cost)})`,
+    );
+  };
   for (let d = 90; d >= 1; d--) {
     const day = new Date(today.getTime() - d * DAY_MS);
     const dayName = dayOf(day);
     let shape = 0;
     for (let h = 0; h < 24; h++) shape += shapeAt(new Date(day.getTime() + h * 3_600_000));
     for (const a of accounts) {
-      if (!a.products.includes('sms') || (a.id === silentAccount(accounts) && d < 7)) continue;
-      const volume = Math.round(peakRate(a) * shape * (0.85 + rng.next() * 0.3));
-      const net = pickNetwork(rng);
-      const delivered = Math.round(volume * net.rate);
-      for (const [status, n] of [
-        ['delivered', delivered],
-        ['undeliverable', volume - delivered],
-      ] as const) {
-        if (n <= 0) continue;
-        const revenue = (n * 0.012).toFixed(6);
-        const cost = (n * 0.007).toFixed(6);
-        rows.push(
-          `('${dayName}','sms',${a.id},${a.customerId},${a.ownerId ?? 0},${pick('sms', a.id, net.country, net.network)},'${net.country}','${net.network}','${status}','${a.currency}','USD',${n},${n},${status === 'delivered' ? n : 0},${revenue},${cost})`,
+      if (a.id === silentAccount(accounts) && d < 7) continue;
+      const sway = () => 0.85 + rng.next() * 0.3;
+      if (a.products.includes('sms')) {
+        const volume = Math.round(peakRate(a) * shape * sway());
+        const net = pickNetwork(rng);
+        const delivered = Math.round(volume * net.rate);
+        const channelId = pick('sms', a.id, net.country, net.network);
+        row(dayName, 'sms', a, channelId, net.country, net.network, 'delivered', delivered, true, 0.012, 0.007);
+        row(
+          dayName,
+          'sms',
+          a,
+          channelId,
+          net.country,
+          net.network,
+          'undeliverable',
+          volume - delivered,
+          false,
+          0.012,
+          0.007,
         );
+        const answers = Math.round(delivered * MO_SHARE);
+        row(dayName, 'mo', a, channelId, net.country, '', 'received', answers, true, 0, 0);
+      }
+      if (a.products.includes('whatsapp')) {
+        const volume = Math.round((peakRate(a) / 8) * shape * sway());
+        const net = pickNetwork(rng);
+        const mix = pickCategory(rng.next());
+        const ok = Math.round(volume * net.rate);
+        const read = Math.round(ok * 0.6);
+        const channelId = pick('whatsapp', a.id, net.country, net.network);
+        row(dayName, 'whatsapp', a, channelId, net.country, '', 'read', read, true, mix.price, mix.price * 0.7);
+        row(
+          dayName,
+          'whatsapp',
+          a,
+          channelId,
+          net.country,
+          '',
+          'delivered',
+          ok - read,
+          true,
+          mix.price,
+          mix.price * 0.7,
+        );
+        row(dayName, 'whatsapp', a, channelId, net.country, '', 'failed', volume - ok, false, 0, 0);
+      }
+      if (a.products.includes('email')) {
+        const volume = Math.round((peakRate(a) / 5) * shape * sway());
+        const bounced = Math.round(volume * 0.04);
+        const failed = Math.round(volume * 0.01);
+        const opened = Math.round(volume * 0.3);
+        const channelId = pick('email', a.id, '', '');
+        row(dayName, 'email', a, channelId, '', '', 'bounced', bounced, false, MAIL_PRICE, MAIL_PRICE * 0.4);
+        row(dayName, 'email', a, channelId, '', '', 'failed', failed, false, 0, 0);
+        row(dayName, 'email', a, channelId, '', '', 'opened', opened, true, MAIL_PRICE, MAIL_PRICE * 0.4);
+        const rest = volume - bounced - failed - opened;
+        row(dayName, 'email', a, channelId, '', '', 'delivered', rest, true, MAIL_PRICE, MAIL_PRICE * 0.4);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { type MESSAGE_STATES, type MessageKind, WA_CATEGORIES } from '@portal/contracts/traffic';
+import { type MESSAGE_STATES, type MessageKind, UPDATE_STATES, WA_CATEGORIES } from '@portal/contracts/traffic';
 import { Button, Form, Input, InputNumber, Select, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +27,8 @@ const MESSAGE_STATE_COLOR: Record<string, string> = {
   bounced: 'error',
 };
 /** the states each kind can be in (the state filter offers these) */
-const KIND_STATES: Record<MessageKind, (typeof MESSAGE_STATES)[number][]> = {
-  whatsapp: ['sent', 'delivered', 'read', 'failed'],
-  mail: ['sent', 'delivered', 'opened', 'failed', 'bounced'],
+const KIND_STATES: Record<MessageKind, readonly (typeof MESSAGE_STATES)[number][]> = {
+  ...UPDATE_STATES,
   mo: ['received'],
 };
 

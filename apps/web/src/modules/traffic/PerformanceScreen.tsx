@@ -129,6 +129,11 @@ export function DailyResultsScreen() {
   return <PerformanceScreen path="results/day" groupBy="owner" />;
 }
 
+/** /businessInquiry/resultsQuery/day/r-end: daily results of reseller (R-end) customers, by sales */
+export function ResellerResultsScreen() {
+  return <PerformanceScreen path="results/day/r-end" groupBy="owner" />;
+}
+
 /** /businessInquiry/voicePerformance: voice revenue, minutes, ASR / ACD / PDD from the daily rollup */
 export function VoicePerformanceScreen() {
   return <PerformanceScreen path="voice-performance" groupBy="day" product="voice" fixedProduct />;

@@ -7,8 +7,11 @@ import type {
   PerformanceQuery,
   performanceAnswer,
   queueAnswer,
+  SessionQuery,
   SipQuery,
   SmsRecordQuery,
+  sessionPage,
+  sessionRow,
   sipAnswer,
   smsRecordPage,
   smsRecordRow,
@@ -31,10 +34,13 @@ export type MessageRow = z.infer<typeof messageRow>;
 export type MessagePage = z.infer<typeof messagePage>;
 export type SipAnswer = z.infer<typeof sipAnswer>;
 export type QueueAnswer = z.infer<typeof queueAnswer>;
+export type SessionRow = z.infer<typeof sessionRow>;
+export type SessionPage = z.infer<typeof sessionPage>;
 /** the performance views of the server (voice ones answer voice whatever the product) */
 export type PerformancePath =
   | 'sms-performance'
   | 'results/day'
+  | 'results/day/r-end'
   | 'voice-performance'
   | 'voice-channels'
   | 'whatsapp-results'
@@ -49,6 +55,7 @@ export const trafficKeys = {
   sip: ['traffic', 'sip'] as const,
   queues: ['traffic', 'queues'] as const,
   messages: (kind: MessageKind) => ['traffic', 'messages', kind] as const,
+  sessions: ['traffic', 'sessions'] as const,
 };
 
 export const trafficApi = {
@@ -63,6 +70,8 @@ export const trafficApi = {
   sip: (q: Partial<SipQuery>, signal?: AbortSignal) => get<SipAnswer>(`${B}/voice/sip`, q as QueryParams, { signal }),
   messages: (kind: MessageKind, q: Partial<MessageQuery>, signal?: AbortSignal) =>
     get<MessagePage & PageResult<MessageRow>>(`${B}/${kind}/page`, q as QueryParams, { signal }),
+  sessions: (q: Partial<SessionQuery>, signal?: AbortSignal) =>
+    get<SessionPage & PageResult<SessionRow>>(`${B}/whatsapp/sessions`, q as QueryParams, { signal }),
   queues: (q: { accountId?: number; channelId?: number }, signal?: AbortSignal) =>
     get<QueueAnswer>(`${B}/queues`, q as QueryParams, { signal }),
 };

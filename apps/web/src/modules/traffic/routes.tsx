@@ -11,6 +11,7 @@ export const trafficScreens: ScreenMap = {
   }),
   '/businessInquiry/smsPerformance': async () => ({ Component: (await performance()).SmsPerformanceScreen }),
   '/businessInquiry/resultsQuery/day/c-end': async () => ({ Component: (await performance()).DailyResultsScreen }),
+  '/businessInquiry/resultsQuery/day/r-end': async () => ({ Component: (await performance()).ResellerResultsScreen }),
   '/businessInquiry/voicePerformance': async () => ({ Component: (await performance()).VoicePerformanceScreen }),
   '/businessInquiry/channelVoiceQuery': async () => ({ Component: (await performance()).ChannelVoiceScreen }),
   '/businessInquiry/resultsQuery/wa': async () => ({ Component: (await performance()).WhatsAppResultsScreen }),
@@ -18,6 +19,9 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/voiceSipRecord': async () => ({ Component: (await import('./SipRecordsScreen')).SipRecordsScreen }),
   '/businessInquiry/apiQueueManage': async () => ({ Component: (await import('./ApiQueuesScreen')).ApiQueuesScreen }),
   '/businessInquiry/send-query/wa-send-record': async () => ({ Component: (await messages()).WhatsAppRecordsScreen }),
+  '/businessInquiry/wa-session-record': async () => ({
+    Component: (await import('./WaSessionsScreen')).WaSessionsScreen,
+  }),
   '/businessInquiry/mailSendingRecord': async () => ({ Component: (await messages()).MailRecordsScreen }),
   '/businessInquiry/sms-bidirectional': async () => ({ Component: (await messages()).TwoWayScreen }),
 };

@@ -79,6 +79,10 @@ export const en: Messages<typeof zhCN> = {
     length: 'Length',
     replyTo: 'Answers message',
     stateAt: 'State time',
+    lastMessage: 'Last message',
+    firstMessage: 'First message',
+    messages: 'Messages',
+    sessionTotals: '{{sessions}} conversations, {{messages}} messages, revenue {{revenue}}, cost {{cost}}',
     messageTotals: '{{records}} records, revenue {{revenue}}, cost {{cost}}',
     moTotals: '{{records}} answers',
     messageStates: {

@@ -76,6 +76,10 @@ export const zhCN = {
     length: '长度',
     replyTo: '回复的消息',
     stateAt: '状态时间',
+    lastMessage: '最后消息时间',
+    firstMessage: '首条消息时间',
+    messages: '消息数',
+    sessionTotals: '共 {{sessions}} 个会话，{{messages}} 条消息，收入 {{revenue}}，成本 {{cost}}',
     messageTotals: '共 {{records}} 条，收入 {{revenue}}，成本 {{cost}}',
     moTotals: '共 {{records}} 条回复',
     messageStates: {
