@@ -1,3 +1,4 @@
+import { Errors } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { srmChannelNetworks, srmChannels } from '../src/modules/srm/channels/schema.js';
@@ -171,5 +172,69 @@ describe('average delivery time', () => {
       channelIds: [channel + 100_000],
     });
     expect(f).toMatchObject({ segments: 1, delivered: 0, dlrMs: 0, dlrCount: 0 });
+  });
+
+  it('tvs/account-query lists the SIM-farm partners with their channels’ figures, pages, exports, and keeps to the scope', async () => {
+    const page = (tok: Tokens, body: object) =>
+      t.app
+        .inject({ method: 'POST', url: '/v2/srm/tvs/account/page', headers: bearer(tok), payload: body })
+        .then((r) => r.json());
+    const res = await page(admin, { keyword: 'SPTVS0001', days: 7 });
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data).toMatchObject({ available: true, total: 1, page: 1 });
+    expect(res.data.records).toEqual([
+      expect.objectContaining({
+        supplierId: partner,
+        code: 'SPTVS0001',
+        channels: 1,
+        liveChannels: 1,
+        smsParts: 6,
+        delivered: 5,
+        deliveryRate: '83.33',
+        deliveryMs: 16_000,
+        calls: 0,
+        asr: null,
+      }),
+    ]);
+    // only SIM farms: an aggregator's code finds nothing; the filters narrow
+    const aggregator = await supplierOf(t, true);
+    const [agg] = rowsOf<{ code: string }>(
+      await t.p.db.execute(sql`select code from srm_suppliers where id = ${aggregator}`),
+    );
+    expect((await page(admin, { keyword: agg!.code })).data.total).toBe(0);
+    expect((await page(admin, { keyword: 'SPTVS0001', state: 'sea' })).data.total).toBe(0);
+    const all = await page(admin, { size: 5 });
+    expect(all.data.records.length).toBeLessThanOrEqual(5);
+    expect(all.data.total).toBeGreaterThanOrEqual(1);
+    // bad input: a clear code, never a 500
+    for (const days of [0, 93, 'x']) expect((await page(admin, { days })).code).toBe(Errors.VALIDATION_FAILED.code);
+
+    // the file: the same rows in the caller's language
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/v2/srm/tvs/account/export',
+      headers: { ...bearer(admin), 'accept-language': 'en' },
+      payload: { keyword: 'SPTVS0001', format: 'csv' },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['x-export-rows']).toBe('1');
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('Avg. delivery time (s)');
+    expect(lines[1]).toContain('SPTVS0001');
+    expect(lines[1]).toContain('83.33');
+    expect(lines[1]).toContain(',16,');
+
+    // permission and data scope: sales may not; the purchasing manager sees partners his department holds
+    const sales = await signIn(t.app, DEMO.sales01);
+    expect((await page(sales, {})).code).toBe(Errors.NO_PERMISSION.code);
+    const mgr = await signIn(t.app, { username: 'purchasemgr', password: 'Purchase#2026' });
+    expect((await page(mgr, { keyword: 'SPTVS0001' })).data.total).toBe(0);
+    await t.p.db.execute(
+      sql`update srm_suppliers set owner_id = (select id from staff_users where username = 'purchase01') where id = ${partner}`,
+    );
+    expect((await page(mgr, { keyword: 'SPTVS0001' })).data.total).toBe(1);
   });
 });
