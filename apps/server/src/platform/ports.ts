@@ -140,6 +140,9 @@ export interface TrafficChannelFigure {
   seconds: number;
   pddMs: number;
   pddCount: number;
+  /** SMS: milliseconds from submit to delivery report, summed over `dlrCount` delivered parts */
+  dlrMs: number;
+  dlrCount: number;
 }
 
 /** one voice gateway's calls over a short period, from the raw call records (named as the switch names it) */

@@ -105,3 +105,12 @@ export {
   type TransferRequestApply,
   transferRequestApply,
 } from './supplier-request.js';
+export {
+  TVS_MAX_DAYS,
+  type TvsAccountPage,
+  type TvsAccountQuery,
+  type TvsAccountRow,
+  tvsAccountPage,
+  tvsAccountQuery,
+  tvsAccountRow,
+} from './tvs.js';

@@ -31,6 +31,8 @@ export const SrmPerm = {
   SOURCE_CHANGES: screen('/srm/operate/change-source-approval'),
   /** transfer requests and entity changes through approval (one record) */
   SUPPLIER_REQUESTS: screen('/srm/operate/transfer-supplier/list'),
+  /** `tvs/account-query`: the SIM-farm partners and their channels' figures */
+  TVS_ACCOUNTS: screen('/srm/tvs/account-query'),
   SUPPLIER_EDIT: button(MY, 'edit'),
   SUPPLIER_RETURN: button(MY, 'return'),
   SUPPLIER_BLACKLIST: button(MY, 'blacklist'),

@@ -17,6 +17,7 @@ import { seedSrm } from './seed.js';
 import { srmSettingsRoutes } from './settings-routes.js';
 import { registerSupplierRequestHandlers, supplierRequests } from './supplier-requests.js';
 import { onSupplierCreate, suppliers } from './suppliers.js';
+import { tvsRoutes } from './tvs.routes.js';
 
 export { type ChannelRef, channelRefs, supplierRefs } from './channels/refs.js';
 
@@ -46,6 +47,7 @@ export const srmModule: Module = {
     await srmRoutes(app, p);
     await srmSettingsRoutes(app, p);
     await srmImportRoutes(app, p);
+    await tvsRoutes(app, p);
     await srmChannels.register(app, p);
   },
   jobs: (p) => {

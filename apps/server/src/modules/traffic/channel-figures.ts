@@ -33,7 +33,8 @@ export function channelFigures(db: Db): NonNullable<TrafficPort['byChannel']> {
       await db.execute(sql`select channel_id, product${extra},
           sum(count)::text as count, sum(segments)::text as segments, sum(delivered)::text as delivered,
           sum(answered)::text as answered, sum(seconds)::text as seconds,
-          sum(pdd_ms)::text as pdd_ms, sum(pdd_count)::text as pdd_count
+          sum(pdd_ms)::text as pdd_ms, sum(pdd_count)::text as pdd_count,
+          sum(dlr_ms)::text as dlr_ms, sum(dlr_count)::text as dlr_count
         from traffic_daily where ${sql.join(conds, sql` and `)}
         group by channel_id, product${extra}
         order by channel_id, product${extra}`),
@@ -51,6 +52,8 @@ export function channelFigures(db: Db): NonNullable<TrafficPort['byChannel']> {
         seconds: Number(r.seconds),
         pddMs: Number(r.pdd_ms),
         pddCount: Number(r.pdd_count),
+        dlrMs: Number(r.dlr_ms),
+        dlrCount: Number(r.dlr_count),
       }),
     );
   };

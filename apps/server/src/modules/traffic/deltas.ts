@@ -33,6 +33,8 @@ interface Measures {
   seconds: number;
   pddMs: number;
   pddCount: number;
+  dlrMs: number;
+  dlrCount: number;
 }
 
 export const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
@@ -49,6 +51,8 @@ export interface SmsFacts {
   network: string;
   submitStatus: string;
   dlrState: string | null;
+  /** the time of the report that set `dlrState` */
+  dlrAt: Date | null;
   price: string;
   cost: string;
   currency: string;
@@ -77,6 +81,8 @@ export class DeltaBook {
           seconds: 0,
           pddMs: 0,
           pddCount: 0,
+          dlrMs: 0,
+          dlrCount: 0,
         },
       };
       this.groups.set(key, g);
@@ -91,14 +97,18 @@ export class DeltaBook {
     t.seconds += m.seconds ?? 0;
     t.pddMs += m.pddMs ?? 0;
     t.pddCount += m.pddCount ?? 0;
+    t.dlrMs += m.dlrMs ?? 0;
+    t.dlrCount += m.dlrCount ?? 0;
   }
 
   /**
    * One SMS part counted (+1) or taken back (-1) under its status: count = messages (part 1),
-   * segments = parts, delivered = delivered parts, revenue and cost of the part.
+   * segments = parts, delivered = delivered parts, revenue and cost of the part; a delivered part
+   * also its delivery time (submit to report, never below 0: a supplier's clock may run behind).
    */
   sms(r: SmsFacts, sign: 1 | -1) {
     const status = smsStatus(r);
+    const latency = status === 'delivered' && r.dlrAt ? Math.max(0, r.dlrAt.getTime() - r.submitAt.getTime()) : null;
     this.add(
       {
         hour: hourOf(r.submitAt),
@@ -117,6 +127,8 @@ export class DeltaBook {
         count: r.part === 1 ? sign : 0,
         segments: sign,
         delivered: status === 'delivered' ? sign : 0,
+        dlrMs: latency === null ? 0 : latency * sign,
+        dlrCount: latency === null ? 0 : sign,
         revenue: new Decimal(r.price).times(sign),
         cost: new Decimal(r.cost).times(sign),
       },
@@ -213,7 +225,9 @@ export class DeltaBook {
 
   async write(tx: DbOrTx) {
     const rows = [...this.groups.values()]
-      .filter(({ m }) => m.count || m.segments || m.delivered || m.answered || m.seconds || !m.revenue.isZero())
+      .filter(
+        ({ m }) => m.count || m.segments || m.delivered || m.answered || m.seconds || m.dlrCount || !m.revenue.isZero(),
+      )
       .map(({ dims, m }) => ({
         ...dims,
         count: m.count,
@@ -225,6 +239,8 @@ export class DeltaBook {
         seconds: m.seconds,
         pddMs: m.pddMs,
         pddCount: m.pddCount,
+        dlrMs: m.dlrMs,
+        dlrCount: m.dlrCount,
       }));
     for (let i = 0; i < rows.length; i += 5000) await insertJson(tx, trafficDeltas, rows.slice(i, i + 5000));
     this.groups.clear();

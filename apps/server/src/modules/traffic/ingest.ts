@@ -574,11 +574,13 @@ export async function applyDlrs(
       network: string;
       submit_status: string;
       dlr_state: string | null;
+      dlr_at: string | Date | null;
       price: string;
       cost: string;
       currency: string;
       cost_currency: string;
       new_state: string;
+      new_dlr_at: string | Date;
     }>(
       await tx.execute(sql`with latest as (
           select w.message_id, w.part, d.state, d.error, d.dlr_at, d.supplier_message_id, k.at
@@ -589,7 +591,7 @@ export async function applyDlrs(
             where d.message_id = w.message_id and d.part = w.part order by d.dlr_at desc, d.id desc limit 1) d
         ), old as (
           select s.submit_at, s.message_id, s.part, s.account_id, s.customer_id, s.owner_id, s.channel_id, s.country,
-            s.network, s.submit_status, s.dlr_state, s.price, s.cost, s.currency, s.cost_currency,
+            s.network, s.submit_status, s.dlr_state, s.dlr_at, s.price, s.cost, s.currency, s.cost_currency,
             l.state as new_state, l.error as new_error, l.dlr_at as new_dlr_at, l.supplier_message_id as new_supplier_id
           from traffic_sms s join latest l on s.submit_at = l.at and s.message_id = l.message_id and s.part = l.part
           where s.dlr_at is null or s.dlr_at < l.dlr_at or (s.dlr_at = l.dlr_at and s.dlr_state is distinct from l.state)
@@ -600,8 +602,8 @@ export async function applyDlrs(
         from old o
         where s.submit_at = o.submit_at and s.message_id = o.message_id and s.part = o.part
         returning o.submit_at, o.part, o.account_id, o.customer_id, o.owner_id, o.channel_id, o.country, o.network,
-          o.submit_status, o.dlr_state, o.price::text as price, o.cost::text as cost, o.currency, o.cost_currency,
-          o.new_state`),
+          o.submit_status, o.dlr_state, o.dlr_at, o.price::text as price, o.cost::text as cost, o.currency, o.cost_currency,
+          o.new_state, o.new_dlr_at`),
     );
     for (const m of moved) {
       const rec = {
@@ -615,13 +617,14 @@ export async function applyDlrs(
         network: m.network,
         submitStatus: m.submit_status,
         dlrState: m.dlr_state,
+        dlrAt: m.dlr_at ? new Date(m.dlr_at) : null,
         price: m.price,
         cost: m.cost,
         currency: m.currency,
         costCurrency: m.cost_currency,
       };
       book.sms(rec, -1);
-      book.sms({ ...rec, dlrState: m.new_state }, 1);
+      book.sms({ ...rec, dlrState: m.new_state, dlrAt: new Date(m.new_dlr_at) }, 1);
     }
     const found = partsJson(keys.map((k) => ({ messageId: k.message_id, part: Number(k.part) })));
     await tx.execute(

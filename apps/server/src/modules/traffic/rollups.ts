@@ -16,7 +16,19 @@ import { readState, writeState } from './settings.js';
 
 const DIMS =
   'product, account_id, customer_id, owner_id, channel_id, country, network, status, currency, cost_currency';
-const MEASURES = ['count', 'segments', 'delivered', 'revenue', 'cost', 'answered', 'seconds', 'pdd_ms', 'pdd_count'];
+const MEASURES = [
+  'count',
+  'segments',
+  'delivered',
+  'revenue',
+  'cost',
+  'answered',
+  'seconds',
+  'pdd_ms',
+  'pdd_count',
+  'dlr_ms',
+  'dlr_count',
+];
 const SUMS = MEASURES.map((m) => `sum(${m})`).join(', ');
 const ADD = MEASURES.map((m) => `${m} = %t.${m} + excluded.${m}`).join(', ');
 const ROLLUP_BATCH = 20_000;
@@ -24,26 +36,30 @@ const ROLLUP_BATCH = 20_000;
 /**
  * The hourly figures recomputed from the raw records of [from, to) — what the rollups must equal.
  * Same measures as the deltas: SMS count = messages (part 1), segments = parts, delivered = delivered
- * parts; voice count = attempts, seconds = billed seconds; WhatsApp / mail / MO count = segments =
- * messages, delivered = those in a delivered state (mail is product `email`).
+ * parts, dlr_ms / dlr_count = delivery time of the delivered parts; voice count = attempts, seconds =
+ * billed seconds; WhatsApp / mail / MO count = segments = messages, delivered = those in a delivered
+ * state (mail is product `email`).
  */
 export function recomputeSql(from: Date, to: Date): SQL {
+  const DELIVERED_PART = sql.raw(`submit_status <> 'rejected' and dlr_state = 'delivered'`);
   return sql`
     select date_trunc('hour', submit_at, 'UTC') as hour, 'sms'::text as product, account_id, customer_id, owner_id,
       channel_id, country, network,
       case when submit_status = 'rejected' then 'submit_rejected' else coalesce(dlr_state, 'pending') end as status,
       currency, cost_currency,
       count(*) filter (where part = 1)::bigint as count, count(*)::bigint as segments,
-      count(*) filter (where submit_status <> 'rejected' and dlr_state = 'delivered')::bigint as delivered,
+      count(*) filter (where ${DELIVERED_PART})::bigint as delivered,
       sum(price) as revenue, sum(cost) as cost, 0::bigint as answered, 0::bigint as seconds,
-      0::bigint as pdd_ms, 0::bigint as pdd_count
+      0::bigint as pdd_ms, 0::bigint as pdd_count,
+      coalesce(sum(greatest(0, round(extract(epoch from dlr_at - submit_at) * 1000))) filter (where ${DELIVERED_PART}), 0)::bigint as dlr_ms,
+      count(*) filter (where ${DELIVERED_PART} and dlr_at is not null)::bigint as dlr_count
     from traffic_sms where submit_at >= ${from} and submit_at < ${to}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
     union all
     select date_trunc('hour', setup_at, 'UTC'), 'voice', account_id, customer_id, owner_id, channel_id, country, network,
       case when answer_at is not null then 'answered' else 'failed' end, currency, cost_currency,
       count(*)::bigint, 0::bigint, 0::bigint, sum(price), sum(cost), count(answer_at)::bigint,
-      sum(billed_duration)::bigint, coalesce(sum(pdd_ms), 0)::bigint, count(pdd_ms)::bigint
+      sum(billed_duration)::bigint, coalesce(sum(pdd_ms), 0)::bigint, count(pdd_ms)::bigint, 0::bigint, 0::bigint
     from traffic_voice where setup_at >= ${from} and setup_at < ${to}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
     union all
@@ -52,7 +68,7 @@ export function recomputeSql(from: Date, to: Date): SQL {
       count(*)::bigint, count(*)::bigint, count(*) filter (where state in (${sql.join(
         MESSAGE_DELIVERED_STATES.map((s) => sql`${s}`),
         sql`, `,
-      )}))::bigint, sum(price), sum(cost), 0::bigint, 0::bigint, 0::bigint, 0::bigint
+      )}))::bigint, sum(price), sum(cost), 0::bigint, 0::bigint, 0::bigint, 0::bigint, 0::bigint, 0::bigint
     from traffic_messages where at >= ${from} and at < ${to}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`;
 }

@@ -251,6 +251,9 @@ const measures = {
   seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
   pddMs: bigint('pdd_ms', { mode: 'number' }).notNull().default(0),
   pddCount: bigint('pdd_count', { mode: 'number' }).notNull().default(0),
+  /** SMS: milliseconds from submit to the delivery report, summed over the `dlrCount` delivered parts */
+  dlrMs: bigint('dlr_ms', { mode: 'number' }).notNull().default(0),
+  dlrCount: bigint('dlr_count', { mode: 'number' }).notNull().default(0),
 };
 
 /**

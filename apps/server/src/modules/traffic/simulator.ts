@@ -338,6 +338,13 @@ export async function setSimulator(db: Db, enabled: boolean) {
 }
 
 /**
+ * The average delivery time of a history day's delivered parts on a network: 4 to 40 s by network and
+ * day, derived (not drawn) so the seed's random sequence, and every record seeded after it, stays as it was.
+ */
+const historyLatencyMs = (network: string, daysAgo: number) =>
+  4_000 + ((Number(network) * 7 + daysAgo * 13) % 37) * 1_000;
+
+/**
  * The demo history: 90 days before today as daily and hourly rollups (the figures performance
  * screens and reports read), plus raw records of the last day through the ingestion path. Small
  * at `demo` scale so the first start stays quick; `bench`/`large` scale multiply it.
@@ -372,10 +379,13 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
     delivered: boolean,
     price: number,
     cost: number,
+    /** submit → DLR time of each delivered SMS part (the rollups' average delivery time); 0 where none */
+    latencyMs = 0,
   ) => {
     if (n <= 0) return;
+    const timed = delivered && latencyMs > 0 ? n : 0;
     rows.push(
-      `('${day}','${product}',${a.id},${a.customerId},${a.ownerId ?? 0},${channelId},'${country}','${network}','${status}','${a.currency}','USD',${n},${n},${delivered ? n : 0},${money(n * price)},${money(n * cost)})`,
+      `('${day}','${product}',${a.id},${a.customerId},${a.ownerId ?? 0},${channelId},'${country}','${network}','${status}','${a.currency}','USD',${n},${n},${delivered ? n : 0},${money(n * price)},${money(n * cost)},${timed * latencyMs},${timed})`,
     );
   };
   for (let d = 90; d >= 1; d--) {
@@ -391,7 +401,20 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
         const net = pickNetwork(rng);
         const delivered = Math.round(volume * net.rate);
         const channelId = pick('sms', a.id, net.country, net.network);
-        row(dayName, 'sms', a, channelId, net.country, net.network, 'delivered', delivered, true, 0.012, 0.007);
+        row(
+          dayName,
+          'sms',
+          a,
+          channelId,
+          net.country,
+          net.network,
+          'delivered',
+          delivered,
+          true,
+          0.012,
+          0.007,
+          historyLatencyMs(net.network, d),
+        );
         row(
           dayName,
           'sms',
@@ -449,15 +472,15 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
     const chunk = rows.slice(i, i + 2000).join(',');
     await ctx.db.execute(
       sql.raw(`insert into traffic_daily (day, product, account_id, customer_id, owner_id, channel_id, country, network,
-        status, currency, cost_currency, count, segments, delivered, revenue, cost) values ${chunk}
+        status, currency, cost_currency, count, segments, delivered, revenue, cost, dlr_ms, dlr_count) values ${chunk}
         on conflict do nothing`),
     );
     await ctx.db.execute(
       sql.raw(`insert into traffic_hourly (hour, product, account_id, customer_id, owner_id, channel_id, country, network,
-        status, currency, cost_currency, count, segments, delivered, revenue, cost)
+        status, currency, cost_currency, count, segments, delivered, revenue, cost, dlr_ms, dlr_count)
         select (v.day::date + time '12:00') at time zone 'UTC', v.product, v.a, v.c, v.o, v.ch, v.country, v.network, v.status,
-          v.currency, v.cc, v.n, v.s, v.d, v.r, v.k
-        from (values ${chunk}) as v(day, product, a, c, o, ch, country, network, status, currency, cc, n, s, d, r, k)
+          v.currency, v.cc, v.n, v.s, v.d, v.r, v.k, v.lm, v.lc
+        from (values ${chunk}) as v(day, product, a, c, o, ch, country, network, status, currency, cc, n, s, d, r, k, lm, lc)
         on conflict do nothing`),
     );
   }

@@ -51,7 +51,7 @@ export const srmSupplierScreens: ScreenMap = {
   '/setModule/purchase-set/clue': async () => ({ Component: (await rules()).ClueSettingsScreen }),
   '/setModule/purchase-set/duplicate-check': async () => ({ Component: (await settings()).DuplicateCheckScreen }),
   '/setModule/purchase/payment-method': async () => ({ Component: (await settings()).PaymentMethodScreen }),
-  '/srm/tvs/account-query': tvs,
+  '/srm/tvs/account-query': async () => ({ Component: (await import('./TvsAccountsScreen')).TvsAccountsScreen }),
   '/srm/tvs/withdrawal-record': tvs,
   '/srm/tvs/notice': tvs,
   '/srm/tvs/content-rewrite': tvs,

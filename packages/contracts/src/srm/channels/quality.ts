@@ -22,6 +22,8 @@ export const channelQuality = z.object({
   sample: z.number(),
   /** percent with two decimals: SMS delivered parts of parts submitted */
   deliveryRate: z.string().nullable(),
+  /** average delivery time of the delivered SMS parts (submit to delivery report), ms; null without one */
+  deliveryMs: z.number().nullable(),
   /** percent with two decimals: voice answered calls of attempts */
   asr: z.string().nullable(),
   /** average billed seconds of an answered call */

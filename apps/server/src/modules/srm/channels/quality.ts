@@ -41,6 +41,7 @@ export function qualityOf(s: Sums, where: { network?: string; country?: string }
     ...where,
     sample,
     deliveryRate,
+    deliveryMs: sms && s.dlrCount > 0 ? Math.round(s.dlrMs / s.dlrCount) : null,
     asr,
     acdSec: !sms && s.answered > 0 ? new Decimal(s.seconds).div(s.answered).toFixed(1) : null,
     pddMs: !sms && s.pddCount > 0 ? Math.round(s.pddMs / s.pddCount) : null,
@@ -61,6 +62,8 @@ export function sumFigures(list: Sums[], channelId = list[0]?.channelId ?? 0): S
     seconds: 0,
     pddMs: 0,
     pddCount: 0,
+    dlrMs: 0,
+    dlrCount: 0,
   };
   for (const f of list) {
     s.count += f.count;
@@ -70,6 +73,8 @@ export function sumFigures(list: Sums[], channelId = list[0]?.channelId ?? 0): S
     s.seconds += f.seconds;
     s.pddMs += f.pddMs;
     s.pddCount += f.pddCount;
+    s.dlrMs += f.dlrMs;
+    s.dlrCount += f.dlrCount;
   }
   return s;
 }

@@ -12,6 +12,8 @@ export function TierTag({ tier }: { tier: ChannelQuality['tier'] }) {
 }
 
 const pct = (v: string | null) => (v === null ? '-' : `${v}%`);
+/** ms to seconds with one decimal */
+export const seconds = (ms: number | null) => (ms === null ? '-' : (ms / 1000).toFixed(1));
 
 /** A channel's quality tab: the last days' delivery figures from the traffic rollups, total and per network. */
 export function QualityPanel({ channelId }: { channelId: number }) {
@@ -37,9 +39,14 @@ export function QualityPanel({ channelId }: { channelId: number }) {
                 <Descriptions.Item label={t('srmChannel.quality.pdd')}>{d.total.pddMs ?? '-'}</Descriptions.Item>
               </>
             ) : (
-              <Descriptions.Item label={t('srmChannel.quality.deliveryRate')}>
-                {pct(d.total.deliveryRate)}
-              </Descriptions.Item>
+              <>
+                <Descriptions.Item label={t('srmChannel.quality.deliveryRate')}>
+                  {pct(d.total.deliveryRate)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('srmChannel.quality.deliveryTime')}>
+                  <span data-testid="quality-delivery-time">{seconds(d.total.deliveryMs)}</span>
+                </Descriptions.Item>
+              </>
             )}
             <Descriptions.Item label={t('srmChannel.quality.tier')}>
               <TierTag tier={d.total.tier} />
@@ -63,6 +70,16 @@ export function QualityPanel({ channelId }: { channelId: number }) {
                     align: 'right',
                     render: pct,
                   },
+              ...(voice
+                ? []
+                : [
+                    {
+                      title: t('srmChannel.quality.deliveryTime'),
+                      dataIndex: 'deliveryMs',
+                      align: 'right' as const,
+                      render: seconds,
+                    },
+                  ]),
               {
                 title: t('srmChannel.quality.tier'),
                 dataIndex: 'tier',

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { RefSelect } from '../../../platform/fields/RefSelect';
 import { zodRule } from '../../../platform/form';
 import { recommendChannels } from './api';
-import { TierTag } from './QualityPanel';
+import { seconds, TierTag } from './QualityPanel';
 
 const q = recommendQuery.shape;
 
@@ -121,6 +121,9 @@ export function RecommendScreen() {
                 v ? (
                   <Space size={4}>
                     {v.deliveryRate === null ? '-' : `${v.deliveryRate}%`}
+                    {v.deliveryMs !== null && (
+                      <Typography.Text type="secondary">{seconds(v.deliveryMs)} s</Typography.Text>
+                    )}
                     <TierTag tier={v.tier} />
                   </Space>
                 ) : (

@@ -22,6 +22,7 @@ export const en: Messages<typeof zhCN> = {
       sampleSms: 'Parts submitted',
       sampleVoice: 'Call attempts',
       deliveryRate: 'Delivery rate',
+      deliveryTime: 'Avg. delivery time (s)',
       asr: 'ASR (answered)',
       acd: 'ACD (average seconds)',
       pdd: 'PDD (average ms)',
@@ -29,7 +30,7 @@ export const en: Messages<typeof zhCN> = {
       unrated: 'Sample too small',
       network: 'Network',
       byNetwork: 'By network',
-      note: 'Tier: SMS delivery rate ≥ 95 % is A, ≥ 85 % B, else C; voice ASR ≥ 50 % is A, ≥ 35 % B. Fewer than 100 in the sample: no tier. Average delivery time is not in the rollups and is not shown.',
+      note: 'Tier: SMS delivery rate ≥ 95 % is A, ≥ 85 % B, else C; voice ASR ≥ 50 % is A, ≥ 35 % B. Fewer than 100 in the sample: no tier. Average delivery time: the mean seconds from submit to delivery report of the delivered parts.',
     },
     waitsQuotation:
       'The channel’s costs are kept in Quotation → Supplier quotes (SMS / voice supplier quotes, by channel); channel recommendations take the margin from them.',
