@@ -1,9 +1,10 @@
 import { Errors, HOME_FIGURES_RESOURCE, IDEMPOTENCE_HEADER, LIVE_RESOURCES } from '@portal/contracts';
+import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceHomeFigures } from '../src/modules/home/index.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { definePorts, type TrafficDayFigure, type TrafficPort } from '../src/platform/ports.js';
+import { definePorts, type TrafficDayFigure, type TrafficPort, type TrafficSum } from '../src/platform/ports.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { openSse, type SseEvent } from './live-client.js';
 
@@ -97,17 +98,36 @@ describe('home overview', () => {
       cost: '0',
       currency: currency as string,
     }));
-    const asked: Parameters<TrafficPort['byDay']>[0][] = [];
-    // a double of the traffic room's port: answers like the real one, by day range and owner
+    const asked: Parameters<NonNullable<TrafficPort['sums']>>[0][] = [];
+    // a double of the traffic room's port: sums by day and currency like the real one, by day range and owner
     definePorts({
       traffic: () => ({
-        async byDay(q) {
+        byDay: async () => [],
+        async sums(q) {
           asked.push(q);
           const from = q.from.toISOString().slice(0, 10);
           const to = q.to.toISOString().slice(0, 10);
-          return rows.filter(
-            (r) => r.day >= from && r.day < to && (!q.ownerIds || q.ownerIds.includes(r.ownerId ?? -1)),
-          );
+          const out = new Map<string, TrafficSum>();
+          for (const r of rows) {
+            if (r.day < from || r.day >= to || (q.ownerIds && !q.ownerIds.includes(r.ownerId ?? -1))) continue;
+            const s = out.get(`${r.day}|${r.currency}`) ?? {
+              key: null,
+              day: r.day,
+              current: true,
+              currency: r.currency,
+              count: 0,
+              delivered: 0,
+              revenue: '0',
+              cost: '0',
+              seconds: 0,
+              firstDay: r.day,
+            };
+            s.count += r.count;
+            s.delivered += r.delivered;
+            s.revenue = new Decimal(s.revenue).plus(r.revenue).toString();
+            out.set(`${r.day}|${r.currency}`, s);
+          }
+          return [...out.values()];
         },
       }),
     });

@@ -156,8 +156,61 @@ export interface TrafficGatewayFigure {
   lastAt: Date | null;
 }
 
+/** the filters of the traffic port's day figures */
+export interface TrafficDayQuery {
+  /** the first UTC day */
+  from: Date;
+  /** the last UTC day, included */
+  to: Date;
+  ownerIds?: number[];
+  customerIds?: number[];
+  accountIds?: number[];
+  /** absent: the products sent (sms, voice, whatsapp, email); `mo` only when asked for */
+  products?: TrafficProduct[];
+  /** only the figures this user may see: the data-scope rules of lists, on the customers' owner */
+  scope?: AuthContext;
+  channelIds?: number[];
+}
+
+/** the column a report groups by (a supplier is its channels, summed by the caller) */
+export type TrafficSumKey = 'owner' | 'customer' | 'account' | 'channel' | 'country' | 'network';
+
+/** one group of `TrafficPort.sums`: measures summed over every product asked for */
+export interface TrafficSum {
+  /** the group's value as text ('0' / '' for none); null in a day row */
+  key: string | null;
+  /** a day row's day; null in a group row */
+  day: string | null;
+  /** a group row: the part of the group at or after `splitAt` (else the part before) */
+  current: boolean;
+  currency: string;
+  count: number;
+  /** delivered messages; answered calls for voice */
+  delivered: number;
+  revenue: string;
+  cost: string;
+  seconds: number;
+  /** the first day with traffic in the group */
+  firstDay: string | null;
+}
+
 /** traffic room: rolled-up figures for home, reports and the AI assistant (never raw records) */
 export interface TrafficPort {
+  /**
+   * Reports' sums, grouped in the database (decision 0081): per `by` value and currency, the days at
+   * or after `splitAt` apart from those before; and per day and currency (the chart and the totals).
+   * `started`: only the accounts whose first day with traffic since `from` falls in the period
+   * (`splitAt`…) or in the previous one (`from`…`prevTo` after `prevFrom`), the ramp-up reports.
+   */
+  sums?(
+    q: TrafficDayQuery & {
+      by: TrafficSumKey | null;
+      splitAt: string;
+      countries?: string[];
+      networks?: string[];
+      started?: { prevFrom: string; prevTo: string };
+    },
+  ): Promise<TrafficSum[]>;
   /**
    * Per channel (and network or country when asked) over the UTC days of [from, to], for the
    * quality figures of srm (delivery rate; ASR, ACD, PDD). Optional: doubles of the port need not.
@@ -177,25 +230,15 @@ export interface TrafficPort {
    * ingress (customer side) or egress (supplier side) gateway of each call; srm's `vos/online`.
    */
   byGateway?(q: { from: Date; to: Date; side: 'ingress' | 'egress' }): Promise<TrafficGatewayFigure[]>;
-  byDay(q: {
-    /** the first UTC day */
-    from: Date;
-    /** the last UTC day, included */
-    to: Date;
-    ownerIds?: number[];
-    customerIds?: number[];
-    accountIds?: number[];
-    /** absent: the products sent (sms, voice, whatsapp, email); `mo` only when asked for */
-    products?: TrafficProduct[];
-    /** only the figures this user may see: the data-scope rules of lists, on the customers' owner */
-    scope?: AuthContext;
-    /** one figure per destination country as well */
-    byCountry?: boolean;
-    /** one figure per channel / network as well (reports' supplier, channel and network drill) */
-    byChannel?: boolean;
-    byNetwork?: boolean;
-    channelIds?: number[];
-  }): Promise<TrafficDayFigure[]>;
+  byDay(
+    q: TrafficDayQuery & {
+      /** one figure per destination country as well */
+      byCountry?: boolean;
+      /** one figure per channel / network as well */
+      byChannel?: boolean;
+      byNetwork?: boolean;
+    },
+  ): Promise<TrafficDayFigure[]>;
 }
 
 export interface MailAddressRef {

@@ -73,6 +73,12 @@ export async function customerFacts(db: DbOrTx, ids: number[]) {
   return out;
 }
 
+/** For the reports room: the ids of every customer of one type (the C-end and R-end reports). */
+export async function customerIdsOfType(db: DbOrTx, type: 'C' | 'R'): Promise<Set<number>> {
+  const rows = await db.select({ id: crmCustomers.id }).from(crmCustomers).where(eq(crmCustomers.type, type));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Customers' names by id, for timelines naming an agent or the customer of a contact (`historyNames`). */
 export const customerNames: ValueNamer = async (db, ids) => {
   const rows = await db

@@ -17,8 +17,8 @@ import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { Db } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
-import { portOf, type TrafficDayFigure } from '../../platform/ports.js';
-import { customerFacts } from '../crm/index.js';
+import { portOf, type TrafficSum } from '../../platform/ports.js';
+import { customerFacts, customerIdsOfType } from '../crm/index.js';
 import { channelRefs, supplierRefs } from '../srm/index.js';
 
 /** running sums of one group */
@@ -31,13 +31,13 @@ interface Acc {
   firstDay?: string;
 }
 const empty = (): Acc => ({ count: 0, delivered: 0, revenue: new Decimal(0), cost: new Decimal(0), seconds: 0 });
-const add = (a: Acc, f: TrafficDayFigure) => {
+const add = (a: Acc, f: TrafficSum) => {
   a.count += f.count;
   a.delivered += f.delivered;
-  a.seconds += f.seconds ?? 0;
+  a.seconds += f.seconds;
   a.revenue = a.revenue.plus(f.revenue);
   a.cost = a.cost.plus(f.cost);
-  if (f.count > 0 && (!a.firstDay || f.day < a.firstDay)) a.firstDay = f.day;
+  if (f.firstDay && (!a.firstDay || f.firstDay < a.firstDay)) a.firstDay = f.firstDay;
 };
 const pct = (n: Decimal.Value, d: Decimal.Value) =>
   new Decimal(d).isZero() ? null : new Decimal(n).times(100).div(d).toFixed(2);
@@ -66,26 +66,6 @@ export function figuresOf(a: Acc, voice = false): ReportFigures {
   };
 }
 
-/** the group a figure falls in at one level; `supplierOf` maps a channel to its supplier */
-function keyOf(f: TrafficDayFigure, dim: Exclude<ReportDim, 'day'>, supplierOf: Map<number, number>): string {
-  switch (dim) {
-    case 'owner':
-      return String(f.ownerId ?? 0);
-    case 'customer':
-      return String(f.customerId);
-    case 'account':
-      return String(f.accountId);
-    case 'supplier':
-      return String(supplierOf.get(f.channelId ?? 0) ?? 0);
-    case 'channel':
-      return String(f.channelId ?? 0);
-    case 'country':
-      return f.country ?? '';
-    case 'network':
-      return f.network ?? '';
-  }
-}
-
 /**
  * The data scope a report reads with: every customer for holders of the reports' "all figures" key
  * (finance, decision 0072), else the caller's own (own customers, department, …).
@@ -110,7 +90,7 @@ export async function runReport(
   const level = drillLevel(def, q);
   if ('error' in level) return fail(level.error, { vars: { value: level.value } });
   const traffic = portOf(db, 'traffic');
-  if (!traffic) return fail('RPT_SOURCE_UNAVAILABLE', { vars: { value: 'traffic' } });
+  if (!traffic?.sums) return fail('RPT_SOURCE_UNAVAILABLE', { vars: { value: 'traffic' } });
   const has = (d: ReportDim) => def.dims.includes(d);
   // channels and their suppliers (SRM's public surface): the supplier level and a supplier drill
   const channels = has('channel') || has('supplier') ? await channelRefs(db) : [];
@@ -118,25 +98,27 @@ export async function runReport(
   let channelIds: number[] | undefined;
   if (q.supplier !== undefined) channelIds = channels.filter((c) => c.supplierId === q.supplier).map((c) => c.id);
   if (q.channel !== undefined) channelIds = (channelIds ?? [q.channel]).filter((id) => id === q.channel);
+  let customerIds = q.customer !== undefined ? [q.customer] : undefined;
+  if (def.customerType) {
+    const ofType = await customerIdsOfType(db, def.customerType);
+    customerIds = customerIds ? customerIds.filter((id) => ofType.has(id)) : [...ofType];
+  }
   const lookback = def.source === 'start' ? START_LOOKBACK_DAYS * 86_400_000 : 0;
-  let figures = await traffic.byDay({
+  const sums = await traffic.sums({
     from: new Date(Date.parse(`${range.prevFrom}T00:00:00Z`) - lookback),
     to: new Date(`${range.to}T00:00:00Z`),
     products: [def.product],
     scope: reportScope(auth),
-    byCountry: has('country'),
-    byChannel: has('channel') || has('supplier'),
-    byNetwork: has('network'),
+    by: level.dim === 'day' ? null : level.dim === 'supplier' ? 'channel' : level.dim,
+    splitAt: range.from,
+    ...(def.source === 'start' ? { started: { prevFrom: range.prevFrom, prevTo: range.prevTo } } : {}),
     ...(q.owner !== undefined ? { ownerIds: [q.owner] } : {}),
-    ...(q.customer !== undefined ? { customerIds: [q.customer] } : {}),
+    ...(customerIds ? { customerIds } : {}),
     ...(q.account !== undefined ? { accountIds: [q.account] } : {}),
     ...(channelIds ? { channelIds } : {}),
+    ...(q.country !== undefined ? { countries: [q.country] } : {}),
+    ...(q.network !== undefined ? { networks: [q.network] } : {}),
   });
-  if (def.source === 'start') figures = startedIn(figures, range);
-  if (q.country !== undefined) figures = figures.filter((f) => f.country === q.country);
-  if (q.network !== undefined) figures = figures.filter((f) => f.network === q.network);
-  const customers = await customerFacts(db, [...new Set(figures.map((f) => f.customerId))]);
-  if (def.customerType) figures = figures.filter((f) => customers.get(f.customerId)?.type === def.customerType);
   const voice = def.product === 'voice';
 
   // group: key + currency, current and previous period apart
@@ -146,34 +128,37 @@ export async function runReport(
   // a day of the previous period is compared with the day as far into the current one
   const span = Date.parse(range.from) - Date.parse(range.prevFrom);
   const asCurrent = (day: string) => (day >= range.from ? day : ymdOf(Date.parse(day) + span));
-  for (const f of figures) {
+  const group = (key: string, currency: string) => {
+    const g = groups.get(`${key}|${currency}`) ?? { key, currency, cur: empty(), prev: empty() };
+    groups.set(`${key}|${currency}`, g);
+    return g;
+  };
+  for (const f of sums) {
+    if (f.day === null) {
+      const key = level.dim === 'supplier' ? String(supplierOf.get(Number(f.key)) ?? 0) : (f.key ?? '');
+      add(f.current ? group(key, f.currency).cur : group(key, f.currency).prev, f);
+      continue;
+    }
     const current = f.day >= range.from;
-    const key = level.dim === 'day' ? asCurrent(f.day) : keyOf(f, level.dim, supplierOf);
-    const g = groups.get(`${key}|${f.currency}`) ?? { key, currency: f.currency, cur: empty(), prev: empty() };
-    groups.set(`${key}|${f.currency}`, g);
     const t = totals.get(f.currency) ?? { cur: empty(), prev: empty() };
     totals.set(f.currency, t);
-    add(current ? g.cur : g.prev, f);
     add(current ? t.cur : t.prev, f);
+    if (level.dim === 'day')
+      add(current ? group(asCurrent(f.day), f.currency).cur : group(asCurrent(f.day), f.currency).prev, f);
   }
   // the main currency (most revenue in the period) draws the chart
   const currency = [...totals.entries()].sort((a, b) => b[1].cur.revenue.comparedTo(a[1].cur.revenue))[0]?.[0] ?? null;
   for (let d = Date.parse(range.from); d <= Date.parse(range.to); d += 86_400_000)
     days.set(ymdOf(d), { cur: empty(), prev: empty() });
-  for (const f of figures) {
-    if (f.currency !== currency) continue;
-    const current = f.day >= range.from;
+  for (const f of sums) {
+    if (f.day === null || f.currency !== currency) continue;
     const slot = days.get(asCurrent(f.day));
-    if (slot) add(current ? slot.cur : slot.prev, f);
+    if (slot) add(f.day >= range.from ? slot.cur : slot.prev, f);
   }
 
-  const labels = await labelsFor(
-    db,
-    level.dim,
-    [...new Set([...groups.values()].map((g) => g.key))],
-    customers,
-    channels,
-  );
+  const keys = [...new Set([...groups.values()].map((g) => g.key))];
+  const customers = level.dim === 'customer' ? await customerFacts(db, keys.map(Number)) : new Map();
+  const labels = await labelsFor(db, level.dim, keys, customers, channels);
   const periodDays = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
   const balances = def.source === 'consumption' && level.dim === 'account' ? await balancesOf(db, groups) : new Map();
   const rows: ReportRow[] = [...groups.values()]
@@ -274,21 +259,4 @@ async function balancesOf(db: Db, groups: Map<string, { key: string }>) {
         ),
       );
   return new Map([...found].map(([id, b]) => [String(id), b]));
-}
-
-/**
- * Ramp-up: each account's first day with traffic in the window read (the look-back, then the previous
- * period, then the period); keeps the period's figures of accounts that started in the period and the
- * previous period's of those that started in that one. Counted over every country, before any drill.
- */
-function startedIn(figures: TrafficDayFigure[], range: { from: string; to: string; prevFrom: string; prevTo: string }) {
-  const first = new Map<number, string>();
-  for (const f of figures) if (f.count > 0 && (first.get(f.accountId) ?? '9999') > f.day) first.set(f.accountId, f.day);
-  return figures.filter((f) => {
-    const start = first.get(f.accountId);
-    if (!start) return false;
-    if (f.day >= range.from) return start >= range.from;
-    if (f.day >= range.prevFrom) return start >= range.prevFrom && start <= range.prevTo;
-    return false;
-  });
 }

@@ -1,8 +1,7 @@
 import { CrmTopics } from '@portal/contracts/crm';
-import { MESSAGE_DELIVERED_STATES, SENT_PRODUCTS, type TrafficProduct } from '@portal/contracts/traffic';
+import { MESSAGE_DELIVERED_STATES, type TrafficProduct } from '@portal/contracts/traffic';
 import { Decimal } from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
-import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
@@ -12,6 +11,7 @@ import { rematchDlrs } from './ingest.js';
 import { rematchStates } from './message-states.js';
 import { money6 } from './pages.js';
 import { DAY_MS, dayOf, dayStart } from './partitions.js';
+import { dayConds, reportSums } from './report-sums.js';
 import { readState, writeState } from './settings.js';
 
 const DIMS =
@@ -164,35 +164,9 @@ export function trafficPort(db: Db): TrafficPort {
   return {
     byChannel: channelFigures(db),
     byGateway: gatewayFigures(db),
+    sums: reportSums(db),
     async byDay(q) {
-      const conds: SQL[] = [sql`day >= ${dayOf(q.from)}`, sql`day <= ${dayOf(q.to)}`];
-      const list = (col: string, ids?: number[]) => {
-        if (ids)
-          conds.push(
-            ids.length
-              ? sql`${sql.raw(col)} in (${sql.join(
-                  ids.map((i) => sql`${i}`),
-                  sql`, `,
-                )})`
-              : sql`false`,
-          );
-      };
-      list('owner_id', q.ownerIds);
-      list('customer_id', q.customerIds);
-      list('account_id', q.accountIds);
-      list('channel_id', q.channelIds);
-      // without a product list: what was sent (an MO is received, not sent: only when asked for)
-      const products = q.products ?? SENT_PRODUCTS;
-      conds.push(
-        products.length
-          ? sql`product in (${sql.join(
-              products.map((x) => sql`${x}`),
-              sql`, `,
-            )})`
-          : sql`false`,
-      );
-      const scope = q.scope && dataScopeWhere(q.scope, sql.raw('owner_id'));
-      if (scope) conds.push(scope);
+      const conds = dayConds(q);
       const country = sql.raw(
         (q.byCountry ? ', country' : '') + (q.byChannel ? ', channel_id' : '') + (q.byNetwork ? ', network' : ''),
       );
