@@ -67,6 +67,8 @@ const PUBLIC_PREFIXES = [
   '/v2/traffic/ingest',
   // a sent quote opened by its HMAC-signed, expiring link (quotation-mail.test.ts refuses a changed or old token)
   '/v2/qm/public/quote',
+  // a marketing mail's open pixel and click redirect, by HMAC-signed token (mail-marketing.test.ts refuses bad ones)
+  '/v2/emailbox/marketing/t/',
 ];
 // event streams never end under inject; live.test.ts covers them over real HTTP
 const STREAMS = new Set([LIVE_PATH]);
