@@ -522,6 +522,141 @@ function QueryScreen() {
 }
 export const QuoteQueryScreen = QueryScreen;
 
+/** Quote groups (`quote-group/quote`, `az`): a shared book for many accounts. */
+function GroupsScreen({ kind }: { kind: 'quote' | 'az' }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data, isFetching } = useQuery({ queryKey: ['qm', 'groups', kind], queryFn: () => qmApi.groups(kind) });
+  const [adding, setAdding] = useState(false);
+  const save = useMutation({
+    mutationFn: (v: { name: string; currency: string; remark?: string; members?: string }) =>
+      qmApi.saveGroup({
+        kind,
+        name: v.name,
+        currency: v.currency,
+        remark: v.remark || undefined,
+        accountIds: (v.members ?? '')
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map(Number),
+      }),
+    onSuccess: () => {
+      setAdding(false);
+      void queryClient.invalidateQueries({ queryKey: ['qm', 'groups'] });
+    },
+  });
+  return (
+    <Card size="small" extra={<Button onClick={() => setAdding(true)}>{t('qm.addGroup')}</Button>}>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: t('qm.groupName'), dataIndex: 'name' },
+          { title: t('qm.currency'), dataIndex: 'currency', width: 80 },
+          { title: t('qm.members'), dataIndex: 'accountIds', render: (v: number[]) => v.join(', ') },
+          { title: t('qm.remark'), dataIndex: 'remark' },
+        ]}
+      />
+      <Modal open={adding} title={t('qm.addGroup')} footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
+        <Form layout="vertical" initialValues={{ currency: 'USD' }} onFinish={(v) => save.mutate(v)}>
+          <Form.Item name="name" label={t('qm.groupName')} rules={[{ required: true, min: 2, max: 64 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="currency" label={t('qm.currency')} rules={[{ required: true }]}>
+            <Select options={CURRENCIES} />
+          </Form.Item>
+          <Form.Item name="members" label={t('qm.members')} extra={t('qm.membersHint')}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="remark" label={t('qm.remark')}>
+            <Input />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('qm.save')}
+          </Button>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
+export const QuoteGroupsScreen = () => <GroupsScreen kind="quote" />;
+export const AzGroupsScreen = () => <GroupsScreen kind="az" />;
+export const SmsPriceLimitScreen = () => <LimitsScreen list="limit" />;
+export const TariffScreen = () => <LimitsScreen list="tariff" />;
+
+/** `sms-price-limit` and `tariff`: the least price or margin per country or network. */
+function LimitsScreen({ list }: { list: 'limit' | 'tariff' }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data, isFetching } = useQuery({ queryKey: ['qm', 'limits', list], queryFn: () => qmApi.limits(list) });
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) =>
+      qmApi.saveLimit({
+        ...v,
+        network: v.network || undefined,
+        minPrice: v.minPrice || undefined,
+        minMarginPct: v.minMarginPct || undefined,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['qm', 'limits'] }),
+  });
+  return (
+    <Card size="small">
+      <Form
+        layout="inline"
+        style={{ marginBottom: 12, rowGap: 8 }}
+        initialValues={{ product: 'sms', currency: 'USD' }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item name="product" label={t('qm.product')}>
+          <Select
+            style={{ width: 110 }}
+            options={(['sms', 'voice', 'whatsapp'] as const).map((p) => ({
+              value: p,
+              label: t(`qm.productValue.${p}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="country" label={t('qm.country')} rules={[{ required: true, pattern: /^[A-Z]{2}$/ }]}>
+          <Input style={{ width: 60 }} maxLength={2} />
+        </Form.Item>
+        <Form.Item name="network" label={t('qm.network')}>
+          <Input style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="minPrice" label={t('qm.minPrice')}>
+          <Input style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="minMarginPct" label={t('qm.minMarginPct')}>
+          <Input style={{ width: 80 }} />
+        </Form.Item>
+        <Form.Item name="currency" label={t('qm.currency')}>
+          <Select options={CURRENCIES} style={{ width: 90 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {t('qm.addLimit')}
+        </Button>
+      </Form>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data}
+        columns={[
+          { title: t('qm.product'), dataIndex: 'product', render: (v: string) => t(`qm.productValue.${v as 'sms'}`) },
+          { title: t('qm.country'), dataIndex: 'country' },
+          { title: t('qm.network'), dataIndex: 'network' },
+          { title: t('qm.minPrice'), dataIndex: 'minPrice', align: 'right' },
+          { title: t('qm.minMarginPct'), dataIndex: 'minMarginPct', align: 'right' },
+          { title: t('qm.currency'), dataIndex: 'currency' },
+          { title: t('qm.effectiveFrom'), dataIndex: 'updatedAt', render: time },
+        ]}
+      />
+    </Card>
+  );
+}
+
 /** `quote-set`: the notice days increases wait. */
 export function QuoteSetScreen() {
   const { t } = useTranslation();
