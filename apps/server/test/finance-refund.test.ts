@@ -1,13 +1,12 @@
 import { Errors } from '@portal/contracts';
 import { FinPerm } from '@portal/contracts/finance';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmCustomers } from '../src/modules/crm/schema.js';
 import { entriesSum } from '../src/modules/finance/ledger.js';
 import { finAccounts, finApplications, finBills, finLedgerEntries } from '../src/modules/finance/schema.js';
-import { resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { portOf } from '../src/platform/ports.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
+import { startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -52,30 +51,7 @@ const refund = (tok: Tokens, body: object) =>
   post(tok, '/v2/fc/cre/billRefund/apply', { reason: 'customer leaves', ...body });
 
 beforeAll(async () => {
-  t = await startTestApp();
-  // the seed gives bill refunds to finance only; here the sales role holds the key too, so the
-  // data scope (not the permission) is what keeps sales02 off sales01's accounts
-  const [salesRole] = await t.p.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'sales'));
-  const [key] = await t.p.db
-    .select({ id: resources.id })
-    .from(resources)
-    .where(eq(resources.international, FinPerm.REFUNDS));
-  await t.p.db.insert(roleResources).values({ roleId: salesRole!.id, resourceId: key!.id }).onConflictDoNothing();
-  [sales, other, fin] = await Promise.all([
-    signIn(t.app, DEMO.sales01),
-    signIn(t.app, { username: 'sales02', password: 'Sales#2026' }),
-    signIn(t.app, DEMO.finance01),
-  ]);
-  const salesId = (
-    await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'sales01'))
-  )[0]!.id;
-  customerId = (
-    await t.p.db
-      .select({ id: crmCustomers.id })
-      .from(crmCustomers)
-      .where(and(eq(crmCustomers.ownerId, salesId), ne(crmCustomers.state, 'blacklist'), isNotNull(crmCustomers.id)))
-      .limit(1)
-  )[0]!.id;
+  ({ t, sales, other, fin, customerId } = await startFinanceApp(FinPerm.REFUNDS));
 }, 60_000);
 afterAll(async () => t?.close());
 

@@ -1,18 +1,17 @@
 import { Errors } from '@portal/contracts';
 import { FinPerm } from '@portal/contracts/finance';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmCustomers } from '../src/modules/crm/schema.js';
 import { decide } from '../src/modules/finance/applications.js';
 import { runBills } from '../src/modules/finance/bills.js';
 import { dayOf, entriesSum } from '../src/modules/finance/ledger.js';
 import { runOverdue } from '../src/modules/finance/overdue.js';
 import { reconcile } from '../src/modules/finance/recon.js';
 import { finAccounts, finApplications, finBills, finLedgerEntries } from '../src/modules/finance/schema.js';
-import { resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { portOf } from '../src/platform/ports.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
+import { startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -98,31 +97,7 @@ async function pay(accountId: number, amount: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  // the seed gives write-offs to finance only; here the sales role holds the key too, so the data
-  // scope (not the permission) is what keeps sales02 off sales01's bills
-  const [salesRole] = await t.p.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'sales'));
-  const keys = await t.p.db
-    .select({ id: resources.id, key: resources.international })
-    .from(resources)
-    .where(eq(resources.international, FinPerm.WRITE_OFF));
-  expect(keys).toHaveLength(1);
-  await t.p.db.insert(roleResources).values({ roleId: salesRole!.id, resourceId: keys[0]!.id }).onConflictDoNothing();
-  [sales, other, fin] = await Promise.all([
-    signIn(t.app, DEMO.sales01),
-    signIn(t.app, { username: 'sales02', password: 'Sales#2026' }),
-    signIn(t.app, DEMO.finance01),
-  ]);
-  const salesId = (
-    await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'sales01'))
-  )[0]!.id;
-  customerId = (
-    await t.p.db
-      .select({ id: crmCustomers.id })
-      .from(crmCustomers)
-      .where(and(eq(crmCustomers.ownerId, salesId), ne(crmCustomers.state, 'blacklist'), isNotNull(crmCustomers.id)))
-      .limit(1)
-  )[0]!.id;
+  ({ t, sales, other, fin, customerId } = await startFinanceApp(FinPerm.WRITE_OFF));
 }, 60_000);
 afterAll(async () => t?.close());
 

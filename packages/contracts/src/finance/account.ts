@@ -1,4 +1,4 @@
-import { defineResource } from '../resource/define.js';
+import { defineResource, label } from '../resource/define.js';
 import { FinPerm } from './perms.js';
 
 export const ACCOUNT_STATES = ['applying', 'active', 'suspended', 'closed', 'rejected'] as const;
@@ -8,7 +8,6 @@ export type BillingMethod = (typeof BILLING_METHODS)[number];
 export const BILL_CYCLES = ['monthly', 'semimonthly', 'weekly'] as const;
 export const ACCOUNT_PRODUCTS = ['sms', 'voice', 'whatsapp', 'number', 'email'] as const;
 
-const label = (zh: string, en: string) => ({ zh, en });
 
 export const productOptions = [
   { value: ACCOUNT_PRODUCTS[0], label: label('短信', 'SMS') },

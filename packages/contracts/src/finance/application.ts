@@ -1,4 +1,4 @@
-import { defineResource } from '../resource/define.js';
+import { defineResource, label } from '../resource/define.js';
 import { FinPerm } from './perms.js';
 
 /** What an application asks for: opening an account, or moving money (each its own approval process). */
@@ -86,7 +86,6 @@ export const WRITE_OFF_BASE = '/v2/fc/bill/writeOff';
 /** The applications a refund may be made against: money that came in from the customer. */
 export const REFUNDABLE_KINDS = ['recharge', 'payment'] as const;
 
-const label = (zh: string, en: string) => ({ zh, en });
 
 export const applicationKindOptions = [
   { value: APPLICATION_KINDS[0], label: label('开户申请', 'Account opening') },

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineResource } from '../resource/define.js';
+import { nameEn, nameZh } from '../reference/fields.js';
+import { defineResource, label } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { BILL_CYCLES } from './account.js';
 import { FinPerm } from './perms.js';
 
-const label = (zh: string, en: string) => ({ zh, en });
 const setting = (path: string) => permOf(routeByPath(`/setModule/financial/${path}`)!);
 /** a positive decimal amount as text (at most 16 digits before the point, 4 after) */
 const AMOUNT = '^(0|[1-9][0-9]{0,15})(\\.[0-9]{1,4})?$';
@@ -39,20 +39,8 @@ export const creditRuleResource = defineResource({
       rules: { min: 1, max: 99 },
       track: true,
     },
-    name: {
-      kind: 'text',
-      label: label('中文名称', 'Name (Chinese)'),
-      required: true,
-      rules: { maxLength: 64 },
-      track: true,
-    },
-    nameEn: {
-      kind: 'text',
-      label: label('英文名称', 'Name (English)'),
-      required: true,
-      rules: { maxLength: 64 },
-      track: true,
-    },
+    name: { ...nameZh, rules: { maxLength: 64 } },
+    nameEn: { ...nameEn, rules: { maxLength: 64 } },
     overdueDays: {
       kind: 'number',
       label: label('逾期天数 ≥', 'Days overdue ≥'),

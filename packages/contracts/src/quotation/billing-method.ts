@@ -1,3 +1,4 @@
+import { nameEn, nameZh } from '../reference/fields.js';
 import { defineResource, label } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { productOptions } from './fields.js';
@@ -24,20 +25,8 @@ export const billingMethodResource = defineResource({
       rules: { maxLength: 32, pattern: '^[A-Z0-9][A-Z0-9_-]{1,31}$' },
       track: true,
     },
-    name: {
-      kind: 'text',
-      label: label('中文名称', 'Name (Chinese)'),
-      required: true,
-      rules: { maxLength: 64 },
-      track: true,
-    },
-    nameEn: {
-      kind: 'text',
-      label: label('英文名称', 'Name (English)'),
-      required: true,
-      rules: { maxLength: 64 },
-      track: true,
-    },
+    name: { ...nameZh, rules: { maxLength: 64 } },
+    nameEn: { ...nameEn, rules: { maxLength: 64 } },
     product: {
       kind: 'enum',
       label: label('产品', 'Product'),

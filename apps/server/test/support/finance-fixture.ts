@@ -1,0 +1,36 @@
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { crmCustomers } from '../../src/modules/crm/schema.js';
+import { resources, roleResources, roles, staffUsers } from '../../src/platform/access/schema.js';
+import { DEMO, signIn, startTestApp, type TestApp, type Tokens } from '../harness.js';
+
+/**
+ * A finance application test's set-up: the sales role is given `key` too (the seed gives it to finance
+ * only), so the data scope, not the permission, is what keeps sales02 off sales01's records; sales01,
+ * sales02 and finance01 signed in; one of sales01's customers that is not blacklisted.
+ */
+export async function startFinanceApp(key: string) {
+  const t: TestApp = await startTestApp();
+  const [salesRole] = await t.p.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'sales'));
+  const keys = await t.p.db.select({ id: resources.id }).from(resources).where(eq(resources.international, key));
+  expect(keys).toHaveLength(1);
+  await t.p.db.insert(roleResources).values({ roleId: salesRole!.id, resourceId: keys[0]!.id }).onConflictDoNothing();
+  const [sales, other, fin] = await Promise.all([
+    signIn(t.app, DEMO.sales01),
+    signIn(t.app, { username: 'sales02', password: 'Sales#2026' }),
+    signIn(t.app, DEMO.finance01),
+  ]);
+  const [owner] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'sales01'));
+  const [customer] = await t.p.db
+    .select({ id: crmCustomers.id })
+    .from(crmCustomers)
+    .where(and(eq(crmCustomers.ownerId, owner!.id), ne(crmCustomers.state, 'blacklist'), isNotNull(crmCustomers.id)))
+    .limit(1);
+  return { t, sales, other, fin, customerId: customer!.id } satisfies {
+    t: TestApp;
+    sales: Tokens;
+    other: Tokens;
+    fin: Tokens;
+    customerId: number;
+  };
+}
