@@ -161,5 +161,6 @@ describe('marketing mail with tracking in the browser', () => {
     await zh.page.getByText('Spring SMS offer').waitFor({ timeout: 20_000 });
     await shot(zh.page, 'marketing-list-zh-390');
     await zh.ctx.close();
-  });
+    // one long story (edit, pick, send, track, two languages, two widths) on a machine others share too
+  }, 300_000);
 });
