@@ -99,8 +99,8 @@ export async function startServer(
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   // the run's first start migrates and seeds (16 s on a quiet 2-core machine, over 180 s at load 25, and the
-  // whole run has no test without it); a copy of the template only boots
-  const deadline = Date.now() + (template ? 180_000 : 600_000);
+  // whole run has no test without it); a copy of the template only boots. E2E_START_SECONDS when busier still
+  const deadline = Date.now() + Number(process.env.E2E_START_SECONDS ?? (template ? 180 : 600)) * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

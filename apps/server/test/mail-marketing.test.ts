@@ -3,9 +3,10 @@ import { MARKETING_CLICK_PATH, MARKETING_OPEN_PATH } from '@portal/contracts/mai
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignSender } from '../src/modules/mail/marketing/sending.js';
 import { mailRoomOf } from '../src/modules/mail/room.js';
-import { mailCampaignCopies, mailCampaignEvents, mailMessages } from '../src/modules/mail/schema.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { mailCampaignCopies, mailCampaignEvents, mailCampaigns, mailMessages } from '../src/modules/mail/schema.js';
+import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const E = '/v2/emailbox';
 const OFFER = 'https://offers.example/sms?plan=a&ref=mail';
@@ -17,10 +18,12 @@ describe('marketing mail with tracking (local connector)', () => {
   let contacts: { email: string; name: string; customerId: number }[] = [];
   let campaign = 0;
   beforeAll(async () => {
-    t = await startTestApp();
+    // the copies go out in the `mail.marketing` job
+    t = await startTestApp({ jobs: true });
     sales = await signIn(t.app, DEMO.sales01);
     contacts = (await post('email/customer/contact', { size: 10 })).data;
-  });
+    // starting the job queue on a loaded machine takes a while
+  }, 180_000);
   afterAll(async () => t?.close());
 
   const post = (url: string, payload: object, tok: Tokens = sales) =>
@@ -67,7 +70,15 @@ describe('marketing mail with tracking (local connector)', () => {
     campaign = saved.data.id;
     expect((await post('marketing/detail', { id: campaign })).data).toMatchObject({ status: 'draft', copies: [] });
 
-    const sent = (await post('marketing/send', { id: campaign })).data;
+    const queued = (await post('marketing/send', { id: campaign })).data;
+    // the call claims the draft, records the copies and queues their send; the job sends them
+    expect(queued.status).toBe('sending');
+    expect(queued.copies).toHaveLength(2);
+    expect((await post('marketing/send', { id: campaign })).code).toBe(Errors.MAIL_MARKETING_SENT.code);
+    const sent = await poll(
+      async () => (await post('marketing/detail', { id: campaign })).data,
+      (d) => d.status === 'sent',
+    );
     expect(sent.status).toBe('sent');
     expect(sent.stats).toMatchObject({ recipients: 2, sent: 2, delivered: 2, opened: 0, clicked: 0 });
     expect(sent.links.map((l: { url: string }) => l.url)).toEqual([OFFER, 'https://portal.example/prices']);
@@ -213,10 +224,96 @@ describe('marketing mail with tracking (local connector)', () => {
     expect(tb.events.find((e: { kind: string }) => e.kind === 'clicked').url).toBe(OFFER);
   });
 
-  it('keeps campaigns personal and rate-limits the public tracking calls', async () => {
+  it('shows campaigns by data scope; only the author may change or send them', async () => {
     const admin = await signIn(t.app, DEMO.admin);
-    expect((await post('marketing/detail', { id: campaign }, admin)).code).toBe(Errors.NOT_FOUND.code);
-    expect((await post('marketing/tracking', { id: 1 }, admin)).code).toBe(Errors.NOT_FOUND.code);
+    const manager = await signIn(t.app, { username: 'salesmgr', password: 'Sales#2026' });
+    const colleague = await signIn(t.app, { username: 'sales02', password: 'Sales#2026' });
+    // the manager (department tree) and the administrator (all) read it, marked as not theirs
+    for (const who of [manager, admin]) {
+      const list = (await post('marketing/query', {}, who)).data;
+      expect(list.records.map((r: { id: number }) => r.id)).toContain(campaign);
+      expect(list.records.find((r: { id: number }) => r.id === campaign)).toMatchObject({ mine: false });
+      expect((await post('marketing/query', { mine: true }, who)).data.total).toBe(0);
+      const d = (await post('marketing/detail', { id: campaign }, who)).data;
+      expect(d).toMatchObject({ mine: false, userName: '王伟' });
+      const copy = d.copies[0].id;
+      expect((await post('marketing/tracking', { id: copy }, who)).data.copy.id).toBe(copy);
+      expect((await post('marketing/delete', { id: campaign }, who)).code).toBe(Errors.NO_PERMISSION.code);
+    }
+    expect((await post('marketing/detail', { id: campaign }, sales)).data).toMatchObject({ mine: true });
+    // a draft of sales01's: readable by the manager, not sendable or editable by them
+    const draft = (
+      await post('marketing/save', {
+        subject: 'Draft only',
+        content: '<p>x</p>',
+        recipients: [{ customerId: contacts[0]!.customerId, email: contacts[0]!.email }],
+      })
+    ).data.id;
+    expect((await post('marketing/send', { id: draft }, manager)).code).toBe(Errors.NO_PERMISSION.code);
+    expect(
+      (
+        await post(
+          'marketing/save',
+          {
+            id: draft,
+            subject: 'x',
+            content: 'x',
+            recipients: [{ customerId: contacts[0]!.customerId, email: contacts[0]!.email }],
+          },
+          manager,
+        )
+      ).code,
+    ).toBe(Errors.NO_PERMISSION.code);
+    expect((await post('marketing/detail', { id: draft })).data).toMatchObject({
+      status: 'draft',
+      subject: 'Draft only',
+    });
+    // a colleague with their own scope neither lists nor finds it
+    expect((await post('marketing/query', {}, colleague)).data.total).toBe(0);
+    expect((await post('marketing/detail', { id: campaign }, colleague)).code).toBe(Errors.NOT_FOUND.code);
+    expect((await post('marketing/tracking', { id: 1 }, colleague)).code).toBe(Errors.NOT_FOUND.code);
+    expect((await post('marketing/delete', { id: draft })).code).toBe(0);
+  });
+
+  it('resumes an interrupted send without sending any copy twice', async () => {
+    const [a, b] = contacts;
+    const id = (
+      await post('marketing/save', {
+        subject: 'Resumed offer',
+        content: '<p>Offer</p>',
+        recipients: [a!, b!].map((c) => ({ customerId: c.customerId, email: c.email, name: c.name })),
+      })
+    ).data.id;
+    // as if the send had been claimed and a worker died after claiming the first copy, before SMTP answered
+    await t.p.db.update(mailCampaigns).set({ status: 'sending' }).where(eq(mailCampaigns.id, id));
+    const [first] = await t.p.db
+      .insert(mailCampaignCopies)
+      .values([
+        { campaignId: id, customerId: a!.customerId, email: a!.email, claimedAt: new Date() },
+        { campaignId: id, customerId: b!.customerId, email: b!.email },
+      ])
+      .returning({ id: mailCampaignCopies.id });
+    const sender = campaignSender(t.p, (await mailRoomOf(t.p)).service);
+    await sender.run(id);
+    const done = (await post('marketing/detail', { id })).data;
+    expect(done.status).toBe('sent');
+    expect(done.stats).toMatchObject({ recipients: 2, sent: 1, failed: 1 });
+    expect(done.copies.find((c: { id: number }) => c.id === first!.id).error).toMatch(/interrupted/);
+    const sentOut = async () =>
+      (
+        await t.p.db
+          .select({ to: mailMessages.toList })
+          .from(mailMessages)
+          .where(and(eq(mailMessages.folder, 'sent'), eq(mailMessages.subject, 'Resumed offer')))
+      ).map((m) => m.to[0]!.email);
+    expect(await sentOut()).toEqual([b!.email]);
+    // running the job again (a retry, a second worker) sends nothing more
+    await sender.run(id);
+    expect(await sentOut()).toEqual([b!.email]);
+    expect((await post('marketing/detail', { id })).data.stats).toMatchObject({ sent: 1, failed: 1 });
+  });
+
+  it('rate-limits the public tracking calls', async () => {
     let limited = 0;
     for (let i = 0; i < 65; i++) if ((await hit(`${MARKETING_OPEN_PATH}/x${i}`)).statusCode === 429) limited++;
     expect(limited).toBeGreaterThan(0);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../paging.js';
+import { routeByPath } from '../routes/index.js';
+import { permOf } from '../routes/types.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
 
 /**
@@ -11,6 +13,12 @@ import { int32, int32Id, text } from '../validation/scalars.js';
 /** the tracking events of a copy, in the order they normally happen */
 export const MARKETING_EVENTS = ['sent', 'delivered', 'opened', 'clicked', 'replied', 'bounced', 'failed'] as const;
 export type MarketingEvent = (typeof MARKETING_EVENTS)[number];
+
+/** the key of the marketing mail list (a CRM menu page); it guards the marketing calls and pages */
+export const MARKETING_PERM = permOf(routeByPath('/crm/marketing-email')!);
+
+/** live resource of marketing mails: a copy going out or a send finishing refreshes the open screens */
+export const LIVE_RESOURCES_MAIL = { campaigns: 'mail.campaigns' } as const;
 
 /** most recipients of one marketing mail */
 export const MARKETING_MAX_RECIPIENTS = 200;
@@ -39,9 +47,18 @@ export const marketingSaveBody = z.object({
 });
 export type MarketingSaveBody = z.infer<typeof marketingSaveBody>;
 
+/**
+ * draft: editable; sending: claimed and queued, the copies go out one by one in the background
+ * (`mail.marketing` job); sent: every copy has gone or failed. Never changed once past draft.
+ */
+export const MARKETING_STATUSES = ['draft', 'sending', 'sent'] as const;
+export type MarketingStatus = (typeof MARKETING_STATUSES)[number];
+
 export const marketingQuery = pageQuery.extend({
   keyword: text().trim().max(100).optional(),
-  status: z.enum(['draft', 'sent']).optional(),
+  status: z.enum(MARKETING_STATUSES).optional(),
+  /** only my own campaigns (a manager's list otherwise holds the team's, by data scope) */
+  mine: z.boolean().optional(),
 });
 
 /** counts of copies that reached each stage */
@@ -60,8 +77,12 @@ export type MarketingStats = z.infer<typeof marketingStats>;
 export const marketingRow = z.object({
   id: int32Id(),
   subject: text(),
-  status: z.enum(['draft', 'sent']),
+  status: z.enum(MARKETING_STATUSES),
   mailbox: text(),
+  /** who wrote it; only they may edit, send or delete it (others in whose data scope it is may read) */
+  userId: int32Id(),
+  userName: text(),
+  mine: z.boolean(),
   updatedAt: text(),
   sentAt: text().nullable(),
   stats: marketingStats,

@@ -12,8 +12,9 @@ import { defineSection } from './define.js';
  * - /crm/opportunity/detail           opportunity detail         → my customers
  * - /crm/class-a/add, /crm/class-a/details   class-A application → my customers
  * - /crm/email/{send,inbox,draft,outbox,trash}-details  customer e-mail views → my customers
- * - /crm/marketing-email (list), /crm/marketing-email/details, /crm/marketing-email/edit
- *                                     marketing e-mail → my customers (decision 0082)
+ * - /crm/marketing-email/details, /crm/marketing-email/edit
+ *                                     marketing e-mail → the marketing mail list, a menu page of its
+ *                                     own (/crm/marketing-email, decisions 0082, 0084)
  * - /crm/email-tracking/details       e-mail tracking            → account tracking
  * - /crm/email-binding/edit           e-mail binding edit        → my customers
  * - /crm/promotion/sign-ups           promotion link sign-ups    → my customers (the overview's
@@ -69,12 +70,13 @@ s.group('client', '客户管理', 'Client management', 'TeamOutlined')
     tagPath: 'fullPath',
     titleFrom: 'subject',
   })
-  .detail('marketing-email', '营销邮件', 'Marketing mails', myClient, { tagPath: 'path' })
-  .detail('marketing-email/details', '营销邮件详情', 'Marketing mail details', myClient, {
+  // the marketing mail list is a menu page of its own (decision 0084); its details and form highlight it
+  .page('marketing-email', '营销邮件', 'Marketing mails', 'MailOutlined', { tagPath: 'path' })
+  .detail('marketing-email/details', '营销邮件详情', 'Marketing mail details', 'marketing-email', {
     tagPath: 'fullPath',
     titleFrom: 'subject',
   })
-  .detail('marketing-email/edit', '编辑营销邮件', 'Edit marketing mail', myClient, { tagPath: 'path' })
+  .detail('marketing-email/edit', '编辑营销邮件', 'Edit marketing mail', 'marketing-email', { tagPath: 'path' })
   .detail('email-binding/edit', '编辑邮箱绑定', 'Edit mailbox binding', myClient, { tagPath: 'path' })
   .detail('promotion/sign-ups', '推广报名', 'Promotion sign-ups', myClient, { tagPath: 'path' });
 

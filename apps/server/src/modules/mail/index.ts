@@ -3,6 +3,7 @@ import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
 import './messages.js';
 import { marketingRoutes } from './marketing/routes.js';
+import { campaignSender, MARKETING_SEND_JOB } from './marketing/sending.js';
 import { bindMailPort, mailPort } from './port.js';
 import { mailRoomOf } from './room.js';
 import { mailRoutes } from './routes.js';
@@ -60,6 +61,15 @@ export const mailModule: Module = {
         await timedSends(p, service).sendDue();
       },
       { retryLimit: 0 },
+    );
+    // a marketing mail's copies, one by one; a retry resumes after the last finished copy
+    p.jobs.define<{ campaignId: number }>(
+      MARKETING_SEND_JOB,
+      async ({ campaignId }) => {
+        const { service } = await mailRoomOf(p);
+        await campaignSender(p, service).run(campaignId);
+      },
+      { retryLimit: 3, retryDelay: 10, expireInSeconds: 60 * 60 },
     );
     // spam past the inbox settings' retention days leaves the store
     p.jobs.define(

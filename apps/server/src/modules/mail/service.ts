@@ -71,7 +71,30 @@ const toView = (a: AccountRow, userName: string | null): MailboxView => ({
   lastError: a.lastError,
 });
 
-const toRow = (m: Msg): MailRow => ({
+/** what a list row shows: everything but the bodies (the html of 20 mails would dwarf the rest) */
+const ROW_COLUMNS = {
+  id: mailMessages.id,
+  accountId: mailMessages.accountId,
+  folder: mailMessages.folder,
+  subject: mailMessages.subject,
+  fromEmail: mailMessages.fromEmail,
+  fromName: mailMessages.fromName,
+  toList: mailMessages.toList,
+  ccList: mailMessages.ccList,
+  at: mailMessages.at,
+  seen: mailMessages.seen,
+  flagged: mailMessages.flagged,
+  attachments: mailMessages.attachments,
+  snippet: mailMessages.snippet,
+  sendAt: mailMessages.sendAt,
+  sendError: mailMessages.sendError,
+  counterpartKind: mailMessages.counterpartKind,
+  counterpartId: mailMessages.counterpartId,
+  counterpartName: mailMessages.counterpartName,
+};
+type RowOf = Pick<Msg, keyof typeof ROW_COLUMNS>;
+
+const toRow = (m: RowOf): MailRow => ({
   id: m.id,
   accountId: m.accountId,
   folder: m.folder,
@@ -288,13 +311,21 @@ export class MailService {
     if (q.sender) conds.push(sql`lower(${m.fromEmail}) = ${q.sender}`);
     const where = and(...conds);
     const order = q.sortOrder === 'ascend' ? [asc(m.at), asc(m.id)] : [desc(m.at), desc(m.id)];
-    const rows = await this.db
-      .select()
+    // the page's ids first, off the folder (or unread) index alone, then only those rows: a deep page
+    // skips index entries instead of whole messages (benchmarks, "Mail client")
+    const page = this.db
+      .select({ pid: m.id })
       .from(m)
       .where(where)
       .orderBy(...order)
       .limit(q.size)
-      .offset((q.page - 1) * q.size);
+      .offset((q.page - 1) * q.size)
+      .as('page');
+    const rows = await this.db
+      .select(ROW_COLUMNS)
+      .from(m)
+      .innerJoin(page, eq(page.pid, m.id))
+      .orderBy(...order);
     const { total, capped } = await cappedCount(this.db, m, where, this.p.config.listCountCap);
     return { records: rows.map(toRow), total, page: q.page, size: q.size, totalCapped: capped };
   }

@@ -1,9 +1,9 @@
 import { emptyData, envelope, pageResult } from '@portal/contracts';
-import { CrmPerm } from '@portal/contracts/crm';
 import {
   MAIL_API,
   MARKETING_CLICK_PATH,
   MARKETING_OPEN_PATH,
+  MARKETING_PERM,
   mailIdBody,
   marketingDetail,
   marketingQuery,
@@ -15,13 +15,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../platform/http/envelope.js';
+import { localeOf } from '../../../platform/http/locale.js';
 import type { Platform } from '../../../platform/platform.js';
 import type { MailService } from '../service.js';
 import { marketing } from './service.js';
 
 const tags = ['mail'];
 const P = `${MAIL_API}/marketing`;
-const access = { access: { perm: CrmPerm.CUSTOMERS } };
+const access = { access: { perm: MARKETING_PERM } };
 /** public tracking hits per visitor address and minute (a mail client loads the pixel once or twice) */
 const HITS_PER_MINUTE = 60;
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -38,13 +39,13 @@ export async function marketingRoutes(app: FastifyInstance, p: Platform, mail: M
     {
       schema: {
         tags,
-        summary: 'My marketing mails',
+        summary: 'Marketing mails in my data scope (mine only with `mine`)',
         body: marketingQuery,
         response: { 200: envelope(pageResult(marketingRow)) },
       },
       config: access,
     },
-    async (req) => ok(await m.list(req.auth!.userId, req.body)),
+    async (req) => ok(await m.list(req.auth!, localeOf(req.headers), req.body)),
   );
   r.post(
     `${P}/detail`,
@@ -57,7 +58,7 @@ export async function marketingRoutes(app: FastifyInstance, p: Platform, mail: M
       },
       config: access,
     },
-    async (req) => ok(await m.detail(req.auth!.userId, req.body.id)),
+    async (req) => ok(await m.detail(req.auth!, localeOf(req.headers), req.body.id)),
   );
   r.post(
     `${P}/save`,
@@ -77,13 +78,13 @@ export async function marketingRoutes(app: FastifyInstance, p: Platform, mail: M
     {
       schema: {
         tags,
-        summary: 'Send a marketing mail: one tracked copy per recipient',
+        summary: 'Send a marketing mail: one tracked copy per recipient, sent by a background job',
         body: mailIdBody,
         response: { 200: envelope(marketingDetail) },
       },
       config: access,
     },
-    async (req) => ok(await m.send(req.auth!, req.body.id)),
+    async (req) => ok(await m.send(req.auth!, localeOf(req.headers), req.body.id)),
   );
   r.post(
     `${P}/delete`,
@@ -97,7 +98,7 @@ export async function marketingRoutes(app: FastifyInstance, p: Platform, mail: M
       config: access,
     },
     async (req) => {
-      await m.remove(req.auth!.userId, req.body.id);
+      await m.remove(req.auth!, req.body.id);
       return ok(null);
     },
   );
@@ -112,7 +113,7 @@ export async function marketingRoutes(app: FastifyInstance, p: Platform, mail: M
       },
       config: access,
     },
-    async (req) => ok(await m.tracking(req.auth!.userId, req.body.id)),
+    async (req) => ok(await m.tracking(req.auth!, req.body.id)),
   );
 
   // the same pixel whatever the token: the answer never tells a valid copy from a made-up one

@@ -1,27 +1,29 @@
-import type { PageResult } from '@portal/contracts';
-import {
-  MARKETING_CLICK_PATH,
-  MARKETING_OPEN_PATH,
-  type MarketingCopy,
-  type MarketingDetail,
-  type MarketingEvent,
-  type MarketingRow,
-  type MarketingSaveBody,
-  type MarketingStats,
-  type MarketingTracking,
+import type { Locale, PageResult } from '@portal/contracts';
+import type {
+  MarketingCopy,
+  MarketingDetail,
+  MarketingEvent,
+  MarketingRow,
+  MarketingSaveBody,
+  MarketingStats,
+  MarketingStatus,
+  MarketingTracking,
 } from '@portal/contracts/mail';
 import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { dataScopeWhere } from '../../../platform/access/data-scope.js';
 import type { AuthContext } from '../../../platform/auth/context.js';
 import { counterpartsOf } from '../../../platform/counterparts.js';
 import { containsPattern } from '../../../platform/db/like.js';
+import { staffNames } from '../../../platform/history/names.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Platform } from '../../../platform/platform.js';
 import type { AccountRow } from '../connectors/types.js';
 import { mailAccounts, mailCampaignCopies, mailCampaignEvents, mailCampaignLinks, mailCampaigns } from '../schema.js';
 import type { MailService } from '../service.js';
 import { inboundFacts } from './reports.js';
-import { decorateHtml, linksOf } from './rewrite.js';
-import { openTrackingToken, trackingToken } from './tokens.js';
+import { linksOf } from './rewrite.js';
+import { campaignSender } from './sending.js';
+import { openTrackingToken } from './tokens.js';
 
 type Campaign = typeof mailCampaigns.$inferSelect;
 type Copy = typeof mailCampaignCopies.$inferSelect;
@@ -79,26 +81,42 @@ export function marketing(p: Platform, mail: MailService) {
     failed: 0,
   });
 
-  const toRow = (c: Campaign, mailbox: string, stats?: MarketingStats): MarketingRow => ({
+  const toRow = (
+    auth: AuthContext,
+    names: Map<number, string>,
+    c: Campaign,
+    mailbox: string,
+    stats?: MarketingStats,
+  ): MarketingRow => ({
     id: c.id,
     subject: c.subject,
     status: c.status,
     mailbox,
+    userId: c.userId,
+    userName: names.get(c.userId) ?? String(c.userId),
+    mine: c.userId === auth.userId,
     updatedAt: c.updatedAt.toISOString(),
     sentAt: iso(c.sentAt),
     stats: stats ?? noStats(c.recipients.length),
   });
 
-  /** A campaign of the caller (another's is not found, whoever asks). */
-  const own = async (userId: number, id: number) => {
+  /** A campaign the caller may read: their own, or one whose author is in their data scope. */
+  const visible = async (auth: AuthContext, id: number) => {
     const [row] = await db
       .select({ c: mailCampaigns, mailbox: mailAccounts.email })
       .from(mailCampaigns)
       .innerJoin(mailAccounts, eq(mailAccounts.id, mailCampaigns.accountId))
-      .where(and(eq(mailCampaigns.id, id), eq(mailCampaigns.userId, userId)));
+      .where(and(eq(mailCampaigns.id, id), dataScopeWhere(auth, mailCampaigns.userId)));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   };
+  /** A campaign the caller may change: only its author (it goes out of their mailbox). */
+  const own = async (auth: AuthContext, id: number) => {
+    const row = await visible(auth, id);
+    if (row.c.userId !== auth.userId) throw new AppError('NO_PERMISSION');
+    return row;
+  };
+  const sender = campaignSender(p, mail);
 
   /** Every recipient must be a contact of a customer in the caller's data scope, as CRM answers it. */
   const checkRecipients = async (auth: AuthContext, body: MarketingSaveBody) => {
@@ -117,9 +135,13 @@ export function marketing(p: Platform, mail: MailService) {
     db.insert(mailCampaignEvents).values({ copyId, kind, at: p.clock.now(), ...extra });
 
   return {
-    async list(userId: number, q: { page: number; size: number; keyword?: string; status?: 'draft' | 'sent' }) {
+    async list(
+      auth: AuthContext,
+      locale: Locale,
+      q: { page: number; size: number; keyword?: string; status?: MarketingStatus; mine?: boolean },
+    ) {
       const where = and(
-        eq(mailCampaigns.userId, userId),
+        q.mine ? eq(mailCampaigns.userId, auth.userId) : dataScopeWhere(auth, mailCampaigns.userId),
         q.keyword ? ilike(mailCampaigns.subject, containsPattern(q.keyword)) : undefined,
         q.status ? eq(mailCampaigns.status, q.status) : undefined,
       );
@@ -132,17 +154,18 @@ export function marketing(p: Platform, mail: MailService) {
         .limit(q.size)
         .offset((q.page - 1) * q.size);
       const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(mailCampaigns).where(where);
-      const stats = await statsOf(rows.filter((r) => r.c.status === 'sent').map((r) => r.c.id));
+      const stats = await statsOf(rows.filter((r) => r.c.status !== 'draft').map((r) => r.c.id));
+      const names = await staffNames(db, [...new Set(rows.map((r) => r.c.userId))], locale);
       return {
-        records: rows.map((r) => toRow(r.c, r.mailbox, stats.get(r.c.id))),
+        records: rows.map((r) => toRow(auth, names, r.c, r.mailbox, stats.get(r.c.id))),
         total: n?.n ?? 0,
         page: q.page,
         size: q.size,
       } satisfies PageResult<MarketingRow>;
     },
 
-    async detail(userId: number, id: number): Promise<MarketingDetail> {
-      const { c, mailbox } = await own(userId, id);
+    async detail(auth: AuthContext, locale: Locale, id: number): Promise<MarketingDetail> {
+      const { c, mailbox } = await visible(auth, id);
       const copies = await db.select().from(cc).where(eq(cc.campaignId, id)).orderBy(asc(cc.id));
       const links = await db
         .select({ id: mailCampaignLinks.id, url: mailCampaignLinks.url })
@@ -165,9 +188,10 @@ export function marketing(p: Platform, mail: MailService) {
             .groupBy(mailCampaignEvents.linkId)
         : [];
       const clicksOf = new Map(clicks.map((c) => [c.linkId, c.n]));
-      const stats = c.status === 'sent' ? (await statsOf([id])).get(id) : undefined;
+      const stats = c.status !== 'draft' ? (await statsOf([id])).get(id) : undefined;
+      const names = await staffNames(db, [c.userId], locale);
       return {
-        ...toRow(c, mailbox, stats),
+        ...toRow(auth, names, c, mailbox, stats),
         accountId: c.accountId,
         content: c.content,
         recipients: c.recipients,
@@ -185,8 +209,8 @@ export function marketing(p: Platform, mail: MailService) {
         updatedAt: p.clock.now(),
       };
       if (body.id) {
-        const { c } = await own(auth.userId, body.id);
-        if (c.status === 'sent') throw new AppError('MAIL_MARKETING_SENT');
+        const { c } = await own(auth, body.id);
+        if (c.status !== 'draft') throw new AppError('MAIL_MARKETING_SENT');
         const accountId = body.accountId ? (await mail.mailboxOf(auth.userId, body.accountId)).id : c.accountId;
         await checkRecipients(auth, body);
         await db
@@ -204,38 +228,35 @@ export function marketing(p: Platform, mail: MailService) {
       return { id: row!.id };
     },
 
-    async remove(userId: number, id: number) {
-      await own(userId, id);
+    /** Deletes a campaign; one still sending is not deleted under its job (10170250). */
+    async remove(auth: AuthContext, id: number) {
+      const { c } = await own(auth, id);
+      if (c.status === 'sending') throw new AppError('MAIL_MARKETING_SENT');
       await db.delete(mailCampaigns).where(eq(mailCampaigns.id, id));
     },
 
     /**
-     * Sends one copy to each recipient, each its own message through the campaign's mailbox, its
-     * links rewritten to signed redirects and an open pixel added. The recipients are checked
-     * again (a customer may have left the caller's scope since the draft was saved).
+     * Sends a campaign: checks the recipients again (a customer may have left the caller's scope
+     * since the draft was saved), claims the draft, records one copy per recipient and its links,
+     * and queues the `mail.marketing` job that sends the copies; the screens follow its progress.
      */
-    async send(auth: AuthContext, id: number): Promise<MarketingDetail> {
-      const { c } = await own(auth.userId, id);
+    async send(auth: AuthContext, locale: Locale, id: number): Promise<MarketingDetail> {
+      const { c } = await own(auth, id);
+      if (c.status !== 'draft') throw new AppError('MAIL_MARKETING_SENT');
       const names = await checkRecipients(auth, { ...c, id: c.id, accountId: c.accountId });
-      // the first sender wins; a second click while it runs finds it sent
-      const claimed = await db
-        .update(mailCampaigns)
-        .set({ status: 'sent', sentAt: p.clock.now(), updatedAt: p.clock.now() })
-        .where(and(eq(mailCampaigns.id, id), eq(mailCampaigns.status, 'draft')))
-        .returning({ id: mailCampaigns.id });
-      if (claimed.length === 0) throw new AppError('MAIL_MARKETING_SENT');
-      const mb = await mail.mailboxOf(auth.userId, c.accountId);
-      const base = p.config.publicUrl.replace(/\/$/, '');
-      const urls = linksOf(c.content);
-      const links = urls.length
-        ? await db
-            .insert(mailCampaignLinks)
-            .values(urls.map((url) => ({ campaignId: id, url })))
-            .returning()
-        : [];
-      const copies = await db
-        .insert(cc)
-        .values(
+      await mail.mailboxOf(auth.userId, c.accountId);
+      const now = p.clock.now();
+      const queued = await db.transaction(async (tx) => {
+        // the first sender wins; a second click while it runs finds it sending
+        const claimed = await tx
+          .update(mailCampaigns)
+          .set({ status: 'sending', sentAt: now, updatedAt: now })
+          .where(and(eq(mailCampaigns.id, id), eq(mailCampaigns.status, 'draft')))
+          .returning({ id: mailCampaigns.id });
+        if (claimed.length === 0) return false;
+        const urls = linksOf(c.content);
+        if (urls.length) await tx.insert(mailCampaignLinks).values(urls.map((url) => ({ campaignId: id, url })));
+        await tx.insert(cc).values(
           c.recipients.map((r) => ({
             campaignId: id,
             customerId: r.customerId,
@@ -243,55 +264,23 @@ export function marketing(p: Platform, mail: MailService) {
             email: r.email,
             name: r.name,
           })),
-        )
-        .returning();
-      for (const copy of copies) {
-        const tracked = new Map<string, string>();
-        for (const l of links)
-          tracked.set(l.url, `${base}${MARKETING_CLICK_PATH}/${await trackingToken(db, 'c', copy.id, l.id)}`);
-        const pixel = `${base}${MARKETING_OPEN_PATH}/${await trackingToken(db, 'o', copy.id)}`;
-        try {
-          const sent = await mail.send(
-            auth.userId,
-            {
-              accountId: mb.id,
-              receiverEmailList: [{ email: copy.email, name: copy.name || null }],
-              ccEmailList: [],
-              bccEmailList: [],
-              subject: c.subject,
-              content: c.content,
-              fileIds: [],
-            },
-            [],
-            { decorate: (html) => decorateHtml(html, tracked, pixel), dsn: true },
-          );
-          const now = p.clock.now();
-          // the built-in server is the last hop of the demo world: taking the copy is delivering it
-          const delivered = mb.connector === 'local' ? now : null;
-          await db
-            .update(cc)
-            .set({ messageId: sent.messageId, sentAt: now, deliveredAt: delivered })
-            .where(eq(cc.id, copy.id));
-          await event(copy.id, 'sent');
-          if (delivered) await event(copy.id, 'delivered', { detail: 'local' });
-        } catch (err) {
-          const reason = err instanceof AppError ? err.message : err instanceof Error ? err.message : String(err);
-          await db
-            .update(cc)
-            .set({ error: reason.slice(0, 300) })
-            .where(eq(cc.id, copy.id));
-          await event(copy.id, 'failed', { detail: reason.slice(0, 300) });
-        }
-      }
-      return this.detail(auth.userId, id);
+        );
+        return true;
+      });
+      if (!queued) throw new AppError('MAIL_MARKETING_SENT');
+      await sender.queue(id);
+      return this.detail(auth, locale, id);
     },
 
-    async tracking(userId: number, copyId: number): Promise<MarketingTracking> {
+    /** The job's work: sends (or resumes) the copies of a claimed campaign. */
+    runSend: (campaignId: number) => sender.run(campaignId),
+
+    async tracking(auth: AuthContext, copyId: number): Promise<MarketingTracking> {
       const [row] = await db
         .select({ copy: cc, c: mailCampaigns })
         .from(cc)
         .innerJoin(mailCampaigns, eq(mailCampaigns.id, cc.campaignId))
-        .where(and(eq(cc.id, copyId), eq(mailCampaigns.userId, userId)));
+        .where(and(eq(cc.id, copyId), dataScopeWhere(auth, mailCampaigns.userId)));
       if (!row) throw new AppError('NOT_FOUND');
       const events = await db
         .select({ e: mailCampaignEvents, url: mailCampaignLinks.url })

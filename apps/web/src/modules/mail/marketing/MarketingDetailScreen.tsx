@@ -1,13 +1,19 @@
-import type { MarketingCopy } from '@portal/contracts/mail';
+import { LIVE_RESOURCES_MAIL, type MarketingCopy, type MarketingDetail } from '@portal/contracts/mail';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Progress, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useLiveRefresh } from '../../../platform/live/use-live-refresh';
 import { mailDocument } from '../mail-html';
-import { marketingApi, marketingKeys, STAGE_COLORS } from './api';
+import { marketingApi, marketingKeys, STAGE_COLORS, STATUS_COLORS } from './api';
 import { StageCounts } from './StageCounts';
 
+/** while its copies go out, re-read every few seconds too (the live refresh reaches the author only) */
+const SENDING_POLL_MS = 3000;
+/** copies done (sent or failed) out of all, in percent */
+const doneShare = (d: MarketingDetail) =>
+  d.stats.recipients ? Math.floor(((d.stats.sent + d.stats.failed) / d.stats.recipients) * 100) : 0;
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
 const STAGES = ['delivered', 'opened', 'clicked', 'replied', 'bounced'] as const;
 const STAGE_AT = {
@@ -25,13 +31,19 @@ export function MarketingDetailScreen() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
-  const q = useQuery({ queryKey: marketingKeys.detail(id), queryFn: () => marketingApi.detail(id), enabled: id > 0 });
+  const q = useQuery({
+    queryKey: marketingKeys.detail(id),
+    queryFn: () => marketingApi.detail(id),
+    enabled: id > 0,
+    refetchInterval: (query) => (query.state.data?.status === 'sending' ? SENDING_POLL_MS : false),
+  });
+  useLiveRefresh(LIVE_RESOURCES_MAIL.campaigns, marketingKeys.detail(id));
   if (!(id > 0)) return <Empty />;
   if (!q.data) return <Spin />;
   const d = q.data;
   const track = (c: MarketingCopy) =>
     navigate(`/crm/email-tracking/details?${new URLSearchParams({ id: String(c.id) })}`);
-  const done = async (key: 'mail.mkt.sent' | 'mail.done') => {
+  const done = async (key: 'mail.mkt.sending' | 'mail.done') => {
     message.success(t(key));
     await qc.invalidateQueries({ queryKey: marketingKeys.list });
   };
@@ -39,7 +51,7 @@ export function MarketingDetailScreen() {
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <Space wrap>
-        {d.status === 'draft' && (
+        {d.mine && d.status === 'draft' && (
           <>
             <Button onClick={() => navigate(`/crm/marketing-email/edit?id=${d.id}`)}>{t('mail.mkt.edit')}</Button>
             <Button
@@ -51,7 +63,7 @@ export function MarketingDetailScreen() {
                   onOk: async () => {
                     await marketingApi.send(d.id);
                     await q.refetch();
-                    await done('mail.mkt.sent');
+                    await done('mail.mkt.sending');
                   },
                 })
               }
@@ -60,27 +72,30 @@ export function MarketingDetailScreen() {
             </Button>
           </>
         )}
-        <Button
-          danger
-          onClick={() =>
-            modal.confirm({
-              title: t('mail.mkt.deleteConfirm'),
-              onOk: async () => {
-                await marketingApi.remove(d.id);
-                await done('mail.done');
-                navigate('/crm/marketing-email');
-              },
-            })
-          }
-        >
-          {t('mail.mkt.delete')}
-        </Button>
+        {d.mine && d.status !== 'sending' && (
+          <Button
+            danger
+            onClick={() =>
+              modal.confirm({
+                title: t('mail.mkt.deleteConfirm'),
+                onOk: async () => {
+                  await marketingApi.remove(d.id);
+                  await done('mail.done');
+                  navigate('/crm/marketing-email');
+                },
+              })
+            }
+          >
+            {t('mail.mkt.delete')}
+          </Button>
+        )}
       </Space>
       <Card size="small" title={d.subject}>
         <Descriptions size="small" column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('mail.mkt.status')}>
-            <Tag color={d.status === 'sent' ? 'green' : 'default'}>{t(`mail.mkt.statuses.${d.status}`)}</Tag>
+            <Tag color={STATUS_COLORS[d.status]}>{t(`mail.mkt.statuses.${d.status}`)}</Tag>
           </Descriptions.Item>
+          <Descriptions.Item label={t('mail.mkt.author')}>{d.userName}</Descriptions.Item>
           <Descriptions.Item label={t('mail.mailbox')}>
             {d.mailbox}
             <Typography.Link
@@ -92,14 +107,24 @@ export function MarketingDetailScreen() {
           </Descriptions.Item>
           <Descriptions.Item label={t('mail.mkt.sentAt')}>{at(d.sentAt)}</Descriptions.Item>
           <Descriptions.Item label={t('mail.mkt.recipients')}>{d.recipients.length}</Descriptions.Item>
-          {d.status === 'sent' && (
+          {d.status === 'sending' && (
+            <Descriptions.Item label={t('mail.mkt.progress')} span={2}>
+              <Progress
+                data-testid="mkt-progress"
+                percent={doneShare(d)}
+                format={() => `${d.stats.sent + d.stats.failed} / ${d.stats.recipients}`}
+                style={{ maxWidth: 360, margin: 0 }}
+              />
+            </Descriptions.Item>
+          )}
+          {d.status !== 'draft' && (
             <Descriptions.Item label={t('mail.mkt.tracking')} span={2}>
               <StageCounts stats={d.stats} />
             </Descriptions.Item>
           )}
         </Descriptions>
       </Card>
-      {d.status === 'sent' ? (
+      {d.status !== 'draft' ? (
         <Card size="small" title={t('mail.mkt.copies')}>
           <Table<MarketingCopy>
             data-testid="mkt-copies"
@@ -126,8 +151,10 @@ export function MarketingDetailScreen() {
                   <Space size={[4, 4]} wrap>
                     {c.sentAt ? (
                       <Tag color={STAGE_COLORS.sent}>{t('mail.mkt.events.sent')}</Tag>
-                    ) : (
+                    ) : c.error ? (
                       <Tag color="red">{t('mail.mkt.events.failed')}</Tag>
+                    ) : (
+                      <Tag>{t('mail.mkt.queued')}</Tag>
                     )}
                     {STAGES.filter((s) => c[STAGE_AT[s]]).map((s) => (
                       <Tag key={s} color={STAGE_COLORS[s]}>
@@ -166,7 +193,7 @@ export function MarketingDetailScreen() {
           )}
         </Card>
       ) : (
-        <Card size="small" title={t('mail.mkt.recipients')}>
+        <Card size="small" title={t('mail.mkt.recipients')} data-testid="mkt-recipients-card">
           {d.recipients.map((r) => (
             <Tag key={r.email}>{r.name ? `${r.name} <${r.email}>` : r.email}</Tag>
           ))}

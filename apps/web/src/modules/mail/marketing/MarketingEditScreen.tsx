@@ -68,7 +68,7 @@ export function MarketingEditScreen() {
       .map(({ customerId, email, name }) => ({ customerId, email, name }));
     const { id: saved } = await marketingApi.save({ id, subject: v.subject, content: v.content, recipients });
     if (send) await marketingApi.send(saved);
-    message.success(t(send ? 'mail.mkt.sent' : 'mail.mkt.saved'));
+    message.success(t(send ? 'mail.mkt.sending' : 'mail.mkt.saved'));
     await qc.invalidateQueries({ queryKey: marketingKeys.list });
     await qc.invalidateQueries({ queryKey: marketingKeys.detail(saved) });
     navigate(`/crm/marketing-email/details?${new URLSearchParams({ id: String(saved), subject: v.subject })}`);

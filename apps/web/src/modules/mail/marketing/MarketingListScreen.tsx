@@ -1,18 +1,23 @@
-import type { MarketingRow } from '@portal/contracts/mail';
-import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { LIVE_RESOURCES_MAIL, MARKETING_STATUSES, type MarketingRow } from '@portal/contracts/mail';
+import { Button, Checkbox, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLiveRefresh } from '../../../platform/live/use-live-refresh';
 import { type ListColumn, SearchTable } from '../../../platform/ui/SearchTable';
-import { marketingApi, marketingKeys } from './api';
+import { marketingApi, marketingKeys, STATUS_COLORS } from './api';
 import { StageCounts } from './StageCounts';
 
-type Filters = { keyword?: string; status?: string };
+type Filters = { keyword?: string; status?: string; mine?: boolean };
 
-/** /crm/marketing-email: my marketing mails, with how far their copies got. */
+/**
+ * /crm/marketing-email (menu: CRM → client management): the marketing mails in my data scope — mine,
+ * and a manager's team's — with how far their copies got.
+ */
 export function MarketingListScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useLiveRefresh(LIVE_RESOURCES_MAIL.campaigns, marketingKeys.list);
   const open = (r: MarketingRow) =>
     navigate(`/crm/marketing-email/details?${new URLSearchParams({ id: String(r.id), subject: r.subject })}`);
   const columns: ListColumn<MarketingRow>[] = [
@@ -29,16 +34,15 @@ export function MarketingListScreen() {
       dataIndex: 'status',
       title: t('mail.mkt.status'),
       width: 90,
-      render: (v: MarketingRow['status']) => (
-        <Tag color={v === 'sent' ? 'green' : 'default'}>{t(`mail.mkt.statuses.${v}`)}</Tag>
-      ),
+      render: (v: MarketingRow['status']) => <Tag color={STATUS_COLORS[v]}>{t(`mail.mkt.statuses.${v}`)}</Tag>,
     },
     {
       key: 'stats',
       title: t('mail.mkt.tracking'),
       width: 360,
-      render: (_: unknown, r) => (r.status === 'sent' ? <StageCounts stats={r.stats} /> : r.stats.recipients),
+      render: (_: unknown, r) => (r.status !== 'draft' ? <StageCounts stats={r.stats} /> : r.stats.recipients),
     },
+    { key: 'userName', dataIndex: 'userName', title: t('mail.mkt.author'), width: 110, ellipsis: true },
     { key: 'mailbox', dataIndex: 'mailbox', title: t('mail.mailbox'), width: 200, ellipsis: true, secondary: true },
     {
       key: 'sentAt',
@@ -72,8 +76,11 @@ export function MarketingListScreen() {
             <Select
               allowClear
               style={{ width: 140 }}
-              options={(['draft', 'sent'] as const).map((v) => ({ value: v, label: t(`mail.mkt.statuses.${v}`) }))}
+              options={MARKETING_STATUSES.map((v) => ({ value: v, label: t(`mail.mkt.statuses.${v}`) }))}
             />
+          </Form.Item>
+          <Form.Item name="mine" valuePropName="checked">
+            <Checkbox data-testid="mkt-only-mine">{t('mail.mkt.onlyMine')}</Checkbox>
           </Form.Item>
         </>
       }

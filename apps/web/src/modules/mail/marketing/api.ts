@@ -18,7 +18,7 @@ export const marketingKeys = {
 };
 
 export const marketingApi = {
-  list: (q: { page: number; size: number; keyword?: string; status?: string }, signal?: AbortSignal) =>
+  list: (q: { page: number; size: number; keyword?: string; status?: string; mine?: boolean }, signal?: AbortSignal) =>
     post<PageResult<MarketingRow>>(`${P}/query`, q, { signal }),
   detail: (id: number) => post<MarketingDetail>(`${P}/detail`, { id }),
   save: (body: MarketingSaveBody) => post<{ id: number }>(`${P}/save`, body),
@@ -37,3 +37,6 @@ export const STAGE_COLORS = {
   bounced: 'red',
   failed: 'red',
 } as const;
+
+/** a marketing mail's status tag */
+export const STATUS_COLORS = { draft: 'default', sending: 'processing', sent: 'green' } as const;
