@@ -252,8 +252,8 @@ export const reportDefs = {
     `${R}/wa-session-statistics`,
     { zh: 'WhatsApp 会话统计', en: 'WhatsApp session statistics' },
     {
-      zh: 'WhatsApp 会话记录（按会话类别），流量室尚未接收 WhatsApp 流量',
-      en: 'WhatsApp session records by category: the traffic room does not take in WhatsApp traffic yet',
+      zh: 'WhatsApp 会话按会话类别的日汇总：流量室已保存 WhatsApp 消息和会话，但日汇总尚不区分会话类别',
+      en: 'WhatsApp sessions by category in the daily rollups: the traffic room stores WhatsApp messages and sessions, but its rollups do not tell the categories apart yet',
     },
   ),
   consumption: report({
@@ -289,8 +289,8 @@ export const reportDefs = {
     `${R}/otp-sms-statistics`,
     { zh: 'OTP 短信统计', en: 'OTP SMS statistics' },
     {
-      zh: '短信记录的 OTP 标记和回执耗时：流量室的日汇总尚不区分 OTP，也不含送达耗时',
-      en: "an OTP mark and the delivery time of SMS records: the traffic room's daily rollups do not tell OTP apart or keep delivery times yet",
+      zh: '短信记录的 OTP 标记：流量室的记录和日汇总尚不区分 OTP（送达耗时已在日汇总中）',
+      en: "an OTP mark on SMS records: the traffic room's records and daily rollups do not tell OTP apart yet (delivery times are in the rollups)",
     },
   ),
 } satisfies Record<string, ReportDef>;

@@ -11,7 +11,7 @@ import { rematchDlrs } from './ingest.js';
 import { rematchStates } from './message-states.js';
 import { money6 } from './pages.js';
 import { DAY_MS, dayOf, dayStart } from './partitions.js';
-import { dayConds, reportSums } from './report-sums.js';
+import { columnsOf, dayConds, reportSums, rollupFor } from './report-sums.js';
 import { readState, writeState } from './settings.js';
 
 const DIMS =
@@ -159,7 +159,7 @@ export async function rollupLag(db: DbOrTx) {
   return { waiting: Number(w?.waiting ?? 0), watermark: await readState(db, 'watermark') };
 }
 
-/** The `traffic` port: day figures from the daily rollup only (never raw records). */
+/** The `traffic` port: day figures from the daily rollups only (never raw records). */
 export function trafficPort(db: Db): TrafficPort {
   return {
     byChannel: channelFigures(db),
@@ -167,6 +167,11 @@ export function trafficPort(db: Db): TrafficPort {
     sums: reportSums(db),
     async byDay(q) {
       const conds = dayConds(q);
+      const groups = ['account_id', 'customer_id', 'owner_id'];
+      if (q.byCountry) groups.push('country');
+      if (q.byChannel) groups.push('channel_id');
+      if (q.byNetwork) groups.push('network');
+      const table = sql.raw(rollupFor(columnsOf(q, groups)));
       const country = sql.raw(
         (q.byCountry ? ', country' : '') + (q.byChannel ? ', channel_id' : '') + (q.byNetwork ? ', network' : ''),
       );
@@ -190,7 +195,7 @@ export function trafficPort(db: Db): TrafficPort {
             sum(count)::text as count,
             (case when product = 'voice' then sum(answered) else sum(delivered) end)::text as delivered,
             sum(revenue)::text as revenue, sum(cost)::text as cost, sum(seconds)::text as seconds, currency
-          from traffic_daily where ${sql.join(conds, sql` and `)}
+          from ${table} where ${sql.join(conds, sql` and `)}
           group by day, product, account_id, customer_id, owner_id, currency${country}
           order by day, account_id`),
       );

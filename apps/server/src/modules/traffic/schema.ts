@@ -303,6 +303,76 @@ export const trafficDaily = pgTable('traffic_daily', { day: date('day').notNull(
   index('traffic_daily_account_idx').on(t.accountId, t.day),
 ]);
 
+/**
+ * The reports' narrow daily rollups (decision 0087): `traffic_daily` summed without the delivery
+ * state, the cost currency and the measures no report reads. `traffic_report_daily` keeps the
+ * customer side (account, customer, owner, country), `traffic_route_daily` the route side (channel,
+ * country, network, owner for the data scope). Kept equal to `traffic_daily` by statement triggers
+ * on it (hand-written in migration `rpt19`): every writer of the daily rollup (the rollup step,
+ * `rebuildDay`, the seeded history, tests) moves them in the same transaction.
+ */
+const reportMeasures = {
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  delivered: bigint('delivered', { mode: 'number' }).notNull().default(0),
+  answered: bigint('answered', { mode: 'number' }).notNull().default(0),
+  revenue: money('revenue').notNull().default('0'),
+  cost: money('cost').notNull().default('0'),
+  seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+};
+
+export const trafficReportDaily = pgTable(
+  'traffic_report_daily',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+  },
+  (t) => [
+    uniqueIndex('traffic_report_daily_uq').on(
+      t.day,
+      t.product,
+      t.accountId,
+      t.customerId,
+      t.ownerId,
+      t.country,
+      t.currency,
+    ),
+    index('traffic_report_daily_owner_idx').on(t.ownerId, t.day),
+    index('traffic_report_daily_account_idx').on(t.accountId, t.day),
+  ],
+);
+
+export const trafficRouteDaily = pgTable(
+  'traffic_route_daily',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    ownerId: integer('owner_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    country: text('country').notNull(),
+    network: text('network').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+  },
+  (t) => [
+    uniqueIndex('traffic_route_daily_uq').on(
+      t.day,
+      t.product,
+      t.ownerId,
+      t.channelId,
+      t.country,
+      t.network,
+      t.currency,
+    ),
+    index('traffic_route_daily_owner_idx').on(t.ownerId, t.day),
+  ],
+);
+
 /** the room's settings and bookkeeping (rollup watermark, retention days, simulator switch) */
 export const trafficState = pgTable('traffic_state', {
   key: text('key').primaryKey(),
