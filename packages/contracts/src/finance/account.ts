@@ -8,7 +8,6 @@ export type BillingMethod = (typeof BILLING_METHODS)[number];
 export const BILL_CYCLES = ['monthly', 'semimonthly', 'weekly'] as const;
 export const ACCOUNT_PRODUCTS = ['sms', 'voice', 'whatsapp', 'number', 'email'] as const;
 
-
 export const productOptions = [
   { value: ACCOUNT_PRODUCTS[0], label: label('短信', 'SMS') },
   { value: ACCOUNT_PRODUCTS[1], label: label('语音', 'Voice') },

@@ -86,7 +86,6 @@ export const WRITE_OFF_BASE = '/v2/fc/bill/writeOff';
 /** The applications a refund may be made against: money that came in from the customer. */
 export const REFUNDABLE_KINDS = ['recharge', 'payment'] as const;
 
-
 export const applicationKindOptions = [
   { value: APPLICATION_KINDS[0], label: label('开户申请', 'Account opening') },
   { value: APPLICATION_KINDS[1], label: label('充值申请', 'Recharge'), color: 'blue' },
