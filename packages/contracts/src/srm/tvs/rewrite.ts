@@ -37,7 +37,7 @@ export const tvsRewriteResource = defineResource({
       track: true,
       options: [
         { value: REWRITE_MATCHES[0], label: { zh: '文本', en: 'Text' }, color: 'blue' },
-        { value: REWRITE_MATCHES[1], label: { zh: '正则表达式', en: 'Regular expression' }, color: 'purple' },
+        { value: REWRITE_MATCHES[1], label: { zh: '正则', en: 'Regex' }, color: 'purple' },
       ],
     },
     pattern: {

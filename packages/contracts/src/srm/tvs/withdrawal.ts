@@ -72,7 +72,7 @@ export const tvsWithdrawalResource = defineResource({
     createdAt: { kind: 'datetime', label: { zh: '申请时间', en: 'Requested' }, required: true, readOnly: true },
   },
   list: {
-    columns: ['supplierName', 'periodFrom', 'periodTo', 'amount', 'currency', 'state', 'paidAt', 'createdAt'],
+    columns: ['supplierName', 'state', 'amount', 'currency', 'periodFrom', 'periodTo', 'paidAt', 'createdAt'],
     filters: {
       keyword: {
         op: 'like',
