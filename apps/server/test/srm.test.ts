@@ -1,4 +1,5 @@
 import { Errors } from '@portal/contracts';
+import { formHintOf } from '@portal/contracts/resource';
 import { DEFAULT_DUPLICATE_CHECK, DEFAULT_SEA_RULES } from '@portal/contracts/srm';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ const idOf = async (username: string) =>
 beforeAll(async () => {
   [t, buyer, buyer2, mgr, admin, sales] = await startSignedIn([PURCHASE, PURCHASE2, MANAGER, DEMO.admin, DEMO.sales01]);
   buyerId = await idOf('purchase01');
-}, 60_000);
+}, 600_000);
 afterAll(async () => t?.close());
 beforeEach(async () => {
   await t.p.db.delete(srmSettings);
@@ -120,12 +121,28 @@ describe('suppliers: create and change', () => {
     expect(JSON.stringify(await count())).toBe(before);
   });
 
-  it('answers a taken alias with a free one', async () => {
+  it('answers a taken alias with a free one and the form hint (the supplier holding it), writing nothing', async () => {
     const first = supplier();
-    expect((await post(buyer, '/v2/srm/supplier/save', first)).code).toBe(0);
+    const made = await post(buyer, '/v2/srm/supplier/save', first);
+    expect(made.code).toBe(0);
+    const count = async () => JSON.stringify(await t.p.db.execute(sql`select count(*)::int as n from srm_suppliers`));
+    const before = await count();
     const again = await post(buyer, '/v2/srm/supplier/save', supplier({ alias: first.alias.toUpperCase() }));
     expect(again.code).toBe(Errors.ALIAS_TAKEN.code);
     expect(again.data.alias).toBe(`${first.alias.toUpperCase()}-2`);
+    const code = (await post(buyer, '/v2/srm/supplier/detail', { id: made.data.id })).data.code;
+    expect(formHintOf(again.data)).toEqual({
+      suggest: { alias: again.data.alias },
+      existing: { id: made.data.id, title: `${code} ${first.name}` },
+    });
+    expect(await count()).toBe(before);
+    // an update to another supplier's alias gets the same answer
+    const other = await post(buyer, '/v2/srm/supplier/save', supplier());
+    const d = (await post(buyer, '/v2/srm/supplier/detail', { id: other.data.id })).data;
+    const upd = await post(buyer, '/v2/srm/supplier/update', { id: d.id, version: d.version, alias: first.alias });
+    expect(upd.code).toBe(Errors.ALIAS_TAKEN.code);
+    expect(formHintOf(upd.data)?.existing?.id).toBe(made.data.id);
+    expect((await post(buyer, '/v2/srm/supplier/save', supplier({ alias: again.data.alias }))).code).toBe(0);
   });
 
   it('blacklists with a reason; a blacklisted supplier cannot be changed or claimed', async () => {

@@ -755,6 +755,44 @@ export const Errors = {
   ),
   SRM_RESOURCE_ACCOUNT_CLOSED: def(10060168, 400, '账户 {value} 已关闭', 'The account {value} is closed'),
   SRM_SHARE_WRITE_OFF: def(10060164, 400, '共享规则只允许只读共享', 'The sharing rules allow read-only sharing only'),
+  // TVS: SIM-farm partners' withdrawals, notices, rewriting rules (decision 0083)
+  SRM_TVS_NOT_PARTNER: def(
+    10060170,
+    400,
+    '供应商 {value} 不是 SIM 卡池合作方',
+    'The supplier {value} is not a SIM-farm partner',
+  ),
+  SRM_TVS_NOTICE_STATE: def(
+    10060171,
+    409,
+    '公告当前为“{from}”，不能{action}',
+    'The notice is {from}, so it cannot be {action}',
+  ),
+  SRM_REWRITE_PATTERN_INVALID: def(
+    10060172,
+    400,
+    '正则表达式 {value} 无效或可能过慢',
+    'The regular expression {value} is not valid or may run too long',
+  ),
+  SRM_WITHDRAWAL_STATE: def(
+    10060173,
+    409,
+    '提现当前为“{from}”，不能{action}',
+    'The withdrawal is {from}, so it cannot be {action}',
+  ),
+  SRM_WITHDRAWAL_PERIOD: def(
+    10060174,
+    400,
+    '结算期 {value} 无效：起始日不能晚于截止日，截止日不能晚于今天',
+    'The period {value} is not valid: it must start before it ends and end by today',
+  ),
+  SRM_WITHDRAWAL_OVERLAP: def(
+    10060175,
+    409,
+    '该合作方此币种的结算期与提现 {value} 重叠',
+    'The period overlaps the withdrawal {value} of the same partner and currency',
+  ),
+  SRM_WITHDRAWAL_OWN: def(10060176, 403, '不能审批自己登记的提现', 'You cannot decide a withdrawal you entered'),
   // CRM import, analysis, promotion (10050150–10050169)
   CRM_IMPORT_SAME_ALIAS: def(
     10050150,

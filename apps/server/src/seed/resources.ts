@@ -80,7 +80,11 @@ export const ROLE_GRANTS: Record<
     subtrees: ['crm', 'offerManage'],
     keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
   },
-  finance: { subtrees: ['financial', 'reportAnalysis'], keys: [Perm.AI_CHAT] },
+  /** finance also records the payment of a SIM-farm partner's approved withdrawal (decision 0083) */
+  finance: {
+    subtrees: ['financial', 'reportAnalysis'],
+    keys: [Perm.AI_CHAT, SrmPerm.TVS_WITHDRAWALS, SrmPerm.TVS_WITHDRAWAL_PAY],
+  },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
   purchasing_manager: {
     subtrees: ['srm'],

@@ -39,6 +39,7 @@ import {
 import { supplierContactResource } from '../srm/contact.js';
 import { supplierResource } from '../srm/supplier.js';
 import { supplierRequestResource } from '../srm/supplier-request.js';
+import { tvsNoticeResource, tvsRewriteResource, tvsWithdrawalResource } from '../srm/tvs/index.js';
 import { userResource } from '../system/user.js';
 import type { ResourceDef } from './define.js';
 
@@ -81,6 +82,9 @@ export const allResources: readonly ResourceDef[] = [
   supplierContactResource,
   admissionResource,
   supplierRequestResource,
+  tvsWithdrawalResource,
+  tvsNoticeResource,
+  tvsRewriteResource,
   accountResource,
   finApplicationResource,
   entryResource,

@@ -106,6 +106,22 @@ export {
   transferRequestApply,
 } from './supplier-request.js';
 export {
+  REWRITE_MATCHES,
+  type RewriteMatch,
+  TVS_NOTICE_STATES,
+  TVS_REWRITE_PREVIEW_PATH,
+  type TvsNoticeState,
+  type TvsRewriteOutcome,
+  type TvsRewritePreview,
+  tvsNoticeResource,
+  tvsRewriteOutcome,
+  tvsRewritePreview,
+  tvsRewriteResource,
+  tvsWithdrawalResource,
+  WITHDRAWAL_STATES,
+  type WithdrawalState,
+} from './tvs/index.js';
+export {
   TVS_MAX_DAYS,
   type TvsAccountPage,
   type TvsAccountQuery,

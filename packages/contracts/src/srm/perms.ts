@@ -8,6 +8,9 @@ const screen = (path: string): string => {
 const button = (path: string, action: string) => `${screen(path)}:${action}`;
 
 const MY = '/srm/supplier/my-supplier';
+const WITHDRAWALS = '/srm/tvs/withdrawal-record';
+const NOTICES = '/srm/tvs/notice';
+const REWRITES = '/srm/tvs/content-rewrite';
 
 /**
  * Permission keys of the supplier half of the SRM room, derived from the route registry: screens
@@ -33,6 +36,20 @@ export const SrmPerm = {
   SUPPLIER_REQUESTS: screen('/srm/operate/transfer-supplier/list'),
   /** `tvs/account-query`: the SIM-farm partners and their channels' figures */
   TVS_ACCOUNTS: screen('/srm/tvs/account-query'),
+  /** `tvs/withdrawal-record`: partners' withdrawal requests (decision 0083) */
+  TVS_WITHDRAWALS: screen(WITHDRAWALS),
+  TVS_WITHDRAWAL_EDIT: button(WITHDRAWALS, 'edit'),
+  /** approve or reject a request someone else entered */
+  TVS_WITHDRAWAL_DECIDE: button(WITHDRAWALS, 'decide'),
+  /** record the payment finance made for an approved request */
+  TVS_WITHDRAWAL_PAY: button(WITHDRAWALS, 'pay'),
+  /** `tvs/notice`: notices to the SIM-farm partners */
+  TVS_NOTICES: screen(NOTICES),
+  TVS_NOTICE_EDIT: button(NOTICES, 'edit'),
+  TVS_NOTICE_PUBLISH: button(NOTICES, 'publish'),
+  /** `tvs/content-rewrite`: rewriting rules for messages sent through the partners' SIM farms */
+  TVS_REWRITES: screen(REWRITES),
+  TVS_REWRITE_EDIT: button(REWRITES, 'edit'),
   SUPPLIER_EDIT: button(MY, 'edit'),
   SUPPLIER_RETURN: button(MY, 'return'),
   SUPPLIER_BLACKLIST: button(MY, 'blacklist'),

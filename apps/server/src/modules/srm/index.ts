@@ -17,6 +17,11 @@ import { seedSrm } from './seed.js';
 import { srmSettingsRoutes } from './settings-routes.js';
 import { registerSupplierRequestHandlers, supplierRequests } from './supplier-requests.js';
 import { onSupplierCreate, suppliers } from './suppliers.js';
+import { tvsNotices } from './tvs/notices.js';
+import { tvsPreviewRoutes } from './tvs/preview.routes.js';
+import { tvsRewrites } from './tvs/rewrites.js';
+import { seedTvs } from './tvs/seed.js';
+import { tvsWithdrawals } from './tvs/withdrawals.js';
 import { tvsRoutes } from './tvs.routes.js';
 
 export { type ChannelRef, channelRefs, supplierRefs } from './channels/refs.js';
@@ -42,12 +47,22 @@ export const srmModule: Module = {
     registerAdmissionHandler(p);
     registerSrmCounterparts(p);
     registerSupplierRequestHandlers(p);
-    for (const b of [suppliers, supplierContacts, admissions, supplierRequests]) await mountResource(app, p, b);
+    for (const b of [
+      suppliers,
+      supplierContacts,
+      admissions,
+      supplierRequests,
+      tvsWithdrawals,
+      tvsNotices,
+      tvsRewrites,
+    ])
+      await mountResource(app, p, b);
     await mountOwnership(app, p, supplierOwners);
     await srmRoutes(app, p);
     await srmSettingsRoutes(app, p);
     await srmImportRoutes(app, p);
     await tvsRoutes(app, p);
+    await tvsPreviewRoutes(app, p);
     await srmChannels.register(app, p);
   },
   jobs: (p) => {
@@ -63,5 +78,6 @@ export const srmModule: Module = {
   seed: async (ctx) => {
     await seedSrm(ctx);
     await srmChannels.seed(ctx);
+    await seedTvs(ctx);
   },
 };

@@ -1,3 +1,4 @@
+import type { FormHint } from '@portal/contracts/resource';
 import { supplierResource } from '@portal/contracts/srm';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { parsePhoneNumber } from 'libphonenumber-js/min';
@@ -31,15 +32,23 @@ async function freeAlias(db: DbOrTx, alias: string): Promise<string> {
   for (let n = 2; ; n++) if (!used.has(`${base.toLowerCase()}-${n}`)) return `${base}-${n}`;
 }
 
-/** An alias already used by another supplier answers ALIAS_TAKEN with a generated free one. */
+/**
+ * An alias already used by another supplier answers 10050016 with a generated free one (`alias`, as the
+ * spec's dialog reads it) and, for the resource form, the same as a suggestion plus the supplier that
+ * holds the alias (a `FormHint`, as CRM customers since decision 0076; decision 0083).
+ */
 async function checkAlias(db: DbOrTx, alias: string, selfId?: number) {
   const [other] = await db
-    .select({ id: srmSuppliers.id })
+    .select({ id: srmSuppliers.id, code: srmSuppliers.code, name: srmSuppliers.name })
     .from(srmSuppliers)
     .where(and(sql`lower(${srmSuppliers.alias}) = lower(${alias})`, selfId ? ne(srmSuppliers.id, selfId) : undefined));
   if (other) {
     const suggested = await freeAlias(db, alias);
-    throw new AppError('ALIAS_TAKEN', { vars: { value: alias }, data: { alias: suggested } });
+    const hint: FormHint = {
+      suggest: { alias: suggested },
+      existing: { id: other.id, title: `${other.code} ${other.name}` },
+    };
+    throw new AppError('ALIAS_TAKEN', { vars: { value: alias }, data: { alias: suggested, ...hint } });
   }
 }
 

@@ -7,7 +7,7 @@ const source = () => import('./SourceChange');
 const requests = () => import('./SupplierRequests');
 const rules = () => import('./RulesScreens');
 const purchaseRules = () => import('./PurchaseRulesScreens');
-const tvs = async () => ({ Component: (await import('./TvsScreen')).TvsScreen });
+const tvs = () => import('./TvsRecordScreens');
 
 /** The supplier half of the SRM room (channels add theirs in modules/srm/channels). */
 export const srmSupplierScreens: ScreenMap = {
@@ -52,7 +52,7 @@ export const srmSupplierScreens: ScreenMap = {
   '/setModule/purchase-set/duplicate-check': async () => ({ Component: (await settings()).DuplicateCheckScreen }),
   '/setModule/purchase/payment-method': async () => ({ Component: (await settings()).PaymentMethodScreen }),
   '/srm/tvs/account-query': async () => ({ Component: (await import('./TvsAccountsScreen')).TvsAccountsScreen }),
-  '/srm/tvs/withdrawal-record': tvs,
-  '/srm/tvs/notice': tvs,
-  '/srm/tvs/content-rewrite': tvs,
+  '/srm/tvs/withdrawal-record': async () => ({ Component: (await tvs()).TvsWithdrawalScreen }),
+  '/srm/tvs/notice': async () => ({ Component: (await tvs()).TvsNoticeScreen }),
+  '/srm/tvs/content-rewrite': async () => ({ Component: (await tvs()).TvsRewriteScreen }),
 };

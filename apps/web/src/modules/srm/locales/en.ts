@@ -139,9 +139,17 @@ export const en: Messages<typeof zhCN> = {
       'withdrawal-record': 'Withdrawals',
       notice: 'TVS notices',
       'content-rewrite': 'Content rewriting',
-      what: 'TVS is the portal of the SIM-farm partners who host our devices: their accounts, earnings, withdrawals, notices, and the rewriting rules for content sent through them.',
-      waits:
-        'Withdrawals need finance’s supplier accounts and statements, and notices and content-rewriting rules are not built yet: this page shows no figures until then. The partners’ traffic figures are on “TVS accounts”.',
+      withdrawalHint:
+        'A partner’s withdrawal is entered from its statement, approved or rejected by someone other than who entered it, then marked paid with finance’s payment reference. The payment itself is made and booked by finance.',
+      preview: 'Try the rules',
+      partnerId: 'Partner (supplier id)',
+      allPartners: 'All partners',
+      country: 'Country',
+      allCountries: 'All countries',
+      sample: 'Message text',
+      runPreview: 'Rewrite',
+      outcome: 'What leaves through the partner:',
+      noneApplied: 'No rule changed the text.',
     },
     tvsAccounts: {
       code: 'Code',

@@ -128,9 +128,17 @@ export const zhCN = {
       'withdrawal-record': '提现记录',
       notice: 'TVS 公告',
       'content-rewrite': '内容改写',
-      what: 'TVS 是托管我方设备的卡池合作方门户：合作方账户、收益、提现、公告以及经其发送内容的改写规则。',
-      waits:
-        '提现需财务模块的供应商账户与对账单，公告与内容改写规则尚未建立：在此之前本页不显示数据。账户与其通道的话务数据见“TVS 账户查询”。',
+      withdrawalHint:
+        '合作方提现依其对账单登记，由登记人以外的人员批准或驳回，财务付款后登记付款流水号；付款与记账由财务完成。',
+      preview: '试用规则',
+      partnerId: '合作方（供应商 ID）',
+      allPartners: '全部合作方',
+      country: '国家/地区',
+      allCountries: '全部国家',
+      sample: '短信内容',
+      runPreview: '改写',
+      outcome: '经该合作方发出的内容：',
+      noneApplied: '没有规则改动该内容。',
     },
     tvsAccounts: {
       code: '编码',
