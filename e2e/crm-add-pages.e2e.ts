@@ -17,6 +17,19 @@ async function pick(page: Page, label: string, text: string) {
 
 const input = (page: Page, label: string) => page.locator(PAGE).getByLabel(label, { exact: true });
 
+/** Whether the element is wholly inside the window. */
+const inView = (el: ReturnType<Page['locator']>) =>
+  el.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+
+/** Whether the form's hint comes right after the alias field's item (the alert sits in its own box). */
+const followsAlias = (page: Page) =>
+  page
+    .getByTestId('form-hint')
+    .evaluate((e) => !!e.parentElement?.previousElementSibling?.querySelector('input#alias'));
+
 describe('CRM add pages', () => {
   const shell = useShellServer({ settle: SALES });
 
@@ -41,9 +54,14 @@ describe('CRM add pages', () => {
     await page.getByTestId('create-page-save').click();
     // 10050016: the server's free alias is in the field and the holder is offered, nothing saved
     await expect.poll(() => input(page, 'Alias').inputValue()).toBe(`${holder.alias}-2`);
-    const existing = page.getByTestId('form-existing');
-    await expect.poll(() => existing.textContent()).toContain(`${holder.code} ${holder.name}`);
-    expect(await existing.locator('a').getAttribute('href')).toBe(`/crm/customer/detail?id=${holder.id}`);
+    // why, by the alias field and in view (the Save button is far below it): the refusal with the
+    // free alias, the holder and a link to it (decision 0085)
+    const hint = page.getByTestId('form-hint');
+    await expect.poll(() => hint.textContent()).toContain(`${holder.code} ${holder.name}`);
+    expect(await hint.textContent()).toContain(holder.alias);
+    expect(await hint.locator('a').getAttribute('href')).toBe(`/crm/customer/detail?id=${holder.id}`);
+    await expect.poll(() => inView(hint)).toBe(true);
+    expect(await followsAlias(page)).toBe(true);
     await shot(page, 'crm-customer-add-alias-taken-1280-en');
     await page.getByTestId('create-page-save').click();
     await page.waitForURL((u) => u.pathname === '/crm/client-partner/my-client');
@@ -82,6 +100,45 @@ describe('CRM add pages', () => {
       .poll(() => page.getByTestId('related-crm.opportunity').textContent())
       .toContain('Nordic OTP route 2027');
     await ctx.close();
+  });
+
+  it('shows why a save was refused by the alias field, in view, at 390 px in Chinese and 900 px in English', async () => {
+    const token = await apiToken(shell.server.url, SALES);
+    const mine = await api<{ records: { code: string; alias: string }[] }>(
+      shell.server.url,
+      token,
+      'POST',
+      '/v2/crm/customer/page',
+      { size: 1 },
+    );
+    const holder = mine.records[0]!;
+    const runs = [
+      { locale: 'zh-CN', width: 390, height: 844, labels: ['客户简称', '客户类型', 'C 端直客', '国家/地区', '德国'] },
+      {
+        locale: 'en',
+        width: 900,
+        height: 800,
+        labels: ['Alias', 'Customer type', 'C-end direct', 'Country', 'Germany'],
+      },
+    ] as const;
+    for (const { locale, width, height, labels } of runs) {
+      const [alias, type, direct, country, germany] = labels;
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale, width, height });
+      await page.goto(`${shell.server.url}/crm/customer/add`);
+      await page.locator(PAGE).waitFor();
+      await page.getByTestId('crm-name').fill('Quillon Relay Labs');
+      await input(page, alias).fill(holder.alias);
+      await pick(page, type, direct);
+      await pick(page, country, germany);
+      await page.getByTestId('create-page-save').click();
+      const hint = page.getByTestId('form-hint');
+      await expect.poll(() => hint.textContent()).toContain(holder.code);
+      await expect.poll(() => inView(hint)).toBe(true);
+      expect(await followsAlias(page)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `crm-customer-add-alias-taken-${width}-${locale === 'en' ? 'en' : 'zh'}`);
+      await ctx.close();
+    }
   });
 
   it('shows both add pages in Chinese at 390 px and in English at 390 px', async () => {

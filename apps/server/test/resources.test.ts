@@ -332,6 +332,62 @@ describe('keyword search', () => {
     }
   });
 
+  it('a keyword of several words finds the rows holding it whole, whichever pieces the index is asked for (decision 0085)', async () => {
+    await t.p.db
+      .insert(staffUsers)
+      .values([
+        user('qpwhole', 'Quartz Pharma One', 'QP-1'),
+        user('qpinside', 'XQuartz Pharmacy', 'QP-2'),
+        user('qpswapped', 'Pharma Quartz', 'QP-3'),
+        user('qpapart', 'Quartzite Pharmas', 'QP-4'),
+        user('qpfields', 'Quartz', 'PHARMA-5'),
+      ]);
+    const admin = await signIn(t.app, DEMO.admin);
+    expect(await found(admin, 'quartz pharma')).toEqual(['qpinside', 'qpwhole']);
+    expect(await found(admin, 'QUARTZ PHARMAC')).toEqual(['qpinside']);
+    expect(await found(admin, 'pharma quartz')).toEqual(['qpswapped']);
+    expect(await found(admin, 'quartzite pharmas')).toEqual(['qpapart']);
+    // the pieces of both words are in one record's two fields, the keyword in none
+    expect(await found(admin, 'quartz pharma-5')).toEqual([]);
+    // the same rows read unordered (few matches) and counted
+    expect(await page(admin, { keyword: 'quartz pharma' })).toMatchObject({ total: 2 });
+  });
+
+  it('counts dense matches by walking on in the order, and by the indexes when the walk does not reach the cap (decision 0085)', async () => {
+    await t.p.db
+      .insert(staffUsers)
+      .values(Array.from({ length: 130 }, (_, i) => user(`spreadkw${i}`, `Spread ${i}`, `SK-${i}`)));
+    await t.p.db
+      .insert(staffUsers)
+      .values(Array.from({ length: 400 }, (_, i) => user(`between${i}`, `Between ${i}`, `BT-${i}`)));
+    await t.p.db
+      .insert(staffUsers)
+      .values(Array.from({ length: 30 }, (_, i) => user(`newestkw${i}`, `Newest ${i} spreadkw`, `NK-${i}`)));
+    const admin = await signIn(t.app, DEMO.admin);
+    const config = t.p.config as { listSearchCountCap: number; listWalkRows: number };
+    const before = { cap: config.listSearchCountCap, walk: config.listWalkRows };
+    config.listSearchCountCap = 100;
+    config.listWalkRows = 100;
+    try {
+      // 30 matches among the 100 newest rows, 160 in all: the walk on counts past the cap
+      expect(await page(admin, { keyword: 'spreadkw' })).toMatchObject({ total: 100, totalCapped: true });
+      // 30 among the newest and none further: the walk on finds no more, the indexes count exactly
+      const newest = await page(admin, { keyword: 'newestkw' });
+      expect(newest).toMatchObject({ total: 30 });
+      expect(newest.totalCapped).toBeUndefined();
+      // more matches among the walked rows than the cap: the walk's own count says so
+      config.listWalkRows = 500;
+      expect(await page(admin, { keyword: 'between' })).toMatchObject({ total: 100, totalCapped: true });
+      config.listSearchCountCap = 1000;
+      const exact = await page(admin, { keyword: 'between' });
+      expect(exact).toMatchObject({ total: 400 });
+      expect(exact.totalCapped).toBeUndefined();
+    } finally {
+      config.listSearchCountCap = before.cap;
+      config.listWalkRows = before.walk;
+    }
+  });
+
   it('an unfiltered list far above the count cap says "at least cap" from the table estimate', async () => {
     const admin = await signIn(t.app, DEMO.admin);
     const config = t.p.config as { listCountCap: number };

@@ -104,12 +104,23 @@ export function reportError(error: unknown, showMessage = true): void {
     return;
   }
   if (expiring) return; // already on the way to sign-in: stay quiet
-  perform(
-    decideErrorAction(error satisfies ApiError, showMessage, {
-      sessionExpired: i18n.t('session.expired'),
-      timeout: i18n.t('http.timeout'),
-      network: i18n.t('http.network'),
-      cannotExecute: i18n.t('http.cannotExecute'),
-    }),
-  );
+  perform(actionOf(error, showMessage));
+}
+
+const actionOf = (error: ApiError, showMessage: boolean) =>
+  decideErrorAction(error, showMessage, {
+    sessionExpired: i18n.t('session.expired'),
+    timeout: i18n.t('http.timeout'),
+    network: i18n.t('http.network'),
+    cannotExecute: i18n.t('http.cannotExecute'),
+  });
+
+/**
+ * The words the error path shows for a refused call when it shows a message (the warning or error
+ * text, with the alias of 10050016 filled in), for a form that repeats them by the field concerned.
+ */
+export function refusalText(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const action = actionOf(error, true);
+  return action.kind === 'warning' || action.kind === 'error' || action.kind === 'cannot-execute' ? action.text : null;
 }

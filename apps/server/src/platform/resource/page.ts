@@ -6,7 +6,7 @@ import { cappedCount, estimateCaps, tableEstimate } from '../db/count.js';
 import { rowsOf } from '../db/index.js';
 import type { Platform } from '../platform.js';
 import type { BoundResource, Values } from './bind.js';
-import { columnOf, filterWhere, listOrder, listSort, listWhere, rowSelect, toRow, visibleFields } from './query.js';
+import { columnOf, listOrder, listSort, listWhere, rowSelect, toRow, visibleFields } from './query.js';
 
 /** Keys a page's rows carry besides the fields (no field is named so). */
 const ESTIMATE = '__estimate';
@@ -18,8 +18,9 @@ const MATCHES = '__matches';
  * - The page is read first: a page that is not full ends the list, so its total needs no count.
  * - A list nothing narrows (no filter, an unlimited scope) carries the table's row estimate in the
  *   same statement; far above the cap it settles "at least cap" without counting.
- * - A narrowed list (a filter or a keyword) walks the first rows of its order, a bounded number
- *   (`walkedPage`): dense matches fill the page there. Otherwise the matches are sparse and read
+ * - A narrowed list (a filter, a keyword or a limited data scope) walks the first rows of its
+ *   order, a bounded number (`walkedPage`): dense matches fill the page there, and are counted by
+ *   walking on when the cap lies near (`walkedCount`, decision 0085). Otherwise the matches are sparse and read
  *   unordered, at most the cap (`matchesPage`): few give the page and the exact total in one
  *   statement, whatever the planner guessed of their order; more than the cap are read the
  *   ordinary way with "at least cap" as the total.
@@ -43,11 +44,11 @@ export async function resourcePage(b: BoundResource, p: Platform, auth: AuthCont
   });
 
   let many = false;
-  if (filterWhere(b, auth, q)) {
-    const walked = sortedByDefault(b, auth, q) ? await walkedPage(b, p, auth, q, fields, locale) : [];
+  if (where) {
+    const walked = sortedByDefault(b, auth, q) ? await walkedPage(b, p, auth, q, fields, locale) : undefined;
     // dense matches: counting them walks rows too (a hashed link set cost more than the count)
-    if (walked.length === size)
-      return answer(walked, await cappedCount(p.db, b.table, listWhere(b, auth, q, 'walk'), cap));
+    if (walked && walked.rows.length === size)
+      return answer(walked.rows, await walkedCount(b, p, auth, q, walked, cap));
     const matches = await matchesPage(b, p, auth, q, where!, fields, cap, locale);
     if (matches && matches !== 'many') return answer(matches.rows, matches.count);
     many = matches === 'many';
@@ -101,13 +102,14 @@ async function walkedPage(
   const order = sql.join(listOrder(b, auth, q), sql`, `);
   const walk = Math.max(p.config.listWalkRows, 4 * (offset + size));
   const t = sql.identifier(getTableName(b.table));
-  const found = rowsOf<{ id: number }>(
-    await p.db.execute(sql`select ${t}.${sql.identifier(b.table.id.name)} as id
+  const found = rowsOf<{ id: number; matched: number }>(
+    await p.db.execute(sql`select ${t}.${sql.identifier(b.table.id.name)} as id, count(*) over () as matched
       from (select * from ${b.table} order by ${order} limit ${walk}) as ${t}
       where ${listWhere(b, auth, q, 'walk')!} order by ${order} limit ${size} offset ${offset}`),
   );
-  if (found.length < size) return [];
-  return (await p.db
+  const matched = Number(found[0]?.matched ?? 0);
+  if (found.length < size) return { rows: [] as Values[], walk, matched };
+  const rows = (await p.db
     .select(rowSelect(b, fields, locale))
     .from(b.table)
     .where(
@@ -117,6 +119,43 @@ async function walkedPage(
       ),
     )
     .orderBy(...listOrder(b, auth, q))) as Values[];
+  return { rows, walk, matched };
+}
+
+/** How many times `listWalkRows` a count may walk in the list's order before it asks the indexes. */
+const COUNT_WALK_FACTOR = 25;
+
+/**
+ * The capped count of a list whose page the walk filled (decision 0085). The walk saw `matched`
+ * matches among its first `walk` rows of the order: more than the cap is the answer already.
+ * Dense enough that the cap's matches lie within `COUNT_WALK_FACTOR × listWalkRows` rows at that
+ * density, they are counted by walking on in the same order, stopping at the cap (a keyword read
+ * through the trigram index first builds the bitmap of every match: "Nova", 50,000 of a million, cost
+ * six times the walk). A walk that does not reach the cap proves nothing of the rows beyond it: the
+ * indexes count then, as before.
+ */
+async function walkedCount(
+  b: BoundResource,
+  p: Platform,
+  auth: AuthContext,
+  q: Values,
+  walked: { walk: number; matched: number },
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  if (walked.matched > cap) return { total: cap, capped: true };
+  const where = listWhere(b, auth, q, 'walk')!;
+  const rows = Math.ceil((2 * (cap + 1) * walked.walk) / Math.max(walked.matched, 1));
+  if (rows <= COUNT_WALK_FACTOR * p.config.listWalkRows) {
+    const order = sql.join(listOrder(b, auth, q), sql`, `);
+    const t = sql.identifier(getTableName(b.table));
+    const [row] = rowsOf<{ n: number }>(
+      await p.db.execute(sql`select count(*)::int as n from (select 1
+        from (select * from ${b.table} order by ${order} limit ${rows}) as ${t}
+        where ${where} limit ${cap + 1}) as walked`),
+    );
+    if (Number(row?.n) > cap) return { total: cap, capped: true };
+  }
+  return cappedCount(p.db, b.table, where, cap);
 }
 
 /**

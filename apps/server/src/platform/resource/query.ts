@@ -6,7 +6,7 @@ import { dataScopeWhere } from '../access/data-scope.js';
 import type { AuthContext } from '../auth/context.js';
 import type { DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
-import { SEARCH_SEPARATOR, searchMatch } from '../db/search.js';
+import { SEARCH_SEPARATOR, searchMatch, searchMatchSet } from '../db/search.js';
 import { AppError } from '../http/errors.js';
 import { nameInSql } from '../i18n/names.js';
 import { memberWhere } from '../ownership/members.js';
@@ -136,12 +136,19 @@ function hiddenRefused(def: ResourceDef, auth: AuthContext, field: string) {
 /**
  * A keyword filter: one LIKE on the filter's search column (its fields lower-cased and joined, with
  * one trigram index; platform/db/search.ts). A keyword holding the separator could match across
- * two fields, so it is compared field by field instead.
+ * two fields, so it is compared field by field instead. Read as a set (unordered, through the
+ * index), a keyword of several words asks the index for a few trigrams of each (`searchMatchSet`);
+ * walked in the list's order, each row is checked with the one LIKE.
  */
-export function keywordWhere(b: BoundResource, filter: string, keyword: string): SQL | undefined {
+export function keywordWhere(
+  b: BoundResource,
+  filter: string,
+  keyword: string,
+  form: LinkForm = 'set',
+): SQL | undefined {
   if (keyword.includes(SEARCH_SEPARATOR))
     return or(...b.def.list.filters[filter]!.fields!.map((f) => ilike(columnOf(b, f), containsPattern(keyword))));
-  return searchMatch(b.search![filter]!, keyword);
+  return (form === 'set' ? searchMatchSet : searchMatch)(b.search![filter]!, keyword);
 }
 
 /** A range given as two query keys, as the pair the other ranges are (absent when neither is given). */
@@ -156,6 +163,8 @@ function boundsOf(q: Values, [from, to]: readonly [string, string]): [unknown, u
  * - `walk`: one index probe of the link table per row (a scalar subquery, never hashed): right for
  *   a walk of the list's order that stops after a page. A `set` there hashed all 125,000 members of
  *   a department before reading the first row (decision 0057).
+ * A keyword follows the same forms: `set` asks the trigram index for a few pieces of each word,
+ * `walk` checks each walked row with the one LIKE (decision 0085).
  */
 export type LinkForm = 'set' | 'walk';
 
@@ -167,7 +176,7 @@ export function filterWhere(b: BoundResource, auth: AuthContext, q: Values, form
     if (v === undefined || v === null || v === '') continue;
     if (flt.op === 'like') {
       for (const f of flt.fields!) hiddenRefused(b.def, auth, f);
-      where.push(keywordWhere(b, name, String(v)));
+      where.push(keywordWhere(b, name, String(v), form));
       continue;
     }
     const field = flt.field!;

@@ -5,7 +5,7 @@ import { App, type FormInstance } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api-error';
-import { reportError } from '../error-path';
+import { refusalText, reportError } from '../error-path';
 import type { FieldSchema } from '../form-rule';
 import { type Row, resourceApi, type Values } from './api';
 import { type FormItem, formBody } from './form-body';
@@ -13,6 +13,12 @@ import { resourceKeys } from './keys';
 import { useFieldDescs, useLabel } from './labels';
 import { useRecord } from './use-record';
 import { useVisibleFields } from './use-visible-fields';
+
+/**
+ * A refused save's hint as the form shows it: the answer's `FormHint`, the words of the refusal, and
+ * the field it concerns (the first suggested field the form shows), by which the form shows it.
+ */
+export type ShownHint = FormHint & { text: string | null; field?: string };
 
 /**
  * A create or edit form of a resource: its sections of items (each with the derived zod schema of
@@ -33,7 +39,7 @@ export function useResourceForm(def: ResourceDef, opts: { id?: number | null; fo
   // the record as the form opened it: a live refresh must not move the version under the user's
   // edit (the save would silently overwrite the other change); "reload" starts from the new one
   const [opened, setOpened] = useState<{ id: number; row: Row }>();
-  const [hint, setHint] = useState<FormHint | null>(null);
+  const [hint, setHint] = useState<ShownHint | null>(null);
   const snapshot = opened && opened.id === opts.id ? opened.row : undefined;
   useEffect(() => {
     if (editing && !snapshot && record.data && !record.isFetching) setOpened({ id: opts.id!, row: record.data as Row });
@@ -72,10 +78,11 @@ export function useResourceForm(def: ResourceDef, opts: { id?: number | null; fo
   /** the answer's suggestions go into the form's own unlocked fields only */
   const takeHint = (err: unknown) => {
     const h = isApiError(err) ? formHintOf(err.data) : null;
-    setHint(h);
-    if (!h?.suggest || !opts.form) return;
+    if (!h) return setHint(null);
     const own = new Set(sections.flatMap((s) => s.items.filter((i) => !i.locked).map((i) => i.key)));
-    opts.form.setFieldsValue(Object.fromEntries(Object.entries(h.suggest).filter(([k]) => own.has(k))));
+    const suggested = Object.entries(h.suggest ?? {}).filter(([k]) => own.has(k));
+    setHint({ ...h, text: refusalText(err), field: suggested[0]?.[0] });
+    if (suggested.length && opts.form) opts.form.setFieldsValue(Object.fromEntries(suggested));
   };
 
   const send = async (values: Values) => {
