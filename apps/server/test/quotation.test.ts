@@ -9,7 +9,7 @@ import { channelRefs } from '../src/modules/srm/index.js';
 import { refRates } from '../src/modules/system/reference/schema.js';
 import { portOf } from '../src/platform/ports.js';
 import { type Answer, approvalWorld, type Person, taskOf, type Wf } from './approval-support.js';
-import { bearer, onPostgres, startTestApp, type TestApp } from './harness.js';
+import { bearer, onPostgres, signIn, startTestApp, type TestApp } from './harness.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -304,6 +304,17 @@ describe('margin guard', () => {
       reason: 'tender',
       approvalId: res.data.approvalId,
     });
+    // spec 7: the same request by its approval instance; another sales user's scope does not reach it
+    const byProcess = await get('sales01', `/v2/qm/specialReview/reviewprocess/${res.data.approvalId}`);
+    expect(byProcess.data).toMatchObject({ id: res.data.id, state: 'pending' });
+    const other = bearer(await signIn(t.app, { username: 'sales02', password: 'Sales#2026' }));
+    for (const url of [`details/${res.data.id}`, `reviewprocess/${res.data.approvalId}`]) {
+      const answer = (await t.app.inject({ url: `/v2/qm/specialReview/${url}`, headers: other })).json();
+      expect(answer.code, url).toBe(Errors.QM_SPECIAL_NOT_FOUND.code);
+    }
+    expect((await get('sales01', '/v2/qm/specialReview/reviewprocess/999999')).code).toBe(
+      Errors.QM_SPECIAL_NOT_FOUND.code,
+    );
     expect((await priceAt(ACC, { network: '46002', country: 'CN' }, at + HOUR))!.unitPrice).toBe('0.050000');
 
     const task = await taskOf(w, 'salesmgr', res.data.approvalId);

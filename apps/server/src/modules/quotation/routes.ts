@@ -31,7 +31,7 @@ import { bookPerm, need } from './perms.js';
 import { checkBook, checkLimit, effectiveTime, insertPriceRow, noticeDays, rowFromInput } from './prices.js';
 import { money, Q } from './rating.js';
 import { qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
-import { accountInScope, accountsInScope } from './scope.js';
+import { accountInScope, accountsInScope, userInScope } from './scope.js';
 import { startSpecial } from './special.js';
 
 const tags = ['quotation'];
@@ -296,6 +296,12 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     },
   );
 
+  /** a request in the caller's data scope (its applicant's), else not found */
+  const specialInScope = async (auth: AuthContext, row: typeof qmSpecialPrices.$inferSelect | undefined) => {
+    if (!row || !(await userInScope(p.db, auth, row.applicantId))) throw new AppError('QM_SPECIAL_NOT_FOUND');
+    return row;
+  };
+
   r.get(
     '/v2/qm/specialReview/details/:id',
     {
@@ -309,8 +315,27 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       const [row] = await p.db.select().from(qmSpecialPrices).where(eq(qmSpecialPrices.id, req.params.id));
-      if (!row) throw new AppError('QM_SPECIAL_NOT_FOUND');
-      return ok(row);
+      return ok(await specialInScope(req.auth!, row));
+    },
+  );
+
+  r.get(
+    '/v2/qm/specialReview/reviewprocess/:processId',
+    {
+      schema: {
+        tags,
+        summary: 'Spec 7: the special-price request of an approval instance (processInstance id)',
+        params: z.object({ processId: z.coerce.number().int().positive() }),
+        response: { 200: envelope(any) },
+      },
+      config: { access: { perm: QmPerm.SPECIAL } },
+    },
+    async (req) => {
+      const [row] = await p.db
+        .select()
+        .from(qmSpecialPrices)
+        .where(eq(qmSpecialPrices.approvalId, req.params.processId));
+      return ok(await specialInScope(req.auth!, row));
     },
   );
 }

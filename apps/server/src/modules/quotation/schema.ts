@@ -160,6 +160,7 @@ export const qmSpecialPrices = pgTable(
   (t) => [
     index('qm_special_prices_state_idx').on(t.state, t.createdAt),
     index('qm_special_prices_applicant_idx').on(t.applicantId),
+    index('qm_special_prices_approval_idx').on(t.approvalId),
   ],
 );
 

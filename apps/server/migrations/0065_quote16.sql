@@ -1,0 +1,1 @@
+CREATE INDEX "qm_special_prices_approval_idx" ON "qm_special_prices" USING btree ("approval_id");
