@@ -48,7 +48,7 @@ describe('quotation', () => {
   it('sets China’s SMS price limit on its kernel screen; tariffs and quote groups list theirs', async () => {
     const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
     await page.goto(`${server.url}/offerManage/sms-price-limit`);
-    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await page.getByTestId('list-create').click();
     const modal = page.locator('.ant-modal:visible');
     await modal
       .locator('.ant-form-item')
