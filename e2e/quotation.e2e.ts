@@ -37,14 +37,57 @@ describe('quotation', () => {
     await settlePopups(server.url, SALES);
     browser = await launch();
     admin = await apiToken(server.url, ADMIN);
-    groupId = (
-      await write<{ id: number }>(admin, '/v2/qm/group/save', { kind: 'quote', name: 'E2E group', currency: 'USD' })
-    ).id;
-    await write(admin, '/v2/qm/limit/save', { product: 'sms', country: 'CN', minPrice: '0.01', currency: 'USD' });
+    groupId = (await write<{ id: number }>(admin, '/v2/qm/quote-group/save', { name: 'E2E group', currency: 'USD' }))
+      .id;
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it('sets China’s SMS price limit on its kernel screen; tariffs and quote groups list theirs', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/offerManage/sms-price-limit`);
+    await page.getByTestId('list-create').click();
+    const modal = page.locator('.ant-modal:visible');
+    await modal
+      .locator('.ant-form-item')
+      .filter({ has: page.locator('label', { hasText: /^Country or region$/ }) })
+      .locator('.ant-select')
+      .click();
+    await page.keyboard.type('China');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'China' })
+      .first()
+      .click();
+    await modal.getByLabel('Minimum price', { exact: true }).fill('0.01');
+    await modal.getByLabel('Currency', { exact: true }).fill('USD');
+    await shot(page, 'quotation-sms-limit-form-1280-en');
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+    const row = page
+      .locator('.ant-table-row')
+      .filter({ hasText: '0.01' })
+      .filter({ hasText: /CN|China/ });
+    await expect.poll(() => row.count()).toBe(1);
+    await shot(page, 'quotation-sms-limits-1280-en');
+    await ctx.close();
+
+    const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    for (const [path, name] of [
+      ['/setModule/financial/tariff', 'quotation-tariffs'],
+      ['/offerManage/quote-group/quote', 'quotation-quote-groups'],
+      ['/offerManage/quote-group/az', 'quotation-az-groups'],
+    ] as const) {
+      await zh.page.goto(`${server.url}${path}`);
+      await expect.poll(() => zh.page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+      await shot(zh.page, `${name}-1280-zh`);
+      await zh.page.setViewportSize({ width: 390, height: 844 });
+      await shot(zh.page, `${name}-390-zh`);
+      await zh.page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await zh.ctx.close();
   });
 
   it('imports a supplier SMS price list with the increase shown in the preview', async () => {

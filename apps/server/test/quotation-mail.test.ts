@@ -200,7 +200,7 @@ describe('quote mails', () => {
   });
 
   it('quotes a quote group’s own book, listed in its sender’s data scope (a group is no one customer’s)', async () => {
-    const g = await post(admin, '/v2/qm/group/save', { kind: 'quote', name: 'Mail group', currency: 'USD' });
+    const g = await post(admin, '/v2/qm/quote-group/save', { name: 'Mail group', currency: 'USD' });
     expect(g.code, JSON.stringify(g)).toBe(0);
     const empty = await post(sales, '/v2/qm/quote-email/preview', {
       bookKind: 'group',
@@ -265,8 +265,10 @@ describe('quote mails', () => {
     const calls: [string, string][] = [
       ['POST', '/v2/qm/price/page'],
       ['POST', '/v2/qm/rate'],
-      ['GET', '/v2/qm/group/list?kind=quote'],
-      ['GET', '/v2/qm/limit/list'],
+      ['POST', '/v2/qm/quote-group/page'],
+      ['POST', '/v2/qm/az-group/page'],
+      ['POST', '/v2/qm/sms-price-limit/page'],
+      ['POST', '/v2/qm/tariff/page'],
       ['GET', '/v2/qm/settings'],
       ['POST', '/v2/qm/special-price/page'],
       ['GET', '/v2/qm/specialReview/details/1'],

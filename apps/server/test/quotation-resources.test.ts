@@ -1,7 +1,17 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { billingMethods } from '../src/modules/quotation/billing-methods.js';
+import { azGroups, quoteGroups } from '../src/modules/quotation/groups.js';
+import { smsPriceLimits, tariffs } from '../src/modules/quotation/limits.js';
 import { quoteEmails } from '../src/modules/quotation/mails/list.js';
-import { qmBillingMethods, qmQuoteEmails, qmSpecialPrices } from '../src/modules/quotation/schema.js';
+import {
+  qmBillingMethods,
+  qmGroupMembers,
+  qmGroups,
+  qmPriceLimits,
+  qmQuoteEmails,
+  qmSpecialPrices,
+} from '../src/modules/quotation/schema.js';
 import { specialPrices } from '../src/modules/quotation/special-list.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
@@ -93,4 +103,64 @@ describeResource(quoteEmails, {
       .returning({ id: qmQuoteEmails.id });
     return r!.id;
   },
+});
+
+/** quote groups of one kind: a seeded member account finds its group */
+for (const [bound, kind] of [
+  [quoteGroups, 'quote'],
+  [azGroups, 'az'],
+] as const)
+  describeResource(bound, {
+    app: () => t,
+    sample: (n) => ({ name: `Conformance ${kind} ${n}`, currency: 'USD', accountIds: [] }),
+    update: { remark: 'changed by the suite' },
+    filters: {
+      accountIds: async () =>
+        (await t.p.db.select().from(qmGroupMembers).where(eq(qmGroupMembers.kind, kind)).limit(1))[0]!.accountId,
+    },
+    ownedRecord: async () => {
+      const [r] = await t.p.db
+        .insert(qmGroups)
+        .values({ kind, name: `Own ${kind} ${++made}`, currency: 'USD' })
+        .returning({ id: qmGroups.id });
+      return r!.id;
+    },
+  });
+
+/** a country code no seed uses (user-assigned XA–XZ, then further letters), one per limit made */
+let codes = 23 * 26;
+const freshCountry = () => {
+  const i = codes++;
+  return String.fromCharCode(65 + (Math.floor(i / 26) % 26)) + String.fromCharCode(65 + (i % 26));
+};
+const seededCountry = (product: 'sms' | 'voice') => async () =>
+  (
+    await t.p.db
+      .select({ country: qmPriceLimits.country })
+      .from(qmPriceLimits)
+      .where(and(eq(qmPriceLimits.product, product), isNull(qmPriceLimits.network)))
+      .limit(1)
+  )[0]!.country;
+const ownLimit = (product: 'sms' | 'voice') => async () => {
+  const [r] = await t.p.db
+    .insert(qmPriceLimits)
+    .values({ product, country: freshCountry(), minPrice: '0.01', currency: 'USD' })
+    .returning({ id: qmPriceLimits.id });
+  return r!.id;
+};
+
+describeResource(smsPriceLimits, {
+  app: () => t,
+  sample: () => ({ country: freshCountry(), minPrice: '0.012', currency: 'USD' }),
+  update: { minMarginPct: 8 },
+  filters: { country: seededCountry('sms') },
+  ownedRecord: ownLimit('sms'),
+});
+
+describeResource(tariffs, {
+  app: () => t,
+  sample: () => ({ product: 'voice', country: freshCountry(), minPrice: '0.03', currency: 'USD' }),
+  update: { minPrice: '0.035' },
+  filters: { product: 'voice', country: seededCountry('voice') },
+  ownedRecord: ownLimit('voice'),
 });

@@ -4,12 +4,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../src/modules/quotation/books.js';
 import { Q } from '../src/modules/quotation/rating.js';
-import { qmGroupMembers, qmPrices, qmSpecialPrices } from '../src/modules/quotation/schema.js';
+import { qmGroupMembers, qmPriceLimits, qmPrices, qmSpecialPrices } from '../src/modules/quotation/schema.js';
 import { channelRefs } from '../src/modules/srm/index.js';
 import { refRates } from '../src/modules/system/reference/schema.js';
 import { portOf } from '../src/platform/ports.js';
 import { type Answer, approvalWorld, type Person, taskOf, type Wf } from './approval-support.js';
-import { bearer, onPostgres, startTestApp, type TestApp } from './harness.js';
+import { bearer, onPostgres, signIn, startTestApp, type TestApp } from './harness.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -59,16 +59,16 @@ beforeAll(async () => {
   ACC = (await portOf(t.p.db, 'accounts')!.active()).find((a) => a.ownerId === w.ids.sales01)!.id;
   await t.p.db.delete(qmPrices).where(and(eq(qmPrices.bookKind, 'account'), eq(qmPrices.bookId, ACC)));
   await t.p.db.delete(qmGroupMembers).where(eq(qmGroupMembers.accountId, ACC));
-  const g = await post('sales01', '/v2/qm/group/save', {
-    kind: 'quote',
+  // the margin guard's test sets China's SMS limit itself
+  await t.p.db.delete(qmPriceLimits).where(and(eq(qmPriceLimits.product, 'sms'), eq(qmPriceLimits.country, 'CN')));
+  const g = await post('sales01', '/v2/qm/quote-group/save', {
     name: 'Test group',
     currency: 'USD',
     accountIds: [ACC],
   });
   expect(g.code, JSON.stringify(g)).toBe(0);
   group = g.data.id;
-  const a = await post('sales01', '/v2/qm/group/save', {
-    kind: 'az',
+  const a = await post('sales01', '/v2/qm/az-group/save', {
     name: 'Test A-Z',
     currency: 'USD',
     accountIds: [ACC],
@@ -255,20 +255,19 @@ describe('price books', () => {
       expect((await save('sales01', bad)).code).not.toBe(0);
     expect((await save('finance01', { ...base, network: '46000' })).code).toBe(Errors.NO_PERMISSION.code);
     expect((await save('ops01', { ...base, network: '46000' })).code).toBe(Errors.NO_PERMISSION.code);
-    expect(
-      (await post('sales01', '/v2/qm/group/save', { kind: 'quote', name: 'Test group', currency: 'USD' })).code,
-    ).toBe(Errors.QM_GROUP_EXISTS.code);
+    expect((await post('sales01', '/v2/qm/quote-group/save', { name: 'Test group', currency: 'USD' })).code).toBe(
+      Errors.QM_GROUP_EXISTS.code,
+    );
     expect(
       (
-        await post('sales01', '/v2/qm/group/save', {
-          kind: 'quote',
+        await post('sales01', '/v2/qm/quote-group/save', {
           name: 'Other group',
           currency: 'USD',
           accountIds: [ACC],
         })
       ).code,
     ).toBe(Errors.QM_GROUP_MEMBER_TAKEN.code);
-    expect((await post('admin', '/v2/qm/limit/save', { product: 'sms', country: 'CN', currency: 'USD' })).code).toBe(
+    expect((await post('admin', '/v2/qm/sms-price-limit/save', { country: 'CN', currency: 'USD' })).code).toBe(
       Errors.QM_LIMIT_EMPTY.code,
     );
     expect(await rowsCount()).toBe(before);
@@ -277,8 +276,7 @@ describe('price books', () => {
 
 describe('margin guard', () => {
   it('turns a price below the limit into a special-price request; the approval writes it in its transaction', async () => {
-    const lim = await post('admin', '/v2/qm/limit/save', {
-      product: 'sms',
+    const lim = await post('admin', '/v2/qm/sms-price-limit/save', {
       country: 'CN',
       minPrice: '0.01',
       currency: 'USD',
@@ -306,6 +304,17 @@ describe('margin guard', () => {
       reason: 'tender',
       approvalId: res.data.approvalId,
     });
+    // spec 7: the same request by its approval instance; another sales user's scope does not reach it
+    const byProcess = await get('sales01', `/v2/qm/specialReview/reviewprocess/${res.data.approvalId}`);
+    expect(byProcess.data).toMatchObject({ id: res.data.id, state: 'pending' });
+    const other = bearer(await signIn(t.app, { username: 'sales02', password: 'Sales#2026' }));
+    for (const url of [`details/${res.data.id}`, `reviewprocess/${res.data.approvalId}`]) {
+      const answer = (await t.app.inject({ url: `/v2/qm/specialReview/${url}`, headers: other })).json();
+      expect(answer.code, url).toBe(Errors.QM_SPECIAL_NOT_FOUND.code);
+    }
+    expect((await get('sales01', '/v2/qm/specialReview/reviewprocess/999999')).code).toBe(
+      Errors.QM_SPECIAL_NOT_FOUND.code,
+    );
     expect((await priceAt(ACC, { network: '46002', country: 'CN' }, at + HOUR))!.unitPrice).toBe('0.050000');
 
     const task = await taskOf(w, 'salesmgr', res.data.approvalId);

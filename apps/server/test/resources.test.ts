@@ -1,4 +1,5 @@
 import { Errors, Perm } from '@portal/contracts';
+import { actionPerm, SIGNED_IN } from '@portal/contracts/resource';
 import { eq, getTableName, inArray, is, SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../src/modules/index.js';
@@ -7,6 +8,7 @@ import { departments, resources, roleResources, roles, staffUsers } from '../src
 import { rowsOf } from '../src/platform/db/index.js';
 import { type BoundResource, boundResources } from '../src/platform/resource/bind.js';
 import { columnOf, isLink, keywordWhere } from '../src/platform/resource/query.js';
+import { buildSeedResources } from '../src/seed/resources.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
 
@@ -38,6 +40,20 @@ describe('every bound resource', () => {
   it('is mounted by a module', () => {
     expect(modules.length).toBeGreaterThan(0);
     expect(boundResources().map((b) => b.def.key)).toContain('system.user');
+  });
+
+  it('needs only keys the seed creates: a role can be given every action a list offers', () => {
+    const seeded = new Set(buildSeedResources().map((r) => r.key));
+    const unseeded = boundResources().flatMap(({ def }) =>
+      [
+        ...(['list', 'create', 'update', 'delete', 'export'] as const).map((a) => actionPerm(def, a)),
+        ...Object.values(def.commands ?? {}).map((c) => c.perm),
+        ...Object.values(def.fields).map((f) => f.perm),
+      ]
+        .filter((k): k is string => !!k && k !== SIGNED_IN && !seeded.has(k))
+        .map((k) => `${def.key}: ${k}`),
+    );
+    expect(unseeded).toEqual([]);
   });
 
   it('has an index for each filter, the default sort and the owner (keyword filters: a trigram-indexed search column of their fields)', async () => {

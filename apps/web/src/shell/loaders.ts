@@ -10,12 +10,19 @@ export function publicOnlyLoader() {
 
 /**
  * Guard of every signed-in route (spec 4): no token → /login keeping the query with
- * redirect_url; with a token the user and resources load on the first navigation.
+ * redirect_url, except on the public prefixes (/offerManage), which a visitor opens as is. With a
+ * token the user and resources load on the first navigation, on a public prefix too: a colleague
+ * who opens an /offerManage address directly holds there the same menus and keys (the buttons a
+ * resource list offers) as after navigating to it. A session that ends while loading leaves a
+ * public page open to the visitor it now is, and sends any other page to sign-in.
  */
 export async function shellLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (isPublicPath(url.pathname)) return null;
-  if (!hasToken()) throw redirect(loginRedirectFor(url.pathname, url.search));
-  if (!(await loadUserOnce())) throw redirect('/login');
+  const open = isPublicPath(url.pathname);
+  if (!hasToken()) {
+    if (open) return null;
+    throw redirect(loginRedirectFor(url.pathname, url.search));
+  }
+  if (!(await loadUserOnce()) && !open) throw redirect('/login');
   return null;
 }

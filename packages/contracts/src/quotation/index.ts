@@ -124,26 +124,6 @@ export const rateQuery = z.object({
   currency: currency.optional(),
 });
 
-export const groupSave = z.object({
-  kind: z.enum(GROUP_KINDS),
-  name: z.string().trim().min(2).max(64),
-  currency,
-  remark: z.string().max(500).optional(),
-  accountIds: z.array(z.number().int().positive()).max(5000).default([]),
-});
-
-export const limitSave = z.object({
-  product: productSchema,
-  country: z.string().regex(COUNTRY_PATTERN),
-  network: z.string().regex(NETWORK_PATTERN).optional(),
-  minPrice: priceString.optional(),
-  minMarginPct: z
-    .string()
-    .regex(/^\d{1,3}(\.\d{1,4})?$/)
-    .optional(),
-  currency,
-});
-
 export const quoteSettings = z.object({ increaseNoticeDays: z.number().int().min(0).max(365) });
 
 const effectiveDate = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'date');
@@ -277,5 +257,7 @@ export const quoteEmailQuery = z.object({
   size: z.number().int().min(1).max(200).default(20),
 });
 export { billingMethodResource } from './billing-method.js';
+export { smsPriceLimitResource, TARIFF_PRODUCTS, tariffResource } from './price-limit.js';
 export { quoteEmailResource } from './quote-email.js';
+export { azGroupResource, quoteGroupResource } from './quote-group.js';
 export { specialPriceResource } from './special-price.js';

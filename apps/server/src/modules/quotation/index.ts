@@ -2,6 +2,8 @@ import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { billingMethods, seedBillingMethods } from './billing-methods.js';
 import { rating, useBus } from './books.js';
+import { azGroups, quoteGroups } from './groups.js';
+import { smsPriceLimits, tariffs } from './limits.js';
 import { quoteEmails } from './mails/list.js';
 import { quoteMailRoutes } from './mails/routes.js';
 import { quotationRoutes } from './routes.js';
@@ -22,7 +24,8 @@ export const quotationModule: Module = {
     registerSpecialHandler(p);
     await quotationRoutes(app, p);
     await quoteMailRoutes(app, p);
-    for (const b of [billingMethods, specialPrices, quoteEmails]) await mountResource(app, p, b);
+    for (const b of [billingMethods, specialPrices, quoteEmails, quoteGroups, azGroups, smsPriceLimits, tariffs])
+      await mountResource(app, p, b);
   },
   seed: async (ctx) => {
     await seedQuotation(ctx);

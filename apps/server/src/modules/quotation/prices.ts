@@ -164,7 +164,7 @@ export async function checkLimit(
     .from(qmPriceLimits)
     .where(and(eq(qmPriceLimits.product, r.product), eq(qmPriceLimits.country, r.country)));
   const limit =
-    limits.find((l) => r.destKind === 'network' && l.network === r.dest) ?? limits.find((l) => l.network === '');
+    limits.find((l) => r.destKind === 'network' && l.network === r.dest) ?? limits.find((l) => l.network === null);
   if (!limit) return { below: false, text: '' };
   const day = at.toISOString().slice(0, 10);
   const price = new Q(r.unitPrice);

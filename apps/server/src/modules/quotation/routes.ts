@@ -2,8 +2,6 @@ import multipart from '@fastify/multipart';
 import { envelope } from '@portal/contracts';
 import {
   bookQuery,
-  groupSave,
-  limitSave,
   type PriceSave,
   priceListCommit,
   priceListPreview,
@@ -32,8 +30,8 @@ import { commitPriceList, previewPriceList } from './import.js';
 import { bookPerm, need } from './perms.js';
 import { checkBook, checkLimit, effectiveTime, insertPriceRow, noticeDays, rowFromInput } from './prices.js';
 import { money, Q } from './rating.js';
-import { qmGroupMembers, qmGroups, qmPriceLimits, qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
-import { accountInScope, accountsInScope } from './scope.js';
+import { qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
+import { accountInScope, accountsInScope, userInScope } from './scope.js';
 import { startSpecial } from './special.js';
 
 const tags = ['quotation'];
@@ -266,137 +264,6 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     },
   );
 
-  r.post(
-    '/v2/qm/group/save',
-    {
-      schema: {
-        tags,
-        summary: 'Create a quote group (quote or A-Z) with its member accounts',
-        body: groupSave,
-        response: { 200: envelope(z.object({ id: z.number() })) },
-      },
-      config: { access: { perm: QmPerm.GROUPS }, checkRepeat: true },
-    },
-    async (req) => {
-      const b = req.body;
-      const accounts = [...new Set(b.accountIds)];
-      const id = await p.db.transaction(async (tx) => {
-        const [dup] = await tx
-          .select({ id: qmGroups.id })
-          .from(qmGroups)
-          .where(and(eq(qmGroups.kind, b.kind), eq(qmGroups.name, b.name)));
-        if (dup) throw new AppError('QM_GROUP_EXISTS', { vars: { value: b.name } });
-        if (accounts.length) {
-          const [taken] = await tx
-            .select({ accountId: qmGroupMembers.accountId })
-            .from(qmGroupMembers)
-            .where(and(eq(qmGroupMembers.kind, b.kind), inArray(qmGroupMembers.accountId, accounts)))
-            .limit(1);
-          if (taken) throw new AppError('QM_GROUP_MEMBER_TAKEN', { vars: { value: taken.accountId } });
-        }
-        const [g] = await tx
-          .insert(qmGroups)
-          .values({
-            kind: b.kind,
-            name: b.name,
-            currency: b.currency,
-            remark: b.remark ?? null,
-            createdBy: req.auth!.userId,
-            createdAt: p.clock.now(),
-          })
-          .returning({ id: qmGroups.id });
-        if (accounts.length)
-          await tx
-            .insert(qmGroupMembers)
-            .values(accounts.map((accountId) => ({ groupId: g!.id, kind: b.kind, accountId })));
-        return g!.id;
-      });
-      rating(p.db).changed('group', id);
-      return ok({ id });
-    },
-  );
-
-  r.get(
-    '/v2/qm/group/list',
-    {
-      schema: {
-        tags,
-        summary: 'Quote groups of a kind with their member accounts',
-        querystring: z.object({ kind: z.enum(['quote', 'az']) }),
-        response: { 200: envelope(any) },
-      },
-      config: { access: { perm: QmPerm.GROUPS } },
-    },
-    async (req) => {
-      const groups = await p.db
-        .select()
-        .from(qmGroups)
-        .where(eq(qmGroups.kind, req.query.kind))
-        .orderBy(asc(qmGroups.id));
-      const members = await p.db.select().from(qmGroupMembers).where(eq(qmGroupMembers.kind, req.query.kind));
-      return ok(
-        groups.map((g) => ({ ...g, accountIds: members.filter((m) => m.groupId === g.id).map((m) => m.accountId) })),
-      );
-    },
-  );
-
-  r.post(
-    '/v2/qm/limit/save',
-    {
-      schema: {
-        tags,
-        summary: 'sms-price-limit / tariff: set the least price or margin for a country or network',
-        body: limitSave,
-        response: { 200: envelope(z.object({ id: z.number() })) },
-      },
-      config: { access: 'authenticated', checkRepeat: true },
-    },
-    async (req) => {
-      need(req.auth!, QmPerm.LIMITS, QmPerm.TARIFF);
-      const b = req.body;
-      if (!b.minPrice && !b.minMarginPct) throw new AppError('QM_LIMIT_EMPTY');
-      if (b.network) {
-        const op = await reference(p).operatorOf(b.network);
-        if (!op || op.countryCode !== b.country)
-          throw new AppError('QM_NETWORK_UNKNOWN', { vars: { value: b.network } });
-      }
-      const values = {
-        product: b.product,
-        country: b.country,
-        network: b.network ?? '',
-        minPrice: b.minPrice ?? null,
-        minMarginPct: b.minMarginPct ?? null,
-        currency: b.currency,
-        updatedBy: req.auth!.userId,
-        updatedAt: p.clock.now(),
-      };
-      const [row] = await p.db
-        .insert(qmPriceLimits)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [qmPriceLimits.product, qmPriceLimits.country, qmPriceLimits.network],
-          set: values,
-        })
-        .returning({ id: qmPriceLimits.id });
-      return ok({ id: row!.id });
-    },
-  );
-
-  // the two screens showing the limits each read them under their own key
-  for (const [url, perm] of [
-    ['/v2/qm/limit/list', QmPerm.LIMITS],
-    ['/v2/qm/tariff/list', QmPerm.TARIFF],
-  ] as const)
-    r.get(
-      url,
-      {
-        schema: { tags, summary: 'sms-price-limit / tariff rows', response: { 200: envelope(any) } },
-        config: { access: { perm } },
-      },
-      async () =>
-        ok(await p.db.select().from(qmPriceLimits).orderBy(asc(qmPriceLimits.country), asc(qmPriceLimits.network))),
-    );
-
   r.get(
     '/v2/qm/settings',
     {
@@ -429,6 +296,12 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     },
   );
 
+  /** a request in the caller's data scope (its applicant's), else not found */
+  const specialInScope = async (auth: AuthContext, row: typeof qmSpecialPrices.$inferSelect | undefined) => {
+    if (!row || !(await userInScope(p.db, auth, row.applicantId))) throw new AppError('QM_SPECIAL_NOT_FOUND');
+    return row;
+  };
+
   r.get(
     '/v2/qm/specialReview/details/:id',
     {
@@ -442,8 +315,27 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       const [row] = await p.db.select().from(qmSpecialPrices).where(eq(qmSpecialPrices.id, req.params.id));
-      if (!row) throw new AppError('QM_SPECIAL_NOT_FOUND');
-      return ok(row);
+      return ok(await specialInScope(req.auth!, row));
+    },
+  );
+
+  r.get(
+    '/v2/qm/specialReview/reviewprocess/:processId',
+    {
+      schema: {
+        tags,
+        summary: 'Spec 7: the special-price request of an approval instance (processInstance id)',
+        params: z.object({ processId: z.coerce.number().int().positive() }),
+        response: { 200: envelope(any) },
+      },
+      config: { access: { perm: QmPerm.SPECIAL } },
+    },
+    async (req) => {
+      const [row] = await p.db
+        .select()
+        .from(qmSpecialPrices)
+        .where(eq(qmSpecialPrices.approvalId, req.params.processId));
+      return ok(await specialInScope(req.auth!, row));
     },
   );
 }

@@ -11,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -24,6 +25,7 @@ export const qmGroups = pgTable(
   'qm_groups',
   {
     id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
     kind: text('kind', { enum: ['quote', 'az'] }).notNull(),
     name: text('name').notNull(),
     currency: text('currency').notNull(),
@@ -97,10 +99,11 @@ export const qmPriceLimits = pgTable(
   'qm_price_limits',
   {
     id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
     product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
     country: text('country').notNull(),
-    /** a network of the country, or '' for the whole country */
-    network: text('network').notNull().default(''),
+    /** a network of the country, or none for the whole country (unique with it: nulls not distinct) */
+    network: text('network'),
     minPrice: numeric('min_price', { precision: 18, scale: 6 }),
     /** least margin over the dearest live cost, percent of the price */
     minMarginPct: numeric('min_margin_pct', { precision: 9, scale: 4 }),
@@ -108,7 +111,10 @@ export const qmPriceLimits = pgTable(
     updatedBy: integer('updated_by'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('qm_price_limits_uq').on(t.product, t.country, t.network)],
+  (t) => [
+    unique('qm_price_limits_uq').on(t.product, t.country, t.network).nullsNotDistinct(),
+    index('qm_price_limits_country_idx').on(t.country, t.id),
+  ],
 );
 
 /** `quote-set`: one row of quotation settings. */
@@ -154,6 +160,7 @@ export const qmSpecialPrices = pgTable(
   (t) => [
     index('qm_special_prices_state_idx').on(t.state, t.createdAt),
     index('qm_special_prices_applicant_idx').on(t.applicantId),
+    index('qm_special_prices_approval_idx').on(t.approvalId),
   ],
 );
 

@@ -196,14 +196,11 @@ export async function seedQuotation(ctx: SeedContext) {
   await db
     .insert(qmPriceLimits)
     .values(
-      countries.slice(0, 10).map((c) => ({
-        product: 'sms' as const,
-        country: c,
-        network: '',
-        minPrice: '0.010000',
-        currency: 'USD',
-        minMarginPct: '5',
-      })),
+      countries.slice(0, 10).flatMap((c, i) => [
+        { product: 'sms' as const, country: c, minPrice: '0.010000', currency: 'USD', minMarginPct: '5' },
+        // the tariff settings: a voice floor for every other one of them
+        ...(i % 2 ? [] : [{ product: 'voice' as const, country: c, minPrice: '0.020000', currency: 'USD' }]),
+      ]),
     )
     .onConflictDoNothing();
   const sent = await seedSentQuotes(

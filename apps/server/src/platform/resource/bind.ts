@@ -21,6 +21,8 @@ export interface Link {
   owner: PgColumn;
   value: PgColumn;
   target?: PgColumn;
+  /** constant columns of every link row this binding writes (the kind of the record's own rows) */
+  extra?: Record<string, unknown>;
 }
 export const link = (l: Link): Link => l;
 
@@ -48,8 +50,14 @@ export interface WriteContext {
 export type Values = Record<string, unknown>;
 
 export interface ResourceHooks {
-  /** slow pure work before the transaction (hashing): its result is merged into the insert */
-  prepareCreate?(input: Values, auth: AuthContext): Promise<Values>;
+  /**
+   * slow work before the transaction (hashing; checks against cached reference data, which an
+   * embedded database cannot load while the write's transaction holds its one connection): its
+   * result is merged into the insert
+   */
+  prepareCreate?(input: Values, auth: AuthContext, p: Platform): Promise<Values>;
+  /** the same before an update's transaction, with the fields it changes; its result is merged into the update */
+  prepareUpdate?(patch: Values, auth: AuthContext, p: Platform): Promise<Values>;
   /** inside the transaction, before the insert: checks (throw AppError) and extra column values */
   beforeCreate?(ctx: WriteContext, input: Values): Promise<Values | undefined>;
   afterCreate?(ctx: WriteContext, id: number, input: Values): Promise<void>;
@@ -74,6 +82,11 @@ export interface BindOptions {
   table: PgTable & { id: PgColumn; version: PgColumn };
   /** where each field of the definition lives (secret fields have none: hooks turn them into columns) */
   columns: Record<string, FieldSource>;
+  /**
+   * the rows of the table this resource holds, when several resources share one table under their
+   * own list keys (one kind each): applied on every path like the data scope; `beforeCreate` sets it
+   */
+  rows?: SQL;
   /** each keyword (`like`) filter's search column (`searchColumn`, platform/db/search.ts) */
   search?: Record<string, PgColumn>;
   hooks?: ResourceHooks;

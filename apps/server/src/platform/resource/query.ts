@@ -110,11 +110,16 @@ function ownerOf(b: BoundResource, field: string): PgColumn | SQL {
 }
 
 /**
- * The caller's data scope over the definition's owner column (none declared: every record;
+ * The resource's own rows (`rows`) within the caller's data scope over the definition's owner column (none: every record;
  * personal: own), and for a shared resource the records the caller is a member of (`write`: write
  * members only).
  */
 export function scopeWhere(b: BoundResource, caller: AuthContext, mode: 'read' | 'write' = 'read'): SQL | undefined {
+  const own = ownerWhere(b, caller, mode);
+  return b.rows ? and(b.rows, own) : own;
+}
+
+function ownerWhere(b: BoundResource, caller: AuthContext, mode: 'read' | 'write'): SQL | undefined {
   const owner = b.def.access.owner;
   const auth = b.scopeOf ? b.scopeOf(caller) : caller;
   if (!owner) return undefined;

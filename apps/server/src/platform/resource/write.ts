@@ -58,7 +58,7 @@ async function writeLinks(tx: Tx, b: BoundResource, id: number, values: Values, 
     if (ids.length) {
       const owner = Object.entries(getTableColumns(l.link)).find(([, c]) => c === l.owner)![0];
       const value = Object.entries(getTableColumns(l.link)).find(([, c]) => c === l.value)![0];
-      await tx.insert(l.link).values(ids.map((x) => ({ [owner]: id, [value]: x })));
+      await tx.insert(l.link).values(ids.map((x) => ({ ...l.extra, [owner]: id, [value]: x })));
     }
   }
 }
@@ -142,7 +142,7 @@ function refuseHidden(b: BoundResource, auth: AuthContext, values: Values) {
 
 export async function createRecord(b: BoundResource, p: Platform, auth: AuthContext, input: Values) {
   refuseHidden(b, auth, input);
-  const prepared = (await b.hooks?.prepareCreate?.(input, auth)) ?? {};
+  const prepared = (await b.hooks?.prepareCreate?.(input, auth, p)) ?? {};
   return inTransaction(b, p, auth, async (ctx) => {
     const id = await insertRecord(ctx, b, input, prepared);
     return { id, result: { id } };
@@ -171,7 +171,7 @@ async function insertRecord(ctx: WriteContext, b: BoundResource, input: Values, 
  */
 export async function createWithin(ctx: WriteContext, b: BoundResource, input: Values): Promise<number> {
   refuseHidden(b, ctx.auth, input);
-  const prepared = (await b.hooks?.prepareCreate?.(input, ctx.auth)) ?? {};
+  const prepared = (await b.hooks?.prepareCreate?.(input, ctx.auth, ctx.p)) ?? {};
   const id = await insertRecord(ctx, b, input, prepared);
   ctx.afterCommit(() => publishRecordChanged(ctx.p.bus, b.def.key, id));
   return id;
@@ -200,11 +200,12 @@ export async function updateRecord(b: BoundResource, p: Platform, auth: AuthCont
   const { id, version, ...rest } = body as Values & { id: number; version: number };
   const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   refuseHidden(b, auth, patch);
+  const prepared = (await b.hooks?.prepareUpdate?.(patch, auth, p)) ?? {};
   return inTransaction(b, p, auth, async (ctx) => {
     const before = await loadRecord(ctx.tx, b, auth, id, storedFields(b), true);
     if (before.version !== version) throw new AppError('CONFLICT');
     await checkLinkTargets(ctx.tx, b, patch);
-    const extra = (await b.hooks?.beforeUpdate?.(ctx, before, patch)) ?? {};
+    const extra = { ...prepared, ...(await b.hooks?.beforeUpdate?.(ctx, before, patch)) };
     const next = await applyPatch(ctx, b, id, version, patch, extra);
     await b.hooks?.afterUpdate?.(ctx, id, before, patch);
     const changes = trackedChanges(b, before, patch);

@@ -62,16 +62,6 @@ export interface GroupView {
   accountIds: number[];
   createdAt: string;
 }
-export interface LimitView {
-  id: number;
-  product: string;
-  country: string;
-  network: string;
-  minPrice: string | null;
-  minMarginPct: string | null;
-  currency: string;
-  updatedAt: string;
-}
 export interface SpecialView {
   id: number;
   bookKind: string;
@@ -160,10 +150,11 @@ export const qmApi = {
       { checkRepeat: true },
     ),
   rate: (q: object) => post<RateAnswer>('/v2/qm/rate', q),
-  groups: (kind: string) => get<GroupView[]>('/v2/qm/group/list', { kind }),
-  saveGroup: (body: object) => post<{ id: number }>('/v2/qm/group/save', body, { checkRepeat: true }),
-  limits: (list: 'limit' | 'tariff') => get<LimitView[]>(`/v2/qm/${list}/list`),
-  saveLimit: (body: object) => post<{ id: number }>('/v2/qm/limit/save', body, { checkRepeat: true }),
+  /** the groups of a kind (their kernel list, the first 200), for the group send page */
+  groups: (kind: 'quote' | 'az') =>
+    post<{ records: GroupView[] }>(`/v2/qm/${kind === 'az' ? 'az-group' : 'quote-group'}/page`, { size: 200 }).then(
+      (p) => p.records.map((g) => ({ ...g, kind })),
+    ),
   settings: () => get<{ increaseNoticeDays: number }>('/v2/qm/settings'),
   saveSettings: (body: { increaseNoticeDays: number }) =>
     post<{ increaseNoticeDays: number }>('/v2/qm/settings', body, { checkRepeat: true }),
@@ -178,10 +169,13 @@ export const qmApi = {
     post<{ id: number; mailId: number; link: string }>('/v2/qm/quote-email/send', body, { checkRepeat: true }),
   quoteEmails: (q: object) => post<Page<QuoteEmailRow>>('/v2/qm/quote-email/page', q),
   quoteEmail: (id: number) => get<QuoteEmailDetail>(`/v2/qm/quote-email/${id}`),
-  accountOptions: (keyword: string, id: number | undefined, signal?: AbortSignal) =>
+  accountOptions: (keyword: string, picked: number | number[] | undefined, signal?: AbortSignal) =>
     get<AccountOption[]>(
       '/v2/qm/account/options',
-      { ...(keyword ? { keyword } : {}), ...(id ? { id } : {}) },
+      {
+        ...(keyword ? { keyword } : {}),
+        ...(Array.isArray(picked) ? (picked.length ? { ids: picked.join(',') } : {}) : picked ? { id: picked } : {}),
+      },
       { signal, showMessage: false },
     ),
   publicQuote: (token: string) =>

@@ -2,6 +2,7 @@ import type { ScreenMap } from '../../platform/screens';
 
 const screens = () => import('./screens');
 const mails = () => import('./mail-screens');
+const setup = () => import('./setup-screens');
 const O = '/offerManage';
 
 /** The quotation room's screens (agent and AI vendor quotes and the other send pages come later). */
@@ -14,9 +15,10 @@ export const quotationScreens: ScreenMap = {
   [`${O}/supplierQuote/voiceSupplier`]: async () => ({ Component: (await screens()).SupplierVoiceScreen }),
   [`${O}/quote-query/customer`]: async () => ({ Component: (await screens()).QuoteQueryScreen }),
   [`${O}/quote-query/supplier`]: async () => ({ Component: (await screens()).QuoteQueryScreen }),
-  [`${O}/quote-group/quote`]: async () => ({ Component: (await screens()).QuoteGroupsScreen }),
-  [`${O}/quote-group/az`]: async () => ({ Component: (await screens()).AzGroupsScreen }),
-  [`${O}/sms-price-limit`]: async () => ({ Component: (await screens()).SmsPriceLimitScreen }),
+  [`${O}/quote-group/quote`]: async () => ({ Component: (await setup()).QuoteGroupsScreen }),
+  [`${O}/quote-group/quote/detail`]: async () => ({ Component: (await setup()).QuoteGroupDetailScreen }),
+  [`${O}/quote-group/az`]: async () => ({ Component: (await setup()).AzGroupsScreen }),
+  [`${O}/sms-price-limit`]: async () => ({ Component: (await setup()).SmsPriceLimitScreen }),
   [`${O}/quota-apply-approval/special`]: async () => ({ Component: (await screens()).SpecialListScreen }),
   [`${O}/quota-apply-approval/special/detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
   [`${O}/send/special-detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
@@ -31,6 +33,6 @@ export const quotationScreens: ScreenMap = {
   '/setModule/financial/billing-method': async () => ({
     Component: (await import('./BillingMethodScreen')).BillingMethodScreen,
   }),
-  '/setModule/financial/tariff': async () => ({ Component: (await screens()).TariffScreen }),
+  '/setModule/financial/tariff': async () => ({ Component: (await setup()).TariffScreen }),
   '/setModule/financial/quote-set': async () => ({ Component: (await screens()).QuoteSetScreen }),
 };

@@ -120,6 +120,11 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
           keyword: z.string().trim().max(40).optional(),
           /** the picked account, listed first so the picker can name it */
           id: z.coerce.number().int().positive().optional(),
+          /** the picked accounts of a picker of many (a group's members), comma-separated */
+          ids: z
+            .string()
+            .regex(/^\d{1,9}(,\d{1,9}){0,199}$/)
+            .optional(),
         }),
         response: { 200: envelope(any) },
       },
@@ -127,14 +132,17 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       // a picker: a caller without any quotation screen has nothing to pick, not an error
-      const picks = [QmPerm.CUSTOMER_SMS, QmPerm.CUSTOMER_VOICE, QmPerm.QUOTE_EMAIL];
+      const picks = [QmPerm.CUSTOMER_SMS, QmPerm.CUSTOMER_VOICE, QmPerm.QUOTE_EMAIL, QmPerm.GROUPS, QmPerm.AZ_GROUPS];
       if (!picks.some((k) => req.auth!.perms.has(k))) return ok([]);
       const all = (await portOf(p.db, 'accounts')?.active()) ?? [];
       const k = req.query.keyword?.toUpperCase();
-      const picked = req.query.id;
+      const picked = new Set([
+        ...(req.query.id ? [req.query.id] : []),
+        ...(req.query.ids?.split(',').map(Number) ?? []),
+      ]);
       const hits = all
-        .filter((a) => a.id === picked || !k || a.code.toUpperCase().includes(k))
-        .sort((a, b) => Number(b.id === picked) - Number(a.id === picked));
+        .filter((a) => picked.has(a.id) || !k || a.code.toUpperCase().includes(k))
+        .sort((a, b) => Number(picked.has(b.id)) - Number(picked.has(a.id)));
       const mine = await accountsInScope(
         p.db,
         req.auth!,
@@ -143,7 +151,7 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
       return ok(
         hits
           .filter((a) => mine.has(a.id))
-          .slice(0, 50)
+          .slice(0, 50 + picked.size)
           .map((a) => ({ id: a.id, code: a.code, currency: a.currency, products: a.products })),
       );
     },
