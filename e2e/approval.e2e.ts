@@ -288,6 +288,9 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
   it('an edited process publishes a new version; the finished request keeps its own', async () => {
     const admin = await as(ADMIN);
     await admin.goto(`${server.url}/setModule/process/configer`);
+    // 25 processes since the rooms added theirs: the general application is found, not assumed on page 1
+    await admin.locator('#keyword').fill('general-application');
+    await admin.keyboard.press('Enter');
     const row = admin.locator('.ant-table-row', { hasText: 'general-application' });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => row.textContent()).toContain('v1');
