@@ -157,11 +157,11 @@ describe('the SMS profit report', () => {
       const customer = (await page.getByTestId('report-drill').first().textContent())!;
       await page.getByTestId('report-drill').first().click();
       await expect
-        .poll(() => page.getByTestId('report-breadcrumb').textContent(), { timeout: 10_000 })
+        .poll(() => page.getByTestId('report-breadcrumb').textContent(), { timeout: 20_000 })
         .toContain(customer);
       await page.getByTestId('report-subscribe').click();
       const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('subscription-drill') });
-      await modal.waitFor({ timeout: 10_000 });
+      await modal.waitFor({ timeout: 20_000 });
       const en = locale === 'en';
       expect(await modal.getByTestId('subscription-drill').textContent()).toContain(
         `${en ? 'Customer' : '客户'}: ${customer}`,
@@ -174,7 +174,7 @@ describe('the SMS profit report', () => {
       await page.waitForTimeout(500); // the dialog's opening animation
       await shot(page, `reports-subscribe-${width}-${locale}`);
       await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-      await modal.waitFor({ state: 'hidden', timeout: 10_000 });
+      await modal.waitFor({ state: 'hidden', timeout: 20_000 });
       const list = await api<{ records: Record<string, unknown>[] }>(
         server.url,
         token,
@@ -200,5 +200,5 @@ describe('the SMS profit report', () => {
     await expect.poll(() => phone.page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
     await shot(phone.page, 'reports-subscriptions-390-zh-CN');
     await phone.ctx.close();
-  });
+  }, 240_000); // four sign-ins, drills and saves: about 90 s at load 11
 });
