@@ -101,6 +101,8 @@ describe('mail on a moved clock: timed drafts; inbox settings', () => {
   it('an administrator saves a spam word in the inbox settings; a mail with it lands in spam', async () => {
     const base = server.url;
     const word = `promo${Date.now().toString(36)}`;
+    // the moved clock may have brought version notes due: they would open over the settings
+    await settlePopups(base, ADMIN);
     const { ctx, page } = await signedIn(browser, base, ADMIN, { locale: 'en-US' });
     await page.goto(`${base}/setModule/email/inbox`);
     const words = page.getByTestId('mail-spam-words').locator('input');

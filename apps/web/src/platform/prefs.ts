@@ -45,6 +45,8 @@ export function usePrefs(scope: string) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const write = useMutation({
+    // saves of one scope run one after another: two quick changes must reach the server in order
+    scope: { id: `prefs:${scope}` },
     mutationFn: ({ key, value }: { key: PrefKey; value: unknown }) =>
       value === undefined ? prefsApi.remove(scope, key) : prefsApi.save({ scope, key, value } as PrefSaveBody),
     // a refused save (bad shape, full) is shown by the http client; the server's copy comes back
