@@ -1,4 +1,5 @@
 import { defineResource } from '../../resource/define.js';
+import { supplierFields } from '../channels/channel.js';
 import { SrmPerm } from '../perms.js';
 
 export const WITHDRAWAL_STATES = ['requested', 'approved', 'rejected', 'paid', 'cancelled'] as const;
@@ -18,13 +19,7 @@ export const tvsWithdrawalResource = defineResource({
   routes: { list: '/srm/tvs/withdrawal-record' },
   titleField: 'supplierName',
   fields: {
-    supplierId: {
-      kind: 'supplier',
-      label: { zh: '合作方', en: 'Partner' },
-      required: true,
-      createOnly: true,
-    },
-    supplierName: { kind: 'text', label: { zh: '合作方', en: 'Partner' }, readOnly: true },
+    ...supplierFields({ zh: '合作方', en: 'Partner' }),
     periodFrom: { kind: 'date', label: { zh: '结算期起', en: 'Period from' }, required: true, createOnly: true },
     periodTo: { kind: 'date', label: { zh: '结算期止', en: 'Period to' }, required: true, createOnly: true },
     amount: {
