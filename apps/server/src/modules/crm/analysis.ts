@@ -2,13 +2,13 @@ import { type AccountTrack, ANALYSIS_MAX_DAYS, type AnalysisQuery, type SalesFun
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
+import { homeDepartment } from '../../platform/access/home-department.js';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { recordEvents } from '../../platform/history/schema.js';
 import { AppError } from '../../platform/http/errors.js';
 import { portOf } from '../../platform/ports.js';
-import { homeDepartment } from './customers.js';
 import { DEAL_REASON } from './deal.js';
 import { crmCustomers, crmOpportunities, crmOpportunityStages } from './schema.js';
 import { stagesFor } from './stages.js';

@@ -1,11 +1,12 @@
 import { blocksCreation, customerResource } from '@portal/contracts/crm';
-import type { FormHint } from '@portal/contracts/resource';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { staffUsers, userDepartments } from '../../platform/access/schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { homeDepartment } from '../../platform/access/home-department.js';
+import { staffUsers } from '../../platform/access/schema.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
+import { uniqueAlias } from '../../platform/resource/unique-alias.js';
 import { assertNoPendingAlias } from './alias-pending.js';
 import { customerNames } from './customer-refs.js';
 import { companyDomains, findDuplicates } from './duplicates.js';
@@ -13,47 +14,15 @@ import { lockedCount, lockLimitOf } from './pool/claim-rules.js';
 import { returnAtOf } from './pool/due.js';
 import { crmContacts, crmCustomers, customerCodeSeq } from './schema.js';
 
-/** The department a user's records belong to: their first department. */
-export async function homeDepartment(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: userDepartments.departmentId })
-    .from(userDepartments)
-    .where(eq(userDepartments.userId, userId))
-    .orderBy(asc(userDepartments.departmentId))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** A free alias near a taken one: `<alias>-2`, `-3`, … (the 10050016 answer offers it). */
-export async function freeAlias(db: DbOrTx, alias: string): Promise<string> {
-  const base = alias.slice(0, 28);
-  const taken = await db
-    .select({ alias: sql<string>`lower(${crmCustomers.alias})` })
-    .from(crmCustomers)
-    .where(sql`lower(${crmCustomers.alias}) like ${`${base.toLowerCase()}-%`}`);
-  const used = new Set(taken.map((t) => t.alias));
-  for (let n = 2; ; n++) if (!used.has(`${base.toLowerCase()}-${n}`)) return `${base}-${n}`;
-}
-
-/**
- * An alias already used by another customer answers 10050016 with a generated free one (`alias`, as
- * the spec's dialog reads it) and, for the resource form, the same as a suggestion plus the customer
- * that holds the alias (a `FormHint`, decision 0076).
- */
-export async function checkAlias(db: DbOrTx, alias: string, selfId?: number) {
-  const [other] = await db
-    .select({ id: crmCustomers.id, code: crmCustomers.code, name: crmCustomers.name })
-    .from(crmCustomers)
-    .where(and(sql`lower(${crmCustomers.alias}) = lower(${alias})`, selfId ? ne(crmCustomers.id, selfId) : undefined));
-  if (other) {
-    const suggested = await freeAlias(db, alias);
-    const hint: FormHint = {
-      suggest: { alias: suggested },
-      existing: { id: other.id, title: `${other.code} ${other.name}` },
-    };
-    throw new AppError('ALIAS_TAKEN', { vars: { value: alias }, data: { alias: suggested, ...hint } });
-  }
-}
+const customerAlias = uniqueAlias({
+  table: crmCustomers,
+  id: crmCustomers.id,
+  code: crmCustomers.code,
+  name: crmCustomers.name,
+  alias: crmCustomers.alias,
+});
+export const freeAlias = customerAlias.free;
+export const checkAlias = customerAlias.check;
 
 /** Company domains must not be free-mail ones: they would make every gmail user the same company. */
 async function checkDomains(db: DbOrTx, domains: unknown) {

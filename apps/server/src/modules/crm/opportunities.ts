@@ -1,5 +1,6 @@
 import { opportunityResource } from '@portal/contracts/crm';
 import { sql } from 'drizzle-orm';
+import { homeDepartment } from '../../platform/access/home-department.js';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { checkDictValues } from '../../platform/dict/service.js';
@@ -7,7 +8,6 @@ import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
 import { writableCustomer } from './access.js';
 import { customerNames } from './customer-refs.js';
-import { homeDepartment } from './customers.js';
 import { crmOpportunities } from './schema.js';
 import { stagesFor } from './stages.js';
 

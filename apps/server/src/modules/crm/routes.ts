@@ -3,9 +3,9 @@ import { CrmPerm, customerStatistics, duplicateQuery, duplicateResult } from '@p
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { homeDepartment } from '../../platform/access/home-department.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
-import { homeDepartment } from './customers.js';
 import { findDuplicates } from './duplicates.js';
 import { stagesFor } from './stages.js';
 import { customerStatistics as statisticsOf } from './statistics.js';

@@ -1,56 +1,23 @@
-import type { FormHint } from '@portal/contracts/resource';
 import { supplierResource } from '@portal/contracts/srm';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { parsePhoneNumber } from 'libphonenumber-js/min';
-import { staffUsers, userDepartments } from '../../platform/access/schema.js';
-import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
+import { homeDepartment } from '../../platform/access/home-department.js';
+import { staffUsers } from '../../platform/access/schema.js';
+import { rowsOf } from '../../platform/db/index.js';
 import { checkDictValues } from '../../platform/dict/service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { bindResource, type WriteContext } from '../../platform/resource/index.js';
+import { uniqueAlias } from '../../platform/resource/unique-alias.js';
 import { checkEntity } from './entities.js';
 import { srmSuppliers, supplierCodeSeq } from './schema.js';
 
-/** The department a user's records belong to: their first department. */
-async function homeDepartment(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: userDepartments.departmentId })
-    .from(userDepartments)
-    .where(eq(userDepartments.userId, userId))
-    .orderBy(userDepartments.departmentId)
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** A free alias near a taken one: `<alias>-2`, `-3`, … (the 10050016 answer offers it). */
-async function freeAlias(db: DbOrTx, alias: string): Promise<string> {
-  const base = alias.slice(0, 28);
-  const taken = await db
-    .select({ alias: sql<string>`lower(${srmSuppliers.alias})` })
-    .from(srmSuppliers)
-    .where(sql`lower(${srmSuppliers.alias}) like ${`${base.toLowerCase()}-%`}`);
-  const used = new Set(taken.map((t) => t.alias));
-  for (let n = 2; ; n++) if (!used.has(`${base.toLowerCase()}-${n}`)) return `${base}-${n}`;
-}
-
-/**
- * An alias already used by another supplier answers 10050016 with a generated free one (`alias`, as the
- * spec's dialog reads it) and, for the resource form, the same as a suggestion plus the supplier that
- * holds the alias (a `FormHint`, as CRM customers since decision 0076; decision 0083).
- */
-async function checkAlias(db: DbOrTx, alias: string, selfId?: number) {
-  const [other] = await db
-    .select({ id: srmSuppliers.id, code: srmSuppliers.code, name: srmSuppliers.name })
-    .from(srmSuppliers)
-    .where(and(sql`lower(${srmSuppliers.alias}) = lower(${alias})`, selfId ? ne(srmSuppliers.id, selfId) : undefined));
-  if (other) {
-    const suggested = await freeAlias(db, alias);
-    const hint: FormHint = {
-      suggest: { alias: suggested },
-      existing: { id: other.id, title: `${other.code} ${other.name}` },
-    };
-    throw new AppError('ALIAS_TAKEN', { vars: { value: alias }, data: { alias: suggested, ...hint } });
-  }
-}
+const { check: checkAlias } = uniqueAlias({
+  table: srmSuppliers,
+  id: srmSuppliers.id,
+  code: srmSuppliers.code,
+  name: srmSuppliers.name,
+  alias: srmSuppliers.alias,
+});
 
 const lowerList = (v: unknown) => ((v as string[] | undefined) ?? []).map((d) => d.toLowerCase());
 const e164 = (v: unknown) => (typeof v === 'string' ? parsePhoneNumber(v).number : v);

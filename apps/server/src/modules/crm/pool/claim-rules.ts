@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { homeDepartment } from '../../../platform/access/home-department.js';
 import { type DbOrTx, rowsOf } from '../../../platform/db/index.js';
 import type { OwnershipRules, RulesContext } from '../../../platform/ownership/index.js';
-import { homeDepartment } from '../customers.js';
 import { crmBukaAllow, crmLevelRules } from './schema.js';
 
 /** The zone whose midnight starts the daily claim cap's day (the company's office hours). */
