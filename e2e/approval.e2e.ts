@@ -99,7 +99,7 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
             .toBe('connected');
           return leader.getByTestId('header-bell-dot').count();
         },
-        { timeout: 60_000, intervals: [2_000] },
+        { timeout: 60_000, interval: 2_000 },
       )
       .toBe(0);
 

@@ -142,6 +142,20 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
       expect(await rows(page).filter({ hasText: refunds.records[0]!.code }).textContent()).toContain('Under review');
       await shot(page, 'finance-refunds-1280-en');
     }
+
+    // the end-of-day snapshots the seed took for the last 30 days, newest first
+    const snaps = await api<Page_<{ accountCode: string; day: string }>>(
+      base,
+      token,
+      'POST',
+      '/v2/fc/account/snapshot/page',
+      { size: 20 },
+    );
+    expect(snaps.total).toBeGreaterThan(0);
+    await page.goto(`${base}/financial/account/snapshot`);
+    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(snaps.total, 20));
+    await expect.poll(() => rows(page).first().textContent()).toContain(snaps.records[0]!.accountCode);
+    await shot(page, 'finance-snapshots-1280-en');
     await ctx.close();
   });
 
@@ -151,12 +165,13 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
     ['en', 390, 844],
     ['zh-CN', 390, 844],
   ] as const)
-    it(`the accounts, bills and refunds screens at ${width} px in ${locale}`, async () => {
+    it(`the accounts, bills, refunds and snapshots screens at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
       for (const [path, name] of [
         ['/financial/account/consumer/consumer', 'accounts'],
         ['/financial/account/consumer/bill', 'bills'],
         ['/financial/credit-customer/bill-refund', 'refunds'],
+        ['/financial/account/snapshot', 'snapshots'],
       ] as const) {
         await page.goto(`${shell.server.url}${path}`);
         // loaded: rows or the empty note, and no spinner over the table

@@ -13,6 +13,7 @@ import {
   finNotify,
 } from '../src/modules/finance/schema.js';
 import { billCycles, bills, creditRules, creditWhitelist, financeNotify } from '../src/modules/finance/settings.js';
+import { snapshots, takeSnapshot } from '../src/modules/finance/snapshots.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { LOGIN_RATE_PER_IP: '1000' } });
   // the suite compares whole lists and exports: start from an empty finance room
   await t.p.db.execute(
-    sql`truncate fin_accounts, fin_applications, fin_ledger_entries, fin_ledger_contra, fin_bills, fin_credit_rules,
+    sql`truncate fin_accounts, fin_applications, fin_ledger_entries, fin_ledger_contra, fin_account_snapshots, fin_bills, fin_credit_rules,
       fin_credit_whitelist, fin_notify, fin_bill_cycles`,
   );
 }, 60_000);
@@ -149,6 +150,38 @@ describeResource(entries, {
     createdAt: RANGE,
   },
   ownedRecord: (_t, userId) => entryOf(userId),
+});
+
+/** An account of `userId`'s customer, opened on 2026-10-01, and its snapshot of 2026-11-02 (one entry that day). */
+async function snapshotOf(userId: number) {
+  const entryId = await entryOf(userId);
+  const [e] = rowsOf<{ account_id: number }>(
+    await t.p.db.execute(sql`select account_id from fin_ledger_entries where id = ${entryId}`),
+  );
+  await t.p.db.execute(sql`update fin_accounts set opened_at = '2026-10-01T00:00:00Z' where id = ${e!.account_id}`);
+  await takeSnapshot(t.p.db, '2026-11-02');
+  return rowsOf<{ id: number }>(
+    await t.p.db.execute(
+      sql`select id from fin_account_snapshots where account_id = ${e!.account_id} and day = '2026-11-02'`,
+    ),
+  )[0]!.id;
+}
+
+describeResource(snapshots, {
+  app: () => t,
+  filters: {
+    day: ['2026-11-01', '2026-11-30'],
+    accountId: async () => {
+      const id = await snapshotOf(await adminId());
+      return rowsOf<{ account_id: number }>(
+        await t.p.db.execute(sql`select account_id from fin_account_snapshots where id = ${id}`),
+      )[0]!.account_id;
+    },
+    currency: 'USD',
+    billing: 'prepaid',
+    state: 'active',
+  },
+  ownedRecord: (_t, userId) => snapshotOf(userId),
 });
 
 async function billOf(userId: number) {

@@ -81,3 +81,4 @@ export {
   type WriteOffApply,
   writeOffApply,
 } from './schemas.js';
+export { accountSnapshotResource } from './snapshot.js';

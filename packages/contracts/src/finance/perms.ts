@@ -26,6 +26,8 @@ export const FinPerm = {
   APPLY_PAYMENT: screen('/general/process/recharge-apply/payment/apply'),
   APPLY_HEDGE: screen('/general/process/recharge-apply/hedge/apply'),
   RECORDS: screen('/financial/recharge-record/platform'),
+  /** every account's end-of-day balances (account/snapshot) */
+  SNAPSHOTS: screen('/financial/account/snapshot'),
   /** postpaid bills and their statements (account/consumer/bill) */
   BILLS: screen('/financial/account/consumer/bill'),
   /** apply to write off an overdue bill as bad debt (the finance role; decision 0080) */

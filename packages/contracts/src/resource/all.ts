@@ -13,6 +13,7 @@ import {
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
+import { accountSnapshotResource } from '../finance/snapshot.js';
 import { mailBookResource, mailSenderRuleResource, mailTemplateResource } from '../mail/resources.js';
 import { dingNoticeResource } from '../notices.js';
 import {
@@ -88,4 +89,5 @@ export const allResources: readonly ResourceDef[] = [
   accountResource,
   finApplicationResource,
   entryResource,
+  accountSnapshotResource,
 ];

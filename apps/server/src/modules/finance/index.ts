@@ -10,23 +10,35 @@ import { defineReconJob, RECON_JOB } from './recon.js';
 import { financeRoutes } from './routes.js';
 import { seedFinance } from './seed.js';
 import { billCycles, bills, creditRules, creditWhitelist, financeNotify } from './settings.js';
+import { defineSnapshotJob, SNAPSHOT_JOB, snapshots } from './snapshots.js';
 
 /**
  * Finance (decision 0041): consumer accounts opened by approval, the insert-only ledger whose
  * balances the database keeps and checks, money applications posted by their approval handler,
- * the daily reconciliation.
+ * the daily reconciliation, the end-of-day account snapshots.
  */
 export const financeModule: Module = {
   name: 'finance',
   async register(app, p) {
     registerFinanceHandlers(p);
-    for (const b of [accounts, applications, entries, bills, creditRules, creditWhitelist, financeNotify, billCycles])
+    for (const b of [
+      accounts,
+      applications,
+      entries,
+      snapshots,
+      bills,
+      creditRules,
+      creditWhitelist,
+      financeNotify,
+      billCycles,
+    ])
       await mountResource(app, p, b);
     await financeRoutes(app, p);
   },
   jobs: (p) => {
     defineReconJob(p);
     defineCreditJobs(p);
+    defineSnapshotJob(p);
     // bills close at the app clock's day; the ladder runs after them (decision 0064)
     p.jobs.define(BILL_JOB, async () => void (await runBills(p.db, today(p), p.clock.now())), { retryLimit: 2 });
     p.jobs.define(OVERDUE_JOB, async () => void (await runOverdue(p, today(p))), { retryLimit: 2 });
@@ -35,6 +47,7 @@ export const financeModule: Module = {
     for (const [job, cron] of [
       [RECON_JOB, '40 0 * * *'],
       [CREDIT_EXPIRY_JOB, '5 0 * * *'],
+      [SNAPSHOT_JOB, '10 0 * * *'],
       [BILL_JOB, '20 0 * * *'],
       [OVERDUE_JOB, '0 1 * * *'],
     ] as const)

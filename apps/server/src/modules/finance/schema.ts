@@ -215,6 +215,41 @@ export const finReconRuns = pgTable(
   (t) => [index('fin_recon_runs_day_idx').on(t.day)],
 );
 
+/**
+ * `account/snapshot`: each opened account's balances at the end of a day, from the ledger's entries by
+ * their day (decision 0092). Written once per account and day by the nightly job, never updated.
+ */
+export const finAccountSnapshots = pgTable(
+  'fin_account_snapshots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** the kernel's optimistic-lock column; snapshots are never updated, so it stays 1 */
+    version: integer('version').notNull().default(1),
+    day: date('day').notNull(),
+    accountId: integer('account_id').notNull(),
+    currency: text('currency').notNull(),
+    billing: text('billing', { enum: ['prepaid', 'postpaid'] }).notNull(),
+    state: text('state').notNull(),
+    opening: money('opening').notNull(),
+    credits: money('credits').notNull(),
+    debits: money('debits').notNull(),
+    closing: money('closing').notNull(),
+    creditLine: money('credit_line').notNull(),
+    tempCredit: money('temp_credit').notNull(),
+    entries: integer('entries').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fin_account_snapshots_day_account_uq').on(t.day, t.accountId),
+    index('fin_account_snapshots_day_idx').on(t.day.desc().nullsFirst(), t.id),
+    index('fin_account_snapshots_account_idx').on(t.accountId, t.day.desc().nullsFirst()),
+    index('fin_account_snapshots_currency_idx').on(t.currency, t.day.desc().nullsFirst()),
+    index('fin_account_snapshots_billing_idx').on(t.billing, t.day.desc().nullsFirst()),
+    index('fin_account_snapshots_state_idx').on(t.state, t.day.desc().nullsFirst()),
+    check('fin_account_snapshots_closing', sql`${t.closing} = ${t.opening} + ${t.credits} - ${t.debits}`),
+  ],
+);
+
 /** bill numbers: `BL` and a number from this sequence */
 export const billCodeSeq = pgSequence('fin_bill_code_seq', { startWith: 300001 });
 

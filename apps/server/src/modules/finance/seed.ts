@@ -11,6 +11,7 @@ import { postEntry } from './ledger.js';
 import { ensureFinanceProcesses, userIdOf } from './process.js';
 import { accountCodeSeq, applicationCodeSeq, finAccounts, finApplications } from './schema.js';
 import { seedFinanceSettings } from './settings.js';
+import { takeSnapshot } from './snapshots.js';
 
 const DAY = 86_400_000;
 const CURRENCIES = ['USD', 'USD', 'USD', 'CNY', 'EUR'] as const;
@@ -119,6 +120,8 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
     });
   }
   await seedCreditChanges(ctx, finance, now);
+  // the last 30 days' end-of-day snapshots, as the nightly job would have taken them
+  for (let d = 30; d >= 1; d--) await takeSnapshot(db, new Date(now - d * DAY).toISOString().slice(0, 10));
   const [check] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_ledger_entries`));
   ctx.log.info({ accounts: n, entries: check?.n ?? 0, pending: pending.length }, 'finance demo data');
 }

@@ -8,6 +8,7 @@ export const financeScreens: ScreenMap = {
   '/financial/account/consumer/consumer': async () => ({ Component: (await screens()).AccountsScreen }),
   '/businessInquiry/accountApprovalStatus': async () => ({ Component: (await screens()).AccountStatusScreen }),
   '/financial/recharge-record/platform': async () => ({ Component: (await screens()).RecordsScreen }),
+  '/financial/account/snapshot': async () => ({ Component: (await screens()).SnapshotsScreen }),
   '/financial/recharge-apply/recharge': async () => ({ Component: (await screens()).RechargeApplications }),
   '/financial/recharge-apply/payment': async () => ({ Component: (await screens()).PaymentApplications }),
   '/financial/recharge-apply/hedge': async () => ({ Component: (await screens()).HedgeApplications }),

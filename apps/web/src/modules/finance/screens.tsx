@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
   accountResource,
+  accountSnapshotResource,
   type ChangeApply,
   type ChangeKind,
   CREDIT_CONTROL_KINDS,
@@ -78,6 +79,11 @@ export function AccountsScreen() {
 /** `recharge-record/platform`: the ledger entries of the accounts in my scope. */
 export function RecordsScreen() {
   return <ResourceList def={entryResource} />;
+}
+
+/** account/snapshot: every account's end-of-day balances, newest day first. */
+export function SnapshotsScreen() {
+  return <ResourceList def={accountSnapshotResource} />;
 }
 
 /** `recharge-apply/{kind}`: the applications of one kind, and a new one. */

@@ -115,6 +115,11 @@ export function ResourceList({
 
   // the columns stay the same object while the definition and overrides do (the column chooser and
   // its saved order work on them); the action cells read the latest actions through a ref
+  const rowsAct =
+    !!overrides.rowActions ||
+    can.update ||
+    can.delete ||
+    Object.keys(def.commands ?? {}).some((name) => can.command(name));
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
   const columns = useMemo<ListColumn<Row>[]>(
@@ -140,12 +145,17 @@ export function ResourceList({
           ),
         };
       }),
-      {
-        ...actionColumn<Row>(t('common.action'), (row) => actionsRef.current(row)),
-        render: (_: unknown, row: Row) => <RowMenu actions={actionsRef.current(row)} />,
-      },
+      // a list whose rows can have no action (read only, or nothing the caller may do) has no empty column
+      ...(rowsAct
+        ? [
+            {
+              ...actionColumn<Row>(t('common.action'), (row) => actionsRef.current(row)),
+              render: (_: unknown, row: Row) => <RowMenu actions={actionsRef.current(row)} />,
+            },
+          ]
+        : []),
     ],
-    [list.columns, descs, def, overrides.cells, hasDetail, t],
+    [list.columns, descs, def, overrides.cells, hasDetail, rowsAct, t],
   );
 
   // a range with bounds travels as its two keys (the spec's `from` / `to`), the page and the export
