@@ -72,6 +72,11 @@ describe('mail client, more: address book, timed drafts, logs, correspondence, s
   });
 
   it('lists the mail log and the correspondence screen at every width', async () => {
+    // a mail of sales01's for the log to list
+    await api(server.url, salesToken, 'POST', `${E}/email/send`, {
+      receiverEmailList: [{ email: 'finance01@portal.example' }],
+      subject: `Log entry ${Date.now().toString(36)}`,
+    });
     for (const [locale, width] of [
       ['zh-CN', 1280],
       ['en-US', 900],
