@@ -223,7 +223,6 @@ export const en: Messages<typeof zhCN> = {
       resumeConfirm: 'Queue the send again? Only copies that never started go out; nobody gets a copy twice.',
       resumed: 'The send was queued again',
       stuck: 'The send stopped: its job failed. Copies not yet sent wait until the send is resumed.',
-      actions: 'Actions',
       saved: 'Draft saved',
       delete: 'Delete',
       deleteConfirm: 'Delete this marketing mail and its tracking?',

@@ -213,7 +213,6 @@ export const zhCN = {
       resumeConfirm: '重新排队发送？只发送尚未开始的邮件，不会有人收到两封。',
       resumed: '已重新排队发送',
       stuck: '发送已中断：发送任务失败。尚未发送的邮件将在继续发送后发出。',
-      actions: '操作',
       saved: '草稿已保存',
       delete: '删除',
       deleteConfirm: '删除这封营销邮件及其跟踪记录？',

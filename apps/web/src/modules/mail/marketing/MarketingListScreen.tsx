@@ -54,8 +54,10 @@ export function MarketingListScreen() {
     },
     {
       key: 'actions',
-      title: t('mail.mkt.actions'),
+      title: t('common.action'),
       width: 110,
+      // stays in view when the table scrolls sideways (the tracking tags are wide)
+      fixed: 'right',
       render: (_: unknown, r) => <ResumeButton row={r} size="small" />,
     },
   ];
