@@ -5,7 +5,6 @@ import {
   api,
   apiToken,
   FINANCE,
-  OPS,
   SALES,
   type ShellServer,
   settlePopups,
@@ -138,25 +137,6 @@ describe('mail client in the browser (built-in mail server)', () => {
     await shot(page, 'mail-details-zh-390');
     await page.getByRole('button', { name: '显示图片' }).click();
     await expect.poll(() => body.locator('img[alt=remote]').getAttribute('src')).toBe('https://tracker.example/p.gif');
-    await ctx.close();
-  });
-
-  it('sends a user without a mailbox to the no-mailbox screen, where they bind one', async () => {
-    await settlePopups(server.url, OPS);
-    const { ctx, page } = await signedIn(browser, server.url, OPS, { locale: 'en-US' });
-    await page.goto(`${server.url}/message/email/inbox`);
-    await page.waitForURL(/\/message\/email\/none/, { timeout: 20_000 });
-    await shot(page, 'mail-none-en-1280');
-    await page.getByTestId('mail-bind').click();
-    await page.waitForURL(/\/message\/email\/set/);
-    await page.getByTestId('bind-email').fill('ops01@portal.example');
-    await page.getByText('Built-in portal mail server (demo)').click();
-    await page.getByTestId('bind-save').click();
-    await expect.poll(() => page.locator('.ant-message').textContent(), { timeout: 10_000 }).toContain('Mailbox bound');
-    await shot(page, 'mail-settings-en-1280');
-    await page.goto(`${server.url}/message/email/inbox`);
-    await expect.poll(() => page.getByTestId('mail-counters').count(), { timeout: 15_000 }).toBe(1);
-    expect(new URL(page.url()).pathname).toBe('/message/email/inbox');
     await ctx.close();
   });
 

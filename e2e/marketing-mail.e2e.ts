@@ -1,20 +1,11 @@
-import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, shot } from './support/browser.js';
+import { freePort } from './support/server.js';
 import { api, apiToken, SALES, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
 
 const E = '/v2/emailbox';
 const OFFER = 'https://offers.example/sms-spring';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * Marketing mail in the browser (decision 0082): sales01 edits a draft to two customer contacts,

@@ -3,7 +3,7 @@ import { MARKETING_CLICK_PATH, MARKETING_OPEN_PATH } from '@portal/contracts/mai
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignSender } from '../src/modules/mail/marketing/sending.js';
+import { campaignSender, MARKETING_SEND_JOB } from '../src/modules/mail/marketing/sending.js';
 import { mailRoomOf } from '../src/modules/mail/room.js';
 import { mailCampaignCopies, mailCampaignEvents, mailCampaigns, mailMessages } from '../src/modules/mail/schema.js';
 import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
@@ -312,6 +312,97 @@ describe('marketing mail with tracking (local connector)', () => {
     expect(await sentOut()).toEqual([b!.email]);
     expect((await post('marketing/detail', { id })).data.stats).toMatchObject({ sent: 1, failed: 1 });
   });
+
+  it('resumes a send whose job failed for good: author or administrator, only when no job is queued, no copy twice', async () => {
+    expect(contacts.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = contacts;
+    const admin = await signIn(t.app, DEMO.admin);
+    const manager = await signIn(t.app, { username: 'salesmgr', password: 'Sales#2026' });
+    const colleague = await signIn(t.app, { username: 'sales02', password: 'Sales#2026' });
+    const subject = 'Stuck offer';
+    const draft = (
+      await post('marketing/save', {
+        subject,
+        content: '<p>Offer</p>',
+        recipients: [a!, b!, c!].map((x) => ({ customerId: x.customerId, email: x.email, name: x.name })),
+      })
+    ).data.id;
+    // a draft or a finished campaign is not stuck
+    expect((await post('marketing/resume', { id: draft })).code).toBe(Errors.MAIL_MARKETING_NOT_STUCK.code);
+    expect((await post('marketing/resume', { id: campaign })).code).toBe(Errors.MAIL_MARKETING_NOT_STUCK.code);
+    expect((await post('marketing/detail', { id: draft })).data.resumable).toBe(false);
+
+    // as a send whose job ran out of retries leaves it: claimed; the first copy went, the second was
+    // claimed when the job died, the third was never reached; no job is queued any more
+    const at = new Date();
+    await t.p.db
+      .update(mailCampaigns)
+      .set({ status: 'sending', sentAt: at, updatedAt: at })
+      .where(eq(mailCampaigns.id, draft));
+    const copies = await t.p.db
+      .insert(mailCampaignCopies)
+      .values([
+        {
+          campaignId: draft,
+          customerId: a!.customerId,
+          email: a!.email,
+          claimedAt: at,
+          sentAt: at,
+          messageId: '<x@a>',
+        },
+        { campaignId: draft, customerId: b!.customerId, email: b!.email, claimedAt: at },
+        { campaignId: draft, customerId: c!.customerId, email: c!.email },
+      ])
+      .returning({ id: mailCampaignCopies.id });
+    const row = async (tok: Tokens) =>
+      (await post('marketing/query', {}, tok)).data.records.find((r: { id: number }) => r.id === draft);
+    expect((await row(sales)).resumable).toBe(true);
+    expect((await row(admin)).resumable).toBe(true);
+    expect((await row(manager)).resumable).toBe(false);
+
+    // the manager reads it but may not resume it; a colleague outside the scope does not find it
+    expect((await post('marketing/resume', { id: draft }, manager)).code).toBe(Errors.NO_PERMISSION.code);
+    expect((await post('marketing/resume', { id: draft }, colleague)).code).toBe(Errors.NOT_FOUND.code);
+    expect((await post('marketing/resume', { id: 0 })).code).toBe(Errors.VALIDATION_FAILED.code);
+
+    // while a send job waits in the queue, resuming is refused and changes nothing
+    const waiting = await t.p.jobs.send(
+      MARKETING_SEND_JOB,
+      { campaignId: draft },
+      {
+        singletonKey: `mail.marketing:${draft}`,
+        startAfter: 3600,
+      },
+    );
+    expect((await row(sales)).resumable).toBe(false);
+    const before = (await post('marketing/detail', { id: draft })).data;
+    const refused = await post('marketing/resume', { id: draft }, admin);
+    expect(refused.code).toBe(Errors.MAIL_MARKETING_NOT_STUCK.code);
+    expect([Errors.MAIL_MARKETING_NOT_STUCK.zh, Errors.MAIL_MARKETING_NOT_STUCK.en]).toContain(refused.msg);
+    expect((await post('marketing/detail', { id: draft })).data.updatedAt).toBe(before.updatedAt);
+    await t.p.jobs.pgBoss.cancel(MARKETING_SEND_JOB, waiting!);
+
+    // two resumes at once (the author and the administrator): one queues the job, the other is refused
+    const both = await Promise.all([
+      post('marketing/resume', { id: draft }),
+      post('marketing/resume', { id: draft }, admin),
+    ]);
+    expect(both.map((r) => r.code).sort()).toEqual([0, Errors.MAIL_MARKETING_NOT_STUCK.code].sort());
+    const done = await poll(
+      async () => (await post('marketing/detail', { id: draft })).data,
+      (d) => d.status === 'sent',
+    );
+    expect(done).toMatchObject({ status: 'sent', resumable: false });
+    expect(done.stats).toMatchObject({ recipients: 3, sent: 2, failed: 1 });
+    expect(done.copies.find((x: { id: number }) => x.id === copies[1]!.id).error).toMatch(/interrupted/);
+    // only the copy nobody had claimed went out now; the sent one and the cut-off one were not sent again
+    const out = await t.p.db
+      .select({ to: mailMessages.toList })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.folder, 'sent'), eq(mailMessages.subject, subject)));
+    expect(out.map((m) => m.to[0]!.email)).toEqual([c!.email]);
+    expect((await post('marketing/resume', { id: draft })).code).toBe(Errors.MAIL_MARKETING_NOT_STUCK.code);
+  }, 60_000);
 
   it('rate-limits the public tracking calls', async () => {
     let limited = 0;

@@ -446,6 +446,12 @@ export const Errors = {
     '{value} 不是您可见客户的联系人',
     '{value} is not a contact of a customer you can see',
   ),
+  MAIL_MARKETING_NOT_STUCK: def(
+    10170252,
+    409,
+    '只能继续发送卡在“发送中”且没有排队或运行中发送任务的营销邮件',
+    'Only a marketing mail stuck in sending, with no send job queued or running, can be resumed',
+  ),
   // mail room, session 10 (10170200–10170249)
   MAIL_TOO_LARGE: def(
     10170200,

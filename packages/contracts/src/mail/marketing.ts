@@ -86,6 +86,11 @@ export const marketingRow = z.object({
   updatedAt: text(),
   sentAt: text().nullable(),
   stats: marketingStats,
+  /**
+   * the caller may resume its send now: it is `sending`, no send job is queued or running for it
+   * (the job failed for good), and it is theirs or they administer mailboxes
+   */
+  resumable: z.boolean(),
 });
 export type MarketingRow = z.infer<typeof marketingRow>;
 

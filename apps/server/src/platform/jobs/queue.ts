@@ -116,6 +116,28 @@ export class JobQueue {
   }
 
   /**
+   * Which of these singleton keys of a job kind have a job queued, waiting for a retry or running
+   * (read from pg-boss's table, as `list`; an empty set before pg-boss made its schema).
+   */
+  async pendingKeys(name: string, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const db = this.database.db;
+    const [exists] = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass('pgboss.job')::text as t`));
+    if (!exists?.t) return new Set();
+    const rows = rowsOf<{ k: string }>(
+      await db.execute(
+        sql`select distinct singleton_key as k from pgboss.job
+            where name = ${name} and state in ('created', 'retry', 'active')
+              and singleton_key in (${sql.join(
+                keys.map((k) => sql`${k}`),
+                sql`, `,
+              )})`,
+      ),
+    );
+    return new Set(rows.map((r) => r.k));
+  }
+
+  /**
    * Jobs newest first, for the operators' jobs screen. Reads pg-boss's table directly (read-only):
    * pg-boss itself finds jobs of one queue by id, key or data, but neither pages nor filters by state.
    */

@@ -87,6 +87,19 @@ export async function marketingRoutes(app: FastifyInstance, p: Platform, mail: M
     async (req) => ok(await m.send(req.auth!, localeOf(req.headers), req.body.id)),
   );
   r.post(
+    `${P}/resume`,
+    {
+      schema: {
+        tags,
+        summary: 'Resume a send whose job failed for good (author or mailbox administrator); no copy goes twice',
+        body: mailIdBody,
+        response: { 200: envelope(marketingDetail) },
+      },
+      config: access,
+    },
+    async (req) => ok(await m.resume(req.auth!, localeOf(req.headers), req.body.id)),
+  );
+  r.post(
     `${P}/delete`,
     {
       schema: {

@@ -24,6 +24,7 @@ declareLiveResource(LIVE_RESOURCES_MAIL.campaigns, null, async (db, id) =>
 );
 
 const cc = mailCampaignCopies;
+const keyOf = (campaignId: number) => `mail.marketing:${campaignId}`;
 const reasonOf = (err: unknown) =>
   (err instanceof AppError || err instanceof Error ? err.message : String(err)).slice(0, 300);
 
@@ -86,8 +87,14 @@ export function campaignSender(p: Platform, mail: MailService) {
   return {
     /** Queues the send of a campaign just claimed (status `sending`); one job per campaign. */
     async queue(campaignId: number) {
-      await p.jobs.send(MARKETING_SEND_JOB, { campaignId }, { singletonKey: `mail.marketing:${campaignId}` });
+      await p.jobs.send(MARKETING_SEND_JOB, { campaignId }, { singletonKey: keyOf(campaignId) });
       await publish(campaignId);
+    },
+
+    /** Of these campaigns, the ones whose send job is queued, waiting for a retry or running. */
+    async busy(campaignIds: number[]): Promise<Set<number>> {
+      const keys = await p.jobs.pendingKeys(MARKETING_SEND_JOB, campaignIds.map(keyOf));
+      return new Set(campaignIds.filter((id) => keys.has(keyOf(id))));
     },
 
     /** Runs (or resumes) the send of a campaign; a campaign not sending is left alone. */

@@ -1,4 +1,4 @@
-import type { Locale, PageResult } from '@portal/contracts';
+import { type Locale, type PageResult, Perm } from '@portal/contracts';
 import type {
   MarketingCopy,
   MarketingDetail,
@@ -50,6 +50,7 @@ const toCopy = (c: Copy): MarketingCopy => ({
 export function marketing(p: Platform, mail: MailService) {
   const db = p.db;
   const cc = mailCampaignCopies;
+  const sender = campaignSender(p, mail);
 
   const statsOf = async (ids: number[]): Promise<Map<number, MarketingStats>> => {
     if (ids.length === 0) return new Map();
@@ -87,6 +88,7 @@ export function marketing(p: Platform, mail: MailService) {
     c: Campaign,
     mailbox: string,
     stats?: MarketingStats,
+    busy: Set<number> = new Set(),
   ): MarketingRow => ({
     id: c.id,
     subject: c.subject,
@@ -98,7 +100,13 @@ export function marketing(p: Platform, mail: MailService) {
     updatedAt: c.updatedAt.toISOString(),
     sentAt: iso(c.sentAt),
     stats: stats ?? noStats(c.recipients.length),
+    resumable: c.status === 'sending' && !busy.has(c.id) && mayResume(auth, c),
   });
+
+  /** Its author, or a mailbox administrator (the copies still go out of the author's mailbox). */
+  const mayResume = (auth: AuthContext, c: Campaign) => c.userId === auth.userId || auth.perms.has(Perm.MAIL_ACCOUNTS);
+  /** Of these campaigns, the sending ones whose send job is queued, waiting for a retry or running. */
+  const busyOf = (cs: Campaign[]) => sender.busy(cs.filter((c) => c.status === 'sending').map((c) => c.id));
 
   /** A campaign the caller may read: their own, or one whose author is in their data scope. */
   const visible = async (auth: AuthContext, id: number) => {
@@ -116,7 +124,6 @@ export function marketing(p: Platform, mail: MailService) {
     if (row.c.userId !== auth.userId) throw new AppError('NO_PERMISSION');
     return row;
   };
-  const sender = campaignSender(p, mail);
 
   /** Every recipient must be a contact of a customer in the caller's data scope, as CRM answers it. */
   const checkRecipients = async (auth: AuthContext, body: MarketingSaveBody) => {
@@ -156,8 +163,9 @@ export function marketing(p: Platform, mail: MailService) {
       const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(mailCampaigns).where(where);
       const stats = await statsOf(rows.filter((r) => r.c.status !== 'draft').map((r) => r.c.id));
       const names = await staffNames(db, [...new Set(rows.map((r) => r.c.userId))], locale);
+      const busy = await busyOf(rows.map((r) => r.c));
       return {
-        records: rows.map((r) => toRow(auth, names, r.c, r.mailbox, stats.get(r.c.id))),
+        records: rows.map((r) => toRow(auth, names, r.c, r.mailbox, stats.get(r.c.id), busy)),
         total: n?.n ?? 0,
         page: q.page,
         size: q.size,
@@ -191,7 +199,7 @@ export function marketing(p: Platform, mail: MailService) {
       const stats = c.status !== 'draft' ? (await statsOf([id])).get(id) : undefined;
       const names = await staffNames(db, [c.userId], locale);
       return {
-        ...toRow(auth, names, c, mailbox, stats),
+        ...toRow(auth, names, c, mailbox, stats, await busyOf([c])),
         accountId: c.accountId,
         content: c.content,
         recipients: c.recipients,
@@ -268,6 +276,30 @@ export function marketing(p: Platform, mail: MailService) {
         return true;
       });
       if (!queued) throw new AppError('MAIL_MARKETING_SENT');
+      await sender.queue(id);
+      return this.detail(auth, locale, id);
+    },
+
+    /**
+     * Resumes a send whose job failed for good (the campaign stays `sending`): its author or a mailbox
+     * administrator queues the job again. Only copies nobody claimed go out; the job never sends a
+     * claimed copy twice. Refused (10170252) unless it is sending with no send job queued or running.
+     */
+    async resume(auth: AuthContext, locale: Locale, id: number): Promise<MarketingDetail> {
+      const { c } = await visible(auth, id);
+      if (!mayResume(auth, c)) throw new AppError('NO_PERMISSION');
+      if (c.status !== 'sending' || (await busyOf([c])).size > 0) throw new AppError('MAIL_MARKETING_NOT_STUCK');
+      // two resumes at once: only the one that moves the campaign's stamp first queues the job
+      const won = await db
+        .update(mailCampaigns)
+        .set({
+          updatedAt: sql`greatest(${p.clock.now().toISOString()}::timestamptz, ${mailCampaigns.updatedAt} + interval '1 millisecond')`,
+        })
+        .where(
+          and(eq(mailCampaigns.id, id), eq(mailCampaigns.status, 'sending'), eq(mailCampaigns.updatedAt, c.updatedAt)),
+        )
+        .returning({ id: mailCampaigns.id });
+      if (won.length === 0) throw new AppError('MAIL_MARKETING_NOT_STUCK');
       await sender.queue(id);
       return this.detail(auth, locale, id);
     },

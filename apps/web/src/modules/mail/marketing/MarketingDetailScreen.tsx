@@ -1,12 +1,13 @@
 import { LIVE_RESOURCES_MAIL, type MarketingCopy, type MarketingDetail } from '@portal/contracts/mail';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Progress, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Progress, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLiveRefresh } from '../../../platform/live/use-live-refresh';
 import { mailDocument } from '../mail-html';
 import { marketingApi, marketingKeys, STAGE_COLORS, STATUS_COLORS } from './api';
+import { ResumeButton } from './ResumeButton';
 import { StageCounts } from './StageCounts';
 
 /** while its copies go out, re-read every few seconds too (the live refresh reaches the author only) */
@@ -50,7 +51,9 @@ export function MarketingDetailScreen() {
 
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      {d.resumable && <Alert type="warning" showIcon message={t('mail.mkt.stuck')} data-testid="mkt-stuck" />}
       <Space wrap>
+        <ResumeButton row={d} />
         {d.mine && d.status === 'draft' && (
           <>
             <Button onClick={() => navigate(`/crm/marketing-email/edit?id=${d.id}`)}>{t('mail.mkt.edit')}</Button>

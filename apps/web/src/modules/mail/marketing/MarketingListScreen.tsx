@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useLiveRefresh } from '../../../platform/live/use-live-refresh';
 import { type ListColumn, SearchTable } from '../../../platform/ui/SearchTable';
 import { marketingApi, marketingKeys, STATUS_COLORS } from './api';
+import { ResumeButton } from './ResumeButton';
 import { StageCounts } from './StageCounts';
 
 type Filters = { keyword?: string; status?: string; mine?: boolean };
@@ -50,6 +51,14 @@ export function MarketingListScreen() {
       title: t('mail.mkt.sentAt'),
       width: 150,
       render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+    },
+    {
+      key: 'actions',
+      title: t('common.action'),
+      width: 110,
+      // stays in view when the table scrolls sideways (the tracking tags are wide)
+      fixed: 'right',
+      render: (_: unknown, r) => <ResumeButton row={r} size="small" />,
     },
   ];
   return (

@@ -23,6 +23,7 @@ export const marketingApi = {
   detail: (id: number) => post<MarketingDetail>(`${P}/detail`, { id }),
   save: (body: MarketingSaveBody) => post<{ id: number }>(`${P}/save`, body),
   send: (id: number) => post<MarketingDetail>(`${P}/send`, { id }),
+  resume: (id: number) => post<MarketingDetail>(`${P}/resume`, { id }),
   remove: (id: number) => post<null>(`${P}/delete`, { id }),
   tracking: (id: number) => post<MarketingTracking>(`${P}/tracking`, { id }),
 };
