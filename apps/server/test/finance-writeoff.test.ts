@@ -9,6 +9,7 @@ import { runOverdue } from '../src/modules/finance/overdue.js';
 import { reconcile } from '../src/modules/finance/recon.js';
 import { finAccounts, finApplications, finBills, finLedgerEntries } from '../src/modules/finance/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
+import { Topics } from '../src/platform/events/topics.js';
 import { portOf } from '../src/platform/ports.js';
 import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
 import { startFinanceApp } from './support/finance-fixture.js';
@@ -251,5 +252,53 @@ describe('write-offs', () => {
     await runOverdue(t.p, '2021-07-16');
     expect(await account(acc)).toMatchObject({ state: 'suspended', badDebtSince: '2021-07-15' });
     expect((await portOf(t.p.db, 'accounts')!.active()).some((a) => a.id === acc)).toBe(false);
+
+    // the way back is a person's decision (decision 0093): a reinstatement finance approves
+    const reinstate = (tok: Tokens, reason = 'new terms agreed') =>
+      post(tok, '/v2/fc/account/reinstate/apply', { accountId: acc, reason });
+    const before = await written();
+    expect((await reinstate(fin, '  ')).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await reinstate(other)).code).toBe(Errors.NO_PERMISSION.code);
+    expect(await written()).toBe(before);
+    const applied = await reinstate(fin);
+    expect(applied.code, applied.msg).toBe(0);
+    expect((await reinstate(fin)).code).toBe(Errors.FIN_REINSTATE_PENDING.code);
+    // nothing changes while it is under review
+    expect(await account(acc)).toMatchObject({ state: 'suspended', badDebtSince: '2021-07-15' });
+    const detail = await get(fin, `/v2/fc/account/reinstate/${applied.data.id}`);
+    expect(detail.code, detail.msg).toBe(0);
+    expect(detail.data).toMatchObject({ kind: 'reinstate', state: 'pending' });
+    expect((await agree(applied.data.instanceId)).code).toBe(0);
+    expect(await account(acc)).toMatchObject({ state: 'active', badDebtSince: null });
+    expect((await portOf(t.p.db, 'accounts')!.active()).some((a) => a.id === acc)).toBe(true);
+    const lifted = rowsOf<{ open: number }>(
+      await t.p.db.execute(
+        sql`select count(*)::int as open from fin_overdue_actions where account_id = ${acc} and action in ('suspend', 'bad_debt') and lifted_at is null`,
+      ),
+    );
+    expect(lifted[0]!.open).toBe(0);
+    // an active account has nothing to reinstate
+    expect((await reinstate(fin)).code).toBe(Errors.FIN_REINSTATE_NOT_SUSPENDED.code);
+    expect((await reconcile(t.p.db, dayOf(t.clock.now()))).ok).toBe(true);
+  });
+
+  it("refuses a reinstatement outside the caller's scope and one a rejected approval left", async () => {
+    const acc = await billedAccount('300', '1');
+    await runOverdue(t.p, '2021-07-15');
+    expect((await account(acc)).state).toBe('suspended');
+    // sales02 holds the key for this check but sales01's customer is outside its scope
+    await t.p.db.execute(sql`
+      insert into role_resources (role_id, resource_id)
+      select r.id, s.id from roles r, resources s
+      where r.code = 'sales' and s.international = ${FinPerm.REINSTATE}
+      on conflict do nothing`);
+    await t.p.bus.publish(Topics.ACCESS_CHANGED, '*');
+    const outside = await post(other, '/v2/fc/account/reinstate/apply', { accountId: acc, reason: 'x' });
+    expect(outside.code).toBe(Errors.NOT_FOUND.code);
+    const applied = await post(fin, '/v2/fc/account/reinstate/apply', { accountId: acc, reason: 'try' });
+    expect(applied.code, applied.msg).toBe(0);
+    expect((await reject(applied.data.instanceId)).code).toBe(0);
+    expect((await application(applied.data.id)).state).toBe('rejected');
+    expect((await account(acc)).state).toBe('suspended');
   });
 });

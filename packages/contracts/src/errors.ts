@@ -1306,6 +1306,19 @@ export const Errors = {
     '账单 {value} 的未付金额已变化，请驳回后重新申请',
     'What the bill {value} owes has changed since the application; reject it and apply again',
   ),
+  // finance, session 15: reinstating a suspended account (decision 0093)
+  FIN_REINSTATE_NOT_SUSPENDED: def(
+    10510310,
+    409,
+    '账户 {value} 未被暂停，无需恢复',
+    'The account {value} is not suspended: there is nothing to reinstate',
+  ),
+  FIN_REINSTATE_PENDING: def(
+    10510311,
+    409,
+    '账户 {value} 已有恢复申请在审批中',
+    'The account {value} already has a reinstatement under review',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -142,6 +142,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     nameEn: 'Apply to write off a bill',
   },
   {
+    key: FinPerm.REINSTATE,
+    parentKey: FinPerm.ACCOUNTS,
+    name: '申请恢复账户',
+    nameEn: 'Apply to reinstate a suspended account',
+  },
+  {
     key: FinPerm.ALL_ACCOUNTS,
     parentKey: FinPerm.ACCOUNTS,
     name: '查看全部客户账户（财务）',

@@ -17,6 +17,7 @@ export const APPLICATION_KINDS = [
   'cycle_change',
   'refund',
   'write_off',
+  'reinstate',
 ] as const;
 export type FinApplicationKind = (typeof APPLICATION_KINDS)[number];
 export const MONEY_KINDS = ['recharge', 'payment', 'hedge', 'gift', 'manual'] as const;
@@ -59,6 +60,7 @@ export const FIN_SERVICES: Record<FinApplicationKind, string> = {
   cycle_change: 'finance.cycle_change',
   refund: 'finance.refund',
   write_off: 'finance.write_off',
+  reinstate: 'finance.reinstate',
 };
 /** Each kind's application screen (spec 2: /general/process/… for the three forms). */
 export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
@@ -78,11 +80,15 @@ export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
   refund: '/financial/credit-customer/bill-refund',
   // a write-off is applied for from an overdue bill's row (decision 0080)
   write_off: '/financial/account/consumer/bill',
+  // a suspended account's reinstatement is applied for from its row (decision 0093)
+  reinstate: '/financial/account/consumer/consumer',
 };
 /** Where a refund is applied for and read (by id, by `processInstance/{id}`); invented, decision 0073. */
 export const REFUND_BASE = '/v2/fc/cre/billRefund';
 /** Where a bill's write-off (坏账核销) is applied for and read; invented, decision 0080. */
 export const WRITE_OFF_BASE = '/v2/fc/bill/writeOff';
+/** Where a suspended account's reinstatement (恢复账户) is applied for and read; invented, decision 0093. */
+export const REINSTATE_BASE = '/v2/fc/account/reinstate';
 /** The applications a refund may be made against: money that came in from the customer. */
 export const REFUNDABLE_KINDS = ['recharge', 'payment'] as const;
 
@@ -101,6 +107,7 @@ export const applicationKindOptions = [
   { value: APPLICATION_KINDS[11], label: label('账单周期变更', 'Bill cycle change'), color: 'cyan' },
   { value: APPLICATION_KINDS[12], label: label('退款申请', 'Refund'), color: 'red' },
   { value: APPLICATION_KINDS[13], label: label('坏账核销申请', 'Write-off'), color: 'volcano' },
+  { value: APPLICATION_KINDS[14], label: label('恢复账户申请', 'Reinstatement'), color: 'green' },
 ] as const;
 
 /**

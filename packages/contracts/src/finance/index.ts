@@ -31,6 +31,7 @@ export {
   type MoneyKind,
   REFUND_BASE,
   REFUNDABLE_KINDS,
+  REINSTATE_BASE,
   WRITE_OFF_BASE,
 } from './application.js';
 export {
@@ -75,8 +76,10 @@ export {
   moneyKind,
   type ReconResult,
   type RefundApply,
+  type ReinstateApply,
   reconResult,
   refundApply,
+  reinstateApply,
   tempCreditApply,
   type WriteOffApply,
   writeOffApply,

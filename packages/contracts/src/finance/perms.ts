@@ -16,6 +16,8 @@ export const FinPerm = {
   ACCOUNT_OPEN: button(ACCOUNTS, 'open'),
   /** finance staff: every account and its money, whatever their role's data scope (the finance role holds it) */
   ALL_ACCOUNTS: button(ACCOUNTS, 'all'),
+  /** apply to reinstate a suspended account (the finance role; decision 0093) */
+  REINSTATE: button(ACCOUNTS, 'reinstate'),
   RECHARGES: screen('/financial/recharge-apply/recharge'),
   PAYMENTS: screen('/financial/recharge-apply/payment'),
   HEDGES: screen('/financial/recharge-apply/hedge'),

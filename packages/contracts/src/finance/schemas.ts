@@ -55,6 +55,16 @@ export const writeOffApply = z.object({
 });
 export type WriteOffApply = z.infer<typeof writeOffApply>;
 
+/**
+ * Reinstating (恢复) an account the overdue ladder suspended: a person's decision, e.g. after its bad
+ * debt was written off and the customer agreed new terms (decision 0093).
+ */
+export const reinstateApply = z.object({
+  accountId: z.number().int().positive(),
+  reason: z.string().trim().min(1).max(500),
+});
+export type ReinstateApply = z.infer<typeof reinstateApply>;
+
 export const creditApply = z.object({
   accountId: z.number().int().positive(),
   /** the new credit line */

@@ -14,10 +14,11 @@ import {
   type MoneyKind,
   REFUNDABLE_KINDS,
   type RefundApply,
+  type ReinstateApply,
   type WriteOffApply,
 } from '@portal/contracts/finance';
 import { Decimal } from 'decimal.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type DbOrTx, rowsOf, type Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -42,6 +43,7 @@ import {
   finApplications,
   finBills,
   finLedgerEntries,
+  finOverdueActions,
 } from './schema.js';
 
 /** The ledger entry kind a money application writes. */
@@ -67,6 +69,7 @@ const TITLE: Record<FinApplicationKind, string> = {
   manual: '手工充值',
   refund: '退款申请',
   write_off: '坏账核销申请',
+  reinstate: '恢复账户申请',
 };
 
 const nextCode = async (tx: DbOrTx, seq: typeof accountCodeSeq, prefix: string) => {
@@ -444,6 +447,68 @@ async function postWriteOff(tx: Tx, app: typeof finApplications.$inferSelect, ac
 }
 
 /**
+ * Applies to reinstate an account the overdue ladder suspended (it stays suspended while a bad debt
+ * of its was written off, decision 0080): one under review per account (the partial unique index);
+ * nothing changes until it is approved (decision 0093).
+ */
+export async function applyReinstate(p: Platform, auth: AuthContext, body: ReinstateApply): Promise<FinApplyResult> {
+  return runCommand(p, async (tx, out) => {
+    const [acc] = await tx
+      .select({ id: finAccounts.id, code: finAccounts.code, state: finAccounts.state, currency: finAccounts.currency })
+      .from(finAccounts)
+      .where(and(eq(finAccounts.id, body.accountId), accountScopeWhere(auth)));
+    if (!acc) throw new AppError('NOT_FOUND');
+    if (acc.state !== 'suspended') throw new AppError('FIN_REINSTATE_NOT_SUSPENDED', { vars: { value: acc.code } });
+    const code = await nextCode(tx, applicationCodeSeq, 'FA');
+    const [app] = await tx
+      .insert(finApplications)
+      .values({
+        code,
+        kind: 'reinstate',
+        accountId: acc.id,
+        currency: acc.currency,
+        reason: body.reason,
+        applicantId: auth.userId,
+        createdAt: p.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: finApplications.id });
+    if (!app) throw new AppError('FIN_REINSTATE_PENDING', { vars: { value: acc.code } });
+    const instanceId = await start(tx, out, 'reinstate', auth.userId, app.id, {
+      account: acc.code,
+      amount: '',
+      reason: body.reason,
+    });
+    await tx.update(finApplications).set({ instanceId }).where(eq(finApplications.id, app.id));
+    return { id: app.id, code, instanceId };
+  });
+}
+
+/**
+ * An approved reinstatement, in the approval's transaction: a still suspended account sends again,
+ * its bad-debt mark cleared and the ladder's suspensions of it lifted (a bill overdue later starts a
+ * new episode, whose steps fire again). An account no longer suspended is left as it is.
+ */
+async function reinstate(tx: Tx, app: typeof finApplications.$inferSelect, now: Date) {
+  const [acc] = await tx
+    .update(finAccounts)
+    .set({ state: 'active', badDebtSince: null, version: sql`${finAccounts.version} + 1` })
+    .where(and(eq(finAccounts.id, app.accountId), eq(finAccounts.state, 'suspended')))
+    .returning({ id: finAccounts.id });
+  if (!acc) return;
+  await tx
+    .update(finOverdueActions)
+    .set({ liftedAt: now })
+    .where(
+      and(
+        eq(finOverdueActions.accountId, acc.id),
+        inArray(finOverdueActions.action, ['suspend', 'bad_debt']),
+        isNull(finOverdueActions.liftedAt),
+      ),
+    );
+}
+
+/**
  * Applies for a new credit line (预付 / 后付信用申请, by the account's billing method): the
  * application and its request; the line changes only when approved.
  */
@@ -648,6 +713,10 @@ export async function decide(
   }
   if (app.kind === 'write_off') {
     await postWriteOff(tx, app, actorId, now);
+    return;
+  }
+  if (app.kind === 'reinstate') {
+    await reinstate(tx, app, now);
     return;
   }
   if (CREDIT_CONTROL.has(app.kind)) {

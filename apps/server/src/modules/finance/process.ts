@@ -19,6 +19,7 @@ const NAMES: Record<FinApplicationKind, [zh: string, en: string]> = {
   cycle_change: ['账单周期变更', 'Bill cycle change'],
   refund: ['退款申请', 'Refund application'],
   write_off: ['坏账核销申请', 'Write-off application'],
+  reinstate: ['恢复账户申请', 'Account reinstatement'],
 };
 
 /**

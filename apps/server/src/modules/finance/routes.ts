@@ -15,8 +15,10 @@ import {
   type MoneyKind,
   moneyApply,
   REFUND_BASE,
+  REINSTATE_BASE,
   reconResult,
   refundApply,
+  reinstateApply,
   runResult,
   WRITE_OFF_BASE,
   writeOffApply,
@@ -37,6 +39,7 @@ import {
   applyCredit,
   applyMoney,
   applyRefund,
+  applyReinstate,
   applyWriteOff,
 } from './applications.js';
 import { billStatement, runBills } from './bills.js';
@@ -237,6 +240,21 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await applyWriteOff(p, req.auth!, req.body)),
   );
   detailRoutes(WRITE_OFF_BASE, ['write_off'], 'write-off');
+
+  r.post(
+    `${REINSTATE_BASE}/apply`,
+    {
+      schema: {
+        tags,
+        summary: 'Apply to reinstate a suspended account in my scope (it sends again once approved; decision 0093)',
+        body: reinstateApply,
+        response: { 200: envelope(applyResult) },
+      },
+      config: { access: { perm: FinPerm.REINSTATE }, checkRepeat: true },
+    },
+    async (req) => ok(await applyReinstate(p, req.auth!, req.body)),
+  );
+  detailRoutes(REINSTATE_BASE, ['reinstate'], 'reinstatement');
 
   r.post(
     '/v2/fc/reconcile/run',

@@ -143,6 +143,8 @@ export const finApplications = pgTable(
     uniqueIndex('fin_applications_write_off_uq')
       .on(t.billId)
       .where(sql`kind = 'write_off' and state in ('pending', 'approved')`),
+    // one reinstatement of an account under review (FIN_REINSTATE_PENDING)
+    uniqueIndex('fin_applications_reinstate_uq').on(t.accountId).where(sql`kind = 'reinstate' and state = 'pending'`),
   ],
 );
 

@@ -10,7 +10,9 @@ import {
   type MoneyApply,
   type MoneyKind,
   REFUND_BASE,
+  REINSTATE_BASE,
   type RefundApply,
+  type ReinstateApply,
   WRITE_OFF_BASE,
   type WriteOffApply,
 } from '@portal/contracts/finance';
@@ -47,6 +49,8 @@ export const financeApi = {
     post<FinApplyResult>(`${CHANGE_BASE[kind]}/apply`, body, { checkRepeat: true }),
   applyRefund: (body: RefundApply) => post<FinApplyResult>(`${REFUND_BASE}/apply`, body, { checkRepeat: true }),
   applyWriteOff: (body: WriteOffApply) => post<FinApplyResult>(`${WRITE_OFF_BASE}/apply`, body, { checkRepeat: true }),
+  applyReinstate: (body: ReinstateApply) =>
+    post<FinApplyResult>(`${REINSTATE_BASE}/apply`, body, { checkRepeat: true }),
   status: (id: number, signal?: AbortSignal) =>
     get<AccountStatus>(`/v2/fc/account/approvalStatus/${id}`, undefined, { signal }),
 };

@@ -27,6 +27,7 @@ import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
 import { ChangeFields, CreditFields, MoneyFields, RefundFields } from './AccountFields';
 import { financeApi } from './api';
+import { ReinstateModal } from './ReinstateModal';
 import { T } from './texts';
 
 const DETAIL = '/financial/recharge-apply/recharge/detail';
@@ -60,19 +61,36 @@ const accountsWithLedger: ResourceDef = {
  */
 export function AccountsScreen() {
   const seesLedger = useCan(FinPerm.RECORDS);
+  const label = useLabel();
+  const [reinstating, setReinstating] = useState<{ id: number; code: string } | null>(null);
   return (
-    <ResourceList
-      def={seesLedger ? accountsWithLedger : accountResource}
-      overrides={{
-        tabs: {
-          ledger: (row) => (
-            <div data-testid="account-ledger">
-              <ResourceList def={accountLedger} fixed={{ accountId: row.id }} />
-            </div>
-          ),
-        },
-      }}
-    />
+    <>
+      <ResourceList
+        def={seesLedger ? accountsWithLedger : accountResource}
+        overrides={{
+          tabs: {
+            ledger: (row) => (
+              <div data-testid="account-ledger">
+                <ResourceList def={accountLedger} fixed={{ accountId: row.id }} />
+              </div>
+            ),
+          },
+          rowActions: (row) =>
+            row.state === 'suspended'
+              ? [
+                  {
+                    key: 'reinstate',
+                    label: label(T.reinstate),
+                    perm: FinPerm.REINSTATE,
+                    testId: 'account-reinstate',
+                    onClick: () => setReinstating({ id: row.id as number, code: String(row.code) }),
+                  },
+                ]
+              : [],
+        }}
+      />
+      <ReinstateModal account={reinstating} onClose={() => setReinstating(null)} />
+    </>
   );
 }
 

@@ -56,6 +56,11 @@ export const T = {
   ledger: { zh: '账户流水', en: 'Account ledger' },
   refunds: { zh: '账单退款', en: 'Bill refunds' },
   writeOff: { zh: '坏账核销', en: 'Write off' },
+  reinstate: { zh: '申请恢复账户', en: 'Apply to reinstate' },
+  reinstateHint: {
+    zh: '账户被逾期规则暂停；财务审批通过后恢复发送，并清除坏账标记',
+    en: 'The overdue ladder suspended this account; once finance approves it sends again and its bad-debt mark is cleared',
+  },
   writeOffHint: {
     zh: '核销该账单当前的未付金额，财务审批通过后记为坏账',
     en: 'Writes off what the bill owes now, as bad debt once finance approves',

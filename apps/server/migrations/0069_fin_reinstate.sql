@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "fin_applications_reinstate_uq" ON "fin_applications" USING btree ("account_id") WHERE kind = 'reinstate' and state = 'pending';
