@@ -1261,19 +1261,22 @@ describe('simulator and demo history', () => {
     const { seedContext } = await import('../src/platform/seed/context.js');
     const { seededRng } = await import('../src/platform/seed/rng.js');
     const ctx = seedContext(t.p.db, { info: () => {} }, { scale: 'demo' }, seededRng(7));
-    // one account sends WhatsApp and mail as well: the history has them, and the MO answers to its SMS
+    // one account sends WhatsApp, mail and calls as well: the history has them, and the MO answers to its SMS
     const plain = accounts.get('ACC2')!;
-    accounts.set('ACC2', { ...plain, products: ['sms', 'whatsapp', 'email'] });
+    accounts.set('ACC2', { ...plain, products: ['sms', 'whatsapp', 'email', 'voice'] });
     const started = Date.now();
     await seedTraffic(ctx, now()).finally(() => accounts.set('ACC2', plain));
     expect(Date.now() - started).toBeLessThan(20_000);
-    const history = rowsOf<{ product: string; days: number; delivered: number; count: number }>(
-      await t.p.db.execute(sql`select product, count(distinct day)::int as days, sum(delivered)::int as delivered,
-          sum(count)::int as count from traffic_daily
-        where day < ${dayOf(new Date(now().getTime() - DAY))} and product in ('whatsapp', 'email', 'mo')
+    const history = rowsOf<{ product: string; days: number; delivered: number; count: number; seconds: number }>(
+      await t.p.db.execute(sql`select product, count(distinct day)::int as days,
+          sum(case when product = 'voice' then answered else delivered end)::int as delivered,
+          sum(count)::int as count, sum(seconds)::int as seconds from traffic_daily
+        where day < ${dayOf(new Date(now().getTime() - DAY))} and product in ('whatsapp', 'email', 'mo', 'voice')
         group by product order by product`),
     );
-    expect(history.map((h) => h.product)).toEqual(['email', 'mo', 'whatsapp']);
+    expect(history.map((h) => h.product)).toEqual(['email', 'mo', 'voice', 'whatsapp']);
+    // calls: answered ones with billed seconds, failed ones without
+    expect(history.find((h) => h.product === 'voice')!.seconds).toBeGreaterThan(0);
     for (const h of history) {
       expect(h.days).toBeGreaterThanOrEqual(89);
       expect(h.delivered).toBeGreaterThan(0);
