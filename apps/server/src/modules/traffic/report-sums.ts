@@ -168,12 +168,13 @@ export function reportSums(db: Db): NonNullable<TrafficPort['sums']> {
     let rows: SumRow[];
     if (q.started) {
       // ramp-up: each account's first day with traffic in the window (every country, before the drill)
-      const table = sql.raw(rollupFor(columnsOf(q, q.by ? [COLUMN[q.by]] : [])));
-      rows = await run(sql`select ${key} as key, day::text as day, day >= ${split} as current, currency, ${MEASURES},
+      const t = tablesFor(columnsOf(q, q.by ? [COLUMN[q.by]] : []));
+      const table = sql.raw(t.name);
+      // materialised: as a sub-query the planner joined it row by row (0.8 s against 0.16 s on the bench data)
+      rows = await run(sql`with f as materialized (${firstDays(q, t, from, to)})
+        select ${key} as key, day::text as day, day >= ${split} as current, currency, ${MEASURES},
           min(day) filter (where count > 0)::text as first_day
-        from (select t.* from ${table} t join (
-            select account_id, min(day) as first from ${table} where ${sql.join(dayConds(q), sql` and `)}
-              and count > 0 group by account_id) f on f.account_id = t.account_id
+        from (select t.* from ${table} t join f on f.account_id = t.account_id
           where (t.day >= ${split} and f.first >= ${split})
              or (t.day < ${split} and f.first between ${q.started.prevFrom}::date and ${q.started.prevTo}::date)) d
         where ${where}
@@ -201,6 +202,37 @@ export function reportSums(db: Db): NonNullable<TrafficPort['sums']> {
       }),
     );
   };
+}
+
+/**
+ * Each account's first day with traffic in [from, to] under the port's filters: the first ten-day block (or
+ * edge day) with traffic, then the day within it from the daily rows of that block only (an index read
+ * per account instead of every daily row of the window).
+ */
+function firstDays(q: TrafficDayQuery, t: (typeof TABLES)[number], from: string, to: string): SQL {
+  const cls = filterConds(q);
+  const and = (conds: SQL[]) => sql.join([...conds, sql`count > 0`, ...cls], sql` and `);
+  const c = t.tenday ? coverOf(from, to) : { blocks: [], days: [[from, to] as [string, string]] };
+  const parts: SQL[] = [];
+  if (c.blocks.length && t.tenday)
+    parts.push(sql`select account_id, day from ${sql.raw(t.tenday)}
+      where ${and([sql`day = any(${`{${c.blocks.join(',')}}`}::date[])`])}`);
+  if (c.days.length)
+    parts.push(
+      sql`select account_id, day from ${sql.raw(t.name)} where ${and([
+        sql`(${sql.join(
+          c.days.map(([a, b]) => sql`day between ${a}::date and ${b}::date`),
+          sql` or `,
+        )})`,
+      ])}`,
+    );
+  if (!parts.length) parts.push(sql`select account_id, day from ${sql.raw(t.name)} where false`);
+  // the last day of the block that starts on fb (an edge day is its own first day: any end after it will do)
+  const end = sql`case when extract(day from b.fb) = 21
+      then (date_trunc('month', b.fb::timestamp) + interval '1 month' - interval '1 day')::date else b.fb + 9 end`;
+  return sql`select b.account_id, (select min(day) from ${sql.raw(t.name)}
+      where account_id = b.account_id and day between b.fb and ${end} and ${and([])}) as first
+    from (select account_id, min(day) as fb from (${sql.join(parts, sql` union all `)}) x group by account_id) b`;
 }
 
 /** the level's sums per period: the ten-day blocks inside each period, the daily rows of the edge days */
