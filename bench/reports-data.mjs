@@ -123,7 +123,8 @@ export async function loadReportData(dbUrl) {
     );
     await c.query('commit');
     await c.query(
-      'vacuum (analyze) traffic_daily, traffic_report_daily, traffic_route_daily, fin_accounts, fin_ledger_entries, crm_customers, srm_channels',
+      `vacuum (analyze) traffic_daily, traffic_report_daily, traffic_route_daily, traffic_account_daily, traffic_owner_daily,
+        traffic_report_tenday, traffic_route_tenday, traffic_account_tenday, fin_accounts, fin_ledger_entries, crm_customers, srm_channels`,
     );
     const one = async (q) => Number((await c.query(q)).rows[0].n);
     const [sales01] = (await c.query("select id from staff_users where username = 'sales01'")).rows;
@@ -139,6 +140,12 @@ export async function loadReportData(dbUrl) {
       // the reports' narrow rollups, filled from traffic_daily by its triggers (decision 0087)
       reportRows: await one('select count(*) as n from traffic_report_daily'),
       routeRows: await one('select count(*) as n from traffic_route_daily'),
+      // and their twins (decision 0090): without the country, per owner, in ten-day blocks
+      accountRows: await one('select count(*) as n from traffic_account_daily'),
+      ownerRows: await one('select count(*) as n from traffic_owner_daily'),
+      tendayRows: await one(
+        'select (select count(*) from traffic_report_tenday) + (select count(*) from traffic_route_tenday) + (select count(*) from traffic_account_tenday) as n',
+      ),
       ledgerRows: await one('select count(*) as n from fin_ledger_entries'),
       customers: await one('select count(*) as n from crm_customers'),
       accounts: await one('select count(*) as n from fin_accounts'),

@@ -232,13 +232,18 @@ interface Fig {
  * The recomputation: straight sums over the raw records of the week (SMS: messages = first parts,
  * delivered = delivered parts of accepted submits; voice: calls, answered calls, billed seconds).
  */
-async function fromRaw(def: ReportDef, byKey: string, seen: Set<number> | null): Promise<Fig[]> {
+async function fromRaw(
+  def: ReportDef,
+  byKey: string,
+  seen: Set<number> | null,
+  days: [string, string] = [FROM, '2021-05-10'],
+): Promise<Fig[]> {
   const conds: SQL[] = [];
   if (seen) conds.push(sql`owner_id = any(${`{${[...seen].join(',')}}`}::int[])`);
   if (def.customerType) conds.push(sql`customer_id in (select id from crm_customers where type = ${def.customerType})`);
   const at = def.product === 'voice' ? 'setup_at' : 'submit_at';
   const window = (from: string) => sql`${sql.raw(at)} >= ${`${from}T00:00:00Z`}::timestamptz`;
-  const end = sql`${sql.raw(at)} < ${'2021-05-10T00:00:00Z'}::timestamptz`;
+  const end = sql`${sql.raw(at)} < ${`${days[1]}T00:00:00Z`}::timestamptz`;
   if (def.source === 'start') {
     // ramp-up: the accounts whose first record of the look-back window falls in the week
     const lookback = new Date(Date.parse(PREV_FROM) - START_LOOKBACK_DAYS * 86_400_000).toISOString().slice(0, 10);
@@ -246,7 +251,7 @@ async function fromRaw(def: ReportDef, byKey: string, seen: Set<number> | null):
     conds.push(sql`account_id in (select account_id from ${table} where ${window(lookback)} and ${end}
       group by account_id having min(${sql.raw(at)}) >= ${`${FROM}T00:00:00Z`}::timestamptz)`);
   }
-  const where = sql.join([window(FROM), end, ...conds], sql` and `);
+  const where = sql.join([window(days[0]), end, ...conds], sql` and `);
   const key = sql.raw(byKey);
   const rows = await one<Record<string, string>>(
     def.product === 'voice'
@@ -314,6 +319,34 @@ describe('every report equals a recomputation from the raw records, in each call
         compared += raw.length;
       }
       expect(compared, `${def.key}: the sample has figures for it`).toBeGreaterThan(0);
+    });
+
+  // a custom period of whole ten-day blocks and edge days (decision 0090): 28–30 April are days,
+  // 1–10 May a block; the previous period, 15–27 April, days only (no block lies inside it)
+  const CUSTOM = { period: 'custom', from: '2021-04-28', to: '2021-05-10' } as const;
+  for (const def of liveReports.filter((d) => d.source !== 'start'))
+    it(`${def.key}: a period read from ten-day blocks and edge days, and the one before it, as admin`, async () => {
+      const res = (
+        await t.app.inject({
+          method: 'POST',
+          url: `/v2/reports/${def.key}/data`,
+          headers: bearer(who.admin),
+          payload: CUSTOM,
+        })
+      ).json();
+      expect(res.code, res.msg).toBe(0);
+      const key = KEY[def.dims[0]!]!;
+      const cur = await fromRaw(def, key, null, ['2021-04-28', '2021-05-11']);
+      const prev = await fromRaw(def, key, null, ['2021-04-15', '2021-04-28']);
+      expect(cur.length, 'the sample has figures in the period').toBeGreaterThan(0);
+      const rows = res.data.rows as (Fig & { prev: Fig })[];
+      const nonZero = (f: { count: number; revenue: string }) => f.count !== 0 || f.revenue !== '0.000000';
+      expect(sorted(rows.map(figs).filter(nonZero))).toEqual(sorted(cur.map(figs)));
+      expect(sorted(rows.map((r) => figs({ ...r.prev, key: r.key, currency: r.currency })).filter(nonZero))).toEqual(
+        sorted(prev.map(figs)),
+      );
+      const total = await fromRaw(def, "'total'", null, ['2021-04-28', '2021-05-11']);
+      expect(sorted(res.data.totals.map(figs))).toEqual(sorted(total.map(figs)));
     });
 
   it('scopes differ on the sample: sales01 < the manager < admin, for a customer report', async () => {

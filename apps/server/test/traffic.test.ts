@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/modules/traffic/clients.js';
 import { ingestBatch } from '../src/modules/traffic/ingest.js';
 import { dayOf, forgetPartitions, listPartitions, maintainPartitions } from '../src/modules/traffic/partitions.js';
+import { blockOf, coverOf } from '../src/modules/traffic/report-sums.js';
 import { postConsumption, rebuildDay, recomputeSql, rollUp, trafficPort } from '../src/modules/traffic/rollups.js';
 import { trafficDlrs, trafficSms } from '../src/modules/traffic/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
@@ -359,14 +360,31 @@ describe('rollups', () => {
     const moved = sql.raw(
       'having sum(count) <> 0 or sum(delivered) <> 0 or sum(answered) <> 0 or sum(revenue) <> 0 or sum(cost) <> 0 or sum(seconds) <> 0',
     );
-    for (const [table, dims] of [
-      ['traffic_report_daily', 'product, account_id, customer_id, owner_id, country, currency'],
-      ['traffic_route_daily', 'product, owner_id, channel_id, country, network, currency'],
+    // the ten-day blocks (decision 0090) hold whole blocks: compared over the blocks around the days
+    const blockStart = new Date(`${blockOf(dayOf(start))}T00:00:00Z`);
+    const lastBlock = new Date(`${blockOf(dayOf(new Date(end.getTime() - DAY)))}T00:00:00Z`);
+    // the next block's first day: eleven days after a block's start always falls in the next block
+    const blockEnd = new Date(`${blockOf(dayOf(new Date(lastBlock.getTime() + 11 * DAY)))}T00:00:00Z`);
+    const tenday = "date_trunc('month', day::timestamp)::date + least(extract(day from day)::int - 1, 20) / 10 * 10";
+    const customer = 'product, account_id, customer_id, owner_id, country, currency';
+    const route = 'product, owner_id, channel_id, country, network, currency';
+    const account = 'product, account_id, customer_id, owner_id, currency';
+    for (const [table, dims, blocks] of [
+      ['traffic_report_daily', customer, false],
+      ['traffic_route_daily', route, false],
+      ['traffic_account_daily', account, false],
+      ['traffic_owner_daily', 'product, owner_id, currency', false],
+      ['traffic_report_tenday', customer, true],
+      ['traffic_route_tenday', route, true],
+      ['traffic_account_tenday', account, true],
     ] as const) {
+      const [a, b] = blocks ? [blockStart, blockEnd] : [start, end];
+      const day = sql.raw(blocks ? tenday : 'day');
       const narrow = sql`select day, ${sql.raw(dims)}, ${measures} from ${sql.raw(table)}
-        where day >= ${dayOf(start)} and day < ${dayOf(end)} group by day, ${sql.raw(dims)} ${moved}`;
-      const raw = sql`select (hour at time zone 'UTC')::date as day, ${sql.raw(dims)}, ${measures}
-        from (${recomputeSql(start, end)}) r group by 1, ${sql.raw(dims)} ${moved}`;
+        where day >= ${dayOf(a)} and day < ${dayOf(b)} group by day, ${sql.raw(dims)} ${moved}`;
+      const raw = sql`select ${day} as day, ${sql.raw(dims)}, ${measures}
+        from (select (hour at time zone 'UTC')::date as day, * from (${recomputeSql(a, b)}) h) r
+        group by 1, ${sql.raw(dims)} ${moved}`;
       const [diff] = rowsOf<{ a: number; b: number; n: number }>(
         await t.p.db.execute(sql`select (select count(*) from ((${narrow}) except (${raw})) x)::int as a,
           (select count(*) from ((${raw}) except (${narrow})) y)::int as b,
@@ -1243,19 +1261,22 @@ describe('simulator and demo history', () => {
     const { seedContext } = await import('../src/platform/seed/context.js');
     const { seededRng } = await import('../src/platform/seed/rng.js');
     const ctx = seedContext(t.p.db, { info: () => {} }, { scale: 'demo' }, seededRng(7));
-    // one account sends WhatsApp and mail as well: the history has them, and the MO answers to its SMS
+    // one account sends WhatsApp, mail and calls as well: the history has them, and the MO answers to its SMS
     const plain = accounts.get('ACC2')!;
-    accounts.set('ACC2', { ...plain, products: ['sms', 'whatsapp', 'email'] });
+    accounts.set('ACC2', { ...plain, products: ['sms', 'whatsapp', 'email', 'voice'] });
     const started = Date.now();
     await seedTraffic(ctx, now()).finally(() => accounts.set('ACC2', plain));
     expect(Date.now() - started).toBeLessThan(20_000);
-    const history = rowsOf<{ product: string; days: number; delivered: number; count: number }>(
-      await t.p.db.execute(sql`select product, count(distinct day)::int as days, sum(delivered)::int as delivered,
-          sum(count)::int as count from traffic_daily
-        where day < ${dayOf(new Date(now().getTime() - DAY))} and product in ('whatsapp', 'email', 'mo')
+    const history = rowsOf<{ product: string; days: number; delivered: number; count: number; seconds: number }>(
+      await t.p.db.execute(sql`select product, count(distinct day)::int as days,
+          sum(case when product = 'voice' then answered else delivered end)::int as delivered,
+          sum(count)::int as count, sum(seconds)::int as seconds from traffic_daily
+        where day < ${dayOf(new Date(now().getTime() - DAY))} and product in ('whatsapp', 'email', 'mo', 'voice')
         group by product order by product`),
     );
-    expect(history.map((h) => h.product)).toEqual(['email', 'mo', 'whatsapp']);
+    expect(history.map((h) => h.product)).toEqual(['email', 'mo', 'voice', 'whatsapp']);
+    // calls: answered ones with billed seconds, failed ones without
+    expect(history.find((h) => h.product === 'voice')!.seconds).toBeGreaterThan(0);
     for (const h of history) {
       expect(h.days).toBeGreaterThanOrEqual(89);
       expect(h.delivered).toBeGreaterThan(0);
@@ -1321,6 +1342,45 @@ describe('simulator and demo history', () => {
       expect(messages.every((l) => l.type === 'message' && l.channelId === 42)).toBe(true);
     } finally {
       definePorts({ channels: srmModule.ports?.channels });
+    }
+  });
+});
+
+describe('ten-day blocks of the report sums (decision 0090)', () => {
+  it('cover a range with the blocks inside it and the edge days, every day once', () => {
+    expect(coverOf('2026-06-03', '2026-08-31')).toEqual({
+      blocks: [
+        '2026-06-11',
+        '2026-06-21',
+        '2026-07-01',
+        '2026-07-11',
+        '2026-07-21',
+        '2026-08-01',
+        '2026-08-11',
+        '2026-08-21',
+      ],
+      days: [['2026-06-03', '2026-06-10']],
+    });
+    expect(coverOf('2024-02-21', '2024-03-05')).toEqual({
+      blocks: ['2024-02-21'],
+      days: [['2024-03-01', '2024-03-05']],
+    });
+    expect(coverOf('2026-11-05', '2026-11-07')).toEqual({ blocks: [], days: [['2026-11-05', '2026-11-07']] });
+    const D = 86_400_000;
+    const ymd = (t: number) => new Date(t).toISOString().slice(0, 10);
+    for (let i = 0; i < 200; i++) {
+      const a = Date.UTC(2023, 0, 1) + ((i * 7919) % 900) * D;
+      const b = a + ((i * 104729) % 120) * D;
+      const { blocks, days } = coverOf(ymd(a), ymd(b));
+      const seen: string[] = [];
+      for (const s of blocks) {
+        expect(blockOf(s)).toBe(s);
+        for (let d = Date.parse(s); blockOf(ymd(d)) === s; d += D) seen.push(ymd(d));
+      }
+      for (const [x, y] of days) for (let d = Date.parse(x); d <= Date.parse(y); d += D) seen.push(ymd(d));
+      const want: string[] = [];
+      for (let d = a; d <= b; d += D) want.push(ymd(d));
+      expect(seen.sort()).toEqual(want);
     }
   });
 });

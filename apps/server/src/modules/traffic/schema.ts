@@ -373,6 +373,111 @@ export const trafficRouteDaily = pgTable(
   ],
 );
 
+/**
+ * Narrower and coarser twins (decision 0090), kept by the same triggers: `traffic_account_daily`
+ * (the customer side without the country), `traffic_owner_daily` (per owner and day: the home trend,
+ * the owner level and every chart filtered by owner or scope only), and ten-day blocks of the three
+ * (`*_tenday`, `day` the block's first day: the 1st, 11th and 21st of a month). A report's totals read
+ * the blocks that lie inside its periods and the daily rows of the days at their edges.
+ */
+export const trafficAccountDaily = pgTable(
+  'traffic_account_daily',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+  },
+  (t) => [
+    uniqueIndex('traffic_account_daily_uq').on(t.day, t.product, t.accountId, t.customerId, t.ownerId, t.currency),
+    index('traffic_account_daily_owner_idx').on(t.ownerId, t.day),
+    index('traffic_account_daily_account_idx').on(t.accountId, t.day),
+  ],
+);
+
+export const trafficOwnerDaily = pgTable(
+  'traffic_owner_daily',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    ownerId: integer('owner_id').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+  },
+  (t) => [uniqueIndex('traffic_owner_daily_uq').on(t.ownerId, t.day, t.product, t.currency)],
+);
+
+export const trafficAccountTenday = pgTable(
+  'traffic_account_tenday',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+  },
+  (t) => [
+    uniqueIndex('traffic_account_tenday_uq').on(t.day, t.product, t.accountId, t.customerId, t.ownerId, t.currency),
+    index('traffic_account_tenday_owner_idx').on(t.ownerId, t.day),
+  ],
+);
+
+export const trafficReportTenday = pgTable(
+  'traffic_report_tenday',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+  },
+  (t) => [
+    uniqueIndex('traffic_report_tenday_uq').on(
+      t.day,
+      t.product,
+      t.accountId,
+      t.customerId,
+      t.ownerId,
+      t.country,
+      t.currency,
+    ),
+    index('traffic_report_tenday_owner_idx').on(t.ownerId, t.day),
+  ],
+);
+
+export const trafficRouteTenday = pgTable(
+  'traffic_route_tenday',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    ownerId: integer('owner_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    country: text('country').notNull(),
+    network: text('network').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+  },
+  (t) => [
+    uniqueIndex('traffic_route_tenday_uq').on(
+      t.day,
+      t.product,
+      t.ownerId,
+      t.channelId,
+      t.country,
+      t.network,
+      t.currency,
+    ),
+  ],
+);
+
 /** the room's settings and bookkeeping (rollup watermark, retention days, simulator switch) */
 export const trafficState = pgTable('traffic_state', {
   key: text('key').primaryKey(),

@@ -39,6 +39,8 @@ const WA_MIX = [
   { category: 'service', share: 0.1, price: 0 },
 ] as const;
 const MAIL_PRICE = 0.0005;
+/** the demo history's voice price per billed minute (the rating service prices live calls) */
+const VOICE_MINUTE = 0.018;
 const pickCategory = (x: number) => {
   let left = x;
   for (const m of WA_MIX) {
@@ -388,6 +390,8 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
       `('${day}','${product}',${a.id},${a.customerId},${a.ownerId ?? 0},${channelId},'${country}','${network}','${status}','${a.currency}','USD',${n},${n},${delivered ? n : 0},${money(n * price)},${money(n * cost)},${timed * latencyMs},${timed})`,
     );
   };
+  /** voice rows: calls, answered calls, billed seconds and post-dial delay instead of parts */
+  const voice: string[] = [];
   for (let d = 90; d >= 1; d--) {
     const day = new Date(today.getTime() - d * DAY_MS);
     const dayName = dayOf(day);
@@ -454,6 +458,18 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
         );
         row(dayName, 'whatsapp', a, channelId, net.country, '', 'failed', volume - ok, false, 0, 0);
       }
+      if (a.products.includes('voice')) {
+        // calls at the live rate (simulateTraffic), without drawing from the generator: the other
+        // products' seeded figures stay what they were before voice had a history
+        const calls = Math.max(1, Math.round((peakRate(a) / 600) * shape * (0.85 + ((a.id * 7 + d * 13) % 31) / 100)));
+        const net = NETWORKS[(a.id + d) % NETWORKS.length]!;
+        const answered = Math.round(calls * 0.55);
+        const seconds = answered * (45 + ((a.id * 11 + d * 3) % 90));
+        voice.push(
+          `('${dayName}',${a.id},${a.customerId},${a.ownerId ?? 0},${pick('voice', a.id, net.country, net.network)},'${net.country}','${net.network}','answered','${a.currency}','USD',${answered},${answered},${seconds},${answered * 3200},${answered},${money((seconds / 60) * VOICE_MINUTE)},${money((seconds / 60) * VOICE_MINUTE * 0.65)})`,
+          `('${dayName}',${a.id},${a.customerId},${a.ownerId ?? 0},${pick('voice', a.id, net.country, net.network)},'${net.country}','${net.network}','failed','${a.currency}','USD',${calls - answered},0,0,${(calls - answered) * 4100},${calls - answered},0,0)`,
+        );
+      }
       if (a.products.includes('email')) {
         const volume = Math.round((peakRate(a) / 5) * shape * sway());
         const bounced = Math.round(volume * 0.04);
@@ -482,6 +498,22 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
           v.currency, v.cc, v.n, v.s, v.d, v.r, v.k, v.lm, v.lc
         from (values ${chunk}) as v(day, product, a, c, o, ch, country, network, status, currency, cc, n, s, d, r, k, lm, lc)
         on conflict do nothing`),
+    );
+  }
+  for (let i = 0; i < voice.length; i += 2000) {
+    const chunk = voice.slice(i, i + 2000).join(',');
+    const cols = `product, account_id, customer_id, owner_id, channel_id, country, network, status, currency, cost_currency,
+      count, answered, seconds, pdd_ms, pdd_count, revenue, cost`;
+    const values = `values ${chunk}) as v(day, a, c, o, ch, country, network, status, currency, cc, n, ans, sec, pdd, pc, r, k)`;
+    const pick = `'voice', v.a, v.c, v.o, v.ch, v.country, v.network, v.status, v.currency, v.cc, v.n, v.ans, v.sec, v.pdd, v.pc, v.r::numeric, v.k::numeric`;
+    await ctx.db.execute(
+      sql.raw(
+        `insert into traffic_daily (day, ${cols}) select v.day::date, ${pick} from (${values} on conflict do nothing`,
+      ),
+    );
+    await ctx.db.execute(
+      sql.raw(`insert into traffic_hourly (hour, ${cols})
+        select (v.day::date + time '12:00') at time zone 'UTC', ${pick} from (${values} on conflict do nothing`),
     );
   }
   // 2. raw records of today so far (a modest number) through the ingestion path, DLRs included; the days

@@ -1,0 +1,62 @@
+import { allReports, reportApi } from '@portal/contracts/reports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launch, shot } from './support/browser.js';
+import { ADMIN, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+
+interface Answer {
+  rows: { label: string }[];
+  series: { current: { count: number }; prev: { count: number } }[];
+}
+
+/**
+ * Every report route in both languages at 1280 and 390 px (issue 19, "the charts render"): one server,
+ * one page per language walking the routes at each width. A report with figures in its default period
+ * draws its chart (a canvas) and its table's first row names the API's first group; a report without
+ * figures says so; a waiting report names what it waits for. Screenshots `reports-all-<key>-<width>-<locale>`.
+ */
+describe('every report screen, both languages, wide and narrow', () => {
+  let server: ShellServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startShellServer();
+    await settlePopups(server.url, ADMIN);
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const locale of ['zh-CN', 'en'] as const)
+    it(`draws each report in ${locale}`, { timeout: 300_000 }, async () => {
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width: 1280, height: 900 });
+      let drawn = 0;
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const def of allReports) {
+          if (def.source === 'waiting') {
+            await page.goto(`${server.url}${def.path}`);
+            await page.getByTestId('report-waiting').waitFor({ timeout: 20_000 });
+            await shot(page, `reports-all-${def.key}-${width}-${locale}`);
+            continue;
+          }
+          const answered = page.waitForResponse((r) => r.url().endsWith(`${reportApi(def)}/data`));
+          await page.goto(`${server.url}${def.path}`);
+          const answer = ((await (await answered).json()) as { data: Answer }).data;
+          const figures = answer.series.some((s) => s.current.count || s.prev.count);
+          if (figures) {
+            await page.getByTestId('report-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
+            drawn++;
+          } else await page.locator('.ant-card .ant-empty').first().waitFor({ timeout: 20_000 });
+          const rows = page.getByTestId('report-table').locator('.ant-table-row');
+          await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(Math.min(answer.rows.length, 20));
+          if (answer.rows.length)
+            expect(await rows.first().locator('td').first().textContent(), def.key).toBe(answer.rows[0]!.label);
+          await shot(page, `reports-all-${def.key}-${width}-${locale}`);
+        }
+      }
+      // the demo history has figures for most reports in the last complete week
+      expect(drawn).toBeGreaterThan(10);
+      await ctx.close();
+    });
+});
