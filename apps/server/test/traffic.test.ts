@@ -751,6 +751,105 @@ describe('query screens', () => {
       accounts.delete('ACC3');
     }
   });
+
+  it('the C-end and R-end previews equal the sums of the records in scope, by product and by sales', async () => {
+    accounts.set('ACC3', { ...accounts.get('ACC1')!, id: 13, code: 'ACC3', customerId: reseller! });
+    try {
+      const setup = new Date(now().getTime() - 2 * 3_600_000);
+      const two = submit({ parts: 2, part: 1 });
+      await ingest([
+        two,
+        { ...two, part: 2 },
+        submit(),
+        submit({ account: 'ACC2' }),
+        submit({ account: 'ACC3' }),
+        {
+          type: 'cdr',
+          callId: `C${mid()}`,
+          account: 'ACC1',
+          caller: '85212345678',
+          callee: '447700900123',
+          setupAt: setup.toISOString(),
+          answerAt: new Date(setup.getTime() + 2000).toISOString(),
+          endAt: new Date(setup.getTime() + 62_000).toISOString(),
+          sipCode: 200,
+        },
+        { type: 'dlr', messageId: two.messageId, part: 1, state: 'delivered', dlrAt: ago(3_000_000) },
+      ]);
+      await rollUp(t.p.db, now());
+      const from = new Date(now().getTime() - 2 * DAY);
+      const to = new Date(now().getTime() + 60_000);
+      const range = `from=${from.toISOString()}&to=${to.toISOString()}`;
+      // the raw records of the range's whole UTC days, of the owner's customers of one CRM type (an SMS counts once, its parts are priced)
+      const raw = async (type: 'C' | 'R', ownerId?: number) => {
+        const lo = `${dayOf(from)}T00:00:00Z`;
+        const hi = new Date(new Date(`${dayOf(to)}T00:00:00Z`).getTime() + DAY).toISOString();
+        const owner = ownerId === undefined ? sql`true` : sql`owner_id = ${ownerId}`;
+        const typed = sql`customer_id in (select id from crm_customers where type = ${type})`;
+        return rowsOf<{ currency: string; count: string; revenue: string; cost: string; customers: string }>(
+          await t.p.db.execute(sql`select currency, sum(n)::text as count, sum(price)::text as revenue,
+              sum(cost)::text as cost, count(distinct customer_id)::text as customers from (
+              select (part = 1)::int as n, currency, price, cost, customer_id, owner_id from traffic_sms
+                where submit_at >= ${lo} and submit_at < ${hi}
+              union all select 1, currency, price, cost, customer_id, owner_id from traffic_voice
+                where setup_at >= ${lo} and setup_at < ${hi}
+              union all select 1, currency, price, cost, customer_id, owner_id from traffic_messages
+                where at >= ${lo} and at < ${hi}) r
+            where ${typed} and ${owner} group by currency order by currency`),
+        ).map((x) => ({
+          currency: x.currency,
+          count: Number(x.count),
+          revenue: new Decimal(x.revenue).toFixed(6),
+          cost: new Decimal(x.cost).toFixed(6),
+          profit: new Decimal(x.revenue).minus(x.cost).toFixed(6),
+          customers: Number(x.customers),
+        }));
+      };
+      const pick = (rows: Record<string, unknown>[]) =>
+        rows.map(({ currency, count, revenue, cost, profit, customers }) => ({
+          currency,
+          count,
+          revenue,
+          cost,
+          profit,
+          customers,
+        }));
+
+      const mine = await get(sales, `/v2/traffic/results/day/preview?${range}`);
+      expect(mine.code, mine.msg).toBe(0);
+      expect(mine.data.totals.length).toBeGreaterThan(0);
+      expect(pick(mine.data.totals)).toEqual(await raw('C', salesId));
+      // a sales person sees their own customers only, under their name
+      expect(mine.data.sales.map((x: { ownerId: number; name: string }) => [x.ownerId, x.name])).toEqual([
+        [salesId, expect.any(String)],
+      ]);
+      expect(mine.data.products.map((x: { product: string }) => x.product)).toEqual(
+        expect.arrayContaining(['sms', 'voice']),
+      );
+      const sumOf = (rows: { revenue: string }[]) =>
+        rows.reduce((a, x) => a.plus(x.revenue), new Decimal(0)).toFixed(6);
+      for (const part of ['products', 'sales', 'days'] as const)
+        expect(sumOf(mine.data[part]), part).toBe(sumOf(mine.data.totals));
+
+      const all = await get(admin, `/v2/traffic/results/day/preview?${range}`);
+      expect(pick(all.data.totals)).toEqual(await raw('C'));
+      expect(all.data.sales.map((x: { ownerId: number }) => x.ownerId)).toEqual(
+        expect.arrayContaining([salesId, otherOwner]),
+      );
+      const resold = await get(admin, `/v2/traffic/results/day/r-end/preview?${range}`);
+      expect(pick(resold.data.totals)).toEqual(await raw('R'));
+      expect(resold.data.totals[0].customers).toBe(1);
+
+      expect((await get(sales, '/v2/traffic/results/day/preview')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+      const long = `from=${new Date(now().getTime() - 100 * DAY).toISOString()}&to=${now().toISOString()}`;
+      expect((await get(sales, `/v2/traffic/results/day/preview?${long}`)).code).toBe(Errors.TRF_RANGE_TOO_LONG.code);
+      expect((await get(sales, `/v2/traffic/results/day/preview?${range}&accountId=x`)).code).toBe(
+        Errors.VALIDATION_FAILED.code,
+      );
+    } finally {
+      accounts.delete('ACC3');
+    }
+  });
 });
 
 describe('partitions', () => {

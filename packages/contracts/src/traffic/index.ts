@@ -373,6 +373,49 @@ export const performanceRow = z.object({
 });
 export const performanceAnswer = z.object({ rows: z.array(performanceRow) });
 
+/**
+ * c/performance/preview, r/performance/preview: one range of the C-end (direct) or R-end (reseller)
+ * customers at a glance, every product, from the daily rollup: totals, products, sales and days,
+ * each per currency (amounts are never added across currencies).
+ */
+export const previewQuery = z.object({ ...scoped, ownerId: coerceInt32().optional() });
+export type PreviewQuery = z.infer<typeof previewQuery>;
+const previewFigures = {
+  currency: z.string(),
+  /** messages (an SMS of several parts is one), calls, WhatsApp messages, mails, MOs */
+  count: int53(),
+  /** delivered messages (SMS parts), answered calls */
+  delivered: int53(),
+  revenue: z.string(),
+  cost: z.string(),
+  profit: z.string(),
+};
+export const previewTotal = z.object({
+  ...previewFigures,
+  /** profit / revenue, % with 2 decimals (null: no revenue) */
+  margin: z.string().nullable(),
+  customers: int53(),
+});
+export const previewProduct = z.object({ product: z.enum(TRAFFIC_PRODUCTS), ...previewFigures });
+export const previewSales = z.object({
+  ownerId: int32(),
+  /** in the reader's language (null: the account has no sales owner, id 0) */
+  name: z.string().nullable(),
+  customers: int53(),
+  ...previewFigures,
+});
+export const previewDay = z.object({ day: z.string(), ...previewFigures });
+export const previewAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.array(previewTotal),
+  products: z.array(previewProduct),
+  /** by revenue, highest first */
+  sales: z.array(previewSales),
+  days: z.array(previewDay),
+});
+export type PreviewAnswer = z.infer<typeof previewAnswer>;
+
 /** wa-send-record, mailSendingRecord, sms-bidirectional: one kind's records of a range */
 export const messageQuery = pageQuery.extend({
   ...scoped,

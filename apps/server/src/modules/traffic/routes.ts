@@ -11,6 +11,8 @@ import {
   type PerformanceQuery,
   performanceAnswer,
   performanceQuery,
+  previewAnswer,
+  previewQuery,
   queueAnswer,
   queueQuery,
   rebuildAnswer,
@@ -36,11 +38,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { createClient, issueToken, verifyToken } from './clients.js';
 import { smsRecordsExport, voiceRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
 import { apiQueues, messageRecords, sipCodes } from './inquiry.js';
+import { performancePreview } from './preview.js';
 import { performance, smsRecords, smsTimeline, unmatchedDlrs, voiceRecords } from './queries.js';
 import { rebuildDay } from './rollups.js';
 import { waSessions, waSessionsExport } from './sessions.js';
@@ -267,6 +271,26 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         config: { access: { perm } },
       },
       async (req) => ok(await performance(p.db, req.auth!, { ...req.query, ...fixed }, { customerType })),
+    );
+
+  /** the previews sit under the daily results and share their permission (a detail route holds its list's key) */
+  const previews = [
+    { path: 'results/day/preview', perm: TrafficPerm.RESULTS_C, customerType: 'C' },
+    { path: 'results/day/r-end/preview', perm: TrafficPerm.RESULTS_R, customerType: 'R' },
+  ] as const;
+  for (const { path, perm, customerType } of previews)
+    r.get(
+      `${B}/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `${customerType === 'C' ? 'c' : 'r'}/performance/preview: the ${customerType}-end customers of a range at a glance (totals, products, sales, days) from the daily rollup`,
+          querystring: previewQuery,
+          response: { 200: envelope(previewAnswer) },
+        },
+        config: { access: { perm } },
+      },
+      async (req) => ok(await performancePreview(p.db, req.auth!, req.query, customerType, localeOf(req.headers))),
     );
 
   r.post(

@@ -5,6 +5,8 @@ import type {
   messagePage,
   messageRow,
   PerformanceQuery,
+  PreviewAnswer,
+  PreviewQuery,
   performanceAnswer,
   queueAnswer,
   SessionQuery,
@@ -45,6 +47,8 @@ export type PerformancePath =
   | 'voice-channels'
   | 'whatsapp-results'
   | 'mail-performance';
+/** the C-end and R-end previews */
+export type PreviewPath = 'results/day/preview' | 'results/day/r-end/preview';
 
 const B = '/v2/traffic';
 export const trafficKeys = {
@@ -52,6 +56,7 @@ export const trafficKeys = {
   voice: ['traffic', 'voice'] as const,
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
+  preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
   queues: ['traffic', 'queues'] as const,
   messages: (kind: MessageKind) => ['traffic', 'messages', kind] as const,
@@ -67,6 +72,8 @@ export const trafficApi = {
     get<TimelineEntry[]>(`${B}/sms/timeline`, q, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),
+  preview: (path: PreviewPath, q: Partial<PreviewQuery>, signal?: AbortSignal) =>
+    get<PreviewAnswer>(`${B}/${path}`, q as QueryParams, { signal }),
   sip: (q: Partial<SipQuery>, signal?: AbortSignal) => get<SipAnswer>(`${B}/voice/sip`, q as QueryParams, { signal }),
   messages: (kind: MessageKind, q: Partial<MessageQuery>, signal?: AbortSignal) =>
     get<MessagePage & PageResult<MessageRow>>(`${B}/${kind}/page`, q as QueryParams, { signal }),
