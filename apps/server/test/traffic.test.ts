@@ -852,6 +852,146 @@ describe('query screens', () => {
   });
 });
 
+describe('message timelines and unmatched updates', () => {
+  it('a WhatsApp message or mail shows its send and every update by time, within the scope', async () => {
+    const at = new Date(now().getTime() - 3_600_000);
+    const plus = (sec: number) => new Date(at.getTime() + sec * 1000).toISOString();
+    const message = (kind: 'whatsapp' | 'mail', over: object = {}) => ({
+      type: 'message',
+      kind,
+      id: mid(),
+      account: 'ACC1',
+      from: kind === 'mail' ? 'alerts@acme.test' : '6560001111',
+      to: kind === 'mail' ? 'reader@example.test' : '6582226666',
+      at: at.toISOString(),
+      state: 'sent',
+      currency: 'USD',
+      ...over,
+    });
+    const wa = message('whatsapp');
+    const theirs = message('whatsapp', { account: 'ACC2' });
+    const mail = message('mail', { state: 'delivered', stateAt: plus(10) });
+    const state = (id: string, s: string, sec: number) => ({
+      type: 'state',
+      kind: 'whatsapp',
+      id,
+      state: s,
+      stateAt: plus(sec),
+    });
+    const res = await ingest([wa, theirs, mail, state(wa.id, 'read', 60), state(wa.id, 'delivered', 5)]);
+    expect(res.data.stored).toBe(5);
+    const range = `from=${ago(DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+    const steps = (a: Answer) =>
+      a.data.map((e: { kind: string; state: string; current: boolean }) => [e.kind, e.state, e.current]);
+    const line = await get(sales, `/v2/traffic/whatsapp/timeline?id=${wa.id}&${range}`);
+    expect(line.code, line.msg).toBe(0);
+    expect(steps(line)).toEqual([
+      ['send', 'sent', false],
+      ['state', 'delivered', false],
+      ['state', 'read', true],
+    ]);
+    expect(line.data[2].at).toBe(plus(60));
+    // a state carried by the message line itself (no update) is its own entry
+    expect(steps(await get(sales, `/v2/traffic/mail/timeline?id=${mail.id}&${range}`))).toEqual([
+      ['send', 'sent', false],
+      ['state', 'delivered', true],
+    ]);
+    // outside my data scope, of another kind, or out of the range: not found; no range: refused
+    expect((await get(sales, `/v2/traffic/whatsapp/timeline?id=${theirs.id}&${range}`)).code).toBe(
+      Errors.NOT_FOUND.code,
+    );
+    expect((await get(admin, `/v2/traffic/whatsapp/timeline?id=${theirs.id}&${range}`)).code).toBe(0);
+    expect((await get(admin, `/v2/traffic/mail/timeline?id=${wa.id}&${range}`)).code).toBe(Errors.NOT_FOUND.code);
+    const before = `from=${ago(3 * DAY)}&to=${ago(2 * DAY)}`;
+    expect((await get(admin, `/v2/traffic/whatsapp/timeline?id=${wa.id}&${before}`)).code).toBe(Errors.NOT_FOUND.code);
+    expect((await get(admin, `/v2/traffic/whatsapp/timeline?id=${wa.id}`)).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+  });
+
+  it('lists the DLRs and state lines that matched no message, with filters and an export', async () => {
+    const sms = mid();
+    const wa = mid();
+    const mail = mid();
+    const res = await ingest([
+      {
+        type: 'dlr',
+        messageId: sms,
+        part: 2,
+        state: 'undeliverable',
+        error: '001',
+        dlrAt: ago(60_000),
+        supplierMessageId: '0xA1',
+      },
+      { type: 'state', kind: 'whatsapp', id: wa, state: 'failed', error: '131026', stateAt: ago(50_000) },
+      { type: 'state', kind: 'mail', id: mail, state: 'bounced', stateAt: ago(40_000) },
+    ]);
+    expect(res.data.unmatched).toBe(3);
+    const range = `from=${ago(DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+    const ids = (a: Answer) =>
+      a.data.records.map((r: { kind: string; messageId: string }) => `${r.kind}:${r.messageId}`);
+    const all = await get(admin, `/v2/traffic/dlr/unmatched?${range}&size=200`);
+    expect(all.code, all.msg).toBe(0);
+    expect(ids(all)).toEqual(expect.arrayContaining([`sms:${sms}`, `whatsapp:${wa}`, `mail:${mail}`]));
+    expect(all.data.total).toBe(all.data.records.length);
+    const one = await get(admin, `/v2/traffic/dlr/unmatched?${range}&id=${sms}`);
+    expect(one.data.records).toEqual([
+      expect.objectContaining({
+        kind: 'sms',
+        part: 2,
+        state: 'undeliverable',
+        error: '001',
+        supplierMessageId: '0xA1',
+      }),
+    ]);
+    expect(ids(await get(admin, `/v2/traffic/dlr/unmatched?${range}&kind=whatsapp&id=${wa}`))).toEqual([
+      `whatsapp:${wa}`,
+    ]);
+    expect(ids(await get(admin, `/v2/traffic/dlr/unmatched?${range}&kind=sms&id=${wa}`))).toEqual([]);
+    const bounced = await get(admin, `/v2/traffic/dlr/unmatched?${range}&state=bounced&size=200`);
+    expect(ids(bounced)).toContain(`mail:${mail}`);
+    expect(bounced.data.records.every((r: { state: string }) => r.state === 'bounced')).toBe(true);
+    expect((await get(admin, `/v2/traffic/dlr/unmatched?${range}&kind=fax`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await get(admin, '/v2/traffic/dlr/unmatched')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/dlr/unmatched/export',
+      headers: bearer(admin),
+      payload: {
+        from: ago(DAY),
+        to: new Date(now().getTime() + 60_000).toISOString(),
+        kind: 'whatsapp',
+        id: wa,
+        format: 'csv',
+      },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['x-export-rows']).toBe('1');
+    expect(file.body).toContain(wa);
+    expect(file.body).toContain('131026');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/dlr/unmatched/export',
+      headers: bearer(sales),
+      payload: { from: ago(DAY), to: now().toISOString(), format: 'csv' },
+    });
+    expect(refused.json().code).toBe(Errors.NO_PERMISSION.code);
+    // the message comes: its update is applied and leaves the list
+    await ingest([
+      {
+        type: 'message',
+        kind: 'whatsapp',
+        id: wa,
+        account: 'ACC1',
+        from: '6560001111',
+        to: '6582227777',
+        at: ago(70_000),
+        state: 'sent',
+        currency: 'USD',
+      },
+    ]);
+    expect(ids(await get(admin, `/v2/traffic/dlr/unmatched?${range}&id=${wa}`))).toEqual([]);
+  });
+});
+
 describe('partitions', () => {
   it('prune by day in EXPLAIN and drop whole days past retention', async () => {
     const n = now();

@@ -543,13 +543,39 @@ export const PENDING_DLR_STATES = ['enroute'] as const;
 export const rebuildRequest = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 export const rebuildAnswer = z.object({ day: z.string(), rows: int32() });
 
-export const unmatchedQuery = pageQuery.extend(range);
+/** what an unmatched update was: an SMS DLR, or a WhatsApp / mail state line */
+export const UNMATCHED_KINDS = ['sms', 'whatsapp', 'mail'] as const;
+/** DLRs and state lines kept without their message (received in a range, at most 93 days) */
+export const unmatchedQuery = pageQuery.extend({
+  ...range,
+  kind: z.enum(UNMATCHED_KINDS).optional(),
+  /** our message id (exact) */
+  id: z.string().max(64).optional(),
+  state: z.enum([...new Set([...DLR_STATES, ...MESSAGE_STATES])] as [string, ...string[]]).optional(),
+});
+export type UnmatchedQuery = z.infer<typeof unmatchedQuery>;
 export const unmatchedRow = z.object({
+  kind: z.enum(UNMATCHED_KINDS),
+  /** our id of the message it names */
   messageId: z.string(),
+  /** the SMS part (a WhatsApp message or mail: 1) */
   part: int32(),
   state: z.string(),
   error: z.string().nullable(),
+  /** the DLR or state time the sender gave */
   dlrAt: z.string(),
   receivedAt: z.string(),
   supplierMessageId: z.string().nullable(),
+});
+
+/** the timeline of one WhatsApp message or mail: its send, then every state update received */
+export const messageTimelineQuery = z.object({ id: z.string().min(1).max(64), ...range });
+export const messageTimelineEntry = z.object({
+  at: z.string(),
+  kind: z.enum(['send', 'state']),
+  state: z.string(),
+  error: z.string().nullable(),
+  receivedAt: z.string(),
+  /** true: the state the record holds now */
+  current: z.boolean(),
 });

@@ -327,40 +327,6 @@ export async function performance(
   };
 }
 
-/** DLRs kept because no message of ours had their id + part (yet), newest first. */
-export async function unmatchedDlrs(db: Db, q: { from?: string; to?: string; page: number; size: number }) {
-  const r = requireRange(q);
-  const where = and(
-    eq(trafficDlrs.matched, false),
-    gte(trafficDlrs.receivedAt, r.from),
-    lt(trafficDlrs.receivedAt, r.to),
-  );
-  const [rows, [n]] = await Promise.all([
-    db
-      .select()
-      .from(trafficDlrs)
-      .where(where)
-      .orderBy(desc(trafficDlrs.receivedAt), desc(trafficDlrs.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: sql<string>`count(*)` }).from(trafficDlrs).where(where),
-  ]);
-  return {
-    records: rows.map((x) => ({
-      messageId: x.messageId,
-      part: x.part,
-      state: x.state,
-      error: x.error,
-      dlrAt: x.dlrAt.toISOString(),
-      receivedAt: x.receivedAt.toISOString(),
-      supplierMessageId: x.supplierMessageId,
-    })),
-    total: Number(n?.n ?? 0),
-    page: q.page,
-    size: q.size,
-  };
-}
-
 /** Home's todaySend: SMS messages sent since 00:00 UTC in my data scope, from the hourly rollup. */
 export async function todaySend(db: Db, auth: AuthContext, now: Date): Promise<number> {
   const h = trafficHourly;

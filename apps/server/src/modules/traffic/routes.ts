@@ -8,6 +8,8 @@ import {
   type MessageKind,
   messagePage,
   messageQuery,
+  messageTimelineEntry,
+  messageTimelineQuery,
   type PerformanceQuery,
   performanceAnswer,
   performanceQuery,
@@ -43,12 +45,13 @@ import type { Platform } from '../../platform/platform.js';
 import { createClient, issueToken, verifyToken } from './clients.js';
 import { smsRecordsExport, voiceRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
-import { apiQueues, messageRecords, sipCodes } from './inquiry.js';
+import { apiQueues, messageRecords, messageTimeline, sipCodes } from './inquiry.js';
 import { performancePreview } from './preview.js';
-import { performance, smsRecords, smsTimeline, unmatchedDlrs, voiceRecords } from './queries.js';
+import { performance, smsRecords, smsTimeline, voiceRecords } from './queries.js';
 import { rebuildDay } from './rollups.js';
 import { waSessions, waSessionsExport } from './sessions.js';
 import { setSimulator } from './simulator.js';
+import { unmatchedExport, unmatchedUpdates } from './unmatched.js';
 
 const tags = ['traffic'];
 const B = '/v2/traffic';
@@ -118,13 +121,22 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
     {
       schema: {
         tags,
-        summary: 'DLRs kept without their message (our id + part not known yet)',
+        summary:
+          'SMS DLRs and WhatsApp / mail state lines kept without their message (our id not known yet), received in a range',
         querystring: unmatchedQuery,
         response: { 200: envelope(pageResult(unmatchedRow)) },
       },
       config: { access: { perm: TrafficPerm.INGEST_ADMIN } },
     },
-    async (req) => ok(await unmatchedDlrs(p.db, req.query)),
+    async (req) => ok(await unmatchedUpdates(p.db, req.query)),
+  );
+  exportRoute(
+    app,
+    p,
+    `${B}/dlr/unmatched/export`,
+    unmatchedExport,
+    unmatchedQuery,
+    'Export the DLRs and state lines kept without their message',
   );
 
   r.get(
@@ -219,6 +231,21 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         config: { access: { perm } },
       },
       async (req) => ok(await messageRecords(p.db, req.auth!, kind, req.query)),
+    );
+
+  for (const { kind, perm } of messageViews.filter((v) => v.kind !== 'mo'))
+    r.get(
+      `${B}/${kind}/timeline`,
+      {
+        schema: {
+          tags,
+          summary: `The send and every state update of one ${kind === 'mail' ? 'mail' : 'WhatsApp message'}, by time`,
+          querystring: messageTimelineQuery,
+          response: { 200: envelope(z.array(messageTimelineEntry)) },
+        },
+        config: { access: { perm } },
+      },
+      async (req) => ok(await messageTimeline(p.db, req.auth!, kind as 'whatsapp' | 'mail', req.query)),
     );
 
   r.get(

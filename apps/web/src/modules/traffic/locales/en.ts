@@ -117,6 +117,16 @@ export const en: Messages<typeof zhCN> = {
     ageSeconds: '{{n}} s',
     ageMinutes: '{{n}} min',
     ageHours: '{{n}} h {{m}} min',
+    stateTimelineOf: 'Updates of message {{id}}',
+    currentState: 'current',
+    unmatched: {
+      open: 'Unmatched reports',
+      title: 'Reports and state updates without their message',
+      note: 'Kept and applied once their message arrives (matched by our id and part).',
+      kind: 'Kind',
+      kinds: { sms: 'SMS DLR', whatsapp: 'WhatsApp', mail: 'Mail' },
+      supplierId: 'Supplier message id',
+    },
     preview: {
       open: 'Preview',
       totals: 'Totals of the range',

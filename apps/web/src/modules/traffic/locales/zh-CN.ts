@@ -107,6 +107,16 @@ export const zhCN = {
     ageSeconds: '{{n}} 秒',
     ageMinutes: '{{n}} 分钟',
     ageHours: '{{n}} 小时 {{m}} 分',
+    stateTimelineOf: '消息 {{id}} 的状态更新',
+    currentState: '当前',
+    unmatched: {
+      open: '未匹配回执',
+      title: '未匹配到消息的回执与状态更新',
+      note: '已保留，消息到达后按我方 ID 与分段自动匹配并生效。',
+      kind: '类型',
+      kinds: { sms: '短信回执', whatsapp: 'WhatsApp', mail: '邮件' },
+      supplierId: '供应商消息 ID',
+    },
     preview: {
       open: '预览',
       totals: '范围合计',
