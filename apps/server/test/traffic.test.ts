@@ -1465,8 +1465,32 @@ describe('simulator and demo history', () => {
     expect(kinds('whatsapp').length).toBeGreaterThan(0);
     expect(kinds('mail').length).toBeGreaterThan(0);
     expect(kinds('mo').length).toBeGreaterThan(0);
+    // WhatsApp messages and mails go out `sent`; their states follow as state lines, read / opened after delivered
+    expect([...kinds('whatsapp'), ...kinds('mail')].every((l) => l.type === 'message' && l.state === 'sent')).toBe(
+      true,
+    );
+    type StateLine = Extract<(typeof plan.lines)[number], { type: 'state' }>;
+    const states = [...plan.lines, ...plan.later.map((l) => l.line)].filter((l): l is StateLine => l.type === 'state');
+    expect(new Set(states.map((l) => l.state))).toEqual(new Set(['delivered', 'read', 'opened', 'failed', 'bounced']));
+    for (const r of states.filter((l) => l.state === 'read' || l.state === 'opened'))
+      expect(states.some((d) => d.id === r.id && d.state === 'delivered' && d.stateAt < r.stateAt)).toBe(true);
+    // slow SMS reports are preceded by an intermediate `enroute`
+    expect(plan.lines.some((l) => l.type === 'dlr' && l.state === 'enroute')).toBe(true);
     for (let i = 0; i < plan.lines.length; i += 5000)
       expect((await ingestBatch(t.p.db, now(), plan.lines.slice(i, i + 5000))).errors).toBe(0);
+    // every update that fell due is applied: the message holds its latest state line
+    const latest = new Map<string, StateLine>();
+    for (const l of plan.lines)
+      if (l.type === 'state' && (latest.get(l.id)?.stateAt ?? '') < l.stateAt) latest.set(l.id, l);
+    const held = rowsOf<{ record_id: string; state: string }>(
+      await t.p.db.execute(sql`select record_id, state from traffic_messages
+        where record_id in (${sql.join(
+          [...latest.keys()].map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+    );
+    expect(held.length).toBe(latest.size);
+    for (const h of held) expect(h.state).toBe(latest.get(h.record_id)!.state);
     const mo = kinds('mo')[0] as { id: string; replyTo: string };
     const [row] = rowsOf<{ reply_to: string; reply_to_at: Date | null }>(
       await t.p.db.execute(
