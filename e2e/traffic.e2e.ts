@@ -309,6 +309,8 @@ describe('SMS send records', () => {
       const total = page.getByTestId(`preview-total-${first.currency}`);
       await total.waitFor({ timeout: 20_000 });
       await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+      // the chart library loads on first use: shoot once the chart is drawn
+      await page.getByTestId('preview-days-chart').locator('canvas').waitFor({ timeout: 20_000 });
       if (width === 1280 && locale === 'zh-CN')
         expect(await total.textContent()).toContain(formatNumber(first.revenue));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -121,29 +121,29 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
           <Flex vertical gap={12}>
             {data.totals.map((x) => (
               <Row key={x.currency} gutter={[16, 8]} data-testid={`preview-total-${x.currency}`}>
-                <Col xs={12} sm={8} lg={3}>
+                <Col xs={12} sm={8} md={3}>
                   <Statistic valueStyle={VALUE} title={t('traffic.currency')} value={x.currency} />
                 </Col>
-                <Col xs={12} sm={8} lg={4}>
+                <Col xs={12} sm={8} md={4}>
                   <Statistic valueStyle={VALUE} title={t('traffic.revenue')} value={num(x.revenue)} />
                 </Col>
-                <Col xs={12} sm={8} lg={4}>
+                <Col xs={12} sm={8} md={4}>
                   <Statistic valueStyle={VALUE} title={t('traffic.cost')} value={num(x.cost)} />
                 </Col>
-                <Col xs={12} sm={8} lg={4}>
+                <Col xs={12} sm={8} md={4}>
                   <Statistic valueStyle={VALUE} title={t('traffic.profit')} value={num(x.profit)} />
                 </Col>
-                <Col xs={12} sm={8} lg={3}>
+                <Col xs={12} sm={8} md={3}>
                   <Statistic
                     valueStyle={VALUE}
                     title={t('traffic.preview.margin')}
                     value={x.margin === null ? '-' : `${x.margin}%`}
                   />
                 </Col>
-                <Col xs={12} sm={8} lg={3}>
+                <Col xs={12} sm={8} md={3}>
                   <Statistic valueStyle={VALUE} title={t('traffic.preview.volume')} value={num(x.count)} />
                 </Col>
-                <Col xs={12} sm={8} lg={3}>
+                <Col xs={12} sm={8} md={3}>
                   <Statistic valueStyle={VALUE} title={t('traffic.preview.customers')} value={num(x.customers)} />
                 </Col>
               </Row>
