@@ -17,6 +17,8 @@ import { seededRng } from '../apps/server/src/platform/seed/rng.js';
 const SMS = Number(process.env.BENCH_SMS ?? 200_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
 const BATCH = 5000;
+/** BENCH_DLR_LATE=1: each batch's reports come with the next batch (as live reports do, seconds later) */
+const DLR_LATE = process.env.BENCH_DLR_LATE === '1';
 const DAY = 86_400_000;
 
 const p = await bootPlatform(loadConfig({ ...process.env, LOG_LEVEL: 'warn', JOBS: 'false' }), {
@@ -49,9 +51,10 @@ const start = now.getTime() - DAYS * DAY;
 let lines = 0;
 let records = 0;
 const numbers: string[] = [];
+const held: object[] = [];
 const started = performance.now();
 for (let made = 0; made < SMS; ) {
-  const batch: object[] = [];
+  const batch: object[] = [...held.splice(0)];
   while (batch.length < BATCH && made < SMS) {
     const at = start + Math.floor(rng.next() * (DAYS * DAY - 3_600_000));
     const messageId = `B${made.toString(36)}x${rng.int(0, 1e6)}`;
@@ -74,7 +77,7 @@ for (let made = 0; made < SMS; ) {
         price: '0.012',
         cost: '0.007',
       });
-      batch.push({
+      (DLR_LATE ? held : batch).push({
         type: 'dlr',
         messageId,
         part,
@@ -87,6 +90,10 @@ for (let made = 0; made < SMS; ) {
   }
   lines += batch.length;
   await ingestBatch(p.db, now, batch);
+}
+if (held.length) {
+  lines += held.length;
+  await ingestBatch(p.db, now, held);
 }
 const ingestSeconds = (performance.now() - started) / 1000;
 const rollStarted = performance.now();

@@ -1,3 +1,4 @@
+import { formatNumber } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
@@ -21,7 +22,11 @@ interface IngestAnswer {
 describe('SMS send records', () => {
   const running = useShellServer();
   const number = `6591${String(Date.now() % 1_000_000).padStart(6, '0')}`;
-  const ids = { two: `E2E${Date.now().toString(36)}A`, one: `E2E${Date.now().toString(36)}B` };
+  const ids = {
+    two: `E2E${Date.now().toString(36)}A`,
+    one: `E2E${Date.now().toString(36)}B`,
+    orphan: `E2E${Date.now().toString(36)}X`,
+  };
   const wa = {
     number: `6592${String(Date.now() % 1_000_000).padStart(6, '0')}`,
     conversation: `CE2E${Date.now().toString(36)}`,
@@ -97,6 +102,8 @@ describe('SMS send records', () => {
       })),
       { type: 'state', kind: 'whatsapp', id: `${wa.conversation}M1`, state: 'read', stateAt: at(30_000) },
       { type: 'state', kind: 'whatsapp', id: `${wa.conversation}M2`, state: 'failed', stateAt: at(31_000) },
+      // an update naming no message we hold: kept and listed as unmatched
+      { type: 'state', kind: 'mail', id: ids.orphan, state: 'bounced', error: '550 5.1.1', stateAt: at(32_000) },
     ];
     const res = await fetch(`${url}/v2/traffic/ingest`, {
       method: 'POST',
@@ -104,7 +111,7 @@ describe('SMS send records', () => {
       body: lines.map((l) => JSON.stringify(l)).join('\n'),
     });
     const answer = ((await res.json()) as { data: IngestAnswer }).data;
-    expect(answer).toMatchObject({ stored: lines.length, unmatched: 0, errors: 0 });
+    expect(answer).toMatchObject({ stored: lines.length - 1, unmatched: 1, errors: 0 });
   });
 
   it('filters by number and message id, opens the DLR timeline and exports what it shows', async () => {
@@ -233,6 +240,82 @@ describe('SMS send records', () => {
         wb.worksheets[0]!.eachRow((r) => lines.push((r.values as unknown[]).map((v) => String(v ?? '')).join('|')));
         expect(lines.filter((l) => l.includes(wa.conversation))).toHaveLength(1);
       }
+      await ctx.close();
+    }
+  });
+  it("opens a WhatsApp message's state timeline and lists the unmatched updates", async () => {
+    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${running.server.url}/businessInquiry/send-query/wa-send-record`);
+    await page.getByLabel('Number').fill(wa.number);
+    await search(page);
+    const rows = page.locator('.ant-table-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+    await page.getByRole('button', { name: `${wa.conversation}M1` }).click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByText(`Updates of message ${wa.conversation}M1`).waitFor();
+    const items = drawer.getByTestId('timeline-entry');
+    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(2);
+    const texts = await items.allTextContents();
+    expect(texts[0]).toContain('Sent');
+    expect(texts[1]).toContain('Read');
+    expect(texts[1]).toContain('current');
+    await page.waitForTimeout(400);
+    await shot(page, 'traffic-wa-timeline-1280-en');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${running.server.url}${PATH}`);
+    await page.getByRole('button', { name: 'Unmatched reports' }).click();
+    const list = page.locator('.ant-drawer:visible');
+    await list.getByLabel('Message id').fill(ids.orphan);
+    await list.getByRole('button', { name: /Search$/ }).click();
+    await expect.poll(() => list.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(1);
+    expect(await list.locator('.ant-table-row').first().textContent()).toContain('550 5.1.1');
+    await page.waitForTimeout(400);
+    await shot(page, 'traffic-unmatched-1280-en');
+    await ctx.close();
+  });
+
+  it('previews the C-end results of a range from the daily results, in both languages and at every width', async () => {
+    const { url } = running.server;
+    const admin = await apiToken(url, ADMIN);
+    // whole days before today: the live simulator adds to today only, so the figures hold still
+    const midnight = new Date();
+    midnight.setUTCHours(0, 0, 0, 0);
+    const to = new Date(midnight.getTime() - 1).toISOString();
+    const from = new Date(midnight.getTime() - 30 * 86_400_000).toISOString();
+    const expected = await api<{ totals: { currency: string; revenue: string }[] }>(
+      url,
+      admin,
+      'GET',
+      `/v2/traffic/results/day/preview?from=${from}&to=${to}`,
+    );
+    expect(expected.totals.length).toBeGreaterThan(0);
+    for (const [locale, width] of [
+      ['en', 1280],
+      ['zh-CN', 1280],
+      ['zh-CN', 900],
+      ['en', 900],
+      ['zh-CN', 390],
+      ['en', 390],
+    ] as const) {
+      const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
+      if (locale === 'en' && width === 1280) {
+        // from the daily results: the Preview button carries the range searched
+        await page.goto(`${url}/businessInquiry/resultsQuery/day/c-end`);
+        await page.getByRole('button', { name: 'Preview' }).click();
+        await page.waitForURL(/\/businessInquiry\/c\/performance\/preview\?from=/);
+      } else await page.goto(`${url}/businessInquiry/c/performance/preview?from=${from}&to=${to}`);
+      const first = expected.totals[0]!;
+      const total = page.getByTestId(`preview-total-${first.currency}`);
+      await total.waitFor({ timeout: 20_000 });
+      await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+      // the chart library loads on first use: shoot once the chart is drawn
+      await page.getByTestId('preview-days-chart').locator('canvas').waitFor({ timeout: 20_000 });
+      if (width === 1280 && locale === 'zh-CN')
+        expect(await total.textContent()).toContain(formatNumber(first.revenue));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, `traffic-c-preview-${width}-${locale}`);
       await ctx.close();
     }
   });

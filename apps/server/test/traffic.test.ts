@@ -769,6 +769,245 @@ describe('query screens', () => {
       accounts.delete('ACC3');
     }
   });
+
+  it('the C-end and R-end previews equal the sums of the records in scope, by product and by sales', async () => {
+    accounts.set('ACC3', { ...accounts.get('ACC1')!, id: 13, code: 'ACC3', customerId: reseller! });
+    try {
+      const setup = new Date(now().getTime() - 2 * 3_600_000);
+      const two = submit({ parts: 2, part: 1 });
+      await ingest([
+        two,
+        { ...two, part: 2 },
+        submit(),
+        submit({ account: 'ACC2' }),
+        submit({ account: 'ACC3' }),
+        {
+          type: 'cdr',
+          callId: `C${mid()}`,
+          account: 'ACC1',
+          caller: '85212345678',
+          callee: '447700900123',
+          setupAt: setup.toISOString(),
+          answerAt: new Date(setup.getTime() + 2000).toISOString(),
+          endAt: new Date(setup.getTime() + 62_000).toISOString(),
+          sipCode: 200,
+        },
+        { type: 'dlr', messageId: two.messageId, part: 1, state: 'delivered', dlrAt: ago(3_000_000) },
+      ]);
+      await rollUp(t.p.db, now());
+      const from = new Date(now().getTime() - 2 * DAY);
+      const to = new Date(now().getTime() + 60_000);
+      const range = `from=${from.toISOString()}&to=${to.toISOString()}`;
+      // the raw records of the range's whole UTC days, of the owner's customers of one CRM type (an SMS counts once, its parts are priced)
+      const raw = async (type: 'C' | 'R', ownerId?: number) => {
+        const lo = `${dayOf(from)}T00:00:00Z`;
+        const hi = new Date(new Date(`${dayOf(to)}T00:00:00Z`).getTime() + DAY).toISOString();
+        const owner = ownerId === undefined ? sql`true` : sql`owner_id = ${ownerId}`;
+        const typed = sql`customer_id in (select id from crm_customers where type = ${type})`;
+        return rowsOf<{ currency: string; count: string; revenue: string; cost: string; customers: string }>(
+          await t.p.db.execute(sql`select currency, sum(n)::text as count, sum(price)::text as revenue,
+              sum(cost)::text as cost, count(distinct customer_id)::text as customers from (
+              select (part = 1)::int as n, currency, price, cost, customer_id, owner_id from traffic_sms
+                where submit_at >= ${lo} and submit_at < ${hi}
+              union all select 1, currency, price, cost, customer_id, owner_id from traffic_voice
+                where setup_at >= ${lo} and setup_at < ${hi}
+              union all select 1, currency, price, cost, customer_id, owner_id from traffic_messages
+                where at >= ${lo} and at < ${hi}) r
+            where ${typed} and ${owner} group by currency order by currency`),
+        ).map((x) => ({
+          currency: x.currency,
+          count: Number(x.count),
+          revenue: new Decimal(x.revenue).toFixed(6),
+          cost: new Decimal(x.cost).toFixed(6),
+          profit: new Decimal(x.revenue).minus(x.cost).toFixed(6),
+          customers: Number(x.customers),
+        }));
+      };
+      const pick = (rows: Record<string, unknown>[]) =>
+        rows.map(({ currency, count, revenue, cost, profit, customers }) => ({
+          currency,
+          count,
+          revenue,
+          cost,
+          profit,
+          customers,
+        }));
+
+      const mine = await get(sales, `/v2/traffic/results/day/preview?${range}`);
+      expect(mine.code, mine.msg).toBe(0);
+      expect(mine.data.totals.length).toBeGreaterThan(0);
+      expect(pick(mine.data.totals)).toEqual(await raw('C', salesId));
+      // a sales person sees their own customers only, under their name
+      expect(mine.data.sales.map((x: { ownerId: number; name: string }) => [x.ownerId, x.name])).toEqual([
+        [salesId, expect.any(String)],
+      ]);
+      expect(mine.data.products.map((x: { product: string }) => x.product)).toEqual(
+        expect.arrayContaining(['sms', 'voice']),
+      );
+      const sumOf = (rows: { revenue: string }[]) =>
+        rows.reduce((a, x) => a.plus(x.revenue), new Decimal(0)).toFixed(6);
+      for (const part of ['products', 'sales', 'days'] as const)
+        expect(sumOf(mine.data[part]), part).toBe(sumOf(mine.data.totals));
+
+      const all = await get(admin, `/v2/traffic/results/day/preview?${range}`);
+      expect(pick(all.data.totals)).toEqual(await raw('C'));
+      expect(all.data.sales.map((x: { ownerId: number }) => x.ownerId)).toEqual(
+        expect.arrayContaining([salesId, otherOwner]),
+      );
+      const resold = await get(admin, `/v2/traffic/results/day/r-end/preview?${range}`);
+      expect(pick(resold.data.totals)).toEqual(await raw('R'));
+      expect(resold.data.totals[0].customers).toBe(1);
+
+      expect((await get(sales, '/v2/traffic/results/day/preview')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+      const long = `from=${new Date(now().getTime() - 100 * DAY).toISOString()}&to=${now().toISOString()}`;
+      expect((await get(sales, `/v2/traffic/results/day/preview?${long}`)).code).toBe(Errors.TRF_RANGE_TOO_LONG.code);
+      expect((await get(sales, `/v2/traffic/results/day/preview?${range}&accountId=x`)).code).toBe(
+        Errors.VALIDATION_FAILED.code,
+      );
+    } finally {
+      accounts.delete('ACC3');
+    }
+  });
+});
+
+describe('message timelines and unmatched updates', () => {
+  it('a WhatsApp message or mail shows its send and every update by time, within the scope', async () => {
+    const at = new Date(now().getTime() - 3_600_000);
+    const plus = (sec: number) => new Date(at.getTime() + sec * 1000).toISOString();
+    const message = (kind: 'whatsapp' | 'mail', over: object = {}) => ({
+      type: 'message',
+      kind,
+      id: mid(),
+      account: 'ACC1',
+      from: kind === 'mail' ? 'alerts@acme.test' : '6560001111',
+      to: kind === 'mail' ? 'reader@example.test' : '6582226666',
+      at: at.toISOString(),
+      state: 'sent',
+      currency: 'USD',
+      ...over,
+    });
+    const wa = message('whatsapp');
+    const theirs = message('whatsapp', { account: 'ACC2' });
+    const mail = message('mail', { state: 'delivered', stateAt: plus(10) });
+    const state = (id: string, s: string, sec: number) => ({
+      type: 'state',
+      kind: 'whatsapp',
+      id,
+      state: s,
+      stateAt: plus(sec),
+    });
+    const res = await ingest([wa, theirs, mail, state(wa.id, 'read', 60), state(wa.id, 'delivered', 5)]);
+    expect(res.data.stored).toBe(5);
+    const range = `from=${ago(DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+    const steps = (a: Answer) =>
+      a.data.map((e: { kind: string; state: string; current: boolean }) => [e.kind, e.state, e.current]);
+    const line = await get(sales, `/v2/traffic/whatsapp/timeline?id=${wa.id}&${range}`);
+    expect(line.code, line.msg).toBe(0);
+    expect(steps(line)).toEqual([
+      ['send', 'sent', false],
+      ['state', 'delivered', false],
+      ['state', 'read', true],
+    ]);
+    expect(line.data[2].at).toBe(plus(60));
+    // a state carried by the message line itself (no update) is its own entry
+    expect(steps(await get(sales, `/v2/traffic/mail/timeline?id=${mail.id}&${range}`))).toEqual([
+      ['send', 'sent', false],
+      ['state', 'delivered', true],
+    ]);
+    // outside my data scope, of another kind, or out of the range: not found; no range: refused
+    expect((await get(sales, `/v2/traffic/whatsapp/timeline?id=${theirs.id}&${range}`)).code).toBe(
+      Errors.NOT_FOUND.code,
+    );
+    expect((await get(admin, `/v2/traffic/whatsapp/timeline?id=${theirs.id}&${range}`)).code).toBe(0);
+    expect((await get(admin, `/v2/traffic/mail/timeline?id=${wa.id}&${range}`)).code).toBe(Errors.NOT_FOUND.code);
+    const before = `from=${ago(3 * DAY)}&to=${ago(2 * DAY)}`;
+    expect((await get(admin, `/v2/traffic/whatsapp/timeline?id=${wa.id}&${before}`)).code).toBe(Errors.NOT_FOUND.code);
+    expect((await get(admin, `/v2/traffic/whatsapp/timeline?id=${wa.id}`)).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+  });
+
+  it('lists the DLRs and state lines that matched no message, with filters and an export', async () => {
+    const sms = mid();
+    const wa = mid();
+    const mail = mid();
+    const res = await ingest([
+      {
+        type: 'dlr',
+        messageId: sms,
+        part: 2,
+        state: 'undeliverable',
+        error: '001',
+        dlrAt: ago(60_000),
+        supplierMessageId: '0xA1',
+      },
+      { type: 'state', kind: 'whatsapp', id: wa, state: 'failed', error: '131026', stateAt: ago(50_000) },
+      { type: 'state', kind: 'mail', id: mail, state: 'bounced', stateAt: ago(40_000) },
+    ]);
+    expect(res.data.unmatched).toBe(3);
+    const range = `from=${ago(DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+    const ids = (a: Answer) =>
+      a.data.records.map((r: { kind: string; messageId: string }) => `${r.kind}:${r.messageId}`);
+    const all = await get(admin, `/v2/traffic/dlr/unmatched?${range}&size=200`);
+    expect(all.code, all.msg).toBe(0);
+    expect(ids(all)).toEqual(expect.arrayContaining([`sms:${sms}`, `whatsapp:${wa}`, `mail:${mail}`]));
+    expect(all.data.total).toBe(all.data.records.length);
+    const one = await get(admin, `/v2/traffic/dlr/unmatched?${range}&id=${sms}`);
+    expect(one.data.records).toEqual([
+      expect.objectContaining({
+        kind: 'sms',
+        part: 2,
+        state: 'undeliverable',
+        error: '001',
+        supplierMessageId: '0xA1',
+      }),
+    ]);
+    expect(ids(await get(admin, `/v2/traffic/dlr/unmatched?${range}&kind=whatsapp&id=${wa}`))).toEqual([
+      `whatsapp:${wa}`,
+    ]);
+    expect(ids(await get(admin, `/v2/traffic/dlr/unmatched?${range}&kind=sms&id=${wa}`))).toEqual([]);
+    const bounced = await get(admin, `/v2/traffic/dlr/unmatched?${range}&state=bounced&size=200`);
+    expect(ids(bounced)).toContain(`mail:${mail}`);
+    expect(bounced.data.records.every((r: { state: string }) => r.state === 'bounced')).toBe(true);
+    expect((await get(admin, `/v2/traffic/dlr/unmatched?${range}&kind=fax`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await get(admin, '/v2/traffic/dlr/unmatched')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/dlr/unmatched/export',
+      headers: bearer(admin),
+      payload: {
+        from: ago(DAY),
+        to: new Date(now().getTime() + 60_000).toISOString(),
+        kind: 'whatsapp',
+        id: wa,
+        format: 'csv',
+      },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['x-export-rows']).toBe('1');
+    expect(file.body).toContain(wa);
+    expect(file.body).toContain('131026');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/dlr/unmatched/export',
+      headers: bearer(sales),
+      payload: { from: ago(DAY), to: now().toISOString(), format: 'csv' },
+    });
+    expect(refused.json().code).toBe(Errors.NO_PERMISSION.code);
+    // the message comes: its update is applied and leaves the list
+    await ingest([
+      {
+        type: 'message',
+        kind: 'whatsapp',
+        id: wa,
+        account: 'ACC1',
+        from: '6560001111',
+        to: '6582227777',
+        at: ago(70_000),
+        state: 'sent',
+        currency: 'USD',
+      },
+    ]);
+    expect(ids(await get(admin, `/v2/traffic/dlr/unmatched?${range}&id=${wa}`))).toEqual([]);
+  });
 });
 
 describe('partitions', () => {
@@ -1244,8 +1483,32 @@ describe('simulator and demo history', () => {
     expect(kinds('whatsapp').length).toBeGreaterThan(0);
     expect(kinds('mail').length).toBeGreaterThan(0);
     expect(kinds('mo').length).toBeGreaterThan(0);
+    // WhatsApp messages and mails go out `sent`; their states follow as state lines, read / opened after delivered
+    expect([...kinds('whatsapp'), ...kinds('mail')].every((l) => l.type === 'message' && l.state === 'sent')).toBe(
+      true,
+    );
+    type StateLine = Extract<(typeof plan.lines)[number], { type: 'state' }>;
+    const states = [...plan.lines, ...plan.later.map((l) => l.line)].filter((l): l is StateLine => l.type === 'state');
+    expect(new Set(states.map((l) => l.state))).toEqual(new Set(['delivered', 'read', 'opened', 'failed', 'bounced']));
+    for (const r of states.filter((l) => l.state === 'read' || l.state === 'opened'))
+      expect(states.some((d) => d.id === r.id && d.state === 'delivered' && d.stateAt < r.stateAt)).toBe(true);
+    // slow SMS reports are preceded by an intermediate `enroute`
+    expect(plan.lines.some((l) => l.type === 'dlr' && l.state === 'enroute')).toBe(true);
     for (let i = 0; i < plan.lines.length; i += 5000)
       expect((await ingestBatch(t.p.db, now(), plan.lines.slice(i, i + 5000))).errors).toBe(0);
+    // every update that fell due is applied: the message holds its latest state line
+    const latest = new Map<string, StateLine>();
+    for (const l of plan.lines)
+      if (l.type === 'state' && (latest.get(l.id)?.stateAt ?? '') < l.stateAt) latest.set(l.id, l);
+    const held = rowsOf<{ record_id: string; state: string }>(
+      await t.p.db.execute(sql`select record_id, state from traffic_messages
+        where record_id in (${sql.join(
+          [...latest.keys()].map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+    );
+    expect(held.length).toBe(latest.size);
+    for (const h of held) expect(h.state).toBe(latest.get(h.record_id)!.state);
     const mo = kinds('mo')[0] as { id: string; replyTo: string };
     const [row] = rowsOf<{ reply_to: string; reply_to_at: Date | null }>(
       await t.p.db.execute(

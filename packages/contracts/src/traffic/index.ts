@@ -373,6 +373,49 @@ export const performanceRow = z.object({
 });
 export const performanceAnswer = z.object({ rows: z.array(performanceRow) });
 
+/**
+ * c/performance/preview, r/performance/preview: one range of the C-end (direct) or R-end (reseller)
+ * customers at a glance, every product, from the daily rollup: totals, products, sales and days,
+ * each per currency (amounts are never added across currencies).
+ */
+export const previewQuery = z.object({ ...scoped, ownerId: coerceInt32().optional() });
+export type PreviewQuery = z.infer<typeof previewQuery>;
+const previewFigures = {
+  currency: z.string(),
+  /** messages (an SMS of several parts is one), calls, WhatsApp messages, mails, MOs */
+  count: int53(),
+  /** delivered messages (SMS parts), answered calls */
+  delivered: int53(),
+  revenue: z.string(),
+  cost: z.string(),
+  profit: z.string(),
+};
+export const previewTotal = z.object({
+  ...previewFigures,
+  /** profit / revenue, % with 2 decimals (null: no revenue) */
+  margin: z.string().nullable(),
+  customers: int53(),
+});
+export const previewProduct = z.object({ product: z.enum(TRAFFIC_PRODUCTS), ...previewFigures });
+export const previewSales = z.object({
+  ownerId: int32(),
+  /** in the reader's language (null: the account has no sales owner, id 0) */
+  name: z.string().nullable(),
+  customers: int53(),
+  ...previewFigures,
+});
+export const previewDay = z.object({ day: z.string(), ...previewFigures });
+export const previewAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.array(previewTotal),
+  products: z.array(previewProduct),
+  /** by revenue, highest first */
+  sales: z.array(previewSales),
+  days: z.array(previewDay),
+});
+export type PreviewAnswer = z.infer<typeof previewAnswer>;
+
 /** wa-send-record, mailSendingRecord, sms-bidirectional: one kind's records of a range */
 export const messageQuery = pageQuery.extend({
   ...scoped,
@@ -500,13 +543,39 @@ export const PENDING_DLR_STATES = ['enroute'] as const;
 export const rebuildRequest = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 export const rebuildAnswer = z.object({ day: z.string(), rows: int32() });
 
-export const unmatchedQuery = pageQuery.extend(range);
+/** what an unmatched update was: an SMS DLR, or a WhatsApp / mail state line */
+export const UNMATCHED_KINDS = ['sms', 'whatsapp', 'mail'] as const;
+/** DLRs and state lines kept without their message (received in a range, at most 93 days) */
+export const unmatchedQuery = pageQuery.extend({
+  ...range,
+  kind: z.enum(UNMATCHED_KINDS).optional(),
+  /** our message id (exact) */
+  id: z.string().max(64).optional(),
+  state: z.enum([...new Set([...DLR_STATES, ...MESSAGE_STATES])] as [string, ...string[]]).optional(),
+});
+export type UnmatchedQuery = z.infer<typeof unmatchedQuery>;
 export const unmatchedRow = z.object({
+  kind: z.enum(UNMATCHED_KINDS),
+  /** our id of the message it names */
   messageId: z.string(),
+  /** the SMS part (a WhatsApp message or mail: 1) */
   part: int32(),
   state: z.string(),
   error: z.string().nullable(),
+  /** the DLR or state time the sender gave */
   dlrAt: z.string(),
   receivedAt: z.string(),
   supplierMessageId: z.string().nullable(),
+});
+
+/** the timeline of one WhatsApp message or mail: its send, then every state update received */
+export const messageTimelineQuery = z.object({ id: z.string().min(1).max(64), ...range });
+export const messageTimelineEntry = z.object({
+  at: z.string(),
+  kind: z.enum(['send', 'state']),
+  state: z.string(),
+  error: z.string().nullable(),
+  receivedAt: z.string(),
+  /** true: the state the record holds now */
+  current: z.boolean(),
 });

@@ -2,6 +2,7 @@ import {
   type MessageKind,
   type MessageQuery,
   type messagePage,
+  type messageTimelineEntry,
   PENDING_DLR_STATES,
   QUEUE_RATE_MINUTES,
   QUEUE_WINDOW_HOURS,
@@ -16,10 +17,11 @@ import type { z } from 'zod';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
+import { fail } from '../../platform/http/errors.js';
 import { bareNumber } from './ingest.js';
 import { money6, pageWithTotals } from './pages.js';
 import { requireRange, voiceWhere } from './queries.js';
-import { trafficMessages, trafficSms, trafficVoice } from './schema.js';
+import { trafficMessageStates, trafficMessages, trafficSms, trafficVoice } from './schema.js';
 
 /**
  * voiceSipRecord: how the calls of a range ended, one row per SIP final code (calls, share of all
@@ -111,21 +113,12 @@ export async function apiQueues(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/**
- * wa-send-record, mailSendingRecord and sms-bidirectional: one kind's records of a range (at most
- * 93 days, pruned by day), newest first, with totals over the whole filter; data scope on the owner.
- * `party` is a number or address on either side (exact, indexed with the kind and time).
- */
-export async function messageRecords(
-  db: Db,
-  auth: AuthContext,
-  kind: MessageKind,
-  q: MessageQuery,
-): Promise<z.infer<typeof messagePage>> {
+/** the filter of one kind's records (the range checked first): range, data scope, the screen's filters */
+function messageWhere(auth: AuthContext, kind: MessageKind, q: Omit<MessageQuery, 'page' | 'size'>) {
   const r = requireRange(q);
   const t = trafficMessages;
   const party = q.party ? bareNumber(q.party) : undefined;
-  const where = and(
+  return and(
     eq(t.kind, kind),
     gte(t.at, r.from),
     lt(t.at, r.to),
@@ -138,6 +131,76 @@ export async function messageRecords(
     q.category ? eq(t.category, q.category) : undefined,
     q.replyTo ? eq(t.replyTo, q.replyTo) : undefined,
   );
+}
+
+/**
+ * One WhatsApp message's or mail's timeline: its send, then every state update received for it (also
+ * those a newer one overtook), by time; `current` marks the state the record holds. A state that
+ * came with the message line itself (no update carried it) shows as its own entry. Scoped like the
+ * records: a message outside the range or my data scope is 404.
+ */
+export async function messageTimeline(
+  db: Db,
+  auth: AuthContext,
+  kind: 'whatsapp' | 'mail',
+  q: { id: string; from?: string; to?: string },
+): Promise<z.infer<typeof messageTimelineEntry>[]> {
+  const t = trafficMessages;
+  const [m] = await db
+    .select()
+    .from(t)
+    .where(and(messageWhere(auth, kind, q), eq(t.recordId, q.id)))
+    .limit(1);
+  if (!m) return fail('NOT_FOUND');
+  const s = trafficMessageStates;
+  const updates = await db
+    .select()
+    .from(s)
+    .where(and(eq(s.kind, kind), eq(s.recordId, q.id)))
+    .orderBy(s.stateAt, s.id);
+  const holds = (state: string, at: Date) => m.state === state && m.stateAt?.getTime() === at.getTime();
+  const entries: z.infer<typeof messageTimelineEntry>[] = updates.map((u) => ({
+    at: u.stateAt.toISOString(),
+    kind: 'state',
+    state: u.state,
+    error: u.error,
+    receivedAt: u.receivedAt.toISOString(),
+    current: holds(u.state, u.stateAt),
+  }));
+  const carried = !entries.some((e) => e.current) && m.stateAt !== null && m.state !== 'sent';
+  if (carried)
+    entries.push({
+      at: m.stateAt!.toISOString(),
+      kind: 'state',
+      state: m.state,
+      error: m.error,
+      receivedAt: m.receivedAt.toISOString(),
+      current: true,
+    });
+  const send = {
+    at: m.at.toISOString(),
+    kind: 'send' as const,
+    state: 'sent',
+    error: null,
+    receivedAt: m.receivedAt.toISOString(),
+    current: !entries.some((e) => e.current),
+  };
+  return [send, ...entries.sort((a, b) => a.at.localeCompare(b.at))];
+}
+
+/**
+ * wa-send-record, mailSendingRecord and sms-bidirectional: one kind's records of a range (at most
+ * 93 days, pruned by day), newest first, with totals over the whole filter; data scope on the owner.
+ * `party` is a number or address on either side (exact, indexed with the kind and time).
+ */
+export async function messageRecords(
+  db: Db,
+  auth: AuthContext,
+  kind: MessageKind,
+  q: MessageQuery,
+): Promise<z.infer<typeof messagePage>> {
+  const t = trafficMessages;
+  const where = messageWhere(auth, kind, q);
   const [rows, [tot]] = await Promise.all([
     db
       .select()

@@ -236,13 +236,42 @@ const GROUP_COLUMN: Record<PerformanceQuery['groupBy'], string> = {
 };
 
 /**
- * smsPerformance / resultsQuery/day: revenue, cost, profit and volume from the daily rollup,
- * grouped by day, sales owner, customer, account, country or channel, per currency; voice adds
- * answered, minutes, ASR, ACD and PDD. Sales see their customers' figures (data scope on the owner).
+ * The daily-rollup filter of a performance view: range (by UTC day), data scope on the owner,
+ * account / customer / owner, and with `customerType` the direct (C-end) or reseller (R-end)
+ * customers only: the rollups carry the customer, CRM knows its type (decision 0078).
+ * `undefined`: no customer of that type has figures in the range.
  */
+export async function performanceWhere(
+  db: Db,
+  auth: AuthContext,
+  q: Omit<PerformanceQuery, 'product' | 'groupBy'> & { product?: PerformanceQuery['product'] },
+  customerType?: 'C' | 'R',
+): Promise<SQL | undefined> {
+  const r = requireRange(q);
+  const d = trafficDaily;
+  const base = andAll([
+    gte(d.day, dayOf(r.from)),
+    lt(d.day, dayOf(new Date(r.to.getTime() + DAY_MS - 1))),
+    q.product ? eq(d.product, q.product) : undefined,
+    dataScopeWhere(auth, d.ownerId),
+    q.accountId !== undefined ? eq(d.accountId, q.accountId) : undefined,
+    q.customerId !== undefined ? eq(d.customerId, q.customerId) : undefined,
+    q.ownerId !== undefined ? eq(d.ownerId, q.ownerId) : undefined,
+  ]) as SQL;
+  if (!customerType) return base;
+  const ids = rowsOf<{ id: number }>(
+    await db.execute(sql`select distinct customer_id as id from ${d} where ${base}`),
+  ).map((x) => Number(x.id));
+  const facts = await customerFacts(db, ids);
+  const typed = ids.filter((id) => facts.get(id)?.type === customerType);
+  return typed.length === 0 ? undefined : and(base, inArray(d.customerId, typed));
+}
+
 /**
- * A performance view over the daily rollup. `customerType` keeps the direct (C-end) or reseller
- * (R-end) customers only: the rollups carry the customer, CRM knows its type (decision 0078).
+ * smsPerformance / resultsQuery/day (C-end, R-end) and the one-product views: revenue, cost,
+ * profit and volume from the daily rollup, grouped by day, sales owner, customer, account, country
+ * or channel, per currency; voice adds answered, minutes, ASR, ACD and PDD. Sales see their
+ * customers' figures (data scope on the owner).
  */
 export async function performance(
   db: Db,
@@ -250,27 +279,9 @@ export async function performance(
   q: PerformanceQuery,
   opts: { customerType?: 'C' | 'R' } = {},
 ) {
-  const r = requireRange(q);
+  const where = await performanceWhere(db, auth, q, opts.customerType);
+  if (!where) return { rows: [] };
   const d = trafficDaily;
-  const base = andAll([
-    gte(d.day, dayOf(r.from)),
-    lt(d.day, dayOf(new Date(r.to.getTime() + DAY_MS - 1))),
-    eq(d.product, q.product),
-    dataScopeWhere(auth, d.ownerId),
-    q.accountId !== undefined ? eq(d.accountId, q.accountId) : undefined,
-    q.customerId !== undefined ? eq(d.customerId, q.customerId) : undefined,
-    q.ownerId !== undefined ? eq(d.ownerId, q.ownerId) : undefined,
-  ]);
-  let where = base;
-  if (opts.customerType) {
-    const ids = rowsOf<{ id: number }>(
-      await db.execute(sql`select distinct customer_id as id from ${d} where ${base}`),
-    ).map((x) => Number(x.id));
-    const facts = await customerFacts(db, ids);
-    const typed = ids.filter((id) => facts.get(id)?.type === opts.customerType);
-    if (typed.length === 0) return { rows: [] };
-    where = and(base, inArray(d.customerId, typed));
-  }
   const key = sql.raw(GROUP_COLUMN[q.groupBy]);
   const rows = rowsOf<{
     key: string;
@@ -313,40 +324,6 @@ export async function performance(
         pdd: q.product === 'voice' && pddCount ? new Decimal(x.pdd_ms).div(pddCount).toFixed(0) : null,
       };
     }),
-  };
-}
-
-/** DLRs kept because no message of ours had their id + part (yet), newest first. */
-export async function unmatchedDlrs(db: Db, q: { from?: string; to?: string; page: number; size: number }) {
-  const r = requireRange(q);
-  const where = and(
-    eq(trafficDlrs.matched, false),
-    gte(trafficDlrs.receivedAt, r.from),
-    lt(trafficDlrs.receivedAt, r.to),
-  );
-  const [rows, [n]] = await Promise.all([
-    db
-      .select()
-      .from(trafficDlrs)
-      .where(where)
-      .orderBy(desc(trafficDlrs.receivedAt), desc(trafficDlrs.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: sql<string>`count(*)` }).from(trafficDlrs).where(where),
-  ]);
-  return {
-    records: rows.map((x) => ({
-      messageId: x.messageId,
-      part: x.part,
-      state: x.state,
-      error: x.error,
-      dlrAt: x.dlrAt.toISOString(),
-      receivedAt: x.receivedAt.toISOString(),
-      supplierMessageId: x.supplierMessageId,
-    })),
-    total: Number(n?.n ?? 0),
-    page: q.page,
-    size: q.size,
   };
 }
 

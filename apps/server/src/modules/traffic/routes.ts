@@ -8,9 +8,13 @@ import {
   type MessageKind,
   messagePage,
   messageQuery,
+  messageTimelineEntry,
+  messageTimelineQuery,
   type PerformanceQuery,
   performanceAnswer,
   performanceQuery,
+  previewAnswer,
+  previewQuery,
   queueAnswer,
   queueQuery,
   rebuildAnswer,
@@ -36,15 +40,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
+import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { createClient, issueToken, verifyToken } from './clients.js';
 import { smsRecordsExport, voiceRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
-import { apiQueues, messageRecords, sipCodes } from './inquiry.js';
-import { performance, smsRecords, smsTimeline, unmatchedDlrs, voiceRecords } from './queries.js';
+import { apiQueues, messageRecords, messageTimeline, sipCodes } from './inquiry.js';
+import { performancePreview } from './preview.js';
+import { performance, smsRecords, smsTimeline, voiceRecords } from './queries.js';
 import { rebuildDay } from './rollups.js';
 import { waSessions, waSessionsExport } from './sessions.js';
 import { setSimulator } from './simulator.js';
+import { unmatchedExport, unmatchedUpdates } from './unmatched.js';
 
 const tags = ['traffic'];
 const B = '/v2/traffic';
@@ -114,13 +121,22 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
     {
       schema: {
         tags,
-        summary: 'DLRs kept without their message (our id + part not known yet)',
+        summary:
+          'SMS DLRs and WhatsApp / mail state lines kept without their message (our id not known yet), received in a range',
         querystring: unmatchedQuery,
         response: { 200: envelope(pageResult(unmatchedRow)) },
       },
       config: { access: { perm: TrafficPerm.INGEST_ADMIN } },
     },
-    async (req) => ok(await unmatchedDlrs(p.db, req.query)),
+    async (req) => ok(await unmatchedUpdates(p.db, req.query)),
+  );
+  exportRoute(
+    app,
+    p,
+    `${B}/dlr/unmatched/export`,
+    unmatchedExport,
+    unmatchedQuery,
+    'Export the DLRs and state lines kept without their message',
   );
 
   r.get(
@@ -217,6 +233,21 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
       async (req) => ok(await messageRecords(p.db, req.auth!, kind, req.query)),
     );
 
+  for (const { kind, perm } of messageViews.filter((v) => v.kind !== 'mo'))
+    r.get(
+      `${B}/${kind}/timeline`,
+      {
+        schema: {
+          tags,
+          summary: `The send and every state update of one ${kind === 'mail' ? 'mail' : 'WhatsApp message'}, by time`,
+          querystring: messageTimelineQuery,
+          response: { 200: envelope(z.array(messageTimelineEntry)) },
+        },
+        config: { access: { perm } },
+      },
+      async (req) => ok(await messageTimeline(p.db, req.auth!, kind as 'whatsapp' | 'mail', req.query)),
+    );
+
   r.get(
     `${B}/whatsapp/sessions`,
     {
@@ -267,6 +298,26 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         config: { access: { perm } },
       },
       async (req) => ok(await performance(p.db, req.auth!, { ...req.query, ...fixed }, { customerType })),
+    );
+
+  /** the previews sit under the daily results and share their permission (a detail route holds its list's key) */
+  const previews = [
+    { path: 'results/day/preview', perm: TrafficPerm.RESULTS_C, customerType: 'C' },
+    { path: 'results/day/r-end/preview', perm: TrafficPerm.RESULTS_R, customerType: 'R' },
+  ] as const;
+  for (const { path, perm, customerType } of previews)
+    r.get(
+      `${B}/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `${customerType === 'C' ? 'c' : 'r'}/performance/preview: the ${customerType}-end customers of a range at a glance (totals, products, sales, days) from the daily rollup`,
+          querystring: previewQuery,
+          response: { 200: envelope(previewAnswer) },
+        },
+        config: { access: { perm } },
+      },
+      async (req) => ok(await performancePreview(p.db, req.auth!, req.query, customerType, localeOf(req.headers))),
     );
 
   r.post(

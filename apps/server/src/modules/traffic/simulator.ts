@@ -1,4 +1,4 @@
-import type { IngestLine } from '@portal/contracts/traffic';
+import type { IngestLine, IngestState } from '@portal/contracts/traffic';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { type ChannelProduct, type ConsumerAccountRef, type LiveChannelRef, portOf } from '../../platform/ports.js';
@@ -51,6 +51,8 @@ const pickCategory = (x: number) => {
 };
 /** share of delivered SMS a handset answers (an MO), minutes after the delivery */
 const MO_SHARE = 0.015;
+/** an SMS report slower than this is preceded by an `enroute` one */
+const ENROUTE_AFTER_MS = 120_000;
 const MO_WORDS = ['STOP', 'YES', 'NO', 'OK', 'HELP', 'Thanks', '1', 'TD'] as const;
 const MAIL_SUBJECTS = ['Your invoice', 'Order shipped', 'Weekly digest', 'Verify your address', 'New offers'] as const;
 const money = (n: number) => n.toFixed(6);
@@ -124,6 +126,39 @@ export function planTraffic(
 ): Planned {
   const lines: IngestLine[] = [];
   const later: Planned['later'] = [];
+  /** a line the platform sends at `due`: in this window, or held for a later one */
+  const emit = (due: number, line: IngestLine) => {
+    if (due < to.getTime()) lines.push(line);
+    else later.push({ due, line });
+  };
+  /**
+   * A WhatsApp message's or mail's state lines after its send (`sent`), through the ingestion API's
+   * `state` line: read and opened are preceded by `delivered` (a fifth of the way); failed, bounced
+   * and delivered come alone. Times derive from the final one: no extra draws, so the seeded
+   * sequence (and every record planned after) stays as it was.
+   */
+  const updates = (
+    kind: IngestState['kind'],
+    id: string,
+    sent: number,
+    final: number,
+    state: IngestState['state'],
+    error?: string,
+  ) => {
+    if (state === 'read' || state === 'opened') {
+      const delivered = sent + Math.max(1000, Math.floor((final - sent) / 5));
+      if (delivered < final)
+        emit(delivered, { type: 'state', kind, id, state: 'delivered', stateAt: new Date(delivered).toISOString() });
+    }
+    emit(final, {
+      type: 'state',
+      kind,
+      id,
+      state,
+      stateAt: new Date(final).toISOString(),
+      ...(error ? { error } : {}),
+    });
+  };
   const minutes = Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
   const silent = silentAccount(accounts);
   for (const a of accounts) {
@@ -167,16 +202,19 @@ export function planTraffic(
             const rate = degraded ? net.rate * 0.66 : net.rate;
             const state = rng.next() < rate ? 'delivered' : rng.pick(FAILURES);
             const due = at.getTime() + (state === 'expired' ? rng.int(600, 3600) : rng.int(2, 180)) * 1000;
-            const dlr: IngestLine = {
+            // a report that takes over two minutes is preceded by an intermediate `enroute` one (a quarter of the way)
+            if (due - at.getTime() > ENROUTE_AFTER_MS) {
+              const enroute = at.getTime() + Math.floor((due - at.getTime()) / 4);
+              emit(enroute, { type: 'dlr', messageId, part, state: 'enroute', dlrAt: new Date(enroute).toISOString() });
+            }
+            emit(due, {
               type: 'dlr',
               messageId,
               part,
               state,
               dlrAt: new Date(due).toISOString(),
               ...(state === 'delivered' ? {} : { error: String(rng.int(1, 99)).padStart(3, '0') }),
-            };
-            if (due < to.getTime()) lines.push(dlr);
-            else later.push({ due, line: dlr });
+            });
             // now and then the handset answers the first part (a two-way MO, linked by our message id)
             if (part === 1 && state === 'delivered' && rng.next() < MO_SHARE) {
               const moAt = due + rng.int(20, 900) * 1000;
@@ -194,8 +232,7 @@ export function planTraffic(
                 content: rng.pick(MO_WORDS),
                 replyTo: messageId,
               };
-              if (moAt < to.getTime()) lines.push(mo);
-              else later.push({ due: moAt, line: mo });
+              emit(moAt, mo);
             }
           }
         }
@@ -209,19 +246,22 @@ export function planTraffic(
           const mix = pickCategory(rng.next());
           const failed = rng.next() > (degraded ? net.rate * 0.8 : net.rate);
           const state = failed ? 'failed' : rng.next() < 0.6 ? 'read' : 'delivered';
+          // drawn in the order they always were (the seeded sequence stays as it was)
+          const id = `W${at.toString(36)}${a.id.toString(36)}${digits(rng, 6)}`;
+          const from = `8620${digits(rng, 8)}`.slice(0, 12);
+          const recipient = `${net.prefix}${digits(rng, 13 - net.prefix.length)}`;
+          const final = at + rng.int(1, 600) * 1000;
           lines.push({
             type: 'message',
             kind: 'whatsapp',
-            id: `W${at.toString(36)}${a.id.toString(36)}${digits(rng, 6)}`,
+            id,
             account: a.code,
-            from: `8620${digits(rng, 8)}`.slice(0, 12),
-            to: `${net.prefix}${digits(rng, 13 - net.prefix.length)}`,
+            from,
+            to: recipient,
             country: net.country,
             channelId: pick('whatsapp', a.id, net.country, net.network),
             at: new Date(at).toISOString(),
-            state,
-            stateAt: new Date(at + rng.int(1, 600) * 1000).toISOString(),
-            ...(failed ? { error: '131026' } : {}),
+            state: 'sent',
             conversationId: `C${Math.floor(at / 86_400_000).toString(36)}${a.id.toString(36)}${digits(rng, 4)}`,
             category: mix.category,
             price: money(failed ? 0 : mix.price),
@@ -229,6 +269,7 @@ export function planTraffic(
             currency: a.currency,
             costCurrency: 'USD',
           });
+          updates('whatsapp', id, at, final, state, failed ? '131026' : undefined);
         }
       }
       if (a.products.includes('email')) {
@@ -238,24 +279,26 @@ export function planTraffic(
           const at = minuteStart + rng.int(0, 59_999);
           const r = rng.next();
           const state = r < 0.04 ? 'bounced' : r < 0.05 ? 'failed' : r < 0.35 ? 'opened' : 'delivered';
+          const id = `E${at.toString(36)}${a.id.toString(36)}${digits(rng, 6)}`;
+          const recipient = `user${digits(rng, 6)}@mail.example`;
+          const final = at + rng.int(1, 3600) * 1000;
           lines.push({
             type: 'message',
             kind: 'mail',
-            id: `E${at.toString(36)}${a.id.toString(36)}${digits(rng, 6)}`,
+            id,
             account: a.code,
             from: `noreply@${a.code.toLowerCase().replace(/[^a-z0-9]/g, '')}.example`,
-            to: `user${digits(rng, 6)}@mail.example`,
+            to: recipient,
             channelId: pick('email', a.id, '', ''),
             at: new Date(at).toISOString(),
-            state,
-            stateAt: new Date(at + rng.int(1, 3600) * 1000).toISOString(),
-            ...(state === 'bounced' ? { error: '550 5.1.1' } : {}),
+            state: 'sent',
             subject: rng.pick(MAIL_SUBJECTS),
             price: money(state === 'failed' ? 0 : MAIL_PRICE),
             cost: money(state === 'failed' ? 0 : MAIL_PRICE * 0.4),
             currency: a.currency,
             costCurrency: 'USD',
           });
+          updates('mail', id, at, final, state, state === 'bounced' ? '550 5.1.1' : undefined);
         }
       }
       if (voice) {

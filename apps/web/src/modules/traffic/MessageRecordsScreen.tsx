@@ -4,7 +4,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type MessageRow, trafficApi, trafficKeys } from './api';
-import { accountColumn, amountColumn, num, type Range, RangeItem, rangeQuery, timeColumn, today } from './shared';
+import { MessageTimelineDrawer } from './MessageTimelineDrawer';
+import {
+  accountColumn,
+  amountColumn,
+  MESSAGE_STATE_COLOR,
+  num,
+  type Range,
+  RangeItem,
+  rangeQuery,
+  timeColumn,
+  today,
+} from './shared';
 import { TimelineDrawer } from './TimelineDrawer';
 
 type MessageFilters = {
@@ -17,15 +28,6 @@ type MessageFilters = {
   conversationId?: string;
   category?: (typeof WA_CATEGORIES)[number];
 };
-const MESSAGE_STATE_COLOR: Record<string, string> = {
-  delivered: 'success',
-  read: 'success',
-  opened: 'success',
-  sent: 'processing',
-  received: 'processing',
-  failed: 'error',
-  bounced: 'error',
-};
 /** the states each kind can be in (the state filter offers these) */
 const KIND_STATES: Record<MessageKind, readonly (typeof MESSAGE_STATES)[number][]> = {
   ...UPDATE_STATES,
@@ -36,11 +38,26 @@ const KIND_STATES: Record<MessageKind, readonly (typeof MESSAGE_STATES)[number][
 export function MessageRecordsScreen({ kind }: { kind: MessageKind }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<{ messageId: string; submitAt: string } | null>(null);
+  const [states, setStates] = useState<{ id: string; at: string } | null>(null);
   const [totals, setTotals] = useState<{ records: number; revenue: string; cost: string }>();
   const columns = useMemo<TableColumnsType<MessageRow>>(
     () => [
       timeColumn('at', t(kind === 'mo' ? 'traffic.receivedAt' : 'traffic.sentAt')),
-      { key: 'id', dataIndex: 'id', title: t('traffic.recordId'), width: 190 },
+      {
+        key: 'id',
+        dataIndex: 'id',
+        title: t('traffic.recordId'),
+        width: 190,
+        // a WhatsApp message or mail opens its state updates; an MO has none (its answered message opens instead)
+        render: (id: string, r: MessageRow) =>
+          kind === 'mo' ? (
+            id
+          ) : (
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setStates({ id, at: r.at })}>
+              {id}
+            </Button>
+          ),
+      },
       accountColumn(t),
       { key: 'from', dataIndex: 'from', title: t(`traffic.from.${kind}`), width: kind === 'mail' ? 220 : 140 },
       { key: 'to', dataIndex: 'to', title: t(`traffic.to.${kind}`), width: kind === 'mail' ? 220 : 140 },
@@ -166,6 +183,7 @@ export function MessageRecordsScreen({ kind }: { kind: MessageKind }) {
         }
       />
       <TimelineDrawer row={open} onClose={() => setOpen(null)} />
+      {kind !== 'mo' ? <MessageTimelineDrawer kind={kind} row={states} onClose={() => setStates(null)} /> : null}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Button, Card, Flex, Form, Select, Table, type TableColumnsType } from '
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { type PerformancePath, trafficApi, trafficKeys } from './api';
 import { numColumn, type Range, RangeItem, rangeQuery } from './shared';
 
@@ -17,6 +18,7 @@ export function PerformanceScreen({
   product = 'sms',
   fixedProduct = false,
   fixedGroup = false,
+  preview,
 }: {
   path: PerformancePath;
   groupBy: PerfForm['groupBy'];
@@ -25,8 +27,11 @@ export function PerformanceScreen({
   fixedProduct?: boolean;
   /** the view groups one way only (channelVoiceQuery): no group switch */
   fixedGroup?: boolean;
+  /** the route of this view's preview (C-end / R-end results), opened with the range searched */
+  preview?: string;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [form] = Form.useForm<PerfForm>();
   const [values, setValues] = useState<PerfForm>({
     range: [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')],
@@ -104,6 +109,17 @@ export function PerformanceScreen({
           <Button type="primary" htmlType="submit">
             {t('common.search')}
           </Button>
+          {preview && (
+            <Button
+              onClick={() =>
+                navigate(
+                  `${preview}?${new URLSearchParams({ from: values.range[0].toISOString(), to: values.range[1].toISOString() })}`,
+                )
+              }
+            >
+              {t('traffic.preview.open')}
+            </Button>
+          )}
         </Flex>
       </Form>
       <Table<PerfRow>
@@ -126,12 +142,14 @@ export function SmsPerformanceScreen() {
 
 /** /businessInquiry/resultsQuery/day/c-end: daily results of direct customers, by sales */
 export function DailyResultsScreen() {
-  return <PerformanceScreen path="results/day" groupBy="owner" />;
+  return <PerformanceScreen path="results/day" groupBy="owner" preview="/businessInquiry/c/performance/preview" />;
 }
 
 /** /businessInquiry/resultsQuery/day/r-end: daily results of reseller (R-end) customers, by sales */
 export function ResellerResultsScreen() {
-  return <PerformanceScreen path="results/day/r-end" groupBy="owner" />;
+  return (
+    <PerformanceScreen path="results/day/r-end" groupBy="owner" preview="/businessInquiry/r/performance/preview" />
+  );
 }
 
 /** /businessInquiry/voicePerformance: voice revenue, minutes, ASR / ACD / PDD from the daily rollup */

@@ -1,7 +1,8 @@
-import { SMS_STATUSES } from '@portal/contracts/traffic';
+import { SMS_STATUSES, TrafficPerm } from '@portal/contracts/traffic';
 import { Button, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../platform/access';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type SmsRow, trafficApi, trafficKeys } from './api';
 import {
@@ -16,6 +17,7 @@ import {
   today,
 } from './shared';
 import { TimelineDrawer } from './TimelineDrawer';
+import { UnmatchedDrawer } from './UnmatchedDrawer';
 
 type SmsFilters = {
   range?: Range;
@@ -33,6 +35,7 @@ type SmsFilters = {
 export function SmsRecordsScreen() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<SmsRow | null>(null);
+  const [unmatched, setUnmatched] = useState(false);
   const [totals, setTotals] = useState<{ records: number; delivered: number; revenue: string; cost: string }>();
   const columns = useMemo<TableColumnsType<SmsRow>>(
     () => [
@@ -79,6 +82,11 @@ export function SmsRecordsScreen() {
         size="small"
         scrollX={1500}
         exportPath="/v2/traffic/sms/export"
+        toolbar={
+          <Can perm={TrafficPerm.INGEST_ADMIN}>
+            <Button onClick={() => setUnmatched(true)}>{t('traffic.unmatched.open')}</Button>
+          </Can>
+        }
         title={
           totals
             ? t('traffic.totals', {
@@ -118,6 +126,7 @@ export function SmsRecordsScreen() {
         }
       />
       <TimelineDrawer row={open} onClose={() => setOpen(null)} />
+      <UnmatchedDrawer open={unmatched} onClose={() => setUnmatched(false)} />
     </>
   );
 }

@@ -4,7 +4,10 @@ import type {
   MessageQuery,
   messagePage,
   messageRow,
+  messageTimelineEntry,
   PerformanceQuery,
+  PreviewAnswer,
+  PreviewQuery,
   performanceAnswer,
   queueAnswer,
   SessionQuery,
@@ -16,6 +19,8 @@ import type {
   smsRecordPage,
   smsRecordRow,
   timelineEntry,
+  UnmatchedQuery,
+  unmatchedRow,
   VoiceRecordQuery,
   voiceRecordPage,
   voiceRecordRow,
@@ -23,6 +28,7 @@ import type {
 import type { z } from 'zod';
 import { get } from '../../platform/http';
 import type { QueryParams } from '../../platform/request-headers';
+import type { Range } from './shared';
 
 export type SmsRow = z.infer<typeof smsRecordRow>;
 export type VoiceRow = z.infer<typeof voiceRecordRow>;
@@ -34,6 +40,9 @@ export type MessageRow = z.infer<typeof messageRow>;
 export type MessagePage = z.infer<typeof messagePage>;
 export type SipAnswer = z.infer<typeof sipAnswer>;
 export type QueueAnswer = z.infer<typeof queueAnswer>;
+export type MessageTimelineEntry = z.infer<typeof messageTimelineEntry>;
+export type UnmatchedRow = z.infer<typeof unmatchedRow>;
+export type UnmatchedFilters = Partial<Omit<UnmatchedQuery, 'page' | 'size'>> & { range?: Range };
 export type SessionRow = z.infer<typeof sessionRow>;
 export type SessionPage = z.infer<typeof sessionPage>;
 /** the performance views of the server (voice ones answer voice whatever the product) */
@@ -45,6 +54,8 @@ export type PerformancePath =
   | 'voice-channels'
   | 'whatsapp-results'
   | 'mail-performance';
+/** the C-end and R-end previews */
+export type PreviewPath = 'results/day/preview' | 'results/day/r-end/preview';
 
 const B = '/v2/traffic';
 export const trafficKeys = {
@@ -52,10 +63,13 @@ export const trafficKeys = {
   voice: ['traffic', 'voice'] as const,
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
+  preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
   queues: ['traffic', 'queues'] as const,
   messages: (kind: MessageKind) => ['traffic', 'messages', kind] as const,
   sessions: ['traffic', 'sessions'] as const,
+  messageTimeline: (kind: 'whatsapp' | 'mail', id: string) => ['traffic', 'message-timeline', kind, id] as const,
+  unmatched: ['traffic', 'unmatched'] as const,
 };
 
 export const trafficApi = {
@@ -67,11 +81,17 @@ export const trafficApi = {
     get<TimelineEntry[]>(`${B}/sms/timeline`, q, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),
+  preview: (path: PreviewPath, q: Partial<PreviewQuery>, signal?: AbortSignal) =>
+    get<PreviewAnswer>(`${B}/${path}`, q as QueryParams, { signal }),
   sip: (q: Partial<SipQuery>, signal?: AbortSignal) => get<SipAnswer>(`${B}/voice/sip`, q as QueryParams, { signal }),
   messages: (kind: MessageKind, q: Partial<MessageQuery>, signal?: AbortSignal) =>
     get<MessagePage & PageResult<MessageRow>>(`${B}/${kind}/page`, q as QueryParams, { signal }),
   sessions: (q: Partial<SessionQuery>, signal?: AbortSignal) =>
     get<SessionPage & PageResult<SessionRow>>(`${B}/whatsapp/sessions`, q as QueryParams, { signal }),
+  messageTimeline: (kind: 'whatsapp' | 'mail', q: { id: string; from: string; to: string }, signal?: AbortSignal) =>
+    get<MessageTimelineEntry[]>(`${B}/${kind}/timeline`, q, { signal }),
+  unmatched: (q: Partial<UnmatchedQuery>, signal?: AbortSignal) =>
+    get<PageResult<UnmatchedRow>>(`${B}/dlr/unmatched`, q as QueryParams, { signal }),
   queues: (q: { accountId?: number; channelId?: number }, signal?: AbortSignal) =>
     get<QueueAnswer>(`${B}/queues`, q as QueryParams, { signal }),
 };

@@ -12,6 +12,12 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/smsPerformance': async () => ({ Component: (await performance()).SmsPerformanceScreen }),
   '/businessInquiry/resultsQuery/day/c-end': async () => ({ Component: (await performance()).DailyResultsScreen }),
   '/businessInquiry/resultsQuery/day/r-end': async () => ({ Component: (await performance()).ResellerResultsScreen }),
+  '/businessInquiry/c/performance/preview': async () => ({
+    Component: (await import('./PreviewScreen')).DirectPreviewScreen,
+  }),
+  '/businessInquiry/r/performance/preview': async () => ({
+    Component: (await import('./PreviewScreen')).ResellerPreviewScreen,
+  }),
   '/businessInquiry/voicePerformance': async () => ({ Component: (await performance()).VoicePerformanceScreen }),
   '/businessInquiry/channelVoiceQuery': async () => ({ Component: (await performance()).ChannelVoiceScreen }),
   '/businessInquiry/resultsQuery/wa': async () => ({ Component: (await performance()).WhatsAppResultsScreen }),

@@ -25,6 +25,17 @@ export const STATE_COLOR: Record<string, string> = {
   unknown: 'default',
 };
 
+/** the tag colour of a WhatsApp / mail / MO state */
+export const MESSAGE_STATE_COLOR: Record<string, string> = {
+  delivered: 'success',
+  read: 'success',
+  opened: 'success',
+  sent: 'processing',
+  received: 'processing',
+  failed: 'error',
+  bounced: 'error',
+};
+
 type Extra<R> = Partial<TableColumnType<R>>;
 
 /** a date-time column (YYYY-MM-DD HH:mm:ss, "-" when empty) */
