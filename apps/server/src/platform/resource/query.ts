@@ -125,8 +125,27 @@ function ownerWhere(b: BoundResource, caller: AuthContext, mode: 'read' | 'write
   if (!owner) return undefined;
   // a personal resource: one's own records only, whatever the data scope
   if (b.def.access.list === SIGNED_IN) return eq(columnOf(b, owner), auth.userId);
+  const parts = sharedScopeParts(b, caller, mode);
+  return parts ? or(parts.own, parts.member) : dataScopeWhere(auth, ownerOf(b, owner));
+}
+
+/**
+ * A shared resource's limited read scope as its two halves: the records owned within the data
+ * scope (`own`) and those the caller is a member of (`member`); undefined when the scope is not
+ * such an OR (no owner, a personal resource, the scope "all", an unshared resource). A count reads
+ * the halves apart (decision 0089): the OR of a column and an EXISTS is answered by no index, so
+ * counting a sales' own customers scanned the table until the cap.
+ */
+export function sharedScopeParts(
+  b: BoundResource,
+  caller: AuthContext,
+  mode: 'read' | 'write' = 'read',
+): { own: SQL; member: SQL } | undefined {
+  const owner = b.def.access.owner;
+  if (!owner || !b.shared || b.def.access.list === SIGNED_IN) return undefined;
+  const auth = b.scopeOf ? b.scopeOf(caller) : caller;
   const own = dataScopeWhere(auth, ownerOf(b, owner));
-  return own && b.shared ? or(own, memberWhere(b.def.key, b.table.id, auth.userId, mode)) : own;
+  return own ? { own, member: memberWhere(b.def.key, b.table.id, auth.userId, mode) } : undefined;
 }
 
 /** A filter's value for a column: date-times compare as timestamps. */
