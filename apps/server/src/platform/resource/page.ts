@@ -198,18 +198,30 @@ async function listCount(
   where: SQL | undefined,
   cap: number,
 ): Promise<{ total: number; capped: boolean }> {
-  const parts = sharedScopeParts(b, auth);
-  if (!parts) return cappedCount(p.db, b.table, where, cap);
-  const rest = and(b.rows, filterWhere(b, auth, q));
+  const halves = scopeHalves(b, auth, q);
+  if (!halves) return cappedCount(p.db, b.table, where, cap);
   const [row] = rowsOf<{ n: number }>(
     await p.db.execute(sql`select count(*)::int as n from (
-      select 1 from ${b.table} where ${and(parts.own, rest)}
+      select 1 from ${b.table} where ${halves[0]}
       union all
-      select 1 from ${b.table} where ${and(sql`(${parts.own}) is not true`, parts.member, rest)}
+      select 1 from ${b.table} where ${halves[1]}
       limit ${cap + 1}) as capped_rows`),
   );
   const n = Number(row?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * A shared resource's list in a limited scope as two disjoint conditions, `own and filters` and
+ * `(own) is not true and member and filters` (set form): read one after the other, each record is
+ * met once and each half reads its own index, the owner's (with a keyword: the trigram index that
+ * carries the owner) and the member table's. Undefined for any other scope.
+ */
+function scopeHalves(b: BoundResource, auth: AuthContext, q: Values): [SQL, SQL] | undefined {
+  const parts = sharedScopeParts(b, auth);
+  if (!parts) return undefined;
+  const rest = and(b.rows, filterWhere(b, auth, q));
+  return [and(parts.own, rest)!, and(sql`(${parts.own}) is not true`, parts.member, rest)!];
 }
 
 /**
@@ -233,12 +245,13 @@ async function matchesPage(
   const page = q.page as number;
   const size = q.size as number;
   const { col, dir } = listSort(b, auth, q);
-  const matches = p.db
-    .select({ id: b.table.id, sortKey: sql`${col}`.as('sort_key') })
-    .from(b.table)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
+  const pick = (w: SQL) =>
+    p.db
+      .select({ id: b.table.id, sortKey: sql`${col}`.as('sort_key') })
+      .from(b.table)
+      .where(w);
+  const halves = scopeHalves(b, auth, q);
+  const matches = (halves ? pick(halves[0]).unionAll(pick(halves[1])) : pick(where)).limit(cap + 1).as('matches');
   const ranked = p.db
     .select({ id: matches.id, n: sql<number>`count(*) over ()`.as('n') })
     .from(matches)

@@ -1,1 +1,0 @@
-CREATE INDEX "crm_customers_owner_state_country_idx" ON "crm_customers" USING btree ("owner_id","state","country");
