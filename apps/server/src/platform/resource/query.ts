@@ -6,6 +6,7 @@ import { dataScopeWhere } from '../access/data-scope.js';
 import type { AuthContext } from '../auth/context.js';
 import type { DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
+import { rendered } from '../db/rendered.js';
 import { SEARCH_SEPARATOR, searchMatch, searchMatchSet } from '../db/search.js';
 import { AppError } from '../http/errors.js';
 import { nameInSql } from '../i18n/names.js';
@@ -77,15 +78,27 @@ function namesSql(kind: 'user' | 'department', value: PgColumn | SQL, multiple: 
  * (decision 0068).
  */
 export function rowSelect(b: BoundResource, fields: string[], locale?: Locale): Record<string, PgColumn | SQL> {
-  const out: Record<string, PgColumn | SQL> = { id: b.table.id, version: b.table.version };
-  for (const k of fields) {
-    out[k] = readExpr(b, k, locale);
-    const f = b.def.fields[k]!;
-    if (f.kind === 'user' || f.kind === 'department')
-      out[namesKey(k)] = namesSql(f.kind, out[k]!, !!f.multiple, locale ?? 'zh-CN');
+  const known = selects.get(b) ?? new Map<string, Record<string, PgColumn | SQL>>();
+  selects.set(b, known);
+  const key = `${locale ?? ''}|${fields.join()}`;
+  let out = known.get(key);
+  if (!out) {
+    out = { id: b.table.id, version: b.table.version };
+    for (const k of fields) {
+      out[k] = readExpr(b, k, locale);
+      const f = b.def.fields[k]!;
+      if (f.kind === 'user' || f.kind === 'department')
+        out[namesKey(k)] = namesSql(f.kind, out[k]!, !!f.multiple, locale ?? 'zh-CN');
+    }
+    for (const k of Object.keys(out)) out[k] = rendered(out[k]!);
+    // the field sets are the roles' few; a bound keeps a mistake from growing it without end
+    if (known.size < 256) known.set(key, out);
   }
-  return out;
+  return { ...out };
 }
+
+/** Row selects already built, per resource, language and fields (`rowSelect`, decision 0089). */
+const selects = new WeakMap<BoundResource, Map<string, Record<string, PgColumn | SQL>>>();
 
 /** A row as the schema carries it, with `names` of the people and departments its fields hold. */
 export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
