@@ -337,6 +337,42 @@ describe('ownership: distribute, transfer, share', () => {
     expect((await op('s1', 'unshare', { id, userId: who.s3!.id })).code).toBe(Errors.NOT_FOUND.code);
   });
 
+  it('counts a limited scope of a shared list as its own and member halves: each record once (decision 0089)', async () => {
+    await person('cnt', 'ops', 'own', [K.list]);
+    const me = who.cnt!.id;
+    const owned = await Promise.all(Array.from({ length: 25 }, () => lead(me)));
+    const shared = await Promise.all(Array.from({ length: 6 }, () => lead(who.s2!.id)));
+    const other = await lead(who.s2!.id);
+    const at = new Date();
+    const member = (recordId: number, userId: number) => ({
+      entity: leadResource.key,
+      recordId,
+      userId,
+      access: 'read',
+      grantedAt: at,
+    });
+    // three owned records list their owner as a member as well (an owner given back a shared record)
+    await t.p.db
+      .insert(recordMembers)
+      .values([
+        ...owned.slice(0, 3).map((id) => member(id, me)),
+        ...shared.map((id) => member(id, me)),
+        member(other, who.s3!.id),
+      ]);
+    const page = async (size: number) => (await call('cnt', resourcePath(leadResource, 'page'), { size })).data;
+    // a full page: the total is counted (the walk saw 31 of the cap's 1,000: the halves count)
+    const first = await page(20);
+    expect(first.records).toHaveLength(20);
+    expect(first.total).toBe(31);
+    expect(first.totalCapped).toBeUndefined();
+    // the page that ends the list says the same
+    const all = await page(50);
+    expect(all.total).toBe(31);
+    expect(all.records.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual(
+      [...owned, ...shared].sort((a, b) => a - b),
+    );
+  });
+
   it('a return to the pool ends the sharing', async () => {
     const id = await lead(who.s1!.id);
     expect((await op('s1', 'share', { id, members: [{ userId: who.s2!.id, access: 'write' }] })).code).toBe(0);

@@ -348,6 +348,71 @@ describe('keyword search', () => {
     }
   });
 
+  it('many matches, some among the first rows: the page is walked on in order, past the first walk (decision 0089)', async () => {
+    // one insert (one creation time, then id): every tenth row a match, 150 of 1,500
+    await t.p.db
+      .insert(staffUsers)
+      .values(
+        Array.from({ length: 1500 }, (_, i) =>
+          i % 10 === 0
+            ? user(`sparsekw${i / 10}`, `Sparse ${i}`, `SP-${i}`)
+            : user(`sparsefill${i}`, `Fill ${i}`, `SF-${i}`),
+        ),
+      );
+    const admin = await signIn(t.app, DEMO.admin);
+    const config = t.p.config as { listSearchCountCap: number; listWalkRows: number };
+    const before = { cap: config.listSearchCountCap, walk: config.listWalkRows };
+    config.listSearchCountCap = 100;
+    config.listWalkRows = 100;
+    const names = (d: { records: { username: string }[] }) => d.records.map((r) => r.username);
+    const matches = Array.from({ length: 150 }, (_, i) => `sparsekw${i}`);
+    try {
+      // the first walk (100 rows) meets 10 matches; more than the cap in all: walked on to the page
+      const first = await page(admin, { keyword: 'sparsekw' });
+      expect(first).toMatchObject({ total: 100, totalCapped: true });
+      expect(names(first)).toEqual(matches.slice(0, 20));
+      const second = await page(admin, { keyword: 'sparsekw', page: 2 });
+      expect(second).toMatchObject({ total: 100, totalCapped: true });
+      expect(names(second)).toEqual(matches.slice(20, 40));
+      // too deep for the walk on (its rows past 25 walks): read the ordinary way, the same rows
+      const last = await page(admin, { keyword: 'sparsekw', page: 8 });
+      expect(last).toMatchObject({ total: 150 });
+      expect(names(last)).toEqual(matches.slice(140, 150));
+    } finally {
+      config.listSearchCountCap = before.cap;
+      config.listWalkRows = before.walk;
+    }
+  });
+
+  it('one word of five letters or more is asked for by its pieces, the same rows (decision 0089)', async () => {
+    await t.p.db
+      .insert(staffUsers)
+      .values([
+        user('ltwhole', 'Lotus Foods', 'LT-1'),
+        user('ltapart', 'Lotte Status', 'LT-2'),
+        user('ltcode', 'Code 4242', 'CB4242'),
+        user('ltcode2', 'Code 42', 'CB4-242'),
+      ]);
+    const admin = await signIn(t.app, DEMO.admin);
+    // lot and tus both in "Lotte Status", "lotus" in neither field
+    expect(await found(admin, 'lotus foo')).toEqual(['ltwhole']);
+    expect(await page(admin, { keyword: 'LOTUS', status: 'active' })).toMatchObject({ total: 1 });
+    expect(await found(admin, 'lotus')).toEqual(['ltwhole']);
+    expect(await found(admin, 'cb4242')).toEqual(['ltcode']);
+    const pieces = (k: string) => {
+      const q = t.p.db
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(keywordWhere(users, 'keyword', k))
+        .toSQL();
+      return q.params.filter((x) => typeof x === 'string' && x.startsWith('%'));
+    };
+    expect(pieces('lotus')).toEqual(['%lot%', '%tus%', '%lotus%']);
+    // a code's digit trigrams do not occur together: asked for whole
+    expect(pieces('cb4242')).toEqual(['%cb4242%']);
+    expect(pieces('nova')).toEqual(['%nova%']);
+  });
+
   it('a keyword of several words finds the rows holding it whole, whichever pieces the index is asked for (decision 0085)', async () => {
     await t.p.db
       .insert(staffUsers)

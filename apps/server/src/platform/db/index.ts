@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -69,8 +70,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, {
-    // trigram indexes serve keyword (`like`) filters: the migrations create the extension
-    extensions: { pg_trgm },
+    // trigram indexes serve keyword (`like`) filters, btree_gin a column beside them in one GIN
+    // index (decision 0089): the migrations create the extensions
+    extensions: { pg_trgm, btree_gin },
     ...(opts.pgliteLoad ? { loadDataDir: opts.pgliteLoad } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -6,6 +6,7 @@ import { dataScopeWhere } from '../access/data-scope.js';
 import type { AuthContext } from '../auth/context.js';
 import type { DbOrTx } from '../db/index.js';
 import { containsPattern } from '../db/like.js';
+import { rendered } from '../db/rendered.js';
 import { SEARCH_SEPARATOR, searchMatch, searchMatchSet } from '../db/search.js';
 import { AppError } from '../http/errors.js';
 import { nameInSql } from '../i18n/names.js';
@@ -77,15 +78,27 @@ function namesSql(kind: 'user' | 'department', value: PgColumn | SQL, multiple: 
  * (decision 0068).
  */
 export function rowSelect(b: BoundResource, fields: string[], locale?: Locale): Record<string, PgColumn | SQL> {
-  const out: Record<string, PgColumn | SQL> = { id: b.table.id, version: b.table.version };
-  for (const k of fields) {
-    out[k] = readExpr(b, k, locale);
-    const f = b.def.fields[k]!;
-    if (f.kind === 'user' || f.kind === 'department')
-      out[namesKey(k)] = namesSql(f.kind, out[k]!, !!f.multiple, locale ?? 'zh-CN');
+  const known = selects.get(b) ?? new Map<string, Record<string, PgColumn | SQL>>();
+  selects.set(b, known);
+  const key = `${locale ?? ''}|${fields.join()}`;
+  let out = known.get(key);
+  if (!out) {
+    out = { id: b.table.id, version: b.table.version };
+    for (const k of fields) {
+      out[k] = readExpr(b, k, locale);
+      const f = b.def.fields[k]!;
+      if (f.kind === 'user' || f.kind === 'department')
+        out[namesKey(k)] = namesSql(f.kind, out[k]!, !!f.multiple, locale ?? 'zh-CN');
+    }
+    for (const k of Object.keys(out)) out[k] = rendered(out[k]!);
+    // the field sets are the roles' few; a bound keeps a mistake from growing it without end
+    if (known.size < 256) known.set(key, out);
   }
-  return out;
+  return { ...out };
 }
+
+/** Row selects already built, per resource, language and fields (`rowSelect`, decision 0089). */
+const selects = new WeakMap<BoundResource, Map<string, Record<string, PgColumn | SQL>>>();
 
 /** A row as the schema carries it, with `names` of the people and departments its fields hold. */
 export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
@@ -125,8 +138,27 @@ function ownerWhere(b: BoundResource, caller: AuthContext, mode: 'read' | 'write
   if (!owner) return undefined;
   // a personal resource: one's own records only, whatever the data scope
   if (b.def.access.list === SIGNED_IN) return eq(columnOf(b, owner), auth.userId);
+  const parts = sharedScopeParts(b, caller, mode);
+  return parts ? or(parts.own, parts.member) : dataScopeWhere(auth, ownerOf(b, owner));
+}
+
+/**
+ * A shared resource's limited read scope as its two halves: the records owned within the data
+ * scope (`own`) and those the caller is a member of (`member`); undefined when the scope is not
+ * such an OR (no owner, a personal resource, the scope "all", an unshared resource). A count reads
+ * the halves apart (decision 0089): the OR of a column and an EXISTS is answered by no index, so
+ * counting a sales' own customers scanned the table until the cap.
+ */
+export function sharedScopeParts(
+  b: BoundResource,
+  caller: AuthContext,
+  mode: 'read' | 'write' = 'read',
+): { own: SQL; member: SQL } | undefined {
+  const owner = b.def.access.owner;
+  if (!owner || !b.shared || b.def.access.list === SIGNED_IN) return undefined;
+  const auth = b.scopeOf ? b.scopeOf(caller) : caller;
   const own = dataScopeWhere(auth, ownerOf(b, owner));
-  return own && b.shared ? or(own, memberWhere(b.def.key, b.table.id, auth.userId, mode)) : own;
+  return own ? { own, member: memberWhere(b.def.key, b.table.id, auth.userId, mode) } : undefined;
 }
 
 /** A filter's value for a column: date-times compare as timestamps. */
