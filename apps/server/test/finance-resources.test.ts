@@ -160,11 +160,14 @@ async function snapshotOf(userId: number) {
   );
   await t.p.db.execute(sql`update fin_accounts set opened_at = '2026-10-01T00:00:00Z' where id = ${e!.account_id}`);
   await takeSnapshot(t.p.db, '2026-11-02');
-  return rowsOf<{ id: number }>(
-    await t.p.db.execute(
-      sql`select id from fin_account_snapshots where account_id = ${e!.account_id} and day = '2026-11-02'`,
-    ),
-  )[0]!.id;
+  // a bigint: PostgreSQL's driver answers it as text, PGlite as a number
+  return Number(
+    rowsOf<{ id: number | string }>(
+      await t.p.db.execute(
+        sql`select id from fin_account_snapshots where account_id = ${e!.account_id} and day = '2026-11-02'`,
+      ),
+    )[0]!.id,
+  );
 }
 
 describeResource(snapshots, {
