@@ -16,6 +16,11 @@ export const productOptions = [
   { value: ACCOUNT_PRODUCTS[4], label: label('邮件', 'E-mail') },
 ] as const;
 
+export const billingOptions = [
+  { value: BILLING_METHODS[0], label: label('预付费', 'Prepaid'), color: 'blue' },
+  { value: BILLING_METHODS[1], label: label('后付费', 'Postpaid'), color: 'purple' },
+] as const;
+
 export const accountStateOptions = [
   { value: ACCOUNT_STATES[0], label: label('开户审批中', 'Applying'), color: 'processing' },
   { value: ACCOUNT_STATES[1], label: label('正常', 'Active'), color: 'green' },
@@ -55,10 +60,7 @@ export const accountResource = defineResource({
       label: label('付费方式', 'Billing method'),
       required: true,
       readOnly: true,
-      options: [
-        { value: BILLING_METHODS[0], label: label('预付费', 'Prepaid'), color: 'blue' },
-        { value: BILLING_METHODS[1], label: label('后付费', 'Postpaid'), color: 'purple' },
-      ],
+      options: billingOptions,
     },
     creditLine: {
       kind: 'text',

@@ -59,6 +59,7 @@ export {
   accountStatus,
   amountString,
   applicationDetail,
+  applyReason,
   applyResult,
   billingChangeApply,
   CHANGE_MAX_DAYS,

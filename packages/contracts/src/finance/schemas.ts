@@ -3,6 +3,10 @@ import { ACCOUNT_PRODUCTS, BILL_CYCLES, BILLING_METHODS } from './account.js';
 import { CHANGE_KINDS, CREDIT_KINDS, MONEY_KINDS } from './application.js';
 
 /** a positive decimal amount with at most 4 decimals, as a string (numeric in the database) */
+/** Why an application is made (every finance application's reason). */
+export const applyReason = z.string().trim().min(1).max(500);
+const reason = applyReason;
+
 export const amountString = z
   .string()
   .trim()
@@ -26,7 +30,7 @@ export const moneyApply = z.object({
   amount: amountString,
   /** the bank reference of a recharge or payment received */
   reference: z.string().trim().max(64).optional(),
-  reason: z.string().trim().min(1).max(500),
+  reason,
 });
 export type MoneyApply = z.infer<typeof moneyApply>;
 export const moneyKind = z.enum(MONEY_KINDS);
@@ -41,7 +45,7 @@ export const refundApply = z.object({
   amount: amountString,
   /** the bank reference the money goes back through */
   reference: z.string().trim().max(64).optional(),
-  reason: z.string().trim().min(1).max(500),
+  reason,
 });
 export type RefundApply = z.infer<typeof refundApply>;
 
@@ -51,7 +55,7 @@ export type RefundApply = z.infer<typeof refundApply>;
  */
 export const writeOffApply = z.object({
   billId: z.number().int().positive(),
-  reason: z.string().trim().min(1).max(500),
+  reason,
 });
 export type WriteOffApply = z.infer<typeof writeOffApply>;
 
@@ -61,7 +65,7 @@ export type WriteOffApply = z.infer<typeof writeOffApply>;
  */
 export const reinstateApply = z.object({
   accountId: z.number().int().positive(),
-  reason: z.string().trim().min(1).max(500),
+  reason,
 });
 export type ReinstateApply = z.infer<typeof reinstateApply>;
 
@@ -69,14 +73,13 @@ export const creditApply = z.object({
   accountId: z.number().int().positive(),
   /** the new credit line */
   creditLine: amountString,
-  reason: z.string().trim().min(1).max(500),
+  reason,
 });
 export type CreditApply = z.infer<typeof creditApply>;
 export const creditKind = z.enum(CREDIT_KINDS);
 
 /** a calendar day, YYYY-MM-DD */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
-const reason = z.string().trim().min(1).max(500);
 const accountId = z.number().int().positive();
 
 /** 临时额度: an extra line on top of the credit line, through the given day */

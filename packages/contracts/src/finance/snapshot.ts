@@ -1,5 +1,5 @@
 import { defineResource, label } from '../resource/define.js';
-import { accountStateOptions, BILLING_METHODS } from './account.js';
+import { accountStateOptions, billingOptions } from './account.js';
 import { FinPerm } from './perms.js';
 
 const money = (zh: string, en: string) =>
@@ -30,10 +30,7 @@ export const accountSnapshotResource = defineResource({
       label: label('付费方式', 'Billing method'),
       required: true,
       readOnly: true,
-      options: [
-        { value: BILLING_METHODS[0], label: label('预付费', 'Prepaid'), color: 'blue' },
-        { value: BILLING_METHODS[1], label: label('后付费', 'Postpaid'), color: 'purple' },
-      ],
+      options: billingOptions,
     },
     opening: money('期初余额', 'Opening balance'),
     credits: money('当日入账', 'Credits'),

@@ -6,25 +6,21 @@ import {
   creditRuleResource,
   creditWhitelistResource,
   FinPerm,
-  finApplicationResource,
   financeNotifyResource,
   type RunResult,
-  type WriteOffApply,
-  writeOffApply,
 } from '@portal/contracts/finance';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../platform/access';
 import { download } from '../../platform/download';
 import { toast } from '../../platform/feedback';
-import { zodRule } from '../../platform/form';
 import { post } from '../../platform/http';
 import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
-import { FormModal } from '../../platform/ui/FormModal';
 import { financeApi } from './api';
+import { ReasonApplyModal } from './ReasonApplyModal';
 import { T } from './texts';
 
 /** A toolbar button running a daily job now (at the app clock), then refreshing the list. */
@@ -92,24 +88,14 @@ export function BillsScreen() {
           ],
         }}
       />
-      <FormModal<Pick<WriteOffApply, 'reason'>>
-        open={!!writingOff}
-        title={`${label(T.writeOff)} ${writingOff?.code ?? ''}`}
+      <ReasonApplyModal
+        target={writingOff}
+        title={T.writeOff}
+        hint={T.writeOffHint}
+        testId="write-off-reason"
+        apply={(billId, reason) => financeApi.applyWriteOff({ billId, reason })}
         onClose={() => setWritingOff(null)}
-        onSubmit={(v) => financeApi.applyWriteOff({ billId: writingOff!.id, reason: v.reason })}
-        successMessage={label(T.applied)}
-        invalidate={resourceKeys.all(finApplicationResource.key)}
-        width={520}
-      >
-        <Form.Item
-          name="reason"
-          label={label(T.reason)}
-          extra={label(T.writeOffHint)}
-          rules={[zodRule(writeOffApply.shape.reason, label(T.reason))]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount data-testid="write-off-reason" />
-        </Form.Item>
-      </FormModal>
+      />
     </>
   );
 }

@@ -27,7 +27,7 @@ import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
 import { ChangeFields, CreditFields, MoneyFields, RefundFields } from './AccountFields';
 import { financeApi } from './api';
-import { ReinstateModal } from './ReinstateModal';
+import { ReasonApplyModal } from './ReasonApplyModal';
 import { T } from './texts';
 
 const DETAIL = '/financial/recharge-apply/recharge/detail';
@@ -89,7 +89,14 @@ export function AccountsScreen() {
               : [],
         }}
       />
-      <ReinstateModal account={reinstating} onClose={() => setReinstating(null)} />
+      <ReasonApplyModal
+        target={reinstating}
+        title={T.reinstate}
+        hint={T.reinstateHint}
+        testId="reinstate-reason"
+        apply={(accountId, reason) => financeApi.applyReinstate({ accountId, reason })}
+        onClose={() => setReinstating(null)}
+      />
     </>
   );
 }
