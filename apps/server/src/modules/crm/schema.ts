@@ -80,7 +80,9 @@ export const crmCustomers = pgTable(
     index('crm_customers_owner_state_country_idx').on(t.ownerId, t.state, t.country),
     index('crm_customers_agent_idx').on(t.agentId),
     index('crm_customers_dealt_idx').on(t.dealt),
-    // the lists' default order (newest first, id as the tie-break): top-20 by index, not a sort of the table
+    // the lists' default order (newest first, id as the tie-break): top-20 by index, not a sort of the table.
+    // Migration 0072 re-creates it with INCLUDE (owner_id, state, country, search), which drizzle cannot
+    // say: the kernel's walks in this order check those columns in the index alone (decision 0098)
     index('crm_customers_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('crm_customers_last_contact_idx').on(t.lastContactAt),
     index('crm_customers_next_contact_idx').on(t.nextContactAt),

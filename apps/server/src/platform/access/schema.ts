@@ -64,6 +64,7 @@ export const staffUsers = pgTable(
     uniqueIndex('staff_users_job_number_uq').on(t.jobNumber),
     uniqueIndex('staff_users_sso_subject_uq').on(t.ssoSubject),
     index('staff_users_status_idx').on(t.status),
+    // re-created by migration 0072 with INCLUDE (status, search): the kernel's walks check them in the index (decision 0098)
     index('staff_users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
