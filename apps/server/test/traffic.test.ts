@@ -308,6 +308,79 @@ describe('DLR matching', () => {
   });
 });
 
+describe('DLR matching within one batch (decision 0097)', () => {
+  /** one scenario's lines: a two-part message, a one-part one, reports out of order, a tie, a repeat */
+  const scenario = () => {
+    const a = submit({ parts: 2, part: 1 });
+    const b = submit();
+    const dlr = (m: { messageId: string }, part: number, state: string, ms: number, more: object = {}) => ({
+      type: 'dlr',
+      messageId: m.messageId,
+      part,
+      state,
+      dlrAt: ago(ms),
+      ...more,
+    });
+    return {
+      a,
+      b,
+      submits: [a, { ...a, part: 2 }, b],
+      reports: [
+        dlr(a, 1, 'delivered', 3_500_000),
+        dlr(a, 1, 'enroute', 3_550_000),
+        dlr(a, 2, 'expired', 3_500_000, { error: 'E1' }),
+        dlr(a, 2, 'undeliverable', 3_500_000, { error: '001' }),
+        dlr(b, 1, 'delivered', 3_540_000, { supplierMessageId: 'S9' }),
+        dlr(b, 1, 'delivered', 3_540_000, { supplierMessageId: 'S9' }),
+      ],
+    };
+  };
+  const stateOf = async (messageId: string, part = 1) => {
+    const r = await recordOf(messageId, part);
+    return r && { state: r.dlrState, error: r.dlrError, supplier: r.supplierMessageId };
+  };
+
+  it("gives a batch's new parts the state later batches would: latest by DLR time, ties to the later line", async () => {
+    const one = scenario();
+    const res = await ingest([...one.submits, ...one.reports]);
+    expect(res.data.lines.map((l: { result: string }) => l.result)).toEqual([
+      ...['stored', 'stored', 'stored'],
+      ...['stored', 'stored', 'stored', 'stored', 'stored', 'duplicate'],
+    ]);
+    // the same lines in two batches, submits first: the match in the database
+    const two = scenario();
+    await ingest(two.submits);
+    await ingest(two.reports);
+    for (const [x, y, part] of [
+      [one.a, two.a, 1],
+      [one.a, two.a, 2],
+      [one.b, two.b, 1],
+    ] as const)
+      expect(await stateOf(x.messageId, part)).toEqual(await stateOf(y.messageId, part));
+    expect(await stateOf(one.a.messageId, 2)).toMatchObject({ state: 'undeliverable', error: '001' });
+    expect((await recordOf(one.a.messageId, 1))?.dlrAt?.toISOString()).toBe(one.reports[0]!.dlrAt);
+    expect(await stateOf(one.b.messageId)).toMatchObject({ state: 'delivered', supplier: 'S9' });
+    const reports = await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, one.a.messageId));
+    expect(reports.map((d) => d.matched)).toEqual([true, true, true, true]);
+  });
+
+  it("a new part with a report from an earlier batch takes the latest of the earlier and the batch's own", async () => {
+    const c = submit();
+    const delivered = { type: 'dlr', messageId: c.messageId, state: 'delivered', dlrAt: ago(3_400_000) };
+    const early = await ingest([delivered]);
+    expect(early.data.unmatched).toBe(1);
+    const res = await ingest([
+      c,
+      { type: 'dlr', messageId: c.messageId, state: 'enroute', dlrAt: ago(3_450_000) },
+      delivered,
+    ]);
+    expect(res.data.lines.map((l: { result: string }) => l.result)).toEqual(['stored', 'stored', 'duplicate']);
+    expect(await stateOf(c.messageId)).toMatchObject({ state: 'delivered' });
+    const reports = await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, c.messageId));
+    expect(reports.every((d) => d.matched)).toBe(true);
+  });
+});
+
 describe('rollups', () => {
   const compare = async (from: Date, to: Date) => {
     const norm = (rows: Record<string, unknown>[]) =>

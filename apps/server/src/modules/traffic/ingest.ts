@@ -344,6 +344,28 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const newSms = smsRows.filter((r) => fresh.has(`${r.row.messageId}\u0000${r.row.part}`));
     for (const r of smsRows)
       lines.push({ line: r.line, result: fresh.has(`${r.row.messageId}\u0000${r.row.part}`) ? 'stored' : 'duplicate' });
+    // reports stored before this batch for its new parts (they came before their message): those
+    // parts are matched in the database below, with every report they have
+    const partKey = (p: { messageId: string; part: number }) => `${p.messageId}\u0000${p.part}`;
+    const earlier = await partsWithReports(
+      tx,
+      newSms.map((r) => ({ messageId: r.row.messageId, part: r.row.part })),
+    );
+    const earlierKeys = new Set(earlier.map(partKey));
+    // the other new parts take the latest of this batch's own reports before they are written: no
+    // update of rows just inserted, no probe (decision 0097; the same state as the match below gives)
+    const inBatch = latestReports(
+      goodDlrs.map((d) => d.v),
+      new Set(newSms.map((r) => partKey(r.row)).filter((k) => !earlierKeys.has(k))),
+    );
+    for (const r of newSms) {
+      const d = inBatch.get(partKey(r.row));
+      if (!d) continue;
+      r.row.dlrState = d.state;
+      r.row.dlrError = d.error ?? null;
+      r.row.dlrAt = new Date(d.dlrAt);
+      r.row.supplierMessageId ??= d.supplierMessageId ?? null;
+    }
     for (let i = 0; i < newSms.length; i += BULK_ROWS)
       await insertJson(
         tx,
@@ -365,6 +387,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         dlrAt: new Date(v.dlrAt),
         supplierMessageId: v.supplierMessageId ?? null,
         receivedAt: now,
+        matched: inBatch.has(partKey(v)),
       };
     });
     const stored: { message_id: string; part: number; state: string; dlr_at: string | Date }[] = [];
@@ -380,24 +403,12 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const storedKeys = new Set(
       stored.map((d) => `${d.message_id}\u0000${d.part}\u0000${d.state}\u0000${new Date(d.dlr_at).toISOString()}`),
     );
-    const matchedParts = await applyDlrs(
-      tx,
-      book,
-      stored.map((d) => ({ messageId: d.message_id, part: Number(d.part) })),
-    );
-    // the new messages of this batch take up the reports that came before them (a part whose report
-    // came in this batch is up to date already: that match read all of the part's reports)
-    const applied = new Set(stored.map((d) => `${d.message_id}\u0000${d.part}`));
-    await applyDlrs(
-      tx,
-      book,
-      await partsWithReports(
-        tx,
-        newSms
-          .filter((r) => !applied.has(`${r.row.messageId}\u0000${r.row.part}`))
-          .map((r) => ({ messageId: r.row.messageId, part: r.row.part })),
-      ),
-    );
+    // the reports of parts from earlier batches, and the new parts whose reports came before them
+    const matchedParts = await applyDlrs(tx, book, [
+      ...stored.map((d) => ({ messageId: d.message_id, part: Number(d.part) })).filter((p) => !inBatch.has(partKey(p))),
+      ...earlier,
+    ]);
+    for (const k of inBatch.keys()) matchedParts.add(k);
     for (const [k, ls] of dlrLines) {
       const [mid, part] = k.split('\u0000');
       ls.forEach((line, i) => {
@@ -637,6 +648,27 @@ export async function applyDlrs(
     );
   }
   return matched;
+}
+
+/**
+ * The report each of these parts takes from one batch: the latest by DLR time, of equal times the
+ * one later in the batch (the database's order: DLR time, then id), a repeat of a report counting
+ * as its first copy (the one stored).
+ */
+function latestReports(dlrs: IngestDlr[], parts: Set<string>): Map<string, IngestDlr> {
+  const out = new Map<string, IngestDlr>();
+  const seen = new Set<string>();
+  for (const d of dlrs) {
+    const part = `${d.messageId}\u0000${d.part}`;
+    if (!parts.has(part)) continue;
+    const at = Date.parse(d.dlrAt);
+    const event = `${part}\u0000${d.state}\u0000${at}`;
+    if (seen.has(event)) continue;
+    seen.add(event);
+    const best = out.get(part);
+    if (!best || at >= Date.parse(best.dlrAt)) out.set(part, d);
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from './support/browser.js';
+import { shot } from './support/browser.js';
+import { ADMIN, signedIn, useShellServer } from './support/shell.js';
+
+/** the simulator ticks every minute (its first tick may only mark where it starts); the rollup job too */
+const STORY_MS = 180_000;
+
+const digitsOf = (s: string) => Number(s.replace(/[^\d.-]/g, ''));
+
+/** SMS counts per account over the performance screen's default 30 days, read off the screen */
+async function countsByAccount(page: Page, url: string): Promise<Map<string, number>> {
+  await page.goto(`${url}/businessInquiry/smsPerformance`);
+  await page.getByLabel('Group by').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^Account$/ })
+    .click();
+  await page
+    .getByTestId('content')
+    .getByRole('button', { name: /Search$/ })
+    .click();
+  await page.locator('.ant-table-row, .ant-table-placeholder .ant-empty').first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+  const out = new Map<string, number>();
+  for (const row of await page.locator('.ant-table-row').all()) {
+    const cells = await row.locator('td').allTextContents();
+    // key, currency, count: one row per account and currency
+    out.set(`${cells[0]}:${cells[1]}`, digitsOf(cells[2] ?? '0'));
+  }
+  return out;
+}
+
+/** the records screen's totals line for today, optionally of one account: records and delivered parts */
+async function todaysTotals(page: Page, url: string, accountId?: string) {
+  await page.goto(`${url}/businessInquiry/sendRcdQuery`);
+  if (accountId) {
+    // the account filter folds behind "More" (the form shows its first three)
+    await page.getByTestId('filters-more').click();
+    await page.getByTestId('content').getByLabel('Account').fill(accountId);
+  }
+  await page
+    .getByTestId('content')
+    .getByRole('button', { name: /Search$/ })
+    .click();
+  const line = page.getByText(/records, [\d,]+ delivered/);
+  await line.waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+  const m = /([\d,]+) records, ([\d,]+) delivered/.exec((await line.textContent()) ?? '');
+  return { records: digitsOf(m?.[1] ?? '0'), delivered: digitsOf(m?.[2] ?? '0') };
+}
+
+/**
+ * The live demo story with nothing fed by the test: the server starts with its traffic simulator on
+ * (the default) and the screens alone show its traffic arriving: the SMS performance screen's
+ * figures of an account (from the rollups the minute job keeps) grow, that account's records on
+ * sendRcdQuery grow with them, and today's delivered parts grow as the simulator's DLRs come.
+ */
+describe('the traffic simulator on the screens', () => {
+  const running = useShellServer();
+
+  it('sends for an account: its figures move, its records come with their DLR state', {
+    timeout: 3 * STORY_MS,
+  }, async () => {
+    const { url } = running.server;
+    const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en' });
+    const firstTotals = await todaysTotals(page, url);
+    const before = await countsByAccount(page, url);
+
+    let moved: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const now = await countsByAccount(page, url);
+          moved = [...now].find(([k, n]) => n > (before.get(k) ?? 0))?.[0];
+          return moved;
+        },
+        { timeout: STORY_MS, interval: 5_000 },
+      )
+      .toBeDefined();
+    const accountId = moved!.split(':')[0]!;
+    await shot(page, 'traffic-simulator-figures-1280-en');
+
+    // the account's records of today, each with its state: delivered, pending or a failure
+    const mine = await todaysTotals(page, url, accountId);
+    expect(mine.records).toBeGreaterThan(0);
+    const states = await page.locator('.ant-table-row td .ant-tag').allTextContents();
+    expect(states.length).toBeGreaterThan(0);
+    // the English status texts (web traffic locale)
+    const known = [
+      'Awaiting DLR',
+      'Submit failed',
+      'Delivered',
+      'Expired',
+      'Deleted',
+      'Undeliverable',
+      'Accepted',
+      'Unknown',
+      'Rejected',
+      'En route',
+    ];
+    expect(states.filter((s) => !known.includes(s))).toEqual([]);
+    await shot(page, 'traffic-simulator-records-1280-en');
+
+    // the simulator's reports come later than its submits: today's delivered parts grow on the screen
+    await expect
+      .poll(async () => (await todaysTotals(page, url)).delivered, { timeout: STORY_MS, interval: 5_000 })
+      .toBeGreaterThan(firstTotals.delivered);
+    expect((await todaysTotals(page, url)).records).toBeGreaterThan(firstTotals.records);
+    await ctx.close();
+  });
+});
