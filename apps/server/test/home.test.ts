@@ -121,6 +121,10 @@ describe('home overview', () => {
               cost: '0',
               seconds: 0,
               firstDay: r.day,
+              sessions: 0,
+              read: 0,
+              dlrMs: 0,
+              dlrCount: 0,
             };
             s.count += r.count;
             s.delivered += r.delivered;

@@ -79,7 +79,7 @@ let n = 0;
 const sms = (
   a: Acc,
   at: string,
-  o: { country: string; network: string; channel: number; parts?: number; price: string; cost: string },
+  o: { country: string; network: string; channel: number; parts?: number; price: string; cost: string; otp?: boolean },
 ) => {
   const messageId = `RAW${++n}`;
   const parts = o.parts ?? 1;
@@ -98,8 +98,27 @@ const sms = (
     cost: o.cost,
     currency: 'USD',
     costCurrency: 'USD',
+    ...(o.otp !== undefined ? { otp: o.otp } : {}),
   }));
 };
+/** a WhatsApp message of a conversation (decision 0094: sessions by category) */
+const wa = (a: Acc, at: string, conversation: string | null, category: string | null, state: string) => ({
+  type: 'message',
+  kind: 'whatsapp',
+  id: `RAWW${++n}`,
+  account: a.code,
+  from: '4930123456',
+  to: `4917${String(1_000_000 + n)}`,
+  country: a.type === 'R' ? 'FR' : 'DE',
+  at,
+  state,
+  ...(conversation ? { conversationId: `RAWCONV-${conversation}` } : {}),
+  ...(category ? { category } : {}),
+  price: state === 'failed' ? '0.000000' : '0.025000',
+  cost: state === 'failed' ? '0.000000' : '0.017000',
+  currency: 'USD',
+  costCurrency: 'USD',
+});
 const dlr = (messageId: string, part: number, state: string, at: string) => ({
   type: 'dlr',
   messageId,
@@ -180,9 +199,13 @@ beforeAll(async () => {
   send(p.mineC, '2021-04-27T10:00:00Z', DE, 'delivered');
   send(p.mineC, '2021-04-28T10:00:00Z', { ...FR, parts: 2 }, 'delivered');
   send(p.team, '2021-05-01T22:00:00Z', DE, 'undeliverable');
-  // the week: every account, several states, a two-part message, a rejected one, a loss-making destination
-  send(p.mineC, '2021-05-03T00:10:00Z', DE, 'delivered');
-  send(p.mineC, '2021-05-04T12:00:00Z', DE, 'expired');
+  // the week: every account, several states, a two-part message, a rejected one, a loss-making destination;
+  // some one-time passwords (marked, or by their text)
+  send(p.mineC, '2021-05-03T00:10:00Z', { ...DE, otp: true }, 'delivered');
+  send(p.mineC, '2021-05-04T12:00:00Z', { ...DE, otp: true }, 'expired');
+  send(p.team, '2021-04-28T09:00:00Z', { ...FR, otp: true }, 'delivered');
+  lines.push({ ...sms(p.outside, '2021-05-06T10:00:00Z', DE)[0]!, content: 'Your verification code is 558201' });
+  dlrs.push(dlr(`RAW${n}`, 1, 'delivered', '2021-05-06T10:00:04Z'));
   send(p.mineC, '2021-05-09T23:50:00Z', { ...FR, parts: 2 }, 'delivered');
   send(p.mineR, '2021-05-05T08:00:00Z', DE, 'delivered');
   send(p.mineR, '2021-05-06T08:00:00Z', FR);
@@ -200,6 +223,21 @@ beforeAll(async () => {
     call(p.team, '2021-05-07T11:00:00Z', { ...v, answered: true, seconds: 240 }),
     call(p.outside, '2021-05-08T11:00:00Z', { ...v, answered: true, seconds: 59 }),
   );
+  // WhatsApp: a conversation opened in the previous week and going on in this one, conversations of several
+  // categories and accounts, one without a category, messages without a conversation
+  lines.push(
+    wa(p.mineC, '2021-04-27T08:00:00Z', 'a', 'marketing', 'read'),
+    wa(p.mineC, '2021-05-04T08:00:00Z', 'a', 'marketing', 'delivered'),
+    wa(p.mineC, '2021-05-04T09:00:00Z', 'b', 'utility', 'read'),
+    wa(p.mineC, '2021-05-05T09:00:00Z', 'b', 'utility', 'delivered'),
+    wa(p.mineR, '2021-05-05T10:00:00Z', 'c', 'authentication', 'delivered'),
+    wa(p.mineR, '2021-05-06T10:00:00Z', 'd', 'utility', 'failed'),
+    wa(p.team, '2021-04-29T10:00:00Z', 'e', 'service', 'read'),
+    wa(p.team, '2021-05-07T10:00:00Z', 'f', null, 'delivered'),
+    wa(p.outside, '2021-05-08T10:00:00Z', 'g', 'marketing', 'read'),
+    wa(p.outside, '2021-05-08T10:05:00Z', null, 'marketing', 'delivered'),
+    wa(p.outside, '2021-04-20T10:05:00Z', 'h', 'utility', 'read'),
+  );
   const stored = await ingestBatch(t.p.db, NOW, lines);
   expect(stored.stored).toBe(lines.length);
   await ingestBatch(t.p.db, NOW, dlrs);
@@ -216,6 +254,7 @@ const KEY: Record<string, string> = {
   network: 'network',
   channel: 'channel_id::text',
   supplier: 'coalesce((select supplier_id from srm_channels s where s.id = channel_id), 0)::text',
+  category: "coalesce(category, '')",
 };
 
 interface Fig {
@@ -226,6 +265,9 @@ interface Fig {
   revenue: string;
   cost: string;
   seconds: number;
+  sessions?: number;
+  read?: number;
+  dlrTime?: string | null;
 }
 
 /**
@@ -241,7 +283,7 @@ async function fromRaw(
   const conds: SQL[] = [];
   if (seen) conds.push(sql`owner_id = any(${`{${[...seen].join(',')}}`}::int[])`);
   if (def.customerType) conds.push(sql`customer_id in (select id from crm_customers where type = ${def.customerType})`);
-  const at = def.product === 'voice' ? 'setup_at' : 'submit_at';
+  const at = def.product === 'voice' ? 'setup_at' : def.product === 'whatsapp' ? 'at' : 'submit_at';
   const window = (from: string) => sql`${sql.raw(at)} >= ${`${from}T00:00:00Z`}::timestamptz`;
   const end = sql`${sql.raw(at)} < ${`${days[1]}T00:00:00Z`}::timestamptz`;
   if (def.source === 'start') {
@@ -251,16 +293,27 @@ async function fromRaw(
     conds.push(sql`account_id in (select account_id from ${table} where ${window(lookback)} and ${end}
       group by account_id having min(${sql.raw(at)}) >= ${`${FROM}T00:00:00Z`}::timestamptz)`);
   }
+  if (def.rollup === 'otp') conds.push(sql`otp`);
   const where = sql.join([window(days[0]), end, ...conds], sql` and `);
   const key = sql.raw(byKey);
   const rows = await one<Record<string, string>>(
-    def.product === 'voice'
-      ? sql`select ${key} as key, currency, count(*)::int as count, count(answer_at)::int as delivered,
+    def.rollup === 'wa'
+      ? sql`select ${key} as key, currency, count(*)::int as count,
+          count(*) filter (where state in ('delivered', 'read'))::int as delivered,
+          sum(price)::text as revenue, sum(cost)::text as cost, 0 as seconds,
+          count(*) filter (where state = 'read')::int as read,
+          count(*) filter (where conversation_id is not null and at = (select min(e.at) from traffic_messages e
+            where e.kind = 'whatsapp' and e.conversation_id = m.conversation_id))::int as sessions
+        from traffic_messages m where kind = 'whatsapp' and ${where} group by 1, 2`
+      : def.product === 'voice'
+        ? sql`select ${key} as key, currency, count(*)::int as count, count(answer_at)::int as delivered,
           sum(price)::text as revenue, sum(cost)::text as cost, coalesce(sum(billed_duration), 0)::int as seconds
         from traffic_voice where ${where} group by 1, 2`
-      : sql`select ${key} as key, currency, count(*) filter (where part = 1)::int as count,
+        : sql`select ${key} as key, currency, count(*) filter (where part = 1)::int as count,
           count(*) filter (where submit_status <> 'rejected' and dlr_state = 'delivered')::int as delivered,
-          sum(price)::text as revenue, sum(cost)::text as cost, 0 as seconds
+          sum(price)::text as revenue, sum(cost)::text as cost, 0 as seconds,
+          (sum(extract(epoch from dlr_at - submit_at)) filter (where submit_status <> 'rejected' and dlr_state = 'delivered')
+            / nullif(count(*) filter (where submit_status <> 'rejected' and dlr_state = 'delivered'), 0))::text as dlr_time
         from traffic_sms where ${where} group by 1, 2`,
   );
   return rows.map((r) => ({
@@ -271,6 +324,8 @@ async function fromRaw(
     revenue: new Decimal(r.revenue!).toFixed(6),
     cost: new Decimal(r.cost!).toFixed(6),
     seconds: Number(r.seconds),
+    ...(def.rollup === 'wa' ? { sessions: Number(r.sessions), read: Number(r.read) } : {}),
+    ...(def.rollup === 'otp' ? { dlrTime: r.dlr_time == null ? null : new Decimal(r.dlr_time).toFixed(1) } : {}),
   }));
 }
 
@@ -282,6 +337,10 @@ const figs = (r: Fig & { minutes?: string }) => ({
   revenue: r.revenue,
   cost: r.cost,
 });
+/** the WhatsApp report's own measures (decision 0094) */
+const sessionsOf = (r: Fig) => ({ key: r.key, currency: r.currency, sessions: r.sessions, read: r.read });
+/** the OTP report's delivery time against the raw records' (seconds, one decimal) */
+const withTime = (r: Fig) => ({ key: r.key, currency: r.currency, dlrTime: r.dlrTime ?? null });
 const sorted = <T extends { key: string; currency: string }>(rows: T[]) =>
   [...rows].sort((a, b) => `${a.key}|${a.currency}`.localeCompare(`${b.key}|${b.currency}`));
 
@@ -308,14 +367,21 @@ describe('every report equals a recomputation from the raw records, in each call
         expect([a.from, a.to, a.dim]).toEqual([FROM, TO, def.dims[0]]);
         // the 2021 weeks hold only this file's records: the report is all of them, no more
         const raw = await fromRaw(def, KEY[def.dims[0]!]!, owners[k]);
-        expect(sorted(a.rows.map(figs)), `${def.key} as ${k}`).toEqual(sorted(raw.map(figs)));
+        // a group with figures in the previous period only is a row of zeros (WhatsApp: its session there)
+        const rows = (a.rows as Fig[]).filter((r) => r.count !== 0 || r.revenue !== '0.000000');
+        expect(sorted(rows.map(figs)), `${def.key} as ${k}`).toEqual(sorted(raw.map(figs)));
         if (def.product === 'voice')
           for (const r of raw)
             expect(a.rows.find((x: Fig) => x.key === r.key && x.currency === r.currency).minutes).toBe(
               new Decimal(r.seconds).div(60).toFixed(2),
             );
+        if (def.rollup === 'otp') expect(sorted(rows.map(withTime))).toEqual(sorted(raw.map(withTime)));
         const total = await fromRaw(def, "'total'", owners[k]);
         expect(sorted(a.totals.map(figs))).toEqual(sorted(total.map(figs)));
+        if (def.rollup === 'wa') {
+          expect(sorted(rows.map(sessionsOf)), `${def.key} as ${k}`).toEqual(sorted(raw.map(sessionsOf)));
+          expect(sorted(a.totals.map(sessionsOf))).toEqual(sorted(total.map(sessionsOf)));
+        }
         compared += raw.length;
       }
       expect(compared, `${def.key}: the sample has figures for it`).toBeGreaterThan(0);
@@ -347,6 +413,17 @@ describe('every report equals a recomputation from the raw records, in each call
       );
       const total = await fromRaw(def, "'total'", null, ['2021-04-28', '2021-05-11']);
       expect(sorted(res.data.totals.map(figs))).toEqual(sorted(total.map(figs)));
+      if (def.rollup === 'wa') {
+        const prevTotal = await fromRaw(def, "'total'", null, ['2021-04-15', '2021-04-28']);
+        expect(sorted(res.data.totals.map(sessionsOf))).toEqual(sorted(total.map(sessionsOf)));
+        expect(
+          sorted(
+            res.data.totals.map((r: Fig & { prev: Fig }) =>
+              sessionsOf({ ...r.prev, key: r.key, currency: r.currency }),
+            ),
+          ),
+        ).toEqual(sorted(prevTotal.map(sessionsOf)));
+      }
     });
 
   it('scopes differ on the sample: sales01 < the manager < admin, for a customer report', async () => {

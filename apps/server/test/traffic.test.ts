@@ -8,6 +8,7 @@ import { dayOf, forgetPartitions, listPartitions, maintainPartitions } from '../
 import { blockOf, coverOf } from '../src/modules/traffic/report-sums.js';
 import { postConsumption, rebuildDay, recomputeSql, rollUp, trafficPort } from '../src/modules/traffic/rollups.js';
 import { trafficDlrs, trafficSms } from '../src/modules/traffic/schema.js';
+import { otpRecomputeSql, waRecomputeSql } from '../src/modules/traffic/side-rollups.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { type ConsumerAccountRef, definePorts, type LedgerPort, type RatingPort } from '../src/platform/ports.js';
@@ -77,7 +78,7 @@ beforeAll(async () => {
   // the demo seed's traffic (on finance's real accounts) is not this file's: it proves the mechanics on its own
   // doubles of the ports, whose account ids the seed's accounts share
   await t.p.db.execute(
-    sql`truncate traffic_sms, traffic_voice, traffic_messages, traffic_dlrs, traffic_keys, traffic_deltas, traffic_hourly, traffic_daily`,
+    sql`truncate traffic_sms, traffic_voice, traffic_messages, traffic_dlrs, traffic_keys, traffic_deltas, traffic_hourly, traffic_daily, traffic_wa_daily, traffic_otp_daily`,
   );
   await t.p.db.execute(sql`delete from traffic_state where key = 'seeded'`);
   [admin, sales] = await Promise.all([signIn(t.app, DEMO.admin), signIn(t.app, DEMO.sales01)]);
@@ -422,6 +423,41 @@ describe('rollups', () => {
     expect(norm(rolled).length).toBeGreaterThan(0);
     expect(norm(rolled)).toEqual(norm(raw));
     await compareNarrow(from, to);
+    await compareSide(from, to);
+  };
+  // the WhatsApp-by-category and OTP rollups (decision 0094) against their recomputation, whole days;
+  // answers how many rows the recomputation holds
+  const compareSide = async (from: Date, to: Date) => {
+    const start = new Date(`${dayOf(from)}T00:00:00Z`);
+    const end = new Date(new Date(`${dayOf(to)}T00:00:00Z`).getTime() + DAY);
+    const held: Record<string, number> = {};
+    for (const [table, recompute, cols] of [
+      [
+        'traffic_wa_daily',
+        waRecomputeSql,
+        'day, product, account_id, customer_id, owner_id, country, category, currency, count, delivered, read, sessions, revenue::numeric(20,6), cost::numeric(20,6)',
+      ],
+      [
+        'traffic_otp_daily',
+        otpRecomputeSql,
+        'day, product, account_id, customer_id, owner_id, channel_id, country, network, currency, count, delivered, dlr_ms, dlr_count, revenue::numeric(20,6), cost::numeric(20,6)',
+      ],
+    ] as const) {
+      const c = sql.raw(cols);
+      const moved = sql.raw(
+        `(count <> 0 or delivered <> 0 or revenue <> 0 or ${table === 'traffic_wa_daily' ? 'sessions <> 0 or read <> 0' : 'dlr_count <> 0'})`,
+      );
+      const rolled = sql`select ${c} from ${sql.raw(table)} where day >= ${dayOf(start)} and day < ${dayOf(end)} and ${moved}`;
+      const raw = sql`select ${c} from (${recompute(start, end)}) r where ${moved}`;
+      const [diff] = rowsOf<{ a: number; b: number; n: number }>(
+        await t.p.db.execute(sql`select (select count(*) from ((${rolled}) except (${raw})) x)::int as a,
+          (select count(*) from ((${raw}) except (${rolled})) y)::int as b,
+          (select count(*) from (${raw}) z)::int as n`),
+      );
+      expect({ table, a: diff!.a, b: diff!.b }).toEqual({ table, a: 0, b: 0 });
+      held[table] = diff!.n;
+    }
+    return held;
   };
   // the reports' narrow rollups (decision 0087): the raw records' sums by their dimensions, day by day
   const compareNarrow = async (from: Date, to: Date) => {
@@ -746,6 +782,94 @@ describe('rollups', () => {
     // a repeat of the whole batch changes nothing
     const again = await ingest([update('whatsapp', wa.id, 'read', 60), update('mail', mail.id, 'opened', 600)]);
     expect(again.data.duplicate).toBe(2);
+  });
+
+  it('WhatsApp sessions by category and the OTP SMS roll up equal to a recomputation, late firsts and rebuilds too', async () => {
+    // three days back, in a country of its own: the other tests' WhatsApp figures and ranges stay apart
+    const at = new Date(now().getTime() - 3 * DAY - 5 * 3_600_000);
+    const min = (m: number) => new Date(at.getTime() + m * 60_000).toISOString();
+    const conv = (c: string) => `${c}-${mid()}`;
+    const [a, b, c] = [conv('A'), conv('B'), conv('C')];
+    const wa = (over: object) => ({
+      type: 'message',
+      kind: 'whatsapp',
+      id: mid(),
+      account: 'ACC1',
+      from: '6560001111',
+      to: '60122226666',
+      country: 'MY',
+      channelId: 23,
+      state: 'delivered',
+      price: '0.020000',
+      cost: '0.010000',
+      currency: 'USD',
+      costCurrency: 'USD',
+      ...over,
+    });
+    const late = wa({ conversationId: b, category: 'authentication', at: min(5), account: 'ACC2' });
+    const first = await ingest([
+      wa({ conversationId: a, category: 'marketing', at: min(0) }),
+      wa({ conversationId: a, category: 'marketing', at: min(1), state: 'read' }),
+      wa({ conversationId: b, category: 'utility', at: min(10) }),
+      wa({ category: 'service', at: min(12) }), // no conversation: a message, no session
+    ]);
+    expect(first.data.stored).toBe(4);
+    await rollUp(t.p.db, now());
+    // an earlier message of conversation B arrives later, on another account and category: the session moves to it
+    const opener = wa({ conversationId: c, category: 'utility', at: min(20) });
+    expect(
+      (await ingest([late, opener, wa({ conversationId: c, category: 'utility', at: min(21) })])).data.stored,
+    ).toBe(3);
+    await ingest([{ type: 'state', kind: 'whatsapp', id: opener.id, state: 'read', stateAt: min(30) }]);
+    // OTP: marked by the line, classified from the content, or neither
+    const otp = submit({ otp: true, content: 'Hello there', submitAt: min(0) });
+    const code = submit({ content: '您的验证码是 482913，5 分钟内有效', submitAt: min(0) });
+    const plain = submit({ content: 'Sale ends 2026, shop now', submitAt: min(0) });
+    const notOtp = submit({ otp: false, submitAt: min(0) });
+    expect((await ingest([otp, code, plain, notOtp])).data.stored).toBe(4);
+    await ingest([
+      { type: 'dlr', messageId: otp.messageId, state: 'delivered', dlrAt: min(0.1) },
+      { type: 'dlr', messageId: code.messageId, state: 'delivered', dlrAt: min(0.5) },
+      { type: 'dlr', messageId: plain.messageId, state: 'delivered', dlrAt: min(1) },
+    ]);
+    await rollUp(t.p.db, now());
+    const marks = await Promise.all([otp, code, plain, notOtp].map(async (m) => (await recordOf(m.messageId))!.otp));
+    expect(marks).toEqual([true, true, false, false]);
+    const from = new Date(at.getTime() - 3_600_000);
+    const to = new Date(at.getTime() + 3_600_000);
+    const held = await compareSide(from, to);
+    expect(held.traffic_wa_daily).toBeGreaterThan(0);
+    expect(held.traffic_otp_daily).toBeGreaterThan(0);
+    const sessions = rowsOf<{ category: string; account_id: number; sessions: number; count: number; read: number }>(
+      await t.p.db.execute(sql`select category, account_id, sum(sessions)::int as sessions, sum(count)::int as count,
+          sum(read)::int as read from traffic_wa_daily where day = ${dayOf(at)} and country = 'MY'
+        group by 1, 2 having sum(count) <> 0 or sum(sessions) <> 0 order by 1, 2`),
+    ).map((r) => ({ ...r, account_id: Number(r.account_id) }));
+    expect(sessions).toEqual([
+      { category: 'authentication', account_id: 12, sessions: 1, count: 1, read: 0 },
+      { category: 'marketing', account_id: 11, sessions: 1, count: 2, read: 1 },
+      { category: 'service', account_id: 11, sessions: 0, count: 1, read: 0 },
+      { category: 'utility', account_id: 11, sessions: 1, count: 3, read: 1 },
+    ]);
+    const [o] = rowsOf<{ count: number; delivered: number; dlr_ms: number; dlr_count: number }>(
+      await t.p.db.execute(sql`select sum(count)::int as count, sum(delivered)::int as delivered, sum(dlr_ms)::int as dlr_ms,
+          sum(dlr_count)::int as dlr_count from traffic_otp_daily where day = ${dayOf(at)} and channel_id = 7
+          and account_id = 11`),
+    );
+    // 6 s and 30 s to the report; earlier tests' OTP-looking submits fall on other hours of the table
+    expect(o!.dlr_count).toBeGreaterThanOrEqual(2);
+    const [mine] = rowsOf<{ n: number; ms: number }>(
+      await t.p.db.execute(sql`select count(*)::int as n, sum(extract(epoch from dlr_at - submit_at) * 1000)::int as ms
+        from traffic_sms where otp and dlr_state = 'delivered' and account_id = 11 and channel_id = 7
+          and (submit_at at time zone 'UTC')::date = ${dayOf(at)}`),
+    );
+    expect([o!.dlr_count, o!.dlr_ms]).toEqual([mine!.n, mine!.ms]);
+    // damage both side rollups of the day; a rebuild recomputes them from the raw records
+    await t.p.db.execute(sql`update traffic_wa_daily set sessions = sessions + 3 where day = ${dayOf(at)}`);
+    await t.p.db.execute(sql`update traffic_otp_daily set count = count + 2 where day = ${dayOf(at)}`);
+    await expect(compareSide(from, to)).rejects.toThrow();
+    await rebuildDay(t.p.db, dayOf(at));
+    await compareSide(from, to);
   });
 });
 

@@ -173,7 +173,7 @@ export interface TrafficDayQuery {
 }
 
 /** the column a report groups by (a supplier is its channels, summed by the caller) */
-export type TrafficSumKey = 'owner' | 'customer' | 'account' | 'channel' | 'country' | 'network';
+export type TrafficSumKey = 'owner' | 'customer' | 'account' | 'channel' | 'country' | 'network' | 'category';
 
 /** one group of `TrafficPort.sums`: measures summed over every product asked for */
 export interface TrafficSum {
@@ -192,6 +192,11 @@ export interface TrafficSum {
   seconds: number;
   /** the first day with traffic in the group */
   firstDay: string | null;
+  /** side rollups (decision 0094), else 0: WhatsApp conversations opened and messages read; OTP delivery time */
+  sessions: number;
+  read: number;
+  dlrMs: number;
+  dlrCount: number;
 }
 
 /** traffic room: rolled-up figures for home, reports and the AI assistant (never raw records) */
@@ -208,7 +213,10 @@ export interface TrafficPort {
       splitAt: string;
       countries?: string[];
       networks?: string[];
+      categories?: string[];
       started?: { prevFrom: string; prevTo: string };
+      /** read a side rollup (decision 0094): WhatsApp by category, or the SMS marked OTP */
+      rollup?: 'wa' | 'otp';
     },
   ): Promise<TrafficSum[]>;
   /**

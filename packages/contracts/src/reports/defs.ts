@@ -21,6 +21,7 @@ export const REPORT_DIMS = [
   'channel',
   'country',
   'network',
+  'category',
   'day',
 ] as const;
 export type ReportDim = (typeof REPORT_DIMS)[number];
@@ -39,6 +40,10 @@ export const REPORT_MEASURES = [
   'firstDay',
   'minutes',
   'acd',
+  'sessions',
+  'read',
+  'readRate',
+  'dlrTime',
 ] as const;
 export type ReportMeasure = (typeof REPORT_MEASURES)[number];
 
@@ -51,6 +56,7 @@ export const DIM_TITLE: Record<ReportDim, { zh: string; en: string }> = {
   channel: { zh: '通道', en: 'Channel' },
   country: { zh: '国家', en: 'Country' },
   network: { zh: '网络', en: 'Network' },
+  category: { zh: '会话类别', en: 'Category' },
   day: { zh: '日期', en: 'Day' },
 };
 export const MEASURE_TITLE: Record<ReportMeasure, { zh: string; en: string }> = {
@@ -67,6 +73,18 @@ export const MEASURE_TITLE: Record<ReportMeasure, { zh: string; en: string }> = 
   firstDay: { zh: '起量日', en: 'First day' },
   minutes: { zh: '计费分钟', en: 'Billed minutes' },
   acd: { zh: '平均通话秒数', en: 'ACD (s)' },
+  sessions: { zh: '会话数', en: 'Sessions' },
+  read: { zh: '已读', en: 'Read' },
+  readRate: { zh: '已读率 %', en: 'Read rate %' },
+  dlrTime: { zh: '平均送达秒数', en: 'Avg delivery time (s)' },
+};
+
+/** the WhatsApp conversation categories as a report level shows them ('' messages without one) */
+export const CATEGORY_TITLE: Record<string, { zh: string; en: string }> = {
+  marketing: { zh: '营销', en: 'Marketing' },
+  utility: { zh: '事务', en: 'Utility' },
+  authentication: { zh: '验证', en: 'Authentication' },
+  service: { zh: '服务', en: 'Service' },
 };
 
 /** voice reports count calls, answered calls and the answer-seizure ratio under the same measures */
@@ -76,7 +94,7 @@ const VOICE_TITLE: Partial<Record<ReportMeasure, { zh: string; en: string }>> = 
   deliveryRate: { zh: '接通率 %', en: 'ASR %' },
 };
 /** a measure's column title in one report (voice names differ) */
-export const measureTitle = (def: Pick<ReportDef, 'product'>, m: ReportMeasure) =>
+export const measureTitle = (def: Pick<ReportDef, 'product'>, m: ReportMeasure): { zh: string; en: string } =>
   (def.product === 'voice' ? VOICE_TITLE[m] : undefined) ?? MEASURE_TITLE[m];
 
 export interface ReportDef {
@@ -92,7 +110,14 @@ export interface ReportDef {
    */
   source: 'traffic' | 'consumption' | 'start' | 'waiting';
   /** the product of the rollups read (voice: count = calls, delivered = answered) */
-  product: 'sms' | 'voice';
+  product: 'sms' | 'voice' | 'whatsapp';
+  /**
+   * a side rollup instead of the daily ones (decision 0094): `wa` WhatsApp by conversation category
+   * (sessions, read), `otp` the SMS marked OTP (delivery time)
+   */
+  rollup?: 'wa' | 'otp';
+  /** the chart draws the level's rows (bars, the previous period beside them) instead of the days */
+  chartRows?: boolean;
   /** a waiting report: the data it needs and the room that will provide it */
   waitsFor?: { zh: string; en: string };
   /** drill-down order: the first is the top level, each row click fixes one more */
@@ -247,15 +272,18 @@ export const reportDefs = {
   smsAnalysis: smsAnalysis('sms-analysis', '', '短信分析', 'SMS analysis'),
   smsAnalysisC: smsAnalysis('sms-analysis-c', '/c-end', '短信分析（C 端）', 'SMS analysis (direct)', 'C'),
   smsAnalysisR: smsAnalysis('sms-analysis-r', '/r-end', '短信分析（R 端）', 'SMS analysis (reseller)', 'R'),
-  waSessions: waiting(
-    'wa-sessions',
-    `${R}/wa-session-statistics`,
-    { zh: 'WhatsApp 会话统计', en: 'WhatsApp session statistics' },
-    {
-      zh: 'WhatsApp 会话按会话类别的日汇总：流量室已保存 WhatsApp 消息和会话，但日汇总尚不区分会话类别',
-      en: 'WhatsApp sessions by category in the daily rollups: the traffic room stores WhatsApp messages and sessions, but its rollups do not tell the categories apart yet',
-    },
-  ),
+  waSessions: report({
+    key: 'wa-sessions',
+    path: `${R}/wa-session-statistics`,
+    title: { zh: 'WhatsApp 会话统计', en: 'WhatsApp session statistics' },
+    source: 'traffic',
+    product: 'whatsapp',
+    rollup: 'wa',
+    dims: ['category', 'country', 'customer', 'account'],
+    measures: ['sessions', 'count', 'delivered', 'deliveryRate', 'read', 'readRate', 'revenue', 'cost', 'profit'],
+    chart: ['sessions', 'count'],
+    chartRows: true,
+  }),
   consumption: report({
     key: 'consumption',
     path: `${R}/consume-report`,
@@ -284,15 +312,16 @@ export const reportDefs = {
     measures: ['firstDay', 'count', 'delivered', 'deliveryRate', 'minutes', 'revenue'],
     chart: ['count'],
   }),
-  otpSms: waiting(
-    'otp-sms',
-    `${R}/otp-sms-statistics`,
-    { zh: 'OTP 短信统计', en: 'OTP SMS statistics' },
-    {
-      zh: '短信记录的 OTP 标记：流量室的记录和日汇总尚不区分 OTP（送达耗时已在日汇总中）',
-      en: "an OTP mark on SMS records: the traffic room's records and daily rollups do not tell OTP apart yet (delivery times are in the rollups)",
-    },
-  ),
+  otpSms: report({
+    key: 'otp-sms',
+    path: `${R}/otp-sms-statistics`,
+    title: { zh: 'OTP 短信统计', en: 'OTP SMS statistics' },
+    source: 'traffic',
+    rollup: 'otp',
+    dims: ['country', 'network', 'channel', 'account'],
+    measures: [...DELIVERY, 'dlrTime', 'revenue', 'cost', 'profit'],
+    chart: ['deliveryRate', 'dlrTime'],
+  }),
 } satisfies Record<string, ReportDef>;
 
 /** an account that sent nothing for this many days before its first day in a period "started" in it */

@@ -25,6 +25,11 @@ export const reportQuery = z.object({
     .regex(/^(\d{5,6})?$/, 'MCC+MNC')
     .optional(),
   account: int32Id().optional(),
+  /** WhatsApp conversation category; '' is messages without one */
+  category: z
+    .string()
+    .regex(/^[a-z_]{0,32}$/, 'category')
+    .optional(),
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2')
@@ -56,6 +61,14 @@ export const reportFigures = z.object({
   minutes: z.string(),
   /** voice: average billed seconds of an answered call, one decimal */
   acd: z.string().nullable(),
+  /** WhatsApp: conversations opened (their first message in the group and period) */
+  sessions: int53(),
+  /** WhatsApp: messages read */
+  read: int53(),
+  /** WhatsApp: read / messages, %, two decimals */
+  readRate: pct,
+  /** SMS: average seconds from submit to the delivery report of the delivered parts, one decimal */
+  dlrTime: z.string().nullable(),
 });
 export type ReportFigures = z.infer<typeof reportFigures>;
 

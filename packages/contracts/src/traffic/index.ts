@@ -71,6 +71,16 @@ const pricedFields = {
   costCurrency: currencyCode,
 };
 
+const OTP_WORDS =
+  /(验证码|校验码|动态码|动态密码|\botp\b|\bcode\b|verification|verify|passcode|password|\bpin\b|kode|c[oó]digo)/i;
+/**
+ * The OTP rule when the platform does not mark a submit (decision 0094): the text holds a code of 4 to 8
+ * digits standing alone and a word that names it (code, OTP, verification, 验证码 …). Content that only
+ * comes as a hash cannot be classified: not OTP.
+ */
+export const isOtpText = (content: string | undefined): boolean =>
+  !!content && /(^|[^\d])\d{4,8}([^\d]|$)/.test(content) && OTP_WORDS.test(content);
+
 /** One line of an ingestion batch: a submit (one part of a message), a delivery report, or a call record. */
 export const ingestSubmit = z.object({
   type: z.literal('submit'),
@@ -92,6 +102,8 @@ export const ingestSubmit = z.object({
   /** the text itself (hashed, never stored) or its hash + encoding + length */
   content: z.string().max(10_000).optional(),
   contentHash: z.string().max(128).optional(),
+  /** a one-time password; absent: classified from `content` (`isOtpText`), false without it (decision 0094) */
+  otp: z.boolean().optional(),
   channelId: z.number().int().min(0).optional(),
   supplierMessageId: z.string().max(128).optional(),
   submitAt: isoTime,

@@ -29,10 +29,28 @@ interface Acc {
   cost: Decimal;
   seconds: number;
   firstDay?: string;
+  sessions: number;
+  read: number;
+  dlrMs: number;
+  dlrCount: number;
 }
-const empty = (): Acc => ({ count: 0, delivered: 0, revenue: new Decimal(0), cost: new Decimal(0), seconds: 0 });
+const empty = (): Acc => ({
+  count: 0,
+  delivered: 0,
+  revenue: new Decimal(0),
+  cost: new Decimal(0),
+  seconds: 0,
+  sessions: 0,
+  read: 0,
+  dlrMs: 0,
+  dlrCount: 0,
+});
 const add = (a: Acc, f: TrafficSum) => {
   a.count += f.count;
+  a.sessions += f.sessions;
+  a.read += f.read;
+  a.dlrMs += f.dlrMs;
+  a.dlrCount += f.dlrCount;
   a.delivered += f.delivered;
   a.seconds += f.seconds;
   a.revenue = a.revenue.plus(f.revenue);
@@ -63,6 +81,10 @@ export function figuresOf(a: Acc, voice = false): ReportFigures {
     firstDay: a.firstDay ?? null,
     minutes: new Decimal(a.seconds).div(60).toFixed(2),
     acd: voice && a.delivered > 0 ? new Decimal(a.seconds).div(a.delivered).toFixed(1) : null,
+    sessions: a.sessions,
+    read: a.read,
+    readRate: pct(a.read, a.count),
+    dlrTime: a.dlrCount > 0 ? new Decimal(a.dlrMs).div(a.dlrCount).div(1000).toFixed(1) : null,
   };
 }
 
@@ -118,6 +140,8 @@ export async function runReport(
     ...(channelIds ? { channelIds } : {}),
     ...(q.country !== undefined ? { countries: [q.country] } : {}),
     ...(q.network !== undefined ? { networks: [q.network] } : {}),
+    ...(q.category !== undefined ? { categories: [q.category] } : {}),
+    ...(def.rollup ? { rollup: def.rollup } : {}),
   });
   const voice = def.product === 'voice';
 

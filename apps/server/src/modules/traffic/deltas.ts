@@ -22,6 +22,9 @@ export interface Dims {
   status: string;
   currency: string;
   costCurrency: string;
+  /** WhatsApp: the conversation category ('' none); SMS: the OTP mark (decision 0094) */
+  category: string;
+  otp: boolean;
 }
 interface Measures {
   count: number;
@@ -35,6 +38,8 @@ interface Measures {
   pddCount: number;
   dlrMs: number;
   dlrCount: number;
+  sessions: number;
+  read: number;
 }
 
 export const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
@@ -57,6 +62,7 @@ export interface SmsFacts {
   cost: string;
   currency: string;
   costCurrency: string;
+  otp: boolean;
 }
 export const smsStatus = (r: { submitStatus: string; dlrState: string | null }) =>
   r.submitStatus === 'rejected' ? 'submit_rejected' : (r.dlrState ?? 'pending');
@@ -83,6 +89,8 @@ export class DeltaBook {
           pddCount: 0,
           dlrMs: 0,
           dlrCount: 0,
+          sessions: 0,
+          read: 0,
         },
       };
       this.groups.set(key, g);
@@ -99,6 +107,8 @@ export class DeltaBook {
     t.pddCount += m.pddCount ?? 0;
     t.dlrMs += m.dlrMs ?? 0;
     t.dlrCount += m.dlrCount ?? 0;
+    t.sessions += m.sessions ?? 0;
+    t.read += m.read ?? 0;
   }
 
   /**
@@ -122,6 +132,8 @@ export class DeltaBook {
         status,
         currency: r.currency,
         costCurrency: r.costCurrency,
+        category: '',
+        otp: r.otp,
       },
       {
         count: r.part === 1 ? sign : 0,
@@ -164,6 +176,8 @@ export class DeltaBook {
         status: r.answerAt ? 'answered' : 'failed',
         currency: r.currency,
         costCurrency: r.costCurrency,
+        category: '',
+        otp: false,
       },
       {
         count: 1,
@@ -181,6 +195,8 @@ export class DeltaBook {
    * A WhatsApp message, mail send or MO counted (+1) or taken back (-1) under its state: count =
    * segments = 1, delivered when its state is one of MESSAGE_DELIVERED_STATES (a state update moves
    * it: -1 under the old state, +1 under the new). No network: the platform does not send one for these.
+   * WhatsApp carries its category; `opens` +1 / -1: the message became / stopped being its
+   * conversation's first (a session, decision 0094).
    */
   message(
     r: {
@@ -196,8 +212,10 @@ export class DeltaBook {
       cost: string;
       currency: string;
       costCurrency: string;
+      category?: string | null;
     },
-    sign: 1 | -1 = 1,
+    sign: 1 | -1 | 0 = 1,
+    opens: 1 | -1 | 0 = 0,
   ) {
     this.add(
       {
@@ -212,11 +230,15 @@ export class DeltaBook {
         status: r.state,
         currency: r.currency,
         costCurrency: r.costCurrency,
+        category: r.kind === 'whatsapp' ? (r.category ?? '') : '',
+        otp: false,
       },
       {
         count: sign,
         segments: sign,
         delivered: (MESSAGE_DELIVERED_STATES as readonly string[]).includes(r.state) ? sign : 0,
+        read: r.kind === 'whatsapp' && r.state === 'read' ? sign : 0,
+        sessions: opens,
         revenue: new Decimal(r.price).times(sign),
         cost: new Decimal(r.cost).times(sign),
       },
@@ -226,7 +248,16 @@ export class DeltaBook {
   async write(tx: DbOrTx) {
     const rows = [...this.groups.values()]
       .filter(
-        ({ m }) => m.count || m.segments || m.delivered || m.answered || m.seconds || m.dlrCount || !m.revenue.isZero(),
+        ({ m }) =>
+          m.count ||
+          m.segments ||
+          m.delivered ||
+          m.answered ||
+          m.seconds ||
+          m.dlrCount ||
+          m.sessions ||
+          m.read ||
+          !m.revenue.isZero(),
       )
       .map(({ dims, m }) => ({
         ...dims,
@@ -241,6 +272,8 @@ export class DeltaBook {
         pddCount: m.pddCount,
         dlrMs: m.dlrMs,
         dlrCount: m.dlrCount,
+        sessions: m.sessions,
+        read: m.read,
       }));
     for (let i = 0; i < rows.length; i += 5000) await insertJson(tx, trafficDeltas, rows.slice(i, i + 5000));
     this.groups.clear();

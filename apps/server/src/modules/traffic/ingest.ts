@@ -7,6 +7,7 @@ import {
   type IngestState,
   type IngestSubmit,
   ingestLine,
+  isOtpText,
   MAX_BATCH_LINES,
   UPDATE_STATES,
 } from '@portal/contracts/traffic';
@@ -18,6 +19,7 @@ import { fail } from '../../platform/http/errors.js';
 import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
 import { DeltaBook, type SmsFacts } from './deltas.js';
 import { ingestStates } from './message-states.js';
+import { bookOpeners } from './openers.js';
 import { DAY_MS, dayOf, ensurePartitions } from './partitions.js';
 import { trafficDlrs, trafficKeys, trafficMessages, trafficSms, trafficVoice } from './schema.js';
 import { readSettings } from './settings.js';
@@ -190,6 +192,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         costCurrency,
         rated,
         receivedAt: now,
+        otp: v.otp ?? isOtpText(v.content),
       },
     });
   }
@@ -468,15 +471,19 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
           tx,
           newRows.map((r) => r.row),
         );
-      for (const r of newRows)
-        book.message({
-          ...r.row,
-          ownerId: r.row.ownerId ?? 0,
-          channelId: r.row.channelId ?? 0,
-          country: r.row.country ?? '',
-          price: r.row.price ?? '0',
-          cost: r.row.cost ?? '0',
-        });
+      const facts = newRows.map((r) => ({
+        ...r.row,
+        ownerId: r.row.ownerId ?? 0,
+        channelId: r.row.channelId ?? 0,
+        country: r.row.country ?? '',
+        price: r.row.price ?? '0',
+        cost: r.row.cost ?? '0',
+        conversationId: r.row.conversationId ?? null,
+        category: r.row.category ?? null,
+      }));
+      // before the insert: a conversation's first message is decided against the ones already stored
+      const opens = kind === 'whatsapp' ? await bookOpeners(tx, book, facts) : new Set<string>();
+      for (const f of facts) book.message(f, 1, opens.has(f.recordId) ? 1 : 0);
       for (let i = 0; i < newRows.length; i += BULK_ROWS)
         await insertJson(
           tx,
@@ -593,6 +600,7 @@ export async function applyDlrs(
       cost: string;
       currency: string;
       cost_currency: string;
+      otp: boolean | string;
       new_state: string;
       new_dlr_at: string | Date;
     }>(
@@ -605,7 +613,7 @@ export async function applyDlrs(
             where d.message_id = w.message_id and d.part = w.part order by d.dlr_at desc, d.id desc limit 1) d
         ), old as (
           select s.submit_at, s.message_id, s.part, s.account_id, s.customer_id, s.owner_id, s.channel_id, s.country,
-            s.network, s.submit_status, s.dlr_state, s.dlr_at, s.price, s.cost, s.currency, s.cost_currency,
+            s.network, s.submit_status, s.dlr_state, s.dlr_at, s.price, s.cost, s.currency, s.cost_currency, s.otp,
             l.state as new_state, l.error as new_error, l.dlr_at as new_dlr_at, l.supplier_message_id as new_supplier_id
           from traffic_sms s join latest l on s.submit_at = l.at and s.message_id = l.message_id and s.part = l.part
           where s.dlr_at is null or s.dlr_at < l.dlr_at or (s.dlr_at = l.dlr_at and s.dlr_state is distinct from l.state)
@@ -617,7 +625,7 @@ export async function applyDlrs(
         where s.submit_at = o.submit_at and s.message_id = o.message_id and s.part = o.part
         returning o.submit_at, o.part, o.account_id, o.customer_id, o.owner_id, o.channel_id, o.country, o.network,
           o.submit_status, o.dlr_state, o.dlr_at, o.price::text as price, o.cost::text as cost, o.currency, o.cost_currency,
-          o.new_state, o.new_dlr_at`),
+          o.otp, o.new_state, o.new_dlr_at`),
     );
     for (const m of moved) {
       const rec = {
@@ -636,6 +644,7 @@ export async function applyDlrs(
         cost: m.cost,
         currency: m.currency,
         costCurrency: m.cost_currency,
+        otp: m.otp === true || m.otp === 't',
       };
       book.sms(rec, -1);
       book.sms({ ...rec, dlrState: m.new_state, dlrAt: new Date(m.new_dlr_at) }, 1);

@@ -13,6 +13,7 @@ const COLUMN: Record<TrafficSumKey, string> = {
   channel: 'channel_id',
   country: 'country',
   network: 'network',
+  category: 'category',
 };
 
 const inList = (col: string, values: readonly string[]) =>
@@ -36,7 +37,23 @@ const FULL = {
   tenday: null,
   has: new Set(['owner_id', 'customer_id', 'account_id', 'channel_id', 'country', 'network']),
 };
-const TABLES: { name: string; tenday: string | null; has: ReadonlySet<string> }[] = [
+type Rollup = { name: string; tenday: string | null; has: ReadonlySet<string>; extra?: 'wa' | 'otp' };
+/** the side rollups of decision 0094: a report names one, and reads it alone (daily rows) */
+const SIDE: Record<'wa' | 'otp', Rollup> = {
+  wa: {
+    name: 'traffic_wa_daily',
+    tenday: null,
+    has: new Set(['owner_id', 'customer_id', 'account_id', 'country', 'category']),
+    extra: 'wa',
+  },
+  otp: {
+    name: 'traffic_otp_daily',
+    tenday: null,
+    has: new Set(['owner_id', 'customer_id', 'account_id', 'channel_id', 'country', 'network']),
+    extra: 'otp',
+  },
+};
+const TABLES: Rollup[] = [
   { name: 'traffic_owner_daily', tenday: null, has: new Set(['owner_id']) },
   {
     name: 'traffic_route_daily',
@@ -58,7 +75,7 @@ const TABLES: { name: string; tenday: string | null; has: ReadonlySet<string> }[
 
 /** the columns a day query groups or filters by (beyond day, product and currency) */
 export function columnsOf(
-  q: TrafficDayQuery & { countries?: string[]; networks?: string[]; started?: unknown },
+  q: TrafficDayQuery & { countries?: string[]; networks?: string[]; categories?: string[]; started?: unknown },
   groups: readonly string[] = [],
 ): string[] {
   const cols = [...groups];
@@ -68,11 +85,15 @@ export function columnsOf(
   if (q.channelIds) cols.push('channel_id');
   if (q.countries) cols.push('country');
   if (q.networks) cols.push('network');
+  if (q.categories) cols.push('category');
   return cols;
 }
 
 /** the smallest daily rollup that holds every one of these columns (and its ten-day blocks) */
-const tablesFor = (cols: readonly string[]) => TABLES.find((t) => cols.every((c) => t.has.has(c))) ?? FULL;
+const tablesFor = (cols: readonly string[], side?: 'wa' | 'otp'): Rollup => {
+  if (side) return SIDE[side];
+  return TABLES.find((t) => cols.every((c) => t.has.has(c))) ?? FULL;
+};
 export const rollupFor = (cols: readonly string[]) => tablesFor(cols).name;
 
 const DAY = 86_400_000;
@@ -139,11 +160,26 @@ type SumRow = {
   cost: string;
   seconds: string;
   first_day: string | null;
+  sessions: string;
+  read: string;
+  dlr_ms: string;
+  dlr_count: string;
 };
-const MEASURES = sql`sum(count)::text as count,
+/**
+ * the side rollups' own measures, summed as text (`sum`) or as columns of a row: 0 from a table without them;
+ * `t` null: a union of rows that all carry them
+ */
+const extraOf = (t: Rollup | null, sum: boolean) => {
+  const col = (name: string, side: 'wa' | 'otp') =>
+    !t || t.extra === side ? (sum ? `sum(${name})::text` : name) : sum ? `'0'` : '0::bigint';
+  return sql.raw(`${col('sessions', 'wa')} as sessions, ${col('read', 'wa')} as read,
+    ${col('dlr_ms', 'otp')} as dlr_ms, ${col('dlr_count', 'otp')} as dlr_count`);
+};
+const measuresOf = (t: Rollup | null) => sql`sum(count)::text as count,
   sum(case when product = 'voice' then answered else delivered end)::text as delivered,
-  sum(revenue)::text as revenue, sum(cost)::text as cost, sum(seconds)::text as seconds`;
-const ROW = sql`day, product, currency, count, delivered, answered, revenue, cost, seconds`;
+  sum(revenue)::text as revenue, sum(cost)::text as cost, sum(seconds)::text as seconds, ${extraOf(t, true)}`;
+const rowOf = (t: Rollup) =>
+  sql`day, product, currency, count, delivered, answered, revenue, cost, seconds, ${extraOf(t, false)}`;
 
 /**
  * `TrafficPort.sums`: the days (the chart and the totals) from the smallest daily rollup holding the
@@ -157,6 +193,7 @@ export function reportSums(db: Db): NonNullable<TrafficPort['sums']> {
     const filters = filterConds(q);
     if (q.countries) filters.push(inList('country', q.countries));
     if (q.networks) filters.push(inList('network', q.networks));
+    if (q.categories) filters.push(inList('category', q.categories));
     const from = dayOf(q.from);
     const to = dayOf(q.to);
     // a literal, not a parameter: the select's `day >= …` must be the very expression grouped by
@@ -168,11 +205,11 @@ export function reportSums(db: Db): NonNullable<TrafficPort['sums']> {
     let rows: SumRow[];
     if (q.started) {
       // ramp-up: each account's first day with traffic in the window (every country, before the drill)
-      const t = tablesFor(columnsOf(q, q.by ? [COLUMN[q.by]] : []));
+      const t = tablesFor(columnsOf(q, q.by ? [COLUMN[q.by]] : []), q.rollup);
       const table = sql.raw(t.name);
       // materialised: as a sub-query the planner joined it row by row (0.8 s against 0.16 s on the bench data)
       rows = await run(sql`with f as materialized (${firstDays(q, t, from, to)})
-        select ${key} as key, day::text as day, day >= ${split} as current, currency, ${MEASURES},
+        select ${key} as key, day::text as day, day >= ${split} as current, currency, ${measuresOf(t)},
           min(day) filter (where count > 0)::text as first_day
         from (select t.* from ${table} t join f on f.account_id = t.account_id
           where (t.day >= ${split} and f.first >= ${split})
@@ -180,9 +217,10 @@ export function reportSums(db: Db): NonNullable<TrafficPort['sums']> {
         where ${where}
         group by ${q.by ? sql`grouping sets ((${key}, day >= ${split}, currency), (day, currency))` : sql`day, currency`}`);
     } else {
-      const daily = sql.raw(rollupFor(columnsOf(q)));
+      const dt = tablesFor(columnsOf(q), q.rollup);
+      const daily = sql.raw(dt.name);
       rows =
-        await run(sql`select null::text as key, day::text as day, day >= ${split} as current, currency, ${MEASURES},
+        await run(sql`select null::text as key, day::text as day, day >= ${split} as current, currency, ${measuresOf(dt)},
           min(day) filter (where count > 0)::text as first_day
         from ${daily} where ${where} group by day, currency`);
       if (q.by) rows.push(...(await run(levelSums(q, sql.raw(COLUMN[q.by]), split, filters, from, to))));
@@ -199,6 +237,10 @@ export function reportSums(db: Db): NonNullable<TrafficPort['sums']> {
         cost: money6(r.cost),
         seconds: Number(r.seconds),
         firstDay: r.first_day,
+        sessions: Number(r.sessions),
+        read: Number(r.read),
+        dlrMs: Number(r.dlr_ms),
+        dlrCount: Number(r.dlr_count),
       }),
     );
   };
@@ -209,7 +251,7 @@ export function reportSums(db: Db): NonNullable<TrafficPort['sums']> {
  * edge day) with traffic, then the day within it from the daily rows of that block only (an index read
  * per account instead of every daily row of the window).
  */
-function firstDays(q: TrafficDayQuery, t: (typeof TABLES)[number], from: string, to: string): SQL {
+function firstDays(q: TrafficDayQuery, t: Rollup, from: string, to: string): SQL {
   const cls = filterConds(q);
   const and = (conds: SQL[]) => sql.join([...conds, sql`count > 0`, ...cls], sql` and `);
   const c = t.tenday ? coverOf(from, to) : { blocks: [], days: [[from, to] as [string, string]] };
@@ -244,7 +286,7 @@ function levelSums(
   from: string,
   to: string,
 ): SQL {
-  const t = tablesFor(columnsOf(q, q.by ? [COLUMN[q.by]] : []));
+  const t = tablesFor(columnsOf(q, q.by ? [COLUMN[q.by]] : []), q.rollup);
   const periods: [string, string][] = [];
   const beforeSplit = ymd(Date.parse(q.splitAt) - DAY);
   if (from < q.splitAt) periods.push([from, beforeSplit < to ? beforeSplit : to]);
@@ -259,18 +301,18 @@ function levelSums(
   const and = (conds: SQL[]) => sql.join([...conds, ...filters], sql` and `);
   const parts: SQL[] = [];
   if (blocks.length && t.tenday)
-    parts.push(sql`select ${key} as key, ${ROW} from ${sql.raw(t.tenday)}
+    parts.push(sql`select ${key} as key, ${rowOf(t)} from ${sql.raw(t.tenday)}
       where ${and([sql`day = any(${`{${blocks.join(',')}}`}::date[])`])}`);
   if (days.length)
-    parts.push(sql`select ${key} as key, ${ROW} from ${sql.raw(t.name)}
+    parts.push(sql`select ${key} as key, ${rowOf(t)} from ${sql.raw(t.name)}
       where ${and([
         sql`(${sql.join(
           days.map(([a, b]) => sql`day between ${a}::date and ${b}::date`),
           sql` or `,
         )})`,
       ])}`);
-  if (!parts.length) parts.push(sql`select ${key} as key, ${ROW} from ${sql.raw(t.name)} where false`);
+  if (!parts.length) parts.push(sql`select ${key} as key, ${rowOf(t)} from ${sql.raw(t.name)} where false`);
   // grouped by the column itself (an integer id hashes faster than its text), given as text
-  return sql`select key::text as key, null::text as day, day >= ${split} as current, currency, ${MEASURES}, null::text as first_day
+  return sql`select key::text as key, null::text as day, day >= ${split} as current, currency, ${measuresOf(null)}, null::text as first_day
     from (${sql.join(parts, sql` union all `)}) l group by key, day >= ${split}, currency`;
 }

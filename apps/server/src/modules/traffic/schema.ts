@@ -63,6 +63,8 @@ export const trafficSms = pgTable(
     costCurrency: text('cost_currency').notNull(),
     rated: boolean('rated').notNull().default(false),
     receivedAt: at('received_at').notNull(),
+    /** a one-time password (decision 0094): the ingestion line's `otp`, else the content's classification */
+    otp: boolean('otp').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'traffic_sms_pk', columns: [t.submitAt, t.messageId, t.part] }),
@@ -266,6 +268,15 @@ export const trafficDeltas = pgTable('traffic_deltas', {
   hour: at('hour').notNull(),
   ...dims,
   ...measures,
+  /**
+   * only for the WhatsApp and OTP rollups (decision 0094), summed away in the hourly and daily ones:
+   * the conversation category ('' none), the OTP mark of an SMS, the conversations the messages opened
+   * and the messages read
+   */
+  category: text('category').notNull().default(''),
+  otp: boolean('otp').notNull().default(false),
+  sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
+  read: bigint('read', { mode: 'number' }).notNull().default(0),
 });
 
 export const trafficHourly = pgTable('traffic_hourly', { hour: at('hour').notNull(), ...dims, ...measures }, (t) => [
@@ -475,6 +486,78 @@ export const trafficRouteTenday = pgTable(
       t.network,
       t.currency,
     ),
+  ],
+);
+
+/**
+ * WhatsApp by conversation category per day (decision 0094): messages, delivered, read, and sessions =
+ * the conversations whose first message (by time, then record id) is in the group that day. Filled by
+ * the rollup step from the WhatsApp deltas, rebuilt with the day (`rebuildDay`).
+ */
+export const trafficWaDaily = pgTable(
+  'traffic_wa_daily',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    country: text('country').notNull(),
+    category: text('category').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+    sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
+    read: bigint('read', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('traffic_wa_daily_uq').on(
+      t.day,
+      t.product,
+      t.accountId,
+      t.customerId,
+      t.ownerId,
+      t.country,
+      t.category,
+      t.currency,
+    ),
+    index('traffic_wa_daily_owner_idx').on(t.ownerId, t.day),
+  ],
+);
+
+/**
+ * The SMS marked OTP per day, on the route and customer sides (decision 0094), with their delivery
+ * time (`dlr_ms` over `dlr_count` delivered parts). Filled by the rollup step from the SMS deltas marked
+ * OTP, rebuilt with the day.
+ */
+export const trafficOtpDaily = pgTable(
+  'traffic_otp_daily',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    country: text('country').notNull(),
+    network: text('network').notNull(),
+    currency: text('currency').notNull(),
+    ...reportMeasures,
+    dlrMs: bigint('dlr_ms', { mode: 'number' }).notNull().default(0),
+    dlrCount: bigint('dlr_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('traffic_otp_daily_uq').on(
+      t.day,
+      t.product,
+      t.accountId,
+      t.customerId,
+      t.ownerId,
+      t.channelId,
+      t.country,
+      t.network,
+      t.currency,
+    ),
+    index('traffic_otp_daily_owner_idx').on(t.ownerId, t.day),
   ],
 );
 

@@ -49,6 +49,16 @@ const pickCategory = (x: number) => {
   }
   return WA_MIX[0];
 };
+/** WhatsApp messages per conversation by category in the demo history (a session count without draws) */
+const WA_PER_SESSION: Record<string, number> = { marketing: 1.2, utility: 1.6, authentication: 1, service: 3.5 };
+/**
+ * The share of an account's SMS that are one-time passwords (decision 0094): none for every third
+ * account, else 8 to 45 %, from the account id (no draws: the seeded sequence stays as it was).
+ */
+export const otpShare = (accountId: number) => (accountId % 3 === 0 ? 0 : 0.08 + ((accountId * 37) % 38) / 100);
+/** is this submit of the simulator an OTP: its time's last two digits of milliseconds below the account's share */
+const simulatedOtp = (accountId: number, at: Date) => at.getTime() % 100 < Math.round(otpShare(accountId) * 100);
+
 /** share of delivered SMS a handset answers (an MO), minutes after the delivery */
 const MO_SHARE = 0.015;
 /** an SMS report slower than this is preceded by an `enroute` one */
@@ -194,6 +204,7 @@ export function planTraffic(
               channelId,
               senderId: 'INFO',
               contentHash: digits(rng, 16),
+              otp: simulatedOtp(a.id, at),
               submitAt: at.toISOString(),
               status: rejected ? 'rejected' : 'accepted',
               ...(rejected ? { error: '0x0000000B' } : {}),
@@ -435,6 +446,9 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
   };
   /** voice rows: calls, answered calls, billed seconds and post-dial delay instead of parts */
   const voice: string[] = [];
+  /** the side rollups' history (decision 0094): WhatsApp by category, the SMS marked OTP */
+  const wa: string[] = [];
+  const otp: string[] = [];
   for (let d = 90; d >= 1; d--) {
     const day = new Date(today.getTime() - d * DAY_MS);
     const dayName = dayOf(day);
@@ -475,6 +489,15 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
           0.012,
           0.007,
         );
+        const share = otpShare(a.id);
+        const otpCount = Math.round(volume * share);
+        const otpDelivered = Math.min(otpCount, Math.round(delivered * share));
+        // one-time passwords go faster than the account's other traffic: half its delivery time
+        const otpLatency = Math.round(historyLatencyMs(net.network, d) / 2);
+        if (otpCount > 0)
+          otp.push(
+            `('${dayName}',${a.id},${a.customerId},${a.ownerId ?? 0},${channelId},'${net.country}','${net.network}','${a.currency}',${otpCount},${otpDelivered},${otpDelivered * otpLatency},${otpDelivered},${money(otpCount * 0.012)},${money(otpCount * 0.007)})`,
+          );
         const answers = Math.round(delivered * MO_SHARE);
         row(dayName, 'mo', a, channelId, net.country, '', 'received', answers, true, 0, 0);
       }
@@ -500,6 +523,12 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
           mix.price * 0.7,
         );
         row(dayName, 'whatsapp', a, channelId, net.country, '', 'failed', volume - ok, false, 0, 0);
+        if (volume > 0) {
+          const sessions = Math.max(1, Math.round(volume / (WA_PER_SESSION[mix.category] ?? 1)));
+          wa.push(
+            `('${dayName}',${a.id},${a.customerId},${a.ownerId ?? 0},'${net.country}','${mix.category}','${a.currency}',${volume},${ok},${read},${sessions},${money(ok * mix.price)},${money(ok * mix.price * 0.7)})`,
+          );
+        }
       }
       if (a.products.includes('voice')) {
         // calls at the live rate (simulateTraffic), without drawing from the generator: the other
@@ -559,6 +588,22 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
         select (v.day::date + time '12:00') at time zone 'UTC', ${pick} from (${values} on conflict do nothing`),
     );
   }
+  for (let i = 0; i < wa.length; i += 2000)
+    await ctx.db.execute(
+      sql.raw(`insert into traffic_wa_daily (day, product, account_id, customer_id, owner_id, country, category, currency,
+        count, delivered, read, sessions, revenue, cost)
+        select v.day::date, 'whatsapp', v.a, v.c, v.o, v.country, v.category, v.currency, v.n, v.d, v.rd, v.s, v.r::numeric, v.k::numeric
+        from (values ${wa.slice(i, i + 2000).join(',')}) as v(day, a, c, o, country, category, currency, n, d, rd, s, r, k)
+        on conflict do nothing`),
+    );
+  for (let i = 0; i < otp.length; i += 2000)
+    await ctx.db.execute(
+      sql.raw(`insert into traffic_otp_daily (day, product, account_id, customer_id, owner_id, channel_id, country, network,
+        currency, count, delivered, dlr_ms, dlr_count, revenue, cost)
+        select v.day::date, 'sms', v.a, v.c, v.o, v.ch, v.country, v.network, v.currency, v.n, v.d, v.lm, v.lc, v.r::numeric, v.k::numeric
+        from (values ${otp.slice(i, i + 2000).join(',')}) as v(day, a, c, o, ch, country, network, currency, n, d, lm, lc, r, k)
+        on conflict do nothing`),
+    );
   // 2. raw records of today so far (a modest number) through the ingestion path, DLRs included; the days
   //    before are whole in the rollup history, so no day is half-filled
   // the bench suites generate their own traffic at size (bench/traffic-run.ts): the bench seed stays near the demo's

@@ -1,4 +1,4 @@
-import { measureTitle, type ReportAnswer, type ReportDef } from '@portal/contracts/reports';
+import { CATEGORY_TITLE, measureTitle, type ReportAnswer, type ReportDef } from '@portal/contracts/reports';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel } from '../../platform/resource/labels';
@@ -6,7 +6,9 @@ import { serverNow } from '../../platform/server-clock';
 import { useEChart } from '../../platform/ui/use-echart';
 
 const COLORS = ['#1677ff', '#fa8c16', '#52c41a', '#722ed1'];
-const MONEY = new Set(['revenue', 'cost', 'profit', 'consumption', 'minutes', 'deliveryRate']);
+const MONEY = new Set(['revenue', 'cost', 'profit', 'consumption', 'minutes', 'deliveryRate', 'dlrTime']);
+/** a row chart shows this many rows of the level (the table holds all) */
+const ROW_BARS = 12;
 
 /** The report's chart measures per day of the period, the previous period's dashed beside them. */
 export function ReportChart({ def, answer }: { def: ReportDef; answer: ReportAnswer }) {
@@ -14,6 +16,35 @@ export function ReportChart({ def, answer }: { def: ReportDef; answer: ReportAns
   const label = useLabel();
   const box = useRef<HTMLDivElement>(null);
   const option = useMemo(() => {
+    if (def.chartRows) {
+      // the level's rows of the main currency as bars, the previous period faded beside each
+      const rows = answer.rows.filter((r) => r.currency === answer.currency).slice(0, ROW_BARS);
+      const name = (r: ReportAnswer['rows'][number]) => {
+        const title = answer.dim === 'category' ? CATEGORY_TITLE[r.key] : undefined;
+        return title ? label(title) : r.label;
+      };
+      return {
+        animation: false,
+        tooltip: { trigger: 'axis' },
+        legend: { top: 0, type: 'scroll' },
+        grid: { left: 56, right: 16, top: 36, bottom: 28, containLabel: true },
+        xAxis: { type: 'category', data: rows.map(name), axisLabel: { interval: 0, hideOverlap: true } },
+        yAxis: { type: 'value', minInterval: 1 },
+        series: def.chart.flatMap((m, i) => {
+          const title = label(measureTitle(def, m));
+          return [
+            { type: 'bar', name: title, data: rows.map((r) => Number(r[m] ?? 0)), color: COLORS[i] },
+            {
+              type: 'bar',
+              name: t('reports.prevSeries', { name: title }),
+              data: rows.map((r) => Number(r.prev[m] ?? 0)),
+              color: COLORS[i],
+              itemStyle: { opacity: 0.4 },
+            },
+          ];
+        }),
+      };
+    }
     const today = new Date(serverNow()).toISOString().slice(0, 10);
     const series = def.chart.flatMap((m, i) => {
       const name = label(measureTitle(def, m));

@@ -2,6 +2,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { formatNumber } from '@portal/contracts';
 import {
   allReports,
+  CATEGORY_TITLE,
   DIM_TITLE,
   measureTitle,
   PERIODS,
@@ -43,12 +44,12 @@ import { subscriptionOverrides } from './SubscriptionsScreen';
 import './report.css';
 
 const YMD = 'YYYY-MM-DD';
-const PCT = new Set<ReportMeasure>(['deliveryRate', 'margin']);
+const PCT = new Set<ReportMeasure>(['deliveryRate', 'margin', 'readRate']);
 const MONEY = new Set<ReportMeasure>(['revenue', 'cost', 'profit', 'consumption', 'balance', 'minutes']);
 /** drill values sent as text (the others are ids) */
-const TEXT_DIMS = new Set<ReportDim>(['country', 'network']);
+const TEXT_DIMS = new Set<ReportDim>(['country', 'network', 'category']);
 /** measures shown with their change against the previous period */
-const COMPARED = new Set<ReportMeasure>(['count', 'revenue', 'profit', 'consumption']);
+const COMPARED = new Set<ReportMeasure>(['count', 'revenue', 'profit', 'consumption', 'sessions']);
 
 const fixed2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const show = (m: ReportMeasure, v: string | number | null) =>
@@ -133,18 +134,21 @@ export function ReportScreen({ def }: { def: ReportDef }) {
       fixed: 'left',
       width: 200,
       ellipsis: true,
-      render: (v: string, r) =>
+      render: (v: string, r) => {
+        const title = dim === 'category' ? CATEGORY_TITLE[r.key] : undefined;
+        const name = title ? label(title) : v;
         // a row without an owner / channel / country cannot be drilled into (nothing to fix)
-        canDrill && (dim === 'network' || (r.key !== '' && r.key !== '0')) ? (
+        return canDrill && (dim === 'network' || (r.key !== '' && r.key !== '0')) ? (
           <Typography.Link
             data-testid="report-drill"
-            onClick={() => setDrill([...drill, { dim, value: r.key, label: v }])}
+            onClick={() => setDrill([...drill, { dim, value: r.key, label: name }])}
           >
-            {v}
+            {name}
           </Typography.Link>
         ) : (
-          v
-        ),
+          name
+        );
+      },
     },
     { title: t('reports.currency'), dataIndex: 'currency', width: 72 },
     ...def.measures.map((m) => ({
@@ -229,7 +233,13 @@ export function ReportScreen({ def }: { def: ReportDef }) {
       <Card
         size="small"
         loading={!data}
-        title={data?.currency ? t('reports.chart', { currency: data.currency }) : undefined}
+        title={
+          data?.currency
+            ? def.chartRows
+              ? t('reports.chartRows', { dim: label(DIM_TITLE[data.dim]), currency: data.currency })
+              : t('reports.chart', { currency: data.currency })
+            : undefined
+        }
       >
         {data &&
           (data.series.some((s) => s.current.count || s.prev.count) ? (

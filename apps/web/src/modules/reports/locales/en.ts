@@ -17,6 +17,7 @@ export const en: Messages<typeof zhCN> = {
     drillHint: 'Click a name to drill down',
     all: 'All',
     chart: 'By day ({{currency}})',
+    chartRows: 'By {{dim}} ({{currency}}, first 12)',
     prevSeries: '{{name}} (previous)',
     noData: 'No figures in this period',
     negative: 'Negative margin',

@@ -14,6 +14,7 @@ export const zhCN = {
     drillHint: '点击名称下钻',
     all: '全部',
     chart: '每日走势（{{currency}}）',
+    chartRows: '按{{dim}}（{{currency}}，前 12 项）',
     prevSeries: '{{name}}（上期）',
     noData: '该期间没有数据',
     negative: '负毛利',
