@@ -213,6 +213,7 @@ export function ResourceList({
                     field={{ ...field, label: text, multiple: false }}
                     op={f.op}
                     placeholder={f.op === 'like' ? f.fields!.map((k) => descs[k]!.label).join(' / ') : undefined}
+                    choices={f.choices && { yes: label(f.choices.yes), no: label(f.choices.no) }}
                   />
                 )}
               </Form.Item>
