@@ -54,6 +54,7 @@ describe('version records on the resource kernel', () => {
     await ctx.close();
   });
 
+  // three sign-ins and pages in one test
   it('at 390 px and in Chinese', async () => {
     for (const [locale, width] of [
       ['zh-CN', 1280],
@@ -70,5 +71,5 @@ describe('version records on the resource kernel', () => {
       await shot(page, `version-records-${locale}-${width}`);
       await ctx.close();
     }
-  });
+  }, 240_000);
 });
