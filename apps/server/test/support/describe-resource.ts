@@ -180,6 +180,7 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
             const has = (x: unknown) => (Array.isArray(v) ? v.includes(x) : v === x);
             if (flt.op === 'eq') expect(has(value), name).toBe(true);
             if (flt.op === 'in') expect((value as unknown[]).some(has), name).toBe(true);
+            if (flt.op === 'set') expect(value === 'yes' ? v != null : v == null, name).toBe(true);
             if (flt.op === 'range') {
               const [from, to] = value as [unknown, unknown];
               if (from != null) expect(String(v) >= String(from), name).toBe(true);

@@ -15,7 +15,7 @@ import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { mailBookResource, mailSenderRuleResource, mailTemplateResource } from '../mail/resources.js';
-import { dingNoticeResource } from '../notices.js';
+import { dingNoticeResource, versionRecordResource } from '../notices.js';
 import {
   bankAccountResource,
   bankResource,
@@ -68,6 +68,7 @@ export const allResources: readonly ResourceDef[] = [
   feedbackResource,
   myFeedbackResource,
   dingNoticeResource,
+  versionRecordResource,
   mailBookResource,
   mailTemplateResource,
   mailSenderRuleResource,

@@ -46,13 +46,15 @@ export interface ResourceField {
   perm?: string;
   /** a `text` field holding an exact decimal amount (ledger money, a rate): read with thousands separators */
   decimal?: boolean;
+  /** what a list cell and an export show for no value (a draft's publication time: "Draft") */
+  emptyLabel?: Label;
 }
 
-export type FilterOp = 'eq' | 'in' | 'range' | 'like';
+export type FilterOp = 'eq' | 'in' | 'range' | 'like' | 'set';
 
 /**
  * One filter of the list: `eq`/`in`/`range` on one field, `like` (keyword, contains, case
- * insensitive) over one or more text fields.
+ * insensitive) over one or more text fields, `set` ('yes' / 'no': the field has a value or none).
  */
 export interface ResourceFilter {
   op: FilterOp;
@@ -64,6 +66,8 @@ export interface ResourceFilter {
   label?: Label;
   /** a range taken as two query keys (`from`, `to`) instead of one pair, where a spec path fixes them */
   bounds?: readonly [string, string];
+  /** a `set` filter's two choices as the search form names them (default: yes, no) */
+  choices?: { yes: Label; no: Label };
 }
 
 /**
@@ -99,6 +103,11 @@ export interface ResourceDef {
   routes: { list: string; detail?: string; create?: string };
   /** the field naming a record (detail header, history, pickers) */
   titleField: string;
+  /**
+   * the row key of the optimistic version (default `version`), where a spec's answer already has a
+   * field of that name (a release's version text): rows, updates and deletes carry it under this key
+   */
+  versionKey?: string;
   fields: Record<string, ResourceField>;
   list: {
     columns: readonly string[];
@@ -149,17 +158,22 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
   if (bad.length) throw new Error(`resource ${def.key}: unknown fields ${bad.join(', ')}`);
   // a row's own keys: its optimistic version and the names of the ids it holds (decisions 0019, 0068);
   // an `id` field is the row's id shown as a column
-  const reserved = ['version', 'names'].filter((k) => k in def.fields);
+  const reserved = [versionKeyOf(def), 'names'].filter((k) => k in def.fields);
   if (reserved.length) throw new Error(`resource ${def.key}: no field may be named ${reserved.join(', ')}`);
   for (const [name, f] of Object.entries(def.list.filters)) {
     if (f.op === 'like' ? !f.fields?.length : !f.field)
       throw new Error(`resource ${def.key}: filter ${name} names no field`);
     if (f.bounds && f.op !== 'range') throw new Error(`resource ${def.key}: filter ${name} has bounds but no range`);
+    if (f.choices && f.op !== 'set')
+      throw new Error(`resource ${def.key}: filter ${name} has choices but is no set filter`);
   }
   if (def.access.list === SIGNED_IN && !def.access.owner)
     throw new Error(`resource ${def.key}: a personal resource needs an owner field`);
   return def;
 }
+
+/** The row key of a resource's optimistic version. */
+export const versionKeyOf = (def: Pick<ResourceDef, 'versionKey'>): string => def.versionKey ?? 'version';
 
 /** The path of each verb: `<api>/<verb>` unless the spec fixes another. */
 export function resourcePath(def: ResourceDef, verb: ResourceVerb): string {
@@ -255,8 +269,13 @@ type FieldValue<F extends ResourceField> = F extends { multiple: true }
     ? V
     : KindValue[F['kind']];
 
+/** A row's id and optimistic version, under the definition's version key. */
+type RowKeys<D extends ResourceDef> = { id: number } & (D extends { versionKey: infer K extends string }
+  ? Record<K, number>
+  : { version: number });
+
 /** A row of a resource as the page and detail answer it (field-permitted fields may be absent). */
-export type ResourceRow<D extends ResourceDef> = { id: number; version: number } & {
+export type ResourceRow<D extends ResourceDef> = RowKeys<D> & {
   -readonly [K in keyof D['fields'] as D['fields'][K] extends { secret: true } ? never : K]:
     | FieldValue<D['fields'][K]>
     | (D['fields'][K] extends { required: true } | { multiple: true } ? never : null);

@@ -27,13 +27,16 @@
  * Endpoints (POST with a JSON body unless said; answers in the `{ code, msg, data }` envelope); `<api>/<verb>`
  * unless `paths` fixes another (`resourcePath(def, verb)`, `commandPath(def, name)`):
  * - `page`     body `listQuery` (pageQuery + one key per filter: eq → value, in → value[],
- *              range → [from | null, to | null] or its two `bounds` keys, like → text)
+ *              range → [from | null, to | null] or its two `bounds` keys, like → text,
+ *              set → 'yes' | 'no': the field has a value or none)
  *                                                                  → `{ records: row[], total, page, size }`
  * - `detail`   `{ id }`                                               → row (same shape as a list row)
  * - `save`     `create` (creatable fields)                            → `{ id }`       (needs access.create)
  * - `update`   `{ id, version, ...fields to change }`                 → `{ id, version }` (needs access.update);
  *              a stale version answers `CONFLICT`
  * - `delete`   `{ id, version }`                                      → null           (needs access.delete)
+ * The version travels under `versionKey` where the definition names one (a spec answer whose
+ * `version` is a field of its own: the release's version text of a version record).
  * - `export`   listQuery + `{ format }`                               → the file, or a download-center task
  * - `<name>`   a command: `{ id, ...input }`                          → null
  * - `GET timeline?id=&cursor=&limit=&kinds=` → `{ records: RecordEvent[], nextCursor }` (@portal/contracts/history)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dingNoticeResource } from '../notices.js';
+import { dingNoticeResource, versionRecordResource } from '../notices.js';
 import { Perm } from '../permissions.js';
 import { userResource } from '../system/user.js';
 import { commandPath, defineResource, resourceButtons, resourcePath, SIGNED_IN } from './define.js';
@@ -68,6 +68,37 @@ describe('resource definitions derive their schemas', () => {
     const named = (k: string) => ({ ...userResource.fields, [k]: { kind: 'text', label: { zh: k, en: k } } }) as const;
     for (const k of ['version', 'names'])
       expect(() => defineResource({ ...userResource, fields: named(k) })).toThrow(`no field may be named ${k}`);
+    // with another version key, `version` is a field like any other and that key is reserved
+    const keyed = { ...userResource, versionKey: 'rowVersion' };
+    expect(defineResource({ ...keyed, fields: named('version') }).versionKey).toBe('rowVersion');
+    expect(() => defineResource({ ...keyed, fields: named('rowVersion') })).toThrow('no field may be named rowVersion');
+  });
+
+  it('a version key carries the optimistic version in rows, updates and deletes; `version` stays the field', () => {
+    const v = resourceSchemas(versionRecordResource);
+    const row = { id: 1, rowVersion: 2, version: 'V2.0', innerVersion: null, popup: false, publishedAt: null };
+    const shown = { title: 't', titleZh: 't', titleEn: '', content: '', contentZh: '', contentEn: '' };
+    const times = { createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+    expect(v.row.parse({ ...row, ...shown, ...times })).toMatchObject({ rowVersion: 2, version: 'V2.0' });
+    expect(v.row.safeParse({ ...row, ...shown, ...times, rowVersion: undefined }).success).toBe(false);
+    expect(v.idVersion.parse({ id: 1, rowVersion: 2, version: 2 })).toEqual({ id: 1, rowVersion: 2 });
+  });
+
+  it('a set filter takes yes or no, and nothing else', () => {
+    const q = resourceSchemas(versionRecordResource).listQuery;
+    expect(q.parse({ published: 'no' })).toMatchObject({ published: 'no' });
+    for (const bad of ['maybe', true, 1]) expect(q.safeParse({ published: bad }).success).toBe(false);
+    expect(() =>
+      defineResource({
+        ...versionRecordResource,
+        list: {
+          ...versionRecordResource.list,
+          filters: {
+            popup: { op: 'eq', field: 'popup', choices: versionRecordResource.list.filters.published.choices },
+          },
+        },
+      }),
+    ).toThrow(/choices but is no set filter/);
   });
 });
 

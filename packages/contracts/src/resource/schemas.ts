@@ -10,6 +10,7 @@ import {
   type ResourceFilter,
   readableFields,
   updatableFields,
+  versionKeyOf,
 } from './define.js';
 
 /** Users and departments exist as records: a reference to them is their id. */
@@ -88,6 +89,7 @@ function filterValue(def: ResourceDef, flt: ResourceFilter): z.ZodType {
 function filterSchemas(def: ResourceDef, name: string): [string, z.ZodType][] {
   const flt = def.list.filters[name]!;
   if (flt.op === 'like') return [[name, text().trim().max(64).optional()]];
+  if (flt.op === 'set') return [[name, z.enum(['yes', 'no']).optional()]];
   const value = filterValue(def, flt);
   if (flt.op === 'in') return [[name, z.array(value).min(1).max(MAX_ITEMS).optional()]];
   if (flt.op !== 'range') return [[name, value.optional()]];
@@ -107,7 +109,7 @@ export interface ResourceSchemas {
   update: z.ZodObject;
   /** `{ id }`: detail, timeline */
   id: z.ZodObject;
-  /** `{ id, version }`: delete */
+  /** `{ id, version }` (the version under the definition's key): delete */
   idVersion: z.ZodObject;
   commands: Record<string, z.ZodObject>;
 }
@@ -118,9 +120,10 @@ const cache = new WeakMap<ResourceDef, ResourceSchemas>();
 export function resourceSchemas(def: ResourceDef): ResourceSchemas {
   const hit = cache.get(def);
   if (hit) return hit;
+  const version = versionKeyOf(def);
   const row = z.object({
     id: int32(),
-    version: int32(),
+    [version]: int32(),
     ...pick(def, readableFields(def), (f) => maybeHidden(f, fieldOutput(f))),
     /** the names of the people (and other records) its fields hold, in the reader's language */
     names: recordNames.optional(),
@@ -136,7 +139,7 @@ export function resourceSchemas(def: ResourceDef): ResourceSchemas {
     create: z.object(pick(def, creatableFields(def), fieldInput)),
     update: z.object({
       id: int32Id(),
-      version: int32(),
+      [version]: int32(),
       ...pick(def, updatable, (f) =>
         f.multiple
           ? z
@@ -149,7 +152,7 @@ export function resourceSchemas(def: ResourceDef): ResourceSchemas {
       ),
     }),
     id: z.object({ id: int32Id() }),
-    idVersion: z.object({ id: int32Id(), version: int32() }),
+    idVersion: z.object({ id: int32Id(), [version]: int32() }),
     commands: Object.fromEntries(
       Object.entries(def.commands ?? {}).map(([name, c]) => [
         name,

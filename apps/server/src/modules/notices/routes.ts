@@ -13,7 +13,6 @@ import {
   versionIdBody,
   versionIdQuery,
   versionOption,
-  versionPageQuery,
   versionPopup,
   versionPopupRead,
   versionRecord,
@@ -22,7 +21,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
@@ -36,8 +34,8 @@ import { activeStaffIds, dingById, saveDing, setDingEnabled, toDingRow } from '.
 import { DING_WEBHOOK_JOB } from './ding-webhook.js';
 import { DING_RESOURCE, VERSIONS_RESOURCE } from './live.js';
 import './messages.js';
-import { versionRecordsExport } from './notices.export.js';
 import { markVersionRead, versionPopupOf } from './service.js';
+import { versionRecordList } from './versions.list.js';
 import {
   deleteVersion,
   innerVersionExists,
@@ -46,7 +44,6 @@ import {
   updateDoc,
   versionDetailOf,
   versionOptions,
-  versionPage,
 } from './versions.service.js';
 
 const V = '/v2/sys/staff/version';
@@ -84,28 +81,8 @@ export async function noticeRoutes(app: FastifyInstance, p: Platform) {
     },
   );
 
-  r.post(
-    `${V}/page`,
-    {
-      schema: {
-        tags,
-        summary: 'Version records (settings, paged)',
-        body: versionPageQuery,
-        response: { 200: envelope(pageResult(versionRecord)) },
-      },
-      config: { ...editor, audit: false },
-    },
-    async (req) => ok(await versionPage(p.db, req.body, localeOf(req.headers))),
-  );
-
-  exportRoute(
-    app,
-    p,
-    `${V}/export`,
-    versionRecordsExport,
-    versionPageQuery,
-    'Export version records (same filters and order as the page): the file, or a download-center task',
-  );
+  // ---- version records: the list and export are the kernel's
+  await mountResource(app, p, versionRecordList);
 
   r.post(
     `${V}/timeline`,

@@ -1,4 +1,4 @@
-import { dingNoticeResource } from '@portal/contracts';
+import { dingNoticeResource, versionRecordResource } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -33,9 +33,14 @@ export const versionNotices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** the optimistic version (the record's `version` is the release's version text) */
+    rowVersion: integer('row_version').notNull().default(1),
+    search: searchColumnFor(versionRecordResource, 'keyword', { columns: { titleZh: 'title' } }),
   },
   (t) => [
     index('version_notices_published_idx').on(t.publishedAt),
+    index('version_notices_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    searchIndex('version_notices_search_trgm', t.search),
     uniqueIndex('version_notices_inner_version_uq')
       .on(t.innerVersion)
       .where(sql`${t.deletedAt} is null and ${t.innerVersion} is not null`),

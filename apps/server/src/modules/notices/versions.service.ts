@@ -1,7 +1,6 @@
 import type { Locale, PageResult, VersionRecord, VersionSaveBody } from '@portal/contracts';
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { containsPattern } from '../../platform/db/like.js';
 import { AppError } from '../../platform/http/errors.js';
 import { nameIn, nameInSql } from '../../platform/i18n/names.js';
 import { versionNotices } from './schema.js';
@@ -10,6 +9,7 @@ type Row = typeof versionNotices.$inferSelect;
 
 const toRecord = (r: Row, locale: Locale): VersionRecord => ({
   id: r.id,
+  rowVersion: r.rowVersion,
   version: r.version,
   innerVersion: r.innerVersion,
   title: nameIn(locale, r.title, r.titleEn),
@@ -25,43 +25,6 @@ const toRecord = (r: Row, locale: Locale): VersionRecord => ({
 });
 
 const live = isNull(versionNotices.deletedAt);
-
-/** The filters of the settings list (and its export). */
-export function versionListWhere(q: { keyword?: string; published?: 'yes' | 'no' }): SQL | undefined {
-  const where: SQL[] = [live];
-  if (q.keyword)
-    where.push(
-      or(
-        ilike(versionNotices.version, containsPattern(q.keyword)),
-        ilike(versionNotices.title, containsPattern(q.keyword)),
-        ilike(versionNotices.titleEn, containsPattern(q.keyword)),
-      )!,
-    );
-  if (q.published === 'yes') where.push(isNotNull(versionNotices.publishedAt));
-  if (q.published === 'no') where.push(isNull(versionNotices.publishedAt));
-  return and(...where);
-}
-export const versionListOrder = [desc(versionNotices.createdAt), desc(versionNotices.id)];
-
-/** Settings list: drafts and published records. */
-export async function versionPage(
-  db: Db,
-  q: { page: number; size: number; keyword?: string; published?: 'yes' | 'no' },
-  locale: Locale,
-): Promise<PageResult<VersionRecord>> {
-  const cond = versionListWhere(q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(versionNotices)
-      .where(cond)
-      .orderBy(...versionListOrder)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(versionNotices).where(cond),
-  ]);
-  return { records: rows.map((r) => toRecord(r, locale)), total: total?.n ?? 0, page: q.page, size: q.size };
-}
 
 const publishedNow = () =>
   and(live, isNotNull(versionNotices.publishedAt), lte(versionNotices.publishedAt, new Date()));
@@ -153,7 +116,7 @@ export async function saveVersion(
     if (body.id) {
       const [row] = await tx
         .update(versionNotices)
-        .set(values)
+        .set({ ...values, rowVersion: sql`${versionNotices.rowVersion} + 1` })
         .where(and(eq(versionNotices.id, body.id), live))
         .returning();
       if (!row) throw new AppError('NOT_FOUND');
@@ -170,7 +133,7 @@ export async function saveVersion(
 export async function updateDoc(db: Db, id: number, content: string) {
   const rows = await db
     .update(versionNotices)
-    .set({ content, updatedAt: new Date() })
+    .set({ content, updatedAt: new Date(), rowVersion: sql`${versionNotices.rowVersion} + 1` })
     .where(and(eq(versionNotices.id, id), live))
     .returning({ id: versionNotices.id });
   if (!rows.length) throw new AppError('NOT_FOUND');
@@ -179,7 +142,7 @@ export async function updateDoc(db: Db, id: number, content: string) {
 export async function deleteVersion(db: Db, id: number) {
   const rows = await db
     .update(versionNotices)
-    .set({ deletedAt: new Date() })
+    .set({ deletedAt: new Date(), rowVersion: sql`${versionNotices.rowVersion} + 1` })
     .where(and(eq(versionNotices.id, id), live))
     .returning({ id: versionNotices.id });
   if (!rows.length) throw new AppError('NOT_FOUND');

@@ -10,6 +10,7 @@ import { appendRecordEvents } from '../history/service.js';
 import { AppError } from '../http/errors.js';
 import { publishRecordChanged } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
+import { versionColumnOf } from '../resource/bind.js';
 import { propOf } from '../resource/write.js';
 import type { GuardContext, OwnershipBinding, OwnershipRules } from './bind.js';
 import { removeMember, upsertMembers } from './members.js';
@@ -103,7 +104,7 @@ async function applyChange(tx: Tx, p: Platform, ob: OwnershipBinding, rows: Row[
       [propOf(b, cols.state)]: state,
       // one row update per change: each update of a many-indexed table writes every index again
       ...(cols.pooledAt && c.to === null ? { [propOf(b, cols.pooledAt)]: now } : {}),
-      [propOf(b, b.table.version)]: sql`${b.table.version} + 1`,
+      [propOf(b, versionColumnOf(b))]: sql`${versionColumnOf(b)} + 1`,
     })
     .where(
       inArray(

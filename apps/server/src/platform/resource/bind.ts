@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contracts';
-import { type ResourceDef, SIGNED_IN } from '@portal/contracts/resource';
-import { eq, type SQL } from 'drizzle-orm';
+import { type ResourceDef, SIGNED_IN, versionKeyOf } from '@portal/contracts/resource';
+import { Column, eq, is, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context.js';
 import type { Tx } from '../db/index.js';
@@ -78,8 +78,11 @@ export type CommandHandler = (
 ) => Promise<{ set?: Values } | undefined>;
 
 export interface BindOptions {
-  /** the record's table; it has `id` (serial) and `version` (integer) columns */
-  table: PgTable & { id: PgColumn; version: PgColumn };
+  /**
+   * the record's table; it has `id` (serial) and the optimistic version (integer) under the
+   * definition's version key (`version` unless `versionKey` names another)
+   */
+  table: PgTable & { id: PgColumn };
   /** where each field of the definition lives (secret fields have none: hooks turn them into columns) */
   columns: Record<string, FieldSource>;
   /**
@@ -100,6 +103,11 @@ export interface BindOptions {
   followUp?: Pick<NonNullable<RecordHistoryOptions['followUp']>, 'contactsOf' | 'recorded'>;
   /** the timeline's names of the room's own record ids, by field (user and department fields are named already) */
   historyNames?: Readonly<Record<string, ValueNamer>>;
+  /**
+   * every signed-in user hears of its changes, not only holders of the list key: its records also
+   * feed a screen everyone reads (published release notes feed the timeline)
+   */
+  changesToAll?: boolean;
 }
 
 export interface BoundResource<D extends ResourceDef = ResourceDef> extends BindOptions {
@@ -124,13 +132,15 @@ export function bindResource<D extends ResourceDef>(def: D, opts: BindOptions): 
   if (unsearched.length) throw new Error(`resource ${def.key}: no search column for ${unsearched.join(', ')}`);
   const noHandler = Object.keys(def.commands ?? {}).filter((c) => !opts.commands?.[c]);
   if (noHandler.length) throw new Error(`resource ${def.key}: no handler for ${noHandler.join(', ')}`);
+  if (!is((opts.table as unknown as Record<string, unknown>)[versionKeyOf(def)], Column))
+    throw new Error(`resource ${def.key}: its table has no ${versionKeyOf(def)} column`);
   const b = { ...opts, def };
   bound.set(def.key, b);
   // the export source exists from load on: a stored export task finds it by key
   resourceExport(b);
   // open lists of holders of the list key refresh when a record changes; of a personal one, its owner's
   if (def.access.list === SIGNED_IN) declareLiveResource(def.key, null, ownerOf(b));
-  else declareLiveResource(def.key, def.access.list);
+  else declareLiveResource(def.key, opts.changesToAll ? null : def.access.list);
   return b;
 }
 
@@ -145,6 +155,10 @@ const ownerOf =
       .where(eq(b.table.id, Number(id)));
     return rows.map((r) => Number(r.owner));
   };
+
+/** The column of a record's optimistic version (the table's property under the version key). */
+export const versionColumnOf = (b: BoundResource): PgColumn =>
+  (b.table as unknown as Record<string, PgColumn>)[versionKeyOf(b.def)]!;
 
 export const boundResources = (): BoundResource[] => [...bound.values()];
 export const boundResource = (key: string): BoundResource | undefined => bound.get(key);

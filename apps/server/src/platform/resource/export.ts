@@ -49,7 +49,7 @@ function exportExpr(b: BoundResource, field: string, locale: Locale): PgColumn |
 
 function cell(f: ResourceField, v: unknown, locale: Locale): Cell {
   const zh = locale === 'zh-CN';
-  if (v === null || v === undefined) return null;
+  if (v === null || v === undefined) return f.emptyLabel ? (zh ? f.emptyLabel.zh : f.emptyLabel.en) : null;
   if (Array.isArray(v) && f.multiple) return v.map((x) => cell({ ...f, multiple: false }, x, locale) ?? '').join(', ');
   if (Array.isArray(v)) return String((zh ? v[0] : v[1]) ?? v[0] ?? '');
   if (f.kind === 'enum') {

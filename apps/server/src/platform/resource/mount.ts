@@ -1,5 +1,12 @@
 import { Errors, emptyData, envelope, int32 } from '@portal/contracts';
-import { actionPerm, commandPath, resourcePath, resourceSchemas, SIGNED_IN } from '@portal/contracts/resource';
+import {
+  actionPerm,
+  commandPath,
+  resourcePath,
+  resourceSchemas,
+  SIGNED_IN,
+  versionKeyOf,
+} from '@portal/contracts/resource';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -98,7 +105,7 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
           tags,
           summary: `${title}: update (a stale version answers CONFLICT)`,
           body: s.update,
-          response: { 200: envelope(z.object({ id: int32(), version: int32() })) },
+          response: { 200: envelope(z.object({ id: int32(), [versionKeyOf(def)]: int32() })) },
         },
         config: { access: { perm: update }, checkRepeat: true },
       },
@@ -114,7 +121,7 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         schema: { tags, summary: `${title}: delete`, body: s.idVersion, response: { 200: envelope(emptyData) } },
         config: { access: { perm: del }, checkRepeat: true },
       },
-      async (req) => ok(await deleteRecord(b, p, req.auth!, req.body as { id: number; version: number })),
+      async (req) => ok(await deleteRecord(b, p, req.auth!, req.body as Values & { id: number })),
     );
   }
 

@@ -1,6 +1,23 @@
 import type { Locale } from '@portal/contracts';
-import { type ResourceDef, type ResourceField, SIGNED_IN } from '@portal/contracts/resource';
-import { and, asc, Column, desc, eq, getTableName, gte, ilike, inArray, is, lte, or, SQL, sql } from 'drizzle-orm';
+import { type ResourceDef, type ResourceField, SIGNED_IN, versionKeyOf } from '@portal/contracts/resource';
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  is,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dataScopeWhere } from '../access/data-scope.js';
 import type { AuthContext } from '../auth/context.js';
@@ -11,7 +28,14 @@ import { SEARCH_SEPARATOR, searchMatch, searchMatchSet } from '../db/search.js';
 import { AppError } from '../http/errors.js';
 import { nameInSql } from '../i18n/names.js';
 import { memberWhere } from '../ownership/members.js';
-import type { BoundResource, FieldSource, Link, Localized, Values } from './bind.js';
+import {
+  type BoundResource,
+  type FieldSource,
+  type Link,
+  type Localized,
+  type Values,
+  versionColumnOf,
+} from './bind.js';
 
 export const isLink = (s: FieldSource): s is Link => !is(s, Column) && typeof s === 'object' && 'link' in s;
 const isLocalized = (s: FieldSource): s is Localized => !is(s, Column) && typeof s === 'object' && 'localized' in s;
@@ -83,7 +107,7 @@ export function rowSelect(b: BoundResource, fields: string[], locale?: Locale): 
   const key = `${locale ?? ''}|${fields.join()}`;
   let out = known.get(key);
   if (!out) {
-    out = { id: b.table.id, version: b.table.version };
+    out = { id: b.table.id, [versionKeyOf(b.def)]: versionColumnOf(b) };
     for (const k of fields) {
       out[k] = readExpr(b, k, locale);
       const f = b.def.fields[k]!;
@@ -102,7 +126,8 @@ const selects = new WeakMap<BoundResource, Map<string, Record<string, PgColumn |
 
 /** A row as the schema carries it, with `names` of the people and departments its fields hold. */
 export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
-  const out: Values = { id: raw.id, version: raw.version };
+  const version = versionKeyOf(b.def);
+  const out: Values = { id: raw.id, [version]: raw[version] };
   const names: Record<string, Record<string, string>> = {};
   for (const k of fields) {
     out[k] = outputValue(b.def.fields[k]!, raw[k]);
@@ -205,7 +230,7 @@ function boundsOf(q: Values, [from, to]: readonly [string, string]): [unknown, u
  */
 export type LinkForm = 'set' | 'walk';
 
-/** The list's filters from the definition: eq, in, range on one field; like over several. */
+/** The list's filters from the definition: eq, in, range, set on one field; like over several. */
 export function filterWhere(b: BoundResource, auth: AuthContext, q: Values, form: LinkForm = 'set'): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   for (const [name, flt] of Object.entries(b.def.list.filters)) {
@@ -230,7 +255,8 @@ export function filterWhere(b: BoundResource, auth: AuthContext, q: Values, form
       continue;
     }
     const col = src as PgColumn;
-    if (flt.op === 'eq') where.push(eq(col, param(f, v)));
+    if (flt.op === 'set') where.push(v === 'yes' ? isNotNull(col) : isNull(col));
+    else if (flt.op === 'eq') where.push(eq(col, param(f, v)));
     else if (flt.op === 'in')
       where.push(
         inArray(

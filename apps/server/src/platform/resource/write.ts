@@ -1,5 +1,5 @@
 import type { FieldChange } from '@portal/contracts/history';
-import type { ResourceField } from '@portal/contracts/resource';
+import { type ResourceField, versionKeyOf } from '@portal/contracts/resource';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context.js';
@@ -8,7 +8,7 @@ import { appendRecordEvents, type NewRecordEvent } from '../history/service.js';
 import { AppError } from '../http/errors.js';
 import { publishRecordChanged } from '../live/record-changes.js';
 import type { Platform } from '../platform.js';
-import type { BoundResource, Link, Values, WriteContext } from './bind.js';
+import { type BoundResource, type Link, type Values, versionColumnOf, type WriteContext } from './bind.js';
 import { isColumn, isLink, loadRecord, outputValue } from './query.js';
 
 /** Every stored field of a record (secrets have no column): what writes compare and hooks see. */
@@ -186,43 +186,40 @@ async function applyPatch(
   patch: Values,
   raw: Values,
 ) {
+  const col = versionColumnOf(b);
   const [row] = await ctx.tx
     .update(b.table)
-    .set({ ...columnValues(b, patch), ...raw, [propOf(b, b.table.version)]: sql`${b.table.version} + 1` })
-    .where(and(eq(b.table.id, id), eq(b.table.version, version)))
-    .returning({ version: b.table.version });
+    .set({ ...columnValues(b, patch), ...raw, [propOf(b, col)]: sql`${col} + 1` })
+    .where(and(eq(b.table.id, id), eq(col, version)))
+    .returning({ version: col });
   if (!row) throw new AppError('CONFLICT');
   await writeLinks(ctx.tx, b, id, patch, true);
   return row.version as number;
 }
 
 export async function updateRecord(b: BoundResource, p: Platform, auth: AuthContext, body: Values) {
-  const { id, version, ...rest } = body as Values & { id: number; version: number };
+  const vk = versionKeyOf(b.def);
+  const { id, [vk]: version, ...rest } = body as Values & { id: number };
   const patch = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   refuseHidden(b, auth, patch);
   const prepared = (await b.hooks?.prepareUpdate?.(patch, auth, p)) ?? {};
   return inTransaction(b, p, auth, async (ctx) => {
     const before = await loadRecord(ctx.tx, b, auth, id, storedFields(b), true);
-    if (before.version !== version) throw new AppError('CONFLICT');
+    if (before[vk] !== version) throw new AppError('CONFLICT');
     await checkLinkTargets(ctx.tx, b, patch);
     const extra = { ...prepared, ...(await b.hooks?.beforeUpdate?.(ctx, before, patch)) };
-    const next = await applyPatch(ctx, b, id, version, patch, extra);
+    const next = await applyPatch(ctx, b, id, version as number, patch, extra);
     await b.hooks?.afterUpdate?.(ctx, id, before, patch);
     const changes = trackedChanges(b, before, patch);
     if (changes.length) await appendRecordEvents(ctx.tx, [event(b, auth, id, { changes })], p.clock);
-    return { id, result: { id, version: next } };
+    return { id, result: { id, [vk]: next } };
   });
 }
 
-export async function deleteRecord(
-  b: BoundResource,
-  p: Platform,
-  auth: AuthContext,
-  body: { id: number; version: number },
-) {
+export async function deleteRecord(b: BoundResource, p: Platform, auth: AuthContext, body: Values & { id: number }) {
   return inTransaction(b, p, auth, async (ctx) => {
     const before = await loadRecord(ctx.tx, b, auth, body.id, storedFields(b), true);
-    if (before.version !== body.version) throw new AppError('CONFLICT');
+    if (before[versionKeyOf(b.def)] !== body[versionKeyOf(b.def)]) throw new AppError('CONFLICT');
     await b.hooks?.beforeDelete?.(ctx, before);
     for (const src of Object.values(b.columns))
       if (isLink(src)) await ctx.tx.delete(src.link).where(eq(src.owner, body.id));
@@ -244,7 +241,7 @@ export async function runCommand(b: BoundResource, p: Platform, auth: AuthContex
     const set = out?.set ?? {};
     const fieldPatch = Object.fromEntries(Object.entries(set).filter(([k]) => k in b.def.fields));
     const raw = Object.fromEntries(Object.entries(set).filter(([k]) => !(k in b.def.fields)));
-    if (Object.keys(set).length) await applyPatch(ctx, b, id, before.version as number, fieldPatch, raw);
+    if (Object.keys(set).length) await applyPatch(ctx, b, id, before[versionKeyOf(b.def)] as number, fieldPatch, raw);
     if (cmd.history !== false) {
       const shown = Object.fromEntries(Object.entries(input).filter(([k]) => !cmd.input?.[k]?.secret));
       const changes = trackedChanges(b, before, fieldPatch);

@@ -1,13 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { LIVE_RESOURCES, type VersionRecord } from '@portal/contracts';
-import { Button, DatePicker, Form, Input, Select, Switch, type TableColumnsType, Tag } from 'antd';
+import { type VersionRecord, versionRecordResource } from '@portal/contracts';
+import { Button, DatePicker, Form, Input, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resourceKeys } from '../../platform/resource/keys';
+import type { ResourceOverrides } from '../../platform/resource/overrides';
+import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
 import { assertUnchangedSince } from '../../platform/ui/opened-guard';
-import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
-import { SearchTable } from '../../platform/ui/SearchTable';
+import { useRowCall } from '../../platform/ui/RowActions';
 import { noticeKeys, noticesApi } from './api';
 
 type FormValues = {
@@ -32,39 +34,18 @@ const EMPTY: FormValues = {
   publishedAt: null,
 };
 
+/** both the list's key and the timeline's: a save or delete changes both */
+const changed = [resourceKeys.all(versionRecordResource.key), noticeKeys.root];
+
 /** Version records of the settings screen: drafts and published notes, with the start-up popup flag. */
 export function VersionRecords() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<{ row: VersionRecord | null } | null>(null);
-  const remove = useRowCall(noticesApi.remove, [noticeKeys.root]);
-  const columns: TableColumnsType<VersionRecord> = [
-    { key: 'version', dataIndex: 'version', title: t('notices.version'), width: 110 },
-    {
-      key: 'innerVersion',
-      dataIndex: 'innerVersion',
-      title: t('notices.innerVersion'),
-      width: 130,
-      render: (v: string | null) => v ?? '-',
-    },
-    { key: 'title', dataIndex: 'title', title: t('notices.title'), ellipsis: true },
-    {
-      key: 'popup',
-      dataIndex: 'popup',
-      title: t('notices.popup'),
-      width: 90,
-      render: (v: boolean) => (v ? <Tag color="gold">{t('notices.popupOn')}</Tag> : '-'),
-    },
-    {
-      key: 'publishedAt',
-      dataIndex: 'publishedAt',
-      title: t('notices.publishedAt'),
-      width: 160,
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : <Tag>{t('notices.draft')}</Tag>),
-    },
-    actionColumn<VersionRecord>(
-      t('common.action'),
-      (r) => [
-        { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ row: r }) },
+  const remove = useRowCall(noticesApi.remove, changed);
+  const overrides = useMemo<ResourceOverrides>(
+    () => ({
+      rowActions: (r) => [
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ row: r as unknown as VersionRecord }) },
         {
           key: 'delete',
           label: t('common.delete'),
@@ -73,49 +54,24 @@ export function VersionRecords() {
           onClick: () => remove.mutateAsync(r.id),
         },
       ],
-      130,
-    ),
-  ];
+      toolbar: (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ row: null })}
+          data-testid="version-new"
+        >
+          {t('notices.newVersion')}
+        </Button>
+      ),
+    }),
+    [t, remove],
+  );
   const row = editing?.row ?? null;
   const editId = row?.id;
   return (
     <>
-      <SearchTable<VersionRecord, { keyword?: string; published?: 'yes' | 'no' }>
-        queryKey={noticeKeys.versions}
-        live={LIVE_RESOURCES.noticeVersions}
-        fetcher={(q, signal) => noticesApi.versionPage(q, signal)}
-        columns={columns}
-        rowKey="id"
-        exportPath="/v2/sys/staff/version/export"
-        toolbar={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ row: null })}
-            data-testid="version-new"
-          >
-            {t('notices.newVersion')}
-          </Button>
-        }
-        filters={
-          <>
-            <Form.Item name="keyword" label={t('notices.keyword')}>
-              <Input allowClear maxLength={100} style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="published" label={t('notices.state')}>
-              <Select
-                allowClear
-                placeholder={t('common.all')}
-                style={{ width: 120 }}
-                options={[
-                  { value: 'yes', label: t('notices.published') },
-                  { value: 'no', label: t('notices.draft') },
-                ]}
-              />
-            </Form.Item>
-          </>
-        }
-      />
+      <ResourceList def={versionRecordResource} overrides={overrides} />
       <FormModal<FormValues>
         open={editing !== null}
         title={row ? t('notices.editVersion') : t('notices.newVersion')}
@@ -137,7 +93,7 @@ export function VersionRecords() {
           });
         }}
         successMessage={t('common.saved')}
-        invalidate={noticeKeys.root}
+        invalidate={changed[0]!}
         initialValues={
           row
             ? {

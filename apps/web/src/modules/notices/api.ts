@@ -4,7 +4,6 @@ import { get, post } from '../../platform/http';
 export const noticeKeys = {
   root: ['notices'] as const,
   timeline: ['notices', 'timeline'] as const,
-  versions: ['notices', 'versions'] as const,
 };
 
 const V = '/v2/sys/staff/version';
@@ -27,7 +26,6 @@ export interface VersionInput {
 export const noticesApi = {
   timeline: (q: { page: number; size: number; year?: number }, signal?: AbortSignal) =>
     post<PageResult<VersionRecord>>(`${V}/timeline`, q, { signal }),
-  versionPage: (q: object, signal?: AbortSignal) => post<PageResult<VersionRecord>>(`${V}/page`, q, { signal }),
   detail: (id: number) => get<VersionRecord>(`${V}/detail`, { id }),
   innerExists: (innerVersion: string, excludeId?: number) =>
     get<{ exists: boolean }>(`${V}/innerVersion/exist`, { innerVersion, ...(excludeId ? { excludeId } : {}) }),

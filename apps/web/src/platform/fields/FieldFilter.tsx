@@ -32,19 +32,33 @@ function NumberRange({ money, value, onChange, id }: { money: boolean } & Bound)
 
 /**
  * The search-form control of a filter on a field: a keyword box for `like`, a choice (several for
- * `in`) for enums, dictionaries, yes/no and people, a from–to for `range`, else the field's input.
+ * `in`) for enums, dictionaries, yes/no and people, a from–to for `range`, a has-a-value choice
+ * for `set` (named by `choices`), else the field's input.
  * Date ranges need `dateItemProps(kind, true)` on the Form.Item.
  */
 export function FieldFilter({
   field,
   op,
   placeholder,
+  choices,
   ...bound
-}: { field: FieldDesc; op: FilterOp; placeholder?: string } & Bound) {
+}: { field: FieldDesc; op: FilterOp; placeholder?: string; choices?: { yes: string; no: string } } & Bound) {
   const { t } = useTranslation();
   const mode = op === 'in' ? ('multiple' as const) : undefined;
   const wide = { style: { width: op === 'like' ? 220 : 180 }, ...(bound as Injected) };
   if (op === 'like') return <Input allowClear placeholder={placeholder} {...wide} />;
+  if (op === 'set')
+    return (
+      <Select
+        allowClear
+        placeholder={t('common.all')}
+        options={[
+          { value: 'yes', label: choices?.yes ?? t('fields.yes') },
+          { value: 'no', label: choices?.no ?? t('fields.no') },
+        ]}
+        {...wide}
+      />
+    );
   if (op === 'range') {
     if (field.kind === 'date' || field.kind === 'datetime')
       return (

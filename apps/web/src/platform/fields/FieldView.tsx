@@ -104,7 +104,8 @@ export function FieldView({
   cell?: boolean;
   names?: IdNames;
 }) {
-  if (value === undefined || value === null || value === '') return EMPTY;
+  if (value === undefined || value === null || value === '')
+    return field.emptyLabel ? <Tag>{field.emptyLabel}</Tag> : EMPTY;
   if (Array.isArray(value)) return value.length ? <Many field={field} values={value} names={names} /> : EMPTY;
   return <One field={field} value={value} cell={cell} names={names} />;
 }

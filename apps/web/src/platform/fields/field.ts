@@ -22,6 +22,8 @@ export interface FieldDesc {
   ref?: string;
   /** an exact decimal amount held as text: read as a number */
   decimal?: boolean;
+  /** shown for no value in place of '-' (a draft's publication time: "Draft") */
+  emptyLabel?: string;
 }
 
 const DATE = 'YYYY-MM-DD';

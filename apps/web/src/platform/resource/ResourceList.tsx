@@ -207,12 +207,19 @@ export function ResourceList({
             // a keyword box is "Keyword" unless named; its placeholder lists the fields it searches
             const text = f.label ? label(f.label) : f.op === 'like' ? t('resource.keyword') : field.label;
             return (
-              <Form.Item key={name} name={name} label={text} {...dateItemProps(field.kind, f.op === 'range')}>
+              // a `set` filter holds 'yes' / 'no', not a date, whatever its field's kind
+              <Form.Item
+                key={name}
+                name={name}
+                label={text}
+                {...(f.op === 'set' ? {} : dateItemProps(field.kind, f.op === 'range'))}
+              >
                 {overrides.filters?.[name] ?? (
                   <FieldFilter
                     field={{ ...field, label: text, multiple: false }}
                     op={f.op}
                     placeholder={f.op === 'like' ? f.fields!.map((k) => descs[k]!.label).join(' / ') : undefined}
+                    choices={f.choices && { yes: label(f.choices.yes), no: label(f.choices.no) }}
                   />
                 )}
               </Form.Item>

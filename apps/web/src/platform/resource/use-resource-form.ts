@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api-error';
 import { refusalText, reportError } from '../error-path';
 import type { FieldSchema } from '../form-rule';
-import { type Row, resourceApi, type Values } from './api';
+import { type Row, resourceApi, type Values, versionOf } from './api';
 import { type FormItem, formBody } from './form-body';
 import { resourceKeys } from './keys';
 import { useFieldDescs, useLabel } from './labels';
@@ -91,7 +91,7 @@ export function useResourceForm(def: ResourceDef, opts: { id?: number | null; fo
     if (!editing) return api.save(body(values));
     if (!row) throw new Error('the record is still loading');
     try {
-      return await api.update({ ...body(values), id: row.id, version: row.version });
+      return await api.update({ ...body(values), id: row.id, version: versionOf(def, row) });
     } catch (err) {
       if (isApiError(err) && err.code === Errors.CONFLICT.code) askReload();
       else reportError(err);

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../http';
 import { useUser } from '../user-store';
-import { type Row, resourceApi, type Values } from './api';
+import { type Row, resourceApi, type Values, versionOf } from './api';
 import { resourceKeys } from './keys';
 import { useVisibleFields } from './use-visible-fields';
 
@@ -29,7 +29,7 @@ export function useResourceList(def: ResourceDef, opts: { fixed?: Values; pagePa
     message.success(t('resource.done'));
     await queryClient.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
   };
-  const remove = useMutation({ mutationFn: (r: Row) => api.remove(r.id, r.version), onSuccess: done });
+  const remove = useMutation({ mutationFn: (r: Row) => api.remove(r.id, versionOf(def, r)), onSuccess: done });
   const command = useMutation({
     mutationFn: ({ name, id, input }: { name: string; id: number; input?: Values }) =>
       api.command(name, { ...input, id }),
