@@ -2,6 +2,7 @@ import { Errors } from '@portal/contracts';
 import { supplierPerm } from '@portal/contracts/finance';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideSupplier } from '../src/modules/finance/suppliers/applications.js';
 import { postSupplierEntry, supplierDrift } from '../src/modules/finance/suppliers/ledger.js';
 import { supplierAccounts, supplierEntries } from '../src/modules/finance/suppliers/resources.js';
 import {
@@ -13,7 +14,7 @@ import { srmChannels } from '../src/modules/srm/channels/schema.js';
 import { srmSuppliers } from '../src/modules/srm/schema.js';
 import { resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
 import { keyedPost } from './support/signed-in.js';
 
@@ -262,6 +263,64 @@ describe('supplier applications', () => {
       .where(eq(finSupplierAccounts.id, ok.data.id ?? ok.data));
     expect(acc).toMatchObject({ product: 'sms', currency: 'EUR' });
     expect(acc!.code).toMatch(/^SA\d+$/);
+  });
+});
+
+describe.skipIf(!onPostgres)('supplier money on PostgreSQL', () => {
+  it('two approvals of one application at once: one wins, one entry', async () => {
+    const id = await accountOf(await userId('admin'));
+    const res = await post(fin, '/v2/fc/account/supplier/apply', {
+      supplierAccountId: id,
+      kind: 'payment',
+      amount: 90_000,
+      reason: 'race',
+    });
+    expect(res.code, res.msg).toBe(0);
+    const taskId = await task(res.data.instanceId);
+    const both = await Promise.all([
+      post(fin, '/v2/workflow/agree', { taskId, opinion: 'a' }),
+      post(fin, '/v2/workflow/agree', { taskId, opinion: 'b' }),
+    ]);
+    expect(both.filter((r) => r.code === 0)).toHaveLength(1);
+    // and the handler itself, delivered twice at once, posts once
+    await Promise.all(
+      [1, 2].map(() => t.p.db.transaction((tx) => decideSupplier(tx, res.data.id, 'approved', 1, new Date()))),
+    );
+    const entries = await t.p.db.select().from(finSupplierEntries).where(eq(finSupplierEntries.supplierAccountId, id));
+    expect(entries.map((e) => Number(e.amount))).toEqual([90_000]);
+  });
+
+  it('30 applications approved and 40 costs posted at once on one account: nothing lost, balance = entries', async () => {
+    const id = await accountOf(await userId('admin'));
+    const apps = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.p.db.transaction(async (tx) => {
+          const [a] = await tx
+            .insert(finSupplierApplications)
+            .values({
+              code: `SPC${id}-${i}`,
+              kind: 'prepayment',
+              supplierAccountId: id,
+              amount: 1_000 + i,
+              currency: 'USD',
+              reason: 'burst',
+              applicantId: 1,
+            })
+            .returning({ id: finSupplierApplications.id });
+          return a!.id;
+        }),
+      ),
+    );
+    await Promise.all([
+      ...apps.map((a) => t.p.db.transaction((tx) => decideSupplier(tx, a, 'approved', 1, new Date()))),
+      ...Array.from({ length: 40 }, (_, k) => post1(id, 'cost', -(100 + k), `burst:${id}:${k}`)),
+      ...Array.from({ length: 10 }, () => post1(id, 'cost', -7, `burst:${id}:replay`)),
+    ]);
+    const [acc] = await t.p.db.select().from(finSupplierAccounts).where(eq(finSupplierAccounts.id, id));
+    const prepaid = apps.reduce((s, _, i) => s + 1_000 + i, 0);
+    const costs = Array.from({ length: 40 }, (_, k) => 100 + k).reduce((s, v) => s + v, 0) + 7;
+    expect([Number(acc!.balance), Number(acc!.prepaid), Number(acc!.costs)]).toEqual([prepaid - costs, prepaid, costs]);
+    expect(await supplierDrift(t.p.db)).toEqual([]);
   });
 });
 
