@@ -120,6 +120,9 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
     });
   }
   await seedDebtor(ctx, now);
+  // a month ago's bill run too, so the debtor's older bill is well past the ladder's suspend step
+  // (today's run closes only the last period, due half a month ago)
+  await runBills(db, new Date(now - 31 * DAY).toISOString().slice(0, 10), new Date(now - 31 * DAY));
   await seedCreditChanges(ctx, finance, now);
   // the last 30 days' end-of-day snapshots, as the nightly job would have taken them
   for (let d = 30; d >= 1; d--) await takeSnapshot(db, new Date(now - d * DAY).toISOString().slice(0, 10));
