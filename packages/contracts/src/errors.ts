@@ -1319,6 +1319,25 @@ export const Errors = {
     '账户 {value} 已有恢复申请在审批中',
     'The account {value} already has a reinstatement under review',
   ),
+  // finance, session 16: supplier accounts (decision 0096)
+  FIN_SUPPLIER_SIGN: def(
+    10510320,
+    400,
+    '{value} 的金额必须为正数（调整可为负数，但不能为零）',
+    'The amount of a {value} must be positive (an adjustment may be negative, never zero)',
+  ),
+  FIN_SUPPLIER_NO_PRODUCT: def(
+    10510321,
+    400,
+    '供应商 {value} 没有该产品的通道',
+    'The supplier {value} has no channel of this product',
+  ),
+  FIN_SUPPLIER_ACCOUNT_EXISTS: def(
+    10510322,
+    409,
+    '供应商 {value} 已有该产品和币种的账户',
+    'The supplier {value} already has an account for this product and currency',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

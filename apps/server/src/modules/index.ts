@@ -6,6 +6,7 @@ import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { financeModule } from './finance/index.js';
+import { financeSupplierModule } from './finance/suppliers/index.js';
 import { homeModule } from './home/index.js';
 import { mailModule } from './mail/index.js';
 import { messagesModule } from './messages/index.js';
@@ -36,6 +37,8 @@ export const modules: Module[] = [
   trafficModule,
   // reports read the traffic, accounts and ledger ports
   reportsModule,
+  // finance's supplier accounts read SRM's suppliers and channels (seeded after finance's customer side)
+  financeSupplierModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

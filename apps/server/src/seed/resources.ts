@@ -10,7 +10,7 @@
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
-import { FinPerm } from '@portal/contracts/finance';
+import { FinPerm, SUPPLIER_PRODUCTS, supplierPerm } from '@portal/contracts/finance';
 import { customerReports, REPORTS_ALL_FIGURES, reportSubscriptionResource } from '@portal/contracts/reports';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
@@ -147,6 +147,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     name: '申请恢复账户',
     nameEn: 'Apply to reinstate a suspended account',
   },
+  ...SUPPLIER_PRODUCTS.map((product) => ({
+    key: supplierPerm(product).APPLY,
+    parentKey: supplierPerm(product).LIST,
+    name: '申请供应商账户资金变动',
+    nameEn: 'Apply to move a supplier account’s money',
+  })),
   {
     key: FinPerm.ALL_ACCOUNTS,
     parentKey: FinPerm.ACCOUNTS,

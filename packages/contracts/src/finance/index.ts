@@ -86,3 +86,23 @@ export {
   writeOffApply,
 } from './schemas.js';
 export { accountSnapshotResource } from './snapshot.js';
+export {
+  SUPPLIER_APPLY_BASE,
+  SUPPLIER_APPLY_KINDS,
+  SUPPLIER_CHANNEL_PRODUCT,
+  SUPPLIER_ENTRY_KINDS,
+  SUPPLIER_PRODUCTS,
+  SUPPLIER_SERVICE,
+  type SupplierApplicationDetail,
+  type SupplierApply,
+  type SupplierApplyKind,
+  type SupplierEntryKind,
+  type SupplierProduct,
+  supplierAccountResource,
+  supplierApplicationDetail,
+  supplierApply,
+  supplierEntryKindOptions,
+  supplierEntryResource,
+  supplierPerm,
+  supplierProductOptions,
+} from './supplier.js';

@@ -14,6 +14,7 @@ import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
+import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
 import { mailBookResource, mailSenderRuleResource, mailTemplateResource } from '../mail/resources.js';
 import { dingNoticeResource, versionRecordResource } from '../notices.js';
 import {
@@ -91,4 +92,5 @@ export const allResources: readonly ResourceDef[] = [
   finApplicationResource,
   entryResource,
   accountSnapshotResource,
+  ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
 ];

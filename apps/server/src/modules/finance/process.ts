@@ -27,6 +27,23 @@ const NAMES: Record<FinApplicationKind, [zh: string, en: string]> = {
  * administrator). Created once per kind; workflow administrators change them like any other.
  */
 export async function ensureFinanceProcesses(db: DbOrTx): Promise<void> {
+  for (const kind of Object.keys(NAMES) as FinApplicationKind[]) {
+    const [zh, en] = NAMES[kind];
+    await ensureFinanceReview(db, {
+      code: `finance-${kind}`,
+      name: zh,
+      nameEn: en,
+      serviceName: FIN_SERVICES[kind],
+      applyPath: FIN_APPLY_PATHS[kind],
+    });
+  }
+}
+
+/** One finance-review process (one step, finance01 in the demo, else admin) for an approval service. */
+export async function ensureFinanceReview(
+  db: DbOrTx,
+  spec: { code: string; name: string; nameEn: string; serviceName: string; applyPath: string },
+): Promise<void> {
   const people = await db
     .select({ id: staffUsers.id, username: staffUsers.username })
     .from(staffUsers)
@@ -34,60 +51,53 @@ export async function ensureFinanceProcesses(db: DbOrTx): Promise<void> {
   const admin = people.find((u) => u.username === 'admin');
   if (!admin) return;
   const reviewer = people.find((u) => u.username === 'finance01') ?? admin;
-  for (const kind of Object.keys(NAMES) as FinApplicationKind[]) {
-    const [zh, en] = NAMES[kind];
-    await ensureBusinessProcess(db, {
-      code: `finance-${kind}`,
-      name: zh,
-      nameEn: en,
-      groupName: '财务',
-      serviceName: FIN_SERVICES[kind],
-      applyPath: FIN_APPLY_PATHS[kind],
-      description: '财务审核；通过后由财务账务在同一事务中记账 / finance review; approval posts the ledger entries',
-      form: {
-        code: `finance-${kind}`,
-        name: zh,
-        fields: [
-          {
-            key: 'account',
-            label: '账户',
-            labelEn: 'Account',
-            type: 'text',
-            required: true,
-            rules: { maxLength: 200 },
-          },
-          { key: 'amount', label: '金额', labelEn: 'Amount', type: 'text', required: false, rules: { maxLength: 40 } },
-          {
-            key: 'reason',
-            label: '申请说明',
-            labelEn: 'Reason',
-            type: 'textarea',
-            required: false,
-            rules: { maxLength: 1000 },
-          },
-        ],
-      },
-      definition: {
-        nodes: [
-          {
-            key: 'finance',
-            name: '财务审核',
-            nameEn: 'Finance review',
-            type: 'approval',
-            approverKind: 'users',
-            roleId: null,
-            userIds: [reviewer.id],
-            levels: 1,
-            mode: 'any',
-            conditions: [],
-            rejectable: true,
-            timeLimitHours: 48,
-          },
-        ],
-      },
-      createdBy: admin.id,
-    });
-  }
+  await ensureBusinessProcess(db, {
+    ...spec,
+    groupName: '财务',
+    description: '财务审核；通过后由财务账务在同一事务中记账 / finance review; approval posts the ledger entries',
+    form: {
+      code: spec.code,
+      name: spec.name,
+      fields: [
+        {
+          key: 'account',
+          label: '账户',
+          labelEn: 'Account',
+          type: 'text',
+          required: true,
+          rules: { maxLength: 200 },
+        },
+        { key: 'amount', label: '金额', labelEn: 'Amount', type: 'text', required: false, rules: { maxLength: 40 } },
+        {
+          key: 'reason',
+          label: '申请说明',
+          labelEn: 'Reason',
+          type: 'textarea',
+          required: false,
+          rules: { maxLength: 1000 },
+        },
+      ],
+    },
+    definition: {
+      nodes: [
+        {
+          key: 'finance',
+          name: '财务审核',
+          nameEn: 'Finance review',
+          type: 'approval',
+          approverKind: 'users',
+          roleId: null,
+          userIds: [reviewer.id],
+          levels: 1,
+          mode: 'any',
+          conditions: [],
+          rejectable: true,
+          timeLimitHours: 48,
+        },
+      ],
+    },
+    createdBy: admin.id,
+  });
 }
 
 export const userIdOf = async (db: DbOrTx, username: string) =>

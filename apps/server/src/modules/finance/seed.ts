@@ -119,11 +119,68 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
       );
     });
   }
+  await seedDebtor(ctx, now);
+  // a month ago's bill run too, so the debtor's older bill is well past the ladder's suspend step
+  // (today's run closes only the last period, due half a month ago)
+  await runBills(db, new Date(now - 31 * DAY).toISOString().slice(0, 10), new Date(now - 31 * DAY));
   await seedCreditChanges(ctx, finance, now);
   // the last 30 days' end-of-day snapshots, as the nightly job would have taken them
   for (let d = 30; d >= 1; d--) await takeSnapshot(db, new Date(now - d * DAY).toISOString().slice(0, 10));
   const [check] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_ledger_entries`));
   ctx.log.info({ accounts: n, entries: check?.n ?? 0, pending: pending.length }, 'finance demo data');
+}
+
+/** The note on the demo debtor's consumption entries (the e2e finds the account by it). */
+export const DEBTOR_NOTE = '演示欠款客户 / demo debtor';
+
+/**
+ * One overdue postpaid account so the ladder, write-off and reinstatement can be driven: a new postpaid
+ * USD account of sales01's first customer, traffic 75 and 45 days ago and nothing paid; the bills
+ * closed below make its older bill overdue past the ladder's suspend step. Picked by owner and id, not
+ * by the shared random sequence.
+ */
+async function seedDebtor(ctx: SeedContext, now: number) {
+  const { db } = ctx;
+  const sales = await userIdOf(db, 'sales01');
+  if (!sales) return;
+  const customer = (await ownedCustomerRefs(db, 500)).find((c) => c.ownerId === sales);
+  if (!customer) return;
+  const opened = new Date(now - 120 * DAY);
+  await db.transaction(async (tx) => {
+    const [seq] = rowsOf<{ n: string }>(await tx.execute(sql`select nextval(${accountCodeSeq.seqName})::text as n`));
+    const [acc] = await tx
+      .insert(finAccounts)
+      .values({
+        code: `CA${seq!.n}`,
+        customerId: customer.id,
+        products: ['sms'],
+        currency: 'USD',
+        billing: 'postpaid',
+        creditLine: '20000.0000',
+        billCycle: 'monthly',
+        applicantId: sales,
+        state: 'active',
+        createdAt: opened,
+        openedAt: new Date(opened.getTime() + DAY),
+      })
+      .returning({ id: finAccounts.id });
+    for (const [k, days, amount] of [
+      [1, 75, '1860.4000'],
+      [2, 45, '1240.7500'],
+    ] as const) {
+      const at = new Date(now - days * DAY);
+      await postEntry(tx, {
+        accountId: acc!.id,
+        kind: 'consumption',
+        amount: `-${amount}`,
+        currency: 'USD',
+        day: at.toISOString().slice(0, 10),
+        key: `seed:debtor:${acc!.id}:${k}`,
+        note: DEBTOR_NOTE,
+        at,
+      });
+    }
+  });
 }
 
 /**

@@ -24,7 +24,13 @@ import { seedTvs } from './tvs/seed.js';
 import { tvsWithdrawals } from './tvs/withdrawals.js';
 import { tvsRoutes } from './tvs.routes.js';
 
-export { type ChannelRef, channelRefs, supplierRefs } from './channels/refs.js';
+export {
+  type ChannelRef,
+  channelRefs,
+  supplierFieldSql,
+  supplierRefs,
+  supplierWithProducts,
+} from './channels/refs.js';
 
 onSupplierCreate(refuseDuplicates);
 onSupplierCreate(requireRuledFields);

@@ -2,12 +2,17 @@ import type { ScreenMap } from '../../platform/screens';
 
 const screens = () => import('./screens');
 const billing = () => import('./billing');
+const suppliers = () => import('./SupplierAccounts');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
   '/financial/account/consumer/consumer': async () => ({ Component: (await screens()).AccountsScreen }),
   '/businessInquiry/accountApprovalStatus': async () => ({ Component: (await screens()).AccountStatusScreen }),
   '/financial/recharge-record/platform': async () => ({ Component: (await screens()).RecordsScreen }),
+  '/financial/account/supplier/sms': async () => ({ Component: (await suppliers()).SmsSupplierAccounts }),
+  '/financial/account/supplier/vos': async () => ({ Component: (await suppliers()).VosSupplierAccounts }),
+  '/financial/account/supplier/email': async () => ({ Component: (await suppliers()).EmailSupplierAccounts }),
+  '/financial/account/supplier/social': async () => ({ Component: (await suppliers()).SocialSupplierAccounts }),
   '/financial/account/snapshot': async () => ({ Component: (await screens()).SnapshotsScreen }),
   '/financial/recharge-apply/recharge': async () => ({ Component: (await screens()).RechargeApplications }),
   '/financial/recharge-apply/payment': async () => ({ Component: (await screens()).PaymentApplications }),

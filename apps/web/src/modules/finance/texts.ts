@@ -65,4 +65,11 @@ export const T = {
     zh: '核销该账单当前的未付金额，财务审批通过后记为坏账',
     en: 'Writes off what the bill owes now, as bad debt once finance approves',
   },
+  supplierApply: { zh: '申请资金变动', en: 'Apply to move money' },
+  supplierKind: { zh: '类型', en: 'Kind' },
+  supplierAmount: { zh: '金额（调整可为负数）', en: 'Amount (an adjustment may be negative)' },
+  supplierHint: {
+    zh: '预付、付款或调整；财务审批通过后记入供应商账户流水',
+    en: 'A prepayment, payment or adjustment; posted to the supplier account once finance approves',
+  },
 } as const;

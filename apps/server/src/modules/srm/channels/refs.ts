@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/index.js';
 import type { ChannelProduct, LiveChannelRef } from '../../../platform/ports.js';
 import { srmSuppliers } from '../schema.js';
@@ -95,4 +95,28 @@ export async function liveChannels(db: DbOrTx, product: ChannelProduct): Promise
       countries: [...new Set(own.flatMap((n) => (n.country ? [n.country] : [])))],
     };
   });
+}
+
+/**
+ * A supplier's code, name or owner for a row whose supplier id is `idColumn` (finance's supplier
+ * accounts: their names and their data scope follow the supplier's owner).
+ */
+export const supplierFieldSql = (idColumn: SQL, field: 'code' | 'name' | 'owner_id') =>
+  sql`(select s.${sql.raw(field)} from srm_suppliers s where s.id = ${idColumn})`;
+
+/** A supplier's code and name and the products of its channels (null: no such supplier). */
+export async function supplierWithProducts(
+  db: DbOrTx,
+  id: number,
+): Promise<{ code: string; name: string; products: Set<string> } | null> {
+  const [s] = await db
+    .select({ code: srmSuppliers.code, name: srmSuppliers.name })
+    .from(srmSuppliers)
+    .where(eq(srmSuppliers.id, id));
+  if (!s) return null;
+  const rows = await db
+    .selectDistinct({ product: srmChannels.product })
+    .from(srmChannels)
+    .where(eq(srmChannels.supplierId, id));
+  return { ...s, products: new Set(rows.map((r) => r.product)) };
 }

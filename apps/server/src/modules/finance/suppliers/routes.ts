@@ -1,0 +1,56 @@
+import { envelope } from '@portal/contracts';
+import { applyResult, SUPPLIER_APPLY_BASE, supplierApplicationDetail, supplierApply } from '@portal/contracts/finance';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../platform/http/envelope.js';
+import type { Platform } from '../../../platform/platform.js';
+import { applySupplier, supplierApplicationDetail as detailOf } from './applications.js';
+
+const tags = ['finance'];
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Supplier-account applications: apply (the account's screen key `:apply`), read by id and by request. */
+export async function supplierRoutes(app: FastifyInstance, p: Platform) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    SUPPLIER_APPLY_BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Apply to move a supplier account’s money (prepayment, payment, adjustment); posted when approved',
+        body: supplierApply,
+        response: { 200: envelope(applyResult) },
+      },
+      // the key is the account's product screen's `:apply`, checked once the account is read
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => ok(await applySupplier(p, req.auth!, req.body)),
+  );
+  r.get(
+    `${SUPPLIER_APPLY_BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'A supplier-account application by id',
+        params: z.object({ id }),
+        response: { 200: envelope(supplierApplicationDetail) },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (req) => ok(await detailOf(p.db, req.auth!, { id: req.params.id })),
+  );
+  r.get(
+    `${SUPPLIER_APPLY_BASE}/processInstance/:processId`,
+    {
+      schema: {
+        tags,
+        summary: 'A supplier-account application by its approval request',
+        params: z.object({ processId: id }),
+        response: { 200: envelope(supplierApplicationDetail) },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (req) => ok(await detailOf(p.db, req.auth!, { instanceId: req.params.processId })),
+  );
+}

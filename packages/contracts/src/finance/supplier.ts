@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { defineResource, label } from '../resource/define.js';
+import { permOf, routeByPath } from '../routes/index.js';
+import { applyReason } from './schemas.js';
+
+/**
+ * Supplier accounts (`account/supplier/{sms, vos, email, social}`, decision 0096): what we hold at
+ * (positive) or owe to (negative) one supplier for one product in one currency. The balance moves only
+ * through insert-only entries in minor units; money we send or a manual correction moves only when a
+ * supplier application is approved, the cost of traffic and a supplier's bill are posted by the rooms
+ * that know them, each once by its key.
+ */
+export const SUPPLIER_PRODUCTS = ['sms', 'vos', 'email', 'social'] as const;
+export type SupplierProduct = (typeof SUPPLIER_PRODUCTS)[number];
+/** the SRM channel product each supplier-account screen holds (VOS is the voice switch, social is WhatsApp) */
+export const SUPPLIER_CHANNEL_PRODUCT: Record<SupplierProduct, 'sms' | 'voice' | 'email' | 'whatsapp'> = {
+  sms: 'sms',
+  vos: 'voice',
+  email: 'email',
+  social: 'whatsapp',
+};
+/**
+ * prepayment: money we send ahead (+); cost: our cost of traffic carried (−); bill: the supplier's
+ * bill beyond our own cost, agreed at the bill check (±); payment: money we pay against what we owe
+ * (+); adjustment: a correction (±). The signs are a database check.
+ */
+export const SUPPLIER_ENTRY_KINDS = ['prepayment', 'cost', 'bill', 'payment', 'adjustment'] as const;
+export type SupplierEntryKind = (typeof SUPPLIER_ENTRY_KINDS)[number];
+/** what a person applies for (the rest is posted by the traffic and bill-check rooms) */
+export const SUPPLIER_APPLY_KINDS = ['prepayment', 'payment', 'adjustment'] as const;
+export type SupplierApplyKind = (typeof SUPPLIER_APPLY_KINDS)[number];
+export const SUPPLIER_SERVICE = 'finance.supplier_money';
+export const SUPPLIER_APPLY_BASE = '/v2/fc/account/supplier/apply';
+
+export const supplierEntryKindOptions = [
+  { value: 'prepayment', label: label('预付', 'Prepayment'), color: 'blue' },
+  { value: 'cost', label: label('流量成本', 'Traffic cost') },
+  { value: 'bill', label: label('供应商账单', 'Supplier bill'), color: 'purple' },
+  { value: 'payment', label: label('付款', 'Payment'), color: 'cyan' },
+  { value: 'adjustment', label: label('调整', 'Adjustment'), color: 'gold' },
+] as const;
+
+const productLabels: Record<SupplierProduct, ReturnType<typeof label>> = {
+  sms: label('短信', 'SMS'),
+  vos: label('语音 (VOS)', 'Voice (VOS)'),
+  email: label('邮件', 'Email'),
+  social: label('社媒', 'Social'),
+};
+export const supplierProductOptions = SUPPLIER_PRODUCTS.map((value) => ({ value, label: productLabels[value] }));
+
+const screenKey = (product: SupplierProduct) => {
+  const route = routeByPath(`/financial/account/supplier/${product}`);
+  if (!route) throw new Error(`finance: no supplier route ${product}`);
+  return permOf(route);
+};
+/** the screen's key (list, entries); `:apply` applies for money, `:create` opens an account */
+export const supplierPerm = (product: SupplierProduct) => {
+  const screen = screenKey(product);
+  return { LIST: screen, APPLY: `${screen}:apply`, CREATE: `${screen}:create` } as const;
+};
+
+const minor = (zh: string, en: string) => ({ kind: 'money', label: label(zh, en), readOnly: true }) as const;
+
+/** One product's supplier accounts (one resource per screen, one table). */
+export const supplierAccountResource = (product: SupplierProduct) =>
+  defineResource({
+    key: `finance.supplierAccount.${product}`,
+    title: label(`${productLabels[product].zh}供应商账户`, `${productLabels[product].en} supplier accounts`),
+    api: `/v2/fc/account/supplier/${product}`,
+    routes: { list: `/financial/account/supplier/${product}` },
+    titleField: 'code',
+    fields: {
+      code: { kind: 'text', label: label('账户编号', 'Account code'), readOnly: true },
+      supplierId: { kind: 'supplier', label: label('供应商', 'Supplier'), required: true, createOnly: true },
+      supplierCode: { kind: 'text', label: label('供应商编号', 'Supplier code'), readOnly: true },
+      supplierName: { kind: 'text', label: label('供应商名称', 'Supplier name'), readOnly: true },
+      ownerId: { kind: 'user', label: label('供应商负责人', 'Supplier owner'), readOnly: true },
+      currency: {
+        kind: 'text',
+        label: label('币种', 'Currency'),
+        required: true,
+        createOnly: true,
+        rules: { pattern: '^[A-Z]{3}$' },
+      },
+      balance: minor('余额', 'Balance'),
+      prepaid: minor('累计预付', 'Prepaid in total'),
+      costs: minor('累计成本', 'Costs in total'),
+      lastEntryAt: { kind: 'datetime', label: label('最近变动', 'Last movement'), readOnly: true },
+      createdAt: { kind: 'datetime', label: label('创建时间', 'Created'), readOnly: true },
+    },
+    list: {
+      columns: ['code', 'supplierName', 'balance', 'currency', 'prepaid', 'costs', 'lastEntryAt', 'ownerId'],
+      filters: {
+        supplierId: { op: 'eq', field: 'supplierId' },
+        currency: { op: 'eq', field: 'currency' },
+        createdAt: { op: 'range', field: 'createdAt' },
+      },
+      sortable: ['createdAt'],
+      defaultSort: { field: 'createdAt', order: 'descend' },
+    },
+    form: { sections: [{ fields: ['supplierId', 'currency'] }] },
+    detail: {
+      header: ['code', 'supplierName', 'balance', 'currency'],
+      tabs: [{ key: 'entries', title: label('账户流水', 'Entries') }],
+    },
+    access: { list: supplierPerm(product).LIST, create: supplierPerm(product).CREATE, owner: 'ownerId' },
+    export: {
+      fileName: label(`${productLabels[product].zh}供应商账户`, `${productLabels[product].en} supplier accounts`),
+    },
+    history: false,
+  });
+
+/** One product's supplier-account entries (an account's history tab, exported with it). */
+export const supplierEntryResource = (product: SupplierProduct) =>
+  defineResource({
+    key: `finance.supplierEntry.${product}`,
+    title: label('供应商账户流水', 'Supplier account entries'),
+    api: `/v2/fc/account/supplier/${product}/entry`,
+    // read in its account's details tab, on the account's screen
+    routes: { list: `/financial/account/supplier/${product}` },
+    titleField: 'key',
+    fields: {
+      key: { kind: 'text', label: label('幂等键', 'Key'), required: true, readOnly: true },
+      supplierAccountId: {
+        kind: 'number',
+        label: label('供应商账户', 'Supplier account'),
+        required: true,
+        readOnly: true,
+      },
+      accountCode: { kind: 'text', label: label('账户编号', 'Account code'), readOnly: true },
+      ownerId: { kind: 'user', label: label('供应商负责人', 'Supplier owner'), readOnly: true },
+      kind: {
+        kind: 'enum',
+        label: label('类型', 'Kind'),
+        required: true,
+        readOnly: true,
+        options: supplierEntryKindOptions,
+      },
+      amount: { kind: 'money', label: label('金额', 'Amount'), required: true, readOnly: true },
+      currency: { kind: 'text', label: label('币种', 'Currency'), required: true, readOnly: true },
+      balanceAfter: { kind: 'money', label: label('变动后余额', 'Balance after'), required: true, readOnly: true },
+      day: { kind: 'date', label: label('记账日', 'Day'), required: true, readOnly: true },
+      applicationCode: { kind: 'text', label: label('申请编号', 'Application'), readOnly: true },
+      note: { kind: 'text', label: label('说明', 'Note'), readOnly: true },
+      createdAt: { kind: 'datetime', label: label('记账时间', 'Posted'), required: true, readOnly: true },
+    },
+    list: {
+      columns: ['day', 'kind', 'amount', 'balanceAfter', 'currency', 'applicationCode', 'note', 'createdAt'],
+      filters: {
+        supplierAccountId: { op: 'eq', field: 'supplierAccountId' },
+        kind: { op: 'in', field: 'kind' },
+        day: { op: 'range', field: 'day' },
+      },
+      sortable: ['createdAt'],
+      defaultSort: { field: 'createdAt', order: 'descend' },
+    },
+    form: { sections: [] },
+    detail: { header: ['kind', 'amount', 'currency', 'day'] },
+    access: { list: supplierPerm(product).LIST, owner: 'ownerId' },
+    export: { fileName: label('供应商账户流水', 'Supplier account entries') },
+    history: false,
+  });
+
+/** A supplier application: money we send, a payment, or a correction; posted when approved. */
+export const supplierApply = z.object({
+  supplierAccountId: z.number().int().positive(),
+  kind: z.enum(SUPPLIER_APPLY_KINDS),
+  /** minor units; an adjustment may be negative, the others are positive (refused otherwise) */
+  amount: z.number().int().min(-100_000_000_00).max(100_000_000_00),
+  /** the bank reference of money sent */
+  reference: z.string().trim().max(64).optional(),
+  reason: applyReason,
+});
+export type SupplierApply = z.infer<typeof supplierApply>;
+
+export const supplierApplicationDetail = z.object({
+  id: z.number(),
+  code: z.string(),
+  kind: z.enum(SUPPLIER_APPLY_KINDS),
+  state: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
+  supplierAccountId: z.number(),
+  accountCode: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  reference: z.string().nullable(),
+  reason: z.string(),
+  instanceId: z.number().nullable(),
+  entryId: z.number().nullable(),
+  balanceAfter: z.number().nullable(),
+  applicantId: z.number(),
+  deciderId: z.number().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type SupplierApplicationDetail = z.infer<typeof supplierApplicationDetail>;
