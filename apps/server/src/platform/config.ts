@@ -18,7 +18,7 @@ const schema = z.object({
   DB_USER_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LIST_COUNT_CAP: z.coerce.number().int().min(100).default(10_000),
-  LIST_SEARCH_COUNT_CAP: z.coerce.number().int().min(100).default(500),
+  LIST_SEARCH_COUNT_CAP: z.coerce.number().int().min(100).default(1_000),
   LIST_WALK_ROWS: z.coerce.number().int().min(100).default(2_000),
   PUBLIC_URL: z.string().url().optional(),
   APP_ENV: z
