@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, SALES, signedIn, useShellServer } from './support/shell.js';
+import { api, apiToken, openDrawerTab, SALES, signedIn, useShellServer } from './support/shell.js';
 
 const PAGE = '[data-testid="resource-create-page"]';
 
@@ -95,7 +95,7 @@ describe('CRM add pages', () => {
     const row = page.locator('.ant-table-row').filter({ hasText: customer.name }).first();
     await expect.poll(() => row.count()).toBe(1);
     await row.getByTestId('row-detail').click();
-    await page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: 'Opportunities' }).click();
+    await openDrawerTab(page, 'Opportunities');
     await expect
       .poll(() => page.getByTestId('related-crm.opportunity').textContent())
       .toContain('Nordic OTP route 2027');

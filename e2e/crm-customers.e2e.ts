@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { SALES, signedIn, useShellServer } from './support/shell.js';
+import { openDrawerTab, SALES, signedIn, useShellServer } from './support/shell.js';
 import { exportedRows } from './support/xlsx.js';
 
 /** Picks an option of the antd Select under a form label by typing its text. */
@@ -38,8 +38,8 @@ describe('CRM customers', () => {
     const row = page.locator('.ant-table-row').filter({ hasText: 'ZephyrE2E' });
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
     await row.getByTestId('row-detail').click();
-    await page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: 'History' }).click();
-    await page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: 'Follow-up' }).click();
+    await openDrawerTab(page, 'History');
+    await openDrawerTab(page, 'Follow-up');
     const form = page.getByTestId('history-follow-up');
     await form
       .locator('.ant-form-item')
@@ -79,7 +79,7 @@ describe('CRM customers', () => {
     await shot(page, 'crm-customers-390-zh');
     // a seeded customer (each has contacts): the first rows may be customers the other test just added
     await page.locator('.ant-table-row').last().getByTestId('row-detail').click();
-    await page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: '联系人' }).click();
+    await openDrawerTab(page, '联系人');
     // vitest's poll gives up after 1 s by default: too short for a loaded CI machine
     await expect
       .poll(() => page.getByTestId('related-crm.contact').locator('.ant-table-row').count(), { timeout: 15_000 })

@@ -5,6 +5,7 @@ import {
   api,
   apiToken,
   type DemoUser,
+  openDrawerTab,
   type ShellServer,
   settlePopups,
   signedIn,
@@ -166,7 +167,7 @@ describe('SRM channels', () => {
     expect(await page.textContent('body')).not.toContain('e2e-secret');
     await shot(page, 'srm-channels-1280-en');
     await row.getByTestId('row-detail').click();
-    await page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: 'Coverage' }).click();
+    await openDrawerTab(page, 'Coverage');
     await expect
       .poll(() => page.getByTestId('related-srm.channelCoverage').locator('.ant-table-row').count(), {
         timeout: 10_000,
@@ -182,7 +183,7 @@ describe('SRM channels', () => {
       unitPrice: '0.0042',
       currency: 'USD',
     });
-    await page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: 'Quality and cost' }).click();
+    await openDrawerTab(page, 'Quality and cost');
     const costRows = page.getByTestId('channel-cost').locator('.ant-table-row');
     await expect.poll(() => costRows.count(), { timeout: 10_000 }).toBe(3);
     expect(await costRows.filter({ hasText: SG[0] }).textContent()).toContain('0.004200 USD');

@@ -287,3 +287,17 @@ export async function box(page: Page, testId: string) {
   if (!b) throw new Error(`${testId} is not rendered`);
   return b;
 }
+
+/**
+ * Open a tab of the record drawer by its title and wait until it is the active one. A click that lands
+ * while the drawer is still sliding in is lost, so the click is repeated until the tab is active.
+ */
+export async function openDrawerTab(page: Page, title: string) {
+  const tab = page.locator('.ant-drawer .ant-tabs-tab').filter({ hasText: title }).first();
+  await expect
+    .poll(async () => {
+      await tab.click();
+      return (await tab.getAttribute('class')) ?? '';
+    })
+    .toContain('ant-tabs-tab-active');
+}
