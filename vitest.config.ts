@@ -48,7 +48,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           expect: { poll },
-          fileParallelism: false,
+          // each file starts its own server on its own database copy and ports, and launches its own
+          // browser: two run side by side (much of a browser test is waiting on the page or a clock)
+          maxWorkers: 2,
           globalSetup: ['support/global-setup.ts'],
           sequence: { groupOrder: 2 },
         },
