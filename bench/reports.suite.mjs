@@ -30,6 +30,8 @@ const REPORTS = [
   'consumption',
   'start-sms',
   'start-voice',
+  'wa-sessions',
+  'otp-sms',
 ];
 const loadavg = () =>
   os
@@ -135,7 +137,9 @@ export default {
       `with SQL (\`bench/reports-data.mjs\`, generate_series, deterministic) in ${n(l.ms)} ms on top of the demo data:`,
       `${n(l.smsMessages)} SMS messages and ${n(l.voiceCalls)} voice calls in ${n(l.dailyRows)} \`traffic_daily\` rows`,
       `(${n(l.benchDailyRows)} of them the bench's; sales01 owns ${n(l.sales01Rows)}), ${n(l.customers)} customers,`,
-      `${n(l.accounts)} accounts, ${n(l.channels)} channels, ${n(l.ledgerRows)} ledger entries.`,
+      `${n(l.accounts)} accounts, ${n(l.channels)} channels, ${n(l.ledgerRows)} ledger entries,`,
+      `${n(l.otpRows ?? 0)} \`traffic_otp_daily\` rows (SMS marked OTP, decision 0094) and ${n(l.waRows ?? 0)} \`traffic_wa_daily\` rows`,
+      '(WhatsApp by conversation category).',
       `The daily rollup's triggers keep the reports' narrow rollups (decision 0087): ${n(l.reportRows ?? 0)} rows in`,
       `\`traffic_report_daily\` (customer side) and ${n(l.routeRows ?? 0)} in \`traffic_route_daily\` (route side).`,
       `Decision 0090 adds ${n(l.accountRows ?? 0)} rows in \`traffic_account_daily\` (no country), ${n(l.ownerRows ?? 0)} in`,
