@@ -88,7 +88,7 @@ describe('message center', () => {
     await expect.poll(() => second.textContent()).toContain('您的反馈有新回复');
     expect(await second.textContent()).toContain('已读');
     await shot(page, 'message-center-1280-zh');
-    // on a phone the secondary columns (content) give way; the title, state and actions stay
+    // on a phone the secondary columns (type, content, time) give way; title and actions show
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => rows(page).first().textContent()).toContain('您的反馈有新回复');
     await shot(page, 'message-center-390-zh');
