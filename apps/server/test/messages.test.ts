@@ -135,4 +135,36 @@ describe('message center calls', () => {
     expect(await titles('zh')).toEqual([]);
     expect(await titles('Marketing')).toEqual([]);
   });
+
+  it('answers one message and exports the list: the caller’s own only, in the reader’s language', async () => {
+    const call = (url: string, payload: object, tok: Tokens, locale: string) =>
+      t.app.inject({ method: 'POST', url, headers: { ...bearer(tok), 'accept-language': locale }, payload });
+    const [msg] = (await post(`${M}/query/center/message/list`, {}, admin)).data.records as { id: number }[];
+    const detail = async (tok: Tokens, locale: string) =>
+      (await call(`${M}/detail`, { id: msg!.id }, tok, locale)).json();
+    expect((await detail(admin, 'zh-CN')).data).toMatchObject({ title: '节点超时', content: '「财务总监审批」已超时' });
+    expect((await detail(admin, 'en')).data).toMatchObject({ title: 'Step overdue', type: 'approval', status: 0 });
+    expect((await detail(sales, 'en')).code).toBe(Errors.NOT_FOUND.code);
+    // a personal list's fields: every signed-in user may ask
+    const fields = await call('/v2/sys/staff/resource/field/get', { resource: 'messages.center' }, sales, 'en');
+    expect(fields.json().data.fields).toContain('title');
+
+    const file = await call(`${M}/query/center/message/list/export`, { format: 'csv' }, admin, 'en');
+    expect(file.headers['content-type']).toContain('text/csv');
+    const lines = file.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Type,Title,Content,State,Time (UTC),Read at (UTC)');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^Approval,Step overdue,"Step ""Finance director"" passed its deadline",Unread,/);
+    const theirs = await call(
+      `${M}/query/center/message/list/export`,
+      { format: 'csv', type: 'approval' },
+      sales,
+      'zh-CN',
+    );
+    expect(theirs.body).not.toContain('节点超时');
+    expect(theirs.body).toContain('类型,标题,内容,状态');
+  });
 });

@@ -5,9 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../src/modules/index.js';
 import { users } from '../src/modules/system/users.js';
 import { departments, resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
+import type { AuthContext } from '../src/platform/auth/context.js';
 import { rowsOf } from '../src/platform/db/index.js';
+import { streamRows } from '../src/platform/exports/reader.js';
 import { type BoundResource, boundResources } from '../src/platform/resource/bind.js';
-import { columnOf, isLink, keywordWhere } from '../src/platform/resource/query.js';
+import { resourceExport } from '../src/platform/resource/export.js';
+import { resourcePage } from '../src/platform/resource/page.js';
+import { columnOf, isLink, keywordWhere, readRecord } from '../src/platform/resource/query.js';
 import { buildSeedResources } from '../src/seed/resources.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
@@ -60,11 +64,12 @@ describe('every bound resource', () => {
     const defs = rowsOf<{ tablename: string; indexdef: string }>(
       await t.p.db.execute("select tablename, indexdef from pg_indexes where schemaname = 'public'"),
     );
-    const leads = (table: string, column: string, method: 'btree' | 'gin') =>
+    // `first`: a pattern of columns the index may start with before `column`
+    const leads = (table: string, column: string, method: 'btree' | 'gin', first = '') =>
       defs.some(
         (d) =>
           d.tablename === table &&
-          new RegExp(`USING ${method} \\("?${column}"?[ ,)]`).test(d.indexdef) &&
+          new RegExp(`USING ${method} \\(${first}"?${column}"?[ ,)]`).test(d.indexdef) &&
           (method === 'btree' || d.indexdef.includes('gin_trgm_ops')),
       );
     const generated = new Map(
@@ -77,13 +82,17 @@ describe('every bound resource', () => {
     const missing: string[] = [];
     for (const b of boundResources()) {
       const table = getTableName(b.table);
+      // a personal list is always one owner's records: its indexes may start with the owner
+      const owner = b.def.access.list === SIGNED_IN ? columnOf(b, b.def.access.owner!).name : undefined;
+      const ownerFirst = owner ? `(?:"?${owner}"?, )?` : '';
       const need = (field: string, method: 'btree' | 'gin') => {
         const src = field === 'id' ? b.table.id : b.columns[field]!;
         if (isLink(src)) {
           if (!leads(getTableName(src.link), src.value.name, 'btree')) missing.push(`${b.def.key}.${field} (link)`);
           return;
         }
-        if (!leads(table, columnOf(b, field).name, method)) missing.push(`${b.def.key}.${field} (${method})`);
+        if (!leads(table, columnOf(b, field).name, method, ownerFirst))
+          missing.push(`${b.def.key}.${field} (${method})`);
       };
       for (const [name, f] of Object.entries(b.def.list.filters)) {
         if (f.op !== 'like') {
@@ -105,7 +114,7 @@ describe('every bound resource', () => {
       if (field !== 'id' && !isLink(b.columns[field]!)) {
         const col = columnOf(b, field).name;
         const dir = order === 'descend' ? ' DESC' : '';
-        const ordered = new RegExp(`USING btree \\("?${col}"?${dir}, id\\)`);
+        const ordered = new RegExp(`USING btree \\(${ownerFirst}"?${col}"?${dir}, id\\)`);
         // a unique column is an order of its own: no tie-break needed
         const unique = new RegExp(`^CREATE UNIQUE INDEX .* USING btree \\("?${col}"?\\)$`);
         if (!defs.some((d) => d.tablename === table && (ordered.test(d.indexdef) || unique.test(d.indexdef))))
@@ -162,6 +171,63 @@ describe('field-level permission', () => {
     expect((await ask(admin, 'system.nothing')).code).toBe(Errors.NOT_FOUND.code);
     expect((await ask(sales, 'system.user')).code).toBe(Errors.NO_PERMISSION.code);
     expect(Perm.SYS_USER_LIST).toBe(users.def.access.list);
+  });
+});
+
+describe('read hooks (decision 0099)', () => {
+  // a second binding of the staff users (not registered) whose answered rows show the name with
+  // the login beside it, read for the hook only, and whose keyword also finds a made-up word
+  const hooked: BoundResource = {
+    ...users,
+    def: { ...users.def, key: 'test.readHooks', export: { fileName: { zh: '读取钩子', en: 'read hooks' } } },
+    readAlso: { login: staffUsers.username },
+    afterRead: (rows, { locale }) => rows.map((r) => ({ ...r, name: `${r.name} <${r.login}> ${locale}` })),
+    searchAlso: { keyword: (k) => (k === 'no-such-text' ? eq(staffUsers.username, 'admin') : undefined) },
+  };
+  const adminAuth = async (): Promise<AuthContext> => {
+    const [u] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
+    const perms = new Set(buildSeedResources().map((r) => r.key));
+    return {
+      userId: u!.id,
+      username: 'admin',
+      sessionId: 'read-hooks',
+      perms,
+      scope: { kind: 'all', departmentIds: [] },
+    };
+  };
+  const page = async (b: BoundResource, auth: AuthContext, keyword: string, locale: 'en' | 'zh-CN' = 'en') =>
+    (await resourcePage(b, t.p, auth, { page: 1, size: 50, keyword }, locale)).records;
+
+  it('rewrites the rows of the page, the detail and the export alike; what it read besides is never answered', async () => {
+    const auth = await adminAuth();
+    const [admin] = (await page(hooked, auth, 'admin')).filter((r) => r.username === 'admin');
+    expect(admin?.name).toMatch(/ <admin> en$/);
+    expect(admin).not.toHaveProperty('login');
+    const detail = await readRecord(t.p.db, hooked, admin!.id as number, { auth, locale: 'zh-CN' });
+    expect(detail.name).toMatch(/ <admin> zh-CN$/);
+    expect(detail).not.toHaveProperty('login');
+    // the plain binding answers the stored name
+    expect((await readRecord(t.p.db, users, admin!.id as number, { auth, locale: 'en' })).name).not.toContain('<');
+
+    const source = resourceExport(hooked);
+    const query = source.query.parse({ page: 1, size: 10, keyword: 'admin' });
+    const nameAt = (source.columnsFor?.(auth) ?? source.columns).findIndex((c) => c.en === 'Name');
+    const names: unknown[] = [];
+    for await (const row of streamRows(t.p.database, source.select(t.p.db, auth, query, 'en')))
+      names.push(source.cells(row, 'en', auth)[nameAt]);
+    expect(nameAt).toBeGreaterThan(0);
+    expect(names).toContainEqual(expect.stringMatching(/ <admin> en$/));
+    expect(names.every((n) => / en$/.test(String(n)))).toBe(true);
+  });
+
+  it('a keyword also matches what searchAlso adds, on every read of the list', async () => {
+    const auth = await adminAuth();
+    const logins = async (b: BoundResource, keyword: string) => (await page(b, auth, keyword)).map((r) => r.username);
+    expect(await logins(users, 'no-such-text')).toEqual([]);
+    expect(await logins(hooked, 'no-such-text')).toEqual(['admin']);
+    // the search column still answers beside it
+    expect(await logins(hooked, 'admin')).toContain('admin');
+    expect(await resourceExport(hooked).count(t.p.db, auth, { keyword: 'no-such-text' })).toBe(1);
   });
 });
 

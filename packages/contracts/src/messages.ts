@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './paging.js';
+import { MESSAGE_TYPES } from './message-center.js';
 import { int32, int32Id, int53, text } from './validation/scalars.js';
 
 export {
@@ -19,9 +19,7 @@ export {
  * pushes them live.
  */
 
-/** Message kinds the platform produces; the drop list offers them as filters. */
-export const MESSAGE_TYPES = ['approval', 'alarm', 'mail', 'system', 'feedback', 'notice'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
+export { MESSAGE_TYPES, type MessageType, messageResource } from './message-center.js';
 
 /** 0 unread, 1 read */
 export const MESSAGE_STATUS = { UNREAD: 0, READ: 1 } as const;
@@ -60,17 +58,6 @@ export const pushMessage = z.object({
   createdAt: text(),
 });
 export type PushMessage = z.infer<typeof pushMessage>;
-
-const isoDate = text().datetime({ offset: true });
-
-export const centerListQuery = pageQuery.extend({
-  type: z.enum(MESSAGE_TYPES).optional(),
-  status: messageStatus.optional(),
-  keyword: text().trim().max(100).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-});
-export type CenterListQuery = z.infer<typeof centerListQuery>;
 
 export const homeListQuery = z.object({
   size: int32().min(1).max(50).default(8),

@@ -51,5 +51,5 @@ export interface FieldSpec {
   required?: boolean;
   rules?: FieldRules;
   /** the allowed values of an `enum` field */
-  options?: readonly { value: string }[];
+  options?: readonly { value: string | number }[];
 }

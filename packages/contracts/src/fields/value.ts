@@ -69,10 +69,7 @@ const byKind: Record<FieldKind, (spec: FieldSpec) => z.ZodType> = {
   date: () => isoDate,
   datetime: () => z.iso.datetime({ offset: true, message: 'a date and time (ISO 8601)' }),
   boolean: () => z.boolean('yes or no'),
-  enum: (spec) =>
-    spec.options?.length
-      ? z.enum(spec.options.map((o) => o.value) as [string, ...string[]], 'one of the choices')
-      : text().trim().min(1),
+  enum: (spec) => optionSchema(spec.options, 'one of the choices') ?? text().trim().min(1),
   dict: () => text().trim().min(1).max(64),
   user: () => reference,
   department: () => reference,
@@ -85,6 +82,18 @@ const byKind: Record<FieldKind, (spec: FieldSpec) => z.ZodType> = {
     return spec.required ? ids.min(1) : ids;
   },
 };
+
+/**
+ * One of an enum's options: text values as a zod enum, numbers (a spec's 0 / 1 state) as literals;
+ * undefined when there are none.
+ */
+export function optionSchema(options: FieldSpec['options'], message?: string): z.ZodType | undefined {
+  const values = options?.map((o) => o.value) ?? [];
+  if (!values.length) return undefined;
+  return values.every((v) => typeof v === 'string')
+    ? z.enum(values as [string, ...string[]], message)
+    : z.literal(values as [string | number, ...(string | number)[]], message);
+}
 
 /** The one schema of a field's value: its kind's shape and the field's rules; optional unless required. */
 export function fieldValueSchema(spec: FieldSpec): z.ZodType {

@@ -16,6 +16,7 @@ import { entryResource, finApplicationResource } from '../finance/application.js
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
 import { mailBookResource, mailSenderRuleResource, mailTemplateResource } from '../mail/resources.js';
+import { messageResource } from '../message-center.js';
 import { dingNoticeResource, versionRecordResource } from '../notices.js';
 import {
   bankAccountResource,
@@ -70,6 +71,7 @@ export const allResources: readonly ResourceDef[] = [
   myFeedbackResource,
   dingNoticeResource,
   versionRecordResource,
+  messageResource,
   mailBookResource,
   mailTemplateResource,
   mailSenderRuleResource,

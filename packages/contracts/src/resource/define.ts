@@ -9,9 +9,9 @@ export interface Label {
 /** `label('产品', 'Product')`: how definitions write a Label. */
 export const label = (zh: string, en: string): Label => ({ zh, en });
 
-/** One choice of an `enum` field. */
-export interface EnumOption {
-  value: string;
+/** One choice of an `enum` field: text, or a number where the spec's answer holds one (a message's state: 0 unread, 1 read). */
+export interface EnumOption<V extends string | number = string> {
+  value: V;
   label: Label;
   /** antd tag colour */
   color?: string;
@@ -27,7 +27,7 @@ export interface ResourceField {
   /** dictionary code of a `dict` field, e.g. `crm.customer_level` */
   dict?: string;
   /** the choices of an `enum` field */
-  options?: readonly EnumOption[];
+  options?: readonly EnumOption<string | number>[];
   /** the id of a record of a table with no field kind of its own (`role`): an int id, picked by an override */
   ref?: string;
   /** a list of values (e.g. several departments) */

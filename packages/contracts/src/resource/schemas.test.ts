@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageResource } from '../message-center.js';
 import { dingNoticeResource, versionRecordResource } from '../notices.js';
 import { Perm } from '../permissions.js';
 import { userResource } from '../system/user.js';
@@ -35,6 +36,16 @@ describe('resource definitions derive their schemas', () => {
       keyword: 'a',
     });
     expect(s.listQuery.safeParse({ status: 'gone' }).success).toBe(false);
+  });
+  it('an enum of numbers (a message state, 0 or 1) takes and answers those numbers only', () => {
+    const m = resourceSchemas(messageResource);
+    expect(m.listQuery.parse({ status: 0, type: 'approval' })).toMatchObject({ status: 0, type: 'approval' });
+    for (const status of [2, '0', 'unread'])
+      expect(m.listQuery.safeParse({ status }).success, String(status)).toBe(false);
+    const row = { id: 1, version: 1, userId: 2, type: 'system', msgType: 1, title: 't', content: 'c' };
+    const times = { link: null, sourceKind: null, sourceId: null, createdAt: '2026-01-01T00:00:00Z', readAt: null };
+    expect(m.row.safeParse({ ...row, ...times, status: 1 }).success).toBe(true);
+    expect(m.row.safeParse({ ...row, ...times, status: '1' }).success).toBe(false);
   });
   it('a yes / no filter takes a boolean or the words, and nothing else', () => {
     const q = resourceSchemas(dingNoticeResource).listQuery;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldKind } from '../fields/kinds.js';
-import { fieldValueSchema } from '../fields/value.js';
+import { fieldValueSchema, optionSchema } from '../fields/value.js';
 import { pageQuery, pageResult, recordNames } from '../paging.js';
 import { int32, int32Id, text } from '../validation/scalars.js';
 import {
@@ -49,7 +49,7 @@ function outputItem(f: ResourceField): z.ZodType {
     case 'boolean':
       return z.boolean();
     case 'enum':
-      return f.options?.length ? z.enum(f.options.map((o) => o.value) as [string, ...string[]]) : text();
+      return optionSchema(f.options) ?? text();
     case 'attachment':
       return z.array(text());
     case 'customer':

@@ -1,5 +1,4 @@
 import {
-  centerListQuery,
   changeByMsgIdBody,
   changedCount,
   changeStatusBody,
@@ -8,7 +7,6 @@ import {
   homeListQuery,
   MESSAGE_TYPES,
   messageRow,
-  pageResult,
   readAllBody,
   serverTime,
   typeCounts,
@@ -17,13 +15,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
-import { centerMessagesExport } from './messages.export.js';
-import { centerPage, countsByType, latestMessages, messageById, readAll, setStatus, unreadCount } from './service.js';
+import { mountResource } from '../../platform/resource/index.js';
+import { messageList } from './list.js';
+import { countsByType, latestMessages, messageById, readAll, setStatus, unreadCount } from './service.js';
 
 /** Every message call is about the caller's own messages: any signed-in user. */
 const own = { access: 'authenticated' as const };
@@ -72,28 +70,8 @@ export async function messageRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await countsByType(p.db, req.auth!.userId)),
   );
 
-  r.post(
-    `${P}/query/center/message/list`,
-    {
-      schema: {
-        tags,
-        summary: 'Message query (paged, filters)',
-        body: centerListQuery,
-        response: { 200: envelope(pageResult(messageRow)) },
-      },
-      config: ownQuiet,
-    },
-    async (req) => ok(await centerPage(p.db, req.auth!.userId, req.body, p.config.listCountCap, localeOf(req.headers))),
-  );
-
-  exportRoute(
-    app,
-    p,
-    `${P}/query/center/message/list/export`,
-    centerMessagesExport,
-    centerListQuery,
-    "Export my messages (same filters as the list; only the caller's own)",
-  );
+  // the center's page, detail and export (the caller's own messages, rendered in their language)
+  await mountResource(app, p, messageList);
 
   r.post(
     `${P}/query/home/message/list`,

@@ -1,5 +1,7 @@
+import { messageResource } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { searchColumnFor, searchIndex } from '../../platform/db/search.js';
 import type { TextVars } from '../../platform/i18n/message-templates.js';
 
 /**
@@ -29,9 +31,16 @@ export const mcMessages = pgTable(
     status: smallint('status').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** the list's optimistic version (the resource kernel's row key); a state change bumps it */
+    version: integer('version').notNull().default(1),
+    /** the keyword filter's search text: the stored (Chinese) title and content */
+    search: searchColumnFor(messageResource),
   },
+  // every read is one recipient's (a personal list): each index starts with the recipient
   (t) => [
-    index('mc_messages_user_created_idx').on(t.userId, t.createdAt),
-    index('mc_messages_user_unread_idx').on(t.userId, t.type).where(sql`${t.status} = 0`),
+    index('mc_messages_user_created_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id),
+    index('mc_messages_user_status_type_idx').on(t.userId, t.status, t.type),
+    index('mc_messages_user_type_idx').on(t.userId, t.type),
+    searchIndex('mc_messages_search_trgm', t.search),
   ],
 );

@@ -1,18 +1,14 @@
 import {
-  type CenterListQuery,
   type FillVar,
   type Locale,
   MESSAGE_STATUS,
   type MessageRow,
   type MessageType,
-  type PageResult,
   type PushMessage,
 } from '@portal/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { cappedCount } from '../../platform/db/count.js';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
-import { containsPattern } from '../../platform/db/like.js';
-import { renderMessage, templateKeysWithEnglish } from '../../platform/i18n/message-templates.js';
+import { renderMessage } from '../../platform/i18n/message-templates.js';
 import type { Notification } from '../../platform/notify.js';
 import { mcMessages } from './schema.js';
 
@@ -95,65 +91,6 @@ export async function messageById(db: Db, id: number): Promise<Row | undefined> 
   return row;
 }
 
-/** The message-center list's filters: always the caller's own messages (shared by the page and its export). */
-export function centerWhere(userId: number, q: Omit<CenterListQuery, 'page' | 'size'>): SQL {
-  const where: SQL[] = [eq(mcMessages.userId, userId)];
-  if (q.type) where.push(eq(mcMessages.type, q.type));
-  if (q.status !== undefined) where.push(eq(mcMessages.status, q.status));
-  if (q.from) where.push(gte(mcMessages.createdAt, new Date(q.from)));
-  if (q.to) where.push(lte(mcMessages.createdAt, new Date(q.to)));
-  if (q.keyword) {
-    const like = containsPattern(q.keyword);
-    // the stored text is the Chinese rendering; a templated message also matches in English:
-    // by its template's fixed words, or by a variable's English form
-    const englishKeys = templateKeysWithEnglish(q.keyword);
-    where.push(
-      or(
-        ilike(mcMessages.title, like),
-        ilike(mcMessages.content, like),
-        englishKeys.length ? inArray(mcMessages.templateKey, englishKeys) : undefined,
-        sql`exists (select 1 from jsonb_each(${mcMessages.templateVars}) v
-                     where (case jsonb_typeof(v.value) when 'object' then v.value->>'en' else v.value#>>'{}' end) ilike ${like})`,
-      )!,
-    );
-  }
-  return and(...where)!;
-}
-
-export const centerOrder = (q: Pick<CenterListQuery, 'sortOrder'>) => [
-  q.sortOrder === 'ascend' ? mcMessages.createdAt : desc(mcMessages.createdAt),
-  desc(mcMessages.id),
-];
-
-/** One page of the caller's messages; the total is counted up to `countCap` rows (then `totalCapped`). */
-export async function centerPage(
-  db: Db,
-  userId: number,
-  q: CenterListQuery,
-  countCap: number,
-  locale: Locale,
-): Promise<PageResult<MessageRow>> {
-  const cond = centerWhere(userId, q);
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(mcMessages)
-      .where(cond)
-      .orderBy(...centerOrder(q))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    cappedCount(db, mcMessages, cond, countCap),
-  ]);
-  const { total, capped } = counted;
-  return {
-    records: rows.map((r) => toMessageRow(r, locale)),
-    total,
-    page: q.page,
-    size: q.size,
-    ...(capped ? { totalCapped: true } : {}),
-  };
-}
-
 /** The bell's latest items. */
 export async function latestMessages(
   db: Db,
@@ -168,7 +105,8 @@ export async function latestMessages(
     .select()
     .from(mcMessages)
     .where(and(...where))
-    .orderBy(desc(mcMessages.createdAt), desc(mcMessages.id))
+    // the list's own order (newest first, then id), which the recipient's time index serves
+    .orderBy(desc(mcMessages.createdAt), mcMessages.id)
     .limit(size);
   return rows.map((r) => toMessageRow(r, locale));
 }
@@ -199,7 +137,11 @@ export async function countsByType(db: Db, userId: number) {
 export async function setStatus(db: Db, userId: number, ids: number[], status: 0 | 1): Promise<number> {
   const rows = await db
     .update(mcMessages)
-    .set({ status, readAt: status === MESSAGE_STATUS.READ ? new Date() : null })
+    .set({
+      status,
+      readAt: status === MESSAGE_STATUS.READ ? new Date() : null,
+      version: sql`${mcMessages.version} + 1`,
+    })
     .where(and(eq(mcMessages.userId, userId), inArray(mcMessages.id, ids), sql`${mcMessages.status} <> ${status}`))
     .returning({ id: mcMessages.id });
   return rows.length;
@@ -210,7 +152,7 @@ export async function readAll(db: Db, userId: number, type?: MessageType): Promi
   if (type) where.push(eq(mcMessages.type, type));
   const rows = await db
     .update(mcMessages)
-    .set({ status: MESSAGE_STATUS.READ, readAt: new Date() })
+    .set({ status: MESSAGE_STATUS.READ, readAt: new Date(), version: sql`${mcMessages.version} + 1` })
     .where(and(...where))
     .returning({ id: mcMessages.id });
   return rows.length;

@@ -9,7 +9,7 @@ import { cappedCount } from '../db/count.js';
 import { nameInSql } from '../i18n/names.js';
 import type { Platform } from '../platform.js';
 import type { Values } from '../resource/bind.js';
-import { filterWhere, listOrder, readExpr, rowSelect, toRow, visibleFields } from '../resource/query.js';
+import { answerRows, filterWhere, listOrder, readExpr, rowSelect, visibleFields } from '../resource/query.js';
 import type { OwnershipBinding } from './bind.js';
 import { ownerChanges } from './schema.js';
 
@@ -31,7 +31,7 @@ export async function poolPage(p: Platform, ob: OwnershipBinding, auth: AuthCont
     cappedCount(p.db, b.table, where, p.config.listCountCap),
   ]);
   return {
-    records: rows.map((r) => toRow(b, fields, r as Values)),
+    records: answerRows(b, fields, rows as Values[], { locale: locale ?? 'zh-CN', auth }),
     total: n.total,
     page,
     size,

@@ -49,6 +49,12 @@ export interface WriteContext {
 
 export type Values = Record<string, unknown>;
 
+/** Who reads rows, and in which language: what `afterRead` gets. */
+export interface ReadContext {
+  locale: Locale;
+  auth: AuthContext;
+}
+
 export interface ResourceHooks {
   /**
    * slow work before the transaction (hashing; checks against cached reference data, which an
@@ -92,6 +98,20 @@ export interface BindOptions {
   rows?: SQL;
   /** each keyword (`like`) filter's search column (`searchColumn`, platform/db/search.ts) */
   search?: Record<string, PgColumn>;
+  /**
+   * what a keyword filter also matches besides its search column, OR-ed with it (a templated
+   * message's English words, which no stored column holds); checked row by row, never by an index
+   */
+  searchAlso?: Record<string, (keyword: string) => SQL | undefined>;
+  /** values read with every answered row for `afterRead` only, never answered themselves */
+  readAlso?: Record<string, PgColumn | SQL>;
+  /**
+   * the rows as answered, rewritten once read: the page, the detail and the export alike (a
+   * message rendered from its template in the reader's language). Each row carries its fields and
+   * the `readAlso` values, which are dropped afterwards; an export's rows hold the values as read,
+   * before the file's cells. Synchronous: an export runs it row by row as it streams.
+   */
+  afterRead?: (rows: Values[], ctx: ReadContext) => Values[];
   hooks?: ResourceHooks;
   commands?: Record<string, CommandHandler>;
   /**
@@ -130,6 +150,9 @@ export function bindResource<D extends ResourceDef>(def: D, opts: BindOptions): 
     .filter(([name, f]) => f.op === 'like' && !opts.search?.[name])
     .map(([name]) => name);
   if (unsearched.length) throw new Error(`resource ${def.key}: no search column for ${unsearched.join(', ')}`);
+  const clash = Object.keys(opts.readAlso ?? {}).filter((k) => k in def.fields || k === 'id' || k === 'names');
+  if (clash.length) throw new Error(`resource ${def.key}: readAlso ${clash.join(', ')} is a row key`);
+  if (opts.readAlso && !opts.afterRead) throw new Error(`resource ${def.key}: readAlso without afterRead`);
   const noHandler = Object.keys(def.commands ?? {}).filter((c) => !opts.commands?.[c]);
   if (noHandler.length) throw new Error(`resource ${def.key}: no handler for ${noHandler.join(', ')}`);
   if (!is((opts.table as unknown as Record<string, unknown>)[versionKeyOf(def)], Column))

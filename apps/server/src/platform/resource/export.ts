@@ -4,7 +4,7 @@ import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context.js';
 import { type Cell, defineExportSource, type ExportSource, utcTimeCell } from '../exports/source.js';
-import type { BoundResource, Values } from './bind.js';
+import type { BoundResource, ReadContext, Values } from './bind.js';
 import { isColumn, listOrder, listWhere, readExpr, visibleFields } from './query.js';
 
 const WIDTH: Partial<Record<ResourceField['kind'], number>> = {
@@ -102,15 +102,29 @@ function deriveExport(b: BoundResource): ExportSource<Values> {
     },
     select(db, auth, q, locale) {
       const fields = exportFields(b, auth);
+      // the `readAlso` values after the fields, for `afterRead` (cells)
+      const also = Object.entries(b.readAlso ?? {}).map(([k, src]) => [`__also_${k}`, src]);
       return db
-        .select(Object.fromEntries(fields.map((k) => [k, exportExpr(b, k, locale)])))
+        .select(Object.fromEntries([...fields.map((k) => [k, exportExpr(b, k, locale)]), ...also]))
         .from(b.table)
         .where(listWhere(b, auth, q))
         .orderBy(...listOrder(b, auth, q))
         .toSQL();
     },
     cells(row, locale, auth) {
-      return exportFields(b, auth).map((k, i) => cell(def.fields[k]!, row[i], locale));
+      const fields = exportFields(b, auth);
+      const values = readValues(b, fields, row, { locale, auth });
+      return fields.map((k) => cell(def.fields[k]!, values[k], locale));
     },
   });
+}
+
+/** One exported row by field, through the binding's `afterRead` (its `readAlso` values follow the fields). */
+function readValues(b: BoundResource, fields: string[], row: unknown[], ctx: ReadContext): Values {
+  const out: Values = Object.fromEntries(fields.map((k, i) => [k, row[i]]));
+  if (!b.afterRead) return out;
+  Object.keys(b.readAlso ?? {}).forEach((k, j) => {
+    out[k] = row[fields.length + j];
+  });
+  return b.afterRead([out], ctx)[0]!;
 }

@@ -1,5 +1,5 @@
 import { envelope } from '@portal/contracts';
-import { resourceFieldAnswer, resourceFieldQuery } from '@portal/contracts/resource';
+import { resourceFieldAnswer, resourceFieldQuery, SIGNED_IN } from '@portal/contracts/resource';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../http/envelope.js';
@@ -26,7 +26,9 @@ export async function resourceFieldRoutes(app: FastifyInstance) {
     async (req) => {
       const b = boundResource(req.body.resource);
       if (!b) throw new AppError('NOT_FOUND');
-      if (!req.auth!.perms.has(b.def.access.list)) throw new AppError('NO_PERMISSION');
+      // a personal list (SIGNED_IN) is every signed-in user's own
+      if (b.def.access.list !== SIGNED_IN && !req.auth!.perms.has(b.def.access.list))
+        throw new AppError('NO_PERMISSION');
       return ok({ resource: b.def.key, fields: visibleFields(b.def, req.auth!) });
     },
   );

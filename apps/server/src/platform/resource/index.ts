@@ -7,6 +7,7 @@ export {
   type FieldSource,
   link,
   localized,
+  type ReadContext,
   type ResourceHooks,
   type Values,
   type WriteContext,

@@ -21,7 +21,7 @@ import type { Platform } from '../platform.js';
 import type { BoundResource, Values } from './bind.js';
 import { resourceExport } from './export.js';
 import { resourcePage } from './page.js';
-import { loadRecord, readExpr, visibleFields } from './query.js';
+import { loadRecord, readExpr, readRecord } from './query.js';
 import { createRecord, deleteRecord, runCommand, updateRecord } from './write.js';
 
 /**
@@ -58,15 +58,10 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
     },
     async (req) =>
       ok(
-        await loadRecord(
-          p.db,
-          b,
-          req.auth!,
-          (req.body as { id: number }).id,
-          visibleFields(def, req.auth!),
-          false,
-          localeOf(req.headers),
-        ),
+        await readRecord(p.db, b, (req.body as { id: number }).id, {
+          auth: req.auth!,
+          locale: localeOf(req.headers),
+        }),
       ),
   );
 

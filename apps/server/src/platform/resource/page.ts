@@ -7,6 +7,7 @@ import { rowsOf } from '../db/index.js';
 import type { Platform } from '../platform.js';
 import type { BoundResource, Values } from './bind.js';
 import {
+  answerRows,
   columnOf,
   filterWhere,
   listOrder,
@@ -14,7 +15,6 @@ import {
   listWhere,
   rowSelect,
   sharedScopeParts,
-  toRow,
   visibleFields,
 } from './query.js';
 
@@ -46,7 +46,7 @@ export async function resourcePage(b: BoundResource, p: Platform, auth: AuthCont
   const offset = (page - 1) * size;
   const cap = searched(b, auth, q) ? p.config.listSearchCountCap : p.config.listCountCap;
   const answer = (rows: unknown[], count: { total: number; capped: boolean }) => ({
-    records: rows.map((r) => toRow(b, fields, r as Values)),
+    records: answerRows(b, fields, rows as Values[], { locale: locale ?? 'zh-CN', auth }),
     total: count.total,
     page,
     size,
@@ -105,7 +105,8 @@ export async function resourcePage(b: BoundResource, p: Platform, auth: AuthCont
 
 /**
  * The page as found among the first rows of the list's order only (at least `listWalkRows`, more
- * for a deep page): `from (select * from t order by … limit n) as t`, so the filters, written for
+ * for a deep page; of a personal list, the caller's rows: `walkedRows`):
+ * `from (select * from t order by … limit n) as t`, so the filters, written for
  * the table, apply to the walked rows unchanged and the walk stops at the page's last row. Its ids
  * only (the query builder knows no subquery under the table's own name), then their rows. A full
  * page means the matches are dense; anything less says nothing of the rows beyond the walk.
@@ -129,7 +130,7 @@ async function walkedPage(
   const matches = rows === undefined ? sql`count(*) over ()` : sql`0`;
   const found = rowsOf<{ id: number; matched: number }>(
     await p.db.execute(sql`select ${t}.${sql.identifier(b.table.id.name)} as id, ${matches} as matched
-      from (select * from ${b.table} order by ${order} limit ${walk}) as ${t}
+      from (select * from ${b.table} ${walkedRows(b, auth)} order by ${order} limit ${walk}) as ${t}
       where ${listWhere(b, auth, q, 'walk')!} order by ${order} limit ${size} offset ${offset}`),
   );
   const matched = Number(found[0]?.matched ?? 0);
@@ -146,6 +147,13 @@ async function walkedPage(
     .orderBy(...listOrder(b, auth, q))) as Values[];
   return { rows: page, walk, matched };
 }
+
+/**
+ * The rows a walk goes through: of a personal resource, the caller's own (its order's index starts
+ * with the owner), so the walk meets no other user's records; of any other, the whole order.
+ */
+const walkedRows = (b: BoundResource, auth: AuthContext): SQL =>
+  b.def.access.list === SIGNED_IN ? sql`where ${columnOf(b, b.def.access.owner!)} = ${auth.userId}` : sql``;
 
 /** How many times `listWalkRows` a count may walk in the list's order before it asks the indexes. */
 const COUNT_WALK_FACTOR = 25;
@@ -175,7 +183,7 @@ async function walkedCount(
     const t = sql.identifier(getTableName(b.table));
     const [row] = rowsOf<{ n: number }>(
       await p.db.execute(sql`select count(*)::int as n from (select 1
-        from (select * from ${b.table} order by ${order} limit ${rows}) as ${t}
+        from (select * from ${b.table} ${walkedRows(b, auth)} order by ${order} limit ${rows}) as ${t}
         where ${where} limit ${cap + 1}) as walked`),
     );
     if (Number(row?.n) > cap) return { total: cap, capped: true };
@@ -290,6 +298,7 @@ function searched(b: BoundResource, caller: AuthContext, q: Values): boolean {
   const keyword = hasKeyword(b, q);
   const auth = b.scopeOf ? b.scopeOf(caller) : caller;
   const scope = auth.scope.kind;
-  if (keyword || !b.def.access.owner || scope === 'all') return keyword;
-  return (!!b.shared && b.def.access.list !== SIGNED_IN) || (scope !== 'own' && auth.scope.departmentIds.length > 0);
+  // a personal list is the caller's own rows, whatever their data scope
+  if (keyword || !b.def.access.owner || scope === 'all' || b.def.access.list === SIGNED_IN) return keyword;
+  return !!b.shared || (scope !== 'own' && auth.scope.departmentIds.length > 0);
 }

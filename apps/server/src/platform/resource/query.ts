@@ -33,6 +33,7 @@ import {
   type FieldSource,
   type Link,
   type Localized,
+  type ReadContext,
   type Values,
   versionColumnOf,
 } from './bind.js';
@@ -83,6 +84,8 @@ export function outputValue(f: ResourceField, v: unknown): unknown {
 
 /** The select key of a user or department field's names (no field is named so). */
 const namesKey = (field: string) => `__names_${field}`;
+/** The select key of a `readAlso` value. */
+const alsoKey = (name: string) => `__also_${name}`;
 
 /**
  * `{ id: name }` of the people or departments a field holds (one id or a list), in the reader's
@@ -114,6 +117,7 @@ export function rowSelect(b: BoundResource, fields: string[], locale?: Locale): 
       if (f.kind === 'user' || f.kind === 'department')
         out[namesKey(k)] = namesSql(f.kind, out[k]!, !!f.multiple, locale ?? 'zh-CN');
     }
+    for (const [k, src] of Object.entries(b.readAlso ?? {})) out[alsoKey(k)] = src;
     for (const k of Object.keys(out)) out[k] = rendered(out[k]!);
     // the field sets are the roles' few; a bound keeps a mistake from growing it without end
     if (known.size < 256) known.set(key, out);
@@ -136,6 +140,25 @@ export function toRow(b: BoundResource, fields: string[], raw: Values): Values {
   }
   if (Object.keys(names).length) out.names = names;
   return out;
+}
+
+/**
+ * Rows as answered (page, detail): `toRow`, then the binding's `afterRead` with the `readAlso`
+ * values, which leave again.
+ */
+export function answerRows(b: BoundResource, fields: string[], raws: Values[], ctx: ReadContext): Values[] {
+  const rows = raws.map((raw) => toRow(b, fields, raw));
+  if (!b.afterRead) return rows;
+  const also = Object.keys(b.readAlso ?? {});
+  const read = b.afterRead(
+    rows.map((row, i) => ({ ...row, ...Object.fromEntries(also.map((k) => [k, raws[i]![alsoKey(k)]])) })),
+    ctx,
+  );
+  return read.map((row) => {
+    const out = { ...row };
+    for (const k of also) delete out[k];
+    return out;
+  });
 }
 
 /**
@@ -238,7 +261,7 @@ export function filterWhere(b: BoundResource, auth: AuthContext, q: Values, form
     if (v === undefined || v === null || v === '') continue;
     if (flt.op === 'like') {
       for (const f of flt.fields!) hiddenRefused(b.def, auth, f);
-      where.push(keywordWhere(b, name, String(v), form));
+      where.push(or(keywordWhere(b, name, String(v), form), b.searchAlso?.[name]?.(String(v))));
       continue;
     }
     const field = flt.field!;
@@ -303,6 +326,24 @@ export async function loadRecord(
   lock = false,
   locale?: Locale,
 ): Promise<Values> {
+  return toRow(b, fields, await recordRaw(db, b, auth, id, fields, lock, locale));
+}
+
+/** One record as the detail answers it: the fields the caller may see, then `afterRead`. */
+export async function readRecord(db: DbOrTx, b: BoundResource, id: number, ctx: ReadContext): Promise<Values> {
+  const fields = visibleFields(b.def, ctx.auth);
+  return answerRows(b, fields, [await recordRaw(db, b, ctx.auth, id, fields, false, ctx.locale)], ctx)[0]!;
+}
+
+async function recordRaw(
+  db: DbOrTx,
+  b: BoundResource,
+  auth: AuthContext,
+  id: number,
+  fields: string[],
+  lock: boolean,
+  locale?: Locale,
+): Promise<Values> {
   const q = db
     .select(rowSelect(b, fields, locale))
     .from(b.table)
@@ -319,5 +360,5 @@ export async function loadRecord(
     }
     throw new AppError('NOT_FOUND');
   }
-  return toRow(b, fields, raw as Values);
+  return raw as Values;
 }

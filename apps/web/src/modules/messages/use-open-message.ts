@@ -1,7 +1,10 @@
 import { isExternalLink, isNoticeLink, type MessageRow } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { messageKeys, messagesApi } from './api';
+import { messagesApi, refreshMessages } from './api';
+
+/** What opening needs of a message: the bell's row or the center's. */
+export type OpenedMessage = Pick<MessageRow, 'id' | 'status' | 'link'>;
 
 /**
  * Marks a message read and follows its link: a portal path in the app, an http(s) address in a
@@ -10,13 +13,10 @@ import { messageKeys, messagesApi } from './api';
 export function useOpenMessage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return async (row: MessageRow) => {
+  return async (row: OpenedMessage) => {
     if (row.status === 0) {
       await messagesApi.markOne(row.id);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: messageKeys.root }),
-        queryClient.invalidateQueries({ queryKey: messageKeys.unread }),
-      ]);
+      await refreshMessages(queryClient);
     }
     const link = row.link?.trim();
     if (!link || !isNoticeLink(link)) return;

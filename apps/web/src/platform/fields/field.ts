@@ -11,7 +11,7 @@ export interface FieldDesc {
   required?: boolean;
   rules?: FieldRules;
   /** the choices of an `enum` field */
-  options?: { value: string; label: string; color?: string }[];
+  options?: { value: string | number; label: string; color?: string }[];
   /** the dictionary of a `dict` field */
   dict?: string;
   /** typed unseen (a password) */

@@ -1,9 +1,10 @@
-import { MSG_TYPE, type PushMessage } from '@portal/contracts';
+import { MSG_TYPE, messageResource, type PushMessage } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { resourceKeys } from '../resource/keys';
 import { useSession } from '../session';
 import { authorizationValue } from '../token-policy';
 import { DOWNLOAD_CENTER_PATH, exportReadyNotice } from './export-ready';
@@ -56,6 +57,8 @@ export function LiveChannel() {
       }
       cur.queryClient.setQueryData(UNREAD_QUERY_KEY, true);
       void cur.queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_ROOT });
+      // the center's list is a resource list: its keys are the kernel's
+      void cur.queryClient.invalidateQueries({ queryKey: resourceKeys.all(messageResource.key) });
       const ready = isPush(data) ? exportReadyNotice(data) : null;
       if (ready && isPush(data)) {
         // a download-center export finished: say so, with the way to the file
