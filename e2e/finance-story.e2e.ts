@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, FINANCE, keyedPost, SALES, settlePopups, signedIn, useShellServer } from './support/shell.js';
+import {
+  api,
+  apiToken,
+  FINANCE,
+  keyedPost,
+  openDrawerTab,
+  SALES,
+  settlePopups,
+  signedIn,
+  useShellServer,
+} from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -187,7 +197,7 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
     await agree(page, base, ['供应商预付申请', acc.code]);
     await page.goto(`${base}/financial/account/supplier/sms`);
     await rows(page).filter({ hasText: acc.code }).getByTestId('row-detail').click();
-    await page.getByRole('tab', { name: 'Entries' }).click();
+    await openDrawerTab(page, 'Entries');
     const entries = rows(page, '[data-testid="supplier-entries"]');
     await expect.poll(() => entries.first().textContent(), { timeout: 20_000 }).toContain('1,234.56');
     await shot(page, 'finance-supplier-entries-1280-en');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, FINANCE, signedIn, useShellServer } from './support/shell.js';
+import { api, apiToken, FINANCE, openDrawerTab, signedIn, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -46,7 +46,7 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
       size: 20,
     });
     await rows(page).filter({ hasText: acc.code }).getByTestId('row-detail').click();
-    await page.getByRole('tab', { name: 'Account ledger' }).click();
+    await openDrawerTab(page, 'Account ledger');
     const ledger = '[data-testid="account-ledger"]';
     if (entries.total > 0)
       await expect.poll(() => rows(page, ledger).count(), { timeout: 20_000 }).toBe(Math.min(entries.total, 20));
@@ -92,7 +92,7 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
     expect(Number(balance)).toBeCloseTo(Number(acc.balance) + 123.45, 4);
     await page.goto(`${base}/financial/account/consumer/consumer`);
     await rows(page).filter({ hasText: acc.code }).getByTestId('row-detail').click();
-    await page.getByRole('tab', { name: 'Account ledger' }).click();
+    await openDrawerTab(page, 'Account ledger');
     await expect.poll(() => rows(page, ledger).filter({ hasText: '123.45' }).count(), { timeout: 20_000 }).toBe(1);
     acc.balance = balance;
 

@@ -2,7 +2,7 @@ import type { RateAnswer } from '@portal/contracts/reference';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, SALES, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, openDrawerTab, SALES, signedIn, useShellServer } from './support/shell.js';
 
 /** Picks an option of an antd Select by typing its text. */
 async function pick(page: Page, testId: string, text: string) {
@@ -102,7 +102,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await expect.poll(() => feb.textContent(), { timeout: 10_000 }).toContain('7.25');
     await feb.getByTestId('row-detail').click();
     const detail = page.getByTestId('resource-detail');
-    await detail.getByRole('tab', { name: 'History' }).click();
+    await openDrawerTab(page, 'History');
     const history = detail.getByTestId('record-timeline');
     await expect.poll(() => history.textContent(), { timeout: 15_000 }).toContain('7.25');
     await page.waitForTimeout(400); // the drawer slides in
@@ -169,7 +169,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await added.getByTestId('row-detail').click();
     const detail = page.getByTestId('resource-detail');
     await expect.poll(() => detail.textContent(), { timeout: 10_000 }).toContain('46000 China Mobile E2E');
-    await detail.getByRole('tab', { name: 'History' }).click();
+    await openDrawerTab(page, 'History');
     const history = detail.getByTestId('record-timeline');
     await expect.poll(() => history.getByTestId('history-item').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     expect(await history.textContent()).toContain('Merge into an operator');

@@ -89,7 +89,8 @@ export const supplierAccountResource = (product: SupplierProduct) =>
       createdAt: { kind: 'datetime', label: label('创建时间', 'Created'), readOnly: true },
     },
     list: {
-      columns: ['code', 'supplierName', 'balance', 'currency', 'prepaid', 'costs', 'lastEntryAt', 'ownerId'],
+      // balance second: a phone shows the code and the first column after it
+      columns: ['code', 'balance', 'currency', 'supplierName', 'prepaid', 'costs', 'lastEntryAt', 'ownerId'],
       filters: {
         supplierId: { op: 'eq', field: 'supplierId' },
         currency: { op: 'eq', field: 'currency' },
