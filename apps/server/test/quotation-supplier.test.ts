@@ -253,13 +253,34 @@ describe('supplier-quote approvals', () => {
     expect((await requestOf(res.data.id)).state).toBe('approved');
   });
 
-  it('keeps each book’s periods chained when two approvals of one destination write at once', async () => {
+  it('keeps the book’s periods chained when approvals of one destination write at once', async () => {
     const r = routed[0]!;
-    const a = await save(buyer, raise(r, 2, now + 5 * HOUR));
-    const b = await save(buyer, raise(r, 3, now + 6 * HOUR));
-    expect([a.data.outcome, b.data.outcome]).toEqual(['supplier', 'supplier']);
-    const answers = await Promise.all([decide(a.data.approvalId, 'agree'), decide(b.data.approvalId, 'agree')]);
-    expect(answers.map((x) => x.code)).toEqual([0, 0]);
+    const hours = [5, 6, 7, 8, 9, 10];
+    const asked = [];
+    for (const h of hours) asked.push(await save(buyer, raise(r, 2 + h / 10, now + h * HOUR)));
+    expect(asked.map((x) => x.data.outcome)).toEqual(hours.map(() => 'supplier'));
+    // every task and idempotence key first, then all the agreements at once
+    const calls = [];
+    for (const x of asked) {
+      const [task] = await pendingTasksOf(t.p.db, x.data.approvalId);
+      const key = (
+        await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(manager) })
+      ).json().data.key;
+      calls.push({ taskId: task!.taskId, key });
+    }
+    const answers = await Promise.all(
+      calls.map(async (c) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/v2/workflow/agree',
+            headers: { ...bearer(manager), [IDEMPOTENCE_HEADER]: c.key },
+            payload: { taskId: c.taskId, opinion: 'ok' },
+          })
+        ).json(),
+      ),
+    );
+    expect(answers.map((x) => x.code)).toEqual(hours.map(() => 0));
     const rows = await t.p.db
       .select()
       .from(qmPrices)
@@ -268,15 +289,13 @@ describe('supplier-quote approvals', () => {
           eq(qmPrices.bookKind, 'channel'),
           eq(qmPrices.bookId, r.channelId),
           eq(qmPrices.dest, r.network),
-          gt(qmPrices.effectiveFrom, new Date(now)),
+          gt(qmPrices.effectiveFrom, new Date(now + 4 * HOUR)),
         ),
       )
       .orderBy(qmPrices.effectiveFrom);
-    const chain = rows.map((x) => [x.effectiveFrom.getTime(), x.effectiveUntil?.getTime() ?? null]);
-    expect(chain.slice(-2)).toEqual([
-      [now + 5 * HOUR, now + 6 * HOUR],
-      [now + 6 * HOUR, null],
-    ]);
+    expect(rows.map((x) => [x.effectiveFrom.getTime(), x.effectiveUntil?.getTime() ?? null])).toEqual(
+      hours.map((h, i) => [now + h * HOUR, i + 1 < hours.length ? now + hours[i + 1]! * HOUR : null]),
+    );
     // no two rows of the destination overlap
     const [overlaps] = rowsOf<{ n: number }>(
       await t.p.db.execute(sql`
