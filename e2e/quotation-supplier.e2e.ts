@@ -112,6 +112,22 @@ describe('supplier-quote approvals', () => {
     });
     expect(book.records).toEqual([expect.objectContaining({ unitPrice: raised, source: 'approval' })]);
 
+    // a seeded request (the first live channels carry routed traffic): its accounts and their prices
+    const seeded = await api<{ records: { id: number; affectedCount: number }[] }>(
+      server.url,
+      buyer,
+      'POST',
+      '/v2/qm/supplier-quote/page',
+      { size: 50 },
+    );
+    const routedOne = seeded.records.find((r) => r.affectedCount > 0);
+    expect(routedOne, 'a seeded request with routed accounts').toBeDefined();
+    const s = await signedIn(browser, server.url, BUYER, { locale: 'en', width: 900, height: 900 });
+    await s.page.goto(`${server.url}/offerManage/quota-apply-approval/supplier/detail?id=${routedOne!.id}`);
+    await expect.poll(() => s.page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    await shot(s.page, 'quotation-supplier-detail-accounts-900-en');
+    await s.ctx.close();
+
     for (const [locale, width] of [
       ['en', 1280],
       ['en', 390],

@@ -344,5 +344,7 @@ describe('supplier-quote approvals', () => {
     const approved = seeded.find((x) => x.state === 'approved')!;
     expect(approved.priceId).not.toBeNull();
     expect(seeded.every((x) => x.approvalId !== null && x.raise)).toBe(true);
+    // routed channels first: the demo shows warned accounts
+    expect(seeded.some((x) => x.affectedCount > 0)).toBe(true);
   });
 });
