@@ -11,8 +11,10 @@ import {
   qmPriceLimits,
   qmQuoteEmails,
   qmSpecialPrices,
+  qmSupplierQuotes,
 } from '../src/modules/quotation/schema.js';
 import { specialPrices } from '../src/modules/quotation/special-list.js';
+import { supplierQuotes } from '../src/modules/quotation/supplier-quote-list.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
 
@@ -67,6 +69,33 @@ describeResource(specialPrices, {
         applicantId: userId,
       })
       .returning({ id: qmSpecialPrices.id });
+    return r!.id;
+  },
+});
+
+describeResource(supplierQuotes, {
+  app: () => t,
+  filters: { state: 'pending', product: 'sms' },
+  ownedRecord: async (_t, userId) => {
+    const [r] = await t.p.db
+      .insert(qmSupplierQuotes)
+      .values({
+        channelId: 1,
+        channelCode: 'CONF',
+        product: 'sms',
+        destKind: 'network',
+        dest: '46000',
+        oldCost: '0.004',
+        unitPrice: '0.006',
+        currency: 'USD',
+        effectiveFrom: new Date(),
+        raise: true,
+        overPrice: false,
+        affected: [],
+        affectedCount: 0,
+        applicantId: userId,
+      })
+      .returning({ id: qmSupplierQuotes.id });
     return r!.id;
   },
 });

@@ -1114,6 +1114,13 @@ export const Errors = {
     '账户 {value} 不属于您的客户',
     'The account {value} does not belong to one of your customers',
   ),
+  QM_SUPPLIER_QUOTE_NO_PROCESS: def(
+    10500200,
+    409,
+    '尚未配置供应商报价审批流程',
+    'No supplier-quote approval process is configured',
+  ),
+  QM_SUPPLIER_QUOTE_NOT_FOUND: def(10500201, 404, '供应商报价申请不存在', 'The supplier-quote request does not exist'),
   // reports (10530001–10530099)
   RPT_PERIOD_INVALID: def(10530001, 400, '报表期间 {value} 无效', 'The report period {value} is not valid'),
   RPT_RANGE_TOO_LONG: def(10530002, 400, '自定义期间最多 {value} 天', 'A custom period covers at most {value} days'),

@@ -274,9 +274,24 @@ export interface LiveChannelRef {
   countries: string[];
 }
 
+/** A route binding in force: a customer's traffic (all its accounts, or one) to a country or network goes to a channel. */
+export interface ChannelBindingRef {
+  customerId: number;
+  /** one account of the customer; null: all its accounts */
+  accountId: number | null;
+  country: string;
+  /** null: every network of the country */
+  network: string | null;
+}
+
 /** srm room: the live channels (state `live`) of a product, by id */
 export interface ChannelsPort {
   live(product: ChannelProduct): Promise<LiveChannelRef[]>;
+  /**
+   * The bindings in force at `at` that name the channel for the country and, when given, the
+   * network (a country-wide binding included). Optional: doubles may lack it
+   */
+  bindingsTo?(channelId: number, dest: { country: string; network?: string }, at: Date): Promise<ChannelBindingRef[]>;
 }
 
 export interface Ports {

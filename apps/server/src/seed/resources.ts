@@ -11,6 +11,7 @@
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
 import { FinPerm, SUPPLIER_PRODUCTS, supplierPerm } from '@portal/contracts/finance';
+import { QmPerm } from '@portal/contracts/quotation';
 import { customerReports, REPORTS_ALL_FIGURES, reportSubscriptionResource } from '@portal/contracts/reports';
 import { resourceButtons } from '@portal/contracts/resource';
 import { allResources } from '@portal/contracts/resource/all';
@@ -66,6 +67,9 @@ const SALES_TRAFFIC = [
   reportSubscriptionResource.access.list,
 ];
 
+/** Buyers keep the channels' cost books; a raising cost goes through the supplier-quote approval (decision 0100). */
+const SUPPLIER_COSTS = [QmPerm.SUPPLIER_SMS, QmPerm.SUPPLIER_VOICE, QmPerm.QUERY_SUPPLIER, QmPerm.SUPPLIER_APPROVAL];
+
 /** What each demo role holds besides the administrator, who holds everything. */
 export const ROLE_GRANTS: Record<
   Exclude<SeedRole, 'admin'>,
@@ -101,6 +105,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.DUPLICATE_CHECK,
       SrmPerm.CLUE_SETTINGS,
       SrmPerm.PAYMENT_METHODS,
+      ...SUPPLIER_COSTS,
     ],
   },
   /** buyers: their own suppliers, the sea and admissions; distribution and handover are the manager's */
@@ -122,6 +127,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.SOURCE_CHANGES,
       SrmPerm.SUPPLIER_REQUESTS,
       Perm.AI_CHAT,
+      ...SUPPLIER_COSTS,
     ],
   },
 };

@@ -18,6 +18,7 @@ export const QmPerm = {
   QUERY_CUSTOMER: screen('/offerManage/quote-query/customer'),
   QUERY_SUPPLIER: screen('/offerManage/quote-query/supplier'),
   SPECIAL: screen('/offerManage/quota-apply-approval/special'),
+  SUPPLIER_APPROVAL: screen('/offerManage/quota-apply-approval/supplier'),
   LIMITS: screen('/offerManage/sms-price-limit'),
   TARIFF: screen('/setModule/financial/tariff'),
   QUOTE_SET: screen('/setModule/financial/quote-set'),
@@ -35,6 +36,9 @@ export const GROUP_KINDS = ['quote', 'az'] as const;
 /** The approval engine's service name of special-price requests and their application path. */
 export const SPECIAL_SERVICE = 'qm.special_price';
 export const SPECIAL_APPLY_PATH = '/general/process/special-apply/special/apply';
+/** The approval engine's service name of supplier-quote requests (a raised or loss-making channel cost). */
+export const SUPPLIER_QUOTE_SERVICE = 'qm.supplier_quote';
+export const SUPPLIER_QUOTE_DETAIL_PATH = '/offerManage/quota-apply-approval/supplier/detail';
 
 /** a decimal price: up to 12 integer digits and 6 decimals, no sign */
 export const priceString = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'price');
@@ -91,8 +95,12 @@ export const priceRow = z.object({
 export type PriceRow = z.infer<typeof priceRow>;
 
 export const priceSaveResult = z.object({
-  /** 'saved': the row is in the book; 'special': below the limit, a special-price request started */
-  outcome: z.enum(['saved', 'special']),
+  /**
+   * 'saved': the row is in the book; 'special': below the limit, a special-price request started;
+   * 'supplier': a cost that raises a live channel's or exceeds a routed customer's price, a
+   * supplier-quote request started
+   */
+  outcome: z.enum(['saved', 'special', 'supplier']),
   id: z.number(),
   effectiveFrom: z.string(),
   approvalId: z.number().optional(),
@@ -261,3 +269,8 @@ export { smsPriceLimitResource, TARIFF_PRODUCTS, tariffResource } from './price-
 export { quoteEmailResource } from './quote-email.js';
 export { azGroupResource, quoteGroupResource } from './quote-group.js';
 export { specialPriceResource } from './special-price.js';
+export {
+  type AffectedAccount,
+  type SupplierQuoteDetail,
+  supplierQuoteResource,
+} from './supplier-quote.js';

@@ -23,7 +23,7 @@ export {
 export { agree, reject, type StartInput, startInstance, withdraw } from './engine.js';
 export type { Outbox } from './engine-core.js';
 export { type ApprovalHandler, type ApprovalOutcome, registerApprovalHandler } from './handlers.js';
-export { todoPage } from './queries.js';
+export { approvalTrail, todoPage } from './queries.js';
 export { runCommand } from './run.js';
 
 /**

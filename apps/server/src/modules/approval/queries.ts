@@ -329,3 +329,23 @@ export async function instanceDetail(
     },
   };
 }
+
+/**
+ * A request's steps (started, agreed, rejected, copied, …) for a business's own detail page: the
+ * business answers only records its caller may read, so no involvement check here.
+ */
+export async function approvalTrail(db: DbOrTx, instanceId: number, locale: Locale) {
+  const rows = await db.select().from(wfActions).where(eq(wfActions.instanceId, instanceId)).orderBy(asc(wfActions.id));
+  const names = await userNames(
+    db,
+    rows.flatMap((h) => (h.userId ? [h.userId] : [])),
+  );
+  return rows.map((h) => ({
+    id: h.id,
+    action: h.action,
+    nodeName: h.nodeName && nameIn(locale, h.nodeName, h.nodeNameEn),
+    userName: h.userId ? (names.get(h.userId) ?? null) : null,
+    opinion: h.opinion,
+    createdAt: h.createdAt.toISOString(),
+  }));
+}

@@ -10,21 +10,35 @@ import { quotationRoutes } from './routes.js';
 import { seedQuotation } from './seed.js';
 import { registerSpecialHandler } from './special.js';
 import { specialPrices } from './special-list.js';
+import { registerSupplierQuoteHandler } from './supplier-quote.js';
+import { supplierQuoteRoutes } from './supplier-quote.routes.js';
+import { supplierQuotes } from './supplier-quote-list.js';
 
 export { type RatingService, rating } from './books.js';
 
 /**
  * Quotation: versioned price books (customer accounts and quote groups, channel costs), the rating
- * service other rooms use through the `rating` port, limits and special-price approvals.
+ * service other rooms use through the `rating` port, limits, special-price and supplier-quote approvals.
  */
 export const quotationModule: Module = {
   name: 'quotation',
   async register(app, p) {
     useBus(p.db, p.bus);
     registerSpecialHandler(p);
+    registerSupplierQuoteHandler(p);
     await quotationRoutes(app, p);
+    await supplierQuoteRoutes(app, p);
     await quoteMailRoutes(app, p);
-    for (const b of [billingMethods, specialPrices, quoteEmails, quoteGroups, azGroups, smsPriceLimits, tariffs])
+    for (const b of [
+      billingMethods,
+      specialPrices,
+      supplierQuotes,
+      quoteEmails,
+      quoteGroups,
+      azGroups,
+      smsPriceLimits,
+      tariffs,
+    ])
       await mountResource(app, p, b);
   },
   seed: async (ctx) => {

@@ -33,14 +33,17 @@ import { money, Q } from './rating.js';
 import { qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
 import { accountInScope, accountsInScope, userInScope } from './scope.js';
 import { startSpecial } from './special.js';
+import { costContext, judgeCost, startSupplierQuote } from './supplier-quote.js';
 
 const tags = ['quotation'];
 const MAX_LIST_BYTES = 8 * 1024 * 1024;
 const any = z.any();
 
 /**
- * Saves one price: a customer price below its limit becomes a special-price request instead; an
- * increase waits the notice days; the row closes its predecessor at its own effective time.
+ * Saves one price: a customer price below its limit becomes a special-price request instead, a
+ * channel cost that raises a live channel's cost or exceeds a routed customer's price a
+ * supplier-quote request; an increase waits the notice days; the row closes its predecessor at its
+ * own effective time.
  */
 export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave) {
   need(auth, bookPerm(body.bookKind, body.product));
@@ -50,9 +53,17 @@ export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave)
   const asked = body.effectiveFrom ? new Date(body.effectiveFrom) : now;
   if (asked.getTime() < now.getTime() - 60_000) throw new AppError('QM_EFFECTIVE_PAST');
   await checkBook(p.db, r.bookKind, r.bookId, r.product);
+  // a channel cost takes effect when asked (no notice days): its routed accounts are known now
+  const cost = r.bookKind === 'channel' ? await costContext(p.db, r, asked) : null;
   const result = await runCommand(p, async (tx, out) => {
     const from = await effectiveTime(tx, r, asked, now);
-    if (r.bookKind !== 'channel') {
+    if (cost) {
+      const verdict = await judgeCost(p, tx, r, from, cost);
+      if (verdict.raise || verdict.overPrice) {
+        const s = await startSupplierQuote(p, tx, out, auth, r, from, cost, verdict);
+        return { outcome: 'supplier' as const, id: s.id, approvalId: s.approvalId, effectiveFrom: from.toISOString() };
+      }
+    } else {
       const verdict = await checkLimit(p, tx, r, from);
       if (verdict.below) {
         const s = await startSpecial(tx, out, auth, r, from, verdict.text, body.reason);

@@ -1,4 +1,4 @@
-import type { QuotedRow } from '@portal/contracts/quotation';
+import type { AffectedAccount, QuotedRow } from '@portal/contracts/quotation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -161,6 +161,58 @@ export const qmSpecialPrices = pgTable(
     index('qm_special_prices_state_idx').on(t.state, t.createdAt),
     index('qm_special_prices_applicant_idx').on(t.applicantId),
     index('qm_special_prices_approval_idx').on(t.approvalId),
+  ],
+);
+
+/**
+ * Supplier-quote requests: a channel cost that raises a live channel's cost or exceeds the price of
+ * a customer whose traffic is routed there, kept out of the book until the approval engine decides.
+ */
+export const qmSupplierQuotes = pgTable(
+  'qm_supplier_quotes',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    channelId: integer('channel_id').notNull(),
+    /** the channel's code when asked (srm's, read through `channelRefs`) */
+    channelCode: text('channel_code').notNull(),
+    product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
+    destKind: text('dest_kind', { enum: ['network', 'country', 'prefix', 'any'] }).notNull(),
+    dest: text('dest').notNull(),
+    country: text('country'),
+    category: text('category').notNull().default(''),
+    /** the cost in force at the effective time, in the new cost's currency; null: a new destination */
+    oldCost: numeric('old_cost', { precision: 18, scale: 6 }),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
+    connectFee: numeric('connect_fee', { precision: 18, scale: 6 }).notNull().default('0'),
+    firstIncrement: integer('first_increment').notNull().default(1),
+    nextIncrement: integer('next_increment').notNull().default(1),
+    currency: text('currency').notNull(),
+    chargeOn: text('charge_on', { enum: ['submit', 'delivery'] }),
+    effectiveFrom: at('effective_from').notNull(),
+    /** the cost goes up on a live channel */
+    raise: boolean('raise').notNull(),
+    /** the cost is above the price of at least one routed account */
+    overPrice: boolean('over_price').notNull(),
+    /** the accounts routed to the channel for the destination, as found when asked */
+    affected: jsonb('affected').$type<AffectedAccount[]>().notNull(),
+    affectedCount: integer('affected_count').notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    approvalId: integer('approval_id'),
+    /** the cost row the approval wrote */
+    priceId: integer('price_id'),
+    applicantId: integer('applicant_id').notNull(),
+    decidedAt: at('decided_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('qm_supplier_quotes_state_idx').on(t.state, t.createdAt),
+    index('qm_supplier_quotes_product_idx').on(t.product),
+    index('qm_supplier_quotes_applicant_idx').on(t.applicantId),
+    index('qm_supplier_quotes_approval_idx').on(t.approvalId),
+    check('qm_supplier_quotes_cost_ck', sql`${t.unitPrice} >= 0`),
   ],
 );
 

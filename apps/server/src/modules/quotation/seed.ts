@@ -6,6 +6,8 @@ import { seedSentQuotes } from './mails/seed.js';
 import { qmGroupMembers, qmGroups, qmPriceLimits, qmPrices } from './schema.js';
 import { refOperatorsForSeed } from './seed-ref.js';
 import { ensureSpecialProcess } from './special.js';
+import { ensureSupplierQuoteProcess } from './supplier-quote.js';
+import { seedSupplierQuotes } from './supplier-quote-seed.js';
 
 const DAY = 86_400_000;
 /** the seed's fixed "now" (the app clock is not in a seed context) */
@@ -53,6 +55,7 @@ function withHistory(
 export async function seedQuotation(ctx: SeedContext) {
   const { db, rng } = ctx;
   await ensureSpecialProcess(db);
+  await ensureSupplierQuoteProcess(db);
   const [seeded] = await db.select({ n: count() }).from(qmPrices).where(eq(qmPrices.source, 'seed'));
   if (seeded!.n > 0) return;
   // every active network of the reference data: the demo traffic goes to the big markets (460, 404, 510, 621…), which a
@@ -208,5 +211,6 @@ export async function seedQuotation(ctx: SeedContext) {
     accounts.filter((_, i) => i % 3 === 0),
     BASE,
   );
-  ctx.log.info({ rows: rows.length, accounts: accounts.length, sent }, 'quotation seed');
+  const supplierQuotes = await seedSupplierQuotes(db, BASE);
+  ctx.log.info({ rows: rows.length, accounts: accounts.length, sent, supplierQuotes }, 'quotation seed');
 }

@@ -3,7 +3,7 @@ import { mountOwnership } from '../../platform/ownership/index.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { admissions, registerAdmissionHandler } from './admission.js';
 import { srmChannels } from './channels/index.js';
-import { liveChannels } from './channels/refs.js';
+import { bindingsTo, liveChannels } from './channels/refs.js';
 import { supplierContacts } from './contacts.js';
 import { registerSrmCounterparts } from './counterparts.js';
 import { refuseDuplicates } from './duplicates.js';
@@ -41,7 +41,12 @@ onSupplierCreate(requireRuledFields);
  */
 export const srmModule: Module = {
   name: 'srm',
-  ports: { channels: (db) => ({ live: (product) => liveChannels(db, product) }) },
+  ports: {
+    channels: (db) => ({
+      live: (product) => liveChannels(db, product),
+      bindingsTo: (channelId, dest, at) => bindingsTo(db, channelId, dest, at),
+    }),
+  },
   async register(app, p) {
     // a supplier write checks its entity with the reference reader inside its transaction: load the
     // reader's cache first (on PGlite's one connection a load from inside a transaction waits for itself)

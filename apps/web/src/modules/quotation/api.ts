@@ -1,4 +1,4 @@
-import type { PreviewRow, QuotedRow } from '@portal/contracts/quotation';
+import type { PreviewRow, QuotedRow, SupplierQuoteDetail } from '@portal/contracts/quotation';
 import { get, post, upload } from '../../platform/http';
 
 export interface PriceRowView {
@@ -144,7 +144,7 @@ export interface AccountOption {
 export const qmApi = {
   page: (q: object) => post<Page<PriceRowView>>('/v2/qm/price/page', q),
   save: (body: object) =>
-    post<{ outcome: 'saved' | 'special'; id: number; effectiveFrom: string; approvalId?: number }>(
+    post<{ outcome: 'saved' | 'special' | 'supplier'; id: number; effectiveFrom: string; approvalId?: number }>(
       '/v2/qm/price/save',
       body,
       { checkRepeat: true },
@@ -159,6 +159,7 @@ export const qmApi = {
   saveSettings: (body: { increaseNoticeDays: number }) =>
     post<{ increaseNoticeDays: number }>('/v2/qm/settings', body, { checkRepeat: true }),
   special: (id: number) => get<SpecialView>(`/v2/qm/specialReview/details/${id}`),
+  supplierQuote: (id: number) => get<SupplierQuoteDetail>(`/v2/qm/specialReview/supplier/details/${id}`),
   preview: (channelId: number, product: string, file: File) =>
     upload<ListPreview>(`/v2/qm/import/preview?channelId=${channelId}&product=${product}`, file),
   template: (locale: string) => get<QuoteTemplate>('/v2/qm/quote-email-template', { locale }),

@@ -3,6 +3,7 @@ import type { ScreenMap } from '../../platform/screens';
 const screens = () => import('./screens');
 const mails = () => import('./mail-screens');
 const setup = () => import('./setup-screens');
+const supplier = () => import('./supplier-quote-screens');
 const O = '/offerManage';
 
 /** The quotation room's screens (agent and AI vendor quotes and the other send pages come later). */
@@ -21,6 +22,10 @@ export const quotationScreens: ScreenMap = {
   [`${O}/sms-price-limit`]: async () => ({ Component: (await setup()).SmsPriceLimitScreen }),
   [`${O}/quota-apply-approval/special`]: async () => ({ Component: (await screens()).SpecialListScreen }),
   [`${O}/quota-apply-approval/special/detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
+  [`${O}/quota-apply-approval/supplier`]: async () => ({ Component: (await supplier()).SupplierQuoteListScreen }),
+  [`${O}/quota-apply-approval/supplier/detail`]: async () => ({
+    Component: (await supplier()).SupplierQuoteDetailScreen,
+  }),
   [`${O}/send/special-detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
   [`${O}/send/sms`]: async () => ({ Component: (await mails()).SendSmsQuoteScreen }),
   [`${O}/send/voice`]: async () => ({ Component: (await mails()).SendVoiceQuoteScreen }),

@@ -100,6 +100,7 @@ function PriceForm(props: { product: Product; bookKind: string; bookId?: number;
       }),
     onSuccess: (r) => {
       if (r.outcome === 'special') message.warning(t('qm.special', { id: r.approvalId }));
+      else if (r.outcome === 'supplier') message.warning(t('qm.supplierQuote.started', { id: r.approvalId }));
       else message.success(t('qm.saved', { at: time(r.effectiveFrom) }));
       props.onDone();
     },

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/index.js';
-import type { ChannelProduct, LiveChannelRef } from '../../../platform/ports.js';
+import type { ChannelBindingRef, ChannelProduct, LiveChannelRef } from '../../../platform/ports.js';
 import { srmSuppliers } from '../schema.js';
-import { srmChannelNetworks, srmChannels } from './schema.js';
+import { srmChannelNetworks, srmChannels, srmRouteBinds } from './schema.js';
 
 export interface ChannelRef {
   id: number;
@@ -95,6 +95,37 @@ export async function liveChannels(db: DbOrTx, product: ChannelProduct): Promise
       countries: [...new Set(own.flatMap((n) => (n.country ? [n.country] : [])))],
     };
   });
+}
+
+/**
+ * The route bindings in force at `at` naming the channel for a country (and a network of it, with the
+ * country-wide ones): whose traffic a change of the channel's cost touches (the channels port). A
+ * binding outranked by a more specific one to another channel still counts: a warning too many
+ * rather than one missing.
+ */
+export async function bindingsTo(
+  db: DbOrTx,
+  channelId: number,
+  dest: { country: string; network?: string },
+  at: Date,
+): Promise<ChannelBindingRef[]> {
+  return db
+    .selectDistinct({
+      customerId: srmRouteBinds.customerId,
+      accountId: srmRouteBinds.accountId,
+      country: srmRouteBinds.country,
+      network: srmRouteBinds.network,
+    })
+    .from(srmRouteBinds)
+    .where(
+      and(
+        eq(srmRouteBinds.channelId, channelId),
+        eq(srmRouteBinds.country, dest.country),
+        dest.network ? or(isNull(srmRouteBinds.network), eq(srmRouteBinds.network, dest.network)) : undefined,
+        lte(srmRouteBinds.effectiveFrom, at),
+        or(isNull(srmRouteBinds.effectiveTo), gt(srmRouteBinds.effectiveTo, at)),
+      ),
+    );
 }
 
 /**

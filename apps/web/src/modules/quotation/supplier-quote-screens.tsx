@@ -1,0 +1,177 @@
+import { type AffectedAccount, type SupplierQuoteDetail, supplierQuoteResource } from '@portal/contracts/quotation';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Flex, Space, Table, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { RecordTimeline, type TimelineEntry } from '../../platform/history/RecordTimeline';
+import { ResourceList } from '../../platform/resource/ResourceList';
+import { qmApi } from './api';
+
+const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
+const STATE_COLORS = { pending: 'processing', approved: 'green', rejected: 'red', withdrawn: 'default' } as const;
+const ACTION_COLORS: Record<string, string> = {
+  start: 'blue',
+  resubmit: 'blue',
+  agree: 'green',
+  approved: 'green',
+  reject: 'red',
+  transmit: 'purple',
+  cc: 'cyan',
+  remind: 'orange',
+};
+
+/** `quota-apply-approval/supplier`: supplier-quote requests on the kernel, in the applicant's data scope. */
+export function SupplierQuoteListScreen() {
+  const navigate = useNavigate();
+  return (
+    <ResourceList
+      def={supplierQuoteResource}
+      overrides={{
+        cells: {
+          dest: (v, row) => (
+            <Typography.Link
+              onClick={() => navigate(`${supplierQuoteResource.routes.detail}?id=${row.id as number}`)}
+              data-testid="supplier-quote-open"
+            >
+              {String(v || '—')}
+            </Typography.Link>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** A supplier-quote request by `?id=`: the change, the accounts it touches, the approval history. */
+export function SupplierQuoteDetailScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const { data } = useQuery({
+    queryKey: ['qm', 'supplier-quote', id],
+    queryFn: () => qmApi.supplierQuote(id),
+    enabled: id > 0,
+  });
+  if (!data) return null;
+  return (
+    <Flex vertical gap={12} data-testid="supplier-quote-detail">
+      <Card size="small" title={`${t('qm.supplierQuote.request')} #${data.id}`}>
+        <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
+          <Descriptions.Item label={t('qm.supplierQuote.channel')}>{data.channelCode}</Descriptions.Item>
+          <Descriptions.Item label={t('qm.product')}>{t(`qm.productValue.${data.product as 'sms'}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('qm.state')}>
+            <Tag color={STATE_COLORS[data.state]} data-testid="supplier-quote-state">
+              {t(`qm.stateValue.${data.state}`)}
+            </Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('qm.supplierQuote.why')}>
+            <Space size={4} wrap>
+              {data.raise && <Tag color="orange">{t('qm.supplierQuote.raise')}</Tag>}
+              {data.overPrice && <Tag color="red">{t('qm.supplierQuote.overPrice')}</Tag>}
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('qm.supplierQuote.applicant')}>{data.applicantName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('qm.createdAt')}>{time(data.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('qm.approvalId')}>{data.approvalId ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('qm.decidedAt')}>{time(data.decidedAt)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card size="small" title={t('qm.supplierQuote.rows')}>
+        <ChangeRows data={data} />
+      </Card>
+      <Card size="small" title={`${t('qm.supplierQuote.affected')} (${data.affected.length})`}>
+        <AffectedTable rows={data.affected} currency={data.currency} />
+      </Card>
+      <Card size="small" title={t('qm.supplierQuote.history')}>
+        <RecordTimeline entries={historyEntries(data, t)} />
+      </Card>
+    </Flex>
+  );
+}
+
+/** The request's row: destination, old and new cost, effective time, the accounts it touches. */
+function ChangeRows({ data }: { data: SupplierQuoteDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey="id"
+      pagination={false}
+      scroll={{ x: 640 }}
+      dataSource={[data]}
+      columns={[
+        {
+          title: t('qm.dest'),
+          key: 'dest',
+          render: (_: unknown, r: SupplierQuoteDetail) =>
+            `${r.dest || '—'}${r.country && r.country !== r.dest ? ` (${r.country})` : ''}`,
+        },
+        {
+          title: t('qm.supplierQuote.oldCost'),
+          key: 'old',
+          align: 'right',
+          render: (_: unknown, r: SupplierQuoteDetail) => (r.oldCost ? `${r.oldCost} ${r.currency}` : '—'),
+        },
+        {
+          title: t('qm.supplierQuote.newCost'),
+          key: 'new',
+          align: 'right',
+          render: (_: unknown, r: SupplierQuoteDetail) => `${r.unitPrice} ${r.currency}`,
+        },
+        { title: t('qm.effectiveFrom'), dataIndex: 'effectiveFrom', render: time },
+        {
+          title: t('qm.supplierQuote.affected'),
+          key: 'affected',
+          render: (_: unknown, r: SupplierQuoteDetail) =>
+            r.affected.length
+              ? r.affected
+                  .slice(0, 5)
+                  .map((a) => a.code)
+                  .join(', ') + (r.affected.length > 5 ? ` … (${r.affected.length})` : '')
+              : '—',
+        },
+      ]}
+    />
+  );
+}
+
+function AffectedTable({ rows, currency }: { rows: AffectedAccount[]; currency: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey="accountId"
+      pagination={rows.length > 20 ? { pageSize: 20 } : false}
+      scroll={{ x: 420 }}
+      locale={{ emptyText: t('qm.supplierQuote.affectedNone') }}
+      dataSource={rows}
+      columns={[
+        { title: t('qm.supplierQuote.account'), dataIndex: 'code' },
+        {
+          title: t('qm.supplierQuote.price'),
+          dataIndex: 'price',
+          align: 'right',
+          render: (v: string | null) => (v ? `${v} ${currency}` : t('qm.supplierQuote.noPrice')),
+        },
+        {
+          title: t('qm.supplierQuote.over'),
+          dataIndex: 'over',
+          render: (v: boolean) => (v ? <Tag color="red">{t('qm.supplierQuote.over')}</Tag> : '—'),
+        },
+      ]}
+    />
+  );
+}
+
+const historyEntries = (d: SupplierQuoteDetail, t: TFunction): TimelineEntry[] =>
+  d.history.map((h) => ({
+    key: h.id,
+    at: h.createdAt,
+    actor: h.userName ?? t('qm.supplierQuote.system'),
+    tag: h.action,
+    color: ACTION_COLORS[h.action] ?? 'gray',
+    what: t(`qm.supplierQuote.action.${h.action as 'start'}`),
+    extra: h.nodeName,
+    body: h.opinion,
+  }));
