@@ -24,10 +24,14 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser, opts: { locale?: string; width?: number; height?: number } = {}) {
-  return browser.newContext({
+  const ctx = await browser.newContext({
     locale: opts.locale ?? 'en-US',
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
   });
+  // two test files share the 2-core CI machine (decision 0101): a cold page there once took longer than
+  // Playwright's 30 s default to show its first element; a page that never comes still fails, later
+  ctx.setDefaultTimeout(60_000);
+  return ctx;
 }
 
 export async function signInWithPassword(page: Page, base: string, username: string, password: string) {

@@ -24,6 +24,38 @@ export async function processIdOf(db: DbOrTx, serviceName: string): Promise<numb
   return row?.id ?? null;
 }
 
+type ProcessNode = ProcessDefinition['nodes'][number];
+
+/**
+ * One node of a process definition with the usual defaults (an approval by one of the approvers, any
+ * one deciding, rejectable, no conditions, no time limit): a business's seed names what differs.
+ */
+export const processNode = (
+  n: Partial<ProcessNode> & Pick<ProcessNode, 'key' | 'name' | 'approverKind'>,
+): ProcessNode => ({
+  type: 'approval',
+  roleId: null,
+  userIds: [],
+  levels: 1,
+  mode: 'any',
+  conditions: [],
+  rejectable: true,
+  timeLimitHours: null,
+  ...n,
+});
+
+/** The last node of most business processes: a copy to the administrator (nothing to decide). */
+export const copyToAdminNode = (adminId: number): ProcessNode =>
+  processNode({
+    key: 'cc',
+    name: '抄送管理员',
+    nameEn: 'Copy to administrator',
+    type: 'cc',
+    approverKind: 'users',
+    userIds: [adminId],
+    rejectable: false,
+  });
+
 /** One field of a business's form, as the approval form settings hold it. */
 export interface BusinessFormField {
   key: string;

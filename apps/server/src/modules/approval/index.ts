@@ -14,10 +14,12 @@ export {
   type BusinessFormField,
   type BusinessProcess,
   type BusinessProcessSpec,
+  copyToAdminNode,
   ensureBusinessProcess,
   ensureBusinessProcesses,
   pendingTasksOf,
   processIdOf,
+  processNode,
   processOfService,
 } from './business.js';
 export { agree, reject, type StartInput, startInstance, withdraw } from './engine.js';

@@ -2,6 +2,7 @@ import type { ProcessDefinition } from '@portal/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { departments, staffUsers } from '../../platform/access/schema.js';
 import type { Db } from '../../platform/db/index.js';
+import { processNode } from './business.js';
 import { wfFormFields, wfForms, wfProcesses, wfProcessVersions, wfRoleMembers, wfRoles } from './schema.js';
 
 /** Department leaders the demo route needs ("dept leader" step); only set where none is set. */
@@ -111,8 +112,8 @@ export async function seedApprovalDemo(db: Db): Promise<void> {
 
     const definition: ProcessDefinition = {
       nodes: [
-        node({ key: 'leader', name: '部门负责人审批', nameEn: 'Department leader', approverKind: 'deptLeader' }),
-        node({
+        processNode({ key: 'leader', name: '部门负责人审批', nameEn: 'Department leader', approverKind: 'deptLeader' }),
+        processNode({
           key: 'finance',
           name: '财务总监审批',
           nameEn: 'Finance director',
@@ -121,7 +122,7 @@ export async function seedApprovalDemo(db: Db): Promise<void> {
           conditions: [{ field: 'amount', op: 'gt', value: 1_000_000 }],
           timeLimitHours: 24,
         }),
-        node({
+        processNode({
           key: 'countersign',
           name: '会签',
           nameEn: 'Countersign',
@@ -129,7 +130,7 @@ export async function seedApprovalDemo(db: Db): Promise<void> {
           userIds: [id.get('ops01')!, id.get('finance03')!],
           mode: 'all',
         }),
-        node({
+        processNode({
           key: 'cc',
           name: '抄送行政',
           nameEn: 'Copy to administration',
@@ -158,17 +159,3 @@ export async function seedApprovalDemo(db: Db): Promise<void> {
     await tx.update(wfProcesses).set({ currentVersionId: version!.id }).where(eq(wfProcesses.id, proc!.id));
   });
 }
-
-type NodeInput = Partial<ProcessDefinition['nodes'][number]> &
-  Pick<ProcessDefinition['nodes'][number], 'key' | 'name' | 'approverKind'>;
-const node = (n: NodeInput): ProcessDefinition['nodes'][number] => ({
-  type: 'approval',
-  roleId: null,
-  userIds: [],
-  levels: 1,
-  mode: 'any',
-  conditions: [],
-  rejectable: true,
-  timeLimitHours: null,
-  ...n,
-});

@@ -2,7 +2,14 @@ import { APPLICATION_KINDS, APPLICATION_SERVICES, type ApplicationKind } from '@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { SeedContext } from '../../platform/seed/context.js';
-import { agree, type BusinessProcess, ensureBusinessProcesses, pendingTasksOf, reject } from '../approval/index.js';
+import {
+  agree,
+  type BusinessProcess,
+  ensureBusinessProcesses,
+  pendingTasksOf,
+  processNode,
+  reject,
+} from '../approval/index.js';
 import { ensureApplicationHandlers, startApplication } from './applications.js';
 import { crmApplications, crmCustomers } from './schema.js';
 
@@ -24,20 +31,7 @@ const processes: BusinessProcess[] = APPLICATION_KINDS.map((kind) => ({
   description: '部门负责人审批',
   definition: {
     nodes: [
-      {
-        key: 'leader',
-        name: '部门负责人审批',
-        nameEn: 'Department leader',
-        type: 'approval',
-        approverKind: 'deptLeader',
-        roleId: null,
-        userIds: [],
-        levels: 1,
-        mode: 'any',
-        conditions: [],
-        rejectable: true,
-        timeLimitHours: null,
-      },
+      processNode({ key: 'leader', name: '部门负责人审批', nameEn: 'Department leader', approverKind: 'deptLeader' }),
     ],
   },
 }));

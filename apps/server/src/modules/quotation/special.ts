@@ -7,8 +7,10 @@ import { AppError } from '../../platform/http/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import {
   type ApprovalOutcome,
+  copyToAdminNode,
   ensureBusinessProcess,
   type Outbox,
+  processNode,
   processOfService,
   registerApprovalHandler,
   startInstance,
@@ -153,34 +155,14 @@ export async function ensureSpecialProcess(db: Db): Promise<void> {
     },
     definition: {
       nodes: [
-        {
+        processNode({
           key: 'leader',
           name: '部门负责人审批',
           nameEn: 'Department lead',
-          type: 'approval',
           approverKind: 'deptLeader',
-          roleId: null,
-          userIds: [],
-          levels: 1,
-          mode: 'any',
-          conditions: [],
-          rejectable: true,
           timeLimitHours: 48,
-        },
-        {
-          key: 'cc',
-          name: '抄送管理员',
-          nameEn: 'Copy to administrator',
-          type: 'cc',
-          approverKind: 'users',
-          roleId: null,
-          userIds: [admin.id],
-          levels: 1,
-          mode: 'any',
-          conditions: [],
-          rejectable: false,
-          timeLimitHours: null,
-        },
+        }),
+        copyToAdminNode(admin.id),
       ],
     },
     createdBy: admin.id,

@@ -9,9 +9,11 @@ import type { Platform } from '../../platform/platform.js';
 import { type Destination, portOf } from '../../platform/ports.js';
 import {
   type ApprovalOutcome,
+  copyToAdminNode,
   ensureBusinessProcess,
   type Outbox,
   processIdOf,
+  processNode,
   registerApprovalHandler,
   startInstance,
 } from '../approval/index.js';
@@ -342,34 +344,14 @@ export async function ensureSupplierQuoteProcess(db: Db): Promise<void> {
     },
     definition: {
       nodes: [
-        {
+        processNode({
           key: 'leader',
           name: '部门负责人审批',
           nameEn: 'Department lead',
-          type: 'approval',
           approverKind: 'deptLeader',
-          roleId: null,
-          userIds: [],
-          levels: 1,
-          mode: 'any',
-          conditions: [],
-          rejectable: true,
           timeLimitHours: 48,
-        },
-        {
-          key: 'cc',
-          name: '抄送管理员',
-          nameEn: 'Copy to administrator',
-          type: 'cc',
-          approverKind: 'users',
-          roleId: null,
-          userIds: [admin.id],
-          levels: 1,
-          mode: 'any',
-          conditions: [],
-          rejectable: false,
-          timeLimitHours: null,
-        },
+        }),
+        copyToAdminNode(admin.id),
       ],
     },
     createdBy: admin.id,

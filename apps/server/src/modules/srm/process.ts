@@ -1,4 +1,3 @@
-import type { ProcessNode } from '@portal/contracts';
 import {
   ADMISSION_APPLY_PATH,
   ADMISSION_SERVICE,
@@ -12,23 +11,16 @@ import {
 import { eq } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { Db } from '../../platform/db/index.js';
-import { ensureBusinessProcesses } from '../approval/index.js';
+import { copyToAdminNode, ensureBusinessProcesses, processNode } from '../approval/index.js';
 
 /** The first step of both srm processes: the applicant's department leader (the purchasing lead), 48 hours. */
-const PURCHASING_LEAD: ProcessNode = {
+const PURCHASING_LEAD = processNode({
   key: 'leader',
   name: '采购负责人审批',
   nameEn: 'Purchasing lead',
-  type: 'approval',
   approverKind: 'deptLeader',
-  roleId: null,
-  userIds: [],
-  levels: 1,
-  mode: 'any',
-  conditions: [],
-  rejectable: true,
   timeLimitHours: 48,
-};
+});
 
 export const ADMISSION_PROCESS_CODE = 'srm-supplier-admission';
 
@@ -84,23 +76,7 @@ export async function ensureAdmissionProcess(db: Db): Promise<void> {
         applyPath: ADMISSION_APPLY_PATH,
         description,
         definition: {
-          nodes: [
-            PURCHASING_LEAD,
-            {
-              key: 'cc',
-              name: '抄送管理员',
-              nameEn: 'Copy to administrator',
-              type: 'cc',
-              approverKind: 'users',
-              roleId: null,
-              userIds: [admin.id],
-              levels: 1,
-              mode: 'any',
-              conditions: [],
-              rejectable: false,
-              timeLimitHours: null,
-            },
-          ],
+          nodes: [PURCHASING_LEAD, copyToAdminNode(admin.id)],
         },
       },
     ],
