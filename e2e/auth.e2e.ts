@@ -2,7 +2,7 @@ import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, newContext, shot, signInWithPassword } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { ADMIN, settlePopups } from './support/shell.js';
+import { ADMIN, confirmPopconfirm, settlePopups } from './support/shell.js';
 
 /** The persisted session: `<env>_session` in localStorage. */
 async function storedSession(page: import('playwright-core').Page): Promise<StoredSession> {
@@ -54,7 +54,7 @@ describe('sign-in and session', () => {
       [/启用|Enable/, /正常|Active/],
     ] as const) {
       await row.getByRole('button', { name: action }).click();
-      await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+      await confirmPopconfirm(page);
       await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(status);
     }
     await ctx.close();

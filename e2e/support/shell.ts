@@ -301,3 +301,21 @@ export async function openDrawerTab(page: Page, title: string) {
     })
     .toContain('ant-tabs-tab-active');
 }
+
+/**
+ * Answer the open Popconfirm with its primary button once it has finished zooming in (a click during
+ * antd's motion can be lost under load; a second click could confirm twice, so it is not repeated).
+ */
+export async function confirmPopconfirm(page: Page) {
+  const pop = page.locator('.ant-popconfirm:visible').last();
+  await pop.waitFor();
+  await pop.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await pop.locator('.ant-btn-primary').click();
+}
