@@ -7,6 +7,7 @@ import {
   ADMIN,
   api,
   apiToken,
+  confirmPopconfirm,
   OPS,
   SALES,
   type ShellServer,
@@ -311,7 +312,7 @@ describe('AI assistant panel', () => {
     expect(await page.locator('.ant-table-row').count()).toBe(rows);
 
     await docxRow.getByTestId('kb-remove').click();
-    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await confirmPopconfirm(page);
     await expect.poll(() => docxRow.count(), { timeout: 15_000 }).toBe(0);
     expect(await answerByApi(server.url, adminToken, 'RCS 品牌认证需要多久？')).not.toContain('5 个工作日');
     await ctx.close();

@@ -4,6 +4,7 @@ import {
   ADMIN,
   api,
   apiToken,
+  confirmPopconfirm,
   type DemoUser,
   OPS,
   SALES,
@@ -240,7 +241,7 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     const suffix = Date.now().toString(36);
     const dialog = admin.locator('.ant-modal:visible');
     const ok = () => dialog.locator('.ant-modal-footer .ant-btn-primary').click();
-    const confirm = () => admin.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    const confirm = () => confirmPopconfirm(admin);
 
     // ── a workflow role: the dialog refuses an empty form, then creates it
     await admin.goto(`${server.url}/setModule/process/roles`);

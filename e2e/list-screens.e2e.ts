@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from './support/browser.js';
-import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
 
 /** Every list screen of the modules; `#n` opens the page's tab n (from 0) first. */
 const LIST_ROUTES = [
@@ -201,7 +201,7 @@ describe('list screens', () => {
     await pick('ops07');
     await expect.poll(() => page.getByTestId('bulk-bar').textContent()).toContain('3 selected');
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Disable selected' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await confirmPopconfirm(page);
     await expect.poll(() => page.getByTestId('bulk-bar').count(), { timeout: 10_000 }).toBe(0);
     const token = await apiToken(shell.server.url, ADMIN);
     const states = async () =>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, keyedPost, SALES, signedIn, useShellServer } from './support/shell.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  confirmPopconfirm,
+  keyedPost,
+  SALES,
+  signedIn,
+  useShellServer,
+} from './support/shell.js';
 
 const FB = '/v2/sys/staff/feedback';
 const LIST = '/message/notification';
@@ -71,7 +80,7 @@ describe('message center', () => {
     expect(await one.getByTestId('message-read').count()).toBe(0);
 
     await page.getByTestId('message-read-all').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await confirmPopconfirm(page);
     await expect.poll(() => row(page, 'Second answer').textContent(), { timeout: 10_000 }).not.toContain('Unread');
     await shot(page, 'message-center-read-1280-en');
 

@@ -3,6 +3,7 @@ import { type Browser, launch, type Page, shot } from './support/browser.js';
 import {
   api,
   apiToken,
+  confirmPopconfirm,
   type DemoUser,
   type ShellServer,
   settlePopups,
@@ -97,7 +98,7 @@ describe('SRM TVS screens', () => {
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'srm-tvs-withdrawals-1280-en');
     await row.first().getByRole('button', { name: 'Approve' }).click();
-    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await confirmPopconfirm(page);
     await expect
       .poll(
         async () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
-import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
 import { exportedRows } from './support/xlsx.js';
 
 interface Node {
@@ -63,7 +63,7 @@ describe('menu resources (/setModule/authManage/menu)', () => {
     expect(rows.find((r) => r[3] === 'setModule:authManage:user:export')?.[1]).toBe('Export the user list');
 
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await confirmPopconfirm(page);
     await expect.poll(() => page.getByText('Deleted').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     const after = await api<Node[]>(shell.server.url, token, 'GET', '/v2/sys/staff/resource/tree');
     expect(find(after, 'setModule:authManage:user:export')).toBeUndefined();
@@ -78,10 +78,7 @@ describe('menu resources (/setModule/authManage/menu)', () => {
     await page.locator('.ant-tree').getByText('编辑用户', { exact: true }).click();
     await shot(page, 'system-menu-900-zh');
     await page.getByRole('button', { name: '删除' }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmPopconfirm(page);
     await expect
       .poll(() => page.getByText('编辑用户 仍被角色 系统管理员 使用，请先取消授权').count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
