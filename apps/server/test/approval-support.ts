@@ -94,14 +94,5 @@ export async function taskOf(w: Wf, who: Person, instanceId: number): Promise<nu
   return res.data.taskId;
 }
 
-export const node = (n: Record<string, unknown>) => ({
-  type: 'approval',
-  roleId: null,
-  userIds: [],
-  levels: 1,
-  mode: 'any',
-  conditions: [],
-  rejectable: true,
-  timeLimitHours: null,
-  ...n,
-});
+/** A process node with the usual defaults: the seeds' builder. */
+export { processNode as node } from '../src/modules/approval/business.js';

@@ -44,6 +44,10 @@ export const processNode = (
   ...n,
 });
 
+/** The first node of most business processes: the applicant's department leader decides. */
+export const deptLeaderNode = (n: Partial<ProcessNode> = {}): ProcessNode =>
+  processNode({ key: 'leader', name: '部门负责人审批', nameEn: 'Department leader', approverKind: 'deptLeader', ...n });
+
 /** The last node of most business processes: a copy to the administrator (nothing to decide). */
 export const copyToAdminNode = (adminId: number): ProcessNode =>
   processNode({

@@ -15,6 +15,7 @@ export {
   type BusinessProcess,
   type BusinessProcessSpec,
   copyToAdminNode,
+  deptLeaderNode,
   ensureBusinessProcess,
   ensureBusinessProcesses,
   pendingTasksOf,

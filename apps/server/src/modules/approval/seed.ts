@@ -2,7 +2,7 @@ import type { ProcessDefinition } from '@portal/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { departments, staffUsers } from '../../platform/access/schema.js';
 import type { Db } from '../../platform/db/index.js';
-import { processNode } from './business.js';
+import { deptLeaderNode, processNode } from './business.js';
 import { wfFormFields, wfForms, wfProcesses, wfProcessVersions, wfRoleMembers, wfRoles } from './schema.js';
 
 /** Department leaders the demo route needs ("dept leader" step); only set where none is set. */
@@ -112,7 +112,7 @@ export async function seedApprovalDemo(db: Db): Promise<void> {
 
     const definition: ProcessDefinition = {
       nodes: [
-        processNode({ key: 'leader', name: '部门负责人审批', nameEn: 'Department leader', approverKind: 'deptLeader' }),
+        deptLeaderNode(),
         processNode({
           key: 'finance',
           name: '财务总监审批',

@@ -5,9 +5,9 @@ import type { SeedContext } from '../../platform/seed/context.js';
 import {
   agree,
   type BusinessProcess,
+  deptLeaderNode,
   ensureBusinessProcesses,
   pendingTasksOf,
-  processNode,
   reject,
 } from '../approval/index.js';
 import { ensureApplicationHandlers, startApplication } from './applications.js';
@@ -30,9 +30,7 @@ const processes: BusinessProcess[] = APPLICATION_KINDS.map((kind) => ({
   serviceName: APPLICATION_SERVICES[kind],
   description: '部门负责人审批',
   definition: {
-    nodes: [
-      processNode({ key: 'leader', name: '部门负责人审批', nameEn: 'Department leader', approverKind: 'deptLeader' }),
-    ],
+    nodes: [deptLeaderNode()],
   },
 }));
 
