@@ -1001,28 +1001,38 @@ describe('query screens', () => {
         const hi = new Date(new Date(`${dayOf(to)}T00:00:00Z`).getTime() + DAY).toISOString();
         const owner = ownerId === undefined ? sql`true` : sql`owner_id = ${ownerId}`;
         const typed = sql`customer_id in (select id from crm_customers where type = ${type})`;
-        return rowsOf<{ currency: string; count: string; revenue: string; cost: string; customers: string }>(
-          await t.p.db.execute(sql`select currency, sum(n)::text as count, sum(price)::text as revenue,
+        return rowsOf<{
+          currency: string;
+          cost_currency: string;
+          count: string;
+          revenue: string;
+          cost: string;
+          customers: string;
+        }>(
+          await t.p.db.execute(sql`select currency, cost_currency, sum(n)::text as count, sum(price)::text as revenue,
               sum(cost)::text as cost, count(distinct customer_id)::text as customers from (
-              select (part = 1)::int as n, currency, price, cost, customer_id, owner_id from traffic_sms
+              select (part = 1)::int as n, currency, cost_currency, price, cost, customer_id, owner_id from traffic_sms
                 where submit_at >= ${lo} and submit_at < ${hi}
-              union all select 1, currency, price, cost, customer_id, owner_id from traffic_voice
+              union all select 1, currency, cost_currency, price, cost, customer_id, owner_id from traffic_voice
                 where setup_at >= ${lo} and setup_at < ${hi}
-              union all select 1, currency, price, cost, customer_id, owner_id from traffic_messages
+              union all select 1, currency, cost_currency, price, cost, customer_id, owner_id from traffic_messages
                 where at >= ${lo} and at < ${hi}) r
-            where ${typed} and ${owner} group by currency order by currency`),
+            where ${typed} and ${owner} group by currency, cost_currency order by currency, cost_currency`),
         ).map((x) => ({
           currency: x.currency,
+          costCurrency: x.cost_currency,
           count: Number(x.count),
           revenue: new Decimal(x.revenue).toFixed(6),
           cost: new Decimal(x.cost).toFixed(6),
-          profit: new Decimal(x.revenue).minus(x.cost).toFixed(6),
+          // never revenue in one currency minus cost in another (decision 0105)
+          profit: x.currency === x.cost_currency ? new Decimal(x.revenue).minus(x.cost).toFixed(6) : null,
           customers: Number(x.customers),
         }));
       };
       const pick = (rows: Record<string, unknown>[]) =>
-        rows.map(({ currency, count, revenue, cost, profit, customers }) => ({
+        rows.map(({ currency, costCurrency, count, revenue, cost, profit, customers }) => ({
           currency,
+          costCurrency,
           count,
           revenue,
           cost,
@@ -1034,10 +1044,10 @@ describe('query screens', () => {
       expect(mine.code, mine.msg).toBe(0);
       expect(mine.data.totals.length).toBeGreaterThan(0);
       expect(pick(mine.data.totals)).toEqual(await raw('C', salesId));
-      // a sales person sees their own customers only, under their name
-      expect(mine.data.sales.map((x: { ownerId: number; name: string }) => [x.ownerId, x.name])).toEqual([
-        [salesId, expect.any(String)],
-      ]);
+      // a sales person sees their own customers only, under their name (a row per price and cost currency)
+      expect([
+        ...new Set(mine.data.sales.map((x: { ownerId: number; name: string }) => `${x.ownerId}:${x.name}`)),
+      ]).toEqual([expect.stringMatching(new RegExp(`^${salesId}:.+`))]);
       expect(mine.data.products.map((x: { product: string }) => x.product)).toEqual(
         expect.arrayContaining(['sms', 'voice']),
       );
@@ -1063,6 +1073,81 @@ describe('query screens', () => {
       );
     } finally {
       accounts.delete('ACC3');
+    }
+  });
+});
+
+describe('cost in its own currency (decision 0105)', () => {
+  it('a record priced in USD and costed in EUR is never netted: its own row, no profit, no margin', async () => {
+    accounts.set('ACC5', { ...accounts.get('ACC1')!, id: 15, code: 'ACC5' });
+    accounts.set('ACC6', { ...accounts.get('ACC2')!, id: 16, code: 'ACC6' });
+    try {
+      const priced = { account: 'ACC5', price: '0.050000', currency: 'USD' };
+      await ingest([
+        submit({ ...priced, cost: '0.030000', costCurrency: 'EUR' }),
+        submit({ ...priced, cost: '0.030000', costCurrency: 'EUR' }),
+        submit({ ...priced, cost: '0.020000', costCurrency: 'USD' }),
+        submit({ ...priced, account: 'ACC6', cost: '0.030000', costCurrency: 'EUR' }),
+      ]);
+      await rollUp(t.p.db, now());
+      const span = `from=${ago(2 * DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+      const range = `${span}&accountId=15`;
+      const usdEur = { currency: 'USD', costCurrency: 'EUR', revenue: '0.100000', cost: '0.060000', profit: null };
+      const usdUsd = {
+        currency: 'USD',
+        costCurrency: 'USD',
+        revenue: '0.050000',
+        cost: '0.020000',
+        profit: '0.030000',
+      };
+
+      const perf = await get(sales, `/v2/traffic/results/day?groupBy=account&${range}`);
+      expect(perf.code, perf.msg).toBe(0);
+      expect(perf.data.rows).toEqual([
+        expect.objectContaining({ key: '15', count: 2, ...usdEur }),
+        expect.objectContaining({ key: '15', count: 1, ...usdUsd }),
+      ]);
+      const sms = await get(sales, `/v2/traffic/sms-performance?groupBy=day&${range}`);
+      expect(sms.code, sms.msg).toBe(0);
+      expect(
+        sms.data.rows.map((r: { costCurrency: string; profit: string | null }) => [r.costCurrency, r.profit]),
+      ).toEqual([
+        ['EUR', null],
+        ['USD', '0.030000'],
+      ]);
+
+      const preview = await get(sales, `/v2/traffic/results/day/preview?${range}`);
+      expect(preview.code, preview.msg).toBe(0);
+      expect(preview.data.totals).toEqual([
+        { ...usdEur, count: 2, delivered: 0, margin: null, customers: 1 },
+        { ...usdUsd, count: 1, delivered: 0, margin: '60.00', customers: 1 },
+      ]);
+      for (const part of ['products', 'sales', 'days'] as const)
+        expect(
+          preview.data[part].map((x: { costCurrency: string; cost: string; profit: string | null }) => [
+            x.costCurrency,
+            x.cost,
+            x.profit,
+          ]),
+          part,
+        ).toEqual([
+          ['EUR', '0.060000', null],
+          ['USD', '0.020000', '0.030000'],
+        ]);
+
+      // another owner's account stays out of the sales person's views (scope); its owner sees it
+      const other = `${span}&accountId=16`;
+      expect((await get(sales, `/v2/traffic/results/day/preview?${other}`)).data.totals).toEqual([]);
+      expect((await get(sales, `/v2/traffic/results/day?groupBy=account&${other}`)).data.rows).toEqual([]);
+      expect((await get(admin, `/v2/traffic/results/day/preview?${other}`)).data.totals).toEqual([
+        expect.objectContaining({ currency: 'USD', costCurrency: 'EUR', cost: '0.030000', profit: null, margin: null }),
+      ]);
+      expect((await get(sales, `/v2/traffic/results/day/preview?${range}&ownerId=x`)).code).toBe(
+        Errors.VALIDATION_FAILED.code,
+      );
+    } finally {
+      accounts.delete('ACC5');
+      accounts.delete('ACC6');
     }
   });
 });

@@ -365,15 +365,20 @@ export const performanceQuery = z.object({
   ownerId: coerceInt32().optional(),
 });
 export type PerformanceQuery = z.infer<typeof performanceQuery>;
+/**
+ * A row per group, price currency and cost currency: revenue is in `currency`, cost in
+ * `costCurrency`; `profit` only where both are one currency (null: they differ, never subtracted).
+ */
 export const performanceRow = z.object({
   key: z.string(),
   currency: z.string(),
+  costCurrency: z.string(),
   count: int53(),
   segments: int53(),
   delivered: int53(),
   revenue: z.string(),
   cost: z.string(),
-  profit: z.string(),
+  profit: z.string().nullable(),
   answered: int53(),
   minutes: z.string(),
   /** answer-seizure ratio, % (voice) */
@@ -388,23 +393,28 @@ export const performanceAnswer = z.object({ rows: z.array(performanceRow) });
 /**
  * c/performance/preview, r/performance/preview: one range of the C-end (direct) or R-end (reseller)
  * customers at a glance, every product, from the daily rollup: totals, products, sales and days,
- * each per currency (amounts are never added across currencies).
+ * each per price currency and cost currency (amounts are never added across currencies; profit and
+ * margin only where revenue and cost are in one currency).
  */
 export const previewQuery = z.object({ ...scoped, ownerId: coerceInt32().optional() });
 export type PreviewQuery = z.infer<typeof previewQuery>;
 const previewFigures = {
+  /** the currency of the revenue (the price's) */
   currency: z.string(),
+  /** the currency of the cost (the supplier's) */
+  costCurrency: z.string(),
   /** messages (an SMS of several parts is one), calls, WhatsApp messages, mails, MOs */
   count: int53(),
   /** delivered messages (SMS parts), answered calls */
   delivered: int53(),
   revenue: z.string(),
   cost: z.string(),
-  profit: z.string(),
+  /** revenue − cost; null when the cost is in another currency than the revenue */
+  profit: z.string().nullable(),
 };
 export const previewTotal = z.object({
   ...previewFigures,
-  /** profit / revenue, % with 2 decimals (null: no revenue) */
+  /** profit / revenue, % with 2 decimals (null: no revenue, or no profit) */
   margin: z.string().nullable(),
   customers: int53(),
 });

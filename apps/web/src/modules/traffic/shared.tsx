@@ -56,6 +56,31 @@ export const numColumn = <R,>(
   extra?: Extra<R>,
 ): TableColumnType<R> => ({ key, dataIndex: key, title, width, align: 'right', render: num, ...extra });
 
+/**
+ * The money columns of a rollup row (decision 0105): revenue in the price's currency, cost in its own
+ * ("0.060000 EUR"), profit only where the two are one currency ("-" where they differ).
+ */
+export const moneyColumns = <R extends { revenue: string; cost: string; profit: string | null; costCurrency: string }>(
+  t: TFunction,
+): TableColumnType<R>[] => [
+  numColumn<R>('revenue', t('traffic.revenue'), 120),
+  {
+    key: 'cost',
+    title: t('traffic.cost'),
+    width: 130,
+    align: 'right',
+    render: (_: unknown, r: R) => `${num(r.cost)} ${r.costCurrency}`,
+  },
+  {
+    key: 'profit',
+    dataIndex: 'profit',
+    title: t('traffic.profit'),
+    width: 120,
+    align: 'right',
+    render: (v: string | null) => (v === null ? '-' : num(v)),
+  },
+];
+
 /** an amount of a record with its currency ("1,234.500000 USD") */
 export const amountColumn = <R extends Record<K, string>, K extends string>(
   key: K,

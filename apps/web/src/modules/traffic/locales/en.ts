@@ -25,6 +25,8 @@ export const en: Messages<typeof zhCN> = {
     price: 'Price',
     cost: 'Cost',
     profit: 'Profit',
+    costApart:
+      'Revenue is in the price currency, cost in its own; profit is shown only where both are in one currency ("-": not converted).',
     revenue: 'Revenue',
     currency: 'Currency',
     timeline: 'DLR timeline',
