@@ -365,20 +365,29 @@ export const performanceQuery = z.object({
   ownerId: coerceInt32().optional(),
 });
 export type PerformanceQuery = z.infer<typeof performanceQuery>;
+/** an amount of cost in its own currency (decision 0105) */
+export const costAmount = z.object({ currency: z.string(), amount: z.string() });
+export type CostAmount = z.infer<typeof costAmount>;
 /**
- * A row per group, price currency and cost currency: revenue is in `currency`, cost in
- * `costCurrency`; `profit` only where both are one currency (null: they differ, never subtracted).
+ * Cost in its own currency (decision 0105): revenue is in `currency` (the price's); `costs` holds the
+ * cost per currency (amounts other than zero); `cost` and `profit` only where every cost is in the
+ * price's currency (null: some cost is in another currency, never added to or taken from revenue).
  */
+const costFigures = {
+  revenue: z.string(),
+  costs: z.array(costAmount),
+  cost: z.string().nullable(),
+  profit: z.string().nullable(),
+};
+
+/** A row per group and price currency. */
 export const performanceRow = z.object({
   key: z.string(),
   currency: z.string(),
-  costCurrency: z.string(),
   count: int53(),
   segments: int53(),
   delivered: int53(),
-  revenue: z.string(),
-  cost: z.string(),
-  profit: z.string().nullable(),
+  ...costFigures,
   answered: int53(),
   minutes: z.string(),
   /** answer-seizure ratio, % (voice) */
@@ -393,24 +402,19 @@ export const performanceAnswer = z.object({ rows: z.array(performanceRow) });
 /**
  * c/performance/preview, r/performance/preview: one range of the C-end (direct) or R-end (reseller)
  * customers at a glance, every product, from the daily rollup: totals, products, sales and days,
- * each per price currency and cost currency (amounts are never added across currencies; profit and
- * margin only where revenue and cost are in one currency).
+ * each per price currency with the cost per currency (amounts are never added across currencies;
+ * profit and margin only where every cost is in the price's currency, decision 0105).
  */
 export const previewQuery = z.object({ ...scoped, ownerId: coerceInt32().optional() });
 export type PreviewQuery = z.infer<typeof previewQuery>;
 const previewFigures = {
   /** the currency of the revenue (the price's) */
   currency: z.string(),
-  /** the currency of the cost (the supplier's) */
-  costCurrency: z.string(),
   /** messages (an SMS of several parts is one), calls, WhatsApp messages, mails, MOs */
   count: int53(),
   /** delivered messages (SMS parts), answered calls */
   delivered: int53(),
-  revenue: z.string(),
-  cost: z.string(),
-  /** revenue − cost; null when the cost is in another currency than the revenue */
-  profit: z.string().nullable(),
+  ...costFigures,
 };
 export const previewTotal = z.object({
   ...previewFigures,

@@ -3,14 +3,6 @@ import { Decimal } from 'decimal.js';
 /** An amount as the traffic screens answer it: a decimal string with 6 places (none → "0.000000"). */
 export const money6 = (v: Decimal.Value | null | undefined): string => new Decimal(v ?? 0).toFixed(6);
 
-/**
- * Revenue − cost of a rollup group (decision 0105): only where the price and the cost are in one
- * currency; a group costed in another currency than it is priced in has no profit (null), its cost
- * stays in its own currency beside the revenue.
- */
-export const profitOf = (x: { currency: string; cost_currency: string; revenue: string; cost: string }) =>
-  x.currency === x.cost_currency ? money6(new Decimal(x.revenue).minus(x.cost)) : null;
-
 /** a totals row as the database answers it: counts and sums as text, absent when nothing matched */
 type TotalsRow<C extends string, M extends string> = { [K in C | M]: string | number } | undefined;
 

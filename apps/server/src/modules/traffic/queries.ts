@@ -13,7 +13,8 @@ import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { customerFacts } from '../crm/index.js';
-import { money6, pageWithTotals, profitOf } from './pages.js';
+import { foldCosts } from './cost-currencies.js';
+import { money6, pageWithTotals } from './pages.js';
 import { DAY_MS, dayOf } from './partitions.js';
 import { trafficDaily, trafficDlrs, trafficHourly, trafficSms, trafficVoice } from './schema.js';
 
@@ -303,8 +304,9 @@ export async function performance(
         sum(pdd_count)::text as pdd_count
       from ${d} where ${where} group by 1, 2, 3 order by 1, 2, 3`),
   );
+  const sums = ['count', 'segments', 'delivered', 'revenue', 'answered', 'seconds', 'pdd_ms', 'pdd_count'] as const;
   return {
-    rows: rows.map((x) => {
+    rows: foldCosts(rows, (x) => x.key, sums).map((x) => {
       const count = Number(x.count);
       const answered = Number(x.answered);
       const seconds = new Decimal(x.seconds);
@@ -312,13 +314,13 @@ export async function performance(
       return {
         key: x.key,
         currency: x.currency,
-        costCurrency: x.cost_currency,
         count,
         segments: Number(x.segments),
         delivered: Number(x.delivered),
         revenue: money6(x.revenue),
-        cost: money6(x.cost),
-        profit: profitOf(x),
+        costs: x.costs,
+        cost: x.cost,
+        profit: x.profit,
         answered,
         minutes: seconds.div(60).toFixed(2),
         asr: q.product === 'voice' && count ? new Decimal(answered).times(100).div(count).toFixed(2) : null,

@@ -122,7 +122,7 @@ export function PerformanceScreen({
       </Form>
       <Table<PerfRow>
         size="small"
-        rowKey={(r) => `${r.key}:${r.currency}:${r.costCurrency}`}
+        rowKey={(r) => `${r.key}:${r.currency}`}
         loading={isFetching}
         columns={columns}
         dataSource={data?.rows ?? []}

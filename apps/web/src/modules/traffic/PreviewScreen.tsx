@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEChart } from '../../platform/ui/use-echart';
 import { type PreviewPath, trafficApi, trafficKeys } from './api';
-import { moneyColumns, num, numColumn, type Range, RangeItem } from './shared';
+import { costsText, moneyColumns, num, numColumn, type Range, RangeItem } from './shared';
 
 type Product = PreviewAnswer['products'][number];
 /** smaller than antd's 24 px: a row of seven figures per currency */
@@ -118,11 +118,7 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
         {data?.totals.length ? (
           <Flex vertical gap={12}>
             {data.totals.map((x) => (
-              <Row
-                key={`${x.currency}:${x.costCurrency}`}
-                gutter={[16, 8]}
-                data-testid={`preview-total-${x.currency}-${x.costCurrency}`}
-              >
+              <Row key={x.currency} gutter={[16, 8]} data-testid={`preview-total-${x.currency}`}>
                 <Col xs={12} sm={8} md={3}>
                   <Statistic valueStyle={VALUE} title={t('traffic.currency')} value={x.currency} />
                 </Col>
@@ -131,10 +127,9 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
                 </Col>
                 <Col xs={12} sm={8} md={4}>
                   <Statistic
-                    valueStyle={VALUE}
+                    valueStyle={{ ...VALUE, whiteSpace: 'pre-line' }}
                     title={t('traffic.cost')}
-                    value={num(x.cost)}
-                    suffix={x.costCurrency === x.currency ? undefined : x.costCurrency}
+                    value={x.cost === null ? costsText(x.costs) : num(x.cost)}
                   />
                 </Col>
                 <Col xs={12} sm={8} md={4}>
@@ -177,7 +172,7 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
           <Card size="small" title={t('traffic.preview.byProduct')}>
             <Table<Product>
               size="small"
-              rowKey={(r) => `${r.product}:${r.currency}:${r.costCurrency}`}
+              rowKey={(r) => `${r.product}:${r.currency}`}
               loading={isFetching}
               columns={productColumns}
               dataSource={data?.products ?? []}
@@ -190,7 +185,7 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
           <Card size="small" title={t('traffic.preview.bySales')}>
             <Table<Sales>
               size="small"
-              rowKey={(r) => `${r.ownerId}:${r.currency}:${r.costCurrency}`}
+              rowKey={(r) => `${r.ownerId}:${r.currency}`}
               loading={isFetching}
               columns={salesColumns}
               dataSource={data?.sales ?? []}

@@ -26,7 +26,7 @@ export const en: Messages<typeof zhCN> = {
     cost: 'Cost',
     profit: 'Profit',
     costApart:
-      'Revenue is in the price currency, cost in its own; profit is shown only where both are in one currency ("-": not converted).',
+      'Revenue is in the price currency, cost in its own currency; profit only where all the cost is in the price currency ("-": nothing is converted).',
     revenue: 'Revenue',
     currency: 'Currency',
     timeline: 'DLR timeline',
