@@ -94,12 +94,14 @@ describe('sendRcdQuery: an export of 200,000 records', () => {
       page.getByTestId(`task-download-${taskId}`).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^SMS send records.*\.xlsx$/);
+    const read = Date.now();
     const file = await sheetRows(await download.path());
+    console.log(`traffic-export: the file read back in ${((Date.now() - read) / 1000).toFixed(1)} s`);
     expect(file.header.slice(0, 3)).toEqual(['Submitted (UTC)', 'Message id', 'Part']);
     expect(file.rows - 1).toBe(ROWS);
     expect(file.bulk).toBe(ROWS);
     await ctx.close();
-  });
+  }, 300_000);
 });
 
 /**
@@ -115,13 +117,17 @@ async function watchProgress(page: Page): Promise<number[]> {
     if (now === 'done') return seen;
     if (now === 'failed' || now === 'stalled') throw new Error(`the export task is ${now}`);
     if (now === 'running') {
-      const text = await page
-        .locator('.ant-progress-text')
+      // the bar of the running task (antd's progressbar role carries its percentage)
+      const value = await page
+        .getByRole('progressbar')
         .first()
-        .textContent({ timeout: 1000 })
+        .getAttribute('aria-valuenow', { timeout: 1000 })
         .catch(() => null);
-      const percent = text === null ? Number.NaN : Number.parseInt(text, 10);
-      if (!Number.isNaN(percent) && !seen.includes(percent)) seen.push(percent);
+      const percent = value === null ? Number.NaN : Number(value);
+      if (!Number.isNaN(percent) && !seen.includes(percent)) {
+        seen.push(percent);
+        if (seen.length === 1) await shot(page, 'traffic-export-200k-progress-1280-en');
+      }
     }
     if (Date.now() > deadline) throw new Error(`the export task is still ${now} after 90 s`);
     await page.waitForTimeout(100);
