@@ -283,12 +283,9 @@ describe('SMS send records', () => {
     midnight.setUTCHours(0, 0, 0, 0);
     const to = new Date(midnight.getTime() - 1).toISOString();
     const from = new Date(midnight.getTime() - 30 * 86_400_000).toISOString();
-    const expected = await api<{ totals: { currency: string; revenue: string }[] }>(
-      url,
-      admin,
-      'GET',
-      `/v2/traffic/results/day/preview?from=${from}&to=${to}`,
-    );
+    const expected = await api<{
+      totals: { currency: string; costs: { currency: string }[]; revenue: string; profit: string | null }[];
+    }>(url, admin, 'GET', `/v2/traffic/results/day/preview?from=${from}&to=${to}`);
     expect(expected.totals.length).toBeGreaterThan(0);
     for (const [locale, width] of [
       ['en', 1280],
@@ -311,8 +308,12 @@ describe('SMS send records', () => {
       await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
       // the chart library loads on first use: shoot once the chart is drawn
       await page.getByTestId('preview-days-chart').locator('canvas').waitFor({ timeout: 20_000 });
-      if (width === 1280 && locale === 'zh-CN')
-        expect(await total.textContent()).toContain(formatNumber(first.revenue));
+      if (width === 1280 && locale === 'zh-CN') {
+        const text = await total.textContent();
+        expect(text).toContain(formatNumber(first.revenue));
+        // a cost in another currency than the price: its currency beside it, no profit (decision 0105)
+        for (const c of first.profit === null ? first.costs : []) expect(text).toContain(c.currency);
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(page, `traffic-c-preview-${width}-${locale}`);

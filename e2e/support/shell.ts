@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Browser, launch, newContext, type Page, signInWithPassword } from './browser.js';
-import { type RunningServer, startServer } from './server.js';
+import { type E2eTemplate, type RunningServer, startServer } from './server.js';
 
 /** Helpers of the shell's end-to-end tests (e2e/shell-*.e2e.ts). */
 
@@ -31,9 +31,9 @@ export interface ShellServer extends RunningServer {
  * run would otherwise delete the chunks the browser asks for), with the per-IP sign-in limit
  * lifted: a test file signs in more often than a person does.
  */
-export async function startShellServer(env: Record<string, string> = {}): Promise<ShellServer> {
+export async function startShellServer(env: Record<string, string> = {}, template?: E2eTemplate): Promise<ShellServer> {
   const webDist = await copyOfBuild();
-  const server = await startServer({ WEB_DIST: webDist, LOGIN_RATE_PER_IP: '1000', ...env });
+  const server = await startServer({ WEB_DIST: webDist, LOGIN_RATE_PER_IP: '1000', ...env }, template);
   return {
     ...server,
     webDist,

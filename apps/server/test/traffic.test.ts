@@ -671,7 +671,16 @@ describe('rollups', () => {
     const range = `from=${from.toISOString()}&to=${to.toISOString()}`;
     const wa = await get(admin, `/v2/traffic/sms-performance?product=whatsapp&groupBy=account&${range}`);
     expect(wa.data.rows).toEqual([
-      expect.objectContaining({ key: '11', count: 3, delivered: 2, revenue: '0.020000', cost: '0.003000' }),
+      // priced in USD, costed in EUR: the cost in its own currency, no profit (decision 0105)
+      expect.objectContaining({
+        key: '11',
+        count: 3,
+        delivered: 2,
+        revenue: '0.020000',
+        costs: [{ currency: 'EUR', amount: '0.003000' }],
+        cost: null,
+        profit: null,
+      }),
     ]);
     const mail = await get(admin, `/v2/traffic/sms-performance?product=email&groupBy=day&${range}`);
     expect(mail.data.rows.map((r: { count: number }) => r.count)).toEqual([1, 1]);
@@ -1001,30 +1010,50 @@ describe('query screens', () => {
         const hi = new Date(new Date(`${dayOf(to)}T00:00:00Z`).getTime() + DAY).toISOString();
         const owner = ownerId === undefined ? sql`true` : sql`owner_id = ${ownerId}`;
         const typed = sql`customer_id in (select id from crm_customers where type = ${type})`;
-        return rowsOf<{ currency: string; count: string; revenue: string; cost: string; customers: string }>(
-          await t.p.db.execute(sql`select currency, sum(n)::text as count, sum(price)::text as revenue,
-              sum(cost)::text as cost, count(distinct customer_id)::text as customers from (
-              select (part = 1)::int as n, currency, price, cost, customer_id, owner_id from traffic_sms
+        const split = rowsOf<{ currency: string; cost_currency: string; count: string; revenue: string; cost: string }>(
+          await t.p.db.execute(sql`select currency, cost_currency, sum(n)::text as count, sum(price)::text as revenue,
+              sum(cost)::text as cost from (
+              select (part = 1)::int as n, currency, cost_currency, price, cost, customer_id, owner_id from traffic_sms
                 where submit_at >= ${lo} and submit_at < ${hi}
-              union all select 1, currency, price, cost, customer_id, owner_id from traffic_voice
+              union all select 1, currency, cost_currency, price, cost, customer_id, owner_id from traffic_voice
                 where setup_at >= ${lo} and setup_at < ${hi}
-              union all select 1, currency, price, cost, customer_id, owner_id from traffic_messages
+              union all select 1, currency, cost_currency, price, cost, customer_id, owner_id from traffic_messages
                 where at >= ${lo} and at < ${hi}) r
-            where ${typed} and ${owner} group by currency order by currency`),
-        ).map((x) => ({
-          currency: x.currency,
-          count: Number(x.count),
-          revenue: new Decimal(x.revenue).toFixed(6),
-          cost: new Decimal(x.cost).toFixed(6),
-          profit: new Decimal(x.revenue).minus(x.cost).toFixed(6),
-          customers: Number(x.customers),
-        }));
+            where ${typed} and ${owner} group by currency, cost_currency order by currency, cost_currency`),
+        );
+        const customers = rowsOf<{ currency: string; n: string }>(
+          await t.p.db.execute(sql`select currency, count(distinct customer_id)::text as n from (
+              select currency, customer_id, owner_id from traffic_sms where submit_at >= ${lo} and submit_at < ${hi}
+              union all select currency, customer_id, owner_id from traffic_voice where setup_at >= ${lo} and setup_at < ${hi}
+              union all select currency, customer_id, owner_id from traffic_messages where at >= ${lo} and at < ${hi}) r
+            where ${typed} and ${owner} group by currency`),
+        );
+        // per price currency: the cost per currency, never netted against revenue in another (decision 0105)
+        return [...new Set(split.map((x) => x.currency))].map((currency) => {
+          const mine = split.filter((x) => x.currency === currency);
+          const costs = mine
+            .filter((x) => !new Decimal(x.cost).isZero())
+            .map((x) => ({ currency: x.cost_currency, amount: new Decimal(x.cost).toFixed(6) }));
+          const revenue = mine.reduce((a, x) => a.plus(x.revenue), new Decimal(0));
+          const own = costs.every((c) => c.currency === currency);
+          const cost = new Decimal(costs.find((c) => c.currency === currency)?.amount ?? 0);
+          return {
+            currency,
+            count: mine.reduce((a, x) => a + Number(x.count), 0),
+            revenue: revenue.toFixed(6),
+            costs,
+            cost: own ? cost.toFixed(6) : null,
+            profit: own ? revenue.minus(cost).toFixed(6) : null,
+            customers: Number(customers.find((x) => x.currency === currency)?.n ?? 0),
+          };
+        });
       };
       const pick = (rows: Record<string, unknown>[]) =>
-        rows.map(({ currency, count, revenue, cost, profit, customers }) => ({
+        rows.map(({ currency, count, revenue, costs, cost, profit, customers }) => ({
           currency,
           count,
           revenue,
+          costs,
           cost,
           profit,
           customers,
@@ -1034,10 +1063,10 @@ describe('query screens', () => {
       expect(mine.code, mine.msg).toBe(0);
       expect(mine.data.totals.length).toBeGreaterThan(0);
       expect(pick(mine.data.totals)).toEqual(await raw('C', salesId));
-      // a sales person sees their own customers only, under their name
-      expect(mine.data.sales.map((x: { ownerId: number; name: string }) => [x.ownerId, x.name])).toEqual([
-        [salesId, expect.any(String)],
-      ]);
+      // a sales person sees their own customers only, under their name (a row per price and cost currency)
+      expect([
+        ...new Set(mine.data.sales.map((x: { ownerId: number; name: string }) => `${x.ownerId}:${x.name}`)),
+      ]).toEqual([expect.stringMatching(new RegExp(`^${salesId}:.+`))]);
       expect(mine.data.products.map((x: { product: string }) => x.product)).toEqual(
         expect.arrayContaining(['sms', 'voice']),
       );
@@ -1063,6 +1092,80 @@ describe('query screens', () => {
       );
     } finally {
       accounts.delete('ACC3');
+    }
+  });
+});
+
+describe('cost in its own currency (decision 0105)', () => {
+  it('a record priced in USD and costed in EUR is never netted: its cost in EUR beside the revenue, no profit', async () => {
+    accounts.set('ACC5', { ...accounts.get('ACC1')!, id: 15, code: 'ACC5' });
+    accounts.set('ACC6', { ...accounts.get('ACC2')!, id: 16, code: 'ACC6' });
+    accounts.set('ACC7', { ...accounts.get('ACC1')!, id: 17, code: 'ACC7' });
+    try {
+      const priced = { price: '0.050000', currency: 'USD' };
+      const eur = { ...priced, cost: '0.030000', costCurrency: 'EUR' };
+      const usd = { ...priced, cost: '0.020000', costCurrency: 'USD' };
+      await ingest([
+        submit({ ...eur, account: 'ACC5' }),
+        submit({ ...eur, account: 'ACC5' }),
+        submit({ ...usd, account: 'ACC5' }),
+        submit({ ...eur, account: 'ACC6' }),
+        submit({ ...usd, account: 'ACC7' }),
+      ]);
+      await rollUp(t.p.db, now());
+      const span = `from=${ago(2 * DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
+      // USD revenue with cost in EUR and in USD: each cost in its own currency, no cost and no profit in USD
+      const mixed = {
+        currency: 'USD',
+        revenue: '0.150000',
+        costs: [
+          { currency: 'EUR', amount: '0.060000' },
+          { currency: 'USD', amount: '0.020000' },
+        ],
+        cost: null,
+        profit: null,
+      };
+      // USD revenue, USD cost: profit and margin
+      const own = {
+        currency: 'USD',
+        revenue: '0.050000',
+        costs: [{ currency: 'USD', amount: '0.020000' }],
+        cost: '0.020000',
+        profit: '0.030000',
+      };
+
+      for (const path of ['results/day', 'sms-performance']) {
+        const perf = await get(sales, `/v2/traffic/${path}?groupBy=account&${span}&accountId=15`);
+        expect(perf.code, perf.msg).toBe(0);
+        expect(perf.data.rows).toEqual([expect.objectContaining({ key: '15', count: 3, segments: 3, ...mixed })]);
+        const mine = await get(sales, `/v2/traffic/${path}?groupBy=day&${span}&accountId=17`);
+        expect(mine.data.rows).toEqual([expect.objectContaining({ count: 1, ...own })]);
+      }
+
+      const preview = await get(sales, `/v2/traffic/results/day/preview?${span}&accountId=15`);
+      expect(preview.code, preview.msg).toBe(0);
+      expect(preview.data.totals).toEqual([{ ...mixed, count: 3, delivered: 0, margin: null, customers: 1 }]);
+      for (const part of ['products', 'sales', 'days'] as const)
+        expect(preview.data[part], part).toEqual([expect.objectContaining({ ...mixed, count: 3 })]);
+      const single = await get(sales, `/v2/traffic/results/day/preview?${span}&accountId=17`);
+      expect(single.data.totals).toEqual([{ ...own, count: 1, delivered: 0, margin: '60.00', customers: 1 }]);
+
+      // another owner's account stays out of the sales person's views (scope); its owner sees it
+      const other = `${span}&accountId=16`;
+      expect((await get(sales, `/v2/traffic/results/day/preview?${other}`)).data.totals).toEqual([]);
+      expect((await get(sales, `/v2/traffic/results/day?groupBy=account&${other}`)).data.rows).toEqual([]);
+      expect((await get(admin, `/v2/traffic/results/day/preview?${other}`)).data.totals).toEqual([
+        expect.objectContaining({ currency: 'USD', costs: [{ currency: 'EUR', amount: '0.030000' }], profit: null }),
+      ]);
+      // bad input: a clear code
+      expect((await get(sales, `/v2/traffic/results/day/preview?${span}&ownerId=x`)).code).toBe(
+        Errors.VALIDATION_FAILED.code,
+      );
+      expect((await get(sales, `/v2/traffic/sms-performance?${span}&groupBy=currency`)).code).toBe(
+        Errors.VALIDATION_FAILED.code,
+      );
+    } finally {
+      for (const code of ['ACC5', 'ACC6', 'ACC7']) accounts.delete(code);
     }
   });
 });

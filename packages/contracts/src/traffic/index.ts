@@ -365,15 +365,29 @@ export const performanceQuery = z.object({
   ownerId: coerceInt32().optional(),
 });
 export type PerformanceQuery = z.infer<typeof performanceQuery>;
+/** an amount of cost in its own currency (decision 0105) */
+export const costAmount = z.object({ currency: z.string(), amount: z.string() });
+export type CostAmount = z.infer<typeof costAmount>;
+/**
+ * Cost in its own currency (decision 0105): revenue is in `currency` (the price's); `costs` holds the
+ * cost per currency (amounts other than zero); `cost` and `profit` only where every cost is in the
+ * price's currency (null: some cost is in another currency, never added to or taken from revenue).
+ */
+const costFigures = {
+  revenue: z.string(),
+  costs: z.array(costAmount),
+  cost: z.string().nullable(),
+  profit: z.string().nullable(),
+};
+
+/** A row per group and price currency. */
 export const performanceRow = z.object({
   key: z.string(),
   currency: z.string(),
   count: int53(),
   segments: int53(),
   delivered: int53(),
-  revenue: z.string(),
-  cost: z.string(),
-  profit: z.string(),
+  ...costFigures,
   answered: int53(),
   minutes: z.string(),
   /** answer-seizure ratio, % (voice) */
@@ -388,23 +402,23 @@ export const performanceAnswer = z.object({ rows: z.array(performanceRow) });
 /**
  * c/performance/preview, r/performance/preview: one range of the C-end (direct) or R-end (reseller)
  * customers at a glance, every product, from the daily rollup: totals, products, sales and days,
- * each per currency (amounts are never added across currencies).
+ * each per price currency with the cost per currency (amounts are never added across currencies;
+ * profit and margin only where every cost is in the price's currency, decision 0105).
  */
 export const previewQuery = z.object({ ...scoped, ownerId: coerceInt32().optional() });
 export type PreviewQuery = z.infer<typeof previewQuery>;
 const previewFigures = {
+  /** the currency of the revenue (the price's) */
   currency: z.string(),
   /** messages (an SMS of several parts is one), calls, WhatsApp messages, mails, MOs */
   count: int53(),
   /** delivered messages (SMS parts), answered calls */
   delivered: int53(),
-  revenue: z.string(),
-  cost: z.string(),
-  profit: z.string(),
+  ...costFigures,
 };
 export const previewTotal = z.object({
   ...previewFigures,
-  /** profit / revenue, % with 2 decimals (null: no revenue) */
+  /** profit / revenue, % with 2 decimals (null: no revenue, or no profit) */
   margin: z.string().nullable(),
   customers: int53(),
 });

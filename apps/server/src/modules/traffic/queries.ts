@@ -13,6 +13,7 @@ import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { customerFacts } from '../crm/index.js';
+import { foldCosts } from './cost-currencies.js';
 import { money6, pageWithTotals } from './pages.js';
 import { DAY_MS, dayOf } from './partitions.js';
 import { trafficDaily, trafficDlrs, trafficHourly, trafficSms, trafficVoice } from './schema.js';
@@ -286,6 +287,7 @@ export async function performance(
   const rows = rowsOf<{
     key: string;
     currency: string;
+    cost_currency: string;
     count: string;
     segments: string;
     delivered: string;
@@ -296,14 +298,15 @@ export async function performance(
     pdd_ms: string;
     pdd_count: string;
   }>(
-    await db.execute(sql`select ${key} as key, currency, sum(count)::text as count, sum(segments)::text as segments,
+    await db.execute(sql`select ${key} as key, currency, cost_currency, sum(count)::text as count, sum(segments)::text as segments,
         sum(delivered)::text as delivered, sum(revenue)::text as revenue, sum(cost)::text as cost,
         sum(answered)::text as answered, sum(seconds)::text as seconds, sum(pdd_ms)::text as pdd_ms,
         sum(pdd_count)::text as pdd_count
-      from ${d} where ${where} group by 1, 2 order by 1, 2`),
+      from ${d} where ${where} group by 1, 2, 3 order by 1, 2, 3`),
   );
+  const sums = ['count', 'segments', 'delivered', 'revenue', 'answered', 'seconds', 'pdd_ms', 'pdd_count'] as const;
   return {
-    rows: rows.map((x) => {
+    rows: foldCosts(rows, (x) => x.key, sums).map((x) => {
       const count = Number(x.count);
       const answered = Number(x.answered);
       const seconds = new Decimal(x.seconds);
@@ -315,8 +318,9 @@ export async function performance(
         segments: Number(x.segments),
         delivered: Number(x.delivered),
         revenue: money6(x.revenue),
-        cost: money6(x.cost),
-        profit: money6(new Decimal(x.revenue).minus(x.cost)),
+        costs: x.costs,
+        cost: x.cost,
+        profit: x.profit,
         answered,
         minutes: seconds.div(60).toFixed(2),
         asr: q.product === 'voice' && count ? new Decimal(answered).times(100).div(count).toFixed(2) : null,

@@ -1,12 +1,12 @@
 import { type PerformanceQuery, TRAFFIC_PRODUCTS, type TrafficProduct } from '@portal/contracts/traffic';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Select, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type PerformancePath, trafficApi, trafficKeys } from './api';
-import { numColumn, type Range, RangeItem, rangeQuery } from './shared';
+import { moneyColumns, numColumn, type Range, RangeItem, rangeQuery } from './shared';
 
 type PerfForm = { range: Range; product: TrafficProduct; groupBy: PerformanceQuery['groupBy'] };
 type PerfRow = Awaited<ReturnType<typeof trafficApi.performance>>['rows'][number];
@@ -76,9 +76,7 @@ export function PerformanceScreen({
               r.segments ? `${((r.delivered * 100) / r.segments).toFixed(2)}%` : '-',
           },
         ]),
-    numColumn('revenue', t('traffic.revenue'), 120),
-    numColumn('cost', t('traffic.cost'), 120),
-    numColumn('profit', t('traffic.profit'), 120),
+    ...moneyColumns<PerfRow>(t),
   ];
   return (
     <Card size="small">
@@ -131,6 +129,7 @@ export function PerformanceScreen({
         pagination={{ defaultPageSize: 50, showSizeChanger: true }}
         scroll={{ x: 1100 }}
       />
+      <Typography.Text type="secondary">{t('traffic.costApart')}</Typography.Text>
     </Card>
   );
 }

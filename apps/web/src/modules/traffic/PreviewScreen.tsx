@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEChart } from '../../platform/ui/use-echart';
 import { type PreviewPath, trafficApi, trafficKeys } from './api';
-import { num, numColumn, type Range, RangeItem } from './shared';
+import { costsText, moneyColumns, num, numColumn, type Range, RangeItem } from './shared';
 
 type Product = PreviewAnswer['products'][number];
 /** smaller than antd's 24 px: a row of seven figures per currency */
@@ -75,9 +75,7 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
     { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 70 },
     numColumn<R>('count', t('traffic.preview.volume'), 90),
     numColumn<R>('delivered', t('traffic.preview.delivered'), 100),
-    numColumn<R>('revenue', t('traffic.revenue'), 120),
-    numColumn<R>('cost', t('traffic.cost'), 120),
-    numColumn<R>('profit', t('traffic.profit'), 120),
+    ...moneyColumns<R>(t),
   ];
   const productColumns: TableColumnsType<Product> = [
     {
@@ -128,10 +126,18 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
                   <Statistic valueStyle={VALUE} title={t('traffic.revenue')} value={num(x.revenue)} />
                 </Col>
                 <Col xs={12} sm={8} md={4}>
-                  <Statistic valueStyle={VALUE} title={t('traffic.cost')} value={num(x.cost)} />
+                  <Statistic
+                    valueStyle={{ ...VALUE, whiteSpace: 'pre-line' }}
+                    title={t('traffic.cost')}
+                    value={x.cost === null ? costsText(x.costs) : num(x.cost)}
+                  />
                 </Col>
                 <Col xs={12} sm={8} md={4}>
-                  <Statistic valueStyle={VALUE} title={t('traffic.profit')} value={num(x.profit)} />
+                  <Statistic
+                    valueStyle={VALUE}
+                    title={t('traffic.profit')}
+                    value={x.profit === null ? '-' : num(x.profit)}
+                  />
                 </Col>
                 <Col xs={12} sm={8} md={3}>
                   <Statistic
@@ -148,7 +154,9 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
                 </Col>
               </Row>
             ))}
-            <Typography.Text type="secondary">{t('traffic.preview.note')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('traffic.preview.note')} {t('traffic.costApart')}
+            </Typography.Text>
           </Flex>
         ) : (
           <Empty description={t('traffic.preview.empty')} />

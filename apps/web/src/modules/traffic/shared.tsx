@@ -56,6 +56,37 @@ export const numColumn = <R,>(
   extra?: Extra<R>,
 ): TableColumnType<R> => ({ key, dataIndex: key, title, width, align: 'right', render: num, ...extra });
 
+/** a cost in its own currency (decision 0105): "0.060000 EUR", one line per currency; "0" when none */
+export const costsText = (costs: { currency: string; amount: string }[]) =>
+  costs.length ? costs.map((c) => `${num(c.amount)} ${c.currency}`).join('\n') : num(0);
+
+/**
+ * The money columns of a rollup row: revenue in the price's currency, the cost per currency (each in
+ * its own), profit only where every cost is in the price's currency ("-" otherwise: nothing converted).
+ */
+export const moneyColumns = <
+  R extends { revenue: string; costs: { currency: string; amount: string }[]; profit: string | null },
+>(
+  t: TFunction,
+): TableColumnType<R>[] => [
+  numColumn<R>('revenue', t('traffic.revenue'), 120),
+  {
+    key: 'costs',
+    title: t('traffic.cost'),
+    width: 140,
+    align: 'right',
+    render: (_: unknown, r: R) => <span style={{ whiteSpace: 'pre-line' }}>{costsText(r.costs)}</span>,
+  },
+  {
+    key: 'profit',
+    dataIndex: 'profit',
+    title: t('traffic.profit'),
+    width: 120,
+    align: 'right',
+    render: (v: string | null) => (v === null ? '-' : num(v)),
+  },
+];
+
 /** an amount of a record with its currency ("1,234.500000 USD") */
 export const amountColumn = <R extends Record<K, string>, K extends string>(
   key: K,

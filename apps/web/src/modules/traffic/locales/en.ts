@@ -25,6 +25,8 @@ export const en: Messages<typeof zhCN> = {
     price: 'Price',
     cost: 'Cost',
     profit: 'Profit',
+    costApart:
+      'Revenue is in the price currency, cost in its own currency; profit only where all the cost is in the price currency ("-": nothing is converted).',
     revenue: 'Revenue',
     currency: 'Currency',
     timeline: 'DLR timeline',

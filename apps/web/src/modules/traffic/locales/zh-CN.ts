@@ -22,6 +22,7 @@ export const zhCN = {
     price: '售价',
     cost: '成本',
     profit: '利润',
+    costApart: '收入按售价币种、成本按其自身币种列示；仅当成本全部为售价币种时显示利润（“-”：币种不同，不作换算）。',
     revenue: '收入',
     currency: '币种',
     timeline: '回执时间线',
