@@ -3,7 +3,7 @@ import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
 import { registerSupplierHandlers } from './applications.js';
 import { defineSupplierCostJob, SUPPLIER_COST_JOB } from './cost-feed.js';
-import { supplierAccounts, supplierEntries } from './resources.js';
+import { supplierAccounts, supplierApplications, supplierEntries } from './resources.js';
 import { supplierRoutes } from './routes.js';
 import { seedSupplierAccounts, seedSupplierCosts } from './seed.js';
 
@@ -21,6 +21,7 @@ export const financeSupplierModule: Module = {
     registerSupplierHandlers(p);
     for (const product of SUPPLIER_PRODUCTS) {
       await mountResource(app, p, supplierEntries[product]);
+      await mountResource(app, p, supplierApplications[product]);
       await mountResource(app, p, supplierAccounts[product]);
     }
     await supplierRoutes(app, p);
