@@ -32,6 +32,24 @@ async function pick(page: Page, testId: string, text: string) {
 }
 const rows = (page: Page, scope = 'body') => page.locator(`${scope} .ant-table-row`);
 
+/** Opens the supplier screen's Applications tab and waits until it is the active one. */
+async function applicationsTab(page: Page) {
+  const tab = page.locator('.ant-tabs-tab').filter({ has: page.getByTestId('supplier-applications-tab') });
+  await expect
+    .poll(async () => {
+      await tab.click();
+      return (await tab.getAttribute('class')) ?? '';
+    })
+    .toContain('ant-tabs-tab-active');
+  await expect
+    .poll(() => page.locator('.ant-table-row:visible').count(), { timeout: 30_000 })
+    .toBeGreaterThan(0)
+    .catch(async (err) => {
+      await shot(page, 'finance-supplier-applications-failed');
+      throw err;
+    });
+}
+
 /**
  * finance01 agrees to the pending request whose to-do record holds every one of `texts` (through the
  * API: the to-do screen's row was not found in time on the loaded e2e machine, see decision 0096).
@@ -223,6 +241,8 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       await page.goto(`${base}/financial/account/supplier/sms`);
       await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(list.total, 20));
       await shot(page, `finance-supplier-sms-${width}-${locale}`);
+      await applicationsTab(page);
+      await shot(page, `finance-supplier-applications-${width}-${locale}`);
       await ctx.close();
     }
     const acc = list.records[0]!;
@@ -254,11 +274,18 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       { size: 20 },
     );
     expect(after.records.find((r) => r.id === acc.id)?.balance).toBe(acc.balance + 123_456);
-    // the applications tab lists it, approved (decision 0104)
-    await page.keyboard.press('Escape');
-    await page.getByTestId('supplier-applications-tab').click();
-    const applied = page.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: acc.code });
-    await expect.poll(() => applied.first().textContent(), { timeout: 20_000 }).toContain('Approved');
+    // the applications tab lists it, approved (decision 0104): a fresh screen, the tab active before reading
+    await page.goto(`${base}/financial/account/supplier/sms`);
+    await applicationsTab(page);
+    const applied = page.locator('.ant-table-row:visible').filter({ hasText: acc.code });
+    await expect
+      .poll(() => applied.count(), { timeout: 30_000 })
+      .toBeGreaterThan(0)
+      .catch(async (err) => {
+        await shot(page, 'finance-supplier-applications-failed');
+        throw err;
+      });
+    expect(await applied.first().textContent()).toContain('Approved');
     expect(await applied.first().textContent()).toContain('1,234.56');
     await shot(page, 'finance-supplier-applications-1280-en');
     await ctx.close();

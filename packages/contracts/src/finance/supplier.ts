@@ -219,14 +219,14 @@ export const supplierApplicationResource = (product: SupplierProduct) =>
       decidedAt: { kind: 'datetime', label: label('审批完成时间', 'Decided'), readOnly: true },
     },
     list: {
-      // state second: a phone shows the code and the first column after it
+      // state second: a phone shows the code and the first column after it; the account next, then the money
       columns: [
         'code',
         'state',
-        'kind',
+        'accountCode',
         'amount',
         'currency',
-        'accountCode',
+        'kind',
         'supplierName',
         'applicantName',
         'createdAt',
