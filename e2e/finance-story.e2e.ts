@@ -32,6 +32,24 @@ async function pick(page: Page, testId: string, text: string) {
 }
 const rows = (page: Page, scope = 'body') => page.locator(`${scope} .ant-table-row`);
 
+/** Opens the supplier screen's Applications tab and waits until it is the active one. */
+async function applicationsTab(page: Page) {
+  const tab = page.locator('.ant-tabs-tab').filter({ has: page.getByTestId('supplier-applications-tab') });
+  await expect
+    .poll(async () => {
+      await tab.click();
+      return (await tab.getAttribute('class')) ?? '';
+    })
+    .toContain('ant-tabs-tab-active');
+  await expect
+    .poll(() => page.locator('.ant-table-row:visible').count(), { timeout: 30_000 })
+    .toBeGreaterThan(0)
+    .catch(async (err) => {
+      await shot(page, 'finance-supplier-applications-failed');
+      throw err;
+    });
+}
+
 /**
  * finance01 agrees to the pending request whose to-do record holds every one of `texts` (through the
  * API: the to-do screen's row was not found in time on the loaded e2e machine, see decision 0096).
@@ -116,13 +134,9 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
     const base = shell.server.url;
     const finToken = await apiToken(base, FINANCE);
     // the demo data's one postpaid account that owes (its bills are unpaid)
-    const bills = await api<Page_<{ accountId: number; accountCode: string; unpaid: string; dueDay: string }>>(
-      base,
-      finToken,
-      'POST',
-      '/v2/fc/bill/page',
-      { size: 200, state: ['issued', 'overdue', 'partly_paid'] },
-    );
+    const bills = await api<
+      Page_<{ id: number; code: string; accountId: number; accountCode: string; unpaid: string; dueDay: string }>
+    >(base, finToken, 'POST', '/v2/fc/bill/page', { size: 200, state: ['issued', 'overdue', 'partly_paid'] });
     // the debtor's bill is the one longest past due (other postpaid accounts may owe a bill just issued)
     const owing = bills.records
       .filter((b) => Number(b.unpaid) > 0)
@@ -155,7 +169,56 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
     await agree(page, base, ['恢复账户申请', owing.accountCode]);
     await expect.poll(state, { timeout: 20_000 }).toBe('active');
     await ctx.close();
-  }, 240_000);
+
+    // the debtor's overdue bill written off from its row (decisions 0080, 0104), agreed in the to-do screen
+    const balance = async () =>
+      Number(
+        (
+          await api<Page_<AccountRow>>(base, finToken, 'POST', '/v2/fc/account/page', { keyword: owing.accountCode })
+        ).records.find((r) => r.id === owing.accountId)?.balance,
+      );
+    const before = await balance();
+    const { ctx: woCtx, page: wo } = await signedIn(shell.browser, base, FINANCE, { locale: 'en' });
+    await wo.goto(`${base}/financial/account/consumer/bill`);
+    const content = wo.getByTestId('content');
+    await content.getByLabel('Bill number').fill(owing.code);
+    await content.getByRole('button', { name: 'Search' }).click();
+    const billRow = rows(wo).filter({ hasText: owing.code });
+    await expect.poll(() => billRow.count(), { timeout: 20_000 }).toBe(1);
+    await billRow.getByTestId('bill-write-off').click();
+    await wo
+      .locator('textarea[data-testid="write-off-reason"], [data-testid="write-off-reason"] textarea')
+      .first()
+      .fill('customer insolvent, debt written off');
+    await shot(wo, 'finance-story-write-off-1280-en');
+    await wo.locator('.ant-modal:visible .ant-btn-primary').click();
+    await expect.poll(() => wo.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
+    // the to-do screen: the request found by the bill's code, opened and agreed
+    await wo.goto(`${base}/general/my-agent`);
+    await wo.locator('input[data-testid="list-keyword"], [data-testid="list-keyword"] input').first().fill(owing.code);
+    await wo.getByTestId('content').getByRole('button', { name: 'Search' }).click();
+    const todo = rows(wo).filter({ hasText: owing.code });
+    await expect.poll(() => todo.count(), { timeout: 30_000 }).toBe(1);
+    await todo.getByTestId('row-open').click();
+    await wo.waitForURL(/\/general\/my-agent\/profile\?id=\d+/, { timeout: 20_000 });
+    await wo.getByTestId('action-agree').click();
+    await wo
+      .locator(
+        'textarea[data-testid="action-opinion"], [data-testid="action-opinion"] textarea, input[data-testid="action-opinion"]',
+      )
+      .first()
+      .fill('agreed: written off');
+    await wo.getByTestId('action-confirm').click();
+    await expect.poll(() => wo.getByTestId('action-agree').count(), { timeout: 20_000 }).toBe(0);
+    // the bill reads "Written off" and owes nothing; the account's balance rose by what it owed
+    await wo.goto(`${base}/financial/account/consumer/bill`);
+    await content.getByLabel('Bill number').fill(owing.code);
+    await content.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => billRow.first().textContent(), { timeout: 20_000 }).toContain('Written off');
+    await shot(wo, 'finance-story-written-off-1280-en');
+    expect(await balance()).toBeCloseTo(before + Number(owing.unpaid), 4);
+    await woCtx.close();
+  }, 360_000);
 
   it('finance01 reads the supplier accounts and a prepayment lands in the account’s entries once approved', async () => {
     const base = shell.server.url;
@@ -178,6 +241,8 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       await page.goto(`${base}/financial/account/supplier/sms`);
       await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(list.total, 20));
       await shot(page, `finance-supplier-sms-${width}-${locale}`);
+      await applicationsTab(page);
+      await shot(page, `finance-supplier-applications-${width}-${locale}`);
       await ctx.close();
     }
     const acc = list.records[0]!;
@@ -209,6 +274,20 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       { size: 20 },
     );
     expect(after.records.find((r) => r.id === acc.id)?.balance).toBe(acc.balance + 123_456);
+    // the applications tab lists it, approved (decision 0104): a fresh screen, the tab active before reading
+    await page.goto(`${base}/financial/account/supplier/sms`);
+    await applicationsTab(page);
+    const applied = page.locator('.ant-table-row:visible').filter({ hasText: acc.code });
+    await expect
+      .poll(() => applied.count(), { timeout: 30_000 })
+      .toBeGreaterThan(0)
+      .catch(async (err) => {
+        await shot(page, 'finance-supplier-applications-failed');
+        throw err;
+      });
+    expect(await applied.first().textContent()).toContain('Approved');
+    expect(await applied.first().textContent()).toContain('1,234.56');
+    await shot(page, 'finance-supplier-applications-1280-en');
     await ctx.close();
   }, 300_000);
 });

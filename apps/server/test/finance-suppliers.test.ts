@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideSupplier } from '../src/modules/finance/suppliers/applications.js';
 import { postSupplierEntry, supplierDrift } from '../src/modules/finance/suppliers/ledger.js';
-import { supplierAccounts, supplierEntries } from '../src/modules/finance/suppliers/resources.js';
+import { supplierAccounts, supplierApplications, supplierEntries } from '../src/modules/finance/suppliers/resources.js';
 import {
   finSupplierAccounts,
   finSupplierApplications,
@@ -359,4 +359,77 @@ describeResource(supplierEntries.sms, {
     const id = await accountOf(owner);
     return (await post1(id, 'prepayment', 100, `o:${id}`)).entryId;
   },
+});
+
+/** An application under review on an account of a supplier `owner` owns (written as the apply call would). */
+async function applicationOf(owner: number) {
+  const id = await accountOf(owner);
+  const [a] = await t.p.db
+    .insert(finSupplierApplications)
+    .values({
+      code: `SPT${id}-${++seq}`,
+      kind: 'prepayment',
+      supplierAccountId: id,
+      amount: 1_000,
+      currency: 'USD',
+      reference: `REF${seq}`,
+      reason: 'listed',
+      applicantId: owner,
+    })
+    .returning({ id: finSupplierApplications.id });
+  return a!.id;
+}
+
+describe('supplier applications list', () => {
+  it('lists an application under review, then approved with its decider and the balance after; others’ are out of scope', async () => {
+    const mine = await accountOf(await userId('sales01'));
+    const res = await post(fin, '/v2/fc/account/supplier/apply', {
+      supplierAccountId: mine,
+      kind: 'prepayment',
+      amount: 45_600,
+      reference: 'TT-LIST-1',
+      reason: 'listed prepayment',
+    });
+    expect(res.code, res.msg).toBe(0);
+    const row = async (tok: Tokens) =>
+      (await post(tok, '/v2/fc/account/supplier/sms/application/page', { page: 1, size: 50, keyword: 'TT-LIST-1' }))
+        .data.records[0];
+    expect(await row(sales)).toMatchObject({ id: res.data.id, state: 'pending', amount: 45_600, balanceAfter: null });
+    const agreed = await post(fin, '/v2/workflow/agree', { taskId: await task(res.data.instanceId), opinion: 'ok' });
+    expect(agreed.code, agreed.msg).toBe(0);
+    expect(await row(fin)).toMatchObject({ state: 'approved', deciderName: expect.any(String), balanceAfter: 45_600 });
+    const detail = await post(fin, '/v2/fc/account/supplier/sms/application/detail', { id: res.data.id });
+    expect(detail.code, detail.msg).toBe(0);
+    expect(detail.data).toMatchObject({
+      code: res.data.code,
+      instanceId: res.data.instanceId,
+      reason: 'listed prepayment',
+    });
+    const theirs = await applicationOf(await userId('admin'));
+    const seen = await post(sales, '/v2/fc/account/supplier/sms/application/page', { page: 1, size: 200 });
+    expect(seen.data.records.map((r: { id: number }) => r.id)).not.toContain(theirs);
+    // another product's screen does not list the sms applications
+    const vos = await post(fin, '/v2/fc/account/supplier/vos/application/page', { page: 1, size: 200 });
+    expect(vos.data.records.map((r: { id: number }) => r.id)).not.toContain(res.data.id);
+  });
+});
+
+describeResource(supplierApplications.sms, {
+  app: () => t,
+  filters: {
+    keyword: 'REF',
+    kind: ['prepayment'],
+    state: 'pending',
+    supplierId: async () => {
+      const id = await applicationOf(await userId('admin'));
+      const [a] = await t.p.db
+        .select({ supplierId: finSupplierAccounts.supplierId })
+        .from(finSupplierAccounts)
+        .innerJoin(finSupplierApplications, eq(finSupplierApplications.supplierAccountId, finSupplierAccounts.id))
+        .where(eq(finSupplierApplications.id, id));
+      return a!.supplierId;
+    },
+    createdAt: ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'],
+  },
+  ownedRecord: (_t, owner) => applicationOf(owner),
 });

@@ -199,6 +199,16 @@ export interface TrafficSum {
   dlrCount: number;
 }
 
+/** one channel's rated cost of one UTC day in the cost currency (finance's supplier cost feed, decision 0104) */
+export interface TrafficChannelCost {
+  day: string;
+  channelId: number;
+  product: TrafficProduct;
+  costCurrency: string;
+  /** decimal text, 6 places at most */
+  cost: string;
+}
+
 /** traffic room: rolled-up figures for home, reports and the AI assistant (never raw records) */
 export interface TrafficPort {
   /**
@@ -238,6 +248,11 @@ export interface TrafficPort {
    * ingress (customer side) or egress (supplier side) gateway of each call; srm's `vos/online`.
    */
   byGateway?(q: { from: Date; to: Date; side: 'ingress' | 'egress' }): Promise<TrafficGatewayFigure[]>;
+  /**
+   * The rated cost per UTC day of [from, to] (YYYY-MM-DD), channel, product and cost currency, from the
+   * daily rollups; routed traffic only, zero sums left out. Optional: doubles of the port need not.
+   */
+  costByChannel?(q: { from: string; to: string }): Promise<TrafficChannelCost[]>;
   byDay(
     q: TrafficDayQuery & {
       /** one figure per destination country as well */

@@ -87,6 +87,7 @@ export {
 } from './schemas.js';
 export { accountSnapshotResource } from './snapshot.js';
 export {
+  SUPPLIER_APPLICATION_STATES,
   SUPPLIER_APPLY_BASE,
   SUPPLIER_APPLY_KINDS,
   SUPPLIER_CHANNEL_PRODUCT,
@@ -100,6 +101,7 @@ export {
   type SupplierProduct,
   supplierAccountResource,
   supplierApplicationDetail,
+  supplierApplicationResource,
   supplierApply,
   supplierEntryKindOptions,
   supplierEntryResource,

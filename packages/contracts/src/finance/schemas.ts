@@ -158,6 +158,8 @@ export const reconResult = z.object({
   accounts: z.number(),
   balanceMismatches: z.array(z.object({ accountId: z.number(), balance: z.string(), entries: z.string() })),
   unbalancedDays: z.array(z.object({ day: z.string(), sum: z.string() })),
+  /** supplier accounts whose balance is not the sum of their entries, minor units (decision 0104) */
+  supplierMismatches: z.array(z.object({ supplierAccountId: z.number(), balance: z.number(), entries: z.number() })),
   ok: z.boolean(),
 });
 export type ReconResult = z.infer<typeof reconResult>;

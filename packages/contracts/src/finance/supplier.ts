@@ -162,6 +162,95 @@ export const supplierEntryResource = (product: SupplierProduct) =>
     history: false,
   });
 
+export const SUPPLIER_APPLICATION_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+
+/**
+ * One product's supplier applications (decision 0104): a tab beside the accounts on the product's
+ * screen (the spec has no route of its own for them), read-only; filters by kind, state, supplier and
+ * time, exported, its detail the approval's outcome (request, decider, time, the entry's balance after).
+ */
+export const supplierApplicationResource = (product: SupplierProduct) =>
+  defineResource({
+    key: `finance.supplierApplication.${product}`,
+    title: label('供应商资金申请', 'Supplier money applications'),
+    api: `/v2/fc/account/supplier/${product}/application`,
+    routes: { list: `/financial/account/supplier/${product}` },
+    titleField: 'code',
+    fields: {
+      code: { kind: 'text', label: label('申请编号', 'Application code'), required: true, readOnly: true },
+      kind: {
+        kind: 'enum',
+        label: label('申请类型', 'Kind'),
+        required: true,
+        readOnly: true,
+        options: supplierEntryKindOptions.filter((o) => (SUPPLIER_APPLY_KINDS as readonly string[]).includes(o.value)),
+      },
+      state: {
+        kind: 'enum',
+        label: label('申请状态', 'State'),
+        required: true,
+        readOnly: true,
+        options: [
+          { value: SUPPLIER_APPLICATION_STATES[0], label: label('审批中', 'Under review'), color: 'processing' },
+          { value: SUPPLIER_APPLICATION_STATES[1], label: label('已通过', 'Approved'), color: 'green' },
+          { value: SUPPLIER_APPLICATION_STATES[2], label: label('已驳回', 'Rejected'), color: 'red' },
+          { value: SUPPLIER_APPLICATION_STATES[3], label: label('已撤回', 'Withdrawn') },
+        ],
+      },
+      supplierAccountId: {
+        kind: 'number',
+        label: label('供应商账户', 'Supplier account'),
+        required: true,
+        readOnly: true,
+      },
+      accountCode: { kind: 'text', label: label('账户编号', 'Account code'), readOnly: true },
+      supplierId: { kind: 'supplier', label: label('供应商', 'Supplier'), readOnly: true },
+      supplierName: { kind: 'text', label: label('供应商名称', 'Supplier name'), readOnly: true },
+      ownerId: { kind: 'user', label: label('供应商负责人', 'Supplier owner'), readOnly: true },
+      amount: { kind: 'money', label: label('金额', 'Amount'), required: true, readOnly: true },
+      currency: { kind: 'text', label: label('币种', 'Currency'), required: true, readOnly: true },
+      reference: { kind: 'text', label: label('银行流水号/凭证', 'Bank reference'), readOnly: true },
+      reason: { kind: 'textarea', label: label('申请说明', 'Reason'), readOnly: true },
+      instanceId: { kind: 'number', label: label('审批单号', 'Approval request'), readOnly: true },
+      applicantName: { kind: 'text', label: label('申请人', 'Applicant'), readOnly: true },
+      deciderName: { kind: 'text', label: label('审批人', 'Decided by'), readOnly: true },
+      balanceAfter: { kind: 'money', label: label('入账后余额', 'Balance after posting'), readOnly: true },
+      createdAt: { kind: 'datetime', label: label('申请时间', 'Applied'), required: true, readOnly: true },
+      decidedAt: { kind: 'datetime', label: label('审批完成时间', 'Decided'), readOnly: true },
+    },
+    list: {
+      // state second: a phone shows the code and the first column after it; the account next, then the money
+      columns: [
+        'code',
+        'state',
+        'accountCode',
+        'amount',
+        'currency',
+        'kind',
+        'supplierName',
+        'applicantName',
+        'createdAt',
+        'decidedAt',
+      ],
+      filters: {
+        keyword: { op: 'like', fields: ['code', 'reference'], label: label('编号/流水号', 'Code or reference') },
+        kind: { op: 'in', field: 'kind' },
+        state: { op: 'eq', field: 'state' },
+        supplierId: { op: 'eq', field: 'supplierId' },
+        createdAt: { op: 'range', field: 'createdAt' },
+      },
+      sortable: ['createdAt', 'decidedAt'],
+      defaultSort: { field: 'createdAt', order: 'descend' },
+    },
+    form: { sections: [] },
+    detail: {
+      header: ['code', 'kind', 'amount', 'currency', 'state'],
+    },
+    access: { list: supplierPerm(product).LIST, owner: 'ownerId' },
+    export: { fileName: label('供应商资金申请', 'Supplier money applications') },
+    history: false,
+  });
+
 /** A supplier application: money we send, a payment, or a correction; posted when approved. */
 export const supplierApply = z.object({
   supplierAccountId: z.number().int().positive(),
@@ -178,7 +267,7 @@ export const supplierApplicationDetail = z.object({
   id: z.number(),
   code: z.string(),
   kind: z.enum(SUPPLIER_APPLY_KINDS),
-  state: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
+  state: z.enum(SUPPLIER_APPLICATION_STATES),
   supplierAccountId: z.number(),
   accountCode: z.string(),
   amount: z.number(),

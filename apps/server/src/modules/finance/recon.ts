@@ -6,12 +6,14 @@ import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import type { Platform } from '../../platform/platform.js';
 import { dayOf } from './ledger.js';
 import { finReconRuns } from './schema.js';
+import { supplierDrift } from './suppliers/ledger.js';
 
 export const RECON_JOB = 'finance.reconcile';
 
 /**
  * The reconciliation: every account's balance equals the sum of its entries, and per day the
- * customer side and the contra side of the ledger sum to zero (debits equal credits). Read in one
+ * customer side and the contra side of the ledger sum to zero (debits equal credits); every supplier
+ * account's balance equals the sum of its entries (decision 0104). Read in one
  * statement each, so a posting that commits meanwhile is seen whole or not at all per query.
  */
 export async function reconcile(db: DbOrTx, day: string): Promise<ReconResult> {
@@ -38,12 +40,16 @@ export async function reconcile(db: DbOrTx, day: string): Promise<ReconResult> {
     entries: new Decimal(m.entries).toFixed(4),
   }));
   const unbalancedDays = days.map((d) => ({ day: String(d.day), sum: new Decimal(d.sum).toFixed(4) }));
+  const supplierMismatches = (await supplierDrift(db))
+    .slice(0, 100)
+    .map((m) => ({ supplierAccountId: m.id, balance: m.balance, entries: m.sum }));
   return {
     day,
     accounts: Number(count?.n ?? 0),
     balanceMismatches,
     unbalancedDays,
-    ok: balanceMismatches.length === 0 && unbalancedDays.length === 0,
+    supplierMismatches,
+    ok: balanceMismatches.length === 0 && unbalancedDays.length === 0 && supplierMismatches.length === 0,
   };
 }
 
@@ -68,17 +74,20 @@ export async function runReconciliation(p: Platform): Promise<ReconResult> {
     const what = [
       ...r.balanceMismatches.map((m) => `账户 #${m.accountId} 余额 ${m.balance} ≠ 分录合计 ${m.entries}`),
       ...r.unbalancedDays.map((d) => `${d.day} 借贷不平 ${d.sum}`),
+      ...r.supplierMismatches.map(
+        (m) => `供应商账户 #${m.supplierAccountId} 余额 ${m.balance} ≠ 分录合计 ${m.entries}（最小单位）`,
+      ),
     ].slice(0, 5);
     await p.notifier.send({
       userIds,
       type: 'alarm',
       title: `财务对账失败 ${day}`,
-      content: `每日对账发现 ${r.balanceMismatches.length} 个账户余额与分录不符、${r.unbalancedDays.length} 天借贷不平：${what.join('；')}`,
+      content: `每日对账发现 ${r.balanceMismatches.length} 个账户余额与分录不符、${r.unbalancedDays.length} 天借贷不平、${r.supplierMismatches.length} 个供应商账户余额与分录不符：${what.join('；')}`,
       link: '/financial/recharge-record/platform',
       source: { kind: 'finance.reconciliation', id: day },
     });
     p.log.warn(
-      { mismatches: r.balanceMismatches.length, days: r.unbalancedDays.length },
+      { mismatches: r.balanceMismatches.length, days: r.unbalancedDays.length, suppliers: r.supplierMismatches.length },
       'finance reconciliation failed',
     );
   }

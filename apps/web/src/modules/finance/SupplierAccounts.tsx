@@ -4,13 +4,15 @@ import {
   type SupplierApply,
   type SupplierProduct,
   supplierAccountResource,
+  supplierApplicationResource,
   supplierApply,
   supplierEntryKindOptions,
   supplierEntryResource,
   supplierPerm,
 } from '@portal/contracts/finance';
 import type { ResourceDef } from '@portal/contracts/resource';
-import { Alert, Form, Input, InputNumber, Select } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Form, Input, InputNumber, Select, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { zodRule } from '../../platform/form';
 import { post } from '../../platform/http';
@@ -34,48 +36,63 @@ const entriesOf = (product: SupplierProduct): ResourceDef => {
 /**
  * `account/supplier/{product}`: what we hold at or owe to each supplier of the product; the details
  * list the account's entries, and a row applies for a prepayment, payment or adjustment (posted
- * once finance approves it).
+ * once finance approves it). A second tab lists the product's supplier applications (decision 0104).
  */
 export function SupplierAccountsScreen({ product }: { product: SupplierProduct }) {
   const label = useLabel();
   const accounts = useMemo(() => supplierAccountResource(product), [product]);
   const entries = useMemo(() => entriesOf(product), [product]);
+  const applications = useMemo(() => supplierApplicationResource(product), [product]);
+  const queryClient = useQueryClient();
   const [target, setTarget] = useState<{ id: number; code: string; currency: string } | null>(null);
+  const accountList = (
+    <ResourceList
+      def={accounts}
+      overrides={{
+        tabs: {
+          entries: (row) => (
+            <div data-testid="supplier-entries">
+              <ResourceList def={entries} fixed={{ supplierAccountId: row.id }} />
+            </div>
+          ),
+        },
+        rowActions: (row) => [
+          {
+            key: 'apply',
+            label: label(T.supplierApply),
+            perm: supplierPerm(product).APPLY,
+            testId: 'supplier-apply',
+            onClick: () => setTarget({ id: row.id as number, code: String(row.code), currency: String(row.currency) }),
+          },
+        ],
+      }}
+    />
+  );
   return (
     <>
-      <ResourceList
-        def={accounts}
-        overrides={{
-          tabs: {
-            entries: (row) => (
-              <div data-testid="supplier-entries">
-                <ResourceList def={entries} fixed={{ supplierAccountId: row.id }} />
-              </div>
-            ),
+      <Tabs
+        items={[
+          { key: 'accounts', label: label(T.supplierAccountsTab), children: accountList },
+          {
+            key: 'applications',
+            label: <span data-testid="supplier-applications-tab">{label(T.supplierApplicationsTab)}</span>,
+            children: <ResourceList def={applications} />,
           },
-          rowActions: (row) => [
-            {
-              key: 'apply',
-              label: label(T.supplierApply),
-              perm: supplierPerm(product).APPLY,
-              testId: 'supplier-apply',
-              onClick: () =>
-                setTarget({ id: row.id as number, code: String(row.code), currency: String(row.currency) }),
-            },
-          ],
-        }}
+        ]}
       />
       <FormModal<ApplyForm>
         open={!!target}
         title={`${label(T.supplierApply)} ${target?.code ?? ''}`}
         onClose={() => setTarget(null)}
-        onSubmit={(v) =>
-          post(
+        onSubmit={async (v) => {
+          const res = await post(
             SUPPLIER_APPLY_BASE,
             { ...v, supplierAccountId: target!.id, amount: Math.round(v.amount * 100) },
             { checkRepeat: true },
-          )
-        }
+          );
+          void queryClient.invalidateQueries({ queryKey: resourceKeys.all(applications.key) });
+          return res;
+        }}
         successMessage={label(T.applied)}
         invalidate={resourceKeys.all(accounts.key)}
         initialValues={{ kind: 'prepayment' }}

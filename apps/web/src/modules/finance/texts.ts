@@ -66,6 +66,8 @@ export const T = {
     en: 'Writes off what the bill owes now, as bad debt once finance approves',
   },
   supplierApply: { zh: '申请资金变动', en: 'Apply to move money' },
+  supplierAccountsTab: { zh: '供应商账户', en: 'Accounts' },
+  supplierApplicationsTab: { zh: '资金申请', en: 'Applications' },
   supplierKind: { zh: '类型', en: 'Kind' },
   supplierAmount: { zh: '金额（调整可为负数）', en: 'Amount (an adjustment may be negative)' },
   supplierHint: {

@@ -2,16 +2,18 @@ import { SUPPLIER_PRODUCTS } from '@portal/contracts/finance';
 import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
 import { registerSupplierHandlers } from './applications.js';
-import { supplierAccounts, supplierEntries } from './resources.js';
+import { defineSupplierCostJob, SUPPLIER_COST_JOB } from './cost-feed.js';
+import { supplierAccounts, supplierApplications, supplierEntries } from './resources.js';
 import { supplierRoutes } from './routes.js';
-import { seedSupplierAccounts } from './seed.js';
+import { seedSupplierAccounts, seedSupplierCosts } from './seed.js';
 
 export { postSupplierEntry, type SupplierEntryInput, supplierDrift } from './ledger.js';
 
 /**
  * Finance's supplier side (decision 0096): supplier accounts over an insert-only supplier ledger,
  * money moved by approved applications. A room of its own after SRM: its seed reads SRM's suppliers
- * and channels, which are seeded after finance's customer side.
+ * and channels, which are seeded after finance's customer side. The daily cost feed (decision 0104)
+ * posts traffic's rated cost on the accounts after traffic's consumption run.
  */
 export const financeSupplierModule: Module = {
   name: 'finance-suppliers',
@@ -19,9 +21,19 @@ export const financeSupplierModule: Module = {
     registerSupplierHandlers(p);
     for (const product of SUPPLIER_PRODUCTS) {
       await mountResource(app, p, supplierEntries[product]);
+      await mountResource(app, p, supplierApplications[product]);
       await mountResource(app, p, supplierAccounts[product]);
     }
     await supplierRoutes(app, p);
   },
-  seed: (ctx) => seedSupplierAccounts(ctx),
+  jobs: (p) => defineSupplierCostJob(p),
+  schedule: async (p) => {
+    await p.jobs.schedule(SUPPLIER_COST_JOB, '50 0 * * *').catch((err) => {
+      p.log.debug({ err }, 'finance supplier cost schedule not set (job queue not started in this process)');
+    });
+  },
+  seed: async (ctx) => {
+    await seedSupplierAccounts(ctx);
+    await seedSupplierCosts(ctx);
+  },
 };

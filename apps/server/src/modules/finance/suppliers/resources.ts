@@ -3,15 +3,17 @@ import {
   SUPPLIER_PRODUCTS,
   type SupplierProduct,
   supplierAccountResource,
+  supplierApplicationResource,
   supplierEntryResource,
 } from '@portal/contracts/finance';
 import { eq, sql } from 'drizzle-orm';
+import { staffUsers } from '../../../platform/access/schema.js';
 import { type DbOrTx, rowsOf } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { bindResource } from '../../../platform/resource/index.js';
 import { supplierFieldSql, supplierWithProducts } from '../../srm/index.js';
 import { financeScope } from '../accounts.js';
-import { finSupplierAccounts, finSupplierEntries, supplierAccountCodeSeq } from './schema.js';
+import { finSupplierAccounts, finSupplierApplications, finSupplierEntries, supplierAccountCodeSeq } from './schema.js';
 
 const accountSupplier = sql`"fin_supplier_accounts"."supplier_id"`;
 /** the supplier's owner of a supplier account: whose data scope covers it (finance staff: all) */
@@ -84,6 +86,45 @@ const bindEntries = (product: SupplierProduct) =>
     },
   });
 
+const applicationAccount = (field: 'code' | 'supplier_id') =>
+  sql.raw(
+    `(select a.${field} from fin_supplier_accounts a where a.id = "fin_supplier_applications"."supplier_account_id")`,
+  );
+const userName = (col: string) =>
+  sql`(select u.name from ${staffUsers} u where u.id = ${sql.raw(`"fin_supplier_applications"."${col}"`)})`;
+
+/** One product's supplier applications (decision 0104): read-only, scoped by the supplier's owner. */
+const bindApplications = (product: SupplierProduct) =>
+  bindResource(supplierApplicationResource(product), {
+    scopeOf: financeScope,
+    table: finSupplierApplications,
+    search: { keyword: finSupplierApplications.search },
+    rows: sql`exists (select 1 from fin_supplier_accounts a where a.id = "fin_supplier_applications"."supplier_account_id" and a.product = ${product})`,
+    columns: {
+      code: finSupplierApplications.code,
+      kind: finSupplierApplications.kind,
+      state: finSupplierApplications.state,
+      supplierAccountId: finSupplierApplications.supplierAccountId,
+      accountCode: applicationAccount('code'),
+      supplierId: applicationAccount('supplier_id'),
+      supplierName: supplierFieldSql(applicationAccount('supplier_id'), 'name'),
+      ownerId: supplierFieldSql(applicationAccount('supplier_id'), 'owner_id'),
+      amount: finSupplierApplications.amount,
+      currency: finSupplierApplications.currency,
+      reference: finSupplierApplications.reference,
+      reason: finSupplierApplications.reason,
+      instanceId: finSupplierApplications.instanceId,
+      applicantName: userName('applicant_id'),
+      deciderName: userName('decider_id'),
+      balanceAfter: sql`(select e.balance_after from fin_supplier_entries e where e.id = "fin_supplier_applications"."entry_id")`,
+      createdAt: finSupplierApplications.createdAt,
+      decidedAt: finSupplierApplications.decidedAt,
+    },
+  });
+
+export const supplierApplications = Object.fromEntries(
+  SUPPLIER_PRODUCTS.map((p) => [p, bindApplications(p)]),
+) as Record<SupplierProduct, ReturnType<typeof bindApplications>>;
 export const supplierAccounts = Object.fromEntries(SUPPLIER_PRODUCTS.map((p) => [p, bindAccounts(p)])) as Record<
   SupplierProduct,
   ReturnType<typeof bindAccounts>

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { searchColumn, searchIndex } from '../../../platform/db/search.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 /** minor units of the row's currency */
@@ -110,9 +111,13 @@ export const finSupplierApplications = pgTable(
     entryId: bigint('entry_id', { mode: 'number' }),
     createdAt: at('created_at').notNull().defaultNow(),
     decidedAt: at('decided_at'),
+    /** the list's keyword: code or bank reference (decision 0104) */
+    search: searchColumn('search', ['code', 'reference']),
   },
   (t) => [
     uniqueIndex('fin_supplier_applications_code_uq').on(t.code),
+    searchIndex('fin_supplier_applications_search_idx', t.search),
+    index('fin_supplier_applications_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('fin_supplier_applications_account_idx').on(t.supplierAccountId),
     uniqueIndex('fin_supplier_applications_instance_uq').on(t.instanceId),
   ],

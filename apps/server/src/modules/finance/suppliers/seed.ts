@@ -13,6 +13,7 @@ import { seededRng } from '../../../platform/seed/rng.js';
 import { channelRefs } from '../../srm/index.js';
 import { ensureFinanceReview, userIdOf } from '../process.js';
 import { decideSupplier, startSupplier } from './applications.js';
+import { costFeedWindow, feedSupplierCosts } from './cost-feed.js';
 import { postSupplierEntry } from './ledger.js';
 import { nextSupplierAccountCode } from './resources.js';
 import { finSupplierAccounts, finSupplierApplications } from './schema.js';
@@ -146,4 +147,18 @@ export async function seedSupplierAccounts(ctx: SeedContext): Promise<void> {
       );
     });
   }
+}
+
+/** days of demo traffic whose cost the seed posts on the supplier accounts (the daily run keeps a week) */
+const SEED_COST_DAYS = 30;
+
+/**
+ * The demo traffic's rated cost on the supplier accounts, as the daily feed posts it (decision 0104):
+ * the last month before today, through the traffic port. Idempotent: a second seed posts nothing.
+ */
+export async function seedSupplierCosts(ctx: SeedContext): Promise<void> {
+  const now = new Date();
+  const w = costFeedWindow(now, SEED_COST_DAYS);
+  const r = await feedSupplierCosts(ctx.db, w.from, w.to, now);
+  if (r.ran) ctx.log.info(`finance: supplier costs ${r.posted} posted, ${r.opened} accounts opened`);
 }

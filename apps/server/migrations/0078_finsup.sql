@@ -1,0 +1,3 @@
+ALTER TABLE "fin_supplier_applications" ADD COLUMN "search" text GENERATED ALWAYS AS (lower(coalesce("code", '') || E'\x1f' || coalesce("reference", ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "fin_supplier_applications_search_idx" ON "fin_supplier_applications" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "fin_supplier_applications_created_idx" ON "fin_supplier_applications" USING btree ("created_at" DESC NULLS FIRST,"id");

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../platform/db/index.js';
+import type { TrafficChannelCost, TrafficPort } from '../../platform/ports.js';
+
+/**
+ * The traffic port's `costByChannel` (finance's supplier cost feed, decision 0104): the daily rollups'
+ * rated cost summed per day, channel, product and cost currency. Routed traffic only (channel 0 is "not
+ * routed"); groups whose cost sums to zero are left out.
+ */
+export function channelCosts(db: Db): NonNullable<TrafficPort['costByChannel']> {
+  return async (q) => {
+    const rows = rowsOf<{ day: string; channel_id: number; product: string; cost_currency: string; cost: string }>(
+      await db.execute(sql`select day::text as day, channel_id, product, cost_currency, sum(cost)::text as cost
+        from traffic_daily
+        where day >= ${q.from} and day <= ${q.to} and channel_id <> 0
+        group by day, channel_id, product, cost_currency
+        having sum(cost) <> 0
+        order by day, channel_id, product, cost_currency`),
+    );
+    return rows.map(
+      (r): TrafficChannelCost => ({
+        day: String(r.day),
+        channelId: Number(r.channel_id),
+        product: r.product as TrafficChannelCost['product'],
+        costCurrency: r.cost_currency,
+        cost: r.cost,
+      }),
+    );
+  };
+}
