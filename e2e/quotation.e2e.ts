@@ -118,17 +118,32 @@ describe('quotation', () => {
     expect(await modal.locator('.ant-table-row').first().textContent()).toContain(cur.unitPrice);
     await shot(page, 'quotation-import-preview-1280-en');
     await modal.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect
-      .poll(() => page.locator('.ant-message').textContent(), { timeout: 20_000 })
-      .toContain('1 rows imported');
-    const later = await api<{ records: { unitPrice: string }[] }>(server.url, admin, 'POST', '/v2/qm/price/page', {
-      bookKind: 'channel',
-      bookId: cur.bookId,
-      product: 'sms',
-      dest: cur.dest,
-      at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    });
-    expect(later.records.map((r) => r.unitPrice)).toContain(up);
+    // a raise on a live channel waits in a supplier-quote request (decision 0103); else it is saved
+    const held = page.locator('.ant-modal-confirm').filter({ hasText: '1 rows await approval' });
+    const saved = page.locator('.ant-message').filter({ hasText: '1 rows imported' });
+    await expect.poll(async () => (await held.count()) + (await saved.count()), { timeout: 20_000 }).toBe(1);
+    const later = () =>
+      api<{ records: { unitPrice: string }[] }>(server.url, admin, 'POST', '/v2/qm/price/page', {
+        bookKind: 'channel',
+        bookId: cur.bookId,
+        product: 'sms',
+        dest: cur.dest,
+        at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      });
+    if (await held.count()) {
+      await shot(page, 'quotation-import-held-1280-en');
+      await held.getByRole('button', { name: 'Open the request' }).click();
+      const lines = page.getByTestId('supplier-quote-lines');
+      await expect.poll(() => lines.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(1);
+      const line = await lines.locator('.ant-table-row').first().textContent();
+      expect(line).toContain(cur.dest);
+      expect(line).toContain(`${up} USD`);
+      expect(line).toContain('Raise on a live channel');
+      await shot(page, 'quotation-import-request-1280-en');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'quotation-import-request-390-en');
+      expect((await later()).records.map((r) => r.unitPrice)).not.toContain(up);
+    } else expect((await later()).records.map((r) => r.unitPrice)).toContain(up);
     await ctx.close();
   });
 

@@ -574,9 +574,12 @@ describe('guarded price-list imports (decision 0103)', () => {
     expect(await cost(channelId, y.dest, base + 1.5 * HOUR)).toBe('0.000002');
     expect(await cost(channelId, y.dest, base + 2.5 * HOUR)).toBe('0.000001');
     // the same list twice at once: one wins, the other finds its instants taken
-    const again = [await keyed(b), await keyed(b)];
+    const c = await list(3, 5);
+    const n = await requests();
+    const again = [await keyed(c), await keyed(c)];
     const twice = await Promise.all(again.map((c) => c()));
     expect(twice.map((x) => x.code).sort()).toEqual([0, Errors.QM_PRICE_SAME_TIME.code].sort());
+    expect(await requests()).toBe(n + 1);
     const [overlaps] = rowsOf<{ n: number }>(
       await t.p.db.execute(sql`
       select count(*)::int as n from qm_prices x join qm_prices y
