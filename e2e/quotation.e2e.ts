@@ -12,6 +12,7 @@ import {
 } from './support/shell.js';
 
 const SALES_MGR = { username: 'salesmgr', password: 'Sales#2026' };
+const BUYER = { username: 'purchase01', password: 'Purchase#2026' };
 
 describe('quotation', () => {
   let server: ShellServer;
@@ -35,6 +36,7 @@ describe('quotation', () => {
     server = await startShellServer();
     await settlePopups(server.url, ADMIN);
     await settlePopups(server.url, SALES);
+    await settlePopups(server.url, BUYER);
     browser = await launch();
     admin = await apiToken(server.url, ADMIN);
     groupId = (await write<{ id: number }>(admin, '/v2/qm/quote-group/save', { name: 'E2E group', currency: 'USD' }))
@@ -103,7 +105,7 @@ describe('quotation', () => {
     const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const csv = `MCC,MNC,Country,Network,Price,Currency,Effective date\n${cur.dest.slice(0, 3)},${cur.dest.slice(3)},XX,Net,${up},USD,${day}\n`;
 
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'en' });
     await page.goto(`${server.url}/offerManage/supplierQuote/sms`);
     await page.getByRole('button', { name: 'Import price list' }).click();
     const modal = page.locator('.ant-modal');
@@ -118,17 +120,42 @@ describe('quotation', () => {
     expect(await modal.locator('.ant-table-row').first().textContent()).toContain(cur.unitPrice);
     await shot(page, 'quotation-import-preview-1280-en');
     await modal.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect
-      .poll(() => page.locator('.ant-message').textContent(), { timeout: 20_000 })
-      .toContain('1 rows imported');
-    const later = await api<{ records: { unitPrice: string }[] }>(server.url, admin, 'POST', '/v2/qm/price/page', {
-      bookKind: 'channel',
-      bookId: cur.bookId,
-      product: 'sms',
-      dest: cur.dest,
-      at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    });
-    expect(later.records.map((r) => r.unitPrice)).toContain(up);
+    // a raise on a live channel waits in a supplier-quote request (decision 0103); else it is saved
+    const held = page.locator('.ant-modal-confirm').filter({ hasText: '1 rows await approval' });
+    const saved = page.locator('.ant-message').filter({ hasText: '1 rows imported' });
+    await expect.poll(async () => (await held.count()) + (await saved.count()), { timeout: 20_000 }).toBe(1);
+    const later = () =>
+      api<{ records: { unitPrice: string }[] }>(server.url, admin, 'POST', '/v2/qm/price/page', {
+        bookKind: 'channel',
+        bookId: cur.bookId,
+        product: 'sms',
+        dest: cur.dest,
+        at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      });
+    if (await held.count()) {
+      await shot(page, 'quotation-import-held-1280-en');
+      await held.getByRole('button', { name: 'Open the request' }).click();
+      const lines = page.getByTestId('supplier-quote-lines');
+      await expect.poll(() => lines.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(1);
+      const line = await lines.locator('.ant-table-row').first().textContent();
+      expect(line).toContain(cur.dest);
+      expect(line).toContain(`${up} USD`);
+      expect(line).toMatch(/Raise on a live channel|Above a customer price/);
+      expect(await page.getByTestId('supplier-quote-state').textContent()).toBe('Under review');
+      await shot(page, 'quotation-import-request-1280-en');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'quotation-import-request-390-en');
+      expect((await later()).records.map((r) => r.unitPrice)).not.toContain(up);
+      const zh = await signedIn(browser, server.url, BUYER, { locale: 'zh-CN' });
+      await zh.page.goto(page.url());
+      const zhLines = zh.page.getByTestId('supplier-quote-lines');
+      await expect.poll(() => zhLines.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(1);
+      expect(await zh.page.getByTestId('supplier-quote-detail').textContent()).toContain('导入行（1）');
+      await shot(zh.page, 'quotation-import-request-1280-zh');
+      await zh.page.setViewportSize({ width: 390, height: 844 });
+      await shot(zh.page, 'quotation-import-request-390-zh');
+      await zh.ctx.close();
+    } else expect((await later()).records.map((r) => r.unitPrice)).toContain(up);
     await ctx.close();
   });
 

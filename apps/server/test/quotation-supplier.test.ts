@@ -348,3 +348,251 @@ describe('supplier-quote approvals', () => {
     expect(seeded.some((x) => x.affectedCount > 0)).toBe(true);
   });
 });
+
+describe('guarded price-list imports (decision 0103)', () => {
+  const DAY = 24 * HOUR;
+  const upload = async (channelId: number, csv: string) => {
+    const boundary = '----qmguard';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v2/qm/import/preview?channelId=${channelId}&product=sms`,
+      headers: { ...bearer(buyer), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="deck.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        Buffer.from(csv),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    return res.json() as Answer;
+  };
+  const commit = (tok: Tokens, body: object) => call(tok, '/v2/qm/import/commit', body);
+  const deck = (day: string, rows: [string, string][]) =>
+    [
+      'MCC,MNC,Price,Currency,Effective date',
+      ...rows.map(([n, p]) => `${n.slice(0, 3)},${n.slice(3)},${p},USD,${day}`),
+    ].join('\r\n');
+  const requests = async () => (await t.p.db.select({ n: count() }).from(qmSupplierQuotes))[0]!.n;
+  /** a live SMS channel with three USD network costs in force now that the tests above left alone */
+  const book = async () => {
+    const live = await t.p.db
+      .select({ id: srmChannels.id })
+      .from(srmChannels)
+      .where(and(eq(srmChannels.state, 'live'), eq(srmChannels.product, 'sms')))
+      .orderBy(srmChannels.id);
+    for (const c of live) {
+      const costs = await t.p.db
+        .select({ dest: qmPrices.dest, unitPrice: qmPrices.unitPrice })
+        .from(qmPrices)
+        .where(
+          and(
+            eq(qmPrices.bookKind, 'channel'),
+            eq(qmPrices.bookId, c.id),
+            eq(qmPrices.product, 'sms'),
+            eq(qmPrices.destKind, 'network'),
+            eq(qmPrices.currency, 'USD'),
+            isNull(qmPrices.effectiveUntil),
+            lte(qmPrices.effectiveFrom, new Date(now)),
+          ),
+        )
+        .orderBy(qmPrices.dest);
+      const free = costs.filter((o) => !routed.some((x) => x.channelId === c.id && x.network === o.dest));
+      if (free.length >= 3) return { channelId: c.id, x: free[0]!, y: free[1]!, z: free[2]! };
+    }
+    throw new Error('no live SMS channel with three network costs');
+  };
+  const cost = async (channelId: number, network: string, at: number) =>
+    (await costAt(channelId, network, at))?.unitPrice ?? null;
+
+  it('holds the raises in ONE request with its lines, saves the rest at once; approval writes every line', async () => {
+    const { channelId, x, y, z } = await book();
+    const at = now + 20 * DAY;
+    const day = iso(at).slice(0, 10);
+    const dayAt = new Date(`${day}T00:00:00Z`).getTime();
+    const pre = await upload(
+      channelId,
+      deck(day, [
+        [z.dest, new Q(z.unitPrice).mul(1.5).toFixed(6)],
+        [x.dest, new Q(x.unitPrice).mul(1.3).toFixed(6)],
+        [y.dest, '0.000001'],
+        ['46011', '0.000002'],
+      ]),
+    );
+    expect(pre.code, JSON.stringify(pre)).toBe(0);
+    expect(pre.data.counts).toMatchObject({ increase: 2, decrease: 1, new: 1 });
+    const res = await commit(buyer, { channelId, product: 'sms', rows: pre.data.rows });
+    expect(res.code, JSON.stringify(res)).toBe(0);
+    expect(res.data).toMatchObject({ saved: 2, held: 2, closed: 0 });
+    expect(res.data.requestId).toBeGreaterThan(0);
+    // the rows that need none are in the book; the held ones are not
+    expect(await cost(channelId, y.dest, dayAt + HOUR)).toBe('0.000001');
+    expect(await cost(channelId, '46011', dayAt + HOUR)).toBe('0.000002');
+    expect(await cost(channelId, z.dest, dayAt + HOUR)).toBe(z.unitPrice);
+    expect(await cost(channelId, x.dest, dayAt + HOUR)).toBe(x.unitPrice);
+
+    const d = await detail(buyer, res.data.requestId);
+    expect(d.code, JSON.stringify(d)).toBe(0);
+    expect(d.data).toMatchObject({ lineCount: 2, state: 'pending', raise: true, approvalId: res.data.approvalId });
+    expect(d.data.lines.map((l: { dest: string }) => l.dest)).toEqual([z.dest, x.dest]);
+    expect(d.data.lines[0]).toMatchObject({
+      row: 1,
+      oldCost: z.unitPrice,
+      unitPrice: new Q(z.unitPrice).mul(1.5).toFixed(6),
+      raise: true,
+      effectiveFrom: iso(dayAt),
+      priceId: null,
+    });
+    const page = await call(buyer, '/v2/qm/supplier-quote/page', { current: 1, size: 50 });
+    expect(page.data.records.find((q: { id: number }) => q.id === res.data.requestId)).toMatchObject({ lineCount: 2 });
+
+    expect((await decide(res.data.approvalId, 'agree')).code).toBe(0);
+    expect(await cost(channelId, z.dest, dayAt + HOUR)).toBe(new Q(z.unitPrice).mul(1.5).toFixed(6));
+    expect(await cost(channelId, x.dest, dayAt + HOUR)).toBe(new Q(x.unitPrice).mul(1.3).toFixed(6));
+    expect(await cost(channelId, x.dest, dayAt - HOUR)).toBe(x.unitPrice);
+    const after = await detail(buyer, res.data.requestId);
+    expect(after.data.state).toBe('approved');
+    for (const l of after.data.lines) {
+      const [row] = await t.p.db.select().from(qmPrices).where(eq(qmPrices.id, l.priceId));
+      expect(row).toMatchObject({ source: 'approval', dest: l.dest, unitPrice: l.unitPrice });
+      expect(row!.effectiveFrom.toISOString()).toBe(iso(dayAt));
+    }
+  });
+
+  it('warns the owners of the accounts routed to a held line, once each, in both languages', async () => {
+    const r = routed[2]!;
+    const day = iso(now + 22 * DAY).slice(0, 10);
+    const dayAt = new Date(`${day}T00:00:00Z`).getTime();
+    const was = (await cost(r.channelId, r.network, dayAt))!;
+    const notices = w.notices.length;
+    const pre = await upload(r.channelId, deck(day, [[r.network, new Q(was).mul(1.5).toFixed(6)]]));
+    const res = await commit(buyer, { channelId: r.channelId, product: 'sms', rows: pre.data.rows });
+    expect(res.data, JSON.stringify(res)).toMatchObject({ saved: 0, held: 1 });
+    const d = await detail(buyer, res.data.requestId);
+    expect(d.data.lines[0].affected.length).toBeGreaterThan(0);
+    expect(d.data.affected.map((a: { code: string }) => a.code)).toEqual(
+      d.data.lines[0].affected.map((a: { code: string }) => a.code),
+    );
+    const owners = new Set(d.data.affected.map((a: { ownerId: number | null }) => a.ownerId).filter(Boolean));
+    expect(owners.size).toBeGreaterThan(0);
+    const warned = w.notices.slice(notices).filter((n) => n.template?.key === 'quotation.supplierQuoteImport');
+    expect(new Set(warned.flatMap((n) => n.userIds))).toEqual(owners);
+    expect(warned.length).toBe(owners.size);
+    const en = renderMessage(warned[0]!.template!, 'en')!;
+    const zh = renderMessage(warned[0]!.template!, 'zh-CN')!;
+    expect(en.content).toContain(`${r.network} ${was} → ${new Q(was).mul(1.5).toFixed(6)} USD`);
+    expect(zh.title).toContain(d.data.channelCode);
+    expect(`${en.content}${zh.content}`).not.toMatch(/\{\w+\}/);
+  });
+
+  it('writes none of the lines on a rejection; a list with nothing to approve starts no request', async () => {
+    const { channelId, x } = await book();
+    const day = iso(now + 25 * DAY).slice(0, 10);
+    const dayAt = new Date(`${day}T00:00:00Z`).getTime();
+    const was = await cost(channelId, x.dest, dayAt + HOUR);
+    const pre = await upload(channelId, deck(day, [[x.dest, new Q(was!).mul(2).toFixed(6)]]));
+    const res = await commit(buyer, { channelId: channelId, product: 'sms', rows: pre.data.rows });
+    expect(res.data).toMatchObject({ saved: 0, held: 1 });
+    const rows = await rowsCount();
+    expect((await decide(res.data.approvalId, 'reject')).code).toBe(0);
+    expect(await requestOf(res.data.requestId)).toMatchObject({ state: 'rejected', lineCount: 1 });
+    expect(await rowsCount()).toBe(rows);
+    expect(await cost(channelId, x.dest, dayAt + HOUR)).toBe(was);
+
+    const n = await requests();
+    const down = await upload(channelId, deck(day, [[x.dest, '0.000003']]));
+    const saved = await commit(buyer, { channelId: channelId, product: 'sms', rows: down.data.rows });
+    expect(saved.data).toEqual({ saved: 1, closed: 0, held: 0, requestId: null, approvalId: null });
+    expect(await requests()).toBe(n);
+  });
+
+  it('refuses bad input and callers without the key, and changes nothing', async () => {
+    const { channelId, x, y } = await book();
+    const day = iso(now + 30 * DAY).slice(0, 10);
+    const pre = await upload(
+      channelId,
+      deck(day, [
+        [x.dest, '9.000000'],
+        [y.dest, '0.000004'],
+      ]),
+    );
+    const rows = pre.data.rows;
+    const [n, count0] = [await requests(), await rowsCount()];
+    const body = { channelId: channelId, product: 'sms', rows };
+    expect((await commit(w.tok.finance01, body)).code).toBe(Errors.NO_PERMISSION.code);
+    expect((await commit(buyer, { ...body, channelId: 990_001 })).code).toBe(Errors.QM_BOOK_UNKNOWN.code);
+    expect((await commit(buyer, { ...body, product: 'voice' })).code).toBe(Errors.QM_CHANNEL_PRODUCT.code);
+    expect((await commit(buyer, { ...body, rows: [] })).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await commit(buyer, { ...body, rows: [rows[0], { ...rows[0], row: 3 }] })).code).toBe(
+      Errors.DUPLICATE.code,
+    );
+    // a held raise with a row of the list at a taken instant: all or none, no request
+    const first = await commit(buyer, { ...body, rows: [rows[1]] });
+    expect(first.data).toMatchObject({ saved: 1, held: 0 });
+    expect((await commit(buyer, body)).code).toBe(Errors.QM_PRICE_SAME_TIME.code);
+    expect(await requests()).toBe(n);
+    expect(await rowsCount()).toBe(count0 + 1);
+  });
+
+  it('serialises two imports of one book at once: each judged under the lock, periods chained', async () => {
+    const { channelId, x, y } = await book();
+    const base = now + 40 * DAY;
+    const list = async (h: number, factor: number) => {
+      const at = iso(base + h * HOUR);
+      const pre = await upload(
+        channelId,
+        deck(at.slice(0, 10), [
+          [x.dest, new Q(x.unitPrice).mul(factor).toFixed(6)],
+          [y.dest, `0.00000${3 - h}`], // decreases in either order
+        ]),
+      );
+      return pre.data.rows.map((row: { effectiveFrom: string }) => ({ ...row, effectiveFrom: at }));
+    };
+    const [a, b] = [await list(1, 3), await list(2, 4)];
+    const keyed = async (rows: object[]) => {
+      const key = (
+        await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(buyer) })
+      ).json().data.key;
+      return () =>
+        t.app
+          .inject({
+            method: 'POST',
+            url: '/v2/qm/import/commit',
+            headers: { ...bearer(buyer), [IDEMPOTENCE_HEADER]: key },
+            payload: { channelId: channelId, product: 'sms', rows },
+          })
+          .then((x) => x.json() as Answer);
+    };
+    const calls = [await keyed(a), await keyed(b)];
+    const answers = await Promise.all(calls.map((c) => c()));
+    expect(answers.map((x) => x.code)).toEqual([0, 0]);
+    expect(answers.map((x) => [x.data.saved, x.data.held])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(answers[0]!.data.requestId).not.toBe(answers[1]!.data.requestId);
+    expect(await cost(channelId, y.dest, base + 1.5 * HOUR)).toBe('0.000002');
+    expect(await cost(channelId, y.dest, base + 2.5 * HOUR)).toBe('0.000001');
+    // the same list twice at once: one wins, the other finds its instants taken
+    const c = await list(3, 5);
+    const n = await requests();
+    const again = [await keyed(c), await keyed(c)];
+    const twice = await Promise.all(again.map((c) => c()));
+    expect(twice.map((x) => x.code).sort()).toEqual([0, Errors.QM_PRICE_SAME_TIME.code].sort());
+    expect(await requests()).toBe(n + 1);
+    const [overlaps] = rowsOf<{ n: number }>(
+      await t.p.db.execute(sql`
+      select count(*)::int as n from qm_prices x join qm_prices y
+        on x.book_kind = y.book_kind and x.book_id = y.book_id and x.product = y.product and x.dest = y.dest
+       and x.category = y.category and x.id < y.id
+       and tstzrange(x.effective_from, x.effective_until) && tstzrange(y.effective_from, y.effective_until)
+     where x.book_kind = 'channel' and x.book_id = ${channelId}`),
+    );
+    expect(overlaps!.n).toBe(0);
+    // both requests approved at once: the raises chain in the book
+    const ids = answers.map((x) => x.data.approvalId as number);
+    await Promise.all(ids.map((id) => decide(id, 'agree')));
+    expect(await cost(channelId, x.dest, base + 1.5 * HOUR)).toBe(new Q(x.unitPrice).mul(3).toFixed(6));
+    expect(await cost(channelId, x.dest, base + 2.5 * HOUR)).toBe(new Q(x.unitPrice).mul(4).toFixed(6));
+  });
+});

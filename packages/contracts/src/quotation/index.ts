@@ -200,6 +200,20 @@ export const priceListCommit = z.object({
   closeRemoved: z.boolean().default(false),
 });
 
+/**
+ * What an import saved: the rows written at once, the rows closed, and the rows held for approval
+ * (a raise on a live channel, or over a routed account's price) in ONE supplier-quote request.
+ */
+export const priceListCommitResult = z.object({
+  saved: z.number(),
+  closed: z.number(),
+  held: z.number(),
+  /** the supplier-quote request holding the held rows */
+  requestId: z.number().nullable(),
+  approvalId: z.number().nullable(),
+});
+export type PriceListCommitResult = z.infer<typeof priceListCommitResult>;
+
 /** Quote mails: the languages a template exists in, and the products the send pages quote. */
 /** A price row as a quote mail sent it (kept with the mail: the public link shows what was sent). */
 export interface QuotedRow {
@@ -272,5 +286,6 @@ export { specialPriceResource } from './special-price.js';
 export {
   type AffectedAccount,
   type SupplierQuoteDetail,
+  type SupplierQuoteLine,
   supplierQuoteResource,
 } from './supplier-quote.js';

@@ -17,6 +17,26 @@ export interface AffectedAccount {
   over: boolean;
 }
 
+/** One cost a request asks for: the request's own row, or a line of a price-list import's request. */
+export interface SupplierQuoteLine {
+  /** the list's row number (1 for a single saved cost) */
+  row: number;
+  dest: string;
+  country: string | null;
+  label: string;
+  oldCost: string | null;
+  unitPrice: string;
+  firstIncrement: number;
+  nextIncrement: number;
+  currency: string;
+  effectiveFrom: string;
+  raise: boolean;
+  overPrice: boolean;
+  affected: AffectedAccount[];
+  /** the cost row the approval wrote */
+  priceId: number | null;
+}
+
 const approval = approvalRecordFields();
 
 /** `GET /v2/qm/specialReview/supplier/details/{id}`: the request, its accounts and its approval history. */
@@ -35,6 +55,10 @@ export interface SupplierQuoteDetail {
   raise: boolean;
   overPrice: boolean;
   affected: AffectedAccount[];
+  /** a price-list import's request: its line count (0: one saved cost) */
+  lineCount: number;
+  /** the costs asked for: the one row, or the import's lines */
+  lines: SupplierQuoteLine[];
   state: 'pending' | 'approved' | 'rejected' | 'withdrawn';
   approvalId: number | null;
   priceId: number | null;
@@ -65,6 +89,7 @@ const fields = {
   raise: { kind: 'boolean', label: label('在用通道涨价', 'Raise on a live channel'), ...shown },
   overPrice: { kind: 'boolean', label: label('高于客户价', 'Above a customer price'), ...shown },
   affectedCount: { kind: 'number', label: label('受影响账户', 'Affected accounts'), ...shown },
+  lineCount: { kind: 'number', label: label('导入行数', 'Imported lines'), ...shown },
   state: approval.state,
   approvalId: approval.trail.approvalId,
   applicantId: approval.trail.applicantId,
@@ -98,6 +123,7 @@ export const supplierQuoteResource = defineResource({
       'channelCode',
       'currency',
       'affectedCount',
+      'lineCount',
       'effectiveFrom',
       'raise',
       'overPrice',

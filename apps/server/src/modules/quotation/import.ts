@@ -224,13 +224,15 @@ export async function previewPriceList(
  * Saves previewed rows (same prices skipped) in set-based statements under the book's lock, with the
  * rules of a single save: a row at an instant the destination already has is refused, the row in
  * force ends at the new one's time, a later row bounds it. When asked, the destinations the list
- * left out end now.
+ * left out end now. The destinations in `held` (a supplier-quote request holds them) are checked
+ * like the others but not written.
  */
 export async function commitPriceList(
   tx: Tx,
   auth: AuthContext,
   b: { channelId: number; product: 'sms' | 'voice'; rows: PreviewRow[]; closeRemoved: boolean },
   now: Date,
+  held: ReadonlySet<string> = new Set(),
 ) {
   const seen = new Set<string>();
   for (const r of b.rows) {
@@ -247,6 +249,7 @@ export async function commitPriceList(
       next: r.nextIncrement,
       cur: r.currency,
     }));
+  const written = held.size ? rows.filter((r) => !held.has(r.dest)) : rows;
   await lockBook(tx, 'channel', b.channelId, b.product);
   const book = sql`p.book_kind = 'channel' and p.book_id = ${b.channelId} and p.product = ${b.product} and p.category = ''`;
   const list = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(dest text, f timestamptz, price numeric, first int, next int, cur text)`;
@@ -258,6 +261,9 @@ export async function commitPriceList(
     );
     if (clash)
       throw new AppError('QM_PRICE_SAME_TIME', { vars: { value: `${clash.dest} ${new Date(clash.f).toISOString()}` } });
+  }
+  if (written.length) {
+    const list = sql`jsonb_to_recordset(${JSON.stringify(written)}::jsonb) as v(dest text, f timestamptz, price numeric, first int, next int, cur text)`;
     await tx.execute(sql`update qm_prices p set effective_until = v.f from ${list}
       where ${book} and p.dest = v.dest and p.effective_from < v.f and (p.effective_until is null or p.effective_until > v.f)`);
     await tx.execute(sql`insert into qm_prices (book_kind, book_id, product, dest_kind, dest, category, unit_price,
@@ -277,5 +283,5 @@ export async function commitPriceList(
       returning p.id`);
     closed = rowsOf(ended).length;
   }
-  return { saved: rows.length, closed };
+  return { saved: written.length, closed };
 }

@@ -146,6 +146,38 @@ export async function insertPriceRow(tx: Tx, r: RowIn, from: Date): Promise<numb
   return row!.id;
 }
 
+/** A price-list row as a channel cost row (an import's write and its approval's write). */
+export const channelCostRow = (
+  channelId: number,
+  product: 'sms' | 'voice',
+  l: {
+    dest: string;
+    country: string | null;
+    unitPrice: string;
+    firstIncrement: number;
+    nextIncrement: number;
+    currency: string;
+  },
+  source: RowIn['source'],
+  createdBy: number | null,
+): RowIn => ({
+  bookKind: 'channel',
+  bookId: channelId,
+  product,
+  destKind: product === 'sms' ? 'network' : 'prefix',
+  dest: l.dest,
+  country: l.country,
+  category: '',
+  unitPrice: new Q(l.unitPrice).toFixed(6),
+  connectFee: '0',
+  firstIncrement: l.firstIncrement,
+  nextIncrement: l.nextIncrement,
+  currency: l.currency,
+  chargeOn: 'submit',
+  source,
+  createdBy,
+});
+
 export interface LimitVerdict {
   below: boolean;
   text: string;

@@ -4,6 +4,7 @@ import {
   bookQuery,
   type PriceSave,
   priceListCommit,
+  priceListCommitResult,
   priceListPreview,
   priceSave,
   priceSaveResult,
@@ -34,6 +35,7 @@ import { qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
 import { accountInScope, accountsInScope, userInScope } from './scope.js';
 import { startSpecial } from './special.js';
 import { costContext, judgeCost, startSupplierQuote } from './supplier-quote.js';
+import { importContext, judgeLines, startImportQuote } from './supplier-quote-import.js';
 
 const tags = ['quotation'];
 const MAX_LIST_BYTES = 8 * 1024 * 1024;
@@ -75,6 +77,25 @@ export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave)
   });
   if (result.outcome === 'saved') rating(p.db).changed(r.bookKind, r.bookId);
   return result;
+}
+
+/**
+ * A supplier price list saved through the supplier-quote guard (decision 0103): the accounts routed
+ * to each changed destination are read first (ports), then under the book's lock each row is judged
+ * at its effective time; the rows that need approval go into ONE request (its lines), the rest are
+ * written at once — all in one transaction.
+ */
+export async function commitGuarded(p: Platform, auth: AuthContext, b: z.infer<typeof priceListCommit>) {
+  const ctx = await importContext(p, b.channelId, b.product, b.rows, auth.userId);
+  const res = await runCommand(p, async (tx, out) => {
+    const judged = await judgeLines(p, tx, ctx.channel, b.product, ctx.lines);
+    const held = judged.filter((l) => l.raise || l.overPrice);
+    const written = await commitPriceList(tx, auth, b, out.now, new Set(held.map((l) => l.cost.dest)));
+    const request = held.length ? await startImportQuote(p, tx, out, auth, ctx.channel, held) : null;
+    return { ...written, held: held.length, requestId: request?.id ?? null, approvalId: request?.approvalId ?? null };
+  });
+  if (res.saved || res.closed) rating(p.db).changed('channel', b.channelId);
+  return res;
 }
 
 /** A destination from a rate query. */
@@ -119,9 +140,10 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     {
       schema: {
         tags,
-        summary: 'Save a previewed supplier price list, all or none',
+        summary:
+          'Save a previewed supplier price list, all or none: rows that raise a live channel’s cost or exceed a routed account’s price go into ONE supplier-quote request, the rest are saved',
         body: priceListCommit,
-        response: { 200: envelope(z.object({ saved: z.number(), closed: z.number() })) },
+        response: { 200: envelope(priceListCommitResult) },
       },
       config: { access: 'authenticated', checkRepeat: true },
       // a 50,000-row carrier deck is ~10 MB of JSON
@@ -131,10 +153,7 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
       const b = req.body;
       need(req.auth!, bookPerm('channel', b.product));
       await checkBook(p.db, 'channel', b.channelId, b.product);
-      const now = p.clock.now();
-      const res = await p.db.transaction((tx) => commitPriceList(tx, req.auth!, b, now));
-      rating(p.db).changed('channel', b.channelId);
-      return ok(res);
+      return ok(await commitGuarded(p, req.auth!, b));
     },
   );
 

@@ -197,6 +197,8 @@ export const qmSupplierQuotes = pgTable(
     /** the accounts routed to the channel for the destination, as found when asked */
     affected: jsonb('affected').$type<AffectedAccount[]>().notNull(),
     affectedCount: integer('affected_count').notNull(),
+    /** a price-list import's request: how many lines (`qm_supplier_quote_lines`) it holds; 0: one saved cost */
+    lineCount: integer('line_count').notNull().default(0),
     state: text('state', { enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
       .notNull()
       .default('pending'),
@@ -213,6 +215,42 @@ export const qmSupplierQuotes = pgTable(
     index('qm_supplier_quotes_applicant_idx').on(t.applicantId),
     index('qm_supplier_quotes_approval_idx').on(t.approvalId),
     check('qm_supplier_quotes_cost_ck', sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+/**
+ * The lines of a supplier-quote request started by a price-list import (decision 0103): the rows of
+ * the list that need approval (a raise on a live channel, or over a routed account's price); the
+ * approval writes them all in its transaction, a rejection none.
+ */
+export const qmSupplierQuoteLines = pgTable(
+  'qm_supplier_quote_lines',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => qmSupplierQuotes.id, { onDelete: 'cascade' }),
+    /** the list's row number */
+    row: integer('row').notNull(),
+    destKind: text('dest_kind', { enum: ['network', 'country', 'prefix', 'any'] }).notNull(),
+    dest: text('dest').notNull(),
+    country: text('country'),
+    label: text('label').notNull().default(''),
+    oldCost: numeric('old_cost', { precision: 18, scale: 6 }),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull(),
+    firstIncrement: integer('first_increment').notNull().default(1),
+    nextIncrement: integer('next_increment').notNull().default(1),
+    currency: text('currency').notNull(),
+    effectiveFrom: at('effective_from').notNull(),
+    raise: boolean('raise').notNull(),
+    overPrice: boolean('over_price').notNull(),
+    affected: jsonb('affected').$type<AffectedAccount[]>().notNull(),
+    /** the cost row the approval wrote */
+    priceId: integer('price_id'),
+  },
+  (t) => [
+    index('qm_supplier_quote_lines_quote_idx').on(t.quoteId, t.row),
+    check('qm_supplier_quote_lines_cost_ck', sql`${t.unitPrice} >= 0`),
   ],
 );
 

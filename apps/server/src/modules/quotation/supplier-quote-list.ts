@@ -17,6 +17,7 @@ export const supplierQuotes = bindResource(supplierQuoteResource, {
     raise: t.raise,
     overPrice: t.overPrice,
     affectedCount: t.affectedCount,
+    lineCount: t.lineCount,
     state: t.state,
     approvalId: t.approvalId,
     applicantId: t.applicantId,

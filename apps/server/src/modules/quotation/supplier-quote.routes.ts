@@ -1,6 +1,6 @@
 import { envelope, type Locale } from '@portal/contracts';
-import { QmPerm, type SupplierQuoteDetail } from '@portal/contracts/quotation';
-import { eq, type SQL } from 'drizzle-orm';
+import { QmPerm, type SupplierQuoteDetail, type SupplierQuoteLine } from '@portal/contracts/quotation';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { approvalTrail } from '../approval/index.js';
-import { qmSupplierQuotes } from './schema.js';
+import { qmSupplierQuoteLines, qmSupplierQuotes } from './schema.js';
 import { userInScope } from './scope.js';
 
 const tags = ['quotation'];
@@ -29,6 +29,33 @@ export async function supplierQuoteRoutes(app: FastifyInstance, p: Platform) {
     const [q] = await p.db.select().from(qmSupplierQuotes).where(where);
     if (!q || !(await userInScope(p.db, auth, q.applicantId))) throw new AppError('QM_SUPPLIER_QUOTE_NOT_FOUND');
     const [who] = await p.db.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, q.applicantId));
+    // an import's request: its lines; one saved cost: the request's own row as its one line
+    const lines: SupplierQuoteLine[] = q.lineCount
+      ? (
+          await p.db
+            .select()
+            .from(qmSupplierQuoteLines)
+            .where(eq(qmSupplierQuoteLines.quoteId, q.id))
+            .orderBy(asc(qmSupplierQuoteLines.row))
+        ).map((l) => ({ ...l, effectiveFrom: l.effectiveFrom.toISOString() }))
+      : [
+          {
+            row: 1,
+            dest: q.dest,
+            country: q.country,
+            label: '',
+            oldCost: q.oldCost,
+            unitPrice: q.unitPrice,
+            firstIncrement: q.firstIncrement,
+            nextIncrement: q.nextIncrement,
+            currency: q.currency,
+            effectiveFrom: q.effectiveFrom.toISOString(),
+            raise: q.raise,
+            overPrice: q.overPrice,
+            affected: q.affected,
+            priceId: q.priceId,
+          },
+        ];
     return {
       id: q.id,
       channelId: q.channelId,
@@ -44,6 +71,8 @@ export async function supplierQuoteRoutes(app: FastifyInstance, p: Platform) {
       raise: q.raise,
       overPrice: q.overPrice,
       affected: q.affected,
+      lineCount: q.lineCount,
+      lines,
       state: q.state,
       approvalId: q.approvalId,
       priceId: q.priceId,

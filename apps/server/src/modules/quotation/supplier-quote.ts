@@ -1,5 +1,5 @@
 import { type AffectedAccount, SUPPLIER_QUOTE_DETAIL_PATH, SUPPLIER_QUOTE_SERVICE } from '@portal/contracts/quotation';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { Db, Tx } from '../../platform/db/index.js';
@@ -20,9 +20,10 @@ import {
 import { type ChannelRef, channelRefs } from '../srm/index.js';
 import { reference } from '../system/reference/index.js';
 import { rating } from './books.js';
-import { insertPriceRow, lockBook, type rowFromInput, rowInForce } from './prices.js';
+import { channelCostRow, insertPriceRow, lockBook, type rowFromInput, rowInForce } from './prices.js';
 import { Q } from './rating.js';
-import { qmSupplierQuotes } from './schema.js';
+import { qmSupplierQuoteLines, qmSupplierQuotes } from './schema.js';
+import type { JudgedLine } from './supplier-quote-import.js';
 
 export type CostRow = Awaited<ReturnType<typeof rowFromInput>>;
 type Row = CostRow;
@@ -37,6 +38,17 @@ defineMessageTemplates('quotation', {
       'zh-CN':
         '{applicant} 提交了通道 {channel} 的{product}成本 {dest}：{oldCost} → {newCost} {currency}，自 {from} 起（{why}）。您负责的账户 {accounts} 的流量经此通道发送，审批通过后成本生效，请留意毛利。',
       en: '{applicant} asked for a {product} cost on channel {channel} to {dest}: {oldCost} → {newCost} {currency} from {from} ({why}). Traffic of your accounts {accounts} is routed there; the cost takes effect once approved — mind the margin.',
+    },
+  },
+  supplierQuoteImport: {
+    title: {
+      'zh-CN': '通道 {channel} 导入的价格表待审批：{count} 条成本',
+      en: 'A price list imported on channel {channel} awaits approval: {count} costs',
+    },
+    content: {
+      'zh-CN':
+        '{applicant} 导入了通道 {channel} 的{product}价格表，其中 {count} 条成本需审批（{why}），最早自 {from} 起，包括：{changes}。您负责的账户 {accounts} 的流量经此通道发送，审批通过后成本生效，请留意毛利。',
+      en: '{applicant} imported a {product} price list on channel {channel}; {count} costs need approval ({why}), the first from {from}, among them: {changes}. Traffic of your accounts {accounts} is routed there; the costs take effect once approved — mind the margin.',
     },
   },
 });
@@ -66,8 +78,8 @@ export interface CostContext {
  * the cost's currency (the rating service). Read before the write's transaction: ports read through
  * the platform's handle, which on the embedded database would wait for that transaction.
  */
-export async function costContext(db: Db, r: Row, from: Date): Promise<CostContext> {
-  const [channel] = await channelRefs(db, [r.bookId]);
+export async function costContext(db: Db, r: Row, from: Date, known?: ChannelRef): Promise<CostContext> {
+  const channel = known ?? (await channelRefs(db, [r.bookId]))[0];
   if (!channel) throw new AppError('QM_BOOK_UNKNOWN', { vars: { value: `#${r.bookId}` } });
   const binds = portOf(db, 'channels')?.bindingsTo;
   const accounts = portOf(db, 'accounts');
@@ -155,7 +167,10 @@ export async function startSupplierQuote(
   return opened;
 }
 
-/** The request's row and its approval instance (a save, or the seed's demo requests). */
+/**
+ * The request's row and its approval instance (a save, an import with its `lines`, or the seed's
+ * demo requests).
+ */
 export async function openRequest(
   tx: Tx,
   out: Outbox,
@@ -164,6 +179,7 @@ export async function openRequest(
   from: Date,
   ctx: CostContext,
   verdict: CostVerdict,
+  lines: JudgedLine[] = [],
 ) {
   const processId = await processIdOf(tx, SUPPLIER_QUOTE_SERVICE);
   if (!processId) throw new AppError('QM_SUPPLIER_QUOTE_NO_PROCESS');
@@ -189,12 +205,35 @@ export async function openRequest(
       overPrice: verdict.overPrice,
       affected: ctx.affected,
       affectedCount: ctx.affected.length,
+      lineCount: lines.length,
       applicantId,
       createdAt: out.now,
     })
     .returning({ id: qmSupplierQuotes.id });
   const id = row!.id;
-  const change = `${r.product} ${r.dest || '-'} ${verdict.oldCost ?? '-'} → ${r.unitPrice} ${r.currency}`;
+  if (lines.length)
+    await tx.insert(qmSupplierQuoteLines).values(
+      lines.map((l) => ({
+        quoteId: id,
+        row: l.row,
+        destKind: l.cost.destKind,
+        dest: l.cost.dest,
+        country: l.cost.country,
+        label: l.label,
+        oldCost: l.oldCost,
+        unitPrice: l.cost.unitPrice,
+        firstIncrement: l.cost.firstIncrement,
+        nextIncrement: l.cost.nextIncrement,
+        currency: l.cost.currency,
+        effectiveFrom: l.from,
+        raise: l.raise,
+        overPrice: l.overPrice,
+        affected: l.affected,
+      })),
+    );
+  const change = lines.length
+    ? `${r.product} ×${lines.length}: ${changesText(lines, 8)}`
+    : `${r.product} ${r.dest || '-'} ${verdict.oldCost ?? '-'} → ${r.unitPrice} ${r.currency}`;
   const { instanceId } = await startInstance(
     tx,
     {
@@ -203,7 +242,7 @@ export async function openRequest(
       title: `供应商报价 ${ctx.channel.code} ${change}`,
       formData: {
         channel: `${ctx.channel.code} ${ctx.channel.name}`,
-        cost: `${change} @ ${from.toISOString()}`,
+        cost: `${change} @ ${from.toISOString()}`.slice(0, 300),
         why: whyOf(verdict).zh,
         accounts: ctx.affected
           .map((a) => `${a.code}${a.price ? ` (${a.price})` : ''}`)
@@ -218,11 +257,21 @@ export async function openRequest(
   return { id, approvalId: instanceId };
 }
 
+/** The first lines of an import's request as text: `dest old → new currency`, then the count. */
+const changesText = (lines: JudgedLine[], max: number) =>
+  lines
+    .slice(0, max)
+    .map((l) => `${l.cost.dest} ${l.oldCost ?? '-'} → ${l.cost.unitPrice} ${l.cost.currency}`)
+    .join('; ') + (lines.length > max ? ` … (${lines.length})` : '');
+
 const whyOf = (v: Pick<CostVerdict, 'raise' | 'overPrice'>) =>
   v.raise && v.overPrice ? WHY.both : v.raise ? WHY.raise : WHY.over;
 
-/** Each owner of an affected account hears of the request, with their own accounts (the message centre). */
-async function warnOwners(
+/**
+ * Each owner of an affected account hears of the request, with their own accounts (the message
+ * centre); for an import, with the lines that touch them.
+ */
+export async function warnOwners(
   p: Platform,
   applicantId: number,
   id: number,
@@ -230,27 +279,42 @@ async function warnOwners(
   from: Date,
   ctx: CostContext,
   verdict: CostVerdict,
+  lines: JudgedLine[] = [],
 ) {
   const byOwner = new Map<number, string[]>();
   for (const a of ctx.affected) if (a.ownerId) byOwner.set(a.ownerId, [...(byOwner.get(a.ownerId) ?? []), a.code]);
   if (!byOwner.size) return;
   const [who] = await p.db.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, applicantId));
+  const common = {
+    applicant: who?.name ?? `#${applicantId}`,
+    channel: ctx.channel.code,
+    product: PRODUCT_NAMES[r.product],
+    from: from.toISOString().slice(0, 16).replace('T', ' '),
+    why: whyOf(verdict),
+  };
+  const listed = (codes: string[]) => codes.slice(0, 20).join(', ') + (codes.length > 20 ? ` … (${codes.length})` : '');
   for (const [ownerId, codes] of byOwner)
     await p.notifier.send({
       userIds: [ownerId],
       type: 'system',
-      ...templated('quotation.supplierQuote', {
-        applicant: who?.name ?? `#${applicantId}`,
-        channel: ctx.channel.code,
-        product: PRODUCT_NAMES[r.product],
-        dest: r.dest || '-',
-        oldCost: verdict.oldCost ?? '-',
-        newCost: r.unitPrice,
-        currency: r.currency,
-        from: from.toISOString().slice(0, 16).replace('T', ' '),
-        why: whyOf(verdict),
-        accounts: codes.slice(0, 20).join(', ') + (codes.length > 20 ? ` … (${codes.length})` : ''),
-      }),
+      ...(lines.length
+        ? templated('quotation.supplierQuoteImport', {
+            ...common,
+            count: lines.length,
+            changes: changesText(
+              lines.filter((l) => l.affected.some((a) => a.ownerId === ownerId)),
+              10,
+            ),
+            accounts: listed(codes),
+          })
+        : templated('quotation.supplierQuote', {
+            ...common,
+            dest: r.dest || '-',
+            oldCost: verdict.oldCost ?? '-',
+            newCost: r.unitPrice,
+            currency: r.currency,
+            accounts: listed(codes),
+          })),
       link: `${SUPPLIER_QUOTE_DETAIL_PATH}?id=${id}`,
       source: { kind: 'qm.supplierQuote', id: String(id) },
     });
@@ -264,6 +328,9 @@ async function decide(o: ApprovalOutcome, state: 'approved' | 'rejected' | 'with
     .where(and(eq(qmSupplierQuotes.id, id), eq(qmSupplierQuotes.state, 'pending')))
     .returning();
   if (!q || state !== 'approved') return;
+  const db = current?.db;
+  if (db) o.afterCommit(() => rating(db).changed('channel', q.channelId));
+  if (q.lineCount > 0) return writeLines(o, q, now);
   // an approval decided after the asked time puts the cost in from the decision
   const from = q.effectiveFrom > now ? q.effectiveFrom : now;
   const priceId = await insertPriceRow(
@@ -288,8 +355,27 @@ async function decide(o: ApprovalOutcome, state: 'approved' | 'rejected' | 'with
     from,
   );
   await o.tx.update(qmSupplierQuotes).set({ priceId }).where(eq(qmSupplierQuotes.id, id));
-  const db = current?.db;
-  if (db) o.afterCommit(() => rating(db).changed('channel', q.channelId));
+}
+
+/**
+ * An approved import's request: every line enters the book in the approval's transaction, each from
+ * its asked time or the decision when later (same lock and period rules as one cost); one failing
+ * write rolls the decision back.
+ */
+async function writeLines(o: ApprovalOutcome, q: typeof qmSupplierQuotes.$inferSelect, now: Date) {
+  const lines = await o.tx
+    .select()
+    .from(qmSupplierQuoteLines)
+    .where(eq(qmSupplierQuoteLines.quoteId, q.id))
+    .orderBy(asc(qmSupplierQuoteLines.row));
+  for (const l of lines) {
+    const priceId = await insertPriceRow(
+      o.tx,
+      channelCostRow(q.channelId, q.product as 'sms' | 'voice', l, 'approval', o.actorId),
+      l.effectiveFrom > now ? l.effectiveFrom : now,
+    );
+    await o.tx.update(qmSupplierQuoteLines).set({ priceId }).where(eq(qmSupplierQuoteLines.id, l.id));
+  }
 }
 
 let current: Platform | undefined;

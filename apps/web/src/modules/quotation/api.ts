@@ -1,4 +1,4 @@
-import type { PreviewRow, QuotedRow, SupplierQuoteDetail } from '@portal/contracts/quotation';
+import type { PreviewRow, PriceListCommitResult, QuotedRow, SupplierQuoteDetail } from '@portal/contracts/quotation';
 import { get, post, upload } from '../../platform/http';
 
 export interface PriceRowView {
@@ -181,6 +181,5 @@ export const qmApi = {
     ),
   publicQuote: (token: string) =>
     get<PublicQuote>('/v2/qm/public/quote', { token }, { auth: false, showMessage: false }),
-  commit: (body: object) =>
-    post<{ saved: number; closed: number }>('/v2/qm/import/commit', body, { checkRepeat: true }),
+  commit: (body: object) => post<PriceListCommitResult>('/v2/qm/import/commit', body, { checkRepeat: true }),
 };

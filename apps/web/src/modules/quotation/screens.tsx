@@ -1,4 +1,4 @@
-import { type PreviewRow, specialPriceResource } from '@portal/contracts/quotation';
+import { type PreviewRow, specialPriceResource, supplierQuoteResource } from '@portal/contracts/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -179,7 +179,8 @@ function PriceForm(props: { product: Product; bookKind: string; bookId?: number;
 /** Import of a supplier price list: upload, preview by change, then save all. */
 function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
   const [channelId, setChannelId] = useState<number | undefined>(props.channelId);
   const [preview, setPreview] = useState<ListPreview>();
   const [closeRemoved, setCloseRemoved] = useState(false);
@@ -190,7 +191,16 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
   const commit = useMutation({
     mutationFn: () => qmApi.commit({ channelId, product: props.product, rows: preview!.rows, closeRemoved }),
     onSuccess: (r) => {
-      message.success(t('qm.imported', r));
+      // rows that need approval wait in one supplier-quote request (decision 0103)
+      if (r.requestId)
+        modal.confirm({
+          title: t('qm.importHeld.title', r),
+          content: t('qm.importHeld.content', r),
+          okText: t('qm.importHeld.open'),
+          cancelText: t('qm.importHeld.close'),
+          onOk: () => navigate(`${supplierQuoteResource.routes.detail}?id=${r.requestId}`),
+        });
+      else message.success(t('qm.imported', r));
       setPreview(undefined);
       props.onClose();
     },

@@ -1,4 +1,9 @@
-import { type AffectedAccount, type SupplierQuoteDetail, supplierQuoteResource } from '@portal/contracts/quotation';
+import {
+  type AffectedAccount,
+  type SupplierQuoteDetail,
+  type SupplierQuoteLine,
+  supplierQuoteResource,
+} from '@portal/contracts/quotation';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Flex, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -77,7 +82,10 @@ export function SupplierQuoteDetailScreen() {
           <Descriptions.Item label={t('qm.decidedAt')}>{time(data.decidedAt)}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card size="small" title={t('qm.supplierQuote.rows')}>
+      <Card
+        size="small"
+        title={data.lineCount ? t('qm.supplierQuote.lines', { count: data.lineCount }) : t('qm.supplierQuote.rows')}
+      >
         <ChangeRows data={data} />
       </Card>
       <Card size="small" title={`${t('qm.supplierQuote.affected')} (${data.affected.length})`}>
@@ -90,46 +98,67 @@ export function SupplierQuoteDetailScreen() {
   );
 }
 
-/** The request's row: destination, old and new cost, effective time, the accounts it touches. */
+/**
+ * The costs the request asks for: one saved cost, or an import's lines (decision 0103) — row,
+ * destination, old and new cost, effective time, why, the accounts each touches, the written row.
+ */
 function ChangeRows({ data }: { data: SupplierQuoteDetail }) {
   const { t } = useTranslation();
+  const many = data.lineCount > 0;
   return (
     <Table
       size="small"
-      rowKey="id"
-      pagination={false}
-      scroll={{ x: 640 }}
-      dataSource={[data]}
+      rowKey="row"
+      data-testid="supplier-quote-lines"
+      pagination={data.lines.length > 20 ? { pageSize: 20 } : false}
+      scroll={{ x: 760 }}
+      dataSource={data.lines}
       columns={[
+        ...(many ? [{ title: t('qm.supplierQuote.row'), dataIndex: 'row', width: 64 }] : []),
         {
           title: t('qm.dest'),
           key: 'dest',
-          render: (_: unknown, r: SupplierQuoteDetail) =>
-            `${r.dest || '—'}${r.country && r.country !== r.dest ? ` (${r.country})` : ''}`,
+          render: (_: unknown, r: SupplierQuoteLine) =>
+            `${r.dest || '—'}${r.country && r.country !== r.dest ? ` (${r.country})` : ''}${r.label ? ` ${r.label}` : ''}`,
         },
         {
           title: t('qm.supplierQuote.oldCost'),
           key: 'old',
           align: 'right',
-          render: (_: unknown, r: SupplierQuoteDetail) => (r.oldCost ? `${r.oldCost} ${r.currency}` : '—'),
+          render: (_: unknown, r: SupplierQuoteLine) => (r.oldCost ? `${r.oldCost} ${r.currency}` : '—'),
         },
         {
           title: t('qm.supplierQuote.newCost'),
           key: 'new',
           align: 'right',
-          render: (_: unknown, r: SupplierQuoteDetail) => `${r.unitPrice} ${r.currency}`,
+          render: (_: unknown, r: SupplierQuoteLine) => `${r.unitPrice} ${r.currency}`,
         },
         { title: t('qm.effectiveFrom'), dataIndex: 'effectiveFrom', render: time },
         {
+          title: t('qm.supplierQuote.why'),
+          key: 'why',
+          render: (_: unknown, r: SupplierQuoteLine) => (
+            <Space size={4} wrap>
+              {r.raise && <Tag color="orange">{t('qm.supplierQuote.raise')}</Tag>}
+              {r.overPrice && <Tag color="red">{t('qm.supplierQuote.overPrice')}</Tag>}
+            </Space>
+          ),
+        },
+        {
           title: t('qm.supplierQuote.affected'),
           key: 'affected',
-          render: (_: unknown, r: SupplierQuoteDetail) =>
+          render: (_: unknown, r: SupplierQuoteLine) =>
             r.affected.length
               ? r.affected
                   .slice(0, 5)
                   .map((a) => a.code)
                   .join(', ') + (r.affected.length > 5 ? ` … (${r.affected.length})` : '')
               : '—',
+        },
+        {
+          title: t('qm.supplierQuote.written'),
+          dataIndex: 'priceId',
+          render: (v: number | null) => (v ? `#${v}` : '—'),
         },
       ]}
     />
