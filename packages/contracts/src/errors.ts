@@ -1072,6 +1072,7 @@ export const Errors = {
     '通道 {value} 不承载该产品',
     'The channel {value} does not carry this product',
   ),
+  QM_CATEGORY_PRODUCT: def(10500014, 400, '该产品没有价格类别 {value}', 'This product has no price category {value}'),
   QM_PRICE_SAME_TIME: def(
     10500005,
     409,
