@@ -49,7 +49,7 @@ describe('customer send pages by product and category', () => {
       category: 'otp',
     });
     expect(res.code, JSON.stringify(res)).toBe(0);
-    const rows = res.data.rows as { dest: string; destKind: string; category: string; unitPrice: string }[];
+    const rows = res.data.rows as { dest: string; destKind: string; category: string; effectiveFrom: string }[];
     const otp = rows.filter((r) => r.category === 'otp');
     expect(otp.length).toBeGreaterThan(0);
     // one row per destination: where an OTP row exists the standard one is not quoted
@@ -109,6 +109,19 @@ describe('customer send pages by product and category', () => {
     expect(num.code, JSON.stringify(num)).toBe(0);
     expect(num.data.rows).toHaveLength(1);
     expect(num.data.html).toContain('Monthly rent');
+  });
+
+  it('A-Z SMS: the A-Z group’s country prices', async () => {
+    const az = await post(admin, '/v2/qm/quote-email/preview', {
+      ...base,
+      bookKind: 'group',
+      bookId: azGroup,
+      product: 'sms',
+    });
+    expect(az.code, JSON.stringify(az)).toBe(0);
+    const rows = az.data.rows as { destKind: string }[];
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.every((r) => r.destKind === 'country')).toBe(true);
   });
 
   it('refuses a category the product does not price, another owner’s account, and keeps nothing', async () => {

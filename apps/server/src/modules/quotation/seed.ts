@@ -51,7 +51,8 @@ function withHistory(
 const step = (base: number, i: number, spread: number) => base + ((i * 37) % 100) * spread;
 
 /**
- * The products a send page quotes beside plain SMS and voice (decision 0102): OTP SMS prices
+ * The products a send page quotes beside plain SMS and voice (decision 0102): A-Z SMS country
+ * prices on the A-Z group; OTP SMS prices
  * (category `otp`) on the quote groups' first networks, above their standard price; AI-voice
  * (`ai`) and OTP voice rates on the A-Z group and AI-voice costs on the first voice channel;
  * WhatsApp conversation prices (authentication, marketing) and a number rental on the quote groups.
@@ -86,6 +87,12 @@ function productRows(
         ),
       );
     } else {
+      // A-Z SMS: one default price per country, every country of the reference networks
+      for (const [i, c] of [...new Set(ops.map((o) => o.countryCode))].entries()) {
+        const az = step(0.025, i, 0.0005);
+        const dest = { ...book, product: 'sms' as const, category: '', destKind: 'country' as const, dest: c };
+        out.push(...withHistory({ ...dest, country: c }, az * 1.04, az));
+      }
       for (const [i, pre] of VOICE_PREFIXES.entries()) {
         const prefix = { ...book, product: 'voice' as const, destKind: 'prefix' as const, dest: pre, country: null };
         const ai = step(0.04, i, 0.002);
