@@ -2,7 +2,7 @@ import { Errors } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../src/modules/mail/schema.js';
-import { qmGroups, qmQuoteEmails } from '../src/modules/quotation/schema.js';
+import { qmGroups, qmQuoteEmails, qmSpecialPrices } from '../src/modules/quotation/schema.js';
 import { channelRefs } from '../src/modules/srm/index.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { type ConsumerAccountRef, portOf } from '../src/platform/ports.js';
@@ -237,5 +237,38 @@ describe('supplier send pages', () => {
     });
     expect(ai.code, JSON.stringify(ai)).toBe(0);
     expect((ai.data.rows as { category: string }[]).some((r) => r.category === 'ai')).toBe(true);
+  });
+});
+
+describe('special-price apply page', () => {
+  const apply = (who: Tokens, body: object) => post(who, '/v2/qm/special/apply', body);
+  const ask = { product: 'sms', network: '46002', currency: 'USD', reason: 'tender for an OTP campaign' };
+
+  it('starts a special-price request for a price below the limit and answers it; its detail reads it', async () => {
+    const lim = await post(admin, '/v2/qm/sms-price-limit/save', { country: 'CN', minPrice: '0.01', currency: 'USD' });
+    expect(lim.code, JSON.stringify(lim)).toBe(0);
+    const res = await apply(sales, { ...ask, bookId: mine.id, unitPrice: '0.004' });
+    expect(res.code, JSON.stringify(res)).toBe(0);
+    expect(res.data).toMatchObject({ outcome: 'special', approvalId: expect.any(Number) });
+    const detail = await get(sales, `/v2/qm/specialReview/details/${res.data.id}`);
+    expect(detail.data).toMatchObject({ bookKind: 'account', bookId: mine.id, reason: ask.reason, state: 'pending' });
+  });
+
+  it('refuses a price not below the limit, another owner’s account, no reason, a channel, and starts nothing', async () => {
+    const requests = async () => (await t.p.db.select({ id: qmSpecialPrices.id }).from(qmSpecialPrices)).length;
+    const before = await requests();
+    const above = await apply(sales, { ...ask, bookId: mine.id, unitPrice: '0.5' });
+    expect(above.code).toBe(Errors.QM_SPECIAL_NOT_BELOW.code);
+    const other = await apply(sales, { ...ask, bookId: theirs.id, unitPrice: '0.004' });
+    expect(other.code).toBe(Errors.QM_ACCOUNT_NOT_YOURS.code);
+    const noReason = await apply(sales, { ...ask, bookId: mine.id, unitPrice: '0.004', reason: ' ' });
+    expect(noReason.code).toBe(Errors.VALIDATION_FAILED.code);
+    const channel = await apply(admin, { ...ask, bookKind: 'channel', bookId: 1, unitPrice: '0.004' });
+    expect(channel.code).toBe(Errors.VALIDATION_FAILED.code);
+    const badDest = await apply(sales, { ...ask, network: '00000', bookId: mine.id, unitPrice: '0.004' });
+    expect(badDest.code).toBe(Errors.QM_NETWORK_UNKNOWN.code);
+    const noPerm = await apply(finance, { ...ask, bookId: mine.id, unitPrice: '0.004' });
+    expect(noPerm.code).toBe(Errors.NO_PERMISSION.code);
+    expect(await requests()).toBe(before);
   });
 });

@@ -81,6 +81,13 @@ export const priceSave = destinationInput.extend({
 });
 export type PriceSave = z.infer<typeof priceSave>;
 
+/** The special-price apply page: a customer price (an account's or a group's) below its limit, with a reason. */
+export const specialApply = priceSave.omit({ bookKind: true, chargeOn: true, reason: true }).extend({
+  bookKind: z.enum(['account', 'group']).default('account'),
+  reason: z.string().trim().min(1).max(500),
+});
+export type SpecialApply = z.infer<typeof specialApply>;
+
 export const priceRow = z.object({
   id: z.number(),
   bookKind: z.enum(BOOK_KINDS),

@@ -170,6 +170,11 @@ export const qmApi = {
   settings: () => get<{ increaseNoticeDays: number }>('/v2/qm/settings'),
   saveSettings: (body: { increaseNoticeDays: number }) =>
     post<{ increaseNoticeDays: number }>('/v2/qm/settings', body, { checkRepeat: true }),
+  /** the special-price apply page: a price below its limit with a reason starts a request */
+  applySpecial: (body: object) =>
+    post<{ outcome: string; id: number; approvalId?: number; effectiveFrom: string }>('/v2/qm/special/apply', body, {
+      checkRepeat: true,
+    }),
   special: (id: number) => get<SpecialView>(`/v2/qm/specialReview/details/${id}`),
   supplierQuote: (id: number) => get<SupplierQuoteDetail>(`/v2/qm/specialReview/supplier/details/${id}`),
   preview: (channelId: number, product: string, file: File) =>

@@ -23,6 +23,12 @@ export const quotationScreens: ScreenMap = {
   [`${O}/sms-price-limit`]: async () => ({ Component: (await setup()).SmsPriceLimitScreen }),
   [`${O}/quota-apply-approval/special`]: async () => ({ Component: (await screens()).SpecialListScreen }),
   [`${O}/quota-apply-approval/special/detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
+  [`${O}/quota-apply-approval/special/apply`]: async () => ({
+    Component: (await import('./SpecialApplyScreen')).SpecialApplyScreen,
+  }),
+  '/general/process/special-apply/special/apply': async () => ({
+    Component: (await import('./SpecialApplyScreen')).SpecialApplyScreen,
+  }),
   [`${O}/quota-apply-approval/supplier`]: async () => ({ Component: (await supplier()).SupplierQuoteListScreen }),
   [`${O}/quota-apply-approval/supplier/detail`]: async () => ({
     Component: (await supplier()).SupplierQuoteDetailScreen,

@@ -102,6 +102,12 @@ export const en: typeof zhCN = {
         remind: 'reminded',
       },
     },
+    apply: {
+      title: 'Apply for a special price',
+      hint: 'For a customer price below its limit (minimum price or margin): the request goes to approval, and only the approved price enters the book.',
+      submit: 'Submit application',
+      started: 'The special-price request was started (request {{id}})',
+    },
     mail: {
       sendTitle: {
         sms: 'Send SMS quote',

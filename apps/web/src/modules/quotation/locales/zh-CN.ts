@@ -93,6 +93,12 @@ export const zhCN = {
         remind: '催办',
       },
     },
+    apply: {
+      title: '特价申请',
+      hint: '客户价格低于限价（最低价或最低毛利）时申请：提交后进入审批，审批通过的价格才进入价格本。',
+      submit: '提交申请',
+      started: '特价申请已提交（申请 {{id}}）',
+    },
     mail: {
       sendTitle: {
         sms: '发送短信报价',
