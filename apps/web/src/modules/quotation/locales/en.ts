@@ -120,9 +120,9 @@ export const en: typeof zhCN = {
         group: 'Send quote group prices',
         'otp-group': 'Send OTP quote group prices',
         'az-sms': 'Send A-Z SMS quote',
-        'supplier-sms': 'Confirm SMS supplier costs',
-        'supplier-voice': 'Confirm voice supplier costs',
-        'supplier-ai-voice': 'Confirm AI voice vendor costs',
+        'supplier-sms': 'Send SMS supplier quote',
+        'supplier-voice': 'Send voice supplier quote',
+        'supplier-ai-voice': 'Send AI voice vendor quote',
       },
       categoryHint: {
         otp: 'OTP prices: each destination at its OTP price, else at its standard price',

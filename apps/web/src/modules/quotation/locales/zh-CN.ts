@@ -111,9 +111,9 @@ export const zhCN = {
         group: '发送报价组报价',
         'otp-group': '发送 OTP 报价组报价',
         'az-sms': '发送 A-Z 短信报价',
-        'supplier-sms': '确认短信供应商成本',
-        'supplier-voice': '确认语音供应商成本',
-        'supplier-ai-voice': '确认 AI 语音供应商成本',
+        'supplier-sms': '发送短信供应商报价',
+        'supplier-voice': '发送语音供应商报价',
+        'supplier-ai-voice': '发送 AI 语音供应商报价',
       },
       categoryHint: {
         otp: 'OTP 价格：有 OTP 价的目的地按 OTP 价，其余按标准价',
