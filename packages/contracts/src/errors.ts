@@ -1072,6 +1072,7 @@ export const Errors = {
     '通道 {value} 不承载该产品',
     'The channel {value} does not carry this product',
   ),
+  QM_CATEGORY_PRODUCT: def(10500014, 400, '该产品没有价格类别 {value}', 'This product has no price category {value}'),
   QM_PRICE_SAME_TIME: def(
     10500005,
     409,
@@ -1082,6 +1083,12 @@ export const Errors = {
   QM_CURRENCY_UNKNOWN: def(10500007, 400, '币种 {value} 不存在或未启用', 'The currency {value} is unknown or disabled'),
   QM_LIMIT_EMPTY: def(10500008, 400, '请填写最低价或最低毛利率', 'Enter a minimum price or a minimum margin'),
   QM_SPECIAL_NO_PROCESS: def(10500009, 409, '尚未配置特价审批流程', 'No special-price approval process is configured'),
+  QM_SPECIAL_NOT_BELOW: def(
+    10500015,
+    400,
+    '该价格不低于限价，无需特价申请，请直接保存价格',
+    'The price is not below its limit: no special price is needed, save the price directly',
+  ),
   QM_SPECIAL_NOT_FOUND: def(10500010, 404, '特价申请不存在', 'The special-price request does not exist'),
   QM_GROUP_EXISTS: def(10500011, 409, '报价组 {value} 已存在', 'The quote group {value} already exists'),
   QM_GROUP_MEMBER_TAKEN: def(

@@ -15,5 +15,11 @@ export const customerBookOptions: EnumOption[] = [
   { value: 'group', label: label('报价组', 'Quote group'), color: 'blue' },
 ];
 
+/** whom a quote mail quoted: a customer's book, or a supplier channel's costs (decision 0102) */
+export const quoteBookOptions: EnumOption[] = [
+  ...customerBookOptions,
+  { value: 'channel', label: label('供应商通道', 'Supplier channel'), color: 'purple' },
+];
+
 /** shown on every row and read-only: the fields of a record the room writes itself */
 export const shown = { readOnly: true, required: true } as const;

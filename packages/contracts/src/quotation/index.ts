@@ -11,6 +11,9 @@ const screen = (path: string): string => {
 export const QmPerm = {
   CUSTOMER_SMS: screen('/offerManage/customer-quote/sms'),
   CUSTOMER_VOICE: screen('/offerManage/customer-quote/voice'),
+  CUSTOMER_NUMBER: screen('/offerManage/customer-quote/number'),
+  CUSTOMER_WHATSAPP: screen('/offerManage/customer-quote/whatsapp'),
+  AI_VENDOR: screen('/offerManage/supplier-quote/ai-vendor-quote'),
   SUPPLIER_SMS: screen('/offerManage/supplierQuote/sms'),
   SUPPLIER_VOICE: screen('/offerManage/supplierQuote/voiceSupplier'),
   GROUPS: screen('/offerManage/quote-group/quote'),
@@ -52,7 +55,12 @@ export const destinationInput = z.object({
   network: z.string().regex(NETWORK_PATTERN).optional(),
   country: z.string().regex(COUNTRY_PATTERN).optional(),
   prefix: z.string().regex(PREFIX_PATTERN).optional(),
-  category: z.enum(['marketing', 'utility', 'authentication', 'service']).optional(),
+  /**
+   * WhatsApp: the conversation category; SMS: `otp` (the OTP price of a destination); voice: `otp`
+   * or `ai` (OTP voice calls, the AI-voice product). A destination without a row of the category
+   * is rated at its category-less row (decision 0102)
+   */
+  category: z.enum(['marketing', 'utility', 'authentication', 'service', 'otp', 'ai']).optional(),
 });
 
 /** One price entered for a book (customer: account or group; supplier: channel). */
@@ -72,6 +80,13 @@ export const priceSave = destinationInput.extend({
   reason: z.string().trim().min(1).max(500).optional(),
 });
 export type PriceSave = z.infer<typeof priceSave>;
+
+/** The special-price apply page: a customer price (an account's or a group's) below its limit, with a reason. */
+export const specialApply = priceSave.omit({ bookKind: true, chargeOn: true, reason: true }).extend({
+  bookKind: z.enum(['account', 'group']).default('account'),
+  reason: z.string().trim().min(1).max(500),
+});
+export type SpecialApply = z.infer<typeof specialApply>;
 
 export const priceRow = z.object({
   id: z.number(),
@@ -230,7 +245,16 @@ export interface QuotedRow {
 }
 
 export const QUOTE_LOCALES = ['zh-CN', 'en'] as const;
-export const QUOTE_PRODUCTS = ['sms', 'voice'] as const;
+export const QUOTE_PRODUCTS = ['sms', 'voice', 'whatsapp', 'number'] as const;
+export type QuoteProduct = (typeof QUOTE_PRODUCTS)[number];
+/** the price categories a send page may quote: the OTP or AI-voice rows of a book (else its standard rows) */
+export const QUOTE_CATEGORIES = ['otp', 'ai'] as const;
+/** the categories each product prices apart from its standard rows (beside WhatsApp's conversation categories) */
+export const PRODUCT_CATEGORIES: Record<string, readonly string[]> = {
+  sms: ['otp'],
+  voice: ['otp', 'ai'],
+  whatsapp: ['marketing', 'utility', 'authentication', 'service'],
+};
 /** the variables a quote-email template may use */
 export const QUOTE_TEMPLATE_VARS = [
   'customer',
@@ -254,9 +278,12 @@ const quoteAddress = z.object({ email: z.email().max(254), name: z.string().trim
 
 /** A send page's quote: one account's or one quote group's book of one product, all destinations in force or to come, or some. */
 export const quoteCompose = z.object({
-  bookKind: z.enum(['account', 'group']).default('account'),
+  /** a customer account's book, a quote group's, or a supplier channel's costs (a supplier send page) */
+  bookKind: z.enum(BOOK_KINDS).default('account'),
   bookId: z.number().int().positive(),
   product: z.enum(QUOTE_PRODUCTS),
+  /** the OTP or AI-voice prices (each destination's category row, else its standard row); the standard rows when absent */
+  category: z.enum(QUOTE_CATEGORIES).optional(),
   locale: z.enum(QUOTE_LOCALES),
   /** only these destinations (network, country or prefix codes); every one when absent */
   dests: z

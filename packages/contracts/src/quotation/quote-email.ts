@@ -1,6 +1,6 @@
 import { defineResource, label, type ResourceField } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
-import { customerBookOptions, productOptions, shown } from './fields.js';
+import { productOptions, quoteBookOptions, shown } from './fields.js';
 
 const PERM = permOf(routeByPath('/offerManage/quote-email')!);
 
@@ -11,7 +11,7 @@ const fields = {
     kind: 'enum',
     label: label('报价对象', 'Quoted to'),
     ...shown,
-    options: customerBookOptions,
+    options: quoteBookOptions,
   },
   /** the account (or group) id; the list's account filter picks it by code */
   bookId: { kind: 'number', ref: 'account', label: label('账户', 'Account'), ...shown },

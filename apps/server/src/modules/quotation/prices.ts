@@ -1,4 +1,4 @@
-import type { PriceSave } from '@portal/contracts/quotation';
+import { PRODUCT_CATEGORIES, type PriceSave } from '@portal/contracts/quotation';
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -25,7 +25,10 @@ export async function normalDest(
   product: Product,
   d: { network?: string; country?: string; prefix?: string; category?: string },
 ): Promise<NormalDest> {
-  const category = product === 'whatsapp' ? (d.category ?? '') : '';
+  // a category the product prices apart (WhatsApp's conversation categories, SMS / voice OTP, AI voice)
+  const category = d.category ?? '';
+  if (category && !PRODUCT_CATEGORIES[product]?.includes(category))
+    throw new AppError('QM_CATEGORY_PRODUCT', { vars: { value: category } });
   if (product === 'voice') {
     if (!d.prefix) throw new AppError('QM_DEST_REQUIRED', { vars: { value: product } });
     return { destKind: 'prefix', dest: d.prefix, country: d.country ?? null, category };

@@ -11,6 +11,7 @@ import {
   QmPerm,
   quoteSettings,
   rateQuery,
+  specialApply,
 } from '@portal/contracts/quotation';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -47,7 +48,11 @@ const any = z.any();
  * supplier-quote request; an increase waits the notice days; the row closes its predecessor at its
  * own effective time.
  */
-export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave) {
+/**
+ * Saves a price: below its limit it starts a special-price request instead. `apply` (the special
+ * apply page): only a price below the limit is accepted, as a request (decision 0102).
+ */
+export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave, apply = false) {
   need(auth, bookPerm(body.bookKind, body.product));
   if (body.bookKind === 'account') await accountInScope(p.db, auth, body.bookId);
   const r = await rowFromInput(p, body, auth.userId);
@@ -71,6 +76,7 @@ export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave)
         const s = await startSpecial(tx, out, auth, r, from, verdict.text, body.reason);
         return { outcome: 'special' as const, id: s.id, approvalId: s.approvalId, effectiveFrom: from.toISOString() };
       }
+      if (apply) throw new AppError('QM_SPECIAL_NOT_BELOW');
     }
     const id = await insertPriceRow(tx, r, from);
     return { outcome: 'saved' as const, id, effectiveFrom: from.toISOString() };
@@ -169,6 +175,21 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
       config: { access: 'authenticated', checkRepeat: true },
     },
     async (req) => ok(await savePrice(p, req.auth!, req.body)),
+  );
+
+  r.post(
+    '/v2/qm/special/apply',
+    {
+      schema: {
+        tags,
+        summary:
+          'The special-price apply page: a customer price below its limit, with the reason, starts a special-price request (the price save’s own path); answers the request',
+        body: specialApply,
+        response: { 200: envelope(priceSaveResult) },
+      },
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => ok(await savePrice(p, req.auth!, req.body, true)),
   );
 
   r.post(

@@ -270,12 +270,14 @@ export const qmQuoteEmails = pgTable(
     id: serial('id').primaryKey(),
     /** the kernel's optimistic version (a sent quote is never changed) */
     version: integer('version').notNull().default(1),
-    /** the quoted book: one customer account's (with its group's rows) or a quote group's */
-    bookKind: text('book_kind', { enum: ['account', 'group'] }).notNull(),
+    /** the quoted book: one customer account's (with its group's rows), a quote group's, or a supplier channel's costs */
+    bookKind: text('book_kind', { enum: ['account', 'group', 'channel'] }).notNull(),
     bookId: integer('book_id').notNull(),
     /** the account code or the group name, as sent */
     bookName: text('book_name').notNull(),
     product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
+    /** the price category quoted (`otp`, `ai`: an OTP or AI-voice quote); '' for the standard prices */
+    category: text('category').notNull().default(''),
     locale: text('locale', { enum: ['zh-CN', 'en'] }).notNull(),
     toList: jsonb('to_list').$type<{ email: string; name?: string | null }[]>().notNull(),
     ccList: jsonb('cc_list').$type<{ email: string; name?: string | null }[]>().notNull(),

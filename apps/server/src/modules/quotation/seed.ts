@@ -47,6 +47,90 @@ function withHistory(
   ];
 }
 
+/** a price from an index, without the seed's random stream (its draws for the older rows stay as they were) */
+const step = (base: number, i: number, spread: number) => base + ((i * 37) % 100) * spread;
+
+/**
+ * The products a send page quotes beside plain SMS and voice (decision 0102): A-Z SMS country
+ * prices on the A-Z group; OTP SMS prices
+ * (category `otp`) on the quote groups' first networks, above their standard price; AI-voice
+ * (`ai`) and OTP voice rates on the A-Z group and AI-voice costs on the first voice channel;
+ * WhatsApp conversation prices (authentication, marketing) and a number rental on the quote groups.
+ */
+function productRows(
+  groups: { id: number; kind: string; name: string }[],
+  ops: { mccmnc: string; countryCode: string }[],
+  channels: { id: number; product: string; state: string; prefixes: string[] }[],
+): Row[] {
+  const out: Row[] = [];
+  const common = { source: 'seed' as const, currency: 'USD', connectFee: '0', firstIncrement: 1, nextIncrement: 1 };
+  for (const g of groups) {
+    const factor = g.name === '批发价' ? 0.85 : 1;
+    const book = { ...common, bookKind: 'group' as const, bookId: g.id };
+    if (g.kind === 'quote') {
+      for (const [i, o] of ops.slice(0, 20).entries()) {
+        const net = { ...book, destKind: 'network' as const, dest: o.mccmnc, country: o.countryCode };
+        const otp = step(0.03, i, 0.0004) * factor;
+        out.push(...withHistory({ ...net, product: 'sms', category: 'otp' }, otp * 1.05, otp));
+        if (i < 10) {
+          const auth = step(0.02, i, 0.0003) * factor;
+          out.push(...withHistory({ ...net, product: 'whatsapp', category: 'authentication' }, auth, auth));
+          out.push(...withHistory({ ...net, product: 'whatsapp', category: 'marketing' }, auth * 2.4, auth * 2.2));
+        }
+      }
+      const rent = 2.5 * factor;
+      out.push(
+        ...withHistory(
+          { ...book, product: 'number', category: '', destKind: 'any', dest: '', country: null },
+          rent * 1.2,
+          rent,
+        ),
+      );
+    } else {
+      // A-Z SMS: one default price per country, every country of the reference networks
+      for (const [i, c] of [...new Set(ops.map((o) => o.countryCode))].entries()) {
+        const az = step(0.025, i, 0.0005);
+        const dest = { ...book, product: 'sms' as const, category: '', destKind: 'country' as const, dest: c };
+        out.push(...withHistory({ ...dest, country: c }, az * 1.04, az));
+      }
+      for (const [i, pre] of VOICE_PREFIXES.entries()) {
+        const prefix = { ...book, product: 'voice' as const, destKind: 'prefix' as const, dest: pre, country: null };
+        const ai = step(0.04, i, 0.002);
+        out.push(...withHistory({ ...prefix, category: 'ai', firstIncrement: 6, nextIncrement: 6 }, ai * 1.1, ai));
+        if (i % 3 === 0) {
+          const otp = step(0.02, i, 0.001);
+          out.push(...withHistory({ ...prefix, category: 'otp', firstIncrement: 1, nextIncrement: 1 }, otp, otp));
+        }
+      }
+    }
+  }
+  const voice = channels.find((c) => c.product === 'voice' && c.state !== 'closed');
+  if (voice)
+    for (const [i, pre] of (voice.prefixes.length ? voice.prefixes : VOICE_PREFIXES.slice(0, 3)).entries()) {
+      const ai = step(0.025, i, 0.001);
+      out.push(
+        ...withHistory(
+          {
+            ...common,
+            bookKind: 'channel',
+            bookId: voice.id,
+            product: 'voice',
+            category: 'ai',
+            destKind: 'prefix',
+            dest: pre,
+            country: null,
+            chargeOn: 'delivery',
+            firstIncrement: 6,
+            nextIncrement: 6,
+          },
+          ai * 0.95,
+          ai,
+        ),
+      );
+    }
+  return out;
+}
+
 /**
  * Demo books: two quote groups and an A-Z group with SMS network and country rows and voice
  * prefixes, costs for the demo channels, a few limits, each with an older superseded version; and
@@ -194,6 +278,8 @@ export async function seedQuotation(ctx: SeedContext) {
       rows.push(...withHistory(base, now * 1.05, now));
     }
   }
+
+  rows.push(...productRows(groups, ops, await channelRefs(db)));
 
   for (let i = 0; i < rows.length; i += 1000) await db.insert(qmPrices).values(rows.slice(i, i + 1000));
   await db

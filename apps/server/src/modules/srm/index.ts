@@ -27,6 +27,7 @@ import { tvsRoutes } from './tvs.routes.js';
 export {
   type ChannelRef,
   channelRefs,
+  supplierContactEmails,
   supplierFieldSql,
   supplierRefs,
   supplierWithProducts,

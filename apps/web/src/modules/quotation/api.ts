@@ -1,5 +1,6 @@
 import type { PreviewRow, PriceListCommitResult, QuotedRow, SupplierQuoteDetail } from '@portal/contracts/quotation';
 import { get, post, upload } from '../../platform/http';
+import type { QuoteProduct } from './send-pages';
 
 export interface PriceRowView {
   id: number;
@@ -92,7 +93,7 @@ export interface QuoteTemplate {
   vars: string[];
 }
 export interface ComposedQuote {
-  book: { kind: 'account' | 'group'; id: number; name: string };
+  book: { kind: 'account' | 'group' | 'channel'; id: number; name: string };
   rows: QuotedRow[];
   effectiveFrom: string;
   subject: string;
@@ -100,10 +101,11 @@ export interface ComposedQuote {
 }
 export interface QuoteEmailRow {
   id: number;
-  bookKind: 'account' | 'group';
+  bookKind: 'account' | 'group' | 'channel';
   bookId: number;
   bookName: string;
-  product: 'sms' | 'voice';
+  product: QuoteProduct;
+  category: string;
   locale: string;
   toList: Address[];
   subject: string;
@@ -121,15 +123,25 @@ export interface QuoteEmailDetail extends QuoteEmailRow {
   link: string;
 }
 export interface PublicQuote {
-  bookKind: 'account' | 'group';
+  bookKind: 'account' | 'group' | 'channel';
   bookName: string;
-  product: 'sms' | 'voice';
+  product: QuoteProduct;
   locale: string;
   subject: string;
   rows: QuotedRow[];
   effectiveFrom: string;
   sentAt: string;
   linkExpiresAt: string;
+}
+
+/** A channel a supplier send page may pick, with its supplier's contacts' addresses. */
+export interface ChannelOption {
+  id: number;
+  code: string;
+  name: string;
+  state: string;
+  supplier: string;
+  contacts: { name: string; email: string }[];
 }
 
 /** An account the quotation screens may pick (active, in the caller's data scope). */
@@ -158,6 +170,11 @@ export const qmApi = {
   settings: () => get<{ increaseNoticeDays: number }>('/v2/qm/settings'),
   saveSettings: (body: { increaseNoticeDays: number }) =>
     post<{ increaseNoticeDays: number }>('/v2/qm/settings', body, { checkRepeat: true }),
+  /** the special-price apply page: a price below its limit with a reason starts a request */
+  applySpecial: (body: object) =>
+    post<{ outcome: string; id: number; approvalId?: number; effectiveFrom: string }>('/v2/qm/special/apply', body, {
+      checkRepeat: true,
+    }),
   special: (id: number) => get<SpecialView>(`/v2/qm/specialReview/details/${id}`),
   supplierQuote: (id: number) => get<SupplierQuoteDetail>(`/v2/qm/specialReview/supplier/details/${id}`),
   preview: (channelId: number, product: string, file: File) =>
@@ -165,6 +182,8 @@ export const qmApi = {
   template: (locale: string) => get<QuoteTemplate>('/v2/qm/quote-email-template', { locale }),
   saveTemplate: (body: { locale: string; subject: string; body: string }) =>
     post<QuoteTemplate>('/v2/qm/quote-email-template', body, { checkRepeat: true }),
+  /** the channels of a product with their supplier's contacts (the supplier send pages) */
+  channelOptions: (product: 'sms' | 'voice') => get<ChannelOption[]>('/v2/qm/channel/options', { product }),
   composeQuote: (body: object) => post<ComposedQuote>('/v2/qm/quote-email/preview', body),
   sendQuote: (body: object) =>
     post<{ id: number; mailId: number; link: string }>('/v2/qm/quote-email/send', body, { checkRepeat: true }),

@@ -22,24 +22,26 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type Address, type ComposedQuote, qmApi } from './api';
+import { GROUP_PRODUCTS, type QuoteProduct, SEND_PAGES, type SendPage, type SendPageKey } from './send-pages';
 
-type QuoteProduct = 'sms' | 'voice';
-/** the send pages the quote-email list opens */
-const SEND_PAGES = ['sms', 'voice', 'group'] as const;
 const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
 const day = (s: string) => s.slice(0, 10);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const addresses = (list?: string[]): Address[] => (list ?? []).map((email) => ({ email: email.trim() }));
 const addressText = (list: Address[]) => list.map((a) => (a.name ? `${a.name} <${a.email}>` : a.email)).join(', ');
 
+const BOOK_LABEL = { account: 'qm.mail.account', group: 'qm.book.group', channel: 'qm.mail.channel' } as const;
+const rowsHaveCategory = (rows: QuotedRow[]) => rows.some((r) => r.category !== '');
+
 /** The rows a quote carries: what was (or will be) sent, also on the public page. */
 function QuotedRowsTable({ product, rows }: { product: QuoteProduct; rows: QuotedRow[] }) {
   const { t } = useTranslation();
   const voice = product === 'voice';
+  const wa = product === 'whatsapp';
   return (
     <Table<QuotedRow>
       size="small"
@@ -55,6 +57,16 @@ function QuotedRowsTable({ product, rows }: { product: QuoteProduct; rows: Quote
           width: 140,
           render: (v: string, r) => (r.destKind === 'country' ? <Tag>{t('qm.destKind.country')}</Tag> : v),
         },
+        ...(wa || rowsHaveCategory(rows)
+          ? [
+              {
+                title: t('qm.mail.category'),
+                dataIndex: 'category',
+                width: 120,
+                render: (v: string) => v || '—',
+              },
+            ]
+          : []),
         {
           title: voice ? t('qm.unitPriceVoice') : t('qm.unitPrice'),
           dataIndex: 'unitPrice',
@@ -98,12 +110,13 @@ interface SendForm {
   dests?: string[];
 }
 
-/** The quote groups of both kinds, for the group send page's picker. */
-function useGroupOptions(enabled: boolean) {
+/** The quote groups (of one kind, or both), for a group send page's picker. */
+function useGroupOptions(enabled: boolean, kind?: 'quote' | 'az') {
   const { t } = useTranslation();
   const { data } = useQuery({
-    queryKey: ['qm', 'groups', 'all'],
-    queryFn: async () => [...(await qmApi.groups('quote')), ...(await qmApi.groups('az'))],
+    queryKey: ['qm', 'groups', kind ?? 'all'],
+    queryFn: async () =>
+      kind ? qmApi.groups(kind) : [...(await qmApi.groups('quote')), ...(await qmApi.groups('az'))],
     enabled,
   });
   return (data ?? []).map((g) => ({
@@ -112,23 +125,37 @@ function useGroupOptions(enabled: boolean) {
   }));
 }
 
+/** The channels of a product with their supplier's contacts, for a supplier send page. */
+function useChannelOptions(enabled: boolean, product: QuoteProduct) {
+  const { data } = useQuery({
+    queryKey: ['qm', 'channels', product],
+    queryFn: () => qmApi.channelOptions(product === 'voice' ? 'voice' : 'sms'),
+    enabled,
+  });
+  return data ?? [];
+}
+
 /**
- * A send page: one account's book (or one quote group's) of one product, previewed from the
- * template, sent with the XLSX attached.
+ * The one send page: a book (an account's, a quote group's or a supplier channel's) of one product
+ * and price category, previewed from the template, sent with the XLSX attached.
  */
-function SendQuoteScreen({ book, product: fixed }: { book: 'account' | 'group'; product?: QuoteProduct }) {
+function SendQuoteScreen({ page }: { page: SendPageKey }) {
+  const cfg: SendPage = SEND_PAGES[page];
+  const { book, category } = cfg;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<SendForm>();
   const [preview, setPreview] = useState<ComposedQuote | null>(null);
-  const groups = useGroupOptions(book === 'group');
-  const product = Form.useWatch('product', form) ?? fixed ?? 'sms';
+  const groups = useGroupOptions(book === 'group', cfg.groupKind);
+  const product = Form.useWatch('product', form) ?? cfg.product ?? 'sms';
+  const channels = useChannelOptions(book === 'channel', product);
   const bodyOf = (v: SendForm) => ({
     bookKind: book,
     bookId: v.bookId,
-    product: fixed ?? v.product ?? 'sms',
+    product: cfg.product ?? v.product ?? 'sms',
+    category,
     locale: v.locale,
     to: addresses(v.to),
     cc: addresses(v.cc),
@@ -154,37 +181,66 @@ function SendQuoteScreen({ book, product: fixed }: { book: 'account' | 'group'; 
         ? Promise.resolve()
         : Promise.reject(new Error(t('qm.mail.badEmail'))),
   };
+  const idParam = { account: 'accountId', group: 'groupId', channel: 'channelId' }[book];
   return (
-    <Card size="small" title={book === 'group' ? t('qm.mail.sendTitle.group') : t(`qm.mail.sendTitle.${product}`)}>
+    <Card size="small" title={t(`qm.mail.sendTitle.${page}`)}>
       <Form<SendForm>
         form={form}
         layout="vertical"
         style={{ maxWidth: 720 }}
         initialValues={{
-          bookId: Number(params.get(book === 'group' ? 'groupId' : 'accountId')) || undefined,
-          product: fixed ?? 'sms',
+          bookId: Number(params.get(idParam)) || undefined,
+          product: cfg.product ?? 'sms',
           locale: i18n.language === 'en' ? 'en' : 'zh-CN',
         }}
-        onValuesChange={() => setPreview(null)}
+        onValuesChange={(changed: Partial<SendForm>) => {
+          setPreview(null);
+          // a supplier page addresses the channel's supplier contacts until the user writes others
+          if (book === 'channel' && changed.bookId && !form.getFieldValue('to')?.length) {
+            const c = channels.find((x) => x.id === changed.bookId);
+            if (c?.contacts.length) form.setFieldValue('to', [c.contacts[0]!.email]);
+          }
+        }}
         onFinish={(v) => send.mutate(v)}
       >
+        {category && (
+          <Alert type="info" showIcon title={t(`qm.mail.categoryHint.${category}`)} style={{ marginBottom: 12 }} />
+        )}
         <Flex gap={16} wrap>
-          {book === 'account' ? (
+          {book === 'account' && (
             <Form.Item name="bookId" label={t('qm.accountId')} rules={[{ required: true }]}>
               <AccountPicker allowClear={false} data-testid="send-account" />
             </Form.Item>
-          ) : (
-            <>
-              <Form.Item name="bookId" label={t('qm.book.group')} rules={[{ required: true }]}>
-                <Select showSearch optionFilterProp="label" options={groups} style={{ width: 280 }} />
-              </Form.Item>
-              <Form.Item name="product" label={t('qm.product')}>
-                <Radio.Group
-                  optionType="button"
-                  options={(['sms', 'voice'] as const).map((p) => ({ value: p, label: t(`qm.productValue.${p}`) }))}
-                />
-              </Form.Item>
-            </>
+          )}
+          {book === 'group' && (
+            <Form.Item name="bookId" label={t('qm.book.group')} rules={[{ required: true }]}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                options={groups}
+                style={{ width: 280, maxWidth: '100%' }}
+                data-testid="send-group"
+              />
+            </Form.Item>
+          )}
+          {book === 'channel' && (
+            <Form.Item name="bookId" label={t('qm.mail.channel')} rules={[{ required: true }]}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                style={{ width: 320, maxWidth: '100%' }}
+                data-testid="send-channel"
+                options={channels.map((c) => ({ value: c.id, label: `${c.code} · ${c.supplier} · ${c.name}` }))}
+              />
+            </Form.Item>
+          )}
+          {!cfg.product && (
+            <Form.Item name="product" label={t('qm.product')}>
+              <Radio.Group
+                optionType="button"
+                options={GROUP_PRODUCTS.map((p) => ({ value: p, label: t(`qm.productValue.${p}`) }))}
+              />
+            </Form.Item>
           )}
           <Form.Item name="locale" label={t('qm.mail.locale')}>
             <Radio.Group
@@ -197,14 +253,22 @@ function SendQuoteScreen({ book, product: fixed }: { book: 'account' | 'group'; 
           </Form.Item>
         </Flex>
         <Form.Item name="to" label={t('qm.mail.to')} rules={[{ required: true }, emailRule]}>
-          <Select mode="tags" open={false} tokenSeparators={[',', ';', ' ']} placeholder="name@customer.com" />
+          <Select
+            mode="tags"
+            open={false}
+            tokenSeparators={[',', ';', ' ']}
+            placeholder={book === 'channel' ? 'rates@supplier.com' : 'name@customer.com'}
+            data-testid="send-to"
+          />
         </Form.Item>
         <Form.Item name="cc" label={t('qm.mail.cc')} rules={[emailRule]}>
           <Select mode="tags" open={false} tokenSeparators={[',', ';', ' ']} />
         </Form.Item>
-        <Form.Item name="dests" label={t('qm.mail.dests')} extra={t(`qm.mail.destsHint.${product}`)}>
-          <Select mode="tags" open={false} tokenSeparators={[',', ';', ' ']} />
-        </Form.Item>
+        {product !== 'number' && (
+          <Form.Item name="dests" label={t('qm.mail.dests')} extra={t(`qm.mail.destsHint.${product}`)}>
+            <Select mode="tags" open={false} tokenSeparators={[',', ';', ' ']} />
+          </Form.Item>
+        )}
         <Space>
           <Button
             loading={compose.isPending}
@@ -233,9 +297,12 @@ function SendQuoteScreen({ book, product: fixed }: { book: 'account' | 'group'; 
     </Card>
   );
 }
-export const SendSmsQuoteScreen = () => <SendQuoteScreen book="account" product="sms" />;
-export const SendVoiceQuoteScreen = () => <SendQuoteScreen book="account" product="voice" />;
-export const SendGroupQuoteScreen = () => <SendQuoteScreen book="group" />;
+/** the route's send page, by the last segment of its path */
+export function SendPageScreen() {
+  const { pathname } = useLocation();
+  const key = pathname.split('/').pop() as SendPageKey;
+  return SEND_PAGES[key] ? <SendQuoteScreen key={key} page={key} /> : null;
+}
 
 /** `quote-email` (decision 0063): the sent quotes on the kernel, with an account picker, export and column chooser. */
 export function QuoteEmailsScreen() {
@@ -257,7 +324,10 @@ export function QuoteEmailsScreen() {
         toolbar: (
           <Dropdown
             menu={{
-              items: SEND_PAGES.map((p) => ({ key: p, label: t(`qm.mail.sendTitle.${p}`) })),
+              items: (Object.keys(SEND_PAGES) as SendPageKey[]).map((p) => ({
+                key: p,
+                label: t(`qm.mail.sendTitle.${p}`),
+              })),
               onClick: ({ key }) => navigate(`/offerManage/send/${key}`),
             }}
           >
@@ -285,10 +355,11 @@ export function QuoteEmailDetailScreen() {
   return (
     <Card size="small" title={data.subject}>
       <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
-        <Descriptions.Item label={t(data.bookKind === 'group' ? 'qm.book.group' : 'qm.mail.account')}>
-          {data.bookName}
+        <Descriptions.Item label={t(BOOK_LABEL[data.bookKind])}>{data.bookName}</Descriptions.Item>
+        <Descriptions.Item label={t('qm.product')}>
+          {t(`qm.productValue.${data.product}`)}
+          {data.category && <Tag style={{ marginLeft: 8 }}>{data.category.toUpperCase()}</Tag>}
         </Descriptions.Item>
-        <Descriptions.Item label={t('qm.product')}>{t(`qm.productValue.${data.product}`)}</Descriptions.Item>
         <Descriptions.Item label={t('qm.mail.to')}>{addressText(data.toList)}</Descriptions.Item>
         <Descriptions.Item label={t('qm.mail.cc')}>{addressText(data.ccList) || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('qm.mail.effective')}>{day(data.effectiveFrom)}</Descriptions.Item>
@@ -405,9 +476,7 @@ export function PublicQuoteScreen() {
   return (
     <Card size="small" title={data.subject} data-testid="public-quote">
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t(data.bookKind === 'group' ? 'qm.book.group' : 'qm.mail.account')}>
-          {data.bookName}
-        </Descriptions.Item>
+        <Descriptions.Item label={t(BOOK_LABEL[data.bookKind])}>{data.bookName}</Descriptions.Item>
         <Descriptions.Item label={t('qm.mail.effective')}>{day(data.effectiveFrom)}</Descriptions.Item>
         <Descriptions.Item label={t('qm.mail.linkValid')}>{day(data.linkExpiresAt)}</Descriptions.Item>
       </Descriptions>

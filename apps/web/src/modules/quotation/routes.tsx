@@ -1,4 +1,5 @@
 import type { ScreenMap } from '../../platform/screens';
+import { SEND_PAGES } from './send-pages';
 
 const screens = () => import('./screens');
 const mails = () => import('./mail-screens');
@@ -6,7 +7,7 @@ const setup = () => import('./setup-screens');
 const supplier = () => import('./supplier-quote-screens');
 const O = '/offerManage';
 
-/** The quotation room's screens (agent and AI vendor quotes and the other send pages come later). */
+/** The quotation room's screens (agent and AI vendor quotes come later). */
 export const quotationScreens: ScreenMap = {
   [`${O}/customer-quote/sms`]: async () => ({ Component: (await screens()).CustomerSmsScreen }),
   [`${O}/customer-quote/voice`]: async () => ({ Component: (await screens()).CustomerVoiceScreen }),
@@ -22,14 +23,21 @@ export const quotationScreens: ScreenMap = {
   [`${O}/sms-price-limit`]: async () => ({ Component: (await setup()).SmsPriceLimitScreen }),
   [`${O}/quota-apply-approval/special`]: async () => ({ Component: (await screens()).SpecialListScreen }),
   [`${O}/quota-apply-approval/special/detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
+  [`${O}/quota-apply-approval/special/apply`]: async () => ({
+    Component: (await import('./SpecialApplyScreen')).SpecialApplyScreen,
+  }),
+  '/general/process/special-apply/special/apply': async () => ({
+    Component: (await import('./SpecialApplyScreen')).SpecialApplyScreen,
+  }),
   [`${O}/quota-apply-approval/supplier`]: async () => ({ Component: (await supplier()).SupplierQuoteListScreen }),
   [`${O}/quota-apply-approval/supplier/detail`]: async () => ({
     Component: (await supplier()).SupplierQuoteDetailScreen,
   }),
   [`${O}/send/special-detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
-  [`${O}/send/sms`]: async () => ({ Component: (await mails()).SendSmsQuoteScreen }),
-  [`${O}/send/voice`]: async () => ({ Component: (await mails()).SendVoiceQuoteScreen }),
-  [`${O}/send/group`]: async () => ({ Component: (await mails()).SendGroupQuoteScreen }),
+  // the send pages: one screen, parameterised by its path (decision 0102)
+  ...Object.fromEntries(
+    Object.keys(SEND_PAGES).map((k) => [`${O}/send/${k}`, async () => ({ Component: (await mails()).SendPageScreen })]),
+  ),
   [`${O}/quote-email`]: async () => ({ Component: (await mails()).QuoteEmailsScreen }),
   [`${O}/quote-email/detail`]: async () => ({ Component: (await mails()).QuoteEmailDetailScreen }),
   [`${O}/send/email-details`]: async () => ({ Component: (await mails()).QuoteEmailDetailScreen }),

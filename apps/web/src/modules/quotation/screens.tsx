@@ -29,7 +29,7 @@ import { type ListPreview, type PriceRowView, qmApi } from './api';
 type Product = 'sms' | 'voice' | 'whatsapp' | 'number' | 'email';
 const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
 const isoOf = (d?: Dayjs | null) => (d ? d.toDate().toISOString() : undefined);
-const CURRENCIES = ['USD', 'EUR', 'CNY', 'HKD', 'SGD', 'GBP'].map((c) => ({ value: c, label: c }));
+export const CURRENCIES = ['USD', 'EUR', 'CNY', 'HKD', 'SGD', 'GBP'].map((c) => ({ value: c, label: c }));
 
 /** The columns of price rows (a book's list, a query's history). */
 function usePriceColumns(product: Product) {

@@ -16,7 +16,8 @@ import { ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Platform } from '../../../platform/platform.js';
 import { portOf } from '../../../platform/ports.js';
-import { bookPerm, need } from '../perms.js';
+import { channelRefs, supplierContactEmails, supplierRefs } from '../../srm/index.js';
+import { need, sendPerm } from '../perms.js';
 import { qmEmailTemplates, qmQuoteEmails } from '../schema.js';
 import { accountInScope, accountsInScope, userInScope } from '../scope.js';
 import { openQuoteToken, QUOTE_LINK_DAYS, quoteLinkUrl, quoteToken } from './link.js';
@@ -81,7 +82,7 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
       config: { access: 'authenticated' },
     },
     async (req) => {
-      need(req.auth!, bookPerm('account', req.body.product));
+      need(req.auth!, ...sendPerm(req.body));
       const now = p.clock.now();
       const link = {
         url: quoteLinkUrl(p.config.publicUrl, '…'),
@@ -104,7 +105,7 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
       config: { access: 'authenticated', checkRepeat: true },
     },
     async (req) => {
-      need(req.auth!, bookPerm('account', req.body.product));
+      need(req.auth!, ...sendPerm(req.body));
       return ok(await sendQuote(p, req.auth!, req.body));
     },
   );
@@ -153,6 +154,37 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
           .filter((a) => mine.has(a.id))
           .slice(0, 50 + picked.size)
           .map((a) => ({ id: a.id, code: a.code, currency: a.currency, products: a.products })),
+      );
+    },
+  );
+
+  r.get(
+    '/v2/qm/channel/options',
+    {
+      schema: {
+        tags,
+        summary:
+          'The channel picker of the supplier send pages: channels of a product (not closed) with their supplier and its contacts’ addresses; empty without a supplier-quote screen',
+        querystring: z.object({ product: z.enum(['sms', 'voice']) }),
+        response: { 200: envelope(any) },
+      },
+      config: { access: 'authenticated', audit: false },
+    },
+    async (req) => {
+      const perms = req.query.product === 'voice' ? [QmPerm.SUPPLIER_VOICE, QmPerm.AI_VENDOR] : [QmPerm.SUPPLIER_SMS];
+      if (!perms.some((k) => req.auth!.perms.has(k))) return ok([]);
+      const channels = (await channelRefs(p.db)).filter((c) => c.product === req.query.product && c.state !== 'closed');
+      const ids = [...new Set(channels.map((c) => c.supplierId))];
+      const [suppliers, contacts] = await Promise.all([supplierRefs(p.db, ids), supplierContactEmails(p.db, ids)]);
+      return ok(
+        channels.map((c) => ({
+          id: c.id,
+          code: c.code,
+          name: c.name,
+          state: c.state,
+          supplier: suppliers.get(c.supplierId)?.name ?? '',
+          contacts: contacts.get(c.supplierId) ?? [],
+        })),
       );
     },
   );

@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/contracts';
-import type { QuotedRow } from '@portal/contracts/quotation';
+import type { QuotedRow, QuoteProduct } from '@portal/contracts/quotation';
 import { type EmailTemplate, QUOTE_TEMPLATE_VARS } from '@portal/contracts/quotation';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/index.js';
@@ -38,39 +38,51 @@ export async function templateOf(db: Db, locale: Locale): Promise<Omit<EmailTemp
   return row ? { subject: row.subject, body: row.body, saved: true } : { ...DEFAULT_TEMPLATES[locale], saved: false };
 }
 
-const HEAD: Record<Locale, Record<'sms' | 'voice', string[]>> = {
+const HEAD: Record<Locale, Record<QuoteProduct, string[]>> = {
   'zh-CN': {
     sms: ['国家', '网络', '单价', '币种', '生效时间'],
     voice: ['国家', '号段', '每分钟价格', '计费增量', '接通费', '币种', '生效时间'],
+    whatsapp: ['国家', '网络', '会话类别', '每会话价格', '币种', '生效时间'],
+    number: ['国家', '月租', '币种', '生效时间'],
   },
   en: {
     sms: ['Country', 'Network', 'Price', 'Currency', 'Effective from'],
     voice: ['Country', 'Prefix', 'Rate per minute', 'Increments', 'Connect fee', 'Currency', 'Effective from'],
+    whatsapp: ['Country', 'Network', 'Category', 'Price per conversation', 'Currency', 'Effective from'],
+    number: ['Country', 'Monthly rent', 'Currency', 'Effective from'],
   },
 };
 
 /** The cells of one quoted row, in the order of `quoteHeaders` (the mail's table and the XLSX). */
-export function quoteCells(product: 'sms' | 'voice', r: QuotedRow, day: (iso: string) => string): string[] {
+export function quoteCells(product: QuoteProduct, r: QuotedRow, day: (iso: string) => string): string[] {
   const dest = r.destKind === 'country' ? '*' : r.dest;
-  return product === 'sms'
-    ? [r.country ?? '', dest, r.unitPrice, r.currency, day(r.effectiveFrom)]
-    : [
+  const from = day(r.effectiveFrom);
+  switch (product) {
+    case 'sms':
+      return [r.country ?? '', dest, r.unitPrice, r.currency, from];
+    case 'whatsapp':
+      return [r.country ?? '', dest, r.category || '*', r.unitPrice, r.currency, from];
+    case 'number':
+      return [r.country ?? '*', r.unitPrice, r.currency, from];
+    case 'voice':
+      return [
         r.country ?? '',
         dest,
         r.unitPrice,
         `${r.firstIncrement}/${r.nextIncrement}`,
         r.connectFee,
         r.currency,
-        day(r.effectiveFrom),
+        from,
       ];
+  }
 }
-export const quoteHeaders = (locale: Locale, product: 'sms' | 'voice') => HEAD[locale][product];
+export const quoteHeaders = (locale: Locale, product: QuoteProduct) => HEAD[locale][product];
 
 /** rows the mail's own table shows; the attachment and the public link carry every row */
 export const MAIL_TABLE_ROWS = 50;
 
 /** the quoted rows as an HTML table for the mail's `{prices}` (the first MAIL_TABLE_ROWS, then a note) */
-export function pricesTable(locale: Locale, product: 'sms' | 'voice', rows: QuotedRow[], day: (iso: string) => string) {
+export function pricesTable(locale: Locale, product: QuoteProduct, rows: QuotedRow[], day: (iso: string) => string) {
   const cell = 'style="border:1px solid #d9d9d9;padding:4px 8px;white-space:nowrap"';
   const head = quoteHeaders(locale, product)
     .map((h) => `<th ${cell}>${esc(h)}</th>`)

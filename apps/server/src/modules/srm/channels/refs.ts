@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/index.js';
 import type { ChannelBindingRef, ChannelProduct, LiveChannelRef } from '../../../platform/ports.js';
-import { srmSuppliers } from '../schema.js';
+import { srmContacts, srmSuppliers } from '../schema.js';
 import { srmChannelNetworks, srmChannels, srmRouteBinds } from './schema.js';
 
 export interface ChannelRef {
@@ -62,6 +62,22 @@ export async function supplierRefs(db: DbOrTx, ids: number[]): Promise<Map<numbe
     .from(srmSuppliers)
     .where(inArray(srmSuppliers.id, ids));
   for (const r of rows) out.set(r.id, { code: r.code, name: r.name });
+  return out;
+}
+
+/** Suppliers' contacts that have an e-mail address, by supplier id (quotation's supplier send pages). */
+export async function supplierContactEmails(
+  db: DbOrTx,
+  supplierIds: number[],
+): Promise<Map<number, { name: string; email: string }[]>> {
+  const out = new Map<number, { name: string; email: string }[]>();
+  if (!supplierIds.length) return out;
+  const rows = await db
+    .select({ supplierId: srmContacts.supplierId, name: srmContacts.name, email: srmContacts.email })
+    .from(srmContacts)
+    .where(and(inArray(srmContacts.supplierId, supplierIds), sql`coalesce(${srmContacts.email}, '') <> ''`))
+    .orderBy(asc(srmContacts.id));
+  for (const r of rows) out.set(r.supplierId, [...(out.get(r.supplierId) ?? []), { name: r.name, email: r.email! }]);
   return out;
 }
 

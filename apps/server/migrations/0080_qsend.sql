@@ -1,0 +1,1 @@
+ALTER TABLE "qm_quote_emails" ADD COLUMN "category" text DEFAULT '' NOT NULL;

@@ -1,0 +1,31 @@
+export type QuoteProduct = 'sms' | 'voice' | 'whatsapp' | 'number';
+
+/**
+ * What one send page quotes (decision 0102): whose book (a customer account, a quote group of a
+ * kind, a supplier channel), which product, and which price category (OTP, AI voice) of it. A
+ * group page without a fixed product lets the user pick one.
+ */
+export interface SendPage {
+  book: 'account' | 'group' | 'channel';
+  product?: QuoteProduct;
+  category?: 'otp' | 'ai';
+  groupKind?: 'quote' | 'az';
+}
+/** the send pages, by their path under /offerManage/send/ (the quote-email list's send menu) */
+export const SEND_PAGES = {
+  sms: { book: 'account', product: 'sms' },
+  'otp-sms': { book: 'account', product: 'sms', category: 'otp' },
+  voice: { book: 'account', product: 'voice' },
+  'ai-voice': { book: 'account', product: 'voice', category: 'ai' },
+  'otp-voice': { book: 'account', product: 'voice', category: 'otp' },
+  number: { book: 'account', product: 'number' },
+  whatsapp: { book: 'account', product: 'whatsapp' },
+  group: { book: 'group' },
+  'otp-group': { book: 'group', product: 'sms', category: 'otp', groupKind: 'quote' },
+  'az-sms': { book: 'group', product: 'sms', groupKind: 'az' },
+  'supplier-sms': { book: 'channel', product: 'sms' },
+  'supplier-voice': { book: 'channel', product: 'voice' },
+  'supplier-ai-voice': { book: 'channel', product: 'voice', category: 'ai' },
+} as const satisfies Record<string, SendPage>;
+export type SendPageKey = keyof typeof SEND_PAGES;
+export const GROUP_PRODUCTS = ['sms', 'voice', 'whatsapp', 'number'] as const;
