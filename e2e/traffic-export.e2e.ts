@@ -115,7 +115,11 @@ async function watchProgress(page: Page): Promise<number[]> {
   for (;;) {
     const now = await state.getAttribute('data-state');
     if (now === 'done') return seen;
-    if (now === 'failed' || now === 'stalled') throw new Error(`the export task is ${now}`);
+    if (now === 'failed' || now === 'stalled') {
+      // the row says why (the task's reason under its tag)
+      const row = await page.locator('.ant-table-row').first().textContent();
+      throw new Error(`the export task is ${now}: ${row}`);
+    }
     if (now === 'running') {
       // the bar of the running task (antd's progressbar role carries its percentage)
       const value = await page

@@ -33,6 +33,10 @@ async function* postgresRows(
   const client = await pool.connect();
   let failed = false;
   try {
+    // the pool's statement_timeout (DB_STATEMENT_TIMEOUT_MS) guards requests; a cursor's statement lasts
+    // as long as the file takes to write (200,000 SMS records: over 15 s under load, decision 0105), and
+    // the export task has its own heartbeat: none on this connection while it reads, back after
+    await client.query('set statement_timeout = 0');
     const stream = client.query(new QueryStream(query.sql, query.params, { batchSize: batch, rowMode: 'array' }));
     try {
       for await (const row of stream) yield row as unknown[];
@@ -43,6 +47,7 @@ async function* postgresRows(
     failed = true;
     throw err;
   } finally {
+    if (!failed) await client.query('reset statement_timeout').catch(() => (failed = true));
     client.release(failed);
   }
 }
