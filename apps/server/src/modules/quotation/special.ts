@@ -8,9 +8,9 @@ import type { Platform } from '../../platform/platform.js';
 import {
   type ApprovalOutcome,
   copyToAdminNode,
+  deptLeaderNode,
   ensureBusinessProcess,
   type Outbox,
-  processNode,
   processOfService,
   registerApprovalHandler,
   startInstance,
@@ -154,16 +154,7 @@ export async function ensureSpecialProcess(db: Db): Promise<void> {
       ],
     },
     definition: {
-      nodes: [
-        processNode({
-          key: 'leader',
-          name: '部门负责人审批',
-          nameEn: 'Department lead',
-          approverKind: 'deptLeader',
-          timeLimitHours: 48,
-        }),
-        copyToAdminNode(admin.id),
-      ],
+      nodes: [deptLeaderNode({ timeLimitHours: 48 }), copyToAdminNode(admin.id)],
     },
     createdBy: admin.id,
   });

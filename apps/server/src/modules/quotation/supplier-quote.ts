@@ -10,10 +10,10 @@ import { type Destination, portOf } from '../../platform/ports.js';
 import {
   type ApprovalOutcome,
   copyToAdminNode,
+  deptLeaderNode,
   ensureBusinessProcess,
   type Outbox,
   processIdOf,
-  processNode,
   registerApprovalHandler,
   startInstance,
 } from '../approval/index.js';
@@ -429,16 +429,7 @@ export async function ensureSupplierQuoteProcess(db: Db): Promise<void> {
       ],
     },
     definition: {
-      nodes: [
-        processNode({
-          key: 'leader',
-          name: '部门负责人审批',
-          nameEn: 'Department lead',
-          approverKind: 'deptLeader',
-          timeLimitHours: 48,
-        }),
-        copyToAdminNode(admin.id),
-      ],
+      nodes: [deptLeaderNode({ timeLimitHours: 48 }), copyToAdminNode(admin.id)],
     },
     createdBy: admin.id,
   });
