@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  keyedWrite,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+} from './support/shell.js';
 
 const BUYER = { username: 'purchase01', password: 'Purchase#2026' };
 const BUYER_MGR = { username: 'purchasemgr', password: 'Purchase#2026' };
@@ -18,17 +27,7 @@ describe('supplier-quote approvals', () => {
   let server: ShellServer;
   let browser: Browser;
 
-  const write = async <T>(token: string, url: string, body: unknown) => {
-    const { key } = await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence');
-    const res = await fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-idempotence-key': key },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; data: T };
-    expect(json.code, `${url}: ${JSON.stringify(json)}`).toBe(0);
-    return json.data;
-  };
+  const write = <T>(token: string, url: string, body: unknown) => keyedWrite<T>(server.url, token, url, body);
 
   beforeAll(async () => {
     server = await startShellServer();

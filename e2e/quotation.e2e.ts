@@ -4,6 +4,7 @@ import {
   ADMIN,
   api,
   apiToken,
+  keyedWrite,
   SALES,
   type ShellServer,
   settlePopups,
@@ -20,17 +21,7 @@ describe('quotation', () => {
   let admin: string;
   let groupId: number;
 
-  const write = async <T>(token: string, url: string, body: unknown) => {
-    const { key } = await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence');
-    const res = await fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-idempotence-key': key },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; data: T };
-    expect(json.code, `${url}: ${JSON.stringify(json)}`).toBe(0);
-    return json.data;
-  };
+  const write = <T>(token: string, url: string, body: unknown) => keyedWrite<T>(server.url, token, url, body);
 
   beforeAll(async () => {
     server = await startShellServer();

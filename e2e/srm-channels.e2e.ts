@@ -5,6 +5,7 @@ import {
   api,
   apiToken,
   type DemoUser,
+  keyedWrite,
   openDrawerTab,
   type ShellServer,
   settlePopups,
@@ -28,17 +29,7 @@ describe('SRM channels', () => {
   let account: { id: number; code: string; customerId: number };
 
   /** A write through the API with its check-repeat key. */
-  const write = async <T>(url: string, body: unknown, as = token) => {
-    const { key } = await api<{ key: string }>(server.url, as, 'GET', '/v2/sys/staff/common/request/idempotence');
-    const res = await fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json', 'x-idempotence-key': key },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; data: T };
-    expect(json.code, `${url}: ${JSON.stringify(json)}`).toBe(0);
-    return json.data;
-  };
+  const write = <T>(url: string, body: unknown, as = token) => keyedWrite<T>(server.url, as, url, body);
 
   beforeAll(async () => {
     // the channels this file makes go live: the demo simulator would route traffic to them between tests

@@ -165,6 +165,14 @@ export async function keyedPost<T = any>(
   return (await res.json()) as Envelope<T>;
 }
 
+/** A check-repeat POST that must succeed: its data (the test fails with the whole answer otherwise). */
+// biome-ignore lint/suspicious/noExplicitAny: as keyedPost
+export async function keyedWrite<T = any>(base: string, token: string, url: string, body: unknown): Promise<T> {
+  const res = await keyedPost<T>(base, token, url, body);
+  expect(res.code, `${url}: ${JSON.stringify(res)}`).toBe(0);
+  return res.data;
+}
+
 interface MenuNode {
   id: number;
   router: string | null;
