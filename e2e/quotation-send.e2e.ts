@@ -4,6 +4,7 @@ import {
   ADMIN,
   api,
   apiToken,
+  keyedWrite,
   SALES,
   type ShellServer,
   settlePopups,
@@ -19,17 +20,7 @@ describe('quotation send pages', () => {
   let sales: string;
   let accountId: number;
 
-  const write = async <T>(token: string, url: string, body: unknown) => {
-    const { key } = await api<{ key: string }>(server.url, token, 'GET', '/v2/sys/staff/common/request/idempotence');
-    const res = await fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-idempotence-key': key },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; data: T };
-    expect(json.code, `${url}: ${JSON.stringify(json)}`).toBe(0);
-    return json.data;
-  };
+  const write = <T>(token: string, url: string, body: unknown) => keyedWrite<T>(server.url, token, url, body);
 
   beforeAll(async () => {
     server = await startShellServer();
@@ -99,6 +90,32 @@ describe('quotation send pages', () => {
       `/v2/qm/quote-email/${id}`,
     );
     expect(sent).toMatchObject({ bookKind: 'channel', bookId: channel.id, toList: [{ email: to }] });
+    await ctx.close();
+  });
+
+  it('makes a quote group from the group send page and lands back on it with the group picked', async () => {
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/offerManage/send/group`);
+    await page.getByTestId('send-add-group').click();
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/offerManage/send/add-group');
+    const form = page.getByTestId('resource-create-page');
+    await form.getByLabel('Group name', { exact: true }).fill('E2E send group');
+    await form.getByLabel('Currency', { exact: true }).fill('EUR');
+    await shot(page, 'quotation-send-add-group-1280-en');
+    await page.getByTestId('create-page-save').click();
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toContain('/offerManage/send/group?groupId=');
+    const groupId = Number(new URL(page.url()).searchParams.get('groupId'));
+    const group = await api<{ name: string; currency: string }>(
+      server.url,
+      admin,
+      'POST',
+      '/v2/qm/quote-group/detail',
+      { id: groupId },
+    );
+    expect(group).toMatchObject({ name: 'E2E send group', currency: 'EUR' });
+    await expect
+      .poll(() => page.getByTestId('send-group').textContent(), { timeout: 20_000 })
+      .toContain('E2E send group');
     await ctx.close();
   });
 

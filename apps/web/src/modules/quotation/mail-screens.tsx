@@ -1,5 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import { type QuotedRow, quoteEmailResource } from '@portal/contracts/quotation';
+import { azGroupResource, type QuotedRow, quoteEmailResource, quoteGroupResource } from '@portal/contracts/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -20,9 +20,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { resourceKeys } from '../../platform/resource/keys';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type Address, type ComposedQuote, qmApi } from './api';
@@ -114,7 +115,8 @@ interface SendForm {
 function useGroupOptions(enabled: boolean, kind?: 'quote' | 'az') {
   const { t } = useTranslation();
   const { data } = useQuery({
-    queryKey: ['qm', 'groups', kind ?? 'all'],
+    // under the groups' resource key: a group made on `send/add-group` (or a live change) refreshes it
+    queryKey: [...resourceKeys.all((kind === 'az' ? azGroupResource : quoteGroupResource).key), 'send', kind ?? 'all'],
     queryFn: async () =>
       kind ? qmApi.groups(kind) : [...(await qmApi.groups('quote')), ...(await qmApi.groups('az'))],
     enabled,
@@ -182,6 +184,11 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
         : Promise.reject(new Error(t('qm.mail.badEmail'))),
   };
   const idParam = { account: 'accountId', group: 'groupId', channel: 'channelId' }[book];
+  // a kept tab opened again with another record in its address (the group just made) picks that one
+  const wanted = Number(params.get(idParam)) || undefined;
+  useEffect(() => {
+    if (wanted) form.setFieldValue('bookId', wanted);
+  }, [wanted, form]);
   return (
     <Card size="small" title={t(`qm.mail.sendTitle.${page}`)}>
       <Form<SendForm>
@@ -221,6 +228,13 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
                 style={{ width: 280, maxWidth: '100%' }}
                 data-testid="send-group"
               />
+            </Form.Item>
+          )}
+          {book === 'group' && cfg.groupKind !== 'az' && (
+            <Form.Item label=" ">
+              <Button type="link" onClick={() => navigate('/offerManage/send/add-group')} data-testid="send-add-group">
+                {t('qm.mail.addGroup')}
+              </Button>
             </Form.Item>
           )}
           {book === 'channel' && (

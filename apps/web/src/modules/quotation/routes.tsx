@@ -40,6 +40,7 @@ export const quotationScreens: ScreenMap = {
   ),
   [`${O}/quote-email`]: async () => ({ Component: (await mails()).QuoteEmailsScreen }),
   [`${O}/quote-email/detail`]: async () => ({ Component: (await mails()).QuoteEmailDetailScreen }),
+  [`${O}/send/add-group`]: async () => ({ Component: (await setup()).AddQuoteGroupScreen }),
   [`${O}/send/email-details`]: async () => ({ Component: (await mails()).QuoteEmailDetailScreen }),
   [`${O}/quote/view`]: async () => ({ Component: (await mails()).PublicQuoteScreen }),
   '/setModule/financial/quote-email-template': async () => ({ Component: (await mails()).QuoteEmailTemplateScreen }),

@@ -6,6 +6,7 @@ import {
 } from '@portal/contracts/quotation';
 import { useTranslation } from 'react-i18next';
 import type { ResourceOverrides } from '../../platform/resource/overrides';
+import { ResourceCreatePage } from '../../platform/resource/ResourceCreatePage';
 import { resourceScreens } from '../../platform/resource/resource-screens';
 import { AccountPicker } from './AccountPicker';
 
@@ -24,6 +25,14 @@ const quoteGroups = resourceScreens(quoteGroupResource, groupOverrides);
 /** `quote-group/quote` and its detail page (`quote-group/quote/detail?id=`) */
 export const QuoteGroupsScreen = quoteGroups.List;
 export const QuoteGroupDetailScreen = quoteGroups.Detail;
+/** `send/add-group`: a new quote group, then its send page with the group picked */
+export const AddQuoteGroupScreen = () => (
+  <ResourceCreatePage
+    def={quoteGroupResource}
+    inputs={groupOverrides.inputs}
+    next={(saved) => `/offerManage/send/group?groupId=${saved.id}`}
+  />
+);
 export const AzGroupsScreen = resourceScreens(azGroupResource, groupOverrides).List;
 export const SmsPriceLimitScreen = resourceScreens(smsPriceLimitResource).List;
 export const TariffScreen = resourceScreens(tariffResource).List;

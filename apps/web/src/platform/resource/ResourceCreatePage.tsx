@@ -19,11 +19,14 @@ export function ResourceCreatePage({
   def,
   inputs,
   initialValues,
+  next,
 }: {
   def: ResourceDef;
   inputs?: InputOverrides;
   /** starting values (the customer an opportunity is added to) */
   initialValues?: Values;
+  /** where the saved record leads (its list when not given) */
+  next?: (saved: { id: number }) => string;
 }) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -35,11 +38,11 @@ export function ResourceCreatePage({
   const form = useResourceForm(def, { form: instance });
   const save = useMutation({
     mutationFn: form.submit,
-    onSuccess: () => {
+    onSuccess: (saved) => {
       message.success(t('resource.saved'));
       void queryClient.invalidateQueries({ queryKey: form.invalidate });
       instance.resetFields();
-      navigate(def.routes.list);
+      navigate(next ? next(saved as { id: number }) : def.routes.list);
     },
   });
   if (!def.access.create || !allowed) return <ForbiddenPage />;

@@ -156,6 +156,7 @@ export const en: typeof zhCN = {
       send: 'Send quote',
       sent: 'The quote mail was sent',
       badEmail: 'Enter valid e-mail addresses',
+      addGroup: 'New quote group',
       subject: 'Subject',
       body: 'Body',
       effective: 'Effective',

@@ -147,6 +147,7 @@ export const zhCN = {
       send: '发送报价',
       sent: '报价邮件已发送',
       badEmail: '请输入有效的邮箱地址',
+      addGroup: '新增报价组',
       subject: '主题',
       body: '正文',
       effective: '生效日期',
