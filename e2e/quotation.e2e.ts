@@ -112,7 +112,7 @@ describe('quotation', () => {
     await shot(page, 'quotation-import-preview-1280-en');
     await modal.getByRole('button', { name: 'Import', exact: true }).click();
     // a raise on a live channel waits in a supplier-quote request (decision 0103); else it is saved
-    const held = page.locator('.ant-modal-confirm').filter({ hasText: '1 rows await approval' });
+    const held = page.locator('.ant-modal-confirm').filter({ hasText: 'awaiting approval: 1' });
     const saved = page.locator('.ant-message').filter({ hasText: '1 rows imported' });
     await expect.poll(async () => (await held.count()) + (await saved.count()), { timeout: 20_000 }).toBe(1);
     const later = () =>

@@ -1,5 +1,5 @@
 import type { ScreenMap } from '../../platform/screens';
-import { SEND_PAGES } from './send-pages';
+import { SEND_PAGE_KEYS } from './send-page-keys';
 
 const screens = () => import('./screens');
 const mails = () => import('./mail-screens');
@@ -23,12 +23,8 @@ export const quotationScreens: ScreenMap = {
   [`${O}/sms-price-limit`]: async () => ({ Component: (await setup()).SmsPriceLimitScreen }),
   [`${O}/quota-apply-approval/special`]: async () => ({ Component: (await screens()).SpecialListScreen }),
   [`${O}/quota-apply-approval/special/detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
-  [`${O}/quota-apply-approval/special/apply`]: async () => ({
-    Component: (await import('./SpecialApplyScreen')).SpecialApplyScreen,
-  }),
-  '/general/process/special-apply/special/apply': async () => ({
-    Component: (await import('./SpecialApplyScreen')).SpecialApplyScreen,
-  }),
+  [`${O}/quota-apply-approval/special/apply`]: async () => ({ Component: (await screens()).SpecialApplyScreen }),
+  '/general/process/special-apply/special/apply': async () => ({ Component: (await screens()).SpecialApplyScreen }),
   [`${O}/quota-apply-approval/supplier`]: async () => ({ Component: (await supplier()).SupplierQuoteListScreen }),
   [`${O}/quota-apply-approval/supplier/detail`]: async () => ({
     Component: (await supplier()).SupplierQuoteDetailScreen,
@@ -36,7 +32,7 @@ export const quotationScreens: ScreenMap = {
   [`${O}/send/special-detail`]: async () => ({ Component: (await screens()).SpecialDetailScreen }),
   // the send pages: one screen, parameterised by its path (decision 0102)
   ...Object.fromEntries(
-    Object.keys(SEND_PAGES).map((k) => [`${O}/send/${k}`, async () => ({ Component: (await mails()).SendPageScreen })]),
+    SEND_PAGE_KEYS.map((k) => [`${O}/send/${k}`, async () => ({ Component: (await mails()).SendPageScreen })]),
   ),
   [`${O}/quote-email`]: async () => ({ Component: (await mails()).QuoteEmailsScreen }),
   [`${O}/quote-email/detail`]: async () => ({ Component: (await mails()).QuoteEmailDetailScreen }),
@@ -44,9 +40,7 @@ export const quotationScreens: ScreenMap = {
   [`${O}/send/email-details`]: async () => ({ Component: (await mails()).QuoteEmailDetailScreen }),
   [`${O}/quote/view`]: async () => ({ Component: (await mails()).PublicQuoteScreen }),
   '/setModule/financial/quote-email-template': async () => ({ Component: (await mails()).QuoteEmailTemplateScreen }),
-  '/setModule/financial/billing-method': async () => ({
-    Component: (await import('./BillingMethodScreen')).BillingMethodScreen,
-  }),
+  '/setModule/financial/billing-method': async () => ({ Component: (await setup()).BillingMethodScreen }),
   '/setModule/financial/tariff': async () => ({ Component: (await setup()).TariffScreen }),
   '/setModule/financial/quote-set': async () => ({ Component: (await screens()).QuoteSetScreen }),
 };

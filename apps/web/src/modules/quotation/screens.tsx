@@ -598,3 +598,6 @@ export function SpecialDetailScreen() {
     </Card>
   );
 }
+
+/** the special-price apply page loads with the special-price screens */
+export { SpecialApplyScreen } from './SpecialApplyScreen';

@@ -1,3 +1,6 @@
+import type { SendPageKey } from './send-page-keys';
+
+export type { SendPageKey };
 export type QuoteProduct = 'sms' | 'voice' | 'whatsapp' | 'number';
 
 /**
@@ -26,6 +29,5 @@ export const SEND_PAGES = {
   'supplier-sms': { book: 'channel', product: 'sms' },
   'supplier-voice': { book: 'channel', product: 'voice' },
   'supplier-ai-voice': { book: 'channel', product: 'voice', category: 'ai' },
-} as const satisfies Record<string, SendPage>;
-export type SendPageKey = keyof typeof SEND_PAGES;
+} as const satisfies Record<SendPageKey, SendPage>;
 export const GROUP_PRODUCTS = ['sms', 'voice', 'whatsapp', 'number'] as const;

@@ -36,3 +36,5 @@ export const AddQuoteGroupScreen = () => (
 export const AzGroupsScreen = resourceScreens(azGroupResource, groupOverrides).List;
 export const SmsPriceLimitScreen = resourceScreens(smsPriceLimitResource).List;
 export const TariffScreen = resourceScreens(tariffResource).List;
+
+export { BillingMethodScreen } from './BillingMethodScreen';

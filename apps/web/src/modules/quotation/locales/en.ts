@@ -50,7 +50,7 @@ export const en: typeof zhCN = {
     commit: 'Import',
     imported: '{{saved}} rows imported, {{closed}} destinations closed',
     importHeld: {
-      title: '{{saved}} rows saved; {{held}} rows await approval',
+      title: 'Rows saved: {{saved}}; awaiting approval: {{held}}',
       content:
         'The rows that raise a live channel’s cost or exceed a routed customer’s price are held in supplier-quote request {{requestId}}; they enter the book once it is approved. {{closed}} destinations closed.',
       open: 'Open the request',
@@ -150,7 +150,6 @@ export const en: typeof zhCN = {
         sms: 'Network codes (MCC+MNC) or country codes; empty quotes every one',
         voice: 'Prefixes; empty quotes every one',
         whatsapp: 'Network codes (MCC+MNC) or country codes; empty quotes every one',
-        number: '',
       },
       preview: 'Preview',
       send: 'Send quote',

@@ -141,7 +141,6 @@ export const zhCN = {
         sms: '网络代码（MCC+MNC）或国家代码，留空则报全部',
         voice: '号段，留空则报全部',
         whatsapp: '网络代码（MCC+MNC）或国家代码，留空则报全部',
-        number: '',
       },
       preview: '预览',
       send: '发送报价',
