@@ -234,7 +234,7 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     await expect.poll(() => sales.getByTestId('value-subject').textContent()).toBe('上海客户拜访（附行程）');
     // nobody acts on a finished request
     await expect.poll(() => sales.getByTestId('profile-actions').locator('button').count()).toBe(0);
-  });
+  }, 180_000); // four people, a send-back and a countersign: 114 s at load 7 with the demo's messages read first
 
   it('settings lists: roles and forms are created, edited, switched and deleted from their rows', async () => {
     const admin = await as(ADMIN);
@@ -294,7 +294,7 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     await form.getByRole('button', { name: /删除|Delete/ }).click();
     await confirm();
     await expect.poll(() => form.count(), { timeout: 15_000 }).toBe(0);
-  });
+  }, 180_000); // three settings lists created, edited, switched and deleted through their dialogs
 
   it('an edited process publishes a new version; the finished request keeps its own', async () => {
     const admin = await as(ADMIN);
