@@ -236,7 +236,7 @@ export const supplierApplicationResource = (product: SupplierProduct) =>
         keyword: { op: 'like', fields: ['code', 'reference'], label: label('编号/流水号', 'Code or reference') },
         kind: { op: 'in', field: 'kind' },
         state: { op: 'eq', field: 'state' },
-        supplierId: { op: 'eq', field: 'supplierId' },
+        supplierAccountId: { op: 'eq', field: 'supplierAccountId' },
         createdAt: { op: 'range', field: 'createdAt' },
       },
       sortable: ['createdAt', 'decidedAt'],

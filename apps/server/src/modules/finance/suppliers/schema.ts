@@ -119,6 +119,9 @@ export const finSupplierApplications = pgTable(
     searchIndex('fin_supplier_applications_search_idx', t.search),
     index('fin_supplier_applications_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('fin_supplier_applications_account_idx').on(t.supplierAccountId),
+    index('fin_supplier_applications_kind_idx').on(t.kind),
+    index('fin_supplier_applications_state_idx').on(t.state),
+    index('fin_supplier_applications_decided_idx').on(t.decidedAt),
     uniqueIndex('fin_supplier_applications_instance_uq').on(t.instanceId),
   ],
 );
