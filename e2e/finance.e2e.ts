@@ -103,6 +103,14 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
       await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(bills.total, 20));
     else await page.locator('.ant-empty').first().waitFor({ timeout: 20_000 });
     await shot(page, 'finance-bills-1280-en');
+    // the prepaid statements tab (decision 0111): the seed's closed months, newest first
+    const statements = await api<Page_<{ code: string }>>(base, token, 'POST', '/v2/fc/statement/page', { size: 20 });
+    expect(statements.total).toBeGreaterThan(0);
+    await page.getByTestId('statements-tab').click();
+    const statementRows = rows(page, '[data-testid=statements]');
+    await expect.poll(() => statementRows.count(), { timeout: 20_000 }).toBe(Math.min(statements.total, 20));
+    await expect.poll(() => statementRows.first().textContent()).toContain(statements.records[0]!.code);
+    await shot(page, 'finance-statements-1280-en');
 
     // a refund of an approved recharge of the account, applied for on the bill-refund screen
     const sources = await api<Page_<{ id: number; code: string; refundable: string }>>(
@@ -178,6 +186,11 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
         await page.locator('.ant-table-row, .ant-table-placeholder .ant-empty').first().waitFor({ timeout: 20_000 });
         await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
         await shot(page, `finance-${name}-${width}-${locale === 'en' ? 'en' : 'zh'}`);
+        if (name === 'bills') {
+          await page.getByTestId('statements-tab').click();
+          await rows(page, '[data-testid=statements]').first().waitFor({ timeout: 20_000 });
+          await shot(page, `finance-statements-${width}-${locale === 'en' ? 'en' : 'zh'}`);
+        }
         // nothing runs past the window's right edge (the table scrolls inside its card)
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
           0,

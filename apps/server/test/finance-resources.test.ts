@@ -11,9 +11,11 @@ import {
   finCreditRules,
   finCreditWhitelist,
   finNotify,
+  finStatements,
 } from '../src/modules/finance/schema.js';
 import { billCycles, bills, creditRules, creditWhitelist, financeNotify } from '../src/modules/finance/settings.js';
 import { snapshots, takeSnapshot } from '../src/modules/finance/snapshots.js';
+import { statements } from '../src/modules/finance/statements.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -28,7 +30,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { LOGIN_RATE_PER_IP: '1000' } });
   // the suite compares whole lists and exports: start from an empty finance room
   await t.p.db.execute(
-    sql`truncate fin_accounts, fin_applications, fin_ledger_entries, fin_ledger_contra, fin_account_snapshots, fin_bills, fin_credit_rules,
+    sql`truncate fin_accounts, fin_applications, fin_ledger_entries, fin_ledger_contra, fin_account_snapshots, fin_bills, fin_statements, fin_credit_rules,
       fin_credit_whitelist, fin_notify, fin_bill_cycles`,
   );
 }, 60_000);
@@ -223,6 +225,45 @@ describeResource(bills, {
     periodEnd: ['2026-10-01', '2026-11-30'],
   },
   ownedRecord: (_t, userId) => billOf(userId),
+});
+
+async function statementOf(userId: number) {
+  const accountId = await accountOf(userId);
+  const n = ++seq;
+  const [row] = await t.p.db
+    .insert(finStatements)
+    .values({
+      code: `ST9${String(n).padStart(5, '0')}`,
+      accountId,
+      periodStart: '2026-10-01',
+      periodEnd: '2026-10-31',
+      currency: 'USD',
+      opening: '100',
+      moneyIn: '50',
+      moneyOut: '0',
+      consumption: '30',
+      closing: '120',
+      entries: 3,
+      issuedAt: new Date(),
+    })
+    .returning({ id: finStatements.id });
+  return row!.id;
+}
+
+describeResource(statements, {
+  app: () => t,
+  filters: {
+    keyword: async () => {
+      await statementOf(await adminId());
+      return 'st9';
+    },
+    accountId: async () => {
+      const id = await statementOf(await adminId());
+      return (await t.p.db.select().from(finStatements).where(sql`id = ${id}`))[0]!.accountId;
+    },
+    periodStart: ['2026-10-01', '2026-10-31'],
+  },
+  ownedRecord: (_t, userId) => statementOf(userId),
 });
 
 describeResource(creditRules, {

@@ -86,6 +86,7 @@ export {
   writeOffApply,
 } from './schemas.js';
 export { accountSnapshotResource } from './snapshot.js';
+export { prepaidStatementPath, statementResource } from './statement.js';
 export {
   SUPPLIER_APPLICATION_STATES,
   SUPPLIER_APPLY_BASE,

@@ -320,5 +320,6 @@ export const overdueRecord = z.object({
 export type OverdueRecord = z.infer<typeof overdueRecord>;
 
 /** The answer of a bill run or a ladder run (the jobs' work, also callable by finance). */
-export const runResult = z.object({ day: z.string(), bills: z.number(), actions: z.number() });
+/** `statements`: the prepaid monthly statements the bill run wrote (decision 0111); a ladder run writes none. */
+export const runResult = z.object({ day: z.string(), bills: z.number(), actions: z.number(), statements: z.number() });
 export type RunResult = z.infer<typeof runResult>;

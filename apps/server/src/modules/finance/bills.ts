@@ -140,9 +140,16 @@ export interface BillRow {
 /**
  * A bill's statement as XLSX: by day, product and country from the traffic rollups (traffic
  * port), or, where the period has no rolled-up traffic (consumption posted otherwise), by day from
- * the ledger; then the bill's total.
+ * the ledger; then the bill's total. A prepaid statement is the same sheet of its month's consumption,
+ * its balances after the total.
  */
-export async function billStatement(db: DbOrTx, bill: BillRow, locale: 'zh-CN' | 'en'): Promise<Readable> {
+export async function billStatement(
+  db: DbOrTx,
+  bill: BillRow,
+  locale: 'zh-CN' | 'en',
+  /** lines after the total (a prepaid statement's balances, decision 0111) */
+  after: { zh: string; en: string; amount: string }[] = [],
+): Promise<Readable> {
   const out = new PassThrough();
   const xlsx = new XlsxWriter(out, { headers: [...STATEMENT_HEADERS[locale]], widths: [12, 10, 8, 14, 12, 16, 8] });
   const traffic = portOf(db as never, 'traffic');
@@ -185,6 +192,16 @@ export async function billStatement(db: DbOrTx, bill: BillRow, locale: 'zh-CN' |
       new Decimal(bill.amount).toFixed(4),
       bill.currency,
     ]);
+    for (const a of after)
+      await xlsx.addRow([
+        locale === 'en' ? a.en : a.zh,
+        '',
+        '',
+        '',
+        '',
+        new Decimal(a.amount).toFixed(4),
+        bill.currency,
+      ]);
     await xlsx.finish();
   })();
   done.catch((err) => out.destroy(err));

@@ -11,6 +11,7 @@ import { financeRoutes } from './routes.js';
 import { seedFinance } from './seed.js';
 import { billCycles, bills, creditRules, creditWhitelist, financeNotify } from './settings.js';
 import { defineSnapshotJob, SNAPSHOT_JOB, snapshots } from './snapshots.js';
+import { runStatements, statementRoutes, statements } from './statements.js';
 
 /**
  * Finance (decision 0041): consumer accounts opened by approval, the insert-only ledger whose
@@ -27,6 +28,7 @@ export const financeModule: Module = {
       entries,
       snapshots,
       bills,
+      statements,
       creditRules,
       creditWhitelist,
       financeNotify,
@@ -34,13 +36,22 @@ export const financeModule: Module = {
     ])
       await mountResource(app, p, b);
     await financeRoutes(app, p);
+    await statementRoutes(app, p);
   },
   jobs: (p) => {
     defineReconJob(p);
     defineCreditJobs(p);
     defineSnapshotJob(p);
     // bills close at the app clock's day; the ladder runs after them (decision 0064)
-    p.jobs.define(BILL_JOB, async () => void (await runBills(p.db, today(p), p.clock.now())), { retryLimit: 2 });
+    // the prepaid accounts' monthly statements with the bills (decision 0111)
+    p.jobs.define(
+      BILL_JOB,
+      async () => {
+        await runBills(p.db, today(p), p.clock.now());
+        await runStatements(p.db, today(p), p.clock.now());
+      },
+      { retryLimit: 2 },
+    );
     p.jobs.define(OVERDUE_JOB, async () => void (await runOverdue(p, today(p))), { retryLimit: 2 });
   },
   schedule: async (p) => {

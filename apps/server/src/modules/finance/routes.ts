@@ -46,6 +46,7 @@ import { billStatement, runBills } from './bills.js';
 import { runOverdue, today } from './overdue.js';
 import { runReconciliation } from './recon.js';
 import { finAccounts, finApplications, finBills } from './schema.js';
+import { runStatements } from './statements.js';
 
 const tags = ['finance'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -275,14 +276,15 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       schema: {
         tags,
         summary:
-          'Run the bill run now (the daily job’s work at the app clock): bills for every closed period not billed yet',
+          'Run the bill run now (the daily job’s work at the app clock): bills for every closed period not billed yet, prepaid statements of the closed month',
         response: { 200: envelope(runResult) },
       },
       config: { access: { perm: FinPerm.BILLS }, checkRepeat: true },
     },
     async () => {
       const day = today(p);
-      return ok({ day, bills: await runBills(p.db, day, p.clock.now()), actions: 0 });
+      const bills = await runBills(p.db, day, p.clock.now());
+      return ok({ day, bills, actions: 0, statements: await runStatements(p.db, day, p.clock.now()) });
     },
   );
 
@@ -299,7 +301,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
     },
     async () => {
       const day = today(p);
-      return ok({ day, bills: 0, actions: await runOverdue(p, day) });
+      return ok({ day, bills: 0, actions: await runOverdue(p, day), statements: 0 });
     },
   );
 

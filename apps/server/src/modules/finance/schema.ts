@@ -315,6 +315,47 @@ export const finBills = pgTable(
   ],
 );
 
+/** prepaid statement numbers: `ST` and a number from this sequence */
+export const statementCodeSeq = pgSequence('fin_statement_code_seq', { startWith: 700001 });
+
+/**
+ * Prepaid monthly statements (decision 0111): one per prepaid account and closed month (the unique index
+ * makes a second run a no-op), from the ledger's entries by their day. Never updated.
+ */
+export const finStatements = pgTable(
+  'fin_statements',
+  {
+    id: serial('id').primaryKey(),
+    /** the kernel's optimistic-lock column; statements are never updated, so it stays 1 */
+    version: integer('version').notNull().default(1),
+    code: text('code').notNull(),
+    accountId: integer('account_id').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    currency: text('currency').notNull(),
+    opening: money('opening').notNull(),
+    moneyIn: money('money_in').notNull(),
+    moneyOut: money('money_out').notNull(),
+    consumption: money('consumption').notNull(),
+    closing: money('closing').notNull(),
+    entries: integer('entries').notNull(),
+    issuedAt: at('issued_at').notNull(),
+    search: searchColumn('search', ['code']),
+  },
+  (t) => [
+    uniqueIndex('fin_statements_code_uq').on(t.code),
+    uniqueIndex('fin_statements_period_uq').on(t.accountId, t.periodStart),
+    index('fin_statements_period_idx').on(t.periodStart),
+    index('fin_statements_issued_idx').on(t.issuedAt.desc().nullsFirst(), t.id),
+    searchIndex('fin_statements_search_idx', t.search),
+    check(
+      'fin_statements_closing',
+      sql`${t.moneyIn} >= 0 and ${t.moneyOut} >= 0 and ${t.consumption} >= 0
+        and ${t.closing} = ${t.opening} + ${t.moneyIn} - ${t.moneyOut} - ${t.consumption}`,
+    ),
+  ],
+);
+
 /** `credit-rule`: the overdue ladder's steps. */
 export const finCreditRules = pgTable(
   'fin_credit_rules',

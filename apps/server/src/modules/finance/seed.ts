@@ -12,6 +12,7 @@ import { ensureFinanceProcesses, userIdOf } from './process.js';
 import { accountCodeSeq, applicationCodeSeq, finAccounts, finApplications } from './schema.js';
 import { seedFinanceSettings } from './settings.js';
 import { takeSnapshot } from './snapshots.js';
+import { runStatements } from './statements.js';
 
 const DAY = 86_400_000;
 const CURRENCIES = ['USD', 'USD', 'USD', 'CNY', 'EUR'] as const;
@@ -123,6 +124,8 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
   // a month ago's bill run too, so the debtor's older bill is well past the ladder's suspend step
   // (today's run closes only the last period, due half a month ago)
   await runBills(db, new Date(now - 31 * DAY).toISOString().slice(0, 10), new Date(now - 31 * DAY));
+  // the prepaid accounts' statements of the last two closed months (decision 0111)
+  await runStatements(db, new Date(now - 31 * DAY).toISOString().slice(0, 10), new Date(now - 31 * DAY));
   await seedCreditChanges(ctx, finance, now);
   // the last 30 days' end-of-day snapshots, as the nightly job would have taken them
   for (let d = 30; d >= 1; d--) await takeSnapshot(db, new Date(now - d * DAY).toISOString().slice(0, 10));
@@ -230,4 +233,5 @@ async function seedCreditChanges(ctx: SeedContext, finance: number, now: number)
   }
   // the postpaid accounts' bills of the periods that closed before today (decision 0064)
   await runBills(db, day(0), new Date(now));
+  await runStatements(db, day(0), new Date(now));
 }

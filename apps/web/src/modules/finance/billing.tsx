@@ -7,10 +7,12 @@ import {
   creditWhitelistResource,
   FinPerm,
   financeNotifyResource,
+  prepaidStatementPath,
   type RunResult,
+  statementResource,
 } from '@portal/contracts/finance';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../platform/access';
 import { download } from '../../platform/download';
@@ -32,8 +34,12 @@ function RunButton({ path, text, testId }: { path: string; text: { zh: string; e
     setBusy(true);
     try {
       const r = await post<RunResult>(path, {}, { checkRepeat: true });
-      toast().success(`${label(T.ran)} ${r.day}: ${r.bills + r.actions}`);
-      await qc.invalidateQueries({ queryKey: resourceKeys.all(billResource.key) });
+      toast().success(`${label(T.ran)} ${r.day}: ${r.bills + r.actions + r.statements}`);
+      await Promise.all(
+        [billResource.key, statementResource.key].map((key) =>
+          qc.invalidateQueries({ queryKey: resourceKeys.all(key) }),
+        ),
+      );
     } finally {
       setBusy(false);
     }
@@ -47,9 +53,41 @@ function RunButton({ path, text, testId }: { path: string; text: { zh: string; e
 
 /**
  * `account/consumer/bill`: postpaid bills; each row's statement as XLSX; an overdue bill's write-off
- * application (decision 0080); the bill run and the ladder on demand.
+ * application (decision 0080); the bill run and the ladder on demand. A second tab lists the prepaid
+ * accounts' monthly statements, each with its XLSX (decision 0111).
  */
 export function BillsScreen() {
+  const label = useLabel();
+  return (
+    <Tabs
+      items={[
+        { key: 'bills', label: label(T.billsTab), children: <PostpaidBills /> },
+        {
+          key: 'statements',
+          label: <span data-testid="statements-tab">{label(T.statementsTab)}</span>,
+          children: (
+            <div data-testid="statements">
+              <ResourceList
+                def={statementResource}
+                overrides={{
+                  rowActions: (row) => [
+                    {
+                      key: 'statement',
+                      label: label(T.statement),
+                      onClick: () => void download(prepaidStatementPath(row.id as number), { kind: 'download' }),
+                    },
+                  ],
+                }}
+              />
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function PostpaidBills() {
   const label = useLabel();
   const [writingOff, setWritingOff] = useState<{ id: number; code: string } | null>(null);
   return (

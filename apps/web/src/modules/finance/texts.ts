@@ -46,6 +46,8 @@ export const T = {
   noStatus: { zh: '未找到该账户', en: 'No such account' },
   statement: { zh: '对账单', en: 'Statement' },
   runBills: { zh: '立即出账', en: 'Run bills now' },
+  billsTab: { zh: '后付账单', en: 'Postpaid bills' },
+  statementsTab: { zh: '预付月结单', en: 'Prepaid statements' },
   runOverdue: { zh: '执行逾期规则', en: 'Run the overdue ladder' },
   ran: { zh: '已执行', en: 'Done for' },
   bills: { zh: '账单', en: 'Bills' },
