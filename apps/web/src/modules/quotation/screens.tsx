@@ -1,10 +1,4 @@
-import {
-  PRODUCT_CATEGORIES,
-  type PreviewRow,
-  QUOTE_CATEGORIES,
-  specialPriceResource,
-  supplierQuoteResource,
-} from '@portal/contracts/quotation';
+import { type PreviewRow, specialPriceResource, supplierQuoteResource } from '@portal/contracts/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -32,26 +26,24 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type ListPreview, type PriceRowView, qmApi } from './api';
+import { type Category, categoryChoices, categoryParam, importCategoryChoices, sendPageFor } from './price-categories';
 
 type Product = 'sms' | 'voice' | 'whatsapp' | 'number' | 'email';
 const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
 const isoOf = (d?: Dayjs | null) => (d ? d.toDate().toISOString() : undefined);
 export const CURRENCIES = ['USD', 'EUR', 'CNY', 'HKD', 'SGD', 'GBP'].map((c) => ({ value: c, label: c }));
-type Category = 'standard' | 'otp' | 'ai' | 'marketing' | 'utility' | 'authentication' | 'service';
-/** the categories a product prices apart from its standard rows (SMS: OTP; voice: OTP, AI voice; WhatsApp: conversations) */
-const categoriesOf = (product: Product) => (PRODUCT_CATEGORIES[product] ?? []) as Category[];
 
-/** The price category choice of a product: the standard rows first (decision 0108). */
-function useCategoryOptions(product: Product, kinds: readonly Category[] = categoriesOf(product)) {
+/** A choice of price categories as options (decision 0108). */
+function useCategoryOptions(choices: Category[]) {
   const { t } = useTranslation();
-  return (['standard', ...kinds] as Category[]).map((c) => ({ value: c, label: t(`qm.categoryValue.${c}`) }));
+  return choices.map((c) => ({ value: c, label: t(`qm.categoryValue.${c}`) }));
 }
 
 /** The columns of price rows (a book's list, a query's history). */
 function usePriceColumns(product: Product) {
   const { t } = useTranslation();
   const voice = product === 'voice';
-  const category = categoriesOf(product).length > 0;
+  const category = categoryChoices(product).length > 1;
   return [
     { title: t('qm.bookId'), dataIndex: 'bookId', width: 90 },
     {
@@ -124,7 +116,7 @@ function PriceForm(props: {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const voice = props.product === 'voice';
-  const categories = useCategoryOptions(props.product);
+  const categories = useCategoryOptions(categoryChoices(props.product));
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) =>
       qmApi.save({
@@ -132,7 +124,7 @@ function PriceForm(props: {
         bookKind: props.bookKind,
         product: props.product,
         // the standard row has no category
-        category: v.category === 'standard' ? undefined : v.category,
+        category: categoryParam(v.category as Category),
         effectiveFrom: isoOf(v.effectiveFrom as Dayjs | undefined),
       }),
     onSuccess: (r) => {
@@ -234,11 +226,8 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
   const [closeRemoved, setCloseRemoved] = useState(false);
   // the category of the whole list (decision 0108): an OTP or AI-voice deck is compared with those rows
   const [category, setCategory] = useState<Category>('standard');
-  const categories = useCategoryOptions(
-    props.product,
-    categoriesOf(props.product).filter((c) => (QUOTE_CATEGORIES as readonly string[]).includes(c)),
-  );
-  const listCategory = category === 'standard' ? undefined : category;
+  const categories = useCategoryOptions(importCategoryChoices(props.product));
+  const listCategory = categoryParam(category);
   const read = useMutation({
     mutationFn: (file: File) => qmApi.preview(channelId!, props.product, file, listCategory),
     onSuccess: setPreview,
@@ -369,7 +358,9 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
     at?: string;
     current: number;
   }>({ current: 1 });
-  const categories = useCategoryOptions(product);
+  const categories = useCategoryOptions(categoryChoices(product));
+  // the send page of the rows listed: the OTP or AI-voice page when filtered to that category
+  const sendKey = sendPageFor(product, filter.category);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const navigate = useNavigate();
@@ -421,16 +412,16 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
         <Button onClick={() => setAdding(true)} style={{ marginLeft: 8 }}>
           {t('qm.add')}
         </Button>
-        {side === 'customer' && (product === 'sms' || product === 'voice') && (
+        {side === 'customer' && sendKey && (
           <Button
             style={{ marginLeft: 8 }}
             onClick={() =>
               navigate(
-                `/offerManage/send/${product}${bookKind === 'account' && filter.bookId ? `?accountId=${filter.bookId}` : ''}`,
+                `/offerManage/send/${sendKey}${bookKind === 'account' && filter.bookId ? `?accountId=${filter.bookId}` : ''}`,
               )
             }
           >
-            {t(`qm.mail.sendTitle.${product}`)}
+            {t(`qm.mail.sendTitle.${sendKey}`)}
           </Button>
         )}
         {side === 'supplier' && (product === 'sms' || product === 'voice') && (
