@@ -273,7 +273,8 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
           <Select
             value={category}
             options={categories}
-            style={{ width: 130 }}
+            prefix={t('qm.category')}
+            style={{ width: 240 }}
             aria-label={t('qm.category')}
             data-testid="qm-import-category"
             onChange={(v) => {
