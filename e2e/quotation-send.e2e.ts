@@ -12,7 +12,10 @@ import {
   startShellServer,
 } from './support/shell.js';
 
-/** The send pages of decision 0102 (OTP SMS, supplier SMS) and the special-price apply page. */
+/**
+ * The send pages of decision 0102 (OTP SMS, supplier SMS), the special-price apply page, the quote
+ * from an uploaded price list and the price category picker (decision 0108).
+ */
 describe('quotation send pages', () => {
   let server: ShellServer;
   let browser: Browser;
@@ -143,4 +146,113 @@ describe('quotation send pages', () => {
     expect(detail).toMatchObject({ reason: 'Tender for an OTP campaign', state: 'pending', bookId: accountId });
     await ctx.close();
   });
+
+  it('sends a quote from an uploaded price list: the file read, good and bad rows, preview, send', async () => {
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const csv = [
+      'MCC,MNC,Country,Network,Price,Currency,Effective date',
+      `460,00,CN,China Mobile,0.0123,USD,${day}`,
+      `460,01,CN,China Unicom,0.0134,USD,${day}`,
+      `123,45,XX,Nowhere,0.01,USD,${day}`,
+    ].join('\n');
+    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
+    await page.goto(`${server.url}/offerManage/send/upload-file?accountId=${accountId}`);
+    await expect
+      .poll(() => page.locator('.ant-card-head-title').first().textContent())
+      .toContain('Send quote from a price list file');
+    await expect.poll(() => page.getByTestId('send-account').textContent(), { timeout: 20_000 }).not.toBe('');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const counts = page.getByTestId('send-upload-counts');
+    await expect.poll(() => counts.textContent(), { timeout: 20_000 }).toContain('2 rows to quote');
+    expect(await counts.textContent()).toContain('1 bad rows');
+    await shot(page, 'quotation-send-upload-1280-en');
+    await page.getByRole('tab', { name: /Bad rows/ }).click();
+    await expect
+      .poll(() => page.getByTestId('send-upload-errors').textContent())
+      .toContain('There is no network 12345');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'quotation-send-upload-390-en');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const id = await previewAndSend(page, 'buyer@customer.example', 'SMS', 'quotation-send-upload-preview-1280-en');
+    const sent = await api<{ bookKind: string; bookId: number; rows: { dest: string; unitPrice: string }[] }>(
+      server.url,
+      sales,
+      'GET',
+      `/v2/qm/quote-email/${id}`,
+    );
+    expect(sent).toMatchObject({ bookKind: 'account', bookId: accountId });
+    expect(sent.rows.map((r) => [r.dest, r.unitPrice]).sort()).toEqual([
+      ['46000', '0.012300'],
+      ['46001', '0.013400'],
+    ]);
+    await ctx.close();
+
+    const zh = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
+    await zh.page.goto(`${server.url}/offerManage/send/upload-file?accountId=${accountId}`);
+    await zh.page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect
+      .poll(() => zh.page.getByTestId('send-upload-counts').textContent(), { timeout: 20_000 })
+      .toContain('2 行可报价');
+    await shot(zh.page, 'quotation-send-upload-1280-zh');
+    await zh.page.setViewportSize({ width: 390, height: 844 });
+    await shot(zh.page, 'quotation-send-upload-390-zh');
+    await zh.ctx.close();
+  }, 120_000);
+
+  it('enters an OTP price with the category picker and finds it by the category filter', async () => {
+    const groups = await api<{ records: { id: number; name: string }[] }>(
+      server.url,
+      admin,
+      'POST',
+      '/v2/qm/quote-group/page',
+      { size: 50 },
+    );
+    const group = groups.records[0]!;
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/offerManage/customer-quote/sms`);
+    await page.getByRole('button', { name: 'Add price' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.locator('#bookId').fill(String(group.id));
+    await modal.locator('#network').fill('46000');
+    await modal.getByTestId('qm-price-category').getByText('OTP', { exact: true }).click();
+    await modal.locator('#unitPrice').fill('0.7771');
+    await shot(page, 'quotation-price-category-form-1280-en');
+    await modal.getByTestId('qm-price-save').click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
+    const saved = await api<{ records: { category: string; unitPrice: string }[] }>(
+      server.url,
+      admin,
+      'POST',
+      '/v2/qm/price/page',
+      { bookKind: 'group', bookId: group.id, product: 'sms', dest: '46000', category: 'otp' },
+    );
+    expect(saved.records.map((r) => r.unitPrice)).toContain('0.777100');
+    // the list: the OTP rows of the group, each with its category
+    await page.locator('#bookId').fill(String(group.id));
+    await page.getByTestId('qm-filter-category').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'OTP' }).click();
+    await page.getByTestId('pane-/offerManage/customer-quote/sms').getByRole('button', { name: 'Search' }).click();
+    const rows = page.locator('.ant-table-row');
+    await expect.poll(() => rows.filter({ hasText: '0.777100' }).count(), { timeout: 20_000 }).toBe(1);
+    const n = await rows.count();
+    expect(await rows.filter({ hasText: 'OTP' }).count()).toBe(n);
+    await shot(page, 'quotation-price-category-list-1280-en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'quotation-price-category-list-390-en');
+    await ctx.close();
+
+    const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    await zh.page.goto(`${server.url}/offerManage/customer-quote/voice`);
+    await expect.poll(() => zh.page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await shot(zh.page, 'quotation-price-category-voice-1280-zh');
+    await zh.page.getByRole('button', { name: '新增价格' }).click();
+    await expect.poll(() => zh.page.getByTestId('qm-price-category').textContent()).toBe('标准OTPAI 语音');
+    await zh.page.setViewportSize({ width: 390, height: 844 });
+    await shot(zh.page, 'quotation-price-category-form-390-zh');
+    await zh.ctx.close();
+  }, 120_000);
 });

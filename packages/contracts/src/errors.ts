@@ -1115,6 +1115,12 @@ export const Errors = {
     '计费方式编码 {value} 已存在',
     'The billing method code {value} already exists',
   ),
+  QM_UPLOAD_QUOTE_BOOK: def(
+    10500107,
+    400,
+    '上传价格表的报价只能发给一个客户账户，且只能是短信或语音价格',
+    'A quote from an uploaded price list goes to one customer account, with SMS or voice prices',
+  ),
   QM_ACCOUNT_NOT_YOURS: def(
     10500105,
     403,

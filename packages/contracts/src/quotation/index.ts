@@ -50,6 +50,11 @@ export const NETWORK_PATTERN = /^\d{5,6}$/;
 export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 export const PREFIX_PATTERN = /^\d{1,15}$/;
 
+/** the price categories a row may carry beside its standard ('') rows: WhatsApp's conversation categories, OTP, AI voice */
+export const PRICE_CATEGORIES = ['marketing', 'utility', 'authentication', 'service', 'otp', 'ai'] as const;
+/** a price list's category filter: the standard rows, or those of one category */
+export const CATEGORY_FILTERS = ['standard', ...PRICE_CATEGORIES] as const;
+
 /** A destination as the screens enter it: exactly one of network, country, prefix (or none for number / e-mail). */
 export const destinationInput = z.object({
   network: z.string().regex(NETWORK_PATTERN).optional(),
@@ -60,7 +65,7 @@ export const destinationInput = z.object({
    * or `ai` (OTP voice calls, the AI-voice product). A destination without a row of the category
    * is rated at its category-less row (decision 0102)
    */
-  category: z.enum(['marketing', 'utility', 'authentication', 'service', 'otp', 'ai']).optional(),
+  category: z.enum(PRICE_CATEGORIES).optional(),
 });
 
 /** One price entered for a book (customer: account or group; supplier: channel). */
@@ -128,6 +133,8 @@ export const bookQuery = z.object({
   /** rows in force at this time; all history when absent */
   at: z.iso.datetime({ offset: true }).optional(),
   dest: z.string().max(16).optional(),
+  /** the standard rows, or the rows of one category the product prices (decision 0108) */
+  category: z.enum(CATEGORY_FILTERS).optional(),
   current: z.number().int().min(1).default(1),
   size: z.number().int().min(1).max(500).default(50),
 });
@@ -175,6 +182,8 @@ export const voiceListRow = z.object({
   effectiveDate: effectiveDate,
 });
 
+/** the price categories a send page may quote: the OTP or AI-voice rows of a book (else its standard rows) */
+export const QUOTE_CATEGORIES = ['otp', 'ai'] as const;
 export const PRICE_CHANGES = ['new', 'increase', 'decrease', 'same'] as const;
 /** One previewed row, normalised, with how it changes the channel's book. */
 export const previewRow = z.object({
@@ -211,6 +220,8 @@ export const priceListCommit = z.object({
   channelId: z.number().int().positive(),
   product: z.enum(['sms', 'voice']),
   rows: z.array(previewRow).min(1).max(60_000),
+  /** the price category of the whole list (OTP, AI voice); the standard costs when absent (decision 0108) */
+  category: z.enum(QUOTE_CATEGORIES).optional(),
   /** close the rows of destinations the list left out, from now */
   closeRemoved: z.boolean().default(false),
 });
@@ -247,8 +258,6 @@ export interface QuotedRow {
 export const QUOTE_LOCALES = ['zh-CN', 'en'] as const;
 export const QUOTE_PRODUCTS = ['sms', 'voice', 'whatsapp', 'number'] as const;
 export type QuoteProduct = (typeof QUOTE_PRODUCTS)[number];
-/** the price categories a send page may quote: the OTP or AI-voice rows of a book (else its standard rows) */
-export const QUOTE_CATEGORIES = ['otp', 'ai'] as const;
 /** the categories each product prices apart from its standard rows (beside WhatsApp's conversation categories) */
 export const PRODUCT_CATEGORIES: Record<string, readonly string[]> = {
   sms: ['otp'],
@@ -276,6 +285,31 @@ export type EmailTemplate = z.infer<typeof emailTemplate>;
 
 const quoteAddress = z.object({ email: z.email().max(254), name: z.string().trim().max(120).nullish() });
 
+/**
+ * The most rows a quote from an uploaded price list carries (`send/upload-file`, decision 0108)
+ * and one row of it as read by the import parsers: a network (SMS) or prefix (voice) with its price.
+ */
+export const UPLOADED_QUOTE_MAX_ROWS = 5000;
+export const uploadedQuoteRow = z.object({
+  /** the row of the file */
+  row: z.number().int().min(1),
+  dest: z.string().regex(PREFIX_PATTERN),
+  country: z.string().regex(COUNTRY_PATTERN).nullable(),
+  label: z.string().max(256),
+  unitPrice: priceString,
+  firstIncrement: z.number().int().min(1).max(3600),
+  nextIncrement: z.number().int().min(1).max(3600),
+  currency,
+  effectiveFrom: z.iso.datetime({ offset: true }),
+});
+export type UploadedQuoteRow = z.infer<typeof uploadedQuoteRow>;
+/** What the upload-file send page read from a file: the good rows, the bad ones with their reasons. */
+export const uploadedQuote = z.object({
+  rows: z.array(uploadedQuoteRow),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), code: z.number(), message: z.string() })),
+});
+export type UploadedQuote = z.infer<typeof uploadedQuote>;
+
 /** A send page's quote: one account's or one quote group's book of one product, all destinations in force or to come, or some. */
 export const quoteCompose = z.object({
   /** a customer account's book, a quote group's, or a supplier channel's costs (a supplier send page) */
@@ -290,8 +324,14 @@ export const quoteCompose = z.object({
     .array(z.string().regex(/^[A-Z0-9]{1,16}$/))
     .max(5000)
     .optional(),
+  /**
+   * `send/upload-file`: the rows of an uploaded price list (as `POST /v2/qm/quote-upload/read`
+   * answered) quoted to an account instead of its book's rows
+   */
+  rows: z.array(uploadedQuoteRow).min(1).max(UPLOADED_QUOTE_MAX_ROWS).optional(),
 });
 export type QuoteCompose = z.infer<typeof quoteCompose>;
+
 export const quoteSend = quoteCompose.extend({
   to: z.array(quoteAddress).min(1).max(50),
   cc: z.array(quoteAddress).max(50).default([]),

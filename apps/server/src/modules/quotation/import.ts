@@ -139,25 +139,25 @@ const readList = <S extends z.ZodType>(buffer: Buffer, def: ImportDef<S, unknown
 
 const fromDate = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s.replace(' ', 'T'));
 
+/** A price list row read by the import parsers, normalised (a network or prefix, its price, from when). */
+export type ListRow = Omit<PreviewRow, 'change' | 'before'>;
+export type ListIssue = { row: number; field: string; code: number; message: string };
+
 /**
- * The preview of a supplier price list against the channel's book now: every good row as new,
- * increase, decrease or same; the destinations the list leaves out; the invalid rows with reasons.
+ * Reads an SMS (MCC/MNC) or voice A-Z price list, XLSX or CSV: the good rows normalised, the bad
+ * ones with their reasons (the supplier import and the upload-file send page, decision 0108).
+ * A row's `row` is its line in the file (the header is line 1).
  */
-export async function previewPriceList(
-  db: Db,
-  channelId: number,
-  product: 'sms' | 'voice',
+export async function readPriceList(
   buffer: Buffer,
+  product: 'sms' | 'voice',
   locale: Locale,
-  now: Date,
-) {
-  const normal: Omit<PreviewRow, 'change' | 'before'>[] = [];
-  let errors: { row: number; field: string; code: number; message: string }[];
+): Promise<{ rows: ListRow[]; errors: ListIssue[] }> {
   if (product === 'sms') {
     const read = await readList(buffer, smsImport, locale);
-    errors = read.errors;
-    for (const [i, r] of (read.rows as z.infer<typeof smsListRow>[]).entries())
-      normal.push({
+    return {
+      errors: read.errors,
+      rows: (read.rows as z.infer<typeof smsListRow>[]).map((r, i) => ({
         row: i + 1,
         dest: r.mcc + r.mnc,
         label: [r.country, r.network].filter(Boolean).join(' '),
@@ -166,22 +166,40 @@ export async function previewPriceList(
         nextIncrement: 1,
         currency: r.currency,
         effectiveFrom: fromDate(r.effectiveDate).toISOString(),
-      });
-  } else {
-    const read = await readList(buffer, voiceImport, locale);
-    errors = read.errors;
-    for (const [i, r] of (read.rows as z.infer<typeof voiceListRow>[]).entries())
-      normal.push({
-        row: i + 1,
-        dest: r.prefix,
-        label: r.destination ?? '',
-        unitPrice: new Q(r.rate).toFixed(6),
-        firstIncrement: r.firstIncrement,
-        nextIncrement: r.nextIncrement,
-        currency: r.currency,
-        effectiveFrom: fromDate(r.effectiveDate).toISOString(),
-      });
+      })),
+    };
   }
+  const read = await readList(buffer, voiceImport, locale);
+  return {
+    errors: read.errors,
+    rows: (read.rows as z.infer<typeof voiceListRow>[]).map((r, i) => ({
+      row: i + 1,
+      dest: r.prefix,
+      label: r.destination ?? '',
+      unitPrice: new Q(r.rate).toFixed(6),
+      firstIncrement: r.firstIncrement,
+      nextIncrement: r.nextIncrement,
+      currency: r.currency,
+      effectiveFrom: fromDate(r.effectiveDate).toISOString(),
+    })),
+  };
+}
+
+/**
+ * The preview of a supplier price list against the channel's book now (its standard rows, or
+ * those of the list's category): every good row as new, increase, decrease or same; the
+ * destinations the list leaves out; the invalid rows with reasons.
+ */
+export async function previewPriceList(
+  db: Db,
+  channelId: number,
+  product: 'sms' | 'voice',
+  buffer: Buffer,
+  locale: Locale,
+  now: Date,
+  category = '',
+) {
+  const { rows: normal, errors } = await readPriceList(buffer, product, locale);
   if (!normal.length && !errors.length) throw new AppError('QM_IMPORT_INVALID');
   const current = await db
     .select({ dest: qmPrices.dest, unitPrice: qmPrices.unitPrice, currency: qmPrices.currency })
@@ -191,6 +209,7 @@ export async function previewPriceList(
         eq(qmPrices.bookKind, 'channel'),
         eq(qmPrices.bookId, channelId),
         eq(qmPrices.product, product),
+        eq(qmPrices.category, category),
         lte(qmPrices.effectiveFrom, now),
         or(isNull(qmPrices.effectiveUntil), gt(qmPrices.effectiveUntil, now)),
       ),
@@ -230,7 +249,7 @@ export async function previewPriceList(
 export async function commitPriceList(
   tx: Tx,
   auth: AuthContext,
-  b: { channelId: number; product: 'sms' | 'voice'; rows: PreviewRow[]; closeRemoved: boolean },
+  b: { channelId: number; product: 'sms' | 'voice'; category?: string; rows: PreviewRow[]; closeRemoved: boolean },
   now: Date,
   held: ReadonlySet<string> = new Set(),
 ) {
@@ -251,7 +270,7 @@ export async function commitPriceList(
     }));
   const written = held.size ? rows.filter((r) => !held.has(r.dest)) : rows;
   await lockBook(tx, 'channel', b.channelId, b.product);
-  const book = sql`p.book_kind = 'channel' and p.book_id = ${b.channelId} and p.product = ${b.product} and p.category = ''`;
+  const book = sql`p.book_kind = 'channel' and p.book_id = ${b.channelId} and p.product = ${b.product} and p.category = ${b.category ?? ''}`;
   const list = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(dest text, f timestamptz, price numeric, first int, next int, cur text)`;
   if (rows.length) {
     const [clash] = rowsOf<{ dest: string; f: string }>(
@@ -268,7 +287,7 @@ export async function commitPriceList(
       where ${book} and p.dest = v.dest and p.effective_from < v.f and (p.effective_until is null or p.effective_until > v.f)`);
     await tx.execute(sql`insert into qm_prices (book_kind, book_id, product, dest_kind, dest, category, unit_price,
         connect_fee, first_increment, next_increment, currency, effective_from, effective_until, charge_on, source, created_by, created_at)
-      select 'channel', ${b.channelId}, ${b.product}, ${b.product === 'sms' ? 'network' : 'prefix'}, v.dest, '', v.price, 0,
+      select 'channel', ${b.channelId}, ${b.product}, ${b.product === 'sms' ? 'network' : 'prefix'}, v.dest, ${b.category ?? ''}, v.price, 0,
         v.first, v.next, v.cur, v.f,
         (select min(p.effective_from) from qm_prices p where ${book} and p.dest = v.dest and p.effective_from > v.f),
         'submit', 'import', ${auth.userId}, ${now.toISOString()}::timestamptz

@@ -19,6 +19,12 @@ export interface NormalDest {
   category: string;
 }
 
+/** A category the product prices apart from its standard rows, else QM_CATEGORY_PRODUCT; none passes. */
+export function checkCategory(product: string, category: string | undefined) {
+  if (category && !PRODUCT_CATEGORIES[product]?.includes(category))
+    throw new AppError('QM_CATEGORY_PRODUCT', { vars: { value: category } });
+}
+
 /** The destination a price is for, checked against the product and the reference networks. */
 export async function normalDest(
   p: Pick<Platform, 'db' | 'bus'>,
@@ -27,8 +33,7 @@ export async function normalDest(
 ): Promise<NormalDest> {
   // a category the product prices apart (WhatsApp's conversation categories, SMS / voice OTP, AI voice)
   const category = d.category ?? '';
-  if (category && !PRODUCT_CATEGORIES[product]?.includes(category))
-    throw new AppError('QM_CATEGORY_PRODUCT', { vars: { value: category } });
+  checkCategory(product, category);
   if (product === 'voice') {
     if (!d.prefix) throw new AppError('QM_DEST_REQUIRED', { vars: { value: product } });
     return { destKind: 'prefix', dest: d.prefix, country: d.country ?? null, category };
@@ -160,6 +165,8 @@ export const channelCostRow = (
     firstIncrement: number;
     nextIncrement: number;
     currency: string;
+    /** the list's price category (OTP, AI voice); the standard cost when absent */
+    category?: string;
   },
   source: RowIn['source'],
   createdBy: number | null,
@@ -170,7 +177,7 @@ export const channelCostRow = (
   destKind: product === 'sms' ? 'network' : 'prefix',
   dest: l.dest,
   country: l.country,
-  category: '',
+  category: l.category ?? '',
   unitPrice: new Q(l.unitPrice).toFixed(6),
   connectFee: '0',
   firstIncrement: l.firstIncrement,

@@ -9,6 +9,7 @@ import {
   priceSave,
   priceSaveResult,
   QmPerm,
+  QUOTE_CATEGORIES,
   quoteSettings,
   rateQuery,
   specialApply,
@@ -30,7 +31,15 @@ import { reference } from '../system/reference/index.js';
 import { rating } from './books.js';
 import { commitPriceList, previewPriceList } from './import.js';
 import { bookPerm, need } from './perms.js';
-import { checkBook, checkLimit, effectiveTime, insertPriceRow, noticeDays, rowFromInput } from './prices.js';
+import {
+  checkBook,
+  checkCategory,
+  checkLimit,
+  effectiveTime,
+  insertPriceRow,
+  noticeDays,
+  rowFromInput,
+} from './prices.js';
 import { money, Q } from './rating.js';
 import { qmPrices, qmSettings, qmSpecialPrices } from './schema.js';
 import { accountInScope, accountsInScope, userInScope } from './scope.js';
@@ -92,9 +101,9 @@ export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave,
  * written at once — all in one transaction.
  */
 export async function commitGuarded(p: Platform, auth: AuthContext, b: z.infer<typeof priceListCommit>) {
-  const ctx = await importContext(p, b.channelId, b.product, b.rows, auth.userId);
+  const ctx = await importContext(p, b.channelId, b.product, b.rows, auth.userId, b.category);
   const res = await runCommand(p, async (tx, out) => {
-    const judged = await judgeLines(p, tx, ctx.channel, b.product, ctx.lines);
+    const judged = await judgeLines(p, tx, ctx.channel, b.product, ctx.lines, b.category);
     const held = judged.filter((l) => l.raise || l.overPrice);
     const written = await commitPriceList(tx, auth, b, out.now, new Set(held.map((l) => l.cost.dest)));
     const request = held.length ? await startImportQuote(p, tx, out, auth, ctx.channel, held) : null;
@@ -125,18 +134,26 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
           summary:
             'Read a supplier price list (XLSX or CSV; SMS by MCC/MNC or voice A-Z) against the channel’s book: new, increased, decreased, removed and invalid rows',
           consumes: ['multipart/form-data'],
-          querystring: z.object({ channelId: z.coerce.number().int().positive(), product: z.enum(['sms', 'voice']) }),
+          querystring: z.object({
+            channelId: z.coerce.number().int().positive(),
+            product: z.enum(['sms', 'voice']),
+            /** the category of the whole list (OTP, AI voice): compared with the book's rows of it */
+            category: z.enum(QUOTE_CATEGORIES).optional(),
+          }),
           response: { 200: envelope(priceListPreview) },
         },
         config: { access: 'authenticated', audit: false },
       },
       async (req) => {
-        const { channelId, product } = req.query;
+        const { channelId, product, category } = req.query;
         need(req.auth!, bookPerm('channel', product));
+        checkCategory(product, category);
         await checkBook(p.db, 'channel', channelId, product);
         const buffer = await (await filePart(req, MAX_LIST_BYTES)).toBuffer();
         if (buffer.length > MAX_LIST_BYTES) throw new AppError('FILE_TOO_LARGE', { vars: { limit: '8 MB' } });
-        return ok(await previewPriceList(p.db, channelId, product, buffer, localeOf(req.headers), p.clock.now()));
+        return ok(
+          await previewPriceList(p.db, channelId, product, buffer, localeOf(req.headers), p.clock.now(), category),
+        );
       },
     );
   });
@@ -158,6 +175,7 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     async (req) => {
       const b = req.body;
       need(req.auth!, bookPerm('channel', b.product));
+      checkCategory(b.product, b.category);
       await checkBook(p.db, 'channel', b.channelId, b.product);
       return ok(await commitGuarded(p, req.auth!, b));
     },
@@ -206,6 +224,7 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     async (req) => {
       const q = req.body;
       need(req.auth!, bookPerm(q.bookKind, q.product));
+      if (q.category !== 'standard') checkCategory(q.product, q.category);
       const at = q.at ? new Date(q.at) : undefined;
       // customer accounts' books: only those of the caller's customers (their data scope)
       let scoped: number[] | undefined;
@@ -225,6 +244,7 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
         q.bookId ? eq(qmPrices.bookId, q.bookId) : undefined,
         scoped ? inArray(qmPrices.bookId, scoped.length ? scoped : [0]) : undefined,
         eq(qmPrices.product, q.product),
+        q.category ? eq(qmPrices.category, q.category === 'standard' ? '' : q.category) : undefined,
         q.dest ? sql`${qmPrices.dest} like ${`${q.dest.replace(/[%_\\]/g, '')}%`}` : undefined,
         at
           ? and(lte(qmPrices.effectiveFrom, at), or(isNull(qmPrices.effectiveUntil), gt(qmPrices.effectiveUntil, at)))

@@ -38,6 +38,7 @@ export async function importContext(
   product: 'sms' | 'voice',
   rows: PreviewRow[],
   userId: number | null,
+  category = '',
 ): Promise<{ channel: ChannelRef; lines: ImportLine[] }> {
   const [channel] = await channelRefs(p.db, [channelId]);
   if (!channel) throw new AppError('QM_BOOK_UNKNOWN', { vars: { value: `#${channelId}` } });
@@ -45,7 +46,7 @@ export async function importContext(
   for (const r of rows) {
     if (r.change === 'same') continue;
     const country = product === 'sms' ? ((await reference(p).operatorOf(r.dest))?.countryCode ?? null) : null;
-    const cost = channelCostRow(channelId, product, { ...r, country }, 'import', userId);
+    const cost = channelCostRow(channelId, product, { ...r, country, category }, 'import', userId);
     const from = new Date(r.effectiveFrom);
     const { affected } = country ? await costContext(p.db, cost, from, channel) : { affected: [] };
     lines.push({ row: r.row, label: r.label, cost, from, affected });
@@ -64,6 +65,7 @@ export async function judgeLines(
   channel: ChannelRef,
   product: 'sms' | 'voice',
   lines: ImportLine[],
+  category = '',
 ): Promise<JudgedLine[]> {
   await lockBook(tx, 'channel', channel.id, product);
   if (!lines.length) return [];
@@ -72,7 +74,7 @@ export async function judgeLines(
     await tx.execute(sql`select v.dest, v.f, p.unit_price::text as unit_price, p.currency
       from jsonb_to_recordset(${list}::jsonb) as v(dest text, f timestamptz)
       join qm_prices p on p.book_kind = 'channel' and p.book_id = ${channel.id} and p.product = ${product}
-        and p.category = '' and p.dest = v.dest and p.effective_from <= v.f
+        and p.category = ${category} and p.dest = v.dest and p.effective_from <= v.f
         and (p.effective_until is null or p.effective_until > v.f)`),
   );
   const inForce = new Map(current.map((c) => [`${c.dest}@${new Date(c.f).getTime()}`, c]));

@@ -371,7 +371,7 @@ async function writeLines(o: ApprovalOutcome, q: typeof qmSupplierQuotes.$inferS
   for (const l of lines) {
     const priceId = await insertPriceRow(
       o.tx,
-      channelCostRow(q.channelId, q.product as 'sms' | 'voice', l, 'approval', o.actorId),
+      channelCostRow(q.channelId, q.product as 'sms' | 'voice', { ...l, category: q.category }, 'approval', o.actorId),
       l.effectiveFrom > now ? l.effectiveFrom : now,
     );
     await o.tx.update(qmSupplierQuoteLines).set({ priceId }).where(eq(qmSupplierQuoteLines.id, l.id));

@@ -1,4 +1,10 @@
-import type { PreviewRow, PriceListCommitResult, QuotedRow, SupplierQuoteDetail } from '@portal/contracts/quotation';
+import type {
+  PreviewRow,
+  PriceListCommitResult,
+  QuotedRow,
+  SupplierQuoteDetail,
+  UploadedQuote,
+} from '@portal/contracts/quotation';
 import { get, post, upload } from '../../platform/http';
 import type { QuoteProduct } from './send-pages';
 
@@ -177,8 +183,14 @@ export const qmApi = {
     }),
   special: (id: number) => get<SpecialView>(`/v2/qm/specialReview/details/${id}`),
   supplierQuote: (id: number) => get<SupplierQuoteDetail>(`/v2/qm/specialReview/supplier/details/${id}`),
-  preview: (channelId: number, product: string, file: File) =>
-    upload<ListPreview>(`/v2/qm/import/preview?channelId=${channelId}&product=${product}`, file),
+  preview: (channelId: number, product: string, file: File, category?: string) =>
+    upload<ListPreview>(
+      `/v2/qm/import/preview?channelId=${channelId}&product=${product}${category ? `&category=${category}` : ''}`,
+      file,
+    ),
+  /** `send/upload-file`: an uploaded price list read into a quote's rows, the bad rows with reasons */
+  readQuoteFile: (product: 'sms' | 'voice', file: File) =>
+    upload<UploadedQuote>(`/v2/qm/quote-upload/read?product=${product}`, file),
   template: (locale: string) => get<QuoteTemplate>('/v2/qm/quote-email-template', { locale }),
   saveTemplate: (body: { locale: string; subject: string; body: string }) =>
     post<QuoteTemplate>('/v2/qm/quote-email-template', body, { checkRepeat: true }),

@@ -1,5 +1,11 @@
 import { SendOutlined } from '@ant-design/icons';
-import { azGroupResource, type QuotedRow, quoteEmailResource, quoteGroupResource } from '@portal/contracts/quotation';
+import {
+  azGroupResource,
+  type QuotedRow,
+  quoteEmailResource,
+  quoteGroupResource,
+  type UploadedQuote,
+} from '@portal/contracts/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -27,7 +33,15 @@ import { resourceKeys } from '../../platform/resource/keys';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type Address, type ComposedQuote, qmApi } from './api';
-import { GROUP_PRODUCTS, type QuoteProduct, SEND_PAGES, type SendPage, type SendPageKey } from './send-pages';
+import {
+  GROUP_PRODUCTS,
+  type QuoteProduct,
+  SEND_PAGES,
+  type SendPage,
+  type SendPageKey,
+  UPLOAD_PRODUCTS,
+} from './send-pages';
+import { UploadedQuoteField } from './UploadedQuoteField';
 
 const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
 const day = (s: string) => s.slice(0, 10);
@@ -109,6 +123,8 @@ interface SendForm {
   to?: string[];
   cc?: string[];
   dests?: string[];
+  /** `upload-file`: the uploaded price list as the server read it */
+  upload?: UploadedQuote;
 }
 
 /** The quote groups (of one kind, or both), for a group send page's picker. */
@@ -143,7 +159,7 @@ function useChannelOptions(enabled: boolean, product: QuoteProduct) {
  */
 function SendQuoteScreen({ page }: { page: SendPageKey }) {
   const cfg: SendPage = SEND_PAGES[page];
-  const { book, category } = cfg;
+  const { book, category, upload } = cfg;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -162,6 +178,7 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
     to: addresses(v.to),
     cc: addresses(v.cc),
     dests: v.dests?.length ? v.dests.map((d) => d.trim().toUpperCase()) : undefined,
+    rows: upload ? v.upload?.rows : undefined,
   });
   const compose = useMutation({
     mutationFn: (v: SendForm) => {
@@ -202,6 +219,8 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
         }}
         onValuesChange={(changed: Partial<SendForm>) => {
           setPreview(null);
+          // another product reads the file by other columns: upload it again
+          if (upload && changed.product) form.setFieldValue('upload', undefined);
           // a supplier page addresses the channel's supplier contacts until the user writes others
           if (book === 'channel' && changed.bookId && !form.getFieldValue('to')?.length) {
             const c = channels.find((x) => x.id === changed.bookId);
@@ -252,7 +271,10 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
             <Form.Item name="product" label={t('qm.product')}>
               <Radio.Group
                 optionType="button"
-                options={GROUP_PRODUCTS.map((p) => ({ value: p, label: t(`qm.productValue.${p}`) }))}
+                options={(upload ? UPLOAD_PRODUCTS : GROUP_PRODUCTS).map((p) => ({
+                  value: p,
+                  label: t(`qm.productValue.${p}`),
+                }))}
               />
             </Form.Item>
           )}
@@ -266,6 +288,20 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
             />
           </Form.Item>
         </Flex>
+        {upload && (
+          <Form.Item
+            name="upload"
+            label={t('qm.upload.file')}
+            rules={[
+              {
+                validator: (_: unknown, v?: UploadedQuote) =>
+                  v?.rows.length ? Promise.resolve() : Promise.reject(new Error(t('qm.upload.none'))),
+              },
+            ]}
+          >
+            <UploadedQuoteField product={product === 'voice' ? 'voice' : 'sms'} />
+          </Form.Item>
+        )}
         <Form.Item name="to" label={t('qm.mail.to')} rules={[{ required: true }, emailRule]}>
           <Select
             mode="tags"
@@ -278,7 +314,7 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
         <Form.Item name="cc" label={t('qm.mail.cc')} rules={[emailRule]}>
           <Select mode="tags" open={false} tokenSeparators={[',', ';', ' ']} />
         </Form.Item>
-        {product !== 'number' && (
+        {product !== 'number' && !upload && (
           <Form.Item name="dests" label={t('qm.mail.dests')} extra={t(`qm.mail.destsHint.${product}`)}>
             <Select mode="tags" open={false} tokenSeparators={[',', ';', ' ']} />
           </Form.Item>
@@ -286,7 +322,11 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
         <Space>
           <Button
             loading={compose.isPending}
-            onClick={() => void form.validateFields(['bookId']).then(() => compose.mutate(form.getFieldsValue()))}
+            onClick={() =>
+              void form
+                .validateFields(upload ? ['bookId', 'upload'] : ['bookId'])
+                .then(() => compose.mutate(form.getFieldsValue()))
+            }
           >
             {t('qm.mail.preview')}
           </Button>

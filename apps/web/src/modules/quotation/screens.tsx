@@ -11,6 +11,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Radio,
   Select,
   Space,
   Statistic,
@@ -25,16 +26,24 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type ListPreview, type PriceRowView, qmApi } from './api';
+import { type Category, categoryChoices, categoryParam, importCategoryChoices, sendPageFor } from './price-categories';
 
 type Product = 'sms' | 'voice' | 'whatsapp' | 'number' | 'email';
 const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
 const isoOf = (d?: Dayjs | null) => (d ? d.toDate().toISOString() : undefined);
 export const CURRENCIES = ['USD', 'EUR', 'CNY', 'HKD', 'SGD', 'GBP'].map((c) => ({ value: c, label: c }));
 
+/** A choice of price categories as options (decision 0108). */
+function useCategoryOptions(choices: Category[]) {
+  const { t } = useTranslation();
+  return choices.map((c) => ({ value: c, label: t(`qm.categoryValue.${c}`) }));
+}
+
 /** The columns of price rows (a book's list, a query's history). */
 function usePriceColumns(product: Product) {
   const { t } = useTranslation();
   const voice = product === 'voice';
+  const category = categoryChoices(product).length > 1;
   return [
     { title: t('qm.bookId'), dataIndex: 'bookId', width: 90 },
     {
@@ -45,10 +54,20 @@ function usePriceColumns(product: Product) {
         <Space size={4}>
           <Tag>{t(`qm.destKind.${r.destKind as 'network'}`)}</Tag>
           {v}
-          {r.category && <Tag color="green">{r.category}</Tag>}
         </Space>
       ),
     },
+    ...(category
+      ? [
+          {
+            title: t('qm.category'),
+            dataIndex: 'category',
+            width: 110,
+            render: (v: string) =>
+              v ? <Tag color="green">{t(`qm.categoryValue.${v as Category}`)}</Tag> : t('qm.categoryValue.standard'),
+          },
+        ]
+      : []),
     { title: t('qm.country'), dataIndex: 'country', width: 70 },
     {
       title: voice ? t('qm.unitPriceVoice') : t('qm.unitPrice'),
@@ -86,16 +105,26 @@ function usePriceColumns(product: Product) {
 }
 
 /** The form of one price (customer or supplier), with the margin guard's answer. */
-function PriceForm(props: { product: Product; bookKind: string; bookId?: number; onDone: () => void }) {
+function PriceForm(props: {
+  product: Product;
+  bookKind: string;
+  bookId?: number;
+  /** the list's category filter: a price added from the OTP rows is an OTP price */
+  category?: Category;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const voice = props.product === 'voice';
+  const categories = useCategoryOptions(categoryChoices(props.product));
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) =>
       qmApi.save({
         ...v,
         bookKind: props.bookKind,
         product: props.product,
+        // the standard row has no category
+        category: categoryParam(v.category as Category),
         effectiveFrom: isoOf(v.effectiveFrom as Dayjs | undefined),
       }),
     onSuccess: (r) => {
@@ -108,12 +137,23 @@ function PriceForm(props: { product: Product; bookKind: string; bookId?: number;
   return (
     <Form
       layout="vertical"
-      initialValues={{ bookId: props.bookId, currency: 'USD', firstIncrement: 60, nextIncrement: 60 }}
+      initialValues={{
+        bookId: props.bookId,
+        currency: 'USD',
+        firstIncrement: 60,
+        nextIncrement: 60,
+        category: props.category ?? 'standard',
+      }}
       onFinish={(v) => save.mutate(v)}
     >
       <Form.Item name="bookId" label={t(`qm.book.${props.bookKind as 'account'}`)} rules={[{ required: true }]}>
         <InputNumber min={1} precision={0} style={{ width: '100%' }} />
       </Form.Item>
+      {categories.length > 1 && (
+        <Form.Item name="category" label={t('qm.category')} extra={t('qm.categoryHint')}>
+          <Radio.Group optionType="button" options={categories} data-testid="qm-price-category" />
+        </Form.Item>
+      )}
       {voice ? (
         <Form.Item name="prefix" label={t('qm.prefix')} rules={[{ required: true, pattern: /^\d{1,15}$/ }]}>
           <Input />
@@ -184,12 +224,17 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
   const [channelId, setChannelId] = useState<number | undefined>(props.channelId);
   const [preview, setPreview] = useState<ListPreview>();
   const [closeRemoved, setCloseRemoved] = useState(false);
+  // the category of the whole list (decision 0108): an OTP or AI-voice deck is compared with those rows
+  const [category, setCategory] = useState<Category>('standard');
+  const categories = useCategoryOptions(importCategoryChoices(props.product));
+  const listCategory = categoryParam(category);
   const read = useMutation({
-    mutationFn: (file: File) => qmApi.preview(channelId!, props.product, file),
+    mutationFn: (file: File) => qmApi.preview(channelId!, props.product, file, listCategory),
     onSuccess: setPreview,
   });
   const commit = useMutation({
-    mutationFn: () => qmApi.commit({ channelId, product: props.product, rows: preview!.rows, closeRemoved }),
+    mutationFn: () =>
+      qmApi.commit({ channelId, product: props.product, category: listCategory, rows: preview!.rows, closeRemoved }),
     onSuccess: (r) => {
       // rows that need approval wait in one supplier-quote request (decision 0103)
       if (r.requestId)
@@ -224,6 +269,18 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
             min={1}
             value={channelId}
             onChange={(v) => setChannelId(v ?? undefined)}
+          />
+          <Select
+            value={category}
+            options={categories}
+            prefix={t('qm.category')}
+            style={{ width: 240 }}
+            aria-label={t('qm.category')}
+            data-testid="qm-import-category"
+            onChange={(v) => {
+              setCategory(v);
+              setPreview(undefined);
+            }}
           />
           <Upload
             accept=".xlsx,.csv"
@@ -295,9 +352,16 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [bookKind, setBookKind] = useState(side === 'supplier' ? 'channel' : 'group');
-  const [filter, setFilter] = useState<{ bookId?: number; dest?: string; at?: string; current: number }>({
-    current: 1,
-  });
+  const [filter, setFilter] = useState<{
+    bookId?: number;
+    dest?: string;
+    category?: Category;
+    at?: string;
+    current: number;
+  }>({ current: 1 });
+  const categories = useCategoryOptions(categoryChoices(product));
+  // the send page of the rows listed: the OTP or AI-voice page when filtered to that category
+  const sendKey = sendPageFor(product, filter.category);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const navigate = useNavigate();
@@ -309,7 +373,13 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
       <Form
         layout="inline"
         onFinish={(v) =>
-          setFilter({ bookId: v.bookId ?? undefined, dest: v.dest || undefined, at: isoOf(v.at), current: 1 })
+          setFilter({
+            bookId: v.bookId ?? undefined,
+            dest: v.dest || undefined,
+            category: v.category ?? undefined,
+            at: isoOf(v.at),
+            current: 1,
+          })
         }
         style={{ marginBottom: 12, rowGap: 8 }}
       >
@@ -329,6 +399,11 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
         <Form.Item name="dest" label={t('qm.dest')}>
           <Input allowClear style={{ width: 120 }} />
         </Form.Item>
+        {categories.length > 1 && (
+          <Form.Item name="category" label={t('qm.category')}>
+            <Select allowClear options={categories} style={{ width: 130 }} data-testid="qm-filter-category" />
+          </Form.Item>
+        )}
         <Form.Item name="at" label={t('qm.at')}>
           <DatePicker showTime />
         </Form.Item>
@@ -338,16 +413,16 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
         <Button onClick={() => setAdding(true)} style={{ marginLeft: 8 }}>
           {t('qm.add')}
         </Button>
-        {side === 'customer' && (product === 'sms' || product === 'voice') && (
+        {side === 'customer' && sendKey && (
           <Button
             style={{ marginLeft: 8 }}
             onClick={() =>
               navigate(
-                `/offerManage/send/${product}${bookKind === 'account' && filter.bookId ? `?accountId=${filter.bookId}` : ''}`,
+                `/offerManage/send/${sendKey}${bookKind === 'account' && filter.bookId ? `?accountId=${filter.bookId}` : ''}`,
               )
             }
           >
-            {t(`qm.mail.sendTitle.${product}`)}
+            {t(`qm.mail.sendTitle.${sendKey}`)}
           </Button>
         )}
         {side === 'supplier' && (product === 'sms' || product === 'voice') && (
@@ -376,6 +451,7 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
           product={product}
           bookKind={bookKind}
           bookId={filter.bookId}
+          category={filter.category}
           onDone={() => {
             setAdding(false);
             void queryClient.invalidateQueries({ queryKey: ['qm', 'page'] });

@@ -16,5 +16,6 @@ export const SEND_PAGE_KEYS = [
   'supplier-sms',
   'supplier-voice',
   'supplier-ai-voice',
+  'upload-file',
 ] as const;
 export type SendPageKey = (typeof SEND_PAGE_KEYS)[number];

@@ -13,6 +13,8 @@ export interface SendPage {
   product?: QuoteProduct;
   category?: 'otp' | 'ai';
   groupKind?: 'quote' | 'az';
+  /** `upload-file` (decision 0108): the rows come from an uploaded price list, not from the book */
+  upload?: true;
 }
 /** the send pages, by their path under /offerManage/send/ (the quote-email list's send menu) */
 export const SEND_PAGES = {
@@ -29,5 +31,8 @@ export const SEND_PAGES = {
   'supplier-sms': { book: 'channel', product: 'sms' },
   'supplier-voice': { book: 'channel', product: 'voice' },
   'supplier-ai-voice': { book: 'channel', product: 'voice', category: 'ai' },
+  'upload-file': { book: 'account', upload: true },
 } as const satisfies Record<SendPageKey, SendPage>;
 export const GROUP_PRODUCTS = ['sms', 'voice', 'whatsapp', 'number'] as const;
+/** the products an uploaded price list quotes (the import parsers' SMS and voice A-Z lists) */
+export const UPLOAD_PRODUCTS = ['sms', 'voice'] as const;

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { envelope } from '@portal/contracts';
 import {
   emailTemplate,
@@ -6,27 +7,34 @@ import {
   QUOTE_TEMPLATE_VARS,
   quoteCompose,
   quoteSend,
+  uploadedQuote,
 } from '@portal/contracts/quotation';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { filePart } from '../../../platform/files/part.js';
 import { filesOf } from '../../../platform/files/service.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
+import { localeOf } from '../../../platform/http/locale.js';
 import type { Platform } from '../../../platform/platform.js';
 import { portOf } from '../../../platform/ports.js';
 import { channelRefs, supplierContactEmails, supplierRefs } from '../../srm/index.js';
-import { need, sendPerm } from '../perms.js';
+import { bookPerm, need, sendPerm } from '../perms.js';
 import { qmEmailTemplates, qmQuoteEmails } from '../schema.js';
 import { accountInScope, accountsInScope, userInScope } from '../scope.js';
 import { openQuoteToken, QUOTE_LINK_DAYS, quoteLinkUrl, quoteToken } from './link.js';
 import { composeQuote, sendQuote } from './service.js';
 import { checkTemplate, templateOf } from './template.js';
+import { readUploadedQuote } from './upload.js';
 
 const tags = ['quotation'];
 const any = z.any();
 const idParam = z.object({ id: z.coerce.number().int().positive() });
+const MAX_LIST_BYTES = 8 * 1024 * 1024;
+/** a quote from an uploaded list carries its rows in the body (up to 5,000: ~1 MB of JSON) */
+const QUOTE_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** `quote-email-template`, the send pages' preview and send, the sent quotes, and the public signed link. */
 export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
@@ -70,6 +78,31 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
     },
   );
 
+  await app.register(async (scope) => {
+    if (!scope.hasRequestDecorator('file')) await scope.register(multipart, { throwFileSizeLimit: true });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/v2/qm/quote-upload/read',
+      {
+        schema: {
+          tags,
+          summary:
+            'send/upload-file: read an uploaded price list (XLSX or CSV; SMS by MCC/MNC or voice A-Z, the import’s columns) into the rows of a quote, the bad rows with their reasons',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ product: z.enum(['sms', 'voice']) }),
+          response: { 200: envelope(uploadedQuote) },
+        },
+        config: { access: 'authenticated', audit: false },
+      },
+      async (req) => {
+        // the customer-quote screen of the product: what sending the quote to an account needs
+        need(req.auth!, bookPerm('account', req.query.product));
+        const buffer = await (await filePart(req, MAX_LIST_BYTES)).toBuffer();
+        if (buffer.length > MAX_LIST_BYTES) throw new AppError('FILE_TOO_LARGE', { vars: { limit: '8 MB' } });
+        return ok(await readUploadedQuote(p, req.query.product, buffer, localeOf(req.headers)));
+      },
+    );
+  });
+
   r.post(
     '/v2/qm/quote-email/preview',
     {
@@ -80,6 +113,7 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(any) },
       },
       config: { access: 'authenticated' },
+      bodyLimit: QUOTE_BODY_LIMIT,
     },
     async (req) => {
       need(req.auth!, ...sendPerm(req.body));
@@ -103,6 +137,7 @@ export async function quoteMailRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(z.object({ id: z.number(), mailId: z.number(), link: z.string() })) },
       },
       config: { access: 'authenticated', checkRepeat: true },
+      bodyLimit: QUOTE_BODY_LIMIT,
     },
     async (req) => {
       need(req.auth!, ...sendPerm(req.body));

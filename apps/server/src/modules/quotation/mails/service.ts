@@ -3,14 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale } from '@portal/contracts';
-import {
-  type BookKind,
-  PRODUCT_CATEGORIES,
-  type QuoteCompose,
-  type QuotedRow,
-  type QuoteProduct,
-  type QuoteSend,
-} from '@portal/contracts/quotation';
+import type { BookKind, QuoteCompose, QuotedRow, QuoteProduct, QuoteSend } from '@portal/contracts/quotation';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../../../platform/access/schema.js';
 import type { AuthContext } from '../../../platform/auth/context.js';
@@ -22,10 +15,12 @@ import { AppError } from '../../../platform/http/errors.js';
 import type { Platform } from '../../../platform/platform.js';
 import { portOf } from '../../../platform/ports.js';
 import { channelRefs } from '../../srm/index.js';
+import { checkCategory } from '../prices.js';
 import { qmGroupMembers, qmGroups, qmPrices, qmQuoteEmails } from '../schema.js';
 import { accountInScope } from '../scope.js';
 import { QUOTE_LINK_DAYS, quoteLinkUrl, quoteToken } from './link.js';
 import { pricesTable, quoteCells, quoteHeaders, renderTemplate, templateOf } from './template.js';
+import { uploadedQuotedRows } from './upload.js';
 
 /** the product as the mail names it; an OTP or AI-voice quote by its category */
 const PRODUCT_NAME: Record<Locale, Record<QuoteProduct | 'otp-sms' | 'otp-voice' | 'ai-voice', string>> = {
@@ -161,11 +156,12 @@ export async function composeQuote(
   q: QuoteCompose & { to?: QuoteSend['to'] },
   link: { url: string; expiresAt: Date },
 ): Promise<Composed> {
-  if (q.category && !PRODUCT_CATEGORIES[q.product]?.includes(q.category))
-    throw new AppError('QM_CATEGORY_PRODUCT', { vars: { value: q.category } });
+  checkCategory(q.product, q.category);
+  if (q.rows && q.bookKind !== 'account') throw new AppError('QM_UPLOAD_QUOTE_BOOK');
   const book = await bookOf(p, auth, q);
   const now = p.clock.now();
-  const rows = await quotedRows(p.db, q, now);
+  // `send/upload-file`: the rows of the uploaded list, else the book's
+  const rows = q.rows ? await uploadedQuotedRows(p, q) : await quotedRows(p.db, q, now);
   if (rows.length === 0)
     throw new AppError('QM_QUOTE_NO_ROWS', {
       vars: { value: { 'zh-CN': productName('zh-CN', q), en: productName('en', q) } },
