@@ -1202,6 +1202,27 @@ export const Errors = {
     'The record time {value} is beyond retention or too far ahead',
   ),
   TRF_DAY_INVALID: def(10520030, 400, '日期 {value} 无效', 'The day {value} is not valid'),
+  TRF_APPOINTMENT_NOT_FOUND: def(10520040, 404, '预约发送 {value} 不存在', 'There is no scheduled send {value}'),
+  TRF_APPOINTMENT_NOT_WAITING: def(
+    10520041,
+    409,
+    '预约发送 {value} 已发送或已取消，不能取消',
+    'The scheduled send {value} was already sent or cancelled, so it cannot be cancelled',
+  ),
+  TRF_TASK_NOT_FOUND: def(10520042, 404, '任务 {value} 不存在', 'There is no task {value}'),
+  TRF_RECALL_CHANNEL_UNKNOWN: def(
+    10520043,
+    400,
+    '通道 {value} 不是可用的短信通道',
+    'The channel {value} is not a live SMS channel',
+  ),
+  TRF_RECALL_WINDOW: def(
+    10520044,
+    400,
+    '召回的发送时间段须在过去，且最长 {value} 天',
+    'The sends to recall must lie in the past and span at most {value} days',
+  ),
+  TRF_RULE_REPLY_REQUIRED: def(10520045, 400, '自动回复规则须填写回复内容', 'An auto-reply rule needs its reply text'),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

@@ -30,4 +30,8 @@ export const trafficScreens: ScreenMap = {
   }),
   '/businessInquiry/mailSendingRecord': async () => ({ Component: (await messages()).MailRecordsScreen }),
   '/businessInquiry/sms-bidirectional': async () => ({ Component: (await messages()).TwoWayScreen }),
+  '/businessInquiry/sms-appointment-record': async () => ({ Component: (await messages()).AppointmentsScreen }),
+  '/businessInquiry/twowaytask': async () => ({ Component: (await messages()).TwoWayTasksScreen }),
+  '/businessInquiry/send-query/auto-recall-task': async () => ({ Component: (await messages()).RecallTasksScreen }),
+  '/setModule/operate-set/two-way': async () => ({ Component: (await messages()).TwoWayRulesScreen }),
 };
