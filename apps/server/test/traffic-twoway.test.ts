@@ -93,7 +93,7 @@ describe('sms-appointment-record', () => {
     expect(target).toBeTruthy();
     // not mine: as if it did not exist, and nothing changes
     const foreign = await post(sales, `/v2/traffic/appointments/${target.id}/cancel`);
-    expect(foreign.code).toBe(Errors.TRF_APPOINTMENT_NOT_FOUND.code);
+    expect(foreign.code).toBe(Errors.NOT_FOUND.code);
     expect((await post(finance, `/v2/traffic/appointments/${target.id}/cancel`)).code).toBe(Errors.NO_PERMISSION.code);
     const done = await post(admin, `/v2/traffic/appointments/${target.id}/cancel`);
     expect(done.code).toBe(0);
@@ -105,9 +105,7 @@ describe('sms-appointment-record', () => {
     expect((await post(admin, `/v2/traffic/appointments/${sent.id}/cancel`)).code).toBe(
       Errors.TRF_APPOINTMENT_NOT_WAITING.code,
     );
-    expect((await post(admin, '/v2/traffic/appointments/99999999/cancel')).code).toBe(
-      Errors.TRF_APPOINTMENT_NOT_FOUND.code,
-    );
+    expect((await post(admin, '/v2/traffic/appointments/99999999/cancel')).code).toBe(Errors.NOT_FOUND.code);
     expect((await post(admin, '/v2/traffic/appointments/abc/cancel')).code).toBe(Errors.VALIDATION_FAILED.code);
   });
 });
@@ -133,16 +131,14 @@ describe('twowaytask', () => {
     expect(
       replies.data.records.every((r: { kind: string; to: string }) => r.kind === 'mo' && r.to === task.senderId),
     ).toBe(true);
-    expect((await get(admin, '/v2/traffic/twoway-tasks/99999999')).code).toBe(Errors.TRF_TASK_NOT_FOUND.code);
+    expect((await get(admin, '/v2/traffic/twoway-tasks/99999999')).code).toBe(Errors.NOT_FOUND.code);
     // another owner's task is not found for sales01
     const foreign = page.data.records.find((r: { ownerId: number }) => r.ownerId !== task.ownerId) ?? task;
     const seen = await get(sales, '/v2/traffic/twoway-tasks/page', { from: iso(-2 * DAY), to: iso(DAY), size: 50 });
     const seenIds = new Set(seen.data.records.map((r: { id: number }) => r.id));
     const hidden = page.data.records.find((r: { id: number }) => !seenIds.has(r.id)) ?? foreign;
     if (!seenIds.has(hidden.id))
-      expect((await get(sales, `/v2/traffic/twoway-tasks/${hidden.id}/replies`)).code).toBe(
-        Errors.TRF_TASK_NOT_FOUND.code,
-      );
+      expect((await get(sales, `/v2/traffic/twoway-tasks/${hidden.id}/replies`)).code).toBe(Errors.NOT_FOUND.code);
   });
 });
 

@@ -73,9 +73,7 @@ export async function cancelAppointment(db: Db, auth: AuthContext, id: number, n
     .returning();
   if (done) return toRow(done);
   const [seen] = await db.select({ id: t.id }).from(t).where(mine);
-  return seen
-    ? fail('TRF_APPOINTMENT_NOT_WAITING', { vars: { value: id } })
-    : fail('TRF_APPOINTMENT_NOT_FOUND', { vars: { value: id } });
+  return seen ? fail('TRF_APPOINTMENT_NOT_WAITING', { vars: { value: id } }) : fail('NOT_FOUND');
 }
 
 /** the platform sent what fell due (the demo simulator plays the platform): waiting sends whose time passed */

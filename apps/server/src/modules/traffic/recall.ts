@@ -207,7 +207,7 @@ export async function recallTasks(
 
 export async function recallTask(db: Db, auth: AuthContext, id: number): Promise<Row> {
   const [row] = await tasksWithFigures(db, and(eq(t.id, id), dataScopeWhere(auth, t.ownerId)), 1, 0);
-  return row ?? fail('TRF_TASK_NOT_FOUND', { vars: { value: id } });
+  return row ?? fail('NOT_FOUND');
 }
 
 /**

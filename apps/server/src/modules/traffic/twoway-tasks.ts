@@ -97,7 +97,7 @@ export async function twoWayTasks(
 /** one task in my data scope, with its figures (404 otherwise) */
 export async function twoWayTask(db: Db, auth: AuthContext, id: number, now: Date): Promise<Row> {
   const [row] = await tasksWithFigures(db, and(eq(t.id, id), dataScopeWhere(auth, t.ownerId)), 1, 0, now);
-  return row ?? fail('TRF_TASK_NOT_FOUND', { vars: { value: id } });
+  return row ?? fail('NOT_FOUND');
 }
 
 /** a task's replies: the MO records the figures count, newest first, through the sms-bidirectional view */

@@ -1,5 +1,5 @@
 import { APPOINTMENT_STATES, TrafficPerm } from '@portal/contracts/traffic';
-import { App, Button, Form, Input, InputNumber, Popconfirm, Select, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Form, Input, InputNumber, Popconfirm, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Can } from '../../platform/access';
 import { queryClient } from '../../platform/query-client';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AppointmentRow, trafficApi, trafficKeys } from './api';
-import { accountColumn, numColumn, type Range, RangeItem, rangeQuery, timeColumn } from './shared';
+import { accountColumn, numColumn, type Range, RangeItem, rangeQuery, StateTag, timeColumn } from './shared';
 
 type Filters = {
   range?: Range;
@@ -17,25 +17,6 @@ type Filters = {
   senderId?: string;
   state?: (typeof APPOINTMENT_STATES)[number];
 };
-
-export const TASK_STATE_COLOR: Record<string, string> = {
-  waiting: 'processing',
-  running: 'processing',
-  queued: 'default',
-  sent: 'success',
-  done: 'success',
-  finished: 'default',
-  cancelled: 'default',
-  failed: 'error',
-};
-
-/** a task or scheduled send's state as a tag */
-export function StateTag({ state }: { state: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={TASK_STATE_COLOR[state]}>{t(`traffic.twoway.states.${state}` as 'traffic.twoway.states.sent')}</Tag>
-  );
-}
 
 /** three days back to three days ahead: scheduled sends lie on both sides of now */
 const aroundNow = (): Range => [dayjs().subtract(3, 'day').startOf('day'), dayjs().add(3, 'day').endOf('day')];

@@ -4,10 +4,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
 import { SearchTable } from '../../platform/ui/SearchTable';
-import { StateTag } from './AppointmentsScreen';
 import { type RecallTaskRow, trafficApi, trafficKeys } from './api';
 import { RecallTaskModal } from './RecallTaskModal';
-import { accountColumn, numColumn, type Range, RangeItem, rangeQuery, time, timeColumn, today } from './shared';
+import {
+  accountColumn,
+  numColumn,
+  type Range,
+  RangeItem,
+  rangeQuery,
+  StateTag,
+  time,
+  timeColumn,
+  today,
+} from './shared';
 
 type Filters = {
   range?: Range;

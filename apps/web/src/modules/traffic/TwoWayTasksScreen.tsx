@@ -14,9 +14,19 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchTable } from '../../platform/ui/SearchTable';
-import { StateTag } from './AppointmentsScreen';
 import { type MessageRow, type TwoWayTaskRow, trafficApi, trafficKeys } from './api';
-import { accountColumn, num, numColumn, type Range, RangeItem, rangeQuery, time, timeColumn, today } from './shared';
+import {
+  accountColumn,
+  num,
+  numColumn,
+  type Range,
+  RangeItem,
+  rangeQuery,
+  StateTag,
+  time,
+  timeColumn,
+  today,
+} from './shared';
 
 type Filters = {
   range?: Range;
