@@ -40,9 +40,10 @@ export async function seedTwoWay(ctx: SeedContext, now: Date): Promise<void> {
         segments: rng.int(1, 3),
         scheduledAt,
         state: cancelled ? ('cancelled' as const) : past ? ('sent' as const) : ('waiting' as const),
-        createdAt: new Date(scheduledAt.getTime() - rng.int(1, 48) * HOUR),
+        // booked before its time and before now
+        createdAt: new Date(Math.min(scheduledAt.getTime(), now.getTime()) - rng.int(1, 48) * HOUR),
         sentAt: past && !cancelled ? scheduledAt : null,
-        cancelledAt: cancelled ? new Date(scheduledAt.getTime() - HOUR) : null,
+        cancelledAt: cancelled ? new Date(scheduledAt.getTime() - 10 * 60_000) : null,
       };
     }),
   );

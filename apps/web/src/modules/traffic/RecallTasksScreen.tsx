@@ -35,13 +35,6 @@ export function RecallTasksScreen() {
       { key: 'id', dataIndex: 'id', title: 'ID', width: 70 },
       timeColumn('createdAt', t('traffic.twoway.createdAt')),
       accountColumn(t),
-      {
-        key: 'window',
-        title: t('traffic.twoway.window'),
-        width: 300,
-        render: (_, r) => `${time(r.from)} ~ ${time(r.to)}`,
-      },
-      { key: 'channelId', dataIndex: 'channelId', title: t('traffic.twoway.recallChannel'), width: 110 },
       { key: 'state', title: t('traffic.twoway.state'), width: 100, render: (_, r) => <StateTag state={r.state} /> },
       {
         key: 'progress',
@@ -55,6 +48,14 @@ export function RecallTasksScreen() {
       numColumn('recalled', t('traffic.twoway.recalled'), 90),
       numColumn('resent', t('traffic.twoway.resent'), 90, { responsive: ['md'] }),
       numColumn('delivered', t('traffic.twoway.deliveredAfter'), 120),
+      { key: 'channelId', dataIndex: 'channelId', title: t('traffic.twoway.recallChannel'), width: 110 },
+      {
+        key: 'window',
+        title: t('traffic.twoway.window'),
+        width: 170,
+        responsive: ['md'],
+        render: (_, r) => <span style={{ whiteSpace: 'pre-line' }}>{`${time(r.from)}\n${time(r.to)}`}</span>,
+      },
       timeColumn('finishedAt', t('traffic.twoway.endAt'), { responsive: ['lg'] }),
     ],
     [t],

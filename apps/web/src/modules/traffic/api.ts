@@ -110,12 +110,13 @@ export const trafficApi = {
     get<QueueAnswer>(`${B}/queues`, q as QueryParams, { signal }),
   appointments: (q: Partial<AppointmentQuery>, signal?: AbortSignal) =>
     get<PageResult<AppointmentRow>>(`${B}/appointments/page`, q as QueryParams, { signal }),
-  cancelAppointment: (id: number) => post<AppointmentRow>(`${B}/appointments/${id}/cancel`),
+  cancelAppointment: (id: number) =>
+    post<AppointmentRow>(`${B}/appointments/${id}/cancel`, undefined, { checkRepeat: true }),
   twoWayTasks: (q: Partial<TwoWayTaskQuery>, signal?: AbortSignal) =>
     get<PageResult<TwoWayTaskRow>>(`${B}/twoway-tasks/page`, q as QueryParams, { signal }),
   taskReplies: (id: number, q: { page: number; size: number }, signal?: AbortSignal) =>
     get<MessagePage & PageResult<MessageRow>>(`${B}/twoway-tasks/${id}/replies`, q, { signal }),
   recallTasks: (q: Partial<RecallTaskQuery>, signal?: AbortSignal) =>
     get<PageResult<RecallTaskRow>>(`${B}/recall-tasks/page`, q as QueryParams, { signal }),
-  createRecallTask: (body: RecallTaskCreate) => post<RecallTaskRow>(`${B}/recall-tasks`, body),
+  createRecallTask: (body: RecallTaskCreate) => post<RecallTaskRow>(`${B}/recall-tasks`, body, { checkRepeat: true }),
 };
