@@ -1208,6 +1208,25 @@ export const Errors = {
     'The record time {value} is beyond retention or too far ahead',
   ),
   TRF_DAY_INVALID: def(10520030, 400, '日期 {value} 无效', 'The day {value} is not valid'),
+  TRF_APPOINTMENT_NOT_WAITING: def(
+    10520040,
+    409,
+    '该预约发送已不能取消',
+    'This scheduled send can no longer be cancelled',
+  ),
+  TRF_RECALL_CHANNEL_UNKNOWN: def(
+    10520041,
+    400,
+    '通道 {value} 不是可用的短信通道',
+    'Channel {value} is not a live SMS channel',
+  ),
+  TRF_RECALL_WINDOW: def(
+    10520042,
+    400,
+    '召回时间段须在过去且不超过 {value} 天',
+    'Recall a past window of at most {value} days',
+  ),
+  TRF_RULE_REPLY_REQUIRED: def(10520043, 400, '自动回复须填写回复内容', 'An auto reply needs its text'),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

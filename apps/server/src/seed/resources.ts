@@ -61,6 +61,10 @@ const SALES_TRAFFIC = [
   TrafficPerm.WA_SESSIONS,
   TrafficPerm.MAIL_RECORDS,
   TrafficPerm.TWO_WAY,
+  TrafficPerm.TWO_WAY_TASKS,
+  TrafficPerm.APPOINTMENTS,
+  TrafficPerm.APPOINTMENT_CANCEL,
+  TrafficPerm.AUTO_RECALL,
   // the reports about customers, each within the same data scope (own customers / department);
   // supplier, channel and operations reports stay with finance (and the administrator)
   ...customerReports.map((r) => r.perm),
@@ -197,6 +201,18 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     parentKey: TrafficPerm.SMS_PERFORMANCE,
     name: '重建统计',
     nameEn: 'Rebuild rollups',
+  },
+  {
+    key: TrafficPerm.APPOINTMENT_CANCEL,
+    parentKey: TrafficPerm.APPOINTMENTS,
+    name: '取消预约发送',
+    nameEn: 'Cancel scheduled sends',
+  },
+  {
+    key: TrafficPerm.AUTO_RECALL_CREATE,
+    parentKey: TrafficPerm.AUTO_RECALL,
+    name: '新建召回任务',
+    nameEn: 'Start recall tasks',
   },
 ];
 

@@ -44,6 +44,7 @@ import { supplierResource } from '../srm/supplier.js';
 import { supplierRequestResource } from '../srm/supplier-request.js';
 import { tvsNoticeResource, tvsRewriteResource, tvsWithdrawalResource } from '../srm/tvs/index.js';
 import { userResource } from '../system/user.js';
+import { twoWayRuleResource } from '../traffic/twoway.js';
 import type { ResourceDef } from './define.js';
 
 /** Every area's resource definitions: the seed creates their button keys from this list. */
@@ -95,4 +96,5 @@ export const allResources: readonly ResourceDef[] = [
   entryResource,
   accountSnapshotResource,
   ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
+  twoWayRuleResource,
 ];

@@ -27,6 +27,14 @@ export const TrafficPerm = {
   WA_SESSIONS: screen(`${BI}/wa-session-record`),
   MAIL_RECORDS: screen(`${BI}/mailSendingRecord`),
   TWO_WAY: screen(`${BI}/sms-bidirectional`),
+  APPOINTMENTS: screen(`${BI}/sms-appointment-record`),
+  /** cancel a scheduled send that still waits */
+  APPOINTMENT_CANCEL: `${screen(`${BI}/sms-appointment-record`)}:cancel`,
+  TWO_WAY_TASKS: screen(`${BI}/twowaytask`),
+  AUTO_RECALL: screen(`${BI}/send-query/auto-recall-task`),
+  /** start an auto-recall task */
+  AUTO_RECALL_CREATE: `${screen(`${BI}/send-query/auto-recall-task`)}:create`,
+  TWO_WAY_RULES: screen('/setModule/operate-set/two-way'),
   /** create ingestion clients, list unmatched DLRs */
   INGEST_ADMIN: `${screen(`${BI}/sendRcdQuery`)}:ingest`,
   /** rebuild one day's rollups */
@@ -605,3 +613,5 @@ export const messageTimelineEntry = z.object({
   /** true: the state the record holds now */
   current: z.boolean(),
 });
+
+export * from './twoway.js';

@@ -1,18 +1,24 @@
 import { TrafficPerm } from '@portal/contracts/traffic';
 import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
+import { mountResource } from '../../platform/resource/index.js';
 import { announceHomeFigures } from '../home/index.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
 import { todaySend } from './queries.js';
+import { runQueuedRecalls } from './recall.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 import { seedTraffic, simulateStep } from './simulator.js';
+import { twoWayRoutes } from './twoway-routes.js';
+import { twoWayRules } from './twoway-rules.js';
+import { seedTwoWay } from './twoway-seed.js';
 
 export const ROLLUP_JOB = 'traffic.rollup';
 export const PARTITION_JOB = 'traffic.partitions';
 export const CONSUMPTION_JOB = 'traffic.consumption';
 export const SIMULATOR_JOB = 'traffic.simulator';
+export const RECALL_JOB = 'traffic.recall';
 
 async function partitions(p: Platform) {
   const s = await readSettings(p.db);
@@ -29,6 +35,8 @@ export const trafficModule: Module = {
   async register(app, p) {
     await partitions(p);
     await trafficRoutes(app, p);
+    await twoWayRoutes(app, p);
+    await mountResource(app, p, twoWayRules);
     p.summary.register(
       'traffic',
       async (auth): Promise<Record<string, number>> =>
@@ -51,6 +59,9 @@ export const trafficModule: Module = {
       },
       { retryLimit: 3 },
     );
+    p.jobs.define(RECALL_JOB, async () => void (await runQueuedRecalls(p.db, p.clock.now(), p.log)), {
+      retryLimit: 0,
+    });
     p.jobs.define(
       SIMULATOR_JOB,
       async () => {
@@ -65,12 +76,17 @@ export const trafficModule: Module = {
       [ROLLUP_JOB, '* * * * *'],
       [PARTITION_JOB, '7 0 * * *'],
       [CONSUMPTION_JOB, '37 0 * * *'],
+      [RECALL_JOB, '* * * * *'],
       ...(p.config.trafficSimulator ? [[SIMULATOR_JOB, '* * * * *'] as const] : []),
     ] as const)
       await p.jobs.schedule(job, cron).catch((err) => {
         p.log.debug({ err, job }, 'traffic schedule not set (job queue not started in this process)');
       });
   },
-  seed: (ctx) => seedTraffic(ctx, new Date()),
+  seed: async (ctx) => {
+    const now = new Date();
+    await seedTraffic(ctx, now);
+    await seedTwoWay(ctx, now);
+  },
   ports: { traffic: trafficPort },
 };

@@ -14,6 +14,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -578,3 +579,124 @@ export const trafficClients = pgTable('traffic_clients', {
   enabled: boolean('enabled').notNull().default(true),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+/** sms-appointment-record (decision 0106): scheduled SMS sends of the platform — waiting, sent or cancelled */
+export const trafficAppointments = pgTable(
+  'traffic_appointments',
+  {
+    id: serial('id').primaryKey(),
+    /** the platform's id of the scheduled batch */
+    batchId: text('batch_id').notNull().unique(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    senderId: text('sender_id').notNull(),
+    numbers: integer('numbers').notNull(),
+    segments: smallint('segments').notNull().default(1),
+    scheduledAt: at('scheduled_at').notNull(),
+    state: text('state', { enum: ['waiting', 'sent', 'cancelled'] })
+      .notNull()
+      .default('waiting'),
+    createdAt: at('created_at').notNull(),
+    sentAt: at('sent_at'),
+    cancelledAt: at('cancelled_at'),
+    cancelledBy: integer('cancelled_by'),
+  },
+  (t) => [
+    index('traffic_appointments_scheduled_idx').on(t.scheduledAt),
+    index('traffic_appointments_account_idx').on(t.accountId, t.scheduledAt),
+    index('traffic_appointments_owner_idx').on(t.ownerId, t.scheduledAt),
+    index('traffic_appointments_waiting_idx').on(t.scheduledAt).where(sql`${t.state} = 'waiting'`),
+  ],
+);
+
+/** twowaytask (decision 0106): campaigns expecting replies — an account's sends from one sender id in a window */
+export const trafficTwoWayTasks = pgTable(
+  'traffic_twoway_tasks',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    senderId: text('sender_id').notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+  },
+  (t) => [
+    index('traffic_twoway_tasks_start_idx').on(t.startAt),
+    index('traffic_twoway_tasks_owner_idx').on(t.ownerId, t.startAt),
+  ],
+);
+
+/** operate-set/two-way (decision 0106): keyword rules for MO messages, per account or global */
+export const trafficTwoWayRules = pgTable(
+  'traffic_twoway_rules',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    keyword: text('keyword').notNull(),
+    match: text('match', { enum: ['exact', 'prefix', 'contains'] }).notNull(),
+    action: text('action', { enum: ['reply', 'optout', 'forward'] }).notNull(),
+    replyText: text('reply_text'),
+    /** null: every account */
+    accountId: integer('account_id'),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedBy: integer('updated_by'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('traffic_twoway_rules_uq').on(t.keyword, t.accountId).nullsNotDistinct(),
+    index('traffic_twoway_rules_keyword_idx').on(t.keyword, t.id),
+    index('traffic_twoway_rules_action_idx').on(t.action),
+    index('traffic_twoway_rules_account_idx').on(t.accountId),
+    index('traffic_twoway_rules_updated_idx').on(t.updatedAt),
+  ],
+);
+
+/** send-query/auto-recall-task (decision 0106): resend an account's failed messages of a window by another channel */
+export const trafficRecallTasks = pgTable(
+  'traffic_recall_tasks',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    fromAt: at('from_at').notNull(),
+    toAt: at('to_at').notNull(),
+    channelId: integer('channel_id').notNull(),
+    states: text('states').array().notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    found: integer('found').notNull().default(0),
+    progress: smallint('progress').notNull().default(0),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').notNull(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('traffic_recall_tasks_created_idx').on(t.createdAt),
+    index('traffic_recall_tasks_owner_idx').on(t.ownerId, t.createdAt),
+  ],
+);
+
+/**
+ * One row per message recalled: the message id is the key, so a message is recalled at most once
+ * whichever tasks cover it and however many run at once. The resend goes out under `new_message_id`.
+ */
+export const trafficRecalls = pgTable(
+  'traffic_recalls',
+  {
+    messageId: text('message_id').primaryKey(),
+    taskId: integer('task_id').notNull(),
+    submitAt: at('submit_at').notNull(),
+    newMessageId: text('new_message_id').notNull(),
+    resentAt: at('resent_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('traffic_recalls_task_idx').on(t.taskId),
+    index('traffic_recalls_unsent_idx').on(t.createdAt).where(sql`${t.resentAt} is null`),
+  ],
+);

@@ -202,3 +202,9 @@ export function MailRecordsScreen() {
 export function TwoWayScreen() {
   return <MessageRecordsScreen kind="mo" />;
 }
+
+// the screens of decision 0106 ride in this chunk (the route map adds no import site: the shell's budget)
+export { AppointmentsScreen } from './AppointmentsScreen';
+export { RecallTasksScreen } from './RecallTasksScreen';
+export { TwoWayRulesScreen } from './TwoWayRulesScreen';
+export { TwoWayTasksScreen } from './TwoWayTasksScreen';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type SmsRow, trafficApi, trafficKeys } from './api';
+import { RecallTaskModal } from './RecallTaskModal';
 import {
   accountColumn,
   amountColumn,
@@ -36,6 +37,7 @@ export function SmsRecordsScreen() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<SmsRow | null>(null);
   const [unmatched, setUnmatched] = useState(false);
+  const [recall, setRecall] = useState(false);
   const [totals, setTotals] = useState<{ records: number; delivered: number; revenue: string; cost: string }>();
   const columns = useMemo<TableColumnsType<SmsRow>>(
     () => [
@@ -83,9 +85,14 @@ export function SmsRecordsScreen() {
         scrollX={1500}
         exportPath="/v2/traffic/sms/export"
         toolbar={
-          <Can perm={TrafficPerm.INGEST_ADMIN}>
-            <Button onClick={() => setUnmatched(true)}>{t('traffic.unmatched.open')}</Button>
-          </Can>
+          <>
+            <Can perm={TrafficPerm.AUTO_RECALL_CREATE}>
+              <Button onClick={() => setRecall(true)}>{t('traffic.twoway.recallFromRecords')}</Button>
+            </Can>
+            <Can perm={TrafficPerm.INGEST_ADMIN}>
+              <Button onClick={() => setUnmatched(true)}>{t('traffic.unmatched.open')}</Button>
+            </Can>
+          </>
         }
         title={
           totals
@@ -127,6 +134,7 @@ export function SmsRecordsScreen() {
       />
       <TimelineDrawer row={open} onClose={() => setOpen(null)} />
       <UnmatchedDrawer open={unmatched} onClose={() => setUnmatched(false)} />
+      <RecallTaskModal open={recall} onClose={() => setRecall(false)} />
     </>
   );
 }

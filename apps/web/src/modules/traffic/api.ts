@@ -1,5 +1,7 @@
 import type { PageResult } from '@portal/contracts';
 import type {
+  AppointmentQuery,
+  appointmentRow,
   MessageKind,
   MessageQuery,
   messagePage,
@@ -10,6 +12,9 @@ import type {
   PreviewQuery,
   performanceAnswer,
   queueAnswer,
+  RecallTaskCreate,
+  RecallTaskQuery,
+  recallTaskRow,
   SessionQuery,
   SipQuery,
   SmsRecordQuery,
@@ -18,7 +23,9 @@ import type {
   sipAnswer,
   smsRecordPage,
   smsRecordRow,
+  TwoWayTaskQuery,
   timelineEntry,
+  twoWayTaskRow,
   UnmatchedQuery,
   unmatchedRow,
   VoiceRecordQuery,
@@ -26,7 +33,7 @@ import type {
   voiceRecordRow,
 } from '@portal/contracts/traffic';
 import type { z } from 'zod';
-import { get } from '../../platform/http';
+import { get, post } from '../../platform/http';
 import type { QueryParams } from '../../platform/request-headers';
 import type { Range } from './shared';
 
@@ -45,6 +52,9 @@ export type UnmatchedRow = z.infer<typeof unmatchedRow>;
 export type UnmatchedFilters = Partial<Omit<UnmatchedQuery, 'page' | 'size'>> & { range?: Range };
 export type SessionRow = z.infer<typeof sessionRow>;
 export type SessionPage = z.infer<typeof sessionPage>;
+export type AppointmentRow = z.infer<typeof appointmentRow>;
+export type TwoWayTaskRow = z.infer<typeof twoWayTaskRow>;
+export type RecallTaskRow = z.infer<typeof recallTaskRow>;
 /** the performance views of the server (voice ones answer voice whatever the product) */
 export type PerformancePath =
   | 'sms-performance'
@@ -70,6 +80,10 @@ export const trafficKeys = {
   sessions: ['traffic', 'sessions'] as const,
   messageTimeline: (kind: 'whatsapp' | 'mail', id: string) => ['traffic', 'message-timeline', kind, id] as const,
   unmatched: ['traffic', 'unmatched'] as const,
+  appointments: ['traffic', 'appointments'] as const,
+  twoWayTasks: ['traffic', 'twoway-tasks'] as const,
+  taskReplies: (id: number) => ['traffic', 'twoway-tasks', id, 'replies'] as const,
+  recallTasks: ['traffic', 'recall-tasks'] as const,
 };
 
 export const trafficApi = {
@@ -94,4 +108,15 @@ export const trafficApi = {
     get<PageResult<UnmatchedRow>>(`${B}/dlr/unmatched`, q as QueryParams, { signal }),
   queues: (q: { accountId?: number; channelId?: number }, signal?: AbortSignal) =>
     get<QueueAnswer>(`${B}/queues`, q as QueryParams, { signal }),
+  appointments: (q: Partial<AppointmentQuery>, signal?: AbortSignal) =>
+    get<PageResult<AppointmentRow>>(`${B}/appointments/page`, q as QueryParams, { signal }),
+  cancelAppointment: (id: number) =>
+    post<AppointmentRow>(`${B}/appointments/${id}/cancel`, undefined, { checkRepeat: true }),
+  twoWayTasks: (q: Partial<TwoWayTaskQuery>, signal?: AbortSignal) =>
+    get<PageResult<TwoWayTaskRow>>(`${B}/twoway-tasks/page`, q as QueryParams, { signal }),
+  taskReplies: (id: number, q: { page: number; size: number }, signal?: AbortSignal) =>
+    get<MessagePage & PageResult<MessageRow>>(`${B}/twoway-tasks/${id}/replies`, q, { signal }),
+  recallTasks: (q: Partial<RecallTaskQuery>, signal?: AbortSignal) =>
+    get<PageResult<RecallTaskRow>>(`${B}/recall-tasks/page`, q as QueryParams, { signal }),
+  createRecallTask: (body: RecallTaskCreate) => post<RecallTaskRow>(`${B}/recall-tasks`, body, { checkRepeat: true }),
 };

@@ -142,3 +142,22 @@ export function StatusTag({ row }: { row: Pick<SmsRow, 'submitStatus' | 'dlrStat
   const s = row.submitStatus === 'rejected' ? 'submit_rejected' : (row.dlrState ?? 'pending');
   return <Tag color={STATE_COLOR[s] ?? 'error'}>{t(`traffic.statuses.${s}` as 'traffic.statuses.pending')}</Tag>;
 }
+
+/** the state of a scheduled send, two-way task or recall task */
+export const TASK_STATE_COLOR: Record<string, string> = {
+  waiting: 'processing',
+  running: 'processing',
+  queued: 'default',
+  sent: 'success',
+  done: 'success',
+  finished: 'default',
+  cancelled: 'default',
+  failed: 'error',
+};
+
+export function StateTag({ state }: { state: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={TASK_STATE_COLOR[state]}>{t(`traffic.twoway.states.${state}` as 'traffic.twoway.states.sent')}</Tag>
+  );
+}
