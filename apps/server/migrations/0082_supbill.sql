@@ -83,7 +83,7 @@ CREATE INDEX "fin_soas_period_idx" ON "fin_soas" USING btree ("period_from" DESC
 CREATE INDEX "fin_soas_created_idx" ON "fin_soas" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE UNIQUE INDEX "fin_supplier_bill_lines_uq" ON "fin_supplier_bill_lines" USING btree ("bill_id","day","country");--> statement-breakpoint
 CREATE INDEX "fin_supplier_bill_lines_day_idx" ON "fin_supplier_bill_lines" USING btree ("day","id");--> statement-breakpoint
-CREATE INDEX "fin_supplier_bill_lines_flagged_idx" ON "fin_supplier_bill_lines" USING btree ("bill_id","flagged");--> statement-breakpoint
+CREATE INDEX "fin_supplier_bill_lines_flagged_idx" ON "fin_supplier_bill_lines" USING btree ("flagged","bill_id");--> statement-breakpoint
 CREATE INDEX "fin_supplier_bill_lines_country_idx" ON "fin_supplier_bill_lines" USING btree ("country");--> statement-breakpoint
 CREATE UNIQUE INDEX "fin_supplier_bills_code_uq" ON "fin_supplier_bills" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "fin_supplier_bills_search_idx" ON "fin_supplier_bills" USING gin ("search" gin_trgm_ops);--> statement-breakpoint

@@ -226,7 +226,8 @@ export const supplierBillLineResource = defineResource({
     flagged: ro('boolean', '超出容差', 'Beyond tolerance'),
   },
   list: {
-    columns: ['day', 'country', 'theirCount', 'ourCount', 'theirAmount', 'ourCost', 'difference', 'flagged'],
+    // the difference and its flag first: a drawer's width shows them without scrolling
+    columns: ['day', 'country', 'difference', 'flagged', 'theirAmount', 'ourCost', 'theirCount', 'ourCount'],
     filters: {
       billId: { op: 'eq', field: 'billId' },
       flagged: { op: 'eq', field: 'flagged' },

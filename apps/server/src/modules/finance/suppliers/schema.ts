@@ -215,7 +215,7 @@ export const finSupplierBillLines = pgTable(
   (t) => [
     uniqueIndex('fin_supplier_bill_lines_uq').on(t.billId, t.day, t.country),
     index('fin_supplier_bill_lines_day_idx').on(t.day, t.id),
-    index('fin_supplier_bill_lines_flagged_idx').on(t.billId, t.flagged),
+    index('fin_supplier_bill_lines_flagged_idx').on(t.flagged, t.billId),
     index('fin_supplier_bill_lines_country_idx').on(t.country),
   ],
 );
