@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
 import { api, apiToken, FINANCE, openDrawerTab, signedIn, useShellServer } from './support/shell.js';
@@ -167,6 +171,57 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
     await ctx.close();
   });
 
+  it('finance01 uploads a supplier bill’s lines: bad rows listed, the differences with our cost shown', async () => {
+    const base = shell.server.url;
+    const token = await apiToken(base, FINANCE);
+    const bills = await api<Page_<{ id: number; code: string; periodFrom: string }>>(
+      base,
+      token,
+      'POST',
+      '/v2/fc/postpaid-supplier/bill-check/page',
+      { size: 20, state: 'draft' },
+    );
+    const bill = bills.records[0]!;
+    expect(bill, 'a seeded draft bill').toBeTruthy();
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
+    await page.goto(`${base}/financial/postpaid-supplier/bill-check`);
+    const row = rows(page).filter({ hasText: bill.code });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await row.getByTestId('bill-upload').click();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('bill');
+    for (const r of [
+      ['Date', 'Country', 'Count', 'Amount'],
+      [bill.periodFrom, 'ZA', 4321, 987.65],
+      [bill.periodFrom, 'ZZZ', 1, 1],
+    ])
+      ws.addRow(r);
+    const file = path.join(os.tmpdir(), `bill-${Date.now()}.xlsx`);
+    await wb.xlsx.writeFile(file);
+    await page.locator('.ant-modal input[type=file]').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('import-errors').textContent()).toMatch(/^Row 3, country: /);
+    await shot(page, 'finance-bill-upload-1280-en');
+    await page.getByTestId('import-save').click();
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Checked');
+    // the lines: theirs beside ours, the line we did not carry beyond the tolerance
+    const lines = await api<Page_<{ country: string; flagged: boolean }>>(
+      base,
+      token,
+      'POST',
+      '/v2/fc/postpaid-supplier/bill-check/line/page',
+      { billId: bill.id, size: 20 },
+    );
+    expect(lines.records.find((l) => l.country === 'ZA')).toMatchObject({ flagged: true });
+    await row.getByTestId('row-detail').click();
+    await openDrawerTab(page, 'Lines');
+    const tab = '[data-testid="bill-lines"]';
+    await expect.poll(() => rows(page, tab).count(), { timeout: 20_000 }).toBe(Math.min(lines.total, 20));
+    await expect.poll(() => rows(page, tab).filter({ hasText: '987.65' }).count()).toBe(1);
+    await shot(page, 'finance-bill-lines-1280-en');
+    fs.rmSync(file, { force: true });
+    await ctx.close();
+  });
+
   for (const [locale, width, height] of [
     ['zh-CN', 1280, 800],
     ['zh-CN', 900, 800],
@@ -180,6 +235,8 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
         ['/financial/account/consumer/bill', 'bills'],
         ['/financial/credit-customer/bill-refund', 'refunds'],
         ['/financial/account/snapshot', 'snapshots'],
+        ['/financial/postpaid-supplier/bill-check', 'supplier-bills'],
+        ['/financial/postpaid-supplier/soa-manage', 'soa'],
       ] as const) {
         await page.goto(`${shell.server.url}${path}`);
         // loaded: rows or the empty note, and no spinner over the table

@@ -420,14 +420,13 @@ describeResource(supplierApplications.sms, {
     keyword: 'REF',
     kind: ['prepayment'],
     state: 'pending',
-    supplierId: async () => {
+    supplierAccountId: async () => {
       const id = await applicationOf(await userId('admin'));
       const [a] = await t.p.db
-        .select({ supplierId: finSupplierAccounts.supplierId })
-        .from(finSupplierAccounts)
-        .innerJoin(finSupplierApplications, eq(finSupplierApplications.supplierAccountId, finSupplierAccounts.id))
+        .select({ accountId: finSupplierApplications.supplierAccountId })
+        .from(finSupplierApplications)
         .where(eq(finSupplierApplications.id, id));
-      return a!.supplierId;
+      return a!.accountId;
     },
     createdAt: ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'],
   },

@@ -1377,6 +1377,43 @@ export const Errors = {
     '供应商 {value} 已有该产品和币种的账户',
     'The supplier {value} already has an account for this product and currency',
   ),
+  // finance, session 19: supplier bill check and statements of account (decision 0107)
+  FIN_BILL_PERIOD: def(
+    10510330,
+    400,
+    '账期须从开始日到结束日，且不超过 92 天',
+    'The period must run from its first day to its last, 92 days at most',
+  ),
+  FIN_BILL_STATE: def(
+    10510331,
+    409,
+    '账单 {value} 当前状态不允许此操作',
+    'The bill {value} is not in a state that allows this',
+  ),
+  FIN_BILL_LINE_OUTSIDE: def(
+    10510332,
+    400,
+    '日期 {value} 不在账单的账期内，未保存任何行',
+    'The day {value} is outside the bill’s period; nothing was saved',
+  ),
+  FIN_RECON_PRODUCT_TAKEN: def(
+    10510333,
+    409,
+    '产品 {value} 已有对账配置',
+    'The product {value} already has reconciliation settings',
+  ),
+  FIN_SOA_NO_ACCOUNT: def(
+    10510334,
+    400,
+    '供应商 {value} 没有该产品和币种的账户',
+    'The supplier {value} has no account for this product and currency',
+  ),
+  FIN_SOA_STATE: def(
+    10510335,
+    409,
+    '对账单 {value} 当前状态不允许此操作',
+    'The statement {value} is not in a state that allows this',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -209,6 +209,16 @@ export interface TrafficChannelCost {
   cost: string;
 }
 
+/** some channels' billed units and rated cost of one UTC day and destination (finance's bill check, decision 0107) */
+export interface TrafficCountryCost {
+  day: string;
+  country: string;
+  /** decimal text: SMS parts, voice minutes (2 places), WhatsApp / mail messages */
+  units: string;
+  /** decimal text in the asked cost currency */
+  cost: string;
+}
+
 /** traffic room: rolled-up figures for home, reports and the AI assistant (never raw records) */
 export interface TrafficPort {
   /**
@@ -253,6 +263,17 @@ export interface TrafficPort {
    * daily rollups; routed traffic only, zero sums left out. Optional: doubles of the port need not.
    */
   costByChannel?(q: { from: string; to: string }): Promise<TrafficChannelCost[]>;
+  /**
+   * Finance's supplier bill check (decision 0107): some channels' billed units and cost in one cost
+   * currency per day and destination country, from the daily rollups. Optional like `costByChannel`.
+   */
+  costByCountry?(q: {
+    from: string;
+    to: string;
+    channelIds: number[];
+    product: TrafficProduct;
+    costCurrency: string;
+  }): Promise<TrafficCountryCost[]>;
   byDay(
     q: TrafficDayQuery & {
       /** one figure per destination country as well */

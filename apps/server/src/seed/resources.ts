@@ -10,7 +10,7 @@
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
-import { FinPerm, SUPPLIER_PRODUCTS, supplierPerm } from '@portal/contracts/finance';
+import { FinPerm, SUPPLIER_PRODUCTS, SupplierBillPerm, supplierPerm } from '@portal/contracts/finance';
 import { QmPerm } from '@portal/contracts/quotation';
 import { customerReports, REPORTS_ALL_FIGURES, reportSubscriptionResource } from '@portal/contracts/reports';
 import { resourceButtons } from '@portal/contracts/resource';
@@ -163,6 +163,18 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     name: '申请供应商账户资金变动',
     nameEn: 'Apply to move a supplier account’s money',
   })),
+  {
+    key: SupplierBillPerm.CHECK,
+    parentKey: SupplierBillPerm.BILLS,
+    name: '核对供应商账单（新建、上传、确认、争议）',
+    nameEn: 'Check supplier bills (create, upload, confirm, dispute)',
+  },
+  {
+    key: SupplierBillPerm.SOA_EDIT,
+    parentKey: SupplierBillPerm.SOA,
+    name: '编辑对账单（新建、确认、争议）',
+    nameEn: 'Edit statements of account (create, agree, dispute)',
+  },
   {
     key: FinPerm.ALL_ACCOUNTS,
     parentKey: FinPerm.ACCOUNTS,

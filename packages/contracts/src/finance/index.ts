@@ -109,3 +109,20 @@ export {
   supplierPerm,
   supplierProductOptions,
 } from './supplier.js';
+export {
+  beyondTolerance,
+  DEFAULT_TOLERANCE,
+  reconConfigResource,
+  SOA_STATES,
+  SUPPLIER_BILL_IMPORT,
+  SUPPLIER_BILL_STATES,
+  type SupplierBillLineRow,
+  SupplierBillPerm,
+  type SupplierBillState,
+  soaResource,
+  soaStateOptions,
+  supplierBillLineResource,
+  supplierBillLineRow,
+  supplierBillResource,
+  supplierBillStateOptions,
+} from './supplier-bill.js';

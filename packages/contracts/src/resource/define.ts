@@ -88,6 +88,8 @@ export interface ResourceCommand {
   path?: string;
   /** record history entry for it (default true) */
   history?: boolean;
+  /** offered only on rows whose field holds one of these values (the handler still checks the state) */
+  when?: { field: string; in: readonly (string | number)[] };
 }
 
 export type ResourceVerb = 'page' | 'detail' | 'save' | 'update' | 'delete' | 'export' | 'timeline' | 'comment';
@@ -154,6 +156,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     ...def.form.sections.flatMap((s) => s.fields),
     ...(def.detail?.header ?? []),
     ...(def.access.owner ? [def.access.owner] : []),
+    ...Object.values(def.commands ?? {}).flatMap((c) => (c.when ? [c.when.field] : [])),
   ].filter((f) => !has(f));
   if (bad.length) throw new Error(`resource ${def.key}: unknown fields ${bad.join(', ')}`);
   // a row's own keys: its optimistic version and the names of the ids it holds (decisions 0019, 0068);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../platform/db/index.js';
-import type { TrafficChannelCost, TrafficPort } from '../../platform/ports.js';
+import type { TrafficChannelCost, TrafficCountryCost, TrafficPort } from '../../platform/ports.js';
 
 /**
  * The traffic port's `costByChannel` (finance's supplier cost feed, decision 0104): the daily rollups'
@@ -25,6 +25,33 @@ export function channelCosts(db: Db): NonNullable<TrafficPort['costByChannel']> 
         costCurrency: r.cost_currency,
         cost: r.cost,
       }),
+    );
+  };
+}
+
+/**
+ * The traffic port's `costByCountry` (finance's supplier bill check, decision 0107): the daily rollups'
+ * billed units and rated cost of some channels, one product and one cost currency, per day and
+ * destination country. Units are what a supplier bills: SMS parts (segments), voice minutes (billed
+ * seconds / 60), WhatsApp and mail messages.
+ */
+export function countryCosts(db: Db): NonNullable<TrafficPort['costByCountry']> {
+  return async (q) => {
+    if (!q.channelIds.length) return [];
+    const units = q.product === 'voice' ? sql`sum(seconds) / 60.0` : sql`sum(segments)`;
+    const rows = rowsOf<{ day: string; country: string; units: string; cost: string }>(
+      await db.execute(sql`select day::text as day, country, round(${units}, 2)::text as units, sum(cost)::text as cost
+        from traffic_daily
+        where day >= ${q.from} and day <= ${q.to} and product = ${q.product} and cost_currency = ${q.costCurrency}
+          and channel_id in (${sql.join(
+            q.channelIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        group by day, country
+        order by day, country`),
+    );
+    return rows.map(
+      (r): TrafficCountryCost => ({ day: String(r.day), country: r.country, units: r.units, cost: r.cost }),
     );
   };
 }

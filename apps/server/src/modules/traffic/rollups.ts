@@ -6,7 +6,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import { portOf, type TrafficDayFigure, type TrafficPort } from '../../platform/ports.js';
-import { channelCosts } from './channel-costs.js';
+import { channelCosts, countryCosts } from './channel-costs.js';
 import { channelFigures, gatewayFigures } from './channel-figures.js';
 import { rematchDlrs } from './ingest.js';
 import { rematchStates } from './message-states.js';
@@ -178,6 +178,7 @@ export function trafficPort(db: Db): TrafficPort {
     byChannel: channelFigures(db),
     byGateway: gatewayFigures(db),
     costByChannel: channelCosts(db),
+    costByCountry: countryCosts(db),
     sums: reportSums(db),
     async byDay(q) {
       const conds = dayConds(q);

@@ -130,3 +130,6 @@ export const SmsSupplierAccounts = () => <SupplierAccountsScreen product="sms" /
 export const VosSupplierAccounts = () => <SupplierAccountsScreen product="vos" />;
 export const EmailSupplierAccounts = () => <SupplierAccountsScreen product="email" />;
 export const SocialSupplierAccounts = () => <SupplierAccountsScreen product="social" />;
+
+// the bill check, statements and their tolerance travel in this chunk (no import() of their own: the shell's budget)
+export { ReconConfigScreen, SoaScreen, SupplierBillsScreen } from './SupplierBills';

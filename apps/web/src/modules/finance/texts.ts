@@ -3,6 +3,8 @@
  * customer page (loaded with CRM's texts, not ours), so its texts travel as labels, read with useLabel.
  */
 export const T = {
+  billUpload: { zh: '上传账单明细', en: 'Upload bill lines' },
+  billChecked: { zh: '已核对（行数 / 超差行）', en: 'Checked (lines / beyond tolerance)' },
   openAccount: { zh: '申请开户', en: 'Apply to open an account' },
   opened: { zh: '开户申请已提交，等待财务审批', en: 'The opening is submitted for finance’s approval' },
   noAccounts: { zh: '该客户暂无账户', en: 'This customer has no account yet' },

@@ -78,6 +78,7 @@ export function ResourceList({
       });
     for (const [name, cmd] of Object.entries(def.commands ?? {})) {
       if (!can.command(name)) continue;
+      if (cmd.when && !cmd.when.in.includes(row[cmd.when.field] as string | number)) continue;
       const fixed = overrides.rowCommands?.[name]?.(row);
       const running = command.isPending && command.variables?.id === row.id && command.variables.name === name;
       out.push(

@@ -2,6 +2,9 @@ import { SUPPLIER_PRODUCTS } from '@portal/contracts/finance';
 import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
 import { registerSupplierHandlers } from './applications.js';
+import { mountBillImport } from './bill-import.js';
+import { seedSupplierBills } from './bill-seed.js';
+import { reconConfig, soas, supplierBillLines, supplierBills } from './bills.js';
 import { defineSupplierCostJob, SUPPLIER_COST_JOB } from './cost-feed.js';
 import { supplierAccounts, supplierApplications, supplierEntries } from './resources.js';
 import { supplierRoutes } from './routes.js';
@@ -25,6 +28,9 @@ export const financeSupplierModule: Module = {
       await mountResource(app, p, supplierAccounts[product]);
     }
     await supplierRoutes(app, p);
+    // the bill check and statements of account (decision 0107)
+    for (const b of [reconConfig, supplierBillLines, supplierBills, soas]) await mountResource(app, p, b);
+    await mountBillImport(app, p);
   },
   jobs: (p) => defineSupplierCostJob(p),
   schedule: async (p) => {
@@ -35,5 +41,6 @@ export const financeSupplierModule: Module = {
   seed: async (ctx) => {
     await seedSupplierAccounts(ctx);
     await seedSupplierCosts(ctx);
+    await seedSupplierBills(ctx);
   },
 };

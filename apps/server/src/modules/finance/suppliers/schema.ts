@@ -1,12 +1,20 @@
-import { SUPPLIER_APPLY_KINDS, SUPPLIER_ENTRY_KINDS, SUPPLIER_PRODUCTS } from '@portal/contracts/finance';
+import {
+  SOA_STATES,
+  SUPPLIER_APPLY_KINDS,
+  SUPPLIER_BILL_STATES,
+  SUPPLIER_ENTRY_KINDS,
+  SUPPLIER_PRODUCTS,
+} from '@portal/contracts/finance';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
   integer,
+  numeric,
   pgSequence,
   pgTable,
   serial,
@@ -22,6 +30,9 @@ const minor = (name: string) => bigint(name, { mode: 'number' });
 
 /** supplier-account codes `SA…`, supplier-application codes `SP…` */
 export const supplierAccountCodeSeq = pgSequence('fin_supplier_account_code_seq', { startWith: 300001 });
+/** supplier-bill codes `SB…`, statement codes `SOA…` (decision 0107) */
+export const supplierBillCodeSeq = pgSequence('fin_supplier_bill_code_seq', { startWith: 100001 });
+export const soaCodeSeq = pgSequence('fin_soa_code_seq', { startWith: 100001 });
 export const supplierApplicationCodeSeq = pgSequence('fin_supplier_application_code_seq', { startWith: 700001 });
 
 /**
@@ -123,5 +134,124 @@ export const finSupplierApplications = pgTable(
     index('fin_supplier_applications_state_idx').on(t.state),
     index('fin_supplier_applications_decided_idx').on(t.decidedAt),
     uniqueIndex('fin_supplier_applications_instance_uq').on(t.instanceId),
+  ],
+);
+
+/** `recon-config`: one row per supplier product, the tolerance of a bill line (decision 0107). */
+export const finReconConfig = pgTable(
+  'fin_recon_config',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    product: text('product', { enum: SUPPLIER_PRODUCTS }).notNull(),
+    tolerancePct: numeric('tolerance_pct', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    toleranceAmount: minor('tolerance_amount').notNull(),
+    remark: text('remark'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fin_recon_config_product_uq').on(t.product),
+    index('fin_recon_config_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    check('fin_recon_config_range', sql`${t.tolerancePct} between 0 and 100 and ${t.toleranceAmount} >= 0`),
+  ],
+);
+
+/**
+ * A supplier's bill for one product, currency and period (decision 0107): their lines compared with
+ * our cost of the supplier's channels. Totals are written with the lines, in one transaction.
+ */
+export const finSupplierBills = pgTable(
+  'fin_supplier_bills',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    code: text('code').notNull(),
+    supplierId: integer('supplier_id').notNull(),
+    product: text('product', { enum: SUPPLIER_PRODUCTS }).notNull(),
+    currency: text('currency').notNull(),
+    periodFrom: date('period_from').notNull(),
+    periodTo: date('period_to').notNull(),
+    reference: text('reference'),
+    state: text('state', { enum: SUPPLIER_BILL_STATES }).notNull().default('draft'),
+    theirAmount: minor('their_amount').notNull().default(0),
+    ourCost: minor('our_cost').notNull().default(0),
+    difference: minor('difference').notNull().default(0),
+    lines: integer('lines').notNull().default(0),
+    flagged: integer('flagged').notNull().default(0),
+    note: text('note'),
+    createdBy: integer('created_by'),
+    checkedAt: at('checked_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    search: searchColumn('search', ['code', 'reference']),
+  },
+  (t) => [
+    uniqueIndex('fin_supplier_bills_code_uq').on(t.code),
+    searchIndex('fin_supplier_bills_search_idx', t.search),
+    index('fin_supplier_bills_supplier_idx').on(t.supplierId),
+    index('fin_supplier_bills_product_idx').on(t.product),
+    index('fin_supplier_bills_state_idx').on(t.state),
+    index('fin_supplier_bills_period_idx').on(t.periodFrom.desc().nullsFirst(), t.id),
+    index('fin_supplier_bills_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    check('fin_supplier_bills_period', sql`${t.periodFrom} <= ${t.periodTo}`),
+  ],
+);
+
+/** One line of a supplier bill: theirs (day, country, count, amount) beside ours from traffic. */
+export const finSupplierBillLines = pgTable(
+  'fin_supplier_bill_lines',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    billId: integer('bill_id').notNull(),
+    day: date('day').notNull(),
+    country: text('country').notNull(),
+    theirCount: numeric('their_count', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    ourCount: numeric('our_count', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    theirAmount: minor('their_amount').notNull(),
+    ourCost: minor('our_cost').notNull(),
+    difference: minor('difference').notNull(),
+    flagged: boolean('flagged').notNull(),
+  },
+  (t) => [
+    uniqueIndex('fin_supplier_bill_lines_uq').on(t.billId, t.day, t.country),
+    index('fin_supplier_bill_lines_day_idx').on(t.day, t.id),
+    index('fin_supplier_bill_lines_flagged_idx').on(t.flagged, t.billId),
+    index('fin_supplier_bill_lines_country_idx').on(t.country),
+  ],
+);
+
+/** A statement of account with one supplier account for a period: our side from its entries, theirs as entered. */
+export const finSoas = pgTable(
+  'fin_soas',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    code: text('code').notNull(),
+    supplierId: integer('supplier_id').notNull(),
+    product: text('product', { enum: SUPPLIER_PRODUCTS }).notNull(),
+    currency: text('currency').notNull(),
+    periodFrom: date('period_from').notNull(),
+    periodTo: date('period_to').notNull(),
+    opening: minor('opening').notNull(),
+    costs: minor('costs').notNull(),
+    payments: minor('payments').notNull(),
+    adjustments: minor('adjustments').notNull(),
+    closing: minor('closing').notNull(),
+    theirClosing: minor('their_closing').notNull(),
+    state: text('state', { enum: SOA_STATES }).notNull().default('open'),
+    note: text('note'),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    search: searchColumn('search', ['code']),
+  },
+  (t) => [
+    uniqueIndex('fin_soas_code_uq').on(t.code),
+    searchIndex('fin_soas_search_idx', t.search),
+    index('fin_soas_supplier_idx').on(t.supplierId),
+    index('fin_soas_product_idx').on(t.product),
+    index('fin_soas_state_idx').on(t.state),
+    index('fin_soas_period_idx').on(t.periodFrom.desc().nullsFirst(), t.id),
+    index('fin_soas_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    check('fin_soas_period', sql`${t.periodFrom} <= ${t.periodTo}`),
   ],
 );
