@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costAmount } from '../traffic/cost-amount.js';
 import { int32Id, int53 } from '../validation/scalars.js';
 import { MAX_REPORT_DAYS, PERIODS, REPORT_DIMS, type ReportDef, type ReportDim } from './defs.js';
 
@@ -45,8 +46,14 @@ export const reportFigures = z.object({
   /** %, two decimals */
   deliveryRate: pct,
   revenue: money,
-  cost: money,
-  profit: money,
+  /**
+   * Cost in its own currency (decision 0109, as 0105 for the performance views): revenue is in the row's
+   * `currency` (the price's); `costs` the cost per currency (amounts other than zero); `cost`, `profit`
+   * and `margin` only where every cost is in the price's currency, else null (nothing is converted).
+   */
+  costs: z.array(costAmount),
+  cost: money.nullable(),
+  profit: money.nullable(),
   /** profit / revenue, %, two decimals */
   margin: pct,
   /** what the ledger is charged: the revenue of the rated traffic */
@@ -71,6 +78,12 @@ export const reportFigures = z.object({
   dlrTime: z.string().nullable(),
 });
 export type ReportFigures = z.infer<typeof reportFigures>;
+
+/** some cost of these figures is in another currency than their revenue: no cost, profit or margin shown */
+export const costApart = (f: Pick<ReportFigures, 'cost' | 'costs'>) => f.cost === null && f.costs.length > 0;
+/** the cost as a file or mail shows it: the amount, or each currency's amount ("0.060000 EUR; …") when apart */
+export const costText = (f: Pick<ReportFigures, 'cost' | 'costs'>): string | null =>
+  costApart(f) ? f.costs.map((c) => `${c.amount} ${c.currency}`).join('; ') : f.cost;
 
 export const reportRow = reportFigures.extend({
   key: z.string(),
