@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { pageQuery, pageResult } from '../paging.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { coerceInt32, int32, int53, text } from '../validation/scalars.js';
-import { costAmount } from './cost-amount.js';
-
-export { type CostAmount, costAmount } from './cost-amount.js';
 
 const screen = (path: string): string => {
   const route = routeByPath(path);
@@ -368,6 +365,9 @@ export const performanceQuery = z.object({
   ownerId: coerceInt32().optional(),
 });
 export type PerformanceQuery = z.infer<typeof performanceQuery>;
+/** an amount of cost in its own currency (decision 0105) */
+export const costAmount = z.object({ currency: z.string(), amount: z.string() });
+export type CostAmount = z.infer<typeof costAmount>;
 /**
  * Cost in its own currency (decision 0105): revenue is in `currency` (the price's); `costs` holds the
  * cost per currency (amounts other than zero); `cost` and `profit` only where every cost is in the
