@@ -2,7 +2,6 @@ import { MailOutlined } from '@ant-design/icons';
 import {
   allReports,
   CATEGORY_TITLE,
-  costApart,
   DIM_TITLE,
   measureTitle,
   PERIODS,
@@ -39,7 +38,7 @@ import { ExportButton } from '../../platform/export/ExportButton';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { reportKeys, reportsApi } from './api';
-import { figureLines, MONEY_APART } from './figures';
+import { costIsApart, figureLines, MONEY_APART } from './figures';
 import { periodOfLink } from './link';
 import { ReportChart } from './ReportChart';
 import { subscriptionOverrides } from './SubscriptionsScreen';
@@ -54,7 +53,7 @@ const COMPARED = new Set<ReportMeasure>(['count', 'revenue', 'profit', 'consumpt
 /** one figure; the cost in other currencies than the revenue one currency a line (decision 0109) */
 function Figure({ m, f }: { m: ReportMeasure; f: ReportFigures }) {
   const lines = figureLines(m, f);
-  if (lines.length === 1 && !(m === 'cost' && costApart(f))) return lines[0];
+  if (lines.length === 1 && !(m === 'cost' && costIsApart(f))) return lines[0];
   return lines.map((line) => (
     <span key={line} style={{ display: 'block', whiteSpace: 'nowrap' }} data-testid="report-cost-apart">
       {line}
@@ -129,7 +128,7 @@ export function ReportScreen({ def }: { def: ReportDef }) {
   // some cost in another currency than its revenue, in a report showing money: say why profit is "-"
   const apart =
     def.measures.some((m) => MONEY_APART.has(m)) &&
-    [...(data?.rows ?? []), ...(data?.totals ?? [])].some((r) => costApart(r) || costApart(r.prev));
+    [...(data?.rows ?? []), ...(data?.totals ?? [])].some((r) => costIsApart(r) || costIsApart(r.prev));
 
   const columns: TableColumnsType<ReportRow> = [
     {

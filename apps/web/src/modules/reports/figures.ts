@@ -1,10 +1,16 @@
 import { formatNumber } from '@portal/contracts';
-import { costApart, type ReportFigures, type ReportMeasure } from '@portal/contracts/reports';
+import type { ReportFigures, ReportMeasure } from '@portal/contracts/reports';
 
 const PCT = new Set<ReportMeasure>(['deliveryRate', 'margin', 'readRate']);
 const MONEY = new Set<ReportMeasure>(['revenue', 'cost', 'profit', 'consumption', 'balance', 'minutes']);
 /** the measures that are "-" where some cost is in another currency than the revenue (decision 0109) */
 export const MONEY_APART = new Set<ReportMeasure>(['cost', 'profit', 'margin']);
+
+/**
+ * some cost is in another currency than the revenue: no cost, profit or margin (the contracts' `costApart`,
+ * not imported: a value from `@portal/contracts/reports` here reshaped the chunks and grew the shell's entry)
+ */
+export const costIsApart = (f: ReportFigures) => f.cost === null && f.costs.length > 0;
 
 const fixed2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -25,6 +31,6 @@ export const show = (m: ReportMeasure, v: string | number | null) =>
  * currency's amount, one a line ("60.00 EUR"), never added up or converted; profit and margin then "-".
  */
 export function figureLines(m: ReportMeasure, f: ReportFigures): string[] {
-  if (m === 'cost' && costApart(f)) return f.costs.map((c) => `${fixed2.format(Number(c.amount))} ${c.currency}`);
+  if (m === 'cost' && costIsApart(f)) return f.costs.map((c) => `${fixed2.format(Number(c.amount))} ${c.currency}`);
   return [show(m, f[m])];
 }
