@@ -125,17 +125,18 @@ export async function loadReportData(dbUrl) {
     // OTP, delivered in 1.5–9.1 s on average
     await c.query(
       `insert into traffic_otp_daily (day, product, account_id, customer_id, owner_id, channel_id, country, network,
-         currency, count, delivered, revenue, cost, dlr_ms, dlr_count)
+         currency, cost_currency, count, delivered, revenue, cost, dlr_ms, dlr_count)
        select o.day, 'sms', o.account_id, o.customer_id, o.owner_id, o.channel_id, o.country, o.network, o.currency,
-              o.count, o.delivered, o.revenue, o.cost, o.delivered * (1500 + (o.n % 20) * 400), o.delivered
+              o.cost_currency, o.count, o.delivered, o.revenue, o.cost, o.delivered * (1500 + (o.n % 20) * 400), o.delivered
        from (select t.day, t.account_id, t.customer_id, t.owner_id, t.channel_id, t.country, t.network, t.currency,
-                    a.n, floor(sum(t.count) * (8 + a.n % 38) / 100)::bigint as count,
+                    t.cost_currency, a.n, floor(sum(t.count) * (8 + a.n % 38) / 100)::bigint as count,
                     floor(sum(t.delivered) * (8 + a.n % 38) / 100)::bigint as delivered,
                     round(sum(t.revenue) * (8 + a.n % 38) / 100, 6) as revenue,
                     round(sum(t.cost) * (8 + a.n % 38) / 100, 6) as cost
              from traffic_daily t join rb_accounts a on a.id = t.account_id and a.n % 3 <> 0
              where t.product = 'sms'
-             group by t.day, t.account_id, t.customer_id, t.owner_id, t.channel_id, t.country, t.network, t.currency, a.n) o
+             group by t.day, t.account_id, t.customer_id, t.owner_id, t.channel_id, t.country, t.network, t.currency,
+               t.cost_currency, a.n) o
        where o.count > 0`,
     );
     // WhatsApp: every 4th account sends in the four categories each day, 1–400 messages a category,
@@ -143,9 +144,9 @@ export async function loadReportData(dbUrl) {
     const waCell = `(1 + (a.n * 131 + d * 17 + length(w.category) * 7) % 400)`;
     await c.query(
       `insert into traffic_wa_daily (day, product, account_id, customer_id, owner_id, country, category, currency,
-         count, delivered, read, sessions, revenue, cost)
+         cost_currency, count, delivered, read, sessions, revenue, cost)
        select ${today} - ${DAYS - 1} + d, 'whatsapp', a.id, a.customer_id, coalesce(a.owner_id, 0),
-              (${COUNTRIES})[1 + a.n % 40], w.category, a.currency,
+              (${COUNTRIES})[1 + a.n % 40], w.category, a.currency, 'USD',
               ${waCell}, ${waCell} * 92 / 100, ${waCell} * 55 / 100, ${waCell} * 80 / 100,
               ${waCell} * w.rate, ${waCell} * w.rate * 0.7
        from generate_series(0, ${DAYS - 1}) d

@@ -7,7 +7,8 @@ interface Answer {
   from: string;
   to: string;
   dim: string;
-  rows: { key: string; label: string; revenue: string }[];
+  rows: { key: string; label: string; revenue: string; cost: string | null; profit: string | null }[];
+  totals: { currency: string; cost: string | null }[];
 }
 
 const PATH = '/reportAnalysis/smsProfitAnalysis';
@@ -34,9 +35,23 @@ describe('the SMS profit report', () => {
     await expect.poll(() => page.getByTestId('report-drill').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'reports-profit-week-1280-zh');
 
+    // the demo's CNY and EUR customers are costed in USD (decision 0109): no cost, profit or margin in their
+    // currency, the cost in USD beside it, and the note under the table (their totals rows always show)
+    const token = await apiToken(server.url, ADMIN);
+    const week = await api<Answer>(server.url, token, 'POST', '/v2/reports/sms-profit/data', {
+      period: 'week',
+      date: ymd(new Date(Date.now() - 7 * 86_400_000)),
+    });
+    const apart = week.totals.filter((r) => r.cost === null).map((r) => r.currency);
+    expect(apart.length).toBeGreaterThan(0);
+    expect(week.rows.filter((r) => r.cost === null).every((r) => r.profit === null)).toBe(true);
+    await page.getByTestId('report-cost-note').scrollIntoViewIfNeeded({ timeout: 10_000 });
+    await shot(page, 'reports-profit-cost-note-1280-zh');
+    expect(await page.getByTestId('report-cost-apart').count()).toBeGreaterThanOrEqual(apart.length);
+    expect(await page.getByTestId('report-cost-apart').first().textContent()).toMatch(/^[\d,]+\.\d{2} [A-Z]{3}$/);
+
     // the month of the screen's date (a week ago): the table shows the API's customers for that month
     await page.getByTestId('report-period').getByText('月', { exact: true }).click();
-    const token = await apiToken(server.url, ADMIN);
     const month = await api<Answer>(server.url, token, 'POST', '/v2/reports/sms-profit/data', {
       period: 'month',
       date: ymd(new Date(Date.now() - 7 * 86_400_000)),
@@ -82,6 +97,8 @@ describe('the SMS profit report', () => {
       await page.getByTestId('report-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
       await expect.poll(() => page.getByTestId('report-drill').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `reports-profit-week-${width}-${locale}`);
+      await page.getByTestId('report-cost-note').scrollIntoViewIfNeeded();
+      await shot(page, `reports-profit-cost-note-${width}-${locale}`);
       await ctx.close();
     }
   });

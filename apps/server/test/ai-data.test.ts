@@ -151,7 +151,7 @@ describe('AI assistant: data answers through the rooms, in the asking user’s s
       count: count as number,
       delivered: count as number,
       revenue: revenue as string,
-      cost: cost as string,
+      costs: [{ currency: 'USD', amount: cost as string }],
       currency: 'USD',
     }));
     definePorts({

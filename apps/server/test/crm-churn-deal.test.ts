@@ -125,7 +125,7 @@ describe('the churn rule evaluation', () => {
               count: 1,
               delivered: 1,
               revenue,
-              cost: '0',
+              costs: [],
               currency: 'USD',
             });
       return out;

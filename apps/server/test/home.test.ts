@@ -95,7 +95,7 @@ describe('home overview', () => {
       count: count as number,
       delivered: count as number,
       revenue: revenue as string,
-      cost: '0',
+      costs: [],
       currency: currency as string,
     }));
     const asked: Parameters<NonNullable<TrafficPort['sums']>>[0][] = [];
@@ -118,7 +118,7 @@ describe('home overview', () => {
               count: 0,
               delivered: 0,
               revenue: '0',
-              cost: '0',
+              costs: [],
               seconds: 0,
               firstDay: r.day,
               sessions: 0,

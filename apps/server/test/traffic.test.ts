@@ -435,12 +435,12 @@ describe('rollups', () => {
       [
         'traffic_wa_daily',
         waRecomputeSql,
-        'day, product, account_id, customer_id, owner_id, country, category, currency, count, delivered, read, sessions, revenue::numeric(20,6), cost::numeric(20,6)',
+        'day, product, account_id, customer_id, owner_id, country, category, currency, cost_currency, count, delivered, read, sessions, revenue::numeric(20,6), cost::numeric(20,6)',
       ],
       [
         'traffic_otp_daily',
         otpRecomputeSql,
-        'day, product, account_id, customer_id, owner_id, channel_id, country, network, currency, count, delivered, dlr_ms, dlr_count, revenue::numeric(20,6), cost::numeric(20,6)',
+        'day, product, account_id, customer_id, owner_id, channel_id, country, network, currency, cost_currency, count, delivered, dlr_ms, dlr_count, revenue::numeric(20,6), cost::numeric(20,6)',
       ],
     ] as const) {
       const c = sql.raw(cols);
@@ -475,14 +475,15 @@ describe('rollups', () => {
     // the next block's first day: eleven days after a block's start always falls in the next block
     const blockEnd = new Date(`${blockOf(dayOf(new Date(lastBlock.getTime() + 11 * DAY)))}T00:00:00Z`);
     const tenday = "date_trunc('month', day::timestamp)::date + least(extract(day from day)::int - 1, 20) / 10 * 10";
-    const customer = 'product, account_id, customer_id, owner_id, country, currency';
-    const route = 'product, owner_id, channel_id, country, network, currency';
-    const account = 'product, account_id, customer_id, owner_id, currency';
+    // each keeps the cost currency (decision 0109): cost is never summed across currencies
+    const customer = 'product, account_id, customer_id, owner_id, country, currency, cost_currency';
+    const route = 'product, owner_id, channel_id, country, network, currency, cost_currency';
+    const account = 'product, account_id, customer_id, owner_id, currency, cost_currency';
     for (const [table, dims, blocks] of [
       ['traffic_report_daily', customer, false],
       ['traffic_route_daily', route, false],
       ['traffic_account_daily', account, false],
-      ['traffic_owner_daily', 'product, owner_id, currency', false],
+      ['traffic_owner_daily', 'product, owner_id, currency, cost_currency', false],
       ['traffic_report_tenday', customer, true],
       ['traffic_route_tenday', route, true],
       ['traffic_account_tenday', account, true],

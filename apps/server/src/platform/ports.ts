@@ -1,5 +1,5 @@
 import type { PRODUCTS } from '@portal/contracts/quotation';
-import type { TrafficProduct } from '@portal/contracts/traffic';
+import type { CostAmount, TrafficProduct } from '@portal/contracts/traffic';
 import type { AuthContext } from './auth/context.js';
 import type { Db } from './db/index.js';
 
@@ -110,7 +110,8 @@ export interface TrafficDayFigure {
   count: number;
   delivered: number;
   revenue: string;
-  cost: string;
+  /** the cost per cost currency (decision 0109), amounts other than zero; never netted into one */
+  costs: CostAmount[];
   currency: string;
   /** ISO country, only when asked for (`byCountry`) */
   country?: string;
@@ -188,7 +189,8 @@ export interface TrafficSum {
   /** delivered messages; answered calls for voice */
   delivered: number;
   revenue: string;
-  cost: string;
+  /** the cost per cost currency (decision 0109), amounts other than zero; never netted into one */
+  costs: CostAmount[];
   seconds: number;
   /** the first day with traffic in the group */
   firstDay: string | null;

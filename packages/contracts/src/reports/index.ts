@@ -38,6 +38,11 @@ export const reportQuery = z.object({
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 const money = z.string();
+/**
+ * an amount of cost in its own currency, the shape of traffic's `costAmount` (decision 0105), declared here: a
+ * module shared by the reports' and the traffic screens became its own chunk, and every chunk costs the shell's entry
+ */
+const costAmount = z.object({ currency: z.string(), amount: z.string() });
 const pct = z.string().nullable();
 export const reportFigures = z.object({
   count: int53(),
@@ -45,8 +50,14 @@ export const reportFigures = z.object({
   /** %, two decimals */
   deliveryRate: pct,
   revenue: money,
-  cost: money,
-  profit: money,
+  /**
+   * Cost in its own currency (decision 0109, as 0105 for the performance views): revenue is in the row's
+   * `currency` (the price's); `costs` the cost per currency (amounts other than zero); `cost`, `profit`
+   * and `margin` only where every cost is in the price's currency, else null (nothing is converted).
+   */
+  costs: z.array(costAmount),
+  cost: money.nullable(),
+  profit: money.nullable(),
   /** profit / revenue, %, two decimals */
   margin: pct,
   /** what the ledger is charged: the revenue of the rated traffic */
@@ -71,6 +82,12 @@ export const reportFigures = z.object({
   dlrTime: z.string().nullable(),
 });
 export type ReportFigures = z.infer<typeof reportFigures>;
+
+/** some cost of these figures is in another currency than their revenue: no cost, profit or margin shown */
+export const costApart = (f: Pick<ReportFigures, 'cost' | 'costs'>) => f.cost === null && f.costs.length > 0;
+/** the cost as a file or mail shows it: the amount, or each currency's amount ("0.060000 EUR; …") when apart */
+export const costText = (f: Pick<ReportFigures, 'cost' | 'costs'>): string | null =>
+  costApart(f) ? f.costs.map((c) => `${c.amount} ${c.currency}`).join('; ') : f.cost;
 
 export const reportRow = reportFigures.extend({
   key: z.string(),

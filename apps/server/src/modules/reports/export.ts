@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportFormat, Locale } from '@portal/contracts';
-import { DIM_TITLE, measureTitle, type ReportAnswer, type ReportDef } from '@portal/contracts/reports';
+import {
+  costText,
+  DIM_TITLE,
+  measureTitle,
+  type ReportAnswer,
+  type ReportDef,
+  type ReportFigures,
+  type ReportMeasure,
+} from '@portal/contracts/reports';
 import type { Cell } from '../../platform/exports/source.js';
 import { writeRows } from '../../platform/exports/writer.js';
 
@@ -27,10 +35,12 @@ export async function writeReportFile(
     zh ? '币种' : 'Currency',
     ...def.measures.flatMap((m) => [title(measureTitle(def, m)), `${title(measureTitle(def, m))} (${prevWord})`]),
   ];
+  // cost in another currency than the revenue: each currency's amount, never one netted figure (decision 0109)
+  const cell = (f: ReportFigures, m: ReportMeasure): Cell => (m === 'cost' ? costText(f) : f[m]);
   const line = (label: string, r: ReportAnswer['rows'][number]): Cell[] => [
     label,
     r.currency,
-    ...def.measures.flatMap((m) => [r[m], r.prev[m]]),
+    ...def.measures.flatMap((m) => [cell(r, m), cell(r.prev, m)]),
   ];
   async function* cells() {
     for (const r of answer.rows) yield line(r.label, r);

@@ -15,6 +15,7 @@ import { Decimal } from 'decimal.js';
 import { inArray } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
+import { addCost, costList } from '../../platform/cost-amounts.js';
 import type { Db } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { portOf, type TrafficSum } from '../../platform/ports.js';
@@ -26,7 +27,8 @@ interface Acc {
   count: number;
   delivered: number;
   revenue: Decimal;
-  cost: Decimal;
+  /** per cost currency: never added across currencies (decision 0109) */
+  costs: Map<string, Decimal>;
   seconds: number;
   firstDay?: string;
   sessions: number;
@@ -38,7 +40,7 @@ const empty = (): Acc => ({
   count: 0,
   delivered: 0,
   revenue: new Decimal(0),
-  cost: new Decimal(0),
+  costs: new Map(),
   seconds: 0,
   sessions: 0,
   read: 0,
@@ -54,26 +56,32 @@ const add = (a: Acc, f: TrafficSum) => {
   a.delivered += f.delivered;
   a.seconds += f.seconds;
   a.revenue = a.revenue.plus(f.revenue);
-  a.cost = a.cost.plus(f.cost);
+  for (const c of f.costs) addCost(a.costs, c.currency, c.amount);
   if (f.firstDay && (!a.firstDay || f.firstDay < a.firstDay)) a.firstDay = f.firstDay;
 };
 const pct = (n: Decimal.Value, d: Decimal.Value) =>
   new Decimal(d).isZero() ? null : new Decimal(n).times(100).div(d).toFixed(2);
 
 /**
- * the measures of one group; balance and days left only for an account (the caller adds them);
- * minutes and ACD (billed seconds per answered call) only mean something for voice
+ * the measures of one group whose revenue is in `currency`; balance and days left only for an account (the
+ * caller adds them); minutes and ACD (billed seconds per answered call) only mean something for voice.
+ * Cost, profit and margin only where every cost is in `currency`, else null (decision 0109): the cost
+ * stays per currency in `costs`, nothing converted.
  */
-export function figuresOf(a: Acc, voice = false): ReportFigures {
-  const profit = a.revenue.minus(a.cost);
+export function figuresOf(a: Acc, currency: string | null, voice = false): ReportFigures {
+  const costs = costList(a.costs);
+  const own = costs.every((c) => c.currency === currency);
+  const cost = own && currency !== null ? (a.costs.get(currency) ?? new Decimal(0)) : null;
+  const profit = cost && a.revenue.minus(cost);
   return {
     count: a.count,
     delivered: a.delivered,
     deliveryRate: pct(a.delivered, a.count),
     revenue: a.revenue.toFixed(6),
-    cost: a.cost.toFixed(6),
-    profit: profit.toFixed(6),
-    margin: pct(profit, a.revenue),
+    costs,
+    cost: cost?.toFixed(6) ?? null,
+    profit: profit?.toFixed(6) ?? null,
+    margin: profit ? pct(profit, a.revenue) : null,
     consumption: a.revenue.toFixed(6),
     balance: null,
     creditLine: null,
@@ -191,8 +199,8 @@ export async function runReport(
         key: g.key,
         label: labels.get(g.key) ?? g.key,
         currency: g.currency,
-        ...figuresOf(g.cur, voice),
-        prev: figuresOf(g.prev, voice),
+        ...figuresOf(g.cur, g.currency, voice),
+        prev: figuresOf(g.prev, g.currency, voice),
       };
       const b = balances.get(g.key);
       if (b && b.currency === g.currency) {
@@ -220,13 +228,13 @@ export async function runReport(
       key: 'total',
       label: '',
       currency: cur,
-      ...figuresOf(t.cur, voice),
-      prev: figuresOf(t.prev, voice),
+      ...figuresOf(t.cur, cur, voice),
+      prev: figuresOf(t.prev, cur, voice),
     })),
     series: [...days.entries()].map(([day, s]) => ({
       day,
-      current: figuresOf(s.cur, voice),
-      prev: figuresOf(s.prev, voice),
+      current: figuresOf(s.cur, currency, voice),
+      prev: figuresOf(s.prev, currency, voice),
     })),
     currency,
   };

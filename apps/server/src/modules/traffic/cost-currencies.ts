@@ -1,5 +1,6 @@
 import type { CostAmount } from '@portal/contracts/traffic';
 import { Decimal } from 'decimal.js';
+import { addCost, costList } from '../../platform/cost-amounts.js';
 import { money6 } from './pages.js';
 
 /** a rollup group as the database answers it, one row per cost currency: sums as text */
@@ -25,14 +26,11 @@ export function foldCosts<R extends Split>(
     else {
       const row = seen.row as Record<string, unknown>;
       for (const k of sums) row[k] = new Decimal(String(row[k] ?? 0)).plus(String(r[k] ?? 0)).toString();
-      seen.costs.set(r.cost_currency, (seen.costs.get(r.cost_currency) ?? new Decimal(0)).plus(r.cost));
+      addCost(seen.costs, r.cost_currency, r.cost);
     }
   }
   return [...out.values()].map(({ row, costs }) => {
-    const list = [...costs]
-      .filter(([, v]) => !v.isZero())
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, v]) => ({ currency, amount: money6(v) }));
+    const list = costList(costs);
     const own = list.every((c) => c.currency === row.currency);
     const cost = costs.get(row.currency) ?? new Decimal(0);
     return {

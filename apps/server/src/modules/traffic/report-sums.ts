@@ -1,6 +1,8 @@
 import { SENT_PRODUCTS } from '@portal/contracts/traffic';
+import { Decimal } from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
+import { addCost, costList } from '../../platform/cost-amounts.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import type { TrafficDayQuery, TrafficPort, TrafficSum, TrafficSumKey } from '../../platform/ports.js';
 import { money6 } from './pages.js';
@@ -29,7 +31,7 @@ const inIds = (col: string, ids: readonly number[]) =>
 
 /**
  * The daily rollups a sum may read, smallest first (decisions 0087, 0090): the narrow ones are
- * `traffic_daily` without the delivery state and cost currency (and the country, and everything but
+ * `traffic_daily` without the delivery state (and the country, and everything but
  * the owner), kept equal to it by triggers; `tenday` is the same rollup in ten-day blocks.
  */
 const FULL = {
@@ -154,6 +156,7 @@ type SumRow = {
   day: string | null;
   current: boolean | null;
   currency: string;
+  cost_currency: string;
   count: string;
   delivered: string;
   revenue: string;
@@ -179,7 +182,7 @@ const measuresOf = (t: Rollup | null) => sql`sum(count)::text as count,
   sum(case when product = 'voice' then answered else delivered end)::text as delivered,
   sum(revenue)::text as revenue, sum(cost)::text as cost, sum(seconds)::text as seconds, ${extraOf(t, true)}`;
 const rowOf = (t: Rollup) =>
-  sql`day, product, currency, count, delivered, answered, revenue, cost, seconds, ${extraOf(t, false)}`;
+  sql`day, product, currency, cost_currency, count, delivered, answered, revenue, cost, seconds, ${extraOf(t, false)}`;
 
 /**
  * `TrafficPort.sums`: the days (the chart and the totals) from the smallest daily rollup holding the
@@ -209,41 +212,66 @@ export function reportSums(db: Db): NonNullable<TrafficPort['sums']> {
       const table = sql.raw(t.name);
       // materialised: as a sub-query the planner joined it row by row (0.8 s against 0.16 s on the bench data)
       rows = await run(sql`with f as materialized (${firstDays(q, t, from, to)})
-        select ${key} as key, day::text as day, day >= ${split} as current, currency, ${measuresOf(t)},
+        select ${key} as key, day::text as day, day >= ${split} as current, currency, cost_currency, ${measuresOf(t)},
           min(day) filter (where count > 0)::text as first_day
         from (select t.* from ${table} t join f on f.account_id = t.account_id
           where (t.day >= ${split} and f.first >= ${split})
              or (t.day < ${split} and f.first between ${q.started.prevFrom}::date and ${q.started.prevTo}::date)) d
         where ${where}
-        group by ${q.by ? sql`grouping sets ((${key}, day >= ${split}, currency), (day, currency))` : sql`day, currency`}`);
+        group by ${
+          q.by
+            ? sql`grouping sets ((${key}, day >= ${split}, currency, cost_currency), (day, currency, cost_currency))`
+            : sql`day, currency, cost_currency`
+        }`);
     } else {
       const dt = tablesFor(columnsOf(q), q.rollup);
       const daily = sql.raw(dt.name);
       rows =
-        await run(sql`select null::text as key, day::text as day, day >= ${split} as current, currency, ${measuresOf(dt)},
+        await run(sql`select null::text as key, day::text as day, day >= ${split} as current, currency, cost_currency, ${measuresOf(dt)},
           min(day) filter (where count > 0)::text as first_day
-        from ${daily} where ${where} group by day, currency`);
+        from ${daily} where ${where} group by day, currency, cost_currency`);
       if (q.by) rows.push(...(await run(levelSums(q, sql.raw(COLUMN[q.by]), split, filters, from, to))));
     }
-    return rows.map(
-      (r): TrafficSum => ({
-        key: r.day === null ? (r.key ?? '') : null,
-        day: r.day,
-        current: r.current ?? false,
-        currency: r.currency,
-        count: Number(r.count),
-        delivered: Number(r.delivered),
-        revenue: money6(r.revenue),
-        cost: money6(r.cost),
-        seconds: Number(r.seconds),
-        firstDay: r.first_day,
-        sessions: Number(r.sessions),
-        read: Number(r.read),
-        dlrMs: Number(r.dlr_ms),
-        dlrCount: Number(r.dlr_count),
-      }),
-    );
+    return foldSums(rows);
   };
+}
+
+/**
+ * The rows of one group, day and price currency, one per cost currency, folded into one sum: the measures
+ * added, the cost kept per currency (decision 0109: an amount is never added to one in another currency).
+ */
+function foldSums(rows: SumRow[]): TrafficSum[] {
+  const out = new Map<string, { sum: TrafficSum; costs: Map<string, Decimal> }>();
+  for (const r of rows) {
+    const sum: TrafficSum = {
+      key: r.day === null ? (r.key ?? '') : null,
+      day: r.day,
+      current: r.current ?? false,
+      currency: r.currency,
+      count: Number(r.count),
+      delivered: Number(r.delivered),
+      revenue: money6(r.revenue),
+      costs: [],
+      seconds: Number(r.seconds),
+      firstDay: r.first_day,
+      sessions: Number(r.sessions),
+      read: Number(r.read),
+      dlrMs: Number(r.dlr_ms),
+      dlrCount: Number(r.dlr_count),
+    };
+    const id = `${sum.key}\u0000${sum.day}\u0000${sum.current}\u0000${sum.currency}`;
+    const seen = out.get(id);
+    if (!seen) {
+      out.set(id, { sum, costs: new Map([[r.cost_currency, new Decimal(r.cost)]]) });
+      continue;
+    }
+    const a = seen.sum;
+    for (const k of ['count', 'delivered', 'seconds', 'sessions', 'read', 'dlrMs', 'dlrCount'] as const) a[k] += sum[k];
+    a.revenue = money6(new Decimal(a.revenue).plus(sum.revenue));
+    if (sum.firstDay && (!a.firstDay || sum.firstDay < a.firstDay)) a.firstDay = sum.firstDay;
+    addCost(seen.costs, r.cost_currency, r.cost);
+  }
+  return [...out.values()].map(({ sum, costs }) => ({ ...sum, costs: costList(costs) }));
 }
 
 /**
@@ -313,6 +341,7 @@ function levelSums(
       ])}`);
   if (!parts.length) parts.push(sql`select ${key} as key, ${rowOf(t)} from ${sql.raw(t.name)} where false`);
   // grouped by the column itself (an integer id hashes faster than its text), given as text
-  return sql`select key::text as key, null::text as day, day >= ${split} as current, currency, ${measuresOf(null)}, null::text as first_day
-    from (${sql.join(parts, sql` union all `)}) l group by key, day >= ${split}, currency`;
+  return sql`select key::text as key, null::text as day, day >= ${split} as current, currency, cost_currency, ${measuresOf(null)},
+      null::text as first_day
+    from (${sql.join(parts, sql` union all `)}) l group by key, day >= ${split}, currency, cost_currency`;
 }

@@ -8,6 +8,7 @@ import { fail } from '../../platform/http/errors.js';
 import { portOf, type TrafficDayFigure, type TrafficPort } from '../../platform/ports.js';
 import { channelCosts, countryCosts } from './channel-costs.js';
 import { channelFigures, gatewayFigures } from './channel-figures.js';
+import { foldCosts } from './cost-currencies.js';
 import { rematchDlrs } from './ingest.js';
 import { rematchStates } from './message-states.js';
 import { money6 } from './pages.js';
@@ -201,6 +202,7 @@ export function trafficPort(db: Db): TrafficPort {
         revenue: string;
         cost: string;
         currency: string;
+        cost_currency: string;
         country?: string;
         channel_id?: number;
         network?: string;
@@ -209,12 +211,19 @@ export function trafficPort(db: Db): TrafficPort {
         await db.execute(sql`select day::text as day, product, account_id, customer_id, owner_id${country},
             sum(count)::text as count,
             (case when product = 'voice' then sum(answered) else sum(delivered) end)::text as delivered,
-            sum(revenue)::text as revenue, sum(cost)::text as cost, sum(seconds)::text as seconds, currency
+            sum(revenue)::text as revenue, sum(cost)::text as cost, sum(seconds)::text as seconds, currency, cost_currency
           from ${table} where ${sql.join(conds, sql` and `)}
-          group by day, product, account_id, customer_id, owner_id, currency${country}
-          order by day, account_id`),
+          group by day, product, account_id, customer_id, owner_id, currency, cost_currency${country}
+          order by day, account_id, currency, cost_currency`),
       );
-      return rows.map(
+      // one figure per group and price currency, its cost per cost currency (decision 0109)
+      const folded = foldCosts(
+        rows,
+        (r) =>
+          [r.day, r.product, r.account_id, r.customer_id, r.owner_id, r.country, r.channel_id, r.network].join('|'),
+        ['count', 'delivered', 'revenue', 'seconds'],
+      );
+      return folded.map(
         (r): TrafficDayFigure => ({
           day: r.day,
           product: r.product,
@@ -224,7 +233,7 @@ export function trafficPort(db: Db): TrafficPort {
           count: Number(r.count),
           delivered: Number(r.delivered),
           revenue: money6(r.revenue),
-          cost: money6(r.cost),
+          costs: r.costs,
           currency: r.currency,
           ...(r.country !== undefined ? { country: r.country } : {}),
           ...(r.channel_id !== undefined ? { channelId: Number(r.channel_id) } : {}),

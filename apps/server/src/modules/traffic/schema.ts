@@ -317,7 +317,7 @@ export const trafficDaily = pgTable('traffic_daily', { day: date('day').notNull(
 
 /**
  * The reports' narrow daily rollups (decision 0087): `traffic_daily` summed without the delivery
- * state, the cost currency and the measures no report reads. `traffic_report_daily` keeps the
+ * state and the measures no report reads (the cost currency kept since decision 0109: cost is never netted across currencies). `traffic_report_daily` keeps the
  * customer side (account, customer, owner, country), `traffic_route_daily` the route side (channel,
  * country, network, owner for the data scope). Kept equal to `traffic_daily` by statement triggers
  * on it (hand-written in migration `rpt19`): every writer of the daily rollup (the rollup step,
@@ -342,6 +342,7 @@ export const trafficReportDaily = pgTable(
     ownerId: integer('owner_id').notNull(),
     country: text('country').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
   },
   (t) => [
@@ -353,6 +354,7 @@ export const trafficReportDaily = pgTable(
       t.ownerId,
       t.country,
       t.currency,
+      t.costCurrency,
     ),
     index('traffic_report_daily_owner_idx').on(t.ownerId, t.day),
     index('traffic_report_daily_account_idx').on(t.accountId, t.day),
@@ -369,6 +371,7 @@ export const trafficRouteDaily = pgTable(
     country: text('country').notNull(),
     network: text('network').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
   },
   (t) => [
@@ -380,6 +383,7 @@ export const trafficRouteDaily = pgTable(
       t.country,
       t.network,
       t.currency,
+      t.costCurrency,
     ),
     index('traffic_route_daily_owner_idx').on(t.ownerId, t.day),
   ],
@@ -401,10 +405,19 @@ export const trafficAccountDaily = pgTable(
     customerId: integer('customer_id').notNull(),
     ownerId: integer('owner_id').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
   },
   (t) => [
-    uniqueIndex('traffic_account_daily_uq').on(t.day, t.product, t.accountId, t.customerId, t.ownerId, t.currency),
+    uniqueIndex('traffic_account_daily_uq').on(
+      t.day,
+      t.product,
+      t.accountId,
+      t.customerId,
+      t.ownerId,
+      t.currency,
+      t.costCurrency,
+    ),
     index('traffic_account_daily_owner_idx').on(t.ownerId, t.day),
     index('traffic_account_daily_account_idx').on(t.accountId, t.day),
   ],
@@ -417,9 +430,10 @@ export const trafficOwnerDaily = pgTable(
     product: dims.product,
     ownerId: integer('owner_id').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
   },
-  (t) => [uniqueIndex('traffic_owner_daily_uq').on(t.ownerId, t.day, t.product, t.currency)],
+  (t) => [uniqueIndex('traffic_owner_daily_uq').on(t.ownerId, t.day, t.product, t.currency, t.costCurrency)],
 );
 
 export const trafficAccountTenday = pgTable(
@@ -431,10 +445,19 @@ export const trafficAccountTenday = pgTable(
     customerId: integer('customer_id').notNull(),
     ownerId: integer('owner_id').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
   },
   (t) => [
-    uniqueIndex('traffic_account_tenday_uq').on(t.day, t.product, t.accountId, t.customerId, t.ownerId, t.currency),
+    uniqueIndex('traffic_account_tenday_uq').on(
+      t.day,
+      t.product,
+      t.accountId,
+      t.customerId,
+      t.ownerId,
+      t.currency,
+      t.costCurrency,
+    ),
     index('traffic_account_tenday_owner_idx').on(t.ownerId, t.day),
   ],
 );
@@ -449,6 +472,7 @@ export const trafficReportTenday = pgTable(
     ownerId: integer('owner_id').notNull(),
     country: text('country').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
   },
   (t) => [
@@ -460,6 +484,7 @@ export const trafficReportTenday = pgTable(
       t.ownerId,
       t.country,
       t.currency,
+      t.costCurrency,
     ),
     index('traffic_report_tenday_owner_idx').on(t.ownerId, t.day),
   ],
@@ -475,6 +500,7 @@ export const trafficRouteTenday = pgTable(
     country: text('country').notNull(),
     network: text('network').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
   },
   (t) => [
@@ -486,6 +512,7 @@ export const trafficRouteTenday = pgTable(
       t.country,
       t.network,
       t.currency,
+      t.costCurrency,
     ),
   ],
 );
@@ -506,6 +533,7 @@ export const trafficWaDaily = pgTable(
     country: text('country').notNull(),
     category: text('category').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
     sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
     read: bigint('read', { mode: 'number' }).notNull().default(0),
@@ -520,6 +548,7 @@ export const trafficWaDaily = pgTable(
       t.country,
       t.category,
       t.currency,
+      t.costCurrency,
     ),
     index('traffic_wa_daily_owner_idx').on(t.ownerId, t.day),
   ],
@@ -542,6 +571,7 @@ export const trafficOtpDaily = pgTable(
     country: text('country').notNull(),
     network: text('network').notNull(),
     currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
     ...reportMeasures,
     dlrMs: bigint('dlr_ms', { mode: 'number' }).notNull().default(0),
     dlrCount: bigint('dlr_count', { mode: 'number' }).notNull().default(0),
@@ -557,6 +587,7 @@ export const trafficOtpDaily = pgTable(
       t.country,
       t.network,
       t.currency,
+      t.costCurrency,
     ),
     index('traffic_otp_daily_owner_idx').on(t.ownerId, t.day),
   ],

@@ -5,11 +5,12 @@ import { type SQL, sql } from 'drizzle-orm';
  * The two side rollups of decision 0094, next to `traffic_daily`: WhatsApp by conversation category
  * (`traffic_wa_daily`) and the SMS marked OTP (`traffic_otp_daily`). The rollup step adds the deltas
  * `d` to them in its statement (these are CTE bodies over `d`); `rebuildDay` and the tests recompute
- * them from the raw records with the same rules.
+ * them from the raw records with the same rules. Both keep the cost currency (decision 0109).
  */
-const WA_KEY = 'day, product, account_id, customer_id, owner_id, country, category, currency';
+const WA_KEY = 'day, product, account_id, customer_id, owner_id, country, category, currency, cost_currency';
 const WA_SUMS = ['count', 'delivered', 'read', 'sessions', 'revenue', 'cost'];
-const OTP_KEY = 'day, product, account_id, customer_id, owner_id, channel_id, country, network, currency';
+const OTP_KEY =
+  'day, product, account_id, customer_id, owner_id, channel_id, country, network, currency, cost_currency';
 const OTP_SUMS = ['count', 'delivered', 'dlr_ms', 'dlr_count', 'revenue', 'cost'];
 const upsert = (table: string, key: string, sums: string[], where: string) =>
   `insert into ${table} (${key}, ${sums.join(', ')})
@@ -38,7 +39,7 @@ export function waRecomputeSql(from: Date, to: Date): SQL {
     sql`, `,
   );
   return sql`select (m.at at time zone 'UTC')::date as day, 'whatsapp'::text as product, m.account_id, m.customer_id,
-      m.owner_id, m.country, coalesce(m.category, '') as category, m.currency, count(*)::bigint as count,
+      m.owner_id, m.country, coalesce(m.category, '') as category, m.currency, m.cost_currency, count(*)::bigint as count,
       count(*) filter (where m.state in (${delivered}))::bigint as delivered,
       count(*) filter (where m.state = 'read')::bigint as read,
       count(*) filter (where m.conversation_id is not null and not exists (select 1 from traffic_messages e
@@ -46,18 +47,18 @@ export function waRecomputeSql(from: Date, to: Date): SQL {
           and (e.at < m.at or (e.at = m.at and e.record_id collate "C" < m.record_id collate "C"))))::bigint as sessions,
       sum(m.price) as revenue, sum(m.cost) as cost
     from traffic_messages m where m.kind = 'whatsapp' and m.at >= ${from} and m.at < ${to}
-    group by 1, 2, 3, 4, 5, 6, 7, 8`;
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
 }
 
 /** `traffic_otp_daily` of [from, to) from the raw records, with the SMS rollups' rules (count = messages) */
 export function otpRecomputeSql(from: Date, to: Date): SQL {
   const DELIVERED_PART = sql.raw(`submit_status <> 'rejected' and dlr_state = 'delivered'`);
   return sql`select (submit_at at time zone 'UTC')::date as day, 'sms'::text as product, account_id, customer_id, owner_id,
-      channel_id, country, network, currency, count(*) filter (where part = 1)::bigint as count,
+      channel_id, country, network, currency, cost_currency, count(*) filter (where part = 1)::bigint as count,
       count(*) filter (where ${DELIVERED_PART})::bigint as delivered,
       coalesce(sum(greatest(0, round(extract(epoch from dlr_at - submit_at) * 1000))) filter (where ${DELIVERED_PART}), 0)::bigint as dlr_ms,
       count(*) filter (where ${DELIVERED_PART} and dlr_at is not null)::bigint as dlr_count,
       sum(price) as revenue, sum(cost) as cost
     from traffic_sms where otp and submit_at >= ${from} and submit_at < ${to}
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`;
 }

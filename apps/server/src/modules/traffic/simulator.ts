@@ -595,17 +595,18 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
   }
   for (let i = 0; i < wa.length; i += 2000)
     await ctx.db.execute(
+      // the demo's cost is in USD, as in its daily rows above
       sql.raw(`insert into traffic_wa_daily (day, product, account_id, customer_id, owner_id, country, category, currency,
-        count, delivered, read, sessions, revenue, cost)
-        select v.day::date, 'whatsapp', v.a, v.c, v.o, v.country, v.category, v.currency, v.n, v.d, v.rd, v.s, v.r::numeric, v.k::numeric
+        cost_currency, count, delivered, read, sessions, revenue, cost)
+        select v.day::date, 'whatsapp', v.a, v.c, v.o, v.country, v.category, v.currency, 'USD', v.n, v.d, v.rd, v.s, v.r::numeric, v.k::numeric
         from (values ${wa.slice(i, i + 2000).join(',')}) as v(day, a, c, o, country, category, currency, n, d, rd, s, r, k)
         on conflict do nothing`),
     );
   for (let i = 0; i < otp.length; i += 2000)
     await ctx.db.execute(
       sql.raw(`insert into traffic_otp_daily (day, product, account_id, customer_id, owner_id, channel_id, country, network,
-        currency, count, delivered, dlr_ms, dlr_count, revenue, cost)
-        select v.day::date, 'sms', v.a, v.c, v.o, v.ch, v.country, v.network, v.currency, v.n, v.d, v.lm, v.lc, v.r::numeric, v.k::numeric
+        currency, cost_currency, count, delivered, dlr_ms, dlr_count, revenue, cost)
+        select v.day::date, 'sms', v.a, v.c, v.o, v.ch, v.country, v.network, v.currency, 'USD', v.n, v.d, v.lm, v.lc, v.r::numeric, v.k::numeric
         from (values ${otp.slice(i, i + 2000).join(',')}) as v(day, a, c, o, ch, country, network, currency, n, d, lm, lc, r, k)
         on conflict do nothing`),
     );

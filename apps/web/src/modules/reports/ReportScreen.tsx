@@ -1,5 +1,4 @@
 import { MailOutlined } from '@ant-design/icons';
-import { formatNumber } from '@portal/contracts';
 import {
   allReports,
   CATEGORY_TITLE,
@@ -9,6 +8,7 @@ import {
   type PeriodKind,
   type ReportDef,
   type ReportDim,
+  type ReportFigures,
   type ReportMeasure,
   type ReportQuery,
   type ReportRow,
@@ -38,35 +38,34 @@ import { ExportButton } from '../../platform/export/ExportButton';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceForm } from '../../platform/resource/ResourceForm';
 import { reportKeys, reportsApi } from './api';
+import { costIsApart, figureLines, MONEY_APART } from './figures';
 import { periodOfLink } from './link';
 import { ReportChart } from './ReportChart';
 import { subscriptionOverrides } from './SubscriptionsScreen';
 import './report.css';
 
 const YMD = 'YYYY-MM-DD';
-const PCT = new Set<ReportMeasure>(['deliveryRate', 'margin', 'readRate']);
-const MONEY = new Set<ReportMeasure>(['revenue', 'cost', 'profit', 'consumption', 'balance', 'minutes']);
 /** drill values sent as text (the others are ids) */
 const TEXT_DIMS = new Set<ReportDim>(['country', 'network', 'category']);
 /** measures shown with their change against the previous period */
 const COMPARED = new Set<ReportMeasure>(['count', 'revenue', 'profit', 'consumption', 'sessions']);
 
-const fixed2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const show = (m: ReportMeasure, v: string | number | null) =>
-  v == null
-    ? '-'
-    : m === 'firstDay'
-      ? String(v)
-      : PCT.has(m)
-        ? `${fixed2.format(Number(v))}%`
-        : MONEY.has(m)
-          ? fixed2.format(Number(v))
-          : formatNumber(v, 1);
+/** one figure; the cost in other currencies than the revenue one currency a line (decision 0109) */
+function Figure({ m, f }: { m: ReportMeasure; f: ReportFigures }) {
+  const lines = figureLines(m, f);
+  if (lines.length === 1 && !(m === 'cost' && costIsApart(f))) return lines[0];
+  return lines.map((line) => (
+    <span key={line} style={{ display: 'block', whiteSpace: 'nowrap' }} data-testid="report-cost-apart">
+      {line}
+    </span>
+  ));
+}
 
 /** the change of a figure against the previous period, as a percentage (null: nothing to compare with) */
 function change(cur: string | number | null, prev: string | number | null): number | null {
-  const p = Number(prev ?? 0);
-  return p === 0 ? null : ((Number(cur ?? 0) - p) / Math.abs(p)) * 100;
+  if (cur === null || prev === null) return null;
+  const p = Number(prev);
+  return p === 0 ? null : ((Number(cur) - p) / Math.abs(p)) * 100;
 }
 
 function Change({ value }: { value: number | null }) {
@@ -126,6 +125,10 @@ export function ReportScreen({ def }: { def: ReportDef }) {
   const dim = data?.dim ?? def.dims[drill.length] ?? def.dims[0]!;
   const canDrill = def.dims.indexOf(dim) < def.dims.length - 1 && data?.dim === dim;
   const negative = (r: ReportRow) => def.highlightNegative && Number(r.profit) < 0;
+  // some cost in another currency than its revenue, in a report showing money: say why profit is "-"
+  const apart =
+    def.measures.some((m) => MONEY_APART.has(m)) &&
+    [...(data?.rows ?? []), ...(data?.totals ?? [])].some((r) => costIsApart(r) || costIsApart(r.prev));
 
   const columns: TableColumnsType<ReportRow> = [
     {
@@ -158,7 +161,7 @@ export function ReportScreen({ def }: { def: ReportDef }) {
       width: 120,
       render: (_: unknown, r: ReportRow) => (
         <>
-          {show(m, r[m])}
+          <Figure m={m} f={r} />
           {COMPARED.has(m) && <Change value={change(r[m], r.prev[m])} />}
         </>
       ),
@@ -289,7 +292,9 @@ export function ReportScreen({ def }: { def: ReportDef }) {
                 <Table.Summary.Cell index={1}>{tot.currency}</Table.Summary.Cell>
                 {def.measures.map((m, i) => (
                   <Table.Summary.Cell key={m} index={i + 2} align="right">
-                    <Typography.Text strong>{show(m, tot[m])}</Typography.Text>
+                    <Typography.Text strong>
+                      <Figure m={m} f={tot} />
+                    </Typography.Text>
                     {COMPARED.has(m) && <Change value={change(tot[m], tot.prev[m])} />}
                   </Table.Summary.Cell>
                 ))}
@@ -297,6 +302,11 @@ export function ReportScreen({ def }: { def: ReportDef }) {
             ))
           }
         />
+        {apart && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="report-cost-note">
+            {t('reports.costApart')}
+          </Typography.Text>
+        )}
       </Card>
     </Flex>
   );

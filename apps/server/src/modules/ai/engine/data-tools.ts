@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { addCost, costList } from '../../../platform/cost-amounts.js';
 import type { Db } from '../../../platform/db/index.js';
 import { portOf, type TrafficDayFigure } from '../../../platform/ports.js';
 import { todoPage } from '../../approval/index.js';
@@ -195,17 +196,22 @@ function customerProfileTool(db: Db): DataTool {
 interface Money {
   count: number;
   delivered: number;
-  byCurrency: Map<string, { revenue: Decimal; cost: Decimal }>;
+  /** per price currency: revenue, and the cost per cost currency (decision 0109: never netted across them) */
+  byCurrency: Map<string, { revenue: Decimal; costs: Map<string, Decimal> }>;
 }
+
+/** the profit in the price's currency; null where some cost is in another currency (nothing converted) */
+const profitOf = (cur: string, v: { revenue: Decimal; costs: Map<string, Decimal> }): Decimal | null =>
+  costList(v.costs).every((c) => c.currency === cur) ? v.revenue.minus(v.costs.get(cur) ?? 0) : null;
 
 function totals(rows: TrafficDayFigure[]): Money {
   const m: Money = { count: 0, delivered: 0, byCurrency: new Map() };
   for (const r of rows) {
     m.count += r.count;
     m.delivered += r.delivered;
-    const c = m.byCurrency.get(r.currency) ?? { revenue: new Decimal(0), cost: new Decimal(0) };
+    const c = m.byCurrency.get(r.currency) ?? { revenue: new Decimal(0), costs: new Map<string, Decimal>() };
     c.revenue = c.revenue.plus(r.revenue);
-    c.cost = c.cost.plus(r.cost);
+    for (const x of r.costs) addCost(c.costs, x.currency, x.amount);
     m.byCurrency.set(r.currency, c);
   }
   return m;
@@ -223,11 +229,20 @@ function moneyLines(m: Money, zh: boolean): string[] {
   return [...m.byCurrency.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([cur, v]) => {
-      const profit = v.revenue.minus(v.cost);
+      const profit = profitOf(cur, v);
+      const cost = profit
+        ? (v.costs.get(cur) ?? new Decimal(0)).toFixed(2)
+        : costList(v.costs)
+            .map((c) => `${new Decimal(c.amount).toFixed(2)} ${c.currency}`)
+            .join(zh ? '、' : ', ');
+      if (!profit)
+        return zh
+          ? `- ${cur}：收入 ${v.revenue.toFixed(2)}，成本 ${cost}，利润 -（成本币种不同，不作换算）`
+          : `- ${cur}: revenue ${v.revenue.toFixed(2)}, cost ${cost}, profit - (cost in another currency, not converted)`;
       const margin = v.revenue.isZero() ? null : profit.div(v.revenue).times(100).toFixed(1);
       return zh
-        ? `- ${cur}：收入 ${v.revenue.toFixed(2)}，成本 ${v.cost.toFixed(2)}，利润 **${profit.toFixed(2)}**${margin === null ? '' : `（毛利率 ${margin}%）`}`
-        : `- ${cur}: revenue ${v.revenue.toFixed(2)}, cost ${v.cost.toFixed(2)}, profit **${profit.toFixed(2)}**${margin === null ? '' : ` (margin ${margin}%)`}`;
+        ? `- ${cur}：收入 ${v.revenue.toFixed(2)}，成本 ${cost}，利润 **${profit.toFixed(2)}**${margin === null ? '' : `（毛利率 ${margin}%）`}`
+        : `- ${cur}: revenue ${v.revenue.toFixed(2)}, cost ${cost}, profit **${profit.toFixed(2)}**${margin === null ? '' : ` (margin ${margin}%)`}`;
     });
 }
 
@@ -235,9 +250,10 @@ function compareLine(now: Money, before: Money, zh: boolean): string {
   const parts = [...new Set([...now.byCurrency.keys(), ...before.byCurrency.keys()])].sort().map((cur) => {
     const a = now.byCurrency.get(cur);
     const b = before.byCurrency.get(cur);
-    const pa = a ? a.revenue.minus(a.cost) : new Decimal(0);
-    const pb = b ? b.revenue.minus(b.cost) : new Decimal(0);
-    const change = pb.isZero() ? null : pa.minus(pb).div(pb.abs()).times(100).toFixed(1);
+    const pa = a ? profitOf(cur, a) : new Decimal(0);
+    const pb = b ? profitOf(cur, b) : new Decimal(0);
+    if (!pb) return zh ? `${cur} 利润 -` : `${cur} profit -`;
+    const change = !pa || pb.isZero() ? null : pa.minus(pb).div(pb.abs()).times(100).toFixed(1);
     return zh
       ? `${cur} 利润 ${pb.toFixed(2)}${change === null ? '' : `（本期变化 ${Number(change) >= 0 ? '+' : ''}${change}%）`}`
       : `${cur} profit ${pb.toFixed(2)}${change === null ? '' : ` (change ${Number(change) >= 0 ? '+' : ''}${change}%)`}`;
@@ -306,7 +322,7 @@ function myPerformanceTool(db: Db): DataTool {
         {
           period: { from: period.from, to: period.to },
           count: now.count,
-          profit: Object.fromEntries([...now.byCurrency].map(([c, v]) => [c, v.revenue.minus(v.cost).toFixed(2)])),
+          profit: Object.fromEntries([...now.byCurrency].map(([c, v]) => [c, profitOf(c, v)?.toFixed(2) ?? null])),
         },
       );
     },

@@ -21,6 +21,8 @@ export const en: Messages<typeof zhCN> = {
     prevSeries: '{{name}} (previous)',
     noData: 'No figures in this period',
     negative: 'Negative margin',
+    costApart:
+      'Revenue is in the price currency, cost in its own currency; profit and margin only where all the cost is in the price currency ("-": nothing is converted).',
     waitingTitle: 'This report is waiting for its data',
     waiting:
       'It needs {{what}}. Once they arrive, this page shows the period against the previous one, a chart and the table.',

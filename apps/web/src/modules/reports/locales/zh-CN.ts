@@ -18,6 +18,8 @@ export const zhCN = {
     prevSeries: '{{name}}（上期）',
     noData: '该期间没有数据',
     negative: '负毛利',
+    costApart:
+      '收入按售价币种、成本按其自身币种列示；仅当成本全部为售价币种时显示毛利与毛利率（“-”：币种不同，不作换算）。',
     waitingTitle: '此报表还在等待数据',
     waiting: '需要：{{what}}。数据接入后，本页按期间、对比上期、图表与明细表显示。',
   },
