@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type Page, shot } from './support/browser.js';
 import {
   ADMIN,
   api,
@@ -7,9 +7,8 @@ import {
   keyedWrite,
   SALES,
   type ShellServer,
-  settlePopups,
   signedIn,
-  startShellServer,
+  useShellServer,
 } from './support/shell.js';
 
 /**
@@ -24,20 +23,14 @@ describe('quotation send pages', () => {
   let accountId: number;
 
   const write = <T>(token: string, url: string, body: unknown) => keyedWrite<T>(server.url, token, url, body);
+  const shell = useShellServer({ settle: [ADMIN, SALES] });
 
   beforeAll(async () => {
-    server = await startShellServer();
-    await settlePopups(server.url, ADMIN);
-    await settlePopups(server.url, SALES);
-    browser = await launch();
+    ({ server, browser } = shell);
     admin = await apiToken(server.url, ADMIN);
     sales = await apiToken(server.url, SALES);
     const accounts = await api<{ id: number }[]>(server.url, sales, 'GET', '/v2/qm/account/options');
     accountId = accounts[0]!.id;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   /** fills the recipients, previews (the subject shows), sends, and answers the sent quote's id */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, shot } from './support/browser.js';
 import {
   ADMIN,
   api,
@@ -7,9 +7,8 @@ import {
   keyedWrite,
   SALES,
   type ShellServer,
-  settlePopups,
   signedIn,
-  startShellServer,
+  useShellServer,
 } from './support/shell.js';
 
 const SALES_MGR = { username: 'salesmgr', password: 'Sales#2026' };
@@ -22,20 +21,13 @@ describe('quotation', () => {
   let groupId: number;
 
   const write = <T>(token: string, url: string, body: unknown) => keyedWrite<T>(server.url, token, url, body);
+  const shell = useShellServer({ settle: [ADMIN, SALES, BUYER] });
 
   beforeAll(async () => {
-    server = await startShellServer();
-    await settlePopups(server.url, ADMIN);
-    await settlePopups(server.url, SALES);
-    await settlePopups(server.url, BUYER);
-    browser = await launch();
+    ({ server, browser } = shell);
     admin = await apiToken(server.url, ADMIN);
     groupId = (await write<{ id: number }>(admin, '/v2/qm/quote-group/save', { name: 'E2E group', currency: 'USD' }))
       .id;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('sets China’s SMS price limit on its kernel screen; tariffs and quote groups list theirs', async () => {

@@ -45,17 +45,20 @@ export async function startShellServer(env: Record<string, string> = {}, templat
 }
 
 /**
- * A file's own server (popups settled for `settle`, admin by default) and browser: started before
- * its tests, stopped after them. Read `server` and `browser` inside the tests (set once started).
+ * A file's own server (popups settled for `settle`, one user or several, admin by default) and browser:
+ * started before its tests, stopped after them. Read `server` and `browser` inside the tests (set once
+ * started); a file's own `beforeAll` registered after this call runs after they are.
  */
-export function useShellServer(opts: { settle?: DemoUser; rate?: boolean; env?: Record<string, string> } = {}): {
+export function useShellServer(
+  opts: { settle?: DemoUser | DemoUser[]; rate?: boolean; env?: Record<string, string> } = {},
+): {
   readonly server: ShellServer;
   readonly browser: Browser;
 } {
   const running = {} as { server: ShellServer; browser: Browser };
   beforeAll(async () => {
     running.server = await startShellServer(opts.env);
-    await settlePopups(running.server.url, opts.settle ?? ADMIN, { rate: opts.rate });
+    for (const user of [opts.settle ?? ADMIN].flat()) await settlePopups(running.server.url, user, { rate: opts.rate });
     running.browser = await launch();
   });
   afterAll(async () => {
