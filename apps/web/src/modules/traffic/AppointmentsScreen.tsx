@@ -7,7 +7,7 @@ import { Can } from '../../platform/access';
 import { queryClient } from '../../platform/query-client';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AppointmentRow, trafficApi, trafficKeys } from './api';
-import { accountColumn, numColumn, type Range, RangeItem, rangeQuery, StateTag, timeColumn } from './shared';
+import { accountColumn, numColumn, type Range, RangeItem, rangedSearch, StateTag, timeColumn } from './shared';
 
 type Filters = {
   range?: Range;
@@ -66,12 +66,7 @@ export function AppointmentsScreen() {
   return (
     <SearchTable<AppointmentRow, Filters>
       queryKey={trafficKeys.appointments}
-      fetcher={async (query, signal) => {
-        const { range: _r, ...q } = query;
-        return trafficApi.appointments(q, signal);
-      }}
-      initialFilters={{ range: aroundNow() }}
-      fromForm={({ range, ...rest }) => ({ ...rest, ...rangeQuery(range) })}
+      {...rangedSearch((q, signal) => trafficApi.appointments(q, signal), aroundNow)}
       columns={columns}
       rowKey="id"
       size="small"

@@ -12,9 +12,8 @@ import {
   num,
   type Range,
   RangeItem,
-  rangeQuery,
+  rangedSearch,
   timeColumn,
-  today,
 } from './shared';
 import { TimelineDrawer } from './TimelineDrawer';
 
@@ -126,14 +125,11 @@ export function MessageRecordsScreen({ kind }: { kind: MessageKind }) {
     <>
       <SearchTable<MessageRow, MessageFilters>
         queryKey={trafficKeys.messages(kind)}
-        fetcher={async (query, signal) => {
-          const { range: _r, ...q } = query;
+        {...rangedSearch(async (q, signal) => {
           const res = await trafficApi.messages(kind, q, signal);
           setTotals(res.totals);
           return res;
-        }}
-        initialFilters={{ range: today() }}
-        fromForm={({ range, ...rest }) => ({ ...rest, ...rangeQuery(range) })}
+        })}
         columns={columns}
         rowKey="id"
         size="small"

@@ -6,17 +6,7 @@ import { Can } from '../../platform/access';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type RecallTaskRow, trafficApi, trafficKeys } from './api';
 import { RecallTaskModal } from './RecallTaskModal';
-import {
-  accountColumn,
-  numColumn,
-  type Range,
-  RangeItem,
-  rangeQuery,
-  StateTag,
-  time,
-  timeColumn,
-  today,
-} from './shared';
+import { accountColumn, numColumn, type Range, RangeItem, rangedSearch, StateTag, time, timeColumn } from './shared';
 
 type Filters = {
   range?: Range;
@@ -64,12 +54,9 @@ export function RecallTasksScreen() {
     <>
       <SearchTable<RecallTaskRow, Filters>
         queryKey={trafficKeys.recallTasks}
-        fetcher={async (query, signal) => {
-          const { range: _r, ...q } = query;
+        {...rangedSearch(async (q, signal) => {
           return trafficApi.recallTasks(q, signal);
-        }}
-        initialFilters={{ range: today() }}
-        fromForm={({ range, ...rest }) => ({ ...rest, ...rangeQuery(range) })}
+        })}
         columns={columns}
         rowKey="id"
         size="small"

@@ -6,17 +6,7 @@ import { Can } from '../../platform/access';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type SmsRow, trafficApi, trafficKeys } from './api';
 import { RecallTaskModal } from './RecallTaskModal';
-import {
-  accountColumn,
-  amountColumn,
-  num,
-  type Range,
-  RangeItem,
-  rangeQuery,
-  StatusTag,
-  timeColumn,
-  today,
-} from './shared';
+import { accountColumn, amountColumn, num, type Range, RangeItem, rangedSearch, StatusTag, timeColumn } from './shared';
 import { TimelineDrawer } from './TimelineDrawer';
 import { UnmatchedDrawer } from './UnmatchedDrawer';
 
@@ -71,14 +61,11 @@ export function SmsRecordsScreen() {
     <>
       <SearchTable<SmsRow, SmsFilters>
         queryKey={trafficKeys.sms}
-        fetcher={async (query, signal) => {
-          const { range: _r, ...q } = query;
+        {...rangedSearch(async (q, signal) => {
           const res = await trafficApi.sms(q, signal);
           setTotals(res.totals);
           return res;
-        }}
-        initialFilters={{ range: today() }}
-        fromForm={({ range, ...rest }) => ({ ...rest, ...rangeQuery(range) })}
+        })}
         columns={columns}
         rowKey={(r) => `${r.messageId}:${r.part}`}
         size="small"

@@ -21,11 +21,10 @@ import {
   numColumn,
   type Range,
   RangeItem,
-  rangeQuery,
+  rangedSearch,
   StateTag,
   time,
   timeColumn,
-  today,
 } from './shared';
 
 type Filters = {
@@ -128,12 +127,9 @@ export function TwoWayTasksScreen() {
     <>
       <SearchTable<TwoWayTaskRow, Filters>
         queryKey={trafficKeys.twoWayTasks}
-        fetcher={async (query, signal) => {
-          const { range: _r, ...q } = query;
+        {...rangedSearch(async (q, signal) => {
           return trafficApi.twoWayTasks(q, signal);
-        }}
-        initialFilters={{ range: today() }}
-        fromForm={({ range, ...rest }) => ({ ...rest, ...rangeQuery(range) })}
+        })}
         columns={columns}
         rowKey="id"
         size="small"

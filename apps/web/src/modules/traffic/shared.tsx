@@ -1,4 +1,4 @@
-import { formatNumber } from '@portal/contracts';
+import { formatNumber, type PageQuery, type PageResult } from '@portal/contracts';
 import { MAX_RANGE_DAYS } from '@portal/contracts/traffic';
 import { DatePicker, Form, type TableColumnType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -15,6 +15,26 @@ export const rangeQuery = (range?: Range) =>
   range ? { from: range[0].toISOString(), to: range[1].toISOString() } : {};
 /** today, 00:00 to 23:59:59 local: the record screens' first range */
 export const today = (): Range => [dayjs().startOf('day'), dayjs().endOf('day')];
+
+/** A query view's filters: the form's required time range, sent to the API as `from` / `to`. */
+export type RangeFilters = { range?: Range; from?: string; to?: string };
+/**
+ * The SearchTable props every traffic query view shares: the first range, the form's range turned into
+ * `from` / `to`, and a fetcher that never sends the range itself (the other filters pass through).
+ */
+export function rangedSearch<Row extends object>(
+  load: (query: PageQuery & Omit<RangeFilters, 'range'>, signal: AbortSignal) => Promise<PageResult<Row>>,
+  first: () => Range = today,
+) {
+  return {
+    fetcher: (query: PageQuery & Partial<RangeFilters>, signal: AbortSignal) => {
+      const { range: _r, ...q } = query;
+      return load(q, signal);
+    },
+    initialFilters: { range: first() },
+    fromForm: ({ range, ...rest }: Partial<RangeFilters>) => ({ ...rest, ...rangeQuery(range) }),
+  };
+}
 
 export const STATE_COLOR: Record<string, string> = {
   delivered: 'success',
