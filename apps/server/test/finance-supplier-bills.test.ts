@@ -9,12 +9,11 @@ import {
   finSupplierBillLines,
   finSupplierBills,
 } from '../src/modules/finance/suppliers/schema.js';
-import { srmChannels } from '../src/modules/srm/channels/schema.js';
-import { srmSuppliers } from '../src/modules/srm/schema.js';
 import { resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens, xlsxSheets } from './harness.js';
 import { keyedPost } from './support/signed-in.js';
+import { testSupplier } from './support/supplier-fixture.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -37,34 +36,10 @@ const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answe
 const userId = async (username: string) =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)))[0]!.id;
 
-/** A supplier owned by `ownerId` with one sms channel (test data in SRM's tables). */
+/** A supplier owned by `ownerId` with one sms channel. */
 async function supplierOf(ownerId: number) {
-  const n = ++seq;
-  const [s] = await t.p.db
-    .insert(srmSuppliers)
-    .values({
-      code: `SB${String(n).padStart(6, '0')}`,
-      name: `Bill Carrier ${n}`,
-      alias: `billcar${n}`,
-      type: 'aggregator',
-      country: 'SG',
-      ownerId,
-    })
-    .returning({ id: srmSuppliers.id });
-  const [c] = await t.p.db
-    .insert(srmChannels)
-    .values({
-      code: `CHB${String(n).padStart(6, '0')}`,
-      name: `Bill SMS ${n}`,
-      supplierId: s!.id,
-      product: 'sms',
-      protocol: 'smpp',
-      host: 'smpp.example.net',
-      port: 2775,
-      capacity: 50,
-    })
-    .returning({ id: srmChannels.id });
-  return { supplierId: s!.id, channelId: c!.id };
+  const s = await testSupplier(t.p.db, { prefix: 'B', ownerId });
+  return { supplierId: s.id, channelId: s.channels[0]! };
 }
 
 let rollupRow = 0;

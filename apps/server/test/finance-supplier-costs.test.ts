@@ -4,11 +4,10 @@ import { runReconciliation } from '../src/modules/finance/recon.js';
 import { costFeedWindow, feedSupplierCosts } from '../src/modules/finance/suppliers/cost-feed.js';
 import { supplierDrift } from '../src/modules/finance/suppliers/ledger.js';
 import { finSupplierAccounts, finSupplierEntries } from '../src/modules/finance/suppliers/schema.js';
-import { srmChannels } from '../src/modules/srm/channels/schema.js';
-import { srmSuppliers } from '../src/modules/srm/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import type { Notification } from '../src/platform/notify.js';
 import { onPostgres, startTestApp, type TestApp } from './harness.js';
+import { testSupplier } from './support/supplier-fixture.js';
 
 /**
  * The supplier cost feed (decision 0104): traffic's rated cost from the daily rollups (through the
@@ -19,37 +18,10 @@ import { onPostgres, startTestApp, type TestApp } from './harness.js';
 let t: TestApp;
 let seq = 0;
 
-/** A supplier with one channel per product given (test data in SRM's tables); answers the channel ids. */
+/** A supplier with one channel per product given; answers the channel ids. */
 async function supplierWith(products: ('sms' | 'voice')[]) {
-  const n = ++seq;
-  const [s] = await t.p.db
-    .insert(srmSuppliers)
-    .values({
-      code: `SC${String(n).padStart(6, '0')}`,
-      name: `Cost Carrier ${n}`,
-      alias: `costcar${n}`,
-      type: 'aggregator',
-      country: 'SG',
-    })
-    .returning({ id: srmSuppliers.id });
-  const channels: number[] = [];
-  for (const [i, product] of products.entries()) {
-    const [c] = await t.p.db
-      .insert(srmChannels)
-      .values({
-        code: `CHC${n}${i}`,
-        name: `Cost ${product} ${n}.${i}`,
-        supplierId: s!.id,
-        product,
-        protocol: product === 'sms' ? 'smpp' : 'sip',
-        host: 'carrier.example.net',
-        port: 2775,
-        capacity: 50,
-      })
-      .returning({ id: srmChannels.id });
-    channels.push(c!.id);
-  }
-  return { supplierId: s!.id, channels };
+  const s = await testSupplier(t.p.db, { prefix: 'C', products });
+  return { supplierId: s.id, channels: s.channels };
 }
 
 let rollupRow = 0;

@@ -10,13 +10,12 @@ import {
   finSupplierApplications,
   finSupplierEntries,
 } from '../src/modules/finance/suppliers/schema.js';
-import { srmChannels } from '../src/modules/srm/channels/schema.js';
-import { srmSuppliers } from '../src/modules/srm/schema.js';
 import { resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
 import { keyedPost } from './support/signed-in.js';
+import { testSupplier } from './support/supplier-fixture.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -36,32 +35,8 @@ const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(to
 const userId = async (username: string) =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)))[0]!.id;
 
-/** A supplier owned by `ownerId` with an sms channel (test data written to SRM's tables). */
-async function supplierOf(ownerId: number) {
-  const n = ++seq;
-  const [s] = await t.p.db
-    .insert(srmSuppliers)
-    .values({
-      code: `SF${String(n).padStart(6, '0')}`,
-      name: `Fin Carrier ${n}`,
-      alias: `fincar${n}`,
-      type: 'aggregator',
-      country: 'SG',
-      ownerId,
-    })
-    .returning({ id: srmSuppliers.id });
-  await t.p.db.insert(srmChannels).values({
-    code: `CHF${String(n).padStart(6, '0')}`,
-    name: `Fin SMS ${n}`,
-    supplierId: s!.id,
-    product: 'sms',
-    protocol: 'smpp',
-    host: 'smpp.example.net',
-    port: 2775,
-    capacity: 50,
-  });
-  return s!.id;
-}
+/** A supplier owned by `ownerId` with an sms channel. */
+const supplierOf = async (ownerId: number) => (await testSupplier(t.p.db, { prefix: 'F', ownerId })).id;
 
 async function accountOf(ownerId: number, currency = 'USD') {
   const supplierId = await supplierOf(ownerId);
