@@ -21,6 +21,7 @@ import { filePart } from '../../platform/files/part.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
+import { sendXlsx } from '../../platform/http/xlsx-reply.js';
 import { type ImportDef, importTemplate, readImport } from '../../platform/imports/define.js';
 import { MAX_IMPORT_BYTES } from '../../platform/imports/routes.js';
 import type { Platform } from '../../platform/platform.js';
@@ -46,10 +47,11 @@ export async function crmDataRoutes(app: FastifyInstance, p: Platform) {
       CRM_IMPORT_PATHS.template,
       { schema: { tags, summary: 'The customer import template (XLSX)' }, config: importer },
       async (_req, reply) =>
-        reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', 'attachment; filename="customers.xlsx"')
-          .send(await importTemplate(customerImport as unknown as ImportDef<z.ZodType, unknown>)),
+        sendXlsx(
+          reply,
+          'customers.xlsx',
+          await importTemplate(customerImport as unknown as ImportDef<z.ZodType, unknown>),
+        ),
     );
 
     r.post(
@@ -102,10 +104,11 @@ export async function crmDataRoutes(app: FastifyInstance, p: Platform) {
       CRM_IMPORT_PATHS.followUpTemplate,
       { schema: { tags, summary: 'The follow-up import template (XLSX)' }, config: importer },
       async (_req, reply) =>
-        reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', 'attachment; filename="follow-ups.xlsx"')
-          .send(await importTemplate(followUpImport as unknown as ImportDef<z.ZodType, unknown>)),
+        sendXlsx(
+          reply,
+          'follow-ups.xlsx',
+          await importTemplate(followUpImport as unknown as ImportDef<z.ZodType, unknown>),
+        ),
     );
 
     r.post(

@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
+import { sendXlsx } from '../../platform/http/xlsx-reply.js';
 import type { Platform } from '../../platform/platform.js';
 import { accountScopeWhere } from './accounts.js';
 import {
@@ -331,10 +332,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         .where(and(eq(finBills.id, req.params.id), accountScopeWhere(req.auth!)));
       if (!bill) throw new AppError('NOT_FOUND');
       const stream = await billStatement(p.db, bill, localeOf(req.headers));
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${bill.code}.xlsx"`)
-        .send(stream);
+      return sendXlsx(reply, `${bill.code}.xlsx`, stream);
     },
   );
 }

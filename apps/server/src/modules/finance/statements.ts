@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
+import { sendXlsx } from '../../platform/http/xlsx-reply.js';
 import type { Platform } from '../../platform/platform.js';
 import { bindResource } from '../../platform/resource/index.js';
 import { customerFieldSql } from '../crm/customer-refs.js';
@@ -108,10 +109,7 @@ export async function statementRoutes(app: FastifyInstance, p: Platform) {
         { zh: '本月退出', en: 'Money out', amount: s.moneyOut },
         { zh: '期末余额', en: 'Closing balance', amount: s.closing },
       ]);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${s.code}.xlsx"`)
-        .send(stream);
+      return sendXlsx(reply, `${s.code}.xlsx`, stream);
     },
   );
 }

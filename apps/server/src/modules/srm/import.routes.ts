@@ -14,6 +14,7 @@ import { filePart } from '../../platform/files/part.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
+import { sendXlsx } from '../../platform/http/xlsx-reply.js';
 import { type ImportDef, importTemplate, readImport } from '../../platform/imports/define.js';
 import { MAX_IMPORT_BYTES } from '../../platform/imports/routes.js';
 import type { Platform } from '../../platform/platform.js';
@@ -34,10 +35,11 @@ export async function srmImportRoutes(app: FastifyInstance, p: Platform) {
       SRM_IMPORT_PATHS.template,
       { schema: { tags, summary: 'The supplier import template (XLSX)' }, config: importer },
       async (_req, reply) =>
-        reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', 'attachment; filename="suppliers.xlsx"')
-          .send(await importTemplate(supplierImport as unknown as ImportDef<z.ZodType, unknown>)),
+        sendXlsx(
+          reply,
+          'suppliers.xlsx',
+          await importTemplate(supplierImport as unknown as ImportDef<z.ZodType, unknown>),
+        ),
     );
 
     r.post(

@@ -8,6 +8,7 @@ import { filePart } from '../files/part.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
 import { localeOf } from '../http/locale.js';
+import { sendXlsx } from '../http/xlsx-reply.js';
 import type { Platform } from '../platform.js';
 import { type ImportDef, importTemplate, readImport } from './define.js';
 
@@ -48,10 +49,7 @@ export async function mountImport<S extends z.ZodType, Target>(
       paths.template,
       { schema: { tags, summary: `The ${def.key} import template (XLSX)` }, config: { access } },
       async (_req, reply) =>
-        reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="${def.key}.xlsx"`)
-          .send(await importTemplate(def as ImportDef<z.ZodType, unknown>)),
+        sendXlsx(reply, `${def.key}.xlsx`, await importTemplate(def as ImportDef<z.ZodType, unknown>)),
     );
 
     r.post(
