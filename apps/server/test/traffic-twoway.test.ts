@@ -3,11 +3,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestBatch } from '../src/modules/traffic/ingest.js';
 import { recallId, resendRecalls, runQueuedRecalls, runRecall } from '../src/modules/traffic/recall.js';
-import { trafficRecalls, trafficSms } from '../src/modules/traffic/schema.js';
+import { trafficRecalls, trafficSms, trafficTwoWayRules } from '../src/modules/traffic/schema.js';
+import { twoWayRules } from '../src/modules/traffic/twoway-rules.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { portOf } from '../src/platform/ports.js';
 import { bearer, clearOfMidnight, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { describeResource } from './support/describe-resource.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -318,4 +320,28 @@ describe('auto-recall-task', () => {
       expect.arrayContaining([a.data.id, b.data.id, c.data.id]),
     );
   });
+});
+
+let ruleSeq = 0;
+describeResource(twoWayRules, {
+  app: () => t,
+  sample: (n) => ({ keyword: `SUITE${n}`, match: 'exact', action: 'reply', replyText: `Thanks ${n}`, enabled: true }),
+  update: { replyText: 'changed by the suite' },
+  filters: { keyword: 'SUITEKW', action: 'optout', accountId: 1 },
+  ownedRecord: async () => {
+    const n = ++ruleSeq;
+    const [r] = await t.p.db
+      .insert(trafficTwoWayRules)
+      .values([
+        { keyword: `OWN${n}`, match: 'prefix', action: 'forward' },
+        ...(n === 1
+          ? [
+              { keyword: 'SUITEKW', match: 'exact' as const, action: 'optout' as const, accountId: 1 },
+              { keyword: 'SUITEKW2', match: 'exact' as const, action: 'optout' as const },
+            ]
+          : []),
+      ])
+      .returning({ id: trafficTwoWayRules.id });
+    return r!.id;
+  },
 });
