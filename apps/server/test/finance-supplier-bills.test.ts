@@ -3,8 +3,18 @@ import { SUPPLIER_BILL_IMPORT, SupplierBillPerm } from '@portal/contracts/financ
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  nextBillCode,
+  nextSoaCode,
+  reconConfig,
+  soas,
+  supplierBillLines,
+  supplierBills,
+} from '../src/modules/finance/suppliers/bills.js';
 import { postSupplierEntry } from '../src/modules/finance/suppliers/ledger.js';
 import {
+  finReconConfig,
+  finSoas,
   finSupplierAccounts,
   finSupplierBillLines,
   finSupplierBills,
@@ -12,6 +22,7 @@ import {
 import { resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens, xlsxSheets } from './harness.js';
+import { describeResource } from './support/describe-resource.js';
 import { keyedPost } from './support/signed-in.js';
 import { testSupplier } from './support/supplier-fixture.js';
 
@@ -361,4 +372,125 @@ describe('statements of account', () => {
     const none = await post(fin, `${SOA}/save`, { ...body, currency: 'EUR', theirClosing: 0 });
     expect(none.code).toBe(Errors.FIN_SOA_NO_ACCOUNT.code);
   });
+});
+
+/** A draft bill of a supplier `owner` owns, with one line beyond tolerance (written as the upload would). */
+async function billOf(owner: number) {
+  const { supplierId } = await supplierOf(owner);
+  const [b] = await t.p.db
+    .insert(finSupplierBills)
+    .values({
+      code: await nextBillCode(t.p.db),
+      supplierId,
+      product: 'sms',
+      currency: 'USD',
+      periodFrom: '2025-05-01',
+      periodTo: '2025-05-31',
+      reference: `INV-C${++seq}`,
+    })
+    .returning({ id: finSupplierBills.id });
+  await t.p.db.insert(finSupplierBillLines).values({
+    billId: b!.id,
+    day: '2025-05-02',
+    country: 'CN',
+    theirCount: 10,
+    ourCount: 8,
+    theirAmount: 500,
+    ourCost: 400,
+    difference: 100,
+    flagged: true,
+  });
+  return b!.id;
+}
+
+/** An open statement with a supplier `owner` owns (written as the save would, our side at zero). */
+async function soaOf(owner: number) {
+  const { supplierId } = await supplierOf(owner);
+  const [s] = await t.p.db
+    .insert(finSoas)
+    .values({
+      code: await nextSoaCode(t.p.db),
+      supplierId,
+      product: 'sms',
+      currency: 'USD',
+      periodFrom: '2025-05-01',
+      periodTo: '2025-05-31',
+      opening: 0,
+      costs: 0,
+      payments: 0,
+      adjustments: 0,
+      closing: 0,
+      theirClosing: 1_000,
+    })
+    .returning({ id: finSoas.id });
+  return s!.id;
+}
+
+const adminBill = async () => billOf(await userId('admin'));
+let conformSupplier = 0;
+beforeAll(async () => {
+  conformSupplier = (await supplierOf(await userId('admin'))).supplierId;
+});
+
+describeResource(supplierBills, {
+  app: () => t,
+  sample: (n) => ({
+    supplierId: conformSupplier,
+    product: 'sms',
+    currency: 'USD',
+    periodFrom: '2025-06-01',
+    periodTo: '2025-06-30',
+    reference: `CONF-${n}`,
+  }),
+  filters: {
+    keyword: 'INV-C',
+    supplierId: async () => (await billRow(await adminBill())).supplierId,
+    product: 'sms',
+    state: 'draft',
+    periodFrom: ['2025-05-01', '2025-05-31'],
+  },
+  ownedRecord: (_t, owner) => billOf(owner),
+  commands: { confirm: { note: 'fine' }, dispute: { note: 'their CN rate is wrong' } },
+});
+
+describeResource(supplierBillLines, {
+  app: () => t,
+  filters: {
+    billId: adminBill,
+    flagged: true,
+    country: 'CN',
+  },
+  ownedRecord: async (_t, owner) => {
+    const [l] = await linesOf(await billOf(owner));
+    return l!.id;
+  },
+});
+
+describeResource(soas, {
+  app: () => t,
+  update: { theirClosing: 2_500 },
+  filters: {
+    keyword: 'SOA',
+    supplierId: async () => {
+      const id = await soaOf(await userId('admin'));
+      return (await t.p.db.select().from(finSoas).where(eq(finSoas.id, id)))[0]!.supplierId;
+    },
+    product: 'sms',
+    state: 'open',
+    periodFrom: ['2025-05-01', '2025-05-31'],
+  },
+  ownedRecord: (_t, owner) => soaOf(owner),
+  commands: { agree: { note: 'agreed' }, dispute: { note: 'their closing is wrong' } },
+});
+
+let reconRow = 0;
+describeResource(reconConfig, {
+  app: () => t,
+  // one row per product, all four seeded: the records the suite asks for are those rows in turn
+  update: { tolerancePct: 2.5, remark: 'conformance' },
+  filters: { product: 'sms' },
+  ownedRecord: async () => {
+    const rows = await t.p.db.select({ id: finReconConfig.id }).from(finReconConfig).orderBy(finReconConfig.id);
+    return rows[reconRow++ % rows.length]!.id;
+  },
 });

@@ -131,7 +131,8 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
     it('pages on the server: pages neither overlap nor skip', async () => {
       const all = await page(admin, { size: 200 });
       expect(all.code).toBe(0);
-      expect(all.data.total).toBeGreaterThanOrEqual(5);
+      // two pages of two with the second not empty (a settings list of one row per product may hold only four)
+      expect(all.data.total).toBeGreaterThanOrEqual(3);
       const p1 = await page(admin, { page: 1, size: 2 });
       const p2 = await page(admin, { page: 2, size: 2 });
       expect(p1.data.records).toHaveLength(2);
@@ -335,8 +336,11 @@ export function describeResource(b: BoundResource, c: ResourceCase) {
       const columns = def.list.exportColumns ?? def.list.columns;
       expect(sheet![0]).toEqual(columns.map((k) => `${def.fields[k]!.label.en}${utc(k)}`));
       expect(sheet!.length - 1).toBe(list.total);
-      const first = columns[0]!;
-      expect(sheet!.slice(1).map((r) => r[0])).toEqual(list.records.map((r: Values) => String(r[first] ?? '')));
+      const first = def.fields[columns[0]!]!;
+      // an enum column is written as its option's label in the reader's language
+      const shown = (v: unknown) =>
+        (first.kind === 'enum' && first.options?.find((o) => o.value === v)?.label.en) || String(v ?? '');
+      expect(sheet!.slice(1).map((r) => r[0])).toEqual(list.records.map((r: Values) => shown(r[columns[0]!])));
     });
   });
 }
