@@ -321,7 +321,14 @@ export const soaResource = defineResource({
   },
   form: { sections: [{ fields: ['supplierId', 'product', 'currency', 'periodFrom', 'periodTo', 'theirClosing'] }] },
   detail: { header: ['code', 'state', 'supplierName', 'closing', 'theirClosing', 'difference'] },
-  access: { list: SOA, create: `${SOA}:edit`, update: `${SOA}:edit`, owner: 'ownerId' },
+  access: {
+    list: SOA,
+    create: `${SOA}:edit`,
+    update: `${SOA}:edit`,
+    // their closing may be corrected until both sides agree
+    updateWhen: { field: 'state', in: ['open', 'disputed'] },
+    owner: 'ownerId',
+  },
   commands: {
     agree: {
       label: label('确认一致', 'Agree'),

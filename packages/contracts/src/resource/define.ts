@@ -126,6 +126,8 @@ export interface ResourceDef {
     list: string;
     create?: string;
     update?: string;
+    /** edit is offered only on rows whose field holds one of these values (the update hook still checks) */
+    updateWhen?: { field: string; in: readonly (string | number)[] };
     /** delete is offered only when declared */
     delete?: string;
     export?: string;
@@ -157,6 +159,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     ...(def.detail?.header ?? []),
     ...(def.access.owner ? [def.access.owner] : []),
     ...Object.values(def.commands ?? {}).flatMap((c) => (c.when ? [c.when.field] : [])),
+    ...(def.access.updateWhen ? [def.access.updateWhen.field] : []),
   ].filter((f) => !has(f));
   if (bad.length) throw new Error(`resource ${def.key}: unknown fields ${bad.join(', ')}`);
   // a row's own keys: its optimistic version and the names of the ids it holds (decisions 0019, 0068);

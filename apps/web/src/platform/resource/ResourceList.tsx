@@ -69,7 +69,8 @@ export function ResourceList({
 
   const actions = (row: Row): RowAction[] => {
     const out: RowAction[] = overrides.rowActions?.(row) ?? [];
-    if (can.update)
+    const editable = def.access.updateWhen;
+    if (can.update && (!editable || editable.in.includes(row[editable.field] as string | number)))
       out.push({
         key: 'edit',
         label: t('resource.edit'),
