@@ -521,6 +521,12 @@ describe('keyword search', () => {
     try {
       // 30 matches among the 100 newest rows, 160 in all: the walk on counts past the cap
       expect(await page(admin, { keyword: 'spreadkw' })).toMatchObject({ total: 100, totalCapped: true });
+      // the walk on starts where the first walk ended: its 30 are not counted twice (160 is not above a cap of 160)
+      config.listSearchCountCap = 160;
+      const all = await page(admin, { keyword: 'spreadkw' });
+      expect(all).toMatchObject({ total: 160 });
+      expect(all.totalCapped).toBeUndefined();
+      config.listSearchCountCap = 100;
       // 30 among the newest and none further: the walk on finds no more, the indexes count exactly
       const newest = await page(admin, { keyword: 'newestkw' });
       expect(newest).toMatchObject({ total: 30 });

@@ -179,14 +179,18 @@ async function walkedCount(
   const where = listWhere(b, auth, q, 'walk')!;
   const rows = Math.ceil((2 * (cap + 1) * walked.walk) / Math.max(walked.matched, 1));
   if (rows <= COUNT_WALK_FACTOR * p.config.listWalkRows) {
+    // the first walk's rows are counted already: walk on from its end for the matches still missing
+    // (the skipped rows are index entries passed over, their filters not evaluated again)
     const order = sql.join(listOrder(b, auth, q), sql`, `);
     const t = sql.identifier(getTableName(b.table));
+    const missing = cap + 1 - walked.matched;
     const [row] = rowsOf<{ n: number }>(
       await p.db.execute(sql`select count(*)::int as n from (select 1
-        from (select * from ${b.table} ${walkedRows(b, auth)} order by ${order} limit ${rows}) as ${t}
-        where ${where} limit ${cap + 1}) as walked`),
+        from (select * from ${b.table} ${walkedRows(b, auth)} order by ${order}
+          limit ${rows - walked.walk} offset ${walked.walk}) as ${t}
+        where ${where} limit ${missing}) as walked`),
     );
-    if (Number(row?.n) > cap) return { total: cap, capped: true };
+    if (walked.matched + Number(row?.n) > cap) return { total: cap, capped: true };
   }
   return listCount(b, p, auth, q, where, cap);
 }
