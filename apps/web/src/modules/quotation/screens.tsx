@@ -41,12 +41,12 @@ function useCategoryOptions(choices: Category[]) {
 }
 
 /** The columns of price rows (a book's list, a query's history). */
-function usePriceColumns(product: Product) {
+function usePriceColumns(product: Product, agent = false) {
   const { t } = useTranslation();
   const voice = product === 'voice';
   const category = categoryChoices(product).length > 1;
   return [
-    { title: t('qm.bookId'), dataIndex: 'bookId', width: 90 },
+    { title: agent ? t('qm.agent.account') : t('qm.bookId'), dataIndex: 'bookId', width: 90 },
     {
       title: t('qm.dest'),
       dataIndex: 'dest',
@@ -384,7 +384,7 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier' | 'agent'
   const navigate = useNavigate();
   const q = { bookKind, product, size: 50, ...filter, ...(agent && { agent: true }) };
   const { data, isFetching } = useQuery({ queryKey: ['qm', 'page', q], queryFn: () => qmApi.page(q) });
-  const priceColumns = usePriceColumns(product);
+  const priceColumns = usePriceColumns(product, agent);
   // agents-quote: a row's new price (versioned: from its effective time) and the row's history
   const columns = agent
     ? [
