@@ -168,14 +168,19 @@ describe('quotation send pages', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'quotation-send-upload-390-en');
     await page.setViewportSize({ width: 1280, height: 800 });
+    // the uploaded rows quoted as OTP prices (decision 0113): SMS offers standard and OTP only
+    const cats = page.getByTestId('send-upload-category');
+    expect(await cats.textContent()).toBe('StandardOTP');
+    await cats.getByText('OTP', { exact: true }).click();
     const id = await previewAndSend(page, 'buyer@customer.example', 'SMS', 'quotation-send-upload-preview-1280-en');
-    const sent = await api<{ bookKind: string; bookId: number; rows: { dest: string; unitPrice: string }[] }>(
-      server.url,
-      sales,
-      'GET',
-      `/v2/qm/quote-email/${id}`,
-    );
-    expect(sent).toMatchObject({ bookKind: 'account', bookId: accountId });
+    const sent = await api<{
+      bookKind: string;
+      bookId: number;
+      category: string;
+      rows: { dest: string; unitPrice: string; category: string }[];
+    }>(server.url, sales, 'GET', `/v2/qm/quote-email/${id}`);
+    expect(sent).toMatchObject({ bookKind: 'account', bookId: accountId, category: 'otp' });
+    expect(sent.rows.every((r) => r.category === 'otp')).toBe(true);
     expect(sent.rows.map((r) => [r.dest, r.unitPrice]).sort()).toEqual([
       ['46000', '0.012300'],
       ['46001', '0.013400'],

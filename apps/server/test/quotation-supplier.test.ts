@@ -573,12 +573,12 @@ describe('guarded price-list imports (decision 0103)', () => {
     expect(answers[0]!.data.requestId).not.toBe(answers[1]!.data.requestId);
     expect(await cost(channelId, y.dest, base + 1.5 * HOUR)).toBe('0.000002');
     expect(await cost(channelId, y.dest, base + 2.5 * HOUR)).toBe('0.000001');
-    // the same list twice at once: one wins, the other finds its instants taken
+    // the same list twice at once: one wins, the other finds its held instant reserved (0113)
     const c = await list(3, 5);
     const n = await requests();
     const again = [await keyed(c), await keyed(c)];
     const twice = await Promise.all(again.map((c) => c()));
-    expect(twice.map((x) => x.code).sort()).toEqual([0, Errors.QM_PRICE_SAME_TIME.code].sort());
+    expect(twice.map((x) => x.code).sort()).toEqual([0, Errors.QM_PRICE_HELD.code].sort());
     expect(await requests()).toBe(n + 1);
     const [overlaps] = rowsOf<{ n: number }>(
       await t.p.db.execute(sql`
@@ -594,5 +594,69 @@ describe('guarded price-list imports (decision 0103)', () => {
     await Promise.all(ids.map((id) => decide(id, 'agree')));
     expect(await cost(channelId, x.dest, base + 1.5 * HOUR)).toBe(new Q(x.unitPrice).mul(3).toFixed(6));
     expect(await cost(channelId, x.dest, base + 2.5 * HOUR)).toBe(new Q(x.unitPrice).mul(4).toFixed(6));
+  });
+  it('reserves a held line’s instant: of two imports holding it at once the second is refused at import (0113)', async () => {
+    const { channelId, x, y, z } = await book();
+    const at = iso(now + 50 * DAY);
+    const pre = async (rows: [string, string][]) =>
+      (await upload(channelId, deck(at.slice(0, 10), rows))).data.rows.map((row: object) => ({
+        ...row,
+        effectiveFrom: at,
+      }));
+    // two lists raising x at the same instant (each with another destination of its own)
+    const a = await pre([
+      [x.dest, new Q(x.unitPrice).mul(3).toFixed(6)],
+      [y.dest, new Q(y.unitPrice).mul(3).toFixed(6)],
+    ]);
+    const b = await pre([
+      [x.dest, new Q(x.unitPrice).mul(4).toFixed(6)],
+      [z.dest, '0.000001'],
+    ]);
+    const keyed = async (rows: object[]) => {
+      const key = (
+        await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(buyer) })
+      ).json().data.key;
+      return () =>
+        t.app
+          .inject({
+            method: 'POST',
+            url: '/v2/qm/import/commit',
+            headers: { ...bearer(buyer), [IDEMPOTENCE_HEADER]: key },
+            payload: { channelId, product: 'sms', rows },
+          })
+          .then((r) => r.json() as Answer);
+    };
+    const [n, rows0] = [await requests(), await rowsCount()];
+    const calls = [await keyed(a), await keyed(b)];
+    const answers = await Promise.all(calls.map((c) => c()));
+    const won = answers.find((r) => r.code === 0)!;
+    const lost = answers.find((r) => r.code !== 0)!;
+    expect(lost, JSON.stringify(answers)).toBeDefined();
+    expect(lost.code).toBe(Errors.QM_PRICE_HELD.code);
+    expect(lost.msg).toContain(x.dest);
+    expect(lost.msg).toContain(`#${won.data.requestId}`);
+    // one request; the loser wrote nothing (its z decrease neither), the winner's decrease is the only row if any
+    expect(await requests()).toBe(n + 1);
+    expect(await rowsCount()).toBe(rows0 + won.data.saved);
+    // a single cost at the held instant is refused too, whether it would be held or written at once
+    const one = {
+      bookKind: 'channel',
+      bookId: channelId,
+      product: 'sms',
+      network: x.dest,
+      currency: 'USD',
+      effectiveFrom: at,
+    };
+    expect((await save(buyer, { ...one, unitPrice: new Q(x.unitPrice).mul(5).toFixed(6) })).code).toBe(
+      Errors.QM_PRICE_HELD.code,
+    );
+    expect((await save(buyer, { ...one, unitPrice: '0.000001' })).code).toBe(Errors.QM_PRICE_HELD.code);
+    // once the request is rejected its instant is free again: the loser's list goes in (a: two raises held)
+    expect(await requests()).toBe(n + 1);
+    expect((await decide(won.data.approvalId, 'reject')).code).toBe(0);
+    const retry = await keyed(answers[0] === lost ? a : b);
+    const again = await retry();
+    expect(again.code).toBe(0);
+    expect(again.data.held).toBe(answers[0] === lost ? 2 : 1);
   });
 });

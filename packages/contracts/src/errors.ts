@@ -1089,6 +1089,18 @@ export const Errors = {
     '该价格不低于限价，无需特价申请，请直接保存价格',
     'The price is not below its limit: no special price is needed, save the price directly',
   ),
+  QM_PRICE_HELD: def(
+    10500016,
+    409,
+    '目的地 {value} 在该生效时间已有待审批的供应商报价，请等审批结束或换一个生效时间',
+    'A supplier-quote request awaiting approval already holds {value} at that effective time; wait for its decision or choose another time',
+  ),
+  QM_ACCOUNT_NOT_AGENT: def(
+    10500017,
+    400,
+    '账户 {value} 不属于代理（R 类客户），请在客户报价中维护其价格',
+    'The account {value} is not an agent’s (an R customer’s); keep its prices in the customer quotes',
+  ),
   QM_SPECIAL_NOT_FOUND: def(10500010, 404, '特价申请不存在', 'The special-price request does not exist'),
   QM_GROUP_EXISTS: def(10500011, 409, '报价组 {value} 已存在', 'The quote group {value} already exists'),
   QM_GROUP_MEMBER_TAKEN: def(

@@ -13,6 +13,8 @@ export const QmPerm = {
   CUSTOMER_VOICE: screen('/offerManage/customer-quote/voice'),
   CUSTOMER_NUMBER: screen('/offerManage/customer-quote/number'),
   CUSTOMER_WHATSAPP: screen('/offerManage/customer-quote/whatsapp'),
+  /** agents-quote (decision 0113): the partner prices of agents' (R customers') accounts */
+  AGENTS: screen('/offerManage/agents-quote'),
   AI_VENDOR: screen('/offerManage/supplier-quote/ai-vendor-quote'),
   SUPPLIER_SMS: screen('/offerManage/supplierQuote/sms'),
   SUPPLIER_VOICE: screen('/offerManage/supplierQuote/voiceSupplier'),
@@ -83,6 +85,8 @@ export const priceSave = destinationInput.extend({
   chargeOn: z.enum(['submit', 'delivery']).optional(),
   /** why a price below the limit is asked for (then it becomes a special-price request) */
   reason: z.string().trim().min(1).max(500).optional(),
+  /** the agents-quote screen (decision 0113): a partner price, the account must be an agent's (R customer's) */
+  agent: z.boolean().optional(),
 });
 export type PriceSave = z.infer<typeof priceSave>;
 
@@ -135,6 +139,8 @@ export const bookQuery = z.object({
   dest: z.string().max(16).optional(),
   /** the standard rows, or the rows of one category the product prices (decision 0108) */
   category: z.enum(CATEGORY_FILTERS).optional(),
+  /** the agents-quote screen (decision 0113): only the books of agents' (R customers') accounts */
+  agent: z.boolean().optional(),
   current: z.number().int().min(1).default(1),
   size: z.number().int().min(1).max(500).default(50),
 });

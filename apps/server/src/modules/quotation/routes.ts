@@ -28,6 +28,7 @@ import type { Destination } from '../../platform/ports.js';
 import { runCommand } from '../approval/index.js';
 import { channelRefs } from '../srm/index.js';
 import { reference } from '../system/reference/index.js';
+import { agentAccounts, checkAgentAccount } from './agents.js';
 import { rating } from './books.js';
 import { commitPriceList, previewPriceList } from './import.js';
 import { bookPerm, need } from './perms.js';
@@ -62,7 +63,9 @@ const any = z.any();
  * apply page): only a price below the limit is accepted, as a request (decision 0102).
  */
 export async function savePrice(p: Platform, auth: AuthContext, body: PriceSave, apply = false) {
-  need(auth, bookPerm(body.bookKind, body.product));
+  // a partner price (agents-quote, 0113): that screen's key, and only an agent's account
+  need(auth, body.agent ? QmPerm.AGENTS : bookPerm(body.bookKind, body.product));
+  if (body.agent) await checkAgentAccount(p.db, body.bookKind, body.bookId);
   if (body.bookKind === 'account') await accountInScope(p.db, auth, body.bookId);
   const r = await rowFromInput(p, body, auth.userId);
   const now = p.clock.now();
@@ -223,13 +226,17 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => {
       const q = req.body;
-      need(req.auth!, bookPerm(q.bookKind, q.product));
+      need(req.auth!, q.agent ? QmPerm.AGENTS : bookPerm(q.bookKind, q.product));
       if (q.category !== 'standard') checkCategory(q.product, q.category);
+      if (q.agent && q.bookId) await checkAgentAccount(p.db, q.bookKind, q.bookId);
+      if (q.agent && q.bookKind !== 'account')
+        throw new AppError('QM_ACCOUNT_NOT_AGENT', { vars: { value: q.bookKind } });
       const at = q.at ? new Date(q.at) : undefined;
-      // customer accounts' books: only those of the caller's customers (their data scope)
+      // customer accounts' books: only those of the caller's customers (their data scope); on the
+      // agents-quote screen only agents' accounts (0113)
       let scoped: number[] | undefined;
-      if (q.bookKind === 'account' && req.auth!.scope.kind !== 'all') {
-        const ids = q.bookId
+      if (q.bookKind === 'account' && (q.agent || req.auth!.scope.kind !== 'all')) {
+        let ids = q.bookId
           ? [q.bookId]
           : (
               await p.db
@@ -237,6 +244,7 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
                 .from(qmPrices)
                 .where(and(eq(qmPrices.bookKind, 'account'), eq(qmPrices.product, q.product)))
             ).map((x) => x.id);
+        if (q.agent) ids = [...(await agentAccounts(p.db, ids))];
         scoped = [...(await accountsInScope(p.db, req.auth!, ids))];
       }
       const where = and(

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { portOf } from '../../platform/ports.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { channelRefs } from '../srm/index.js';
+import { agentAccounts } from './agents.js';
 import { seedSentQuotes } from './mails/seed.js';
 import { qmGroupMembers, qmGroups, qmPriceLimits, qmPrices } from './schema.js';
 import { refOperatorsForSeed } from './seed-ref.js';
@@ -256,15 +257,21 @@ export async function seedQuotation(ctx: SeedContext) {
   const accounts = (await portOf(db, 'accounts')?.active()) ?? [];
   const quoteGroups = groups.filter((g) => g.kind === 'quote');
   const az = groups.find((g) => g.kind === 'az');
+  // agents' accounts (R customers, decision 0113): every one has partner prices, below a customer's
+  const agents = await agentAccounts(
+    db,
+    accounts.map((a) => a.id),
+  );
   for (const [i, a] of accounts.entries()) {
     const g = quoteGroups[i % Math.max(1, quoteGroups.length)];
     if (g)
       await db.insert(qmGroupMembers).values({ groupId: g.id, kind: 'quote', accountId: a.id }).onConflictDoNothing();
     if (az)
       await db.insert(qmGroupMembers).values({ groupId: az.id, kind: 'az', accountId: a.id }).onConflictDoNothing();
-    if (i % 3 !== 0) continue;
+    const agent = agents.has(a.id);
+    if (i % 3 !== 0 && !agent) continue;
     for (const o of ops.slice(0, 5)) {
-      const now = 0.01 + rng.int(0, 500) / 10_000;
+      const now = (agent ? 0.009 : 0.01) + rng.int(0, 500) / 10_000;
       const base = {
         ...seedRow,
         currency: a.currency,

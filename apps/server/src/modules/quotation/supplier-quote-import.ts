@@ -8,6 +8,7 @@ import type { Outbox } from '../approval/index.js';
 import type { ChannelRef } from '../srm/index.js';
 import { channelRefs } from '../srm/index.js';
 import { reference } from '../system/reference/index.js';
+import { checkHeldInstants } from './held-instants.js';
 import { channelCostRow, lockBook } from './prices.js';
 import { Q } from './rating.js';
 import { type CostRow, costContext, openRequest, warnOwners } from './supplier-quote.js';
@@ -69,6 +70,14 @@ export async function judgeLines(
 ): Promise<JudgedLine[]> {
   await lockBook(tx, 'channel', channel.id, product);
   if (!lines.length) return [];
+  // an instant a pending request holds is reserved, for a held line and a written one alike (0113)
+  await checkHeldInstants(
+    tx,
+    channel.id,
+    product,
+    category,
+    lines.map((l) => ({ dest: l.cost.dest, from: l.from })),
+  );
   const list = JSON.stringify(lines.map((l) => ({ dest: l.cost.dest, f: l.from.toISOString() })));
   const current = rowsOf<{ dest: string; f: string; unit_price: string; currency: string }>(
     await tx.execute(sql`select v.dest, v.f, p.unit_price::text as unit_price, p.currency

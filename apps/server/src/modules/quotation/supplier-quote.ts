@@ -20,6 +20,7 @@ import {
 import { type ChannelRef, channelRefs } from '../srm/index.js';
 import { reference } from '../system/reference/index.js';
 import { rating } from './books.js';
+import { checkHeldInstants } from './held-instants.js';
 import { channelCostRow, insertPriceRow, lockBook, type rowFromInput, rowInForce } from './prices.js';
 import { Q } from './rating.js';
 import { qmSupplierQuoteLines, qmSupplierQuotes } from './schema.js';
@@ -137,6 +138,7 @@ export async function judgeCost(
   ctx: CostContext,
 ): Promise<CostVerdict> {
   await lockBook(tx, 'channel', r.bookId, r.product);
+  await checkHeldInstants(tx, r.bookId, r.product, r.category, [{ dest: r.dest, from }]);
   const current = await rowInForce(tx, r, from);
   let old: InstanceType<typeof Q> | null = null;
   if (current) {

@@ -33,6 +33,7 @@ import { resourceKeys } from '../../platform/resource/keys';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type Address, type ComposedQuote, qmApi } from './api';
+import { type Category, categoryParam, importCategoryChoices } from './price-categories';
 import {
   GROUP_PRODUCTS,
   type QuoteProduct,
@@ -125,6 +126,8 @@ interface SendForm {
   dests?: string[];
   /** `upload-file`: the uploaded price list as the server read it */
   upload?: UploadedQuote;
+  /** `upload-file`: the price category the uploaded rows are quoted as (standard, OTP, AI voice) */
+  category?: Category;
 }
 
 /** The quote groups (of one kind, or both), for a group send page's picker. */
@@ -173,7 +176,8 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
     bookKind: book,
     bookId: v.bookId,
     product: cfg.product ?? v.product ?? 'sms',
-    category,
+    // the upload page's rows are of the category chosen on it (decision 0113); the others' is the page's
+    category: upload ? categoryParam(v.category) : category,
     locale: v.locale,
     to: addresses(v.to),
     cc: addresses(v.cc),
@@ -216,11 +220,17 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
           bookId: Number(params.get(idParam)) || undefined,
           product: cfg.product ?? 'sms',
           locale: i18n.language === 'en' ? 'en' : 'zh-CN',
+          category: 'standard',
         }}
         onValuesChange={(changed: Partial<SendForm>) => {
           setPreview(null);
           // another product reads the file by other columns: upload it again
-          if (upload && changed.product) form.setFieldValue('upload', undefined);
+          if (upload && changed.product) {
+            form.setFieldValue('upload', undefined);
+            // a category the new product does not price (AI voice for SMS) goes back to standard
+            if (!importCategoryChoices(changed.product).includes(form.getFieldValue('category')))
+              form.setFieldValue('category', 'standard');
+          }
           // a supplier page addresses the channel's supplier contacts until the user writes others
           if (book === 'channel' && changed.bookId && !form.getFieldValue('to')?.length) {
             const c = channels.find((x) => x.id === changed.bookId);
@@ -275,6 +285,15 @@ function SendQuoteScreen({ page }: { page: SendPageKey }) {
                   value: p,
                   label: t(`qm.productValue.${p}`),
                 }))}
+              />
+            </Form.Item>
+          )}
+          {upload && (
+            <Form.Item name="category" label={t('qm.category')}>
+              <Radio.Group
+                optionType="button"
+                data-testid="send-upload-category"
+                options={importCategoryChoices(product).map((c) => ({ value: c, label: t(`qm.categoryValue.${c}`) }))}
               />
             </Form.Item>
           )}

@@ -7,12 +7,13 @@ const setup = () => import('./setup-screens');
 const supplier = () => import('./supplier-quote-screens');
 const O = '/offerManage';
 
-/** The quotation room's screens (agent and AI vendor quotes come later). */
+/** The quotation room's screens (AI vendor quotes come later). */
 export const quotationScreens: ScreenMap = {
   [`${O}/customer-quote/sms`]: async () => ({ Component: (await screens()).CustomerSmsScreen }),
   [`${O}/customer-quote/voice`]: async () => ({ Component: (await screens()).CustomerVoiceScreen }),
   [`${O}/customer-quote/number`]: async () => ({ Component: (await screens()).CustomerNumberScreen }),
   [`${O}/customer-quote/whatsapp`]: async () => ({ Component: (await screens()).CustomerWhatsappScreen }),
+  [`${O}/agents-quote`]: async () => ({ Component: (await screens()).AgentQuoteScreen }),
   [`${O}/supplierQuote/sms`]: async () => ({ Component: (await screens()).SupplierSmsScreen }),
   [`${O}/supplierQuote/voiceSupplier`]: async () => ({ Component: (await screens()).SupplierVoiceScreen }),
   [`${O}/quote-query/customer`]: async () => ({ Component: (await screens()).QuoteQueryScreen }),

@@ -1,6 +1,7 @@
 import { type PreviewRow, specialPriceResource, supplierQuoteResource } from '@portal/contracts/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -40,12 +41,12 @@ function useCategoryOptions(choices: Category[]) {
 }
 
 /** The columns of price rows (a book's list, a query's history). */
-function usePriceColumns(product: Product) {
+function usePriceColumns(product: Product, agent = false) {
   const { t } = useTranslation();
   const voice = product === 'voice';
   const category = categoryChoices(product).length > 1;
   return [
-    { title: t('qm.bookId'), dataIndex: 'bookId', width: 90 },
+    { title: agent ? t('qm.agent.account') : t('qm.bookId'), dataIndex: 'bookId', width: 90 },
     {
       title: t('qm.dest'),
       dataIndex: 'dest',
@@ -111,6 +112,10 @@ function PriceForm(props: {
   bookId?: number;
   /** the list's category filter: a price added from the OTP rows is an OTP price */
   category?: Category;
+  /** agents-quote (decision 0113): a partner price, only in an agent's account book */
+  agent?: boolean;
+  /** a new price of a listed row: its destination and currency */
+  row?: PriceRowView;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -123,6 +128,7 @@ function PriceForm(props: {
         ...v,
         bookKind: props.bookKind,
         product: props.product,
+        agent: props.agent || undefined,
         // the standard row has no category
         category: categoryParam(v.category as Category),
         effectiveFrom: isoOf(v.effectiveFrom as Dayjs | undefined),
@@ -138,15 +144,20 @@ function PriceForm(props: {
     <Form
       layout="vertical"
       initialValues={{
-        bookId: props.bookId,
-        currency: 'USD',
-        firstIncrement: 60,
-        nextIncrement: 60,
-        category: props.category ?? 'standard',
+        bookId: props.row?.bookId ?? props.bookId,
+        currency: props.row?.currency ?? 'USD',
+        firstIncrement: props.row?.firstIncrement ?? 60,
+        nextIncrement: props.row?.nextIncrement ?? 60,
+        category: (props.row ? props.row.category || 'standard' : props.category) ?? 'standard',
+        ...(props.row && { [props.row.destKind === 'prefix' ? 'prefix' : props.row.destKind]: props.row.dest }),
       }}
       onFinish={(v) => save.mutate(v)}
     >
-      <Form.Item name="bookId" label={t(`qm.book.${props.bookKind as 'account'}`)} rules={[{ required: true }]}>
+      <Form.Item
+        name="bookId"
+        label={props.agent ? t('qm.agent.account') : t(`qm.book.${props.bookKind as 'account'}`)}
+        rules={[{ required: true }]}
+      >
         <InputNumber min={1} precision={0} style={{ width: '100%' }} />
       </Form.Item>
       {categories.length > 1 && (
@@ -347,11 +358,17 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
   );
 }
 
-/** A price book screen: customer quotes (accounts or quote groups) or supplier costs (channels). */
-function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product: Product }) {
+/**
+ * A price book screen: customer quotes (accounts or quote groups), supplier costs (channels), or
+ * agent quotes (decision 0113: the agents' accounts' books only, a row's new price and history).
+ */
+function BookScreen({ side, product }: { side: 'customer' | 'supplier' | 'agent'; product: Product }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [bookKind, setBookKind] = useState(side === 'supplier' ? 'channel' : 'group');
+  const agent = side === 'agent';
+  const [bookKind, setBookKind] = useState(side === 'supplier' ? 'channel' : agent ? 'account' : 'group');
+  const [form] = Form.useForm();
+  const [editing, setEditing] = useState<PriceRowView>();
   const [filter, setFilter] = useState<{
     bookId?: number;
     dest?: string;
@@ -365,12 +382,43 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const navigate = useNavigate();
-  const q = { bookKind, product, size: 50, ...filter };
+  const q = { bookKind, product, size: 50, ...filter, ...(agent && { agent: true }) };
   const { data, isFetching } = useQuery({ queryKey: ['qm', 'page', q], queryFn: () => qmApi.page(q) });
-  const columns = usePriceColumns(product);
+  const priceColumns = usePriceColumns(product, agent);
+  // agents-quote: a row's new price (versioned: from its effective time) and the row's history
+  const columns = agent
+    ? [
+        ...priceColumns,
+        {
+          title: t('qm.agent.actions'),
+          key: 'actions',
+          width: 150,
+          render: (_: unknown, r: PriceRowView) => (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => setEditing(r)} data-testid="qm-agent-edit">
+                {t('qm.agent.edit')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                data-testid="qm-agent-history"
+                onClick={() => {
+                  form.setFieldsValue({ bookId: r.bookId, dest: r.dest, at: undefined });
+                  setFilter({ bookId: r.bookId, dest: r.dest, category: filter.category, current: 1 });
+                }}
+              >
+                {t('qm.agent.history')}
+              </Button>
+            </Space>
+          ),
+        },
+      ]
+    : priceColumns;
   return (
     <Card size="small">
+      {agent && <Alert type="info" showIcon title={t('qm.agent.hint')} style={{ marginBottom: 12 }} />}
       <Form
+        form={form}
         layout="inline"
         onFinish={(v) =>
           setFilter({
@@ -393,7 +441,7 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
             />
           </Form.Item>
         )}
-        <Form.Item name="bookId" label={t('qm.bookId')}>
+        <Form.Item name="bookId" label={agent ? t('qm.agent.account') : t('qm.bookId')}>
           <InputNumber min={1} precision={0} />
         </Form.Item>
         <Form.Item name="dest" label={t('qm.dest')}>
@@ -413,7 +461,7 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
         <Button onClick={() => setAdding(true)} style={{ marginLeft: 8 }}>
           {t('qm.add')}
         </Button>
-        {side === 'customer' && sendKey && (
+        {side !== 'supplier' && sendKey && (
           <Button
             style={{ marginLeft: 8 }}
             onClick={() =>
@@ -446,14 +494,26 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
           onChange: (current) => setFilter({ ...filter, current }),
         }}
       />
-      <Modal open={adding} title={t('qm.add')} footer={null} onCancel={() => setAdding(false)} destroyOnHidden>
+      <Modal
+        open={adding || !!editing}
+        title={editing ? t('qm.agent.edit') : t('qm.add')}
+        footer={null}
+        onCancel={() => {
+          setAdding(false);
+          setEditing(undefined);
+        }}
+        destroyOnHidden
+      >
         <PriceForm
           product={product}
           bookKind={bookKind}
           bookId={filter.bookId}
           category={filter.category}
+          agent={agent}
+          row={editing}
           onDone={() => {
             setAdding(false);
+            setEditing(undefined);
             void queryClient.invalidateQueries({ queryKey: ['qm', 'page'] });
           }}
         />
@@ -474,6 +534,8 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier'; product:
 }
 
 export const CustomerSmsScreen = () => <BookScreen side="customer" product="sms" />;
+/** agents-quote (decision 0113): the SMS book screen restricted to agents' accounts */
+export const AgentQuoteScreen = () => <BookScreen side="agent" product="sms" />;
 export const CustomerVoiceScreen = () => <BookScreen side="customer" product="voice" />;
 export const CustomerNumberScreen = () => <BookScreen side="customer" product="number" />;
 export const CustomerWhatsappScreen = () => <BookScreen side="customer" product="whatsapp" />;

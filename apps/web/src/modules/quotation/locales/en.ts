@@ -5,6 +5,14 @@ export const en: typeof zhCN = {
   qm: {
     book: { account: 'Customer account', group: 'Quote group', channel: 'Channel' },
     bookId: 'Book owner id',
+    agent: {
+      account: 'Agent account id',
+      hint: 'Partner prices of agents’ (R customers’) accounts: what the agent buys at; margin = partner price − the channel’s cost (quote lookup)',
+      actions: 'Actions',
+      edit: 'New price',
+      history: 'History',
+      all: 'All rows',
+    },
     destName: 'Name',
     dest: 'Destination',
     destKind: { network: 'Network', country: 'Country default', prefix: 'Prefix', any: 'Any' },

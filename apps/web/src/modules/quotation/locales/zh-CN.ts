@@ -3,6 +3,14 @@ export const zhCN = {
   qm: {
     book: { account: '客户账户', group: '报价组', channel: '通道' },
     bookId: '报价对象编号',
+    agent: {
+      account: '代理账户编号',
+      hint: '代理（R 类客户）账户的合作价：代理的进货价；毛利 = 合作价 − 通道成本（见报价查询）',
+      actions: '操作',
+      edit: '调价',
+      history: '历史',
+      all: '全部行',
+    },
     destName: '名称',
     dest: '目的地',
     destKind: { network: '网络', country: '国家默认', prefix: '号段', any: '全部' },
