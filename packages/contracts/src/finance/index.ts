@@ -126,3 +126,9 @@ export {
   supplierBillResource,
   supplierBillStateOptions,
 } from './supplier-bill.js';
+export {
+  SUPPLIER_CONTROL_KINDS,
+  type SupplierControlKind,
+  supplierControlPerm,
+  supplierControlResource,
+} from './supplier-control.js';
