@@ -8,7 +8,8 @@ import {
   overdueExemptSuppliers,
   supplierControls,
 } from '../src/modules/finance/suppliers/control.js';
-import { finSupplierControls } from '../src/modules/finance/suppliers/schema.js';
+import { supplierControlSet, supplierControlSettingOn } from '../src/modules/finance/suppliers/control-set.js';
+import { finSupplierControlSet, finSupplierControls } from '../src/modules/finance/suppliers/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
@@ -27,6 +28,7 @@ type Answer = { code: number; msg: string; data: any };
 let t: TestApp;
 let fin: Tokens;
 let sales: Tokens;
+let admin: Tokens;
 const pool: Record<SupplierControlKind, number[]> = { blacklist: [], exempt: [], whitelist: [] };
 
 const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
@@ -43,10 +45,14 @@ const rowCount = async () =>
 beforeAll(async () => {
   t = await startTestApp({ env: { LOGIN_RATE_PER_IP: '1000' } });
   // the conformance suites compare whole lists and exports: start from empty lists
-  await t.p.db.execute(sql`truncate fin_supplier_controls`);
-  [fin, sales] = await Promise.all([signIn(t.app, DEMO.finance01), signIn(t.app, DEMO.sales01)]);
-  const admin = await userId('admin');
-  for (const kind of SUPPLIER_CONTROL_KINDS) for (let i = 0; i < 12; i++) pool[kind].push(await supplierOf(admin));
+  await t.p.db.execute(sql`truncate fin_supplier_controls, fin_supplier_control_set`);
+  [fin, sales, admin] = await Promise.all([
+    signIn(t.app, DEMO.finance01),
+    signIn(t.app, DEMO.sales01),
+    signIn(t.app, DEMO.admin),
+  ]);
+  const adminId = await userId('admin');
+  for (const kind of SUPPLIER_CONTROL_KINDS) for (let i = 0; i < 12; i++) pool[kind].push(await supplierOf(adminId));
 }, 240_000);
 afterAll(() => t?.close());
 
@@ -74,6 +80,72 @@ for (const kind of SUPPLIER_CONTROL_KINDS)
     },
     ownedRecord: (_t, owner) => listed(kind, owner),
   });
+
+let seqSet = 0;
+/** Three-letter codes in order (AAA, AAB, …) for unique setting rows. */
+const code = (n: number) =>
+  String.fromCharCode(65 + (Math.floor(n / 676) % 26), 65 + (Math.floor(n / 26) % 26), 65 + (n % 26));
+
+describeResource(supplierControlSet, {
+  app: () => t,
+  sample: (n) => ({
+    currency: code(n),
+    effectiveFrom: '2026-11-01',
+    dueDays: 30,
+    warnDays: 5,
+    balanceFloor: 10_000,
+    toOwner: true,
+    toFinance: false,
+  }),
+  update: { dueDays: 20, remark: 'shorter terms' },
+  filters: { currency: 'ZZA', effectiveFrom: ['2026-10-01', '2026-11-30'] },
+  ownedRecord: async () => {
+    const [r] = await t.p.db
+      .insert(finSupplierControlSet)
+      .values({
+        currency: 'ZZA',
+        effectiveFrom: `2026-11-${String(10 + (seqSet++ % 15)).padStart(2, '0')}`,
+        dueDays: 30,
+        warnDays: 5,
+        balanceFloor: 0,
+      })
+      .onConflictDoUpdate({
+        target: [finSupplierControlSet.currency, finSupplierControlSet.effectiveFrom],
+        set: { remark: 'again' },
+      })
+      .returning({ id: finSupplierControlSet.id });
+    return r!.id;
+  },
+});
+
+describe('supplier control settings', () => {
+  it('(an administrator’s setting, like the other finance settings) one row per currency and first day; the row in force is the latest first day not after the day; bad input refused', async () => {
+    const url = resourcePath(supplierControlSet.def, 'save');
+    const row = { currency: 'XTS', dueDays: 30, warnDays: 5, balanceFloor: 50_000, toOwner: true, toFinance: true };
+    expect((await post(admin, url, { ...row, effectiveFrom: '2026-01-01' })).code).toBe(0);
+    expect((await post(admin, url, { ...row, effectiveFrom: '2026-07-01', dueDays: 20 })).code).toBe(0);
+    const count = async () =>
+      (await t.p.db.select().from(finSupplierControlSet).where(eq(finSupplierControlSet.currency, 'XTS'))).length;
+    const before = await count();
+    expect((await post(admin, url, { ...row, effectiveFrom: '2026-07-01' })).code).toBe(
+      Errors.FIN_SUPPLIER_CONTROL_SET_TAKEN.code,
+    );
+    expect((await post(admin, url, { ...row, effectiveFrom: '2026-08-01', dueDays: 400 })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await post(admin, url, { ...row, effectiveFrom: '2026-08-01', currency: 'usd' })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await post(admin, url, { ...row, effectiveFrom: '2026-08-01', balanceFloor: -1 })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
+    );
+    expect((await post(sales, url, { ...row, effectiveFrom: '2026-09-01' })).code).toBe(Errors.NO_PERMISSION.code);
+    expect(await count()).toBe(before);
+    expect(await supplierControlSettingOn(t.p.db, 'XTS', '2025-12-31')).toBeNull();
+    expect((await supplierControlSettingOn(t.p.db, 'XTS', '2026-06-30'))?.dueDays).toBe(30);
+    expect((await supplierControlSettingOn(t.p.db, 'XTS', '2026-07-01'))?.dueDays).toBe(20);
+  });
+});
 
 describe('supplier control rules', () => {
   it('lists a supplier once per list, refuses unknown suppliers, backward days and both blacklist and whitelist', async () => {

@@ -1433,6 +1433,12 @@ export const Errors = {
     '供应商 {value} 已在黑名单或白名单中，二者不能同时存在',
     'The supplier {value} is on the blacklist or the whitelist already; it cannot be on both',
   ),
+  FIN_SUPPLIER_CONTROL_SET_TAKEN: def(
+    10510339,
+    409,
+    '币种 {value} 在该生效日已有设置',
+    'The currency {value} already has settings from that day',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -131,4 +131,5 @@ export {
   type SupplierControlKind,
   supplierControlPerm,
   supplierControlResource,
+  supplierControlSetResource,
 } from './supplier-control.js';

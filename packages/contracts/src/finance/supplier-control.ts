@@ -82,3 +82,81 @@ export const supplierControlResource = (kind: SupplierControlKind) => {
     history: {},
   });
 };
+
+const SET_PATH = '/setModule/financial/supplier-control-set';
+const SET = (() => {
+  const route = routeByPath(SET_PATH);
+  if (!route) throw new Error(`finance: no route ${SET_PATH}`);
+  return permOf(route);
+})();
+
+/**
+ * `/setModule/financial/supplier-control-set` (decision 0114): the supplier-overdue thresholds per
+ * currency from a day — days after a confirmed supplier bill's period we pay by, days before that to
+ * warn, the balance floor of a prepaid supplier account (minor units), who is told. The row of a
+ * currency in force on a day is the one with the latest first day not after it; changes have history.
+ */
+export const supplierControlSetResource = defineResource({
+  key: 'finance.supplierControlSet',
+  title: label('供应商管控设置', 'Supplier control settings'),
+  api: '/v2/fc/supplier-control-set',
+  routes: { list: SET_PATH },
+  titleField: 'currency',
+  fields: {
+    currency: {
+      kind: 'text',
+      label: label('币种', 'Currency'),
+      required: true,
+      createOnly: true,
+      rules: { pattern: '^[A-Z]{3}$' },
+    },
+    effectiveFrom: { kind: 'date', label: label('生效日', 'Effective from'), required: true, createOnly: true },
+    dueDays: {
+      kind: 'number',
+      label: label('账期（天）', 'Due days'),
+      required: true,
+      rules: { min: 0, max: 365 },
+      track: true,
+    },
+    warnDays: {
+      kind: 'number',
+      label: label('提前提醒（天）', 'Warn days before'),
+      required: true,
+      rules: { min: 0, max: 60 },
+      track: true,
+    },
+    balanceFloor: {
+      kind: 'money',
+      label: label('预付余额下限', 'Prepaid balance floor'),
+      required: true,
+      rules: { min: 0 },
+      track: true,
+    },
+    toOwner: {
+      kind: 'boolean',
+      label: label('通知供应商负责人', 'Tell the supplier owner'),
+      required: true,
+      track: true,
+    },
+    toFinance: { kind: 'boolean', label: label('通知财务', 'Tell finance'), required: true, track: true },
+    remark: { kind: 'text', label: label('备注', 'Remark'), rules: { maxLength: 200 }, track: true },
+    updatedAt: { kind: 'datetime', label: label('更新时间', 'Updated'), required: true, readOnly: true },
+  },
+  list: {
+    columns: ['currency', 'effectiveFrom', 'dueDays', 'warnDays', 'balanceFloor', 'toOwner', 'toFinance', 'updatedAt'],
+    filters: { currency: { op: 'eq', field: 'currency' }, effectiveFrom: { op: 'range', field: 'effectiveFrom' } },
+    sortable: ['effectiveFrom', 'updatedAt'],
+    defaultSort: { field: 'effectiveFrom', order: 'descend' },
+  },
+  form: {
+    sections: [
+      {
+        fields: ['currency', 'effectiveFrom', 'dueDays', 'warnDays', 'balanceFloor', 'toOwner', 'toFinance', 'remark'],
+      },
+    ],
+  },
+  detail: { header: ['currency', 'effectiveFrom', 'dueDays', 'balanceFloor'] },
+  access: { list: SET, create: SET, update: SET },
+  export: { fileName: label('供应商管控设置', 'supplier-control-settings') },
+  history: {},
+});

@@ -1,4 +1,4 @@
-import { supplierControlResource } from '@portal/contracts/finance';
+import { supplierControlResource, supplierControlSetResource } from '@portal/contracts/finance';
 import { ResourceList } from '../../platform/resource/ResourceList';
 
 /**
@@ -12,3 +12,5 @@ const whitelist = supplierControlResource('whitelist');
 export const SupplierBlacklistScreen = () => <ResourceList def={blacklist} />;
 export const SupplierExemptScreen = () => <ResourceList def={exempt} />;
 export const SupplierWhitelistScreen = () => <ResourceList def={whitelist} />;
+/** `/setModule/financial/supplier-control-set`: the supplier-overdue thresholds per currency from a day. */
+export const SupplierControlSetScreen = () => <ResourceList def={supplierControlSetResource} />;

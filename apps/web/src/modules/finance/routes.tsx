@@ -19,6 +19,9 @@ export const financeScreens: ScreenMap = {
   '/financial/supplier-control/blacklist': async () => ({ Component: (await control()).SupplierBlacklistScreen }),
   '/financial/supplier-control/exempt': async () => ({ Component: (await control()).SupplierExemptScreen }),
   '/financial/supplier-control/whitelist': async () => ({ Component: (await control()).SupplierWhitelistScreen }),
+  '/setModule/financial/supplier-control-set': async () => ({
+    Component: (await control()).SupplierControlSetScreen,
+  }),
   '/setModule/financial/recon-config': async () => ({ Component: (await suppliers()).ReconConfigScreen }),
   '/financial/account/snapshot': async () => ({ Component: (await screens()).SnapshotsScreen }),
   '/financial/recharge-apply/recharge': async () => ({ Component: (await screens()).RechargeApplications }),

@@ -7,12 +7,14 @@ import { seedSupplierBills } from './bill-seed.js';
 import { reconConfig, soas, supplierBillLines, supplierBills } from './bills.js';
 import { supplierControls } from './control.js';
 import { seedSupplierControls } from './control-seed.js';
+import { seedSupplierControlSet, supplierControlSet } from './control-set.js';
 import { defineSupplierCostJob, SUPPLIER_COST_JOB } from './cost-feed.js';
 import { supplierAccounts, supplierApplications, supplierEntries } from './resources.js';
 import { supplierRoutes } from './routes.js';
 import { seedSupplierAccounts, seedSupplierCosts } from './seed.js';
 
 export { blockedSuppliers, overdueExemptSuppliers } from './control.js';
+export { supplierControlSettingOn } from './control-set.js';
 export { postSupplierEntry, type SupplierEntryInput, supplierDrift } from './ledger.js';
 
 /**
@@ -36,6 +38,7 @@ export const financeSupplierModule: Module = {
     await mountBillImport(app, p);
     // supplier control lists (decision 0114)
     for (const b of Object.values(supplierControls)) await mountResource(app, p, b);
+    await mountResource(app, p, supplierControlSet);
   },
   jobs: (p) => defineSupplierCostJob(p),
   schedule: async (p) => {
@@ -48,5 +51,6 @@ export const financeSupplierModule: Module = {
     await seedSupplierCosts(ctx);
     await seedSupplierBills(ctx);
     await seedSupplierControls(ctx);
+    await seedSupplierControlSet(ctx.db);
   },
 };

@@ -285,3 +285,32 @@ export const finSupplierControls = pgTable(
     check('fin_supplier_controls_days', sql`${t.until} is null or ${t.until} >= ${t.fromDay}`),
   ],
 );
+
+/**
+ * `supplier-control-set` (decision 0114): supplier-overdue thresholds per currency from a day; the row
+ * in force on a day is the latest first day not after it.
+ */
+export const finSupplierControlSet = pgTable(
+  'fin_supplier_control_set',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    currency: text('currency').notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    dueDays: integer('due_days').notNull(),
+    warnDays: integer('warn_days').notNull(),
+    balanceFloor: minor('balance_floor').notNull(),
+    toOwner: boolean('to_owner').notNull().default(true),
+    toFinance: boolean('to_finance').notNull().default(false),
+    remark: text('remark'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fin_supplier_control_set_uq').on(t.currency, t.effectiveFrom),
+    index('fin_supplier_control_set_from_idx').on(t.effectiveFrom.desc().nullsFirst(), t.id),
+    check(
+      'fin_supplier_control_set_range',
+      sql`${t.dueDays} between 0 and 365 and ${t.warnDays} between 0 and 60 and ${t.balanceFloor} >= 0`,
+    ),
+  ],
+);
