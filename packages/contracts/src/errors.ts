@@ -1426,6 +1426,31 @@ export const Errors = {
     '对账单 {value} 当前状态不允许此操作',
     'The statement {value} is not in a state that allows this',
   ),
+  // finance, session 20: supplier control lists (decision 0114)
+  FIN_SUPPLIER_CONTROL_LISTED: def(
+    10510336,
+    409,
+    '供应商 {value} 已在该名单中',
+    'The supplier {value} is already on this list',
+  ),
+  FIN_SUPPLIER_CONTROL_DAYS: def(
+    10510337,
+    400,
+    '截止日不能早于生效日',
+    'The last day cannot be before the first',
+  ),
+  FIN_SUPPLIER_CONTROL_CONFLICT: def(
+    10510338,
+    409,
+    '供应商 {value} 已在黑名单或白名单中，二者不能同时存在',
+    'The supplier {value} is on the blacklist or the whitelist already; it cannot be on both',
+  ),
+  FIN_SUPPLIER_CONTROL_SET_TAKEN: def(
+    10510339,
+    409,
+    '币种 {value} 在该生效日已有设置',
+    'The currency {value} already has settings from that day',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

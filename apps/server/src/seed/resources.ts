@@ -10,7 +10,14 @@
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
-import { FinPerm, SUPPLIER_PRODUCTS, SupplierBillPerm, supplierPerm } from '@portal/contracts/finance';
+import {
+  FinPerm,
+  SUPPLIER_CONTROL_KINDS,
+  SUPPLIER_PRODUCTS,
+  SupplierBillPerm,
+  supplierControlPerm,
+  supplierPerm,
+} from '@portal/contracts/finance';
 import { QmPerm } from '@portal/contracts/quotation';
 import { customerReports, REPORTS_ALL_FIGURES, reportSubscriptionResource } from '@portal/contracts/reports';
 import { resourceButtons } from '@portal/contracts/resource';
@@ -175,6 +182,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     name: '编辑对账单（新建、确认、争议）',
     nameEn: 'Edit statements of account (create, agree, dispute)',
   },
+  ...SUPPLIER_CONTROL_KINDS.map((kind) => ({
+    key: supplierControlPerm(kind).EDIT,
+    parentKey: supplierControlPerm(kind).LIST,
+    name: '编辑供应商管控名单',
+    nameEn: 'Edit the supplier control list',
+  })),
   {
     key: FinPerm.ALL_ACCOUNTS,
     parentKey: FinPerm.ACCOUNTS,

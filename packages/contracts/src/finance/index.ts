@@ -126,3 +126,10 @@ export {
   supplierBillResource,
   supplierBillStateOptions,
 } from './supplier-bill.js';
+export {
+  SUPPLIER_CONTROL_KINDS,
+  type SupplierControlKind,
+  supplierControlPerm,
+  supplierControlResource,
+  supplierControlSetResource,
+} from './supplier-control.js';

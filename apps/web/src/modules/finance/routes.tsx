@@ -3,6 +3,7 @@ import type { ScreenMap } from '../../platform/screens';
 const screens = () => import('./screens');
 const billing = () => import('./billing');
 const suppliers = () => import('./SupplierAccounts');
+const control = () => import('./SupplierControl');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
@@ -15,6 +16,12 @@ export const financeScreens: ScreenMap = {
   '/financial/account/supplier/social': async () => ({ Component: (await suppliers()).SocialSupplierAccounts }),
   '/financial/postpaid-supplier/bill-check': async () => ({ Component: (await suppliers()).SupplierBillsScreen }),
   '/financial/postpaid-supplier/soa-manage': async () => ({ Component: (await suppliers()).SoaScreen }),
+  '/financial/supplier-control/blacklist': async () => ({ Component: (await control()).SupplierBlacklistScreen }),
+  '/financial/supplier-control/exempt': async () => ({ Component: (await control()).SupplierExemptScreen }),
+  '/financial/supplier-control/whitelist': async () => ({ Component: (await control()).SupplierWhitelistScreen }),
+  '/setModule/financial/supplier-control-set': async () => ({
+    Component: (await control()).SupplierControlSetScreen,
+  }),
   '/setModule/financial/recon-config': async () => ({ Component: (await suppliers()).ReconConfigScreen }),
   '/financial/account/snapshot': async () => ({ Component: (await screens()).SnapshotsScreen }),
   '/financial/recharge-apply/recharge': async () => ({ Component: (await screens()).RechargeApplications }),

@@ -5,11 +5,16 @@ import { registerSupplierHandlers } from './applications.js';
 import { mountBillImport } from './bill-import.js';
 import { seedSupplierBills } from './bill-seed.js';
 import { reconConfig, soas, supplierBillLines, supplierBills } from './bills.js';
+import { supplierControls } from './control.js';
+import { seedSupplierControls } from './control-seed.js';
+import { seedSupplierControlSet, supplierControlSet } from './control-set.js';
 import { defineSupplierCostJob, SUPPLIER_COST_JOB } from './cost-feed.js';
 import { supplierAccounts, supplierApplications, supplierEntries } from './resources.js';
 import { supplierRoutes } from './routes.js';
 import { seedSupplierAccounts, seedSupplierCosts } from './seed.js';
 
+export { blockedSuppliers, overdueExemptSuppliers } from './control.js';
+export { supplierControlSettingOn } from './control-set.js';
 export { postSupplierEntry, type SupplierEntryInput, supplierDrift } from './ledger.js';
 
 /**
@@ -31,6 +36,9 @@ export const financeSupplierModule: Module = {
     // the bill check and statements of account (decision 0107)
     for (const b of [reconConfig, supplierBillLines, supplierBills, soas]) await mountResource(app, p, b);
     await mountBillImport(app, p);
+    // supplier control lists (decision 0114)
+    for (const b of Object.values(supplierControls)) await mountResource(app, p, b);
+    await mountResource(app, p, supplierControlSet);
   },
   jobs: (p) => defineSupplierCostJob(p),
   schedule: async (p) => {
@@ -42,5 +50,7 @@ export const financeSupplierModule: Module = {
     await seedSupplierAccounts(ctx);
     await seedSupplierCosts(ctx);
     await seedSupplierBills(ctx);
+    await seedSupplierControls(ctx);
+    await seedSupplierControlSet(ctx.db);
   },
 };

@@ -2,6 +2,7 @@ import {
   SOA_STATES,
   SUPPLIER_APPLY_KINDS,
   SUPPLIER_BILL_STATES,
+  SUPPLIER_CONTROL_KINDS,
   SUPPLIER_ENTRY_KINDS,
   SUPPLIER_PRODUCTS,
 } from '@portal/contracts/finance';
@@ -253,5 +254,63 @@ export const finSoas = pgTable(
     index('fin_soas_period_idx').on(t.periodFrom.desc().nullsFirst(), t.id),
     index('fin_soas_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     check('fin_soas_period', sql`${t.periodFrom} <= ${t.periodTo}`),
+  ],
+);
+
+/**
+ * Supplier control lists (decision 0114): one row per list (`blacklist`, `exempt`, `whitelist`) and
+ * supplier; it counts on a day from `from_day` through `until` (null: no end) while enabled.
+ */
+export const finSupplierControls = pgTable(
+  'fin_supplier_controls',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    kind: text('kind', { enum: SUPPLIER_CONTROL_KINDS }).notNull(),
+    /** SRM's supplier */
+    supplierId: integer('supplier_id').notNull(),
+    fromDay: date('from_day').notNull(),
+    until: date('until'),
+    enabled: boolean('enabled').notNull().default(true),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fin_supplier_controls_uq').on(t.kind, t.supplierId),
+    index('fin_supplier_controls_supplier_idx').on(t.supplierId, t.kind),
+    index('fin_supplier_controls_enabled_idx').on(t.enabled, t.kind),
+    index('fin_supplier_controls_from_idx').on(t.fromDay.desc().nullsFirst(), t.id),
+    index('fin_supplier_controls_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id),
+    check('fin_supplier_controls_days', sql`${t.until} is null or ${t.until} >= ${t.fromDay}`),
+  ],
+);
+
+/**
+ * `supplier-control-set` (decision 0114): supplier-overdue thresholds per currency from a day; the row
+ * in force on a day is the latest first day not after it.
+ */
+export const finSupplierControlSet = pgTable(
+  'fin_supplier_control_set',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    currency: text('currency').notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    dueDays: integer('due_days').notNull(),
+    warnDays: integer('warn_days').notNull(),
+    balanceFloor: minor('balance_floor').notNull(),
+    toOwner: boolean('to_owner').notNull().default(true),
+    toFinance: boolean('to_finance').notNull().default(false),
+    remark: text('remark'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fin_supplier_control_set_uq').on(t.currency, t.effectiveFrom),
+    index('fin_supplier_control_set_from_idx').on(t.effectiveFrom.desc().nullsFirst(), t.id),
+    check(
+      'fin_supplier_control_set_range',
+      sql`${t.dueDays} between 0 and 365 and ${t.warnDays} between 0 and 60 and ${t.balanceFloor} >= 0`,
+    ),
   ],
 );

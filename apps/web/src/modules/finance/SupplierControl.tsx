@@ -1,0 +1,16 @@
+import { supplierControlResource, supplierControlSetResource } from '@portal/contracts/finance';
+import { ResourceList } from '../../platform/resource/ResourceList';
+
+/**
+ * `/financial/supplier-control/{blacklist, exempt, whitelist}` (decision 0114): finance's lists of
+ * suppliers not to route to or pay, spared by the overdue rules for a while, or always allowed.
+ */
+const blacklist = supplierControlResource('blacklist');
+const exempt = supplierControlResource('exempt');
+const whitelist = supplierControlResource('whitelist');
+
+export const SupplierBlacklistScreen = () => <ResourceList def={blacklist} />;
+export const SupplierExemptScreen = () => <ResourceList def={exempt} />;
+export const SupplierWhitelistScreen = () => <ResourceList def={whitelist} />;
+/** `/setModule/financial/supplier-control-set`: the supplier-overdue thresholds per currency from a day. */
+export const SupplierControlSetScreen = () => <ResourceList def={supplierControlSetResource} />;
