@@ -14,6 +14,7 @@ export const QmPerm = {
   CUSTOMER_NUMBER: screen('/offerManage/customer-quote/number'),
   CUSTOMER_WHATSAPP: screen('/offerManage/customer-quote/whatsapp'),
   AI_VENDOR: screen('/offerManage/supplier-quote/ai-vendor-quote'),
+  AI_QUOTE_LOG: screen('/offerManage/supplier-quote/ai-quote-log'),
   SUPPLIER_SMS: screen('/offerManage/supplierQuote/sms'),
   SUPPLIER_VOICE: screen('/offerManage/supplierQuote/voiceSupplier'),
   GROUPS: screen('/offerManage/quote-group/quote'),

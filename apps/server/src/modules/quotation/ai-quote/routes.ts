@@ -10,6 +10,7 @@ import { ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { localeOf } from '../../../platform/http/locale.js';
 import type { Platform } from '../../../platform/platform.js';
+import { portOf } from '../../../platform/ports.js';
 import { need } from '../perms.js';
 import { checkBook, checkCategory } from '../prices.js';
 import { discardVendorQuote, readVendorQuote, saveVendorQuote } from './run.js';
@@ -50,6 +51,30 @@ export async function aiQuoteRoutes(app: FastifyInstance, p: Platform) {
       },
     );
   });
+
+  r.post(
+    '/v2/qm/ai-quote/read-mail',
+    {
+      schema: {
+        tags,
+        summary:
+          'Read the price list attached to one of the caller’s mails (through the mail room’s port) into a draft supplier quote, as `read` does for a file',
+        body: aiQuoteReadQuery.extend({ mailId: z.number().int().positive() }),
+        response: { 200: envelope(aiQuoteRead) },
+      },
+      config: { access: 'authenticated', audit: false },
+    },
+    async (req) => {
+      const { mailId, ...q } = req.body;
+      need(req.auth!, QmPerm.AI_VENDOR);
+      checkCategory(q.product, q.category);
+      await checkBook(p.db, 'channel', q.channelId, q.product);
+      const mail = await portOf(p.db, 'mail')?.attachment?.(req.auth!.userId, mailId, ['.xlsx', '.csv']);
+      if (!mail) throw new AppError('QM_AI_QUOTE_MAIL_NOT_FOUND', { vars: { value: `#${mailId}` } });
+      const source = { kind: 'mail' as const, name: mail.subject || mail.fileName, mailId };
+      return ok(await readVendorQuote(p, req.auth!, { ...q, source, buffer: mail.content }, localeOf(req.headers)));
+    },
+  );
 
   r.post(
     '/v2/qm/ai-quote/:id/save',
