@@ -116,7 +116,18 @@ describe('AI vendor quotes', () => {
     await expect.poll(() => confirm.textContent(), { timeout: 20_000 }).toContain('awaiting approval: 1');
     await confirm.getByRole('button', { name: 'Close' }).click();
 
+    const buyer = await apiToken(server.url, BUYER);
+    const runs = await api<{ records: { source: string; outcome: string }[] }>(
+      server.url,
+      buyer,
+      'POST',
+      '/v2/qm/ai-quote-log/page',
+      { size: 20 },
+    );
+    expect(runs.records.find((r) => r.source === 'acme-sms-rates.xlsx')?.outcome).toBe('saved');
     await page.goto(`${server.url}/offerManage/supplier-quote/ai-quote-log`);
+    await page.locator('.ant-table').first().waitFor();
+    await shot(page, 'quotation-ai-quote-log-1280-en');
     const logged = page
       .locator('.ant-table-row')
       .filter({ hasText: 'acme-sms-rates.xlsx' })

@@ -175,7 +175,7 @@ export function AiVendorQuoteScreen() {
             />
             <Select
               allowClear
-              style={{ width: 200 }}
+              style={{ width: 280 }}
               placeholder={t('qm.ai.currency')}
               aria-label={t('qm.ai.currency')}
               value={currency}
