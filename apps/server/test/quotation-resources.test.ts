@@ -1,10 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { aiQuoteRuns } from '../src/modules/quotation/ai-quote/list.js';
 import { billingMethods } from '../src/modules/quotation/billing-methods.js';
 import { azGroups, quoteGroups } from '../src/modules/quotation/groups.js';
 import { smsPriceLimits, tariffs } from '../src/modules/quotation/limits.js';
 import { quoteEmails } from '../src/modules/quotation/mails/list.js';
 import {
+  qmAiQuoteRuns,
   qmBillingMethods,
   qmGroupMembers,
   qmGroups,
@@ -192,4 +194,36 @@ describeResource(tariffs, {
   update: { minPrice: '0.035' },
   filters: { product: 'voice', country: seededCountry('voice') },
   ownedRecord: ownLimit('voice'),
+});
+
+describeResource(aiQuoteRuns, {
+  app: () => t,
+  filters: {
+    outcome: 'draft',
+    product: 'sms',
+    mappedBy: 'rules',
+    createdAt: ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'],
+  },
+  ownedRecord: async (_t, userId) => {
+    const [r] = await t.p.db
+      .insert(qmAiQuoteRuns)
+      .values({
+        channelId: 1,
+        channelCode: 'CONF',
+        product: 'sms',
+        sourceKind: 'file',
+        source: 'conformance.csv',
+        mappedBy: 'rules',
+        mapping: { mcc: 0, mnc: 1, rate: 2 },
+        mappingText: 'mcc ← MCC; mnc ← MNC; rate ← Rate',
+        headerRow: 1,
+        rowsRead: 2,
+        rowsUnderstood: 1,
+        rowsNotUnderstood: 1,
+        reasons: '3 mcc: not three digits',
+        userId,
+      })
+      .returning({ id: qmAiQuoteRuns.id });
+    return r!.id;
+  },
 });

@@ -1146,6 +1146,32 @@ export const Errors = {
     'No supplier-quote approval process is configured',
   ),
   QM_SUPPLIER_QUOTE_NOT_FOUND: def(10500201, 404, '供应商报价申请不存在', 'The supplier-quote request does not exist'),
+  // quotation: AI vendor quotes (10500300–10500399, decision 0112)
+  QM_AI_QUOTE_UNREADABLE: def(
+    10500300,
+    400,
+    '无法读取该价格表：请上传 XLSX 或 CSV 文件',
+    'The price list cannot be read: upload an XLSX or CSV file',
+  ),
+  QM_AI_QUOTE_NO_COLUMNS: def(
+    10500301,
+    400,
+    '无法识别价格表的列：缺少 {columns}',
+    'The price list columns were not understood: {columns} missing',
+  ),
+  QM_AI_QUOTE_NOT_FOUND: def(10500302, 404, 'AI 报价记录不存在', 'The AI quote run does not exist'),
+  QM_AI_QUOTE_CLOSED: def(
+    10500303,
+    409,
+    '该 AI 报价已{value}，不能再次保存',
+    'This AI quote run is already {value} and cannot be saved again',
+  ),
+  QM_AI_QUOTE_MAIL_NOT_FOUND: def(
+    10500304,
+    404,
+    '邮件 {value} 不存在或没有可读的附件',
+    'The mail {value} does not exist or has no readable attachment',
+  ),
   // reports (10530001–10530099)
   RPT_PERIOD_INVALID: def(10530001, 400, '报表期间 {value} 无效', 'The report period {value} is not valid'),
   RPT_RANGE_TOO_LONG: def(10530002, 400, '自定义期间最多 {value} 天', 'A custom period covers at most {value} days'),

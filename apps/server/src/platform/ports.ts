@@ -299,6 +299,15 @@ export interface MailPort {
     userId: number,
     mail: { to: MailAddressRef[]; cc?: MailAddressRef[]; subject: string; html: string; fileIds: string[] },
   ): Promise<{ id: number; messageId: string }>;
+  /**
+   * The first attachment of one of the user's own mails named with one of `exts` (`.xlsx`, `.csv`):
+   * its bytes and the mail's subject; null when the mail is not the user's or has no such attachment.
+   */
+  attachment?(
+    userId: number,
+    mailId: number,
+    exts: string[],
+  ): Promise<{ subject: string; fileName: string; content: Buffer } | null>;
 }
 
 /** A live delivery channel as the traffic simulator routes by it: what it carries and where. */

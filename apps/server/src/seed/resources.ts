@@ -79,7 +79,15 @@ const SALES_TRAFFIC = [
 ];
 
 /** Buyers keep the channels' cost books; a raising cost goes through the supplier-quote approval (decision 0100). */
-const SUPPLIER_COSTS = [QmPerm.SUPPLIER_SMS, QmPerm.SUPPLIER_VOICE, QmPerm.QUERY_SUPPLIER, QmPerm.SUPPLIER_APPROVAL];
+const SUPPLIER_COSTS = [
+  QmPerm.SUPPLIER_SMS,
+  QmPerm.SUPPLIER_VOICE,
+  QmPerm.QUERY_SUPPLIER,
+  QmPerm.SUPPLIER_APPROVAL,
+  // a carrier's price list read into a draft supplier quote, and the log of those runs (decision 0112)
+  QmPerm.AI_VENDOR,
+  QmPerm.AI_QUOTE_LOG,
+];
 
 /** What each demo role holds besides the administrator, who holds everything. */
 export const ROLE_GRANTS: Record<

@@ -16,6 +16,7 @@ export const QmPerm = {
   /** agents-quote (decision 0113): the partner prices of agents' (R customers') accounts */
   AGENTS: screen('/offerManage/agents-quote'),
   AI_VENDOR: screen('/offerManage/supplier-quote/ai-vendor-quote'),
+  AI_QUOTE_LOG: screen('/offerManage/supplier-quote/ai-quote-log'),
   SUPPLIER_SMS: screen('/offerManage/supplierQuote/sms'),
   SUPPLIER_VOICE: screen('/offerManage/supplierQuote/voiceSupplier'),
   GROUPS: screen('/offerManage/quote-group/quote'),

@@ -26,5 +26,11 @@ export function mailPort(db: Db): MailPort {
         fileIds: mail.fileIds,
       });
     },
+    async attachment(userId, mailId, exts) {
+      const p = platforms.get(db);
+      if (!p) throw new Error('the mail room is not registered on this database');
+      const { service } = await mailRoomOf(p);
+      return service.ownAttachment(userId, mailId, exts);
+    },
   };
 }

@@ -354,6 +354,24 @@ export class MailService {
     return rows;
   }
 
+  /**
+   * The first attachment of one of the user's own mails whose name ends in one of `exts` (another
+   * room reads a price list from it through the mail port): null when the mail is not theirs or has none.
+   */
+  async ownAttachment(userId: number, mailId: number, exts: string[]) {
+    const [m] = await this.db
+      .select({ subject: mailMessages.subject, attachments: mailMessages.attachments })
+      .from(mailMessages)
+      .innerJoin(mailAccounts, eq(mailAccounts.id, mailMessages.accountId))
+      .where(and(eq(mailMessages.id, mailId), eq(mailAccounts.userId, userId)));
+    const a = m?.attachments.find((x) => x.fileId && exts.some((e) => x.name.toLowerCase().endsWith(e)));
+    const f = a?.fileId ? await this.files.find(a.fileId) : null;
+    if (!m || !a || !f) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of await this.files.open(f)) chunks.push(Buffer.from(c));
+    return { subject: m.subject, fileName: a.name, content: Buffer.concat(chunks) };
+  }
+
   /** A mail's details; opening an unread mail marks it read (here and on the server). */
   async detail(userId: number, id: number): Promise<MailDetail> {
     const {

@@ -54,8 +54,8 @@ const voiceImport = defineImport<typeof voiceListRow, unknown>({
   commit: async () => null,
 });
 
-/** CSV text → rows of cells (quotes, doubled quotes, CRLF). */
-export function parseCsv(text: string): string[][] {
+/** CSV text → rows of cells (quotes, doubled quotes, CRLF); blank lines dropped unless kept (line numbers). */
+export function parseCsv(text: string, keepBlank = false): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -84,7 +84,7 @@ export function parseCsv(text: string): string[][] {
     row.push(cell);
     rows.push(row);
   }
-  return rows.filter((r) => r.some((x) => x.trim() !== ''));
+  return keepBlank ? rows : rows.filter((r) => r.some((x) => x.trim() !== ''));
 }
 
 const isXlsx = (buffer: Buffer) => buffer.subarray(0, 2).toString('latin1') === 'PK';

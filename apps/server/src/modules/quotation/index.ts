@@ -1,5 +1,7 @@
 import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
+import { aiQuoteRuns } from './ai-quote/list.js';
+import { aiQuoteRoutes } from './ai-quote/routes.js';
 import { billingMethods, seedBillingMethods } from './billing-methods.js';
 import { rating, useBus } from './books.js';
 import { azGroups, quoteGroups } from './groups.js';
@@ -29,6 +31,7 @@ export const quotationModule: Module = {
     await quotationRoutes(app, p);
     await supplierQuoteRoutes(app, p);
     await quoteMailRoutes(app, p);
+    await aiQuoteRoutes(app, p);
     for (const b of [
       billingMethods,
       specialPrices,
@@ -38,6 +41,7 @@ export const quotationModule: Module = {
       azGroups,
       smsPriceLimits,
       tariffs,
+      aiQuoteRuns,
     ])
       await mountResource(app, p, b);
   },

@@ -328,3 +328,52 @@ export const qmBillingMethods = pgTable(
     check('qm_billing_methods_increments', sql`${t.firstIncrement} >= 1 and ${t.nextIncrement} >= 1`),
   ],
 );
+
+/**
+ * AI vendor quote runs (`supplier-quote/ai-quote-log`, decision 0112): a supplier's price list read
+ * into a draft supplier quote — the column mapping and what made it, the rows read, understood and
+ * not (with reasons), and the outcome (saved through the import commit, or discarded).
+ */
+export const qmAiQuoteRuns = pgTable(
+  'qm_ai_quote_runs',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    channelId: integer('channel_id').notNull(),
+    channelCode: text('channel_code').notNull(),
+    product: text('product', { enum: ['sms', 'voice', 'whatsapp', 'number', 'email'] }).notNull(),
+    category: text('category').notNull().default(''),
+    sourceKind: text('source_kind', { enum: ['file', 'mail'] }).notNull(),
+    /** the file's name, or the mail's subject */
+    source: text('source').notNull(),
+    mailId: integer('mail_id'),
+    mappedBy: text('mapped_by', { enum: ['rules', 'model', 'staff'] }).notNull(),
+    /** field → column index of the sheet */
+    mapping: jsonb('mapping').$type<Record<string, number | null>>().notNull(),
+    /** the mapping as read by people: `rate ← "Price (USD)"` */
+    mappingText: text('mapping_text').notNull(),
+    headerRow: integer('header_row').notNull(),
+    rowsRead: integer('rows_read').notNull(),
+    rowsUnderstood: integer('rows_understood').notNull(),
+    rowsNotUnderstood: integer('rows_not_understood').notNull(),
+    /** the first reasons rows were not understood, one a line */
+    reasons: text('reasons').notNull().default(''),
+    outcome: text('outcome', { enum: ['draft', 'saved', 'discarded'] })
+      .notNull()
+      .default('draft'),
+    savedCount: integer('saved_count'),
+    heldCount: integer('held_count'),
+    /** the supplier-quote request holding the rows that need approval */
+    requestId: integer('request_id'),
+    userId: integer('user_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    index('qm_ai_quote_runs_outcome_idx').on(t.outcome),
+    index('qm_ai_quote_runs_product_idx').on(t.product),
+    index('qm_ai_quote_runs_mapped_by_idx').on(t.mappedBy),
+    index('qm_ai_quote_runs_created_idx').on(t.createdAt),
+    index('qm_ai_quote_runs_user_idx').on(t.userId),
+  ],
+);

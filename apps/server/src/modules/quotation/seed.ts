@@ -3,6 +3,7 @@ import { portOf } from '../../platform/ports.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { channelRefs } from '../srm/index.js';
 import { agentAccounts } from './agents.js';
+import { seedAiQuoteRuns } from './ai-quote/seed.js';
 import { seedSentQuotes } from './mails/seed.js';
 import { qmGroupMembers, qmGroups, qmPriceLimits, qmPrices } from './schema.js';
 import { refOperatorsForSeed } from './seed-ref.js';
@@ -305,5 +306,6 @@ export async function seedQuotation(ctx: SeedContext) {
     BASE,
   );
   const supplierQuotes = await seedSupplierQuotes(db, BASE);
-  ctx.log.info({ rows: rows.length, accounts: accounts.length, sent, supplierQuotes }, 'quotation seed');
+  const aiQuoteRuns = await seedAiQuoteRuns(db, BASE);
+  ctx.log.info({ rows: rows.length, accounts: accounts.length, sent, supplierQuotes, aiQuoteRuns }, 'quotation seed');
 }

@@ -5,6 +5,7 @@ import type {
   SupplierQuoteDetail,
   UploadedQuote,
 } from '@portal/contracts/quotation';
+import type { AiQuoteMapping, AiQuoteRead } from '@portal/contracts/quotation/ai-quote';
 import { get, post, upload } from '../../platform/http';
 import type { QuoteProduct } from './send-pages';
 
@@ -213,4 +214,18 @@ export const qmApi = {
   publicQuote: (token: string) =>
     get<PublicQuote>('/v2/qm/public/quote', { token }, { auth: false, showMessage: false }),
   commit: (body: object) => post<PriceListCommitResult>('/v2/qm/import/commit', body, { checkRepeat: true }),
+  /** `supplier-quote/ai-vendor-quote` (decision 0112): a carrier's sheet read into a draft supplier quote */
+  aiQuoteRead: (
+    q: { channelId: number; product: 'sms' | 'voice'; runId?: number; mapping?: AiQuoteMapping; currency?: string },
+    file: File,
+  ) => {
+    const params = new URLSearchParams({ channelId: String(q.channelId), product: q.product });
+    if (q.runId) params.set('runId', String(q.runId));
+    if (q.mapping) params.set('mapping', JSON.stringify(q.mapping));
+    if (q.currency) params.set('currency', q.currency);
+    return upload<AiQuoteRead>(`/v2/qm/ai-quote/read?${params}`, file);
+  },
+  aiQuoteSave: (runId: number, body: { rows: PreviewRow[]; closeRemoved: boolean }) =>
+    post<PriceListCommitResult & { runId: number }>(`/v2/qm/ai-quote/${runId}/save`, body, { checkRepeat: true }),
+  aiQuoteDiscard: (runId: number) => post<{ runId: number }>(`/v2/qm/ai-quote/${runId}/discard`, {}),
 };

@@ -5,9 +5,10 @@ const screens = () => import('./screens');
 const mails = () => import('./mail-screens');
 const setup = () => import('./setup-screens');
 const supplier = () => import('./supplier-quote-screens');
+const ai = () => import('./ai-quote-screens');
 const O = '/offerManage';
 
-/** The quotation room's screens (AI vendor quotes come later). */
+/** The quotation room's screens. */
 export const quotationScreens: ScreenMap = {
   [`${O}/customer-quote/sms`]: async () => ({ Component: (await screens()).CustomerSmsScreen }),
   [`${O}/customer-quote/voice`]: async () => ({ Component: (await screens()).CustomerVoiceScreen }),
@@ -16,6 +17,8 @@ export const quotationScreens: ScreenMap = {
   [`${O}/agents-quote`]: async () => ({ Component: (await screens()).AgentQuoteScreen }),
   [`${O}/supplierQuote/sms`]: async () => ({ Component: (await screens()).SupplierSmsScreen }),
   [`${O}/supplierQuote/voiceSupplier`]: async () => ({ Component: (await screens()).SupplierVoiceScreen }),
+  [`${O}/supplier-quote/ai-vendor-quote`]: async () => ({ Component: (await ai()).AiVendorQuoteScreen }),
+  [`${O}/supplier-quote/ai-quote-log`]: async () => ({ Component: (await ai()).AiQuoteLogScreen }),
   [`${O}/quote-query/customer`]: async () => ({ Component: (await screens()).QuoteQueryScreen }),
   [`${O}/quote-query/supplier`]: async () => ({ Component: (await screens()).QuoteQueryScreen }),
   [`${O}/quote-group/quote`]: async () => ({ Component: (await setup()).QuoteGroupsScreen }),

@@ -1,11 +1,10 @@
-import { type PreviewRow, specialPriceResource, supplierQuoteResource } from '@portal/contracts/quotation';
+import { specialPriceResource, supplierQuoteResource } from '@portal/contracts/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
   Button,
   Card,
-  Checkbox,
   DatePicker,
   Descriptions,
   Form,
@@ -15,7 +14,6 @@ import {
   Radio,
   Select,
   Space,
-  Statistic,
   Table,
   Tag,
   Upload,
@@ -27,6 +25,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type ListPreview, type PriceRowView, qmApi } from './api';
+import { PriceListPreviewView } from './PriceListPreviewView';
 import { type Category, categoryChoices, categoryParam, importCategoryChoices, sendPageFor } from './price-categories';
 
 type Product = 'sms' | 'voice' | 'whatsapp' | 'number' | 'email';
@@ -261,7 +260,6 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
       props.onClose();
     },
   });
-  const color = { new: 'blue', increase: 'red', decrease: 'green', same: 'default' } as const;
   return (
     <Modal
       open={props.open}
@@ -308,50 +306,7 @@ function ImportModal(props: { product: 'sms' | 'voice'; channelId?: number; open
           </Upload>
         </Space>
         {preview && (
-          <>
-            <Space size="large" data-testid="qm-import-counts">
-              {(['new', 'increase', 'decrease', 'same', 'removed', 'invalid'] as const).map((k) => (
-                <Statistic key={k} title={t(`qm.change.${k}`)} value={preview.counts[k]} />
-              ))}
-            </Space>
-            <Table<PreviewRow>
-              size="small"
-              rowKey={(r) => `${r.row}-${r.dest}`}
-              dataSource={preview.rows}
-              pagination={{ pageSize: 20 }}
-              columns={[
-                { title: t('qm.dest'), dataIndex: 'dest' },
-                { title: t('qm.destName'), dataIndex: 'label' },
-                { title: t('qm.before'), dataIndex: 'before', align: 'right' },
-                { title: t('qm.unitPrice'), dataIndex: 'unitPrice', align: 'right' },
-                { title: t('qm.currency'), dataIndex: 'currency' },
-                { title: t('qm.effectiveFrom'), dataIndex: 'effectiveFrom', render: time },
-                {
-                  title: '',
-                  dataIndex: 'change',
-                  render: (v: PreviewRow['change']) => <Tag color={color[v]}>{t(`qm.change.${v}`)}</Tag>,
-                },
-              ]}
-            />
-            {preview.errors.length > 0 && (
-              <Table
-                size="small"
-                rowKey={(e) => `${e.row}-${e.field}`}
-                dataSource={preview.errors}
-                pagination={false}
-                columns={[
-                  { title: '#', dataIndex: 'row', width: 60 },
-                  { title: t('qm.dest'), dataIndex: 'field', width: 120 },
-                  { title: t('qm.change.invalid'), dataIndex: 'message' },
-                ]}
-              />
-            )}
-            {preview.removed.length > 0 && (
-              <Checkbox checked={closeRemoved} onChange={(e) => setCloseRemoved(e.target.checked)}>
-                {t('qm.closeRemoved')} ({preview.removed.map((r) => r.dest).join(', ')})
-              </Checkbox>
-            )}
-          </>
+          <PriceListPreviewView preview={preview} closeRemoved={closeRemoved} onCloseRemoved={setCloseRemoved} />
         )}
       </Space>
     </Modal>
