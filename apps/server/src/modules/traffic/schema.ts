@@ -731,3 +731,56 @@ export const trafficRecalls = pgTable(
     index('traffic_recalls_unsent_idx').on(t.createdAt).where(sql`${t.resentAt} is null`),
   ],
 );
+
+/**
+ * What a two-way rule did with an incoming MO (decision 0115): one row per MO a rule matched, keyed by
+ * the MO's id, written in the ingestion's transaction — so a re-ingested or concurrently ingested MO
+ * acts once. The rule's keyword and reply text are copied as they were when the MO came.
+ * `reply`: an MT answer queued for the platform; `forward`: a delivery task to the customer's owner;
+ * `optout`: the handset went on the account's blacklist (`traffic_blacklist`), done at once.
+ */
+export const trafficTwoWayActions = pgTable(
+  'traffic_twoway_actions',
+  {
+    moId: text('mo_id').primaryKey(),
+    moAt: at('mo_at').notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    /** the handset that sent the MO (and gets the reply) */
+    handset: text('handset').notNull(),
+    /** our number / sender id the MO went to (and the reply comes from) */
+    senderId: text('sender_id').notNull(),
+    ruleId: integer('rule_id').notNull(),
+    keyword: text('keyword').notNull(),
+    action: text('action', { enum: ['reply', 'optout', 'forward'] }).notNull(),
+    replyText: text('reply_text'),
+    /** forward: the user the MO is delivered to (the customer's owner) */
+    forwardTo: integer('forward_to'),
+    state: text('state', { enum: ['queued', 'done'] }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('traffic_twoway_actions_at_idx').on(t.moAt),
+    index('traffic_twoway_actions_account_idx').on(t.accountId, t.moAt),
+    index('traffic_twoway_actions_owner_idx').on(t.ownerId, t.moAt),
+    index('traffic_twoway_actions_queued_idx').on(t.createdAt).where(sql`${t.state} = 'queued'`),
+  ],
+);
+
+/** The numbers an account must not send to (opt-outs by two-way rules); the platform reads it. */
+export const trafficBlacklist = pgTable(
+  'traffic_blacklist',
+  {
+    accountId: integer('account_id').notNull(),
+    number: text('number').notNull(),
+    /** the MO and rule that put it there */
+    moId: text('mo_id'),
+    ruleId: integer('rule_id'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'traffic_blacklist_pk', columns: [t.accountId, t.number] }),
+    index('traffic_blacklist_created_idx').on(t.createdAt),
+  ],
+);
