@@ -8,7 +8,9 @@ CREATE TABLE "traffic_blacklist" (
 );
 --> statement-breakpoint
 CREATE TABLE "traffic_twoway_actions" (
-	"mo_id" text PRIMARY KEY NOT NULL,
+	"id" serial PRIMARY KEY NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"mo_id" text NOT NULL,
 	"mo_at" timestamp with time zone NOT NULL,
 	"account_id" integer NOT NULL,
 	"customer_id" integer NOT NULL,
@@ -21,11 +23,17 @@ CREATE TABLE "traffic_twoway_actions" (
 	"reply_text" text,
 	"forward_to" integer,
 	"state" text NOT NULL,
-	"created_at" timestamp with time zone NOT NULL
+	"reviewed_by" integer,
+	"reviewed_at" timestamp with time zone,
+	"reject_reason" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "traffic_twoway_actions_mo_id_unique" UNIQUE("mo_id")
 );
 --> statement-breakpoint
 CREATE INDEX "traffic_blacklist_created_idx" ON "traffic_blacklist" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "traffic_twoway_actions_at_idx" ON "traffic_twoway_actions" USING btree ("mo_at");--> statement-breakpoint
+CREATE INDEX "traffic_twoway_actions_at_idx" ON "traffic_twoway_actions" USING btree ("mo_at","id");--> statement-breakpoint
+CREATE INDEX "traffic_twoway_actions_state_idx" ON "traffic_twoway_actions" USING btree ("state","mo_at");--> statement-breakpoint
+CREATE INDEX "traffic_twoway_actions_action_idx" ON "traffic_twoway_actions" USING btree ("action","mo_at");--> statement-breakpoint
 CREATE INDEX "traffic_twoway_actions_account_idx" ON "traffic_twoway_actions" USING btree ("account_id","mo_at");--> statement-breakpoint
-CREATE INDEX "traffic_twoway_actions_owner_idx" ON "traffic_twoway_actions" USING btree ("owner_id","mo_at");--> statement-breakpoint
-CREATE INDEX "traffic_twoway_actions_queued_idx" ON "traffic_twoway_actions" USING btree ("created_at") WHERE "traffic_twoway_actions"."state" = 'queued';
+CREATE INDEX "traffic_twoway_actions_handset_idx" ON "traffic_twoway_actions" USING btree ("handset");--> statement-breakpoint
+CREATE INDEX "traffic_twoway_actions_owner_idx" ON "traffic_twoway_actions" USING btree ("owner_id","mo_at");

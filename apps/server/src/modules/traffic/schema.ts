@@ -733,16 +733,19 @@ export const trafficRecalls = pgTable(
 );
 
 /**
- * What a two-way rule did with an incoming MO (decision 0115): one row per MO a rule matched, keyed by
- * the MO's id, written in the ingestion's transaction — so a re-ingested or concurrently ingested MO
- * acts once. The rule's keyword and reply text are copied as they were when the MO came.
- * `reply`: an MT answer queued for the platform; `forward`: a delivery task to the customer's owner;
- * `optout`: the handset went on the account's blacklist (`traffic_blacklist`), done at once.
+ * What a two-way rule did with an incoming MO (decision 0115): one row per MO a rule matched (unique
+ * MO id), written in the ingestion's transaction — so a re-ingested or concurrently ingested MO acts
+ * once. The rule's keyword and reply text are copied as they were when the MO came.
+ * `optout`: the handset went on the account's blacklist (`traffic_blacklist`) at once (`done`);
+ * `reply` (an MT answer) and `forward` (a delivery to the customer's owner) wait for two-way-review
+ * (`pending`), and the platform sends the `approved` ones; a `rejected` one is never sent.
  */
 export const trafficTwoWayActions = pgTable(
   'traffic_twoway_actions',
   {
-    moId: text('mo_id').primaryKey(),
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    moId: text('mo_id').notNull().unique(),
     moAt: at('mo_at').notNull(),
     accountId: integer('account_id').notNull(),
     customerId: integer('customer_id').notNull(),
@@ -757,14 +760,19 @@ export const trafficTwoWayActions = pgTable(
     replyText: text('reply_text'),
     /** forward: the user the MO is delivered to (the customer's owner) */
     forwardTo: integer('forward_to'),
-    state: text('state', { enum: ['queued', 'done'] }).notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'done'] }).notNull(),
+    reviewedBy: integer('reviewed_by'),
+    reviewedAt: at('reviewed_at'),
+    rejectReason: text('reject_reason'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
-    index('traffic_twoway_actions_at_idx').on(t.moAt),
+    index('traffic_twoway_actions_at_idx').on(t.moAt, t.id),
+    index('traffic_twoway_actions_state_idx').on(t.state, t.moAt),
+    index('traffic_twoway_actions_action_idx').on(t.action, t.moAt),
     index('traffic_twoway_actions_account_idx').on(t.accountId, t.moAt),
+    index('traffic_twoway_actions_handset_idx').on(t.handset),
     index('traffic_twoway_actions_owner_idx').on(t.ownerId, t.moAt),
-    index('traffic_twoway_actions_queued_idx').on(t.createdAt).where(sql`${t.state} = 'queued'`),
   ],
 );
 

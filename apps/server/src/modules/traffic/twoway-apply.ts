@@ -62,8 +62,8 @@ export async function applyTwoWayRules(tx: DbOrTx, mos: readonly FreshMo[], now:
       action: rule.action,
       replyText: rule.action === 'reply' ? rule.replyText : null,
       forwardTo: rule.action === 'forward' && mo.ownerId > 0 ? mo.ownerId : null,
-      // an opt-out is done here; a reply and a forward wait for their delivery
-      state: rule.action === 'optout' ? 'done' : 'queued',
+      // an opt-out is done here; a reply and a forward wait for two-way-review
+      state: rule.action === 'optout' ? 'done' : 'pending',
       createdAt: now,
     });
   }
@@ -71,7 +71,7 @@ export async function applyTwoWayRules(tx: DbOrTx, mos: readonly FreshMo[], now:
   const stored = await tx
     .insert(trafficTwoWayActions)
     .values(actions)
-    .onConflictDoNothing()
+    .onConflictDoNothing({ target: trafficTwoWayActions.moId })
     .returning({ moId: trafficTwoWayActions.moId });
   const fresh = new Set(stored.map((s) => s.moId));
   const optouts = actions.filter((a) => a.action === 'optout' && fresh.has(a.moId));
