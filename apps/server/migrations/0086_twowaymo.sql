@@ -31,7 +31,7 @@ CREATE TABLE "traffic_twoway_actions" (
 );
 --> statement-breakpoint
 CREATE INDEX "traffic_blacklist_created_idx" ON "traffic_blacklist" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "traffic_twoway_actions_at_idx" ON "traffic_twoway_actions" USING btree ("mo_at","id");--> statement-breakpoint
+CREATE INDEX "traffic_twoway_actions_at_idx" ON "traffic_twoway_actions" USING btree ("mo_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "traffic_twoway_actions_state_idx" ON "traffic_twoway_actions" USING btree ("state","mo_at");--> statement-breakpoint
 CREATE INDEX "traffic_twoway_actions_action_idx" ON "traffic_twoway_actions" USING btree ("action","mo_at");--> statement-breakpoint
 CREATE INDEX "traffic_twoway_actions_account_idx" ON "traffic_twoway_actions" USING btree ("account_id","mo_at");--> statement-breakpoint

@@ -60,13 +60,13 @@ export const twoWayReviewResource = defineResource({
   list: {
     columns: [
       'handset',
-      'moAt',
-      'accountId',
-      'senderId',
       'keyword',
       'action',
-      'replyText',
       'state',
+      'moAt',
+      'replyText',
+      'accountId',
+      'senderId',
       'reviewedBy',
       'reviewedAt',
       'rejectReason',

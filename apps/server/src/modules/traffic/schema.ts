@@ -767,7 +767,7 @@ export const trafficTwoWayActions = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [
-    index('traffic_twoway_actions_at_idx').on(t.moAt, t.id),
+    index('traffic_twoway_actions_at_idx').on(t.moAt.desc().nullsFirst(), t.id),
     index('traffic_twoway_actions_state_idx').on(t.state, t.moAt),
     index('traffic_twoway_actions_action_idx').on(t.action, t.moAt),
     index('traffic_twoway_actions_account_idx').on(t.accountId, t.moAt),
