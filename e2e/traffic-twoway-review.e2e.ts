@@ -12,7 +12,7 @@ type Review = { id: number; state: string };
 describe('two-way review', () => {
   const running = useShellServer({ env: { TRAFFIC_SIMULATOR: 'false' } });
 
-  it('lists the rule actions and approves a pending reply', async () => {
+  it('lists the rule actions in both languages at 1280, 900 and 390 px', async () => {
     const { url } = running.server;
     for (const locale of ['en', 'zh-CN'] as const)
       for (const width of [1280, 900, 390]) {
@@ -24,7 +24,10 @@ describe('two-way review', () => {
         await shot(page, `traffic-twoway-review-${width}-${locale}`);
         await ctx.close();
       }
+  }, 180_000);
 
+  it('approves a pending reply on the list', async () => {
+    const { url } = running.server;
     const token = await apiToken(url, ADMIN);
     const pending = () =>
       api<{ total: number; records: Review[] }>(url, token, 'POST', '/v2/traffic/two-way-review/page', {
@@ -43,5 +46,5 @@ describe('two-way review', () => {
     await expect.poll(async () => (await pending()).total, { timeout: 20_000 }).toBe(before - 1);
     await shot(page, 'traffic-twoway-review-approved-1280-en');
     await ctx.close();
-  });
+  }, 120_000);
 });
