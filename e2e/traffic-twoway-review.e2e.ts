@@ -3,6 +3,12 @@ import { type Page, shot } from './support/browser.js';
 import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
 
 const rows = (page: Page) => page.getByTestId('content').locator('.ant-table-row');
+/** the operations tour may open over a first visit of the operations app: skip it (the server keeps that it was seen) */
+const skipTour = (page: Page) =>
+  page
+    .getByTestId('tour-skip')
+    .click({ timeout: 4_000 })
+    .catch(() => undefined);
 type Review = { id: number; state: string };
 
 /**
@@ -18,6 +24,7 @@ describe('two-way review', () => {
       for (const width of [1280, 900, 390]) {
         const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
         await page.goto(`${url}/businessOperations/two-way-review`);
+        await skipTour(page);
         await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
@@ -38,6 +45,7 @@ describe('two-way review', () => {
     expect(before, 'the demo has pending replies').toBeGreaterThan(0);
     const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
     await page.goto(`${url}/businessOperations/two-way-review`);
+    await skipTour(page);
     // only a pending row offers its decisions
     const row = rows(page).filter({ has: page.getByRole('button', { name: 'Approve' }) });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
