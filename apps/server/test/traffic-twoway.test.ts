@@ -68,6 +68,40 @@ describe('range rule of the three query views', () => {
   });
 });
 
+describe('exports of the three query views', () => {
+  const exportOf = (tok: Tokens, path: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/v2/traffic/${path}/export`, headers: bearer(tok), payload });
+  it('export what the screen lists: same range, filters and data scope; a missing range or key is refused', async () => {
+    const views = [
+      { path: 'appointments', filter: { state: 'waiting' }, id: (r: { batchId: string }) => r.batchId },
+      { path: 'twoway-tasks', filter: { state: 'finished' }, id: (r: { name: string }) => r.name },
+      { path: 'recall-tasks', filter: { state: 'done' }, id: (r: { id: number }) => String(r.id) },
+    ];
+    for (const v of views) {
+      for (const [tok, filter] of [
+        [admin, {}],
+        [sales, {}],
+        [admin, v.filter],
+      ] as const) {
+        const page = await get(tok, `/v2/traffic/${v.path}/page`, { ...around(), ...filter, size: 200 });
+        expect(page.code).toBe(0);
+        const file = await exportOf(tok, v.path, { ...around(), ...filter, format: 'csv' });
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['x-export-rows']).toBe(String(page.data.total));
+        for (const r of page.data.records.slice(0, 3)) expect(file.body).toContain(v.id(r));
+      }
+      const all = await get(admin, `/v2/traffic/${v.path}/page`, { ...around(), size: 1 });
+      const own = await get(sales, `/v2/traffic/${v.path}/page`, { ...around(), size: 1 });
+      expect(all.data.total).toBeGreaterThan(0);
+      expect(own.data.total).toBeLessThan(all.data.total);
+      expect((await exportOf(admin, v.path, { format: 'csv' })).json().code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+      expect((await exportOf(finance, v.path, { ...around(), format: 'csv' })).json().code).toBe(
+        Errors.NO_PERMISSION.code,
+      );
+    }
+  });
+});
+
 describe('sms-appointment-record', () => {
   it('lists the demo scheduled sends on both sides of now, filtered and scoped', async () => {
     const all = await get(admin, '/v2/traffic/appointments/page', { ...around(), size: 200 });

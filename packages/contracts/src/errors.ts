@@ -1265,6 +1265,7 @@ export const Errors = {
     'Recall a past window of at most {value} days',
   ),
   TRF_RULE_REPLY_REQUIRED: def(10520043, 400, '自动回复须填写回复内容', 'An auto reply needs its text'),
+  TRF_REVIEW_NOT_PENDING: def(10520044, 409, '该条已审核或无需审核', 'This one is reviewed already or needs no review'),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

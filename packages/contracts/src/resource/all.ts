@@ -45,6 +45,7 @@ import { supplierRequestResource } from '../srm/supplier-request.js';
 import { tvsNoticeResource, tvsRewriteResource, tvsWithdrawalResource } from '../srm/tvs/index.js';
 import { userResource } from '../system/user.js';
 import { twoWayRuleResource } from '../traffic/twoway.js';
+import { twoWayReviewResource } from '../traffic/twoway-review.js';
 import type { ResourceDef } from './define.js';
 
 /** Every area's resource definitions: the seed creates their button keys from this list. */
@@ -97,4 +98,5 @@ export const allResources: readonly ResourceDef[] = [
   accountSnapshotResource,
   ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
   twoWayRuleResource,
+  twoWayReviewResource,
 ];

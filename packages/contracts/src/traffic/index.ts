@@ -615,3 +615,4 @@ export const messageTimelineEntry = z.object({
 });
 
 export * from './twoway.js';
+export * from './twoway-review.js';

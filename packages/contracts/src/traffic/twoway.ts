@@ -199,3 +199,30 @@ export const ruleMatches = (rule: { keyword: string; match: string }, mo: string
   const k = ruleText(rule.keyword);
   return rule.match === 'exact' ? t === k : rule.match === 'prefix' ? t.startsWith(k) : t.includes(k);
 };
+
+const MATCH_RANK: Record<string, number> = { exact: 0, prefix: 1, contains: 2 };
+/**
+ * The rule an MO of this account answers to (decision 0115), of the enabled ones that match: the
+ * account's own rules before global ones, then exact before prefix before contains, then the longer
+ * keyword, then the older rule. None: undefined.
+ */
+export function pickRule<R extends { id: number; keyword: string; match: string; accountId: number | null }>(
+  rules: readonly R[],
+  accountId: number,
+  mo: string,
+): R | undefined {
+  const rank = (r: R) => [r.accountId === accountId ? 0 : 1, MATCH_RANK[r.match] ?? 3, -r.keyword.length, r.id];
+  let best: R | undefined;
+  for (const r of rules) {
+    if (r.accountId !== null && r.accountId !== accountId) continue;
+    if (!ruleMatches(r, mo)) continue;
+    if (!best) best = r;
+    else {
+      const a = rank(r);
+      const b = rank(best);
+      const i = a.findIndex((v, k) => v !== b[k]);
+      if (i >= 0 && a[i]! < b[i]!) best = r;
+    }
+  }
+  return best;
+}

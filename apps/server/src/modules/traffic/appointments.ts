@@ -28,6 +28,20 @@ const toRow = (r: typeof t.$inferSelect): Row => ({
   cancelledBy: r.cancelledBy,
 });
 
+/** the screen's range (on the scheduled time), filters and data scope; its export reads the same */
+export function appointmentWhere(auth: AuthContext, q: AppointmentQuery) {
+  const r = requireRange(q);
+  return and(
+    gte(t.scheduledAt, r.from),
+    lt(t.scheduledAt, r.to),
+    dataScopeWhere(auth, t.ownerId),
+    q.accountId !== undefined ? eq(t.accountId, q.accountId) : undefined,
+    q.customerId !== undefined ? eq(t.customerId, q.customerId) : undefined,
+    q.state ? eq(t.state, q.state) : undefined,
+    q.senderId ? eq(t.senderId, q.senderId) : undefined,
+  );
+}
+
 /**
  * sms-appointment-record: the scheduled sends whose time falls in the range (required, at most 93
  * days, past or future), soonest last like the record screens (newest first), in my data scope.
@@ -37,16 +51,7 @@ export async function appointments(
   auth: AuthContext,
   q: AppointmentQuery,
 ): Promise<z.infer<typeof appointmentPage>> {
-  const r = requireRange(q);
-  const where = and(
-    gte(t.scheduledAt, r.from),
-    lt(t.scheduledAt, r.to),
-    dataScopeWhere(auth, t.ownerId),
-    q.accountId !== undefined ? eq(t.accountId, q.accountId) : undefined,
-    q.customerId !== undefined ? eq(t.customerId, q.customerId) : undefined,
-    q.state ? eq(t.state, q.state) : undefined,
-    q.senderId ? eq(t.senderId, q.senderId) : undefined,
-  );
+  const where = appointmentWhere(auth, q);
   const [rows, [tot]] = await Promise.all([
     db
       .select()

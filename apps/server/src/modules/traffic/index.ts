@@ -10,6 +10,8 @@ import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 import { seedTraffic, simulateStep } from './simulator.js';
+import { twoWayReview } from './twoway-review.js';
+import { seedTwoWayReview } from './twoway-review-seed.js';
 import { twoWayRoutes } from './twoway-routes.js';
 import { twoWayRules } from './twoway-rules.js';
 import { seedTwoWay } from './twoway-seed.js';
@@ -37,6 +39,7 @@ export const trafficModule: Module = {
     await trafficRoutes(app, p);
     await twoWayRoutes(app, p);
     await mountResource(app, p, twoWayRules);
+    await mountResource(app, p, twoWayReview);
     p.summary.register(
       'traffic',
       async (auth): Promise<Record<string, number>> =>
@@ -87,6 +90,7 @@ export const trafficModule: Module = {
     const now = new Date();
     await seedTraffic(ctx, now);
     await seedTwoWay(ctx, now);
+    await seedTwoWayReview(ctx, now);
   },
   ports: { traffic: trafficPort },
 };

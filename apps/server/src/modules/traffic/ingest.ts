@@ -23,6 +23,7 @@ import { bookOpeners } from './openers.js';
 import { DAY_MS, dayOf, ensurePartitions } from './partitions.js';
 import { trafficDlrs, trafficKeys, trafficMessages, trafficSms, trafficVoice } from './schema.js';
 import { readSettings } from './settings.js';
+import { applyTwoWayRules } from './twoway-apply.js';
 
 type Line = IngestResult['lines'][number];
 /** a phone number is kept as E.164 digits without "+" (addresses and sender ids as given) */
@@ -276,6 +277,8 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   // WhatsApp messages, mail sends, MO messages: first of a kind + id in the batch wins
   const messageRows: { line: number; row: MessageRow }[] = [];
   const seenMessages = new Set<string>();
+  /** an MO's text by its line: the record keeps a hash, the two-way rules read the text */
+  const moText = new Map<number, string | undefined>();
   for (const { line, v } of messages) {
     if (!inWindow(line, v.at)) continue;
     const account = accountOf(line, v.account);
@@ -286,6 +289,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       continue;
     }
     seenMessages.add(key);
+    if (v.kind === 'mo') moText.set(line, v.content);
     messageRows.push({
       line,
       row: {
@@ -466,11 +470,27 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       if (kind !== 'mo') freshUpdatable.push(...newRows.map((r) => ({ kind, id: r.row.recordId })));
       for (const r of rows)
         lines.push({ line: r.line, result: freshMessages.has(`${r.row.recordId}\u00000`) ? 'stored' : 'duplicate' });
-      if (kind === 'mo')
+      if (kind === 'mo') {
         await linkReplies(
           tx,
           newRows.map((r) => r.row),
         );
+        // the account's two-way rules act on the new MOs only (decision 0115)
+        await applyTwoWayRules(
+          tx,
+          newRows.map(({ line, row }) => ({
+            recordId: row.recordId,
+            at: row.at,
+            accountId: row.accountId,
+            customerId: row.customerId,
+            ownerId: row.ownerId ?? 0,
+            sender: row.sender,
+            recipient: row.recipient,
+            content: moText.get(line),
+          })),
+          now,
+        );
+      }
       const facts = newRows.map((r) => ({
         ...r.row,
         ownerId: r.row.ownerId ?? 0,

@@ -129,6 +129,21 @@ export async function runQueuedRecalls(db: Db, now: Date, log?: { warn: (o: obje
  * The tasks with their figures from `traffic_recalls`: recalled, resent by the platform, and
  * delivered (the resend's own record, found by its id near the time it was resent).
  */
+/** the tasks with their figures, newest first (the list pages it; the export reads it whole) */
+export function recallTasksSql(where: SQL | undefined, page?: { limit: number; offset: number }): SQL {
+  return sql`select ${t.id} as id, ${t.accountId} as account_id, ${t.customerId} as customer_id,
+        ${t.ownerId} as owner_id, ${t.fromAt} as from_at, ${t.toAt} as to_at, ${t.channelId} as channel_id,
+        ${t.states} as states, ${t.state} as state, ${t.found} as found, ${t.progress} as progress,
+        ${t.createdBy} as created_by, ${t.createdAt} as created_at, ${t.finishedAt} as finished_at,
+        (select count(*) from ${rc} where ${rc.taskId} = ${t.id})::text as recalled,
+        (select count(*) from ${rc} where ${rc.taskId} = ${t.id} and ${rc.resentAt} is not null)::text as resent,
+        (select count(distinct ${rc.messageId}) from ${rc} join ${s} on ${s.messageId} = ${rc.newMessageId}
+            and ${s.submitAt} >= ${rc.resentAt} - interval '1 day' and ${s.submitAt} < ${rc.resentAt} + interval '1 day'
+          where ${rc.taskId} = ${t.id} and ${s.dlrState} = 'delivered')::text as delivered
+      from ${t} ${where ? sql`where ${where}` : sql``}
+      order by ${t.createdAt} desc, ${t.id} desc${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`;
+}
+
 async function tasksWithFigures(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<Row[]> {
   const rows = rowsOf<{
     id: number;
@@ -148,19 +163,7 @@ async function tasksWithFigures(db: Db, where: SQL | undefined, limit: number, o
     recalled: string;
     resent: string;
     delivered: string;
-  }>(
-    await db.execute(sql`select ${t.id} as id, ${t.accountId} as account_id, ${t.customerId} as customer_id,
-        ${t.ownerId} as owner_id, ${t.fromAt} as from_at, ${t.toAt} as to_at, ${t.channelId} as channel_id,
-        ${t.states} as states, ${t.state} as state, ${t.found} as found, ${t.progress} as progress,
-        ${t.createdBy} as created_by, ${t.createdAt} as created_at, ${t.finishedAt} as finished_at,
-        (select count(*) from ${rc} where ${rc.taskId} = ${t.id})::text as recalled,
-        (select count(*) from ${rc} where ${rc.taskId} = ${t.id} and ${rc.resentAt} is not null)::text as resent,
-        (select count(distinct ${rc.messageId}) from ${rc} join ${s} on ${s.messageId} = ${rc.newMessageId}
-            and ${s.submitAt} >= ${rc.resentAt} - interval '1 day' and ${s.submitAt} < ${rc.resentAt} + interval '1 day'
-          where ${rc.taskId} = ${t.id} and ${s.dlrState} = 'delivered')::text as delivered
-      from ${t} ${where ? sql`where ${where}` : sql``}
-      order by ${t.createdAt} desc, ${t.id} desc limit ${limit} offset ${offset}`),
-  );
+  }>(await db.execute(recallTasksSql(where, { limit, offset })));
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return rows.map((r) => ({
     id: r.id,
@@ -183,14 +186,10 @@ async function tasksWithFigures(db: Db, where: SQL | undefined, limit: number, o
   }));
 }
 
-/** auto-recall-task: the tasks created in the range (required, at most 93 days), newest first, in my data scope */
-export async function recallTasks(
-  db: Db,
-  auth: AuthContext,
-  q: RecallTaskQuery,
-): Promise<z.infer<typeof recallTaskPage>> {
+/** the screen's range (on the creation), filters and data scope; its export reads the same */
+export function recallTaskWhere(auth: AuthContext, q: RecallTaskQuery) {
   const r = requireRange(q);
-  const where = and(
+  return and(
     gte(t.createdAt, r.from),
     lt(t.createdAt, r.to),
     dataScopeWhere(auth, t.ownerId),
@@ -198,6 +197,15 @@ export async function recallTasks(
     q.customerId !== undefined ? eq(t.customerId, q.customerId) : undefined,
     q.state ? eq(t.state, q.state) : undefined,
   );
+}
+
+/** auto-recall-task: the tasks created in the range (required, at most 93 days), newest first, in my data scope */
+export async function recallTasks(
+  db: Db,
+  auth: AuthContext,
+  q: RecallTaskQuery,
+): Promise<z.infer<typeof recallTaskPage>> {
+  const where = recallTaskWhere(auth, q);
   const [records, [tot]] = await Promise.all([
     tasksWithFigures(db, where, q.size, (q.page - 1) * q.size),
     db.select({ n: sql<string>`count(*)` }).from(t).where(where),

@@ -731,3 +731,64 @@ export const trafficRecalls = pgTable(
     index('traffic_recalls_unsent_idx').on(t.createdAt).where(sql`${t.resentAt} is null`),
   ],
 );
+
+/**
+ * What a two-way rule did with an incoming MO (decision 0115): one row per MO a rule matched (unique
+ * MO id), written in the ingestion's transaction — so a re-ingested or concurrently ingested MO acts
+ * once. The rule's keyword and reply text are copied as they were when the MO came.
+ * `optout`: the handset went on the account's blacklist (`traffic_blacklist`) at once (`done`);
+ * `reply` (an MT answer) and `forward` (a delivery to the customer's owner) wait for two-way-review
+ * (`pending`), and the platform sends the `approved` ones; a `rejected` one is never sent.
+ */
+export const trafficTwoWayActions = pgTable(
+  'traffic_twoway_actions',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    moId: text('mo_id').notNull().unique(),
+    moAt: at('mo_at').notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    /** the handset that sent the MO (and gets the reply) */
+    handset: text('handset').notNull(),
+    /** our number / sender id the MO went to (and the reply comes from) */
+    senderId: text('sender_id').notNull(),
+    ruleId: integer('rule_id').notNull(),
+    keyword: text('keyword').notNull(),
+    action: text('action', { enum: ['reply', 'optout', 'forward'] }).notNull(),
+    replyText: text('reply_text'),
+    /** forward: the user the MO is delivered to (the customer's owner) */
+    forwardTo: integer('forward_to'),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'done'] }).notNull(),
+    reviewedBy: integer('reviewed_by'),
+    reviewedAt: at('reviewed_at'),
+    rejectReason: text('reject_reason'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('traffic_twoway_actions_at_idx').on(t.moAt.desc().nullsFirst(), t.id),
+    index('traffic_twoway_actions_state_idx').on(t.state, t.moAt),
+    index('traffic_twoway_actions_action_idx').on(t.action, t.moAt),
+    index('traffic_twoway_actions_account_idx').on(t.accountId, t.moAt),
+    index('traffic_twoway_actions_handset_idx').on(t.handset),
+    index('traffic_twoway_actions_owner_idx').on(t.ownerId, t.moAt),
+  ],
+);
+
+/** The numbers an account must not send to (opt-outs by two-way rules); the platform reads it. */
+export const trafficBlacklist = pgTable(
+  'traffic_blacklist',
+  {
+    accountId: integer('account_id').notNull(),
+    number: text('number').notNull(),
+    /** the MO and rule that put it there */
+    moId: text('mo_id'),
+    ruleId: integer('rule_id'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'traffic_blacklist_pk', columns: [t.accountId, t.number] }),
+    index('traffic_blacklist_created_idx').on(t.createdAt),
+  ],
+);

@@ -16,9 +16,11 @@ import {
 } from '@portal/contracts/traffic';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
 import { appointments, cancelAppointment } from './appointments.js';
+import { appointmentsExport, recallTasksExport, twoWayTasksExport } from './query-exports.js';
 import { createRecallTask, recallTask, recallTasks } from './recall.js';
 import { twoWayTask, twoWayTaskReplies, twoWayTasks } from './twoway-tasks.js';
 
@@ -41,6 +43,15 @@ export async function twoWayRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: TrafficPerm.APPOINTMENTS } },
     },
     async (req) => ok(await appointments(p.db, req.auth!, req.query)),
+  );
+
+  exportRoute(
+    app,
+    p,
+    `${B}/appointments/export`,
+    appointmentsExport,
+    appointmentQuery,
+    'Export the scheduled sends of a range',
   );
 
   r.post(
@@ -70,6 +81,15 @@ export async function twoWayRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: TrafficPerm.TWO_WAY_TASKS } },
     },
     async (req) => ok(await twoWayTasks(p.db, req.auth!, req.query, p.clock.now())),
+  );
+
+  exportRoute(
+    app,
+    p,
+    `${B}/twoway-tasks/export`,
+    twoWayTasksExport,
+    twoWayTaskQuery,
+    'Export the two-way tasks of a range',
   );
 
   r.get(
@@ -113,6 +133,15 @@ export async function twoWayRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: TrafficPerm.AUTO_RECALL } },
     },
     async (req) => ok(await recallTasks(p.db, req.auth!, req.query)),
+  );
+
+  exportRoute(
+    app,
+    p,
+    `${B}/recall-tasks/export`,
+    recallTasksExport,
+    recallTaskQuery,
+    'Export the auto-recall tasks of a range',
   );
 
   r.get(

@@ -26,6 +26,19 @@ const REPLY_MS = REPLY_WINDOW_HOURS * 3_600_000;
  * until REPLY_WINDOW_HOURS after its end (the answers the handsets sent; the simulator links each to
  * the message it answers). Each reads the account's index within the day partitions of the window.
  */
+export function tasksWithFiguresSql(where: SQL | undefined, page?: { limit: number; offset: number }): SQL {
+  return sql`select ${t.id} as id, ${t.name} as name, ${t.accountId} as account_id,
+        ${t.customerId} as customer_id, ${t.ownerId} as owner_id, ${t.senderId} as sender_id,
+        ${t.startAt} as start_at, ${t.endAt} as end_at,
+        (select count(distinct ${s.number}) from ${s} where ${s.accountId} = ${t.accountId}
+          and ${s.senderId} = ${t.senderId} and ${s.submitAt} >= ${t.startAt} and ${s.submitAt} < ${t.endAt})::text as numbers,
+        (select count(*) from ${m} where ${m.kind} = 'mo' and ${m.accountId} = ${t.accountId}
+          and ${m.recipient} = ${t.senderId} and ${m.at} >= ${t.startAt}
+          and ${m.at} < ${t.endAt} + make_interval(hours => ${REPLY_WINDOW_HOURS}))::text as replies
+      from ${t} ${where ? sql`where ${where}` : sql``}
+      order by ${t.startAt} desc, ${t.id} desc${page ? sql` limit ${page.limit} offset ${page.offset}` : sql``}`;
+}
+
 async function tasksWithFigures(db: Db, where: SQL | undefined, limit: number, offset: number, now: Date) {
   const rows = rowsOf<{
     id: number;
@@ -38,18 +51,7 @@ async function tasksWithFigures(db: Db, where: SQL | undefined, limit: number, o
     end_at: Date | string;
     numbers: string;
     replies: string;
-  }>(
-    await db.execute(sql`select ${t.id} as id, ${t.name} as name, ${t.accountId} as account_id,
-        ${t.customerId} as customer_id, ${t.ownerId} as owner_id, ${t.senderId} as sender_id,
-        ${t.startAt} as start_at, ${t.endAt} as end_at,
-        (select count(distinct ${s.number}) from ${s} where ${s.accountId} = ${t.accountId}
-          and ${s.senderId} = ${t.senderId} and ${s.submitAt} >= ${t.startAt} and ${s.submitAt} < ${t.endAt})::text as numbers,
-        (select count(*) from ${m} where ${m.kind} = 'mo' and ${m.accountId} = ${t.accountId}
-          and ${m.recipient} = ${t.senderId} and ${m.at} >= ${t.startAt}
-          and ${m.at} < ${t.endAt} + make_interval(hours => ${REPLY_WINDOW_HOURS}))::text as replies
-      from ${t} ${where ? sql`where ${where}` : sql``}
-      order by ${t.startAt} desc, ${t.id} desc limit ${limit} offset ${offset}`),
-  );
+  }>(await db.execute(tasksWithFiguresSql(where, { limit, offset })));
   return rows.map((r): Row => {
     const numbers = Number(r.numbers);
     const replies = Number(r.replies);
@@ -71,15 +73,10 @@ async function tasksWithFigures(db: Db, where: SQL | undefined, limit: number, o
   });
 }
 
-/** twowaytask: the two-way tasks that started in the range (required, at most 93 days), newest first, in my data scope */
-export async function twoWayTasks(
-  db: Db,
-  auth: AuthContext,
-  q: TwoWayTaskQuery,
-  now: Date,
-): Promise<z.infer<typeof twoWayTaskPage>> {
+/** the screen's range (on the start), filters and data scope; its export reads the same */
+export function twoWayTaskWhere(auth: AuthContext, q: TwoWayTaskQuery, now: Date) {
   const r = requireRange(q);
-  const where = and(
+  return and(
     gte(t.startAt, r.from),
     lt(t.startAt, r.to),
     dataScopeWhere(auth, t.ownerId),
@@ -87,6 +84,16 @@ export async function twoWayTasks(
     q.customerId !== undefined ? eq(t.customerId, q.customerId) : undefined,
     q.state === 'running' ? sql`${t.endAt} > ${now}` : q.state === 'finished' ? lte(t.endAt, now) : undefined,
   );
+}
+
+/** twowaytask: the two-way tasks that started in the range (required, at most 93 days), newest first, in my data scope */
+export async function twoWayTasks(
+  db: Db,
+  auth: AuthContext,
+  q: TwoWayTaskQuery,
+  now: Date,
+): Promise<z.infer<typeof twoWayTaskPage>> {
+  const where = twoWayTaskWhere(auth, q, now);
   const [records, [tot]] = await Promise.all([
     tasksWithFigures(db, where, q.size, (q.page - 1) * q.size, now),
     db.select({ n: sql<string>`count(*)` }).from(t).where(where),

@@ -71,6 +71,7 @@ export function AppointmentsScreen() {
       rowKey="id"
       size="small"
       scrollX={1300}
+      exportPath="/v2/traffic/appointments/export"
       filters={
         <>
           <RangeItem />

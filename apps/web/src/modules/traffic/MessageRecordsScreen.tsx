@@ -203,4 +203,5 @@ export function TwoWayScreen() {
 export { AppointmentsScreen } from './AppointmentsScreen';
 export { RecallTasksScreen } from './RecallTasksScreen';
 export { TwoWayRulesScreen } from './TwoWayRulesScreen';
+export { TwoWayReviewScreen } from './TwoWayReviewScreen';
 export { TwoWayTasksScreen } from './TwoWayTasksScreen';

@@ -61,6 +61,7 @@ export function RecallTasksScreen() {
         rowKey="id"
         size="small"
         scrollX={1500}
+        exportPath="/v2/traffic/recall-tasks/export"
         toolbar={
           <Can perm={TrafficPerm.AUTO_RECALL_CREATE}>
             <Button type="primary" onClick={() => setCreating(true)}>

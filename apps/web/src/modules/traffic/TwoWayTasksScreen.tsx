@@ -134,6 +134,7 @@ export function TwoWayTasksScreen() {
         rowKey="id"
         size="small"
         scrollX={1100}
+        exportPath="/v2/traffic/twoway-tasks/export"
         filters={
           <>
             <RangeItem />

@@ -33,4 +33,5 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/twowaytask': screen(messages, 'TwoWayTasksScreen'),
   '/businessInquiry/send-query/auto-recall-task': screen(messages, 'RecallTasksScreen'),
   '/setModule/operate-set/two-way': screen(messages, 'TwoWayRulesScreen'),
+  '/businessOperations/two-way-review': screen(messages, 'TwoWayReviewScreen'),
 };

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { type Page, shot } from './support/browser.js';
+import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
+
+const rows = (page: Page) => page.getByTestId('content').locator('.ant-table-row');
+/** the operations tour may open over a first visit of the operations app: skip it (the server keeps that it was seen) */
+const skipTour = (page: Page) =>
+  page
+    .getByTestId('tour-skip')
+    .click({ timeout: 4_000 })
+    .catch(() => undefined);
+type Review = { id: number; state: string };
+
+/**
+ * two-way-review (decision 0115) on the demo seed: the answers two-way rules acted on, in both
+ * languages at 1280, 900 and 390 px; a pending auto reply approved in the browser.
+ */
+describe('two-way review', () => {
+  const running = useShellServer({ env: { TRAFFIC_SIMULATOR: 'false' } });
+
+  it('lists the rule actions in both languages at 1280, 900 and 390 px', async () => {
+    const { url } = running.server;
+    for (const locale of ['en', 'zh-CN'] as const)
+      for (const width of [1280, 900, 390]) {
+        const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
+        await page.goto(`${url}/businessOperations/two-way-review`);
+        await skipTour(page);
+        await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await shot(page, `traffic-twoway-review-${width}-${locale}`);
+        await ctx.close();
+      }
+  }, 180_000);
+
+  it('approves a pending reply on the list', async () => {
+    const { url } = running.server;
+    const token = await apiToken(url, ADMIN);
+    const pending = () =>
+      api<{ total: number; records: Review[] }>(url, token, 'POST', '/v2/traffic/two-way-review/page', {
+        state: 'pending',
+        size: 1,
+      });
+    const before = (await pending()).total;
+    expect(before, 'the demo has pending replies').toBeGreaterThan(0);
+    const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
+    await page.goto(`${url}/businessOperations/two-way-review`);
+    await skipTour(page);
+    // only a pending row offers its decisions
+    const row = rows(page).filter({ has: page.getByRole('button', { name: 'Approve' }) });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await row.first().getByRole('button', { name: 'Approve' }).click();
+    await confirmPopconfirm(page);
+    await expect.poll(async () => (await pending()).total, { timeout: 20_000 }).toBe(before - 1);
+    await shot(page, 'traffic-twoway-review-approved-1280-en');
+    await ctx.close();
+  }, 120_000);
+});
