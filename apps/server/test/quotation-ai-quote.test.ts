@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Q } from '../src/modules/quotation/rating.js';
 import { qmAiQuoteRuns } from '../src/modules/quotation/schema.js';
 import { channelRefs } from '../src/modules/srm/index.js';
+import { filesOf } from '../src/platform/files/service.js';
 import { portOf } from '../src/platform/ports.js';
 import { type Answer, approvalWorld, type Person, type Wf } from './approval-support.js';
 import { bearer, startTestApp, type TestApp } from './harness.js';
@@ -181,5 +183,44 @@ describe('AI vendor quotes (decision 0112)', () => {
     expect((await op('salesmgr', `/v2/qm/ai-quote/${a.data.runId}/discard`, {})).code).toBe(0);
     const [run] = await t.p.db.select().from(qmAiQuoteRuns).where(eq(qmAiQuoteRuns.id, a.data.runId));
     expect(run!.outcome).toBe('discarded');
+  });
+
+  it('lists the caller’s mails holding a price list and reads one into a draft; nobody else’s mail is listed or read', async () => {
+    const [n1] = networks;
+    const csv = `MCC,MNC,Rate,Currency\n${n1!.slice(0, 3)},${n1!.slice(3)},0.0123,USD\n`;
+    const files = await filesOf(t.p);
+    const deck = await files.storeUpload(Readable.from(Buffer.from(csv)), {
+      name: 'acme-deck.csv',
+      purpose: 'emailAttachment',
+      ownerUserId: w.ids.admin,
+    });
+    const sent = await portOf(t.p.db, 'mail')!.send(w.ids.admin, {
+      to: [{ email: 'rates@acme.example' }],
+      subject: 'Acme SMS deck',
+      html: '<p>our new deck</p>',
+      fileIds: [deck.id],
+    });
+    const mails = async (who: Person) =>
+      (await t.app.inject({ url: '/v2/qm/ai-quote/mails', headers: bearer(w.tok[who]) })).json() as Answer;
+    const mine = await mails('admin');
+    expect(mine.code, JSON.stringify(mine)).toBe(0);
+    expect(mine.data[0]).toMatchObject({ mailId: sent.id, subject: 'Acme SMS deck', fileName: 'acme-deck.csv' });
+    // a mail without such an attachment is not offered
+    expect(mine.data.every((m: { fileName: string }) => /\.(csv|xlsx)$/.test(m.fileName))).toBe(true);
+    // another buyer's list does not hold it, nor can they read it; a user without the screen is refused
+    expect((await mails('salesmgr')).data.map((m: { mailId: number }) => m.mailId)).not.toContain(sent.id);
+    const before = await runs();
+    const theirs = await op('salesmgr', '/v2/qm/ai-quote/read-mail', { channelId, product: 'sms', mailId: sent.id });
+    expect(theirs.code).toBe(Errors.QM_AI_QUOTE_MAIL_NOT_FOUND.code);
+    expect(await runs()).toBe(before);
+    expect((await mails('ops01')).code).toBe(Errors.NO_PERMISSION.code);
+    // read: the mail's attachment goes through the same guess and preview as an upload, logged with the mail
+    const r = await op('admin', '/v2/qm/ai-quote/read-mail', { channelId, product: 'sms', mailId: sent.id });
+    expect(r.code, JSON.stringify(r)).toBe(0);
+    expect(r.data).toMatchObject({ rowsRead: 1, rowsUnderstood: 1 });
+    expect(r.data.preview.rows).toHaveLength(1);
+    const [run] = await t.p.db.select().from(qmAiQuoteRuns).where(eq(qmAiQuoteRuns.id, r.data.runId));
+    expect(run).toMatchObject({ outcome: 'draft' });
+    expect(await runs()).toBe(before + 1);
   });
 });

@@ -308,6 +308,12 @@ export interface MailPort {
     mailId: number,
     exts: string[],
   ): Promise<{ subject: string; fileName: string; content: Buffer } | null>;
+  /** The user's newest mails (drafts aside) holding such an attachment, newest first: what `attachment` would read. */
+  attachmentMails?(
+    userId: number,
+    exts: string[],
+    limit: number,
+  ): Promise<{ mailId: number; subject: string; from: string; at: Date; fileName: string }[]>;
 }
 
 /** A live delivery channel as the traffic simulator routes by it: what it carries and where. */

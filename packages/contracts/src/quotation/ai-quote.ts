@@ -46,6 +46,18 @@ export const aiQuoteReadQuery = z.object({
     .optional(),
 });
 
+/** The attachment kinds a price list may come in. */
+export const AI_QUOTE_FILE_TYPES = ['.xlsx', '.csv'] as const;
+/** One of the caller's mails holding a price list (`GET /v2/qm/ai-quote/mails`), the source picker's option. */
+export const aiQuoteMail = z.object({
+  mailId: z.number(),
+  subject: z.string(),
+  from: z.string(),
+  at: z.string(),
+  fileName: z.string(),
+});
+export type AiQuoteMail = z.infer<typeof aiQuoteMail>;
+
 /** What a read answers: the run, the sheet's header, the guessed mapping, the import's preview. */
 export const aiQuoteRead = z.object({
   runId: z.number(),

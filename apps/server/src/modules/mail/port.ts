@@ -12,11 +12,14 @@ export function bindMailPort(p: Platform) {
 
 /** The `mail` port: another room's mail goes through the same send as a written one (sent folder, log, counterparts). */
 export function mailPort(db: Db): MailPort {
+  const room = () => {
+    const p = platforms.get(db);
+    if (!p) throw new Error('the mail room is not registered on this database');
+    return mailRoomOf(p);
+  };
   return {
     async send(userId, mail) {
-      const p = platforms.get(db);
-      if (!p) throw new Error('the mail room is not registered on this database');
-      const { service } = await mailRoomOf(p);
+      const { service } = await room();
       return service.send(userId, {
         receiverEmailList: mail.to,
         ccEmailList: mail.cc ?? [],
@@ -27,10 +30,12 @@ export function mailPort(db: Db): MailPort {
       });
     },
     async attachment(userId, mailId, exts) {
-      const p = platforms.get(db);
-      if (!p) throw new Error('the mail room is not registered on this database');
-      const { service } = await mailRoomOf(p);
+      const { service } = await room();
       return service.ownAttachment(userId, mailId, exts);
+    },
+    async attachmentMails(userId, exts, limit) {
+      const { service } = await room();
+      return service.ownAttachmentMails(userId, exts, limit);
     },
   };
 }

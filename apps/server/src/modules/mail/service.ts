@@ -372,6 +372,37 @@ export class MailService {
     return { subject: m.subject, fileName: a.name, content: Buffer.concat(chunks) };
   }
 
+  /**
+   * The user's newest mails (drafts aside) with an attachment `ownAttachment` would read (stored, named
+   * with one of `exts`), newest first, with that attachment's name.
+   */
+  async ownAttachmentMails(userId: number, exts: string[], limit: number) {
+    const names = `\\.(${exts.map((e) => e.replace(/^\./, '').replace(/[^a-z0-9]/gi, '')).join('|')})$`;
+    const first = sql`(select a->>'name' from jsonb_array_elements(${mailMessages.attachments}) a
+      where a->>'fileId' is not null and lower(a->>'name') ~ ${names} limit 1)`;
+    const rows = await this.db
+      .select({
+        mailId: mailMessages.id,
+        subject: mailMessages.subject,
+        from: sql<string>`coalesce(nullif(${mailMessages.fromName}, ''), ${mailMessages.fromEmail})`,
+        at: mailMessages.at,
+        fileName: sql<string | null>`${first}`,
+      })
+      .from(mailMessages)
+      .innerJoin(mailAccounts, eq(mailAccounts.id, mailMessages.accountId))
+      .where(
+        and(
+          eq(mailAccounts.userId, userId),
+          ne(mailMessages.folder, 'drafts'),
+          sql`jsonb_array_length(${mailMessages.attachments}) > 0`,
+          sql`${first} is not null`,
+        ),
+      )
+      .orderBy(desc(mailMessages.at), desc(mailMessages.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, fileName: r.fileName! }));
+  }
+
   /** A mail's details; opening an unread mail marks it read (here and on the server). */
   async detail(userId: number, id: number): Promise<MailDetail> {
     const {

@@ -1,6 +1,7 @@
 import {
   AI_QUOTE_REQUIRED,
   type AiQuoteField,
+  type AiQuoteMail,
   type AiQuoteMapping,
   type AiQuoteRead,
   aiQuoteRunResource,
@@ -85,7 +86,8 @@ export function AiVendorQuoteScreen() {
   const [product, setProduct] = useState<'sms' | 'voice'>('sms');
   const [channelId, setChannelId] = useState<number>();
   const [currency, setCurrency] = useState<string>();
-  const [file, setFile] = useState<File>();
+  // where the sheet came from: an upload, or one of the caller's mails (read through the mail room)
+  const [source, setSource] = useState<{ file: File } | { mail: AiQuoteMail }>();
   const [read, setRead] = useState<AiQuoteRead>();
   const [mapping, setMapping] = useState<AiQuoteMapping>({});
   const [closeRemoved, setCloseRemoved] = useState(false);
@@ -93,22 +95,22 @@ export function AiVendorQuoteScreen() {
     queryKey: ['qm', 'channel-options', product],
     queryFn: () => qmApi.channelOptions(product),
   });
+  const mails = useQuery({ queryKey: ['qm', 'ai-quote-mails'], queryFn: ({ signal }) => qmApi.aiQuoteMails(signal) });
   const reset = () => {
     setRead(undefined);
     setMapping({});
     setCloseRemoved(false);
   };
   const reading = useMutation({
-    mutationFn: (a: { file: File; again: boolean }) =>
-      qmApi.aiQuoteRead(
-        {
-          channelId: channelId!,
-          product,
-          ...(currency ? { currency } : {}),
-          ...(a.again && read ? { runId: read.runId, mapping } : {}),
-        },
-        a.file,
-      ),
+    mutationFn: (a: { from: { file: File } | { mail: AiQuoteMail }; again: boolean }) => {
+      const q = {
+        channelId: channelId!,
+        product,
+        ...(currency ? { currency } : {}),
+        ...(a.again && read ? { runId: read.runId, mapping } : {}),
+      };
+      return 'file' in a.from ? qmApi.aiQuoteRead(q, a.from.file) : qmApi.aiQuoteReadMail(q, a.from.mail.mailId);
+    },
     onSuccess: (r) => {
       setRead(r);
       setMapping(r.mapping);
@@ -118,7 +120,7 @@ export function AiVendorQuoteScreen() {
     mutationFn: () => qmApi.aiQuoteSave(read!.runId, { rows: read!.preview.rows, closeRemoved }),
     onSuccess: (r) => {
       reset();
-      setFile(undefined);
+      setSource(undefined);
       if (r.requestId)
         modal.confirm({
           title: t('qm.importHeld.title', r),
@@ -134,7 +136,7 @@ export function AiVendorQuoteScreen() {
     mutationFn: () => qmApi.aiQuoteDiscard(read!.runId),
     onSuccess: () => {
       reset();
-      setFile(undefined);
+      setSource(undefined);
       message.info(t('qm.ai.discarded'));
     },
   });
@@ -187,9 +189,9 @@ export function AiVendorQuoteScreen() {
               showUploadList={false}
               disabled={!channelId}
               beforeUpload={(f) => {
-                setFile(f);
+                setSource({ file: f });
                 reset();
-                reading.mutate({ file: f, again: false });
+                reading.mutate({ from: { file: f }, again: false });
                 return false;
               }}
             >
@@ -202,7 +204,28 @@ export function AiVendorQuoteScreen() {
                 {t('qm.ai.upload')}
               </Button>
             </Upload>
-            {file && <Typography.Text>{file.name}</Typography.Text>}
+            <Select
+              style={{ width: 360 }}
+              disabled={!channelId}
+              placeholder={t('qm.ai.fromMail')}
+              aria-label={t('qm.ai.fromMail')}
+              data-testid="ai-quote-mail"
+              loading={mails.isLoading}
+              notFoundContent={t('qm.ai.noMails')}
+              value={source && 'mail' in source ? source.mail.mailId : null}
+              onChange={(id: number) => {
+                const mail = mails.data?.find((m) => m.mailId === id);
+                if (!mail) return;
+                setSource({ mail });
+                reset();
+                reading.mutate({ from: { mail }, again: false });
+              }}
+              options={(mails.data ?? []).map((m) => ({
+                value: m.mailId,
+                label: `${m.subject || '—'} · ${m.fileName} · ${m.from} · ${m.at.slice(0, 10)}`,
+              }))}
+            />
+            {source && 'file' in source && <Typography.Text>{source.file.name}</Typography.Text>}
           </Flex>
         </Flex>
       </Card>
@@ -212,9 +235,9 @@ export function AiVendorQuoteScreen() {
           title={t('qm.ai.mapping')}
           extra={
             <Button
-              disabled={!edited || !file}
+              disabled={!edited || !source}
               loading={reading.isPending}
-              onClick={() => reading.mutate({ file: file!, again: true })}
+              onClick={() => reading.mutate({ from: source!, again: true })}
               data-testid="ai-quote-reread"
             >
               {t('qm.ai.reread')}

@@ -5,7 +5,7 @@ import type {
   SupplierQuoteDetail,
   UploadedQuote,
 } from '@portal/contracts/quotation';
-import type { AiQuoteMapping, AiQuoteRead } from '@portal/contracts/quotation/ai-quote';
+import type { AiQuoteMail, AiQuoteMapping, AiQuoteRead } from '@portal/contracts/quotation/ai-quote';
 import { get, post, upload } from '../../platform/http';
 import type { QuoteProduct } from './send-pages';
 
@@ -225,6 +225,18 @@ export const qmApi = {
     if (q.currency) params.set('currency', q.currency);
     return upload<AiQuoteRead>(`/v2/qm/ai-quote/read?${params}`, file);
   },
+  /** the caller's mails holding an XLSX / CSV attachment, and one of them read as `aiQuoteRead` reads a file */
+  aiQuoteMails: (signal?: AbortSignal) =>
+    get<AiQuoteMail[]>('/v2/qm/ai-quote/mails', undefined, { signal, showMessage: false }),
+  aiQuoteReadMail: (
+    q: { channelId: number; product: 'sms' | 'voice'; runId?: number; mapping?: AiQuoteMapping; currency?: string },
+    mailId: number,
+  ) =>
+    post<AiQuoteRead>('/v2/qm/ai-quote/read-mail', {
+      ...q,
+      ...(q.mapping ? { mapping: JSON.stringify(q.mapping) } : {}),
+      mailId,
+    }),
   aiQuoteSave: (runId: number, body: { rows: PreviewRow[]; closeRemoved: boolean }) =>
     post<PriceListCommitResult & { runId: number }>(`/v2/qm/ai-quote/${runId}/save`, body, { checkRepeat: true }),
   aiQuoteDiscard: (runId: number) => post<{ runId: number }>(`/v2/qm/ai-quote/${runId}/discard`, {}),

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { envelope } from '@portal/contracts';
 import { previewRow, priceListCommitResult, QmPerm } from '@portal/contracts/quotation';
-import { aiQuoteRead, aiQuoteReadQuery } from '@portal/contracts/quotation/ai-quote';
+import { AI_QUOTE_FILE_TYPES, aiQuoteMail, aiQuoteRead, aiQuoteReadQuery } from '@portal/contracts/quotation/ai-quote';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,6 +52,25 @@ export async function aiQuoteRoutes(app: FastifyInstance, p: Platform) {
     );
   });
 
+  r.get(
+    '/v2/qm/ai-quote/mails',
+    {
+      schema: {
+        tags,
+        summary:
+          'The caller’s newest mails (through the mail room’s port) holding an XLSX / CSV attachment: what `read-mail` can read',
+        response: { 200: envelope(z.array(aiQuoteMail)) },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (req) => {
+      need(req.auth!, QmPerm.AI_VENDOR);
+      const mails =
+        (await portOf(p.db, 'mail')?.attachmentMails?.(req.auth!.userId, [...AI_QUOTE_FILE_TYPES], 50)) ?? [];
+      return ok(mails.map((m) => ({ ...m, at: m.at.toISOString() })));
+    },
+  );
+
   r.post(
     '/v2/qm/ai-quote/read-mail',
     {
@@ -69,7 +88,7 @@ export async function aiQuoteRoutes(app: FastifyInstance, p: Platform) {
       need(req.auth!, QmPerm.AI_VENDOR);
       checkCategory(q.product, q.category);
       await checkBook(p.db, 'channel', q.channelId, q.product);
-      const mail = await portOf(p.db, 'mail')?.attachment?.(req.auth!.userId, mailId, ['.xlsx', '.csv']);
+      const mail = await portOf(p.db, 'mail')?.attachment?.(req.auth!.userId, mailId, [...AI_QUOTE_FILE_TYPES]);
       if (!mail) throw new AppError('QM_AI_QUOTE_MAIL_NOT_FOUND', { vars: { value: `#${mailId}` } });
       const source = { kind: 'mail' as const, name: mail.subject || mail.fileName, mailId };
       return ok(await readVendorQuote(p, req.auth!, { ...q, source, buffer: mail.content }, localeOf(req.headers)));

@@ -65,6 +65,8 @@ export const en: typeof zhCN = {
       channel: 'Supplier channel',
       currency: 'Default currency (if none in the sheet)',
       upload: 'Upload price list',
+      fromMail: 'or read one from my mail',
+      noMails: 'No mail of yours holds an XLSX / CSV attachment',
       mapping: 'Column mapping',
       reread: 'Read again with this mapping',
       field: 'Field',

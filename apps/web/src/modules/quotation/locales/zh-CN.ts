@@ -56,6 +56,8 @@ export const zhCN = {
       channel: '供应商通道',
       currency: '默认币种（表中没有时）',
       upload: '上传价格表',
+      fromMail: '或从我的邮件读取',
+      noMails: '您的邮件中没有 XLSX / CSV 附件',
       mapping: '列对应',
       reread: '按此对应重新读取',
       field: '字段',
