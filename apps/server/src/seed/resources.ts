@@ -10,7 +10,7 @@
  */
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
-import { FinPerm, SUPPLIER_PRODUCTS, SupplierBillPerm, supplierPerm } from '@portal/contracts/finance';
+import { FinPerm, SUPPLIER_PRODUCTS, SupplierBillPerm, supplierPerm, WorkspacePerm } from '@portal/contracts/finance';
 import { QmPerm } from '@portal/contracts/quotation';
 import { customerReports, REPORTS_ALL_FIGURES, reportSubscriptionResource } from '@portal/contracts/reports';
 import { resourceButtons } from '@portal/contracts/resource';
@@ -74,6 +74,9 @@ const SALES_TRAFFIC = [
 /** Buyers keep the channels' cost books; a raising cost goes through the supplier-quote approval (decision 0100). */
 const SUPPLIER_COSTS = [QmPerm.SUPPLIER_SMS, QmPerm.SUPPLIER_VOICE, QmPerm.QUERY_SUPPLIER, QmPerm.SUPPLIER_APPROVAL];
 
+/** sales read their customers' workspaces and keys (decision 0116); finance makes and changes them */
+const SALES_WORKSPACES = [WorkspacePerm.WORKSPACES, WorkspacePerm.KEYS];
+
 /** What each demo role holds besides the administrator, who holds everything. */
 export const ROLE_GRANTS: Record<
   Exclude<SeedRole, 'admin'>,
@@ -81,12 +84,26 @@ export const ROLE_GRANTS: Record<
 > = {
   sales: {
     subtrees: ['crm', 'offerManage'],
-    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
+    keys: [
+      Perm.AI_CHAT,
+      ...SALES_TRAFFIC,
+      FinPerm.ACCOUNTS,
+      FinPerm.ACCOUNT_OPEN,
+      ChannelPerm.MARKET,
+      ...SALES_WORKSPACES,
+    ],
     withhold: poolManagerKeys,
   },
   sales_manager: {
     subtrees: ['crm', 'offerManage'],
-    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
+    keys: [
+      Perm.AI_CHAT,
+      ...SALES_TRAFFIC,
+      FinPerm.ACCOUNTS,
+      FinPerm.ACCOUNT_OPEN,
+      ChannelPerm.MARKET,
+      ...SALES_WORKSPACES,
+    ],
   },
   /** finance also records the payment of a SIM-farm partner's approved withdrawal (decision 0083) */
   finance: {
@@ -145,6 +162,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     nameEn: b.name.en,
   })),
   { key: FinPerm.ACCOUNT_OPEN, parentKey: FinPerm.ACCOUNTS, name: '申请开户', nameEn: 'Apply to open an account' },
+  {
+    key: WorkspacePerm.KEY_VERIFY,
+    parentKey: WorkspacePerm.KEYS,
+    name: '校验 API 密钥（消息平台）',
+    nameEn: 'Check API keys (messaging platform)',
+  },
   {
     key: FinPerm.WRITE_OFF,
     parentKey: FinPerm.BILLS,
