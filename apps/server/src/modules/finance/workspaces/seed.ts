@@ -43,7 +43,7 @@ export async function seedWorkspaces(ctx: SeedContext): Promise<void> {
     if (i % 3 !== 0) continue;
     for (let w = 0; w < rng.int(1, 2); w++) {
       n++;
-      const created = new Date(now - rng.int(5, 200) * DAY);
+      const created = new Date(now - rng.int(10, 200) * DAY);
       const [{ n: code }] = rowsOf<{ n: string }>(
         await db.execute(sql`select nextval(${workspaceCodeSeq.seqName})::text as n`),
       ) as [{ n: string }];
@@ -64,7 +64,8 @@ export async function seedWorkspaces(ctx: SeedContext): Promise<void> {
       let rotatedId: number | undefined;
       for (let k = 0; k < keys; k++) {
         const secret = seededSecret(rng);
-        const at = new Date(created.getTime() + (k + 1) * rng.int(1, 20) * DAY);
+        // each key after the workspace and the one before it, all in the past (a revoked one a day later)
+        const at = new Date(Math.min(created.getTime() + (k + 1) * rng.int(1, 20) * DAY, now - (keys - k) * 2 * DAY));
         // the last key is the live one; an earlier one was rotated (still in its grace) or revoked
         const last = k === keys - 1;
         const rotated = !last && k === keys - 2 && rng.next() < 0.6;
