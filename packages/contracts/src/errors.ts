@@ -1460,12 +1460,7 @@ export const Errors = {
     '供应商 {value} 已在该名单中',
     'The supplier {value} is already on this list',
   ),
-  FIN_SUPPLIER_CONTROL_DAYS: def(
-    10510337,
-    400,
-    '截止日不能早于生效日',
-    'The last day cannot be before the first',
-  ),
+  FIN_SUPPLIER_CONTROL_DAYS: def(10510337, 400, '截止日不能早于生效日', 'The last day cannot be before the first'),
   FIN_SUPPLIER_CONTROL_CONFLICT: def(
     10510338,
     409,
@@ -1478,6 +1473,36 @@ export const Errors = {
     '币种 {value} 在该生效日已有设置',
     'The currency {value} already has settings from that day',
   ),
+  // finance, session 20: workspaces and their API keys (decision 0116, 10510400–10510419)
+  FIN_WORKSPACE_STATE: def(
+    10510400,
+    409,
+    '工作空间 {value} 当前状态不允许此操作',
+    'The workspace {value} is not in a state that allows this',
+  ),
+  FIN_WORKSPACE_ACCOUNT: def(
+    10510401,
+    400,
+    '账户 {value} 未开通或已关闭，不能新建工作空间',
+    'The account {value} is not open, so it cannot hold a new workspace',
+  ),
+  FIN_KEY_STATE: def(10510402, 409, 'API 密钥 {value} 已轮换或已吊销', 'The API key {value} was rotated or revoked'),
+  FIN_KEY_BAD_IP: def(
+    10510403,
+    400,
+    'IP 白名单中的 {value} 不是有效的 IP 地址或 CIDR 网段',
+    '{value} in the IP allow-list is not an IP address or CIDR range',
+  ),
+  FIN_KEY_UNKNOWN: def(10510404, 403, 'API 密钥无效', 'The API key is not valid'),
+  FIN_KEY_REVOKED: def(10510405, 403, 'API 密钥 {value} 已吊销', 'The API key {value} was revoked'),
+  FIN_KEY_EXPIRED: def(10510406, 403, 'API 密钥 {value} 已过期', 'The API key {value} has expired'),
+  FIN_KEY_IP_DENIED: def(
+    10510407,
+    403,
+    'IP {value} 不在此 API 密钥的白名单中',
+    'The IP {value} is not on this API key’s allow-list',
+  ),
+  FIN_WORKSPACE_SUSPENDED: def(10510408, 403, '工作空间 {value} 已暂停', 'The workspace {value} is suspended'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -7,6 +7,7 @@ import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { financeModule } from './finance/index.js';
 import { financeSupplierModule } from './finance/suppliers/index.js';
+import { financeWorkspaceModule } from './finance/workspaces/index.js';
 import { homeModule } from './home/index.js';
 import { mailModule } from './mail/index.js';
 import { messagesModule } from './messages/index.js';
@@ -39,6 +40,8 @@ export const modules: Module[] = [
   reportsModule,
   // finance's supplier accounts read SRM's suppliers and channels (seeded after finance's customer side)
   financeSupplierModule,
+  // customer workspaces and their API keys read finance's accounts (decision 0116)
+  financeWorkspaceModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

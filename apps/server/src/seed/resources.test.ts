@@ -56,13 +56,17 @@ describe('seed resources from the route registry', () => {
     expect(sales.has('offerManage:customer-quote:sms')).toBe(true);
     expect(sales.has('ai:chat')).toBe(true);
     expect(sales.has('setModule')).toBe(false);
-    // the consumer accounts of their own customers are the one finance screen sales hold
+    // the consumer accounts of their own customers, and (to read) their workspaces and API keys
+    // (decision 0116), are the finance screens sales hold
     expect([...sales].filter((k) => k.startsWith('financial')).sort()).toEqual([
       'financial',
       'financial:account:consumer:consumer',
       'financial:account:consumer:consumer:open',
+      'financial:account:consumer:workspace',
+      'financial:account:consumer:workspaceapi',
       'financial:group:consumer',
     ]);
+    expect(grants.get('finance')!.has('financial:account:consumer:workspaceapi:verify')).toBe(true);
     // distributing and claiming past the open-sea rules are the managers' (decision 0033)
     for (const k of poolManagerKeys) expect(sales.has(k), k).toBe(false);
     expect(grants.get('sales_manager')).toEqual(new Set([...sales, ...poolManagerKeys]));

@@ -17,6 +17,7 @@ import {
   SupplierBillPerm,
   supplierControlPerm,
   supplierPerm,
+  WorkspacePerm,
 } from '@portal/contracts/finance';
 import { QmPerm } from '@portal/contracts/quotation';
 import { customerReports, REPORTS_ALL_FIGURES, reportSubscriptionResource } from '@portal/contracts/reports';
@@ -89,6 +90,9 @@ const SUPPLIER_COSTS = [
   QmPerm.AI_QUOTE_LOG,
 ];
 
+/** sales read their customers' workspaces and keys (decision 0116); finance makes and changes them */
+const SALES_WORKSPACES = [WorkspacePerm.WORKSPACES, WorkspacePerm.KEYS];
+
 /** What each demo role holds besides the administrator, who holds everything. */
 export const ROLE_GRANTS: Record<
   Exclude<SeedRole, 'admin'>,
@@ -96,12 +100,26 @@ export const ROLE_GRANTS: Record<
 > = {
   sales: {
     subtrees: ['crm', 'offerManage'],
-    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
+    keys: [
+      Perm.AI_CHAT,
+      ...SALES_TRAFFIC,
+      FinPerm.ACCOUNTS,
+      FinPerm.ACCOUNT_OPEN,
+      ChannelPerm.MARKET,
+      ...SALES_WORKSPACES,
+    ],
     withhold: poolManagerKeys,
   },
   sales_manager: {
     subtrees: ['crm', 'offerManage'],
-    keys: [Perm.AI_CHAT, ...SALES_TRAFFIC, FinPerm.ACCOUNTS, FinPerm.ACCOUNT_OPEN, ChannelPerm.MARKET],
+    keys: [
+      Perm.AI_CHAT,
+      ...SALES_TRAFFIC,
+      FinPerm.ACCOUNTS,
+      FinPerm.ACCOUNT_OPEN,
+      ChannelPerm.MARKET,
+      ...SALES_WORKSPACES,
+    ],
   },
   /** finance also records the payment of a SIM-farm partner's approved withdrawal (decision 0083) */
   finance: {
@@ -160,6 +178,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     nameEn: b.name.en,
   })),
   { key: FinPerm.ACCOUNT_OPEN, parentKey: FinPerm.ACCOUNTS, name: '申请开户', nameEn: 'Apply to open an account' },
+  {
+    key: WorkspacePerm.KEY_VERIFY,
+    parentKey: WorkspacePerm.KEYS,
+    name: '校验 API 密钥（消息平台）',
+    nameEn: 'Check API keys (messaging platform)',
+  },
   {
     key: FinPerm.WRITE_OFF,
     parentKey: FinPerm.BILLS,

@@ -15,6 +15,7 @@ import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
+import { workspaceKeyResource, workspaceResource } from '../finance/workspace.js';
 import { mailBookResource, mailSenderRuleResource, mailTemplateResource } from '../mail/resources.js';
 import { messageResource } from '../message-center.js';
 import { dingNoticeResource, versionRecordResource } from '../notices.js';
@@ -97,6 +98,8 @@ export const allResources: readonly ResourceDef[] = [
   entryResource,
   accountSnapshotResource,
   ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
+  workspaceResource,
+  workspaceKeyResource,
   twoWayRuleResource,
   twoWayReviewResource,
 ];

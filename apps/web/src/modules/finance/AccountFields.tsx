@@ -70,7 +70,7 @@ export function OpenAccountFields() {
 }
 
 /** Active accounts in my scope: the ones money may move into. */
-function AccountSelect(props: {
+export function AccountSelect(props: {
   value?: number;
   onChange?: (v: number) => void;
   id?: string;

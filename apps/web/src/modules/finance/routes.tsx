@@ -4,6 +4,7 @@ const screens = () => import('./screens');
 const billing = () => import('./billing');
 const suppliers = () => import('./SupplierAccounts');
 const control = () => import('./SupplierControl');
+const workspaces = () => import('./Workspaces');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
@@ -60,6 +61,8 @@ export const financeScreens: ScreenMap = {
   }),
   '/financial/credit-customer/bill-refund': async () => ({ Component: (await screens()).BillRefundsScreen }),
   '/financial/account/consumer/bill': async () => ({ Component: (await billing()).BillsScreen }),
+  '/financial/account/consumer/workspace': async () => ({ Component: (await workspaces()).WorkspacesScreen }),
+  '/financial/account/consumer/workspaceapi': async () => ({ Component: (await workspaces()).WorkspaceKeysScreen }),
   '/setModule/financial/credit-rule': async () => ({ Component: (await billing()).CreditRuleScreen }),
   '/setModule/financial/credit-whitelist': async () => ({ Component: (await billing()).CreditWhitelistScreen }),
   '/setModule/financial/notify': async () => ({ Component: (await billing()).FinanceNotifyScreen }),

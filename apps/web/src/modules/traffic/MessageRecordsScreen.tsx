@@ -202,6 +202,6 @@ export function TwoWayScreen() {
 // the screens of decision 0106 ride in this chunk (the route map adds no import site: the shell's budget)
 export { AppointmentsScreen } from './AppointmentsScreen';
 export { RecallTasksScreen } from './RecallTasksScreen';
-export { TwoWayRulesScreen } from './TwoWayRulesScreen';
 export { TwoWayReviewScreen } from './TwoWayReviewScreen';
+export { TwoWayRulesScreen } from './TwoWayRulesScreen';
 export { TwoWayTasksScreen } from './TwoWayTasksScreen';
