@@ -4,7 +4,16 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  keyedWrite,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+} from './support/shell.js';
 
 const BUYER = { username: 'purchase01', password: 'Purchase#2026' };
 
@@ -168,6 +177,62 @@ describe('AI vendor quotes', () => {
       await page.setViewportSize({ width: w, height: h });
       await shot(page, `quotation-ai-quote-log-${w}-zh`);
     }
+    await ctx.close();
+  });
+
+  it('reads the price list a carrier mailed: the mail picked on the screen, its attachment mapped and previewed', async () => {
+    // admin's mailbox gets the carrier's sheet (an attachment uploaded and mailed to admin)
+    const admin = await apiToken(server.url, ADMIN);
+    const form = new FormData();
+    form.append('file', new Blob([fs.readFileSync(sheet)]), 'acme-mailed-rates.xlsx');
+    const up = (await (
+      await fetch(`${server.url}/v2/emailbox/file/uploadFileAndGetPresignedUrl`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+        body: form,
+      })
+    ).json()) as { code: number; data: { id: string } };
+    expect(up.code).toBe(0);
+    await keyedWrite(server.url, admin, '/v2/emailbox/email/send', {
+      receiverEmailList: [{ email: 'admin@portal.example' }],
+      subject: 'Acme rate deck by mail',
+      content: '<p>Please find our new SMS rates attached.</p>',
+      fileIds: [up.data.id],
+    });
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
+    await page.goto(`${server.url}/offerManage/supplier-quote/ai-vendor-quote`);
+    await page.getByTestId('ai-quote-channel').click();
+    await page.keyboard.type(channel.code);
+    await page.locator('.ant-select-item-option').filter({ hasText: channel.code }).first().click();
+    await page.getByTestId('ai-quote-mail').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: 'Acme rate deck by mail' })
+      .filter({ hasText: 'acme-mailed-rates.xlsx' })
+      .first()
+      .click();
+    await page.getByTestId('ai-quote-mapping').waitFor();
+    expect(await page.getByTestId('ai-quote-map-rate').textContent()).toContain('New Rate (USD)');
+    const raised = page.getByTestId('qm-preview-rows').locator('.ant-table-row').filter({ hasText: dest });
+    expect(await raised.textContent()).toContain('Increase');
+    await shot(page, 'quotation-ai-vendor-mail-1280-en');
+    await page.getByTestId('ai-quote-discard').click();
+    // logged with the mail's subject as its source
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ records: { source: string; outcome: string }[] }>(
+              server.url,
+              admin,
+              'POST',
+              '/v2/qm/ai-quote-log/page',
+              { size: 20 },
+            )
+          ).records.find((r) => r.source === 'Acme rate deck by mail')?.outcome,
+        { timeout: 20_000 },
+      )
+      .toBe('discarded');
     await ctx.close();
   });
 });
