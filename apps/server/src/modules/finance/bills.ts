@@ -45,10 +45,12 @@ export async function runBills(db: DbOrTx, day: string, now: Date): Promise<numb
         ('monthly', ${p.monthly[0]}::date, ${p.monthly[1]}::date),
         ('semimonthly', ${p.semimonthly[0]}::date, ${p.semimonthly[1]}::date),
         ('weekly', ${p.weekly[0]}::date, ${p.weekly[1]}::date)),
-      acc as (
+      -- materialized: each account's look-ups run once, not again wherever a later step names them
+      acc as materialized (
         select a.id, a.currency, per.pstart, per.pend,
           coalesce(c.term_days, 15) as term_days, coalesce(c.grace_days, 5) as grace_days,
-          (select max(b.period_end) from fin_bills b where b.account_id = a.id) as last_end
+          -- the latest period's end (periods follow one another): one probe of the (account, start) index
+          (select b.period_end from fin_bills b where b.account_id = a.id order by b.period_start desc limit 1) as last_end
         from fin_accounts a
         join periods per on per.cycle = a.bill_cycle
         left join lateral (select term_days, grace_days from fin_bill_cycles c
@@ -56,7 +58,7 @@ export async function runBills(db: DbOrTx, day: string, now: Date): Promise<numb
           order by c.effective_from desc limit 1) c on true
         where a.billing = 'postpaid' and a.state in ('active', 'suspended')
       ),
-      due as (
+      due as materialized (
         select acc.*, coalesce(acc.last_end + 1, least(acc.pstart,
           (select min(e.day) from fin_ledger_entries e where e.account_id = acc.id and e.kind = 'consumption'))) as fstart
         from acc where acc.last_end is null or acc.last_end < acc.pend
@@ -92,7 +94,8 @@ export async function settleBills(db: DbOrTx, day: string, accountId?: number): 
       with accts as (
         select a.id, a.balance - coalesce((select sum(e.amount) from fin_ledger_entries e
           where e.account_id = a.id and e.kind = 'consumption'
-            and e.day > (select max(b2.period_end) from fin_bills b2 where b2.account_id = a.id)), 0) as base
+            and e.day > (select b2.period_end from fin_bills b2 where b2.account_id = a.id
+              order by b2.period_start desc limit 1)), 0) as base
         from fin_accounts a
         where a.id in (select b.account_id from fin_bills b where ${which})
       ),

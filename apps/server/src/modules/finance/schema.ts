@@ -179,6 +179,9 @@ export const finLedgerEntries = pgTable(
     uniqueIndex('fin_ledger_entries_key_uq').on(t.key),
     uniqueIndex('fin_ledger_entries_reverses_uq').on(t.reversesId),
     index('fin_ledger_entries_account_idx').on(t.accountId, t.id),
+    // an account's entries over a period (the bill run, settling, statements): without it the planner
+    // ANDs the account's entries with every account's of the period, once per account
+    index('fin_ledger_entries_account_day_idx').on(t.accountId, t.day),
     index('fin_ledger_entries_kind_idx').on(t.kind),
     index('fin_ledger_entries_day_idx').on(t.day),
     index('fin_ledger_entries_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "fin_ledger_entries_account_day_idx" ON "fin_ledger_entries" USING btree ("account_id","day");
