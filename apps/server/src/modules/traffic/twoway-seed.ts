@@ -96,7 +96,11 @@ export async function seedTwoWay(ctx: SeedContext, now: Date): Promise<void> {
     .onConflictDoNothing();
 
   const live = (await portOf(ctx.db, 'channels')?.live('sms')) ?? [];
-  if (live.length > 0 && now.getTime() - today > HOUR) {
+  if (live.length > 0) {
+    // today's sends until an hour ago; in the day's first hour, yesterday's too (the tasks are still made
+    // today, so the screen's first range, today, shows them whenever the demo starts)
+    const windowFrom = now.getTime() - today > HOUR ? today : today - DAY_MS;
+    const madeFrom = Math.max(today, now.getTime() - HOUR);
     const tasks = await ctx.db
       .insert(trafficRecallTasks)
       .values(
@@ -104,16 +108,18 @@ export async function seedTwoWay(ctx: SeedContext, now: Date): Promise<void> {
           accountId: a.id,
           customerId: a.customerId,
           ownerId: a.ownerId ?? 0,
-          fromAt: new Date(today),
+          fromAt: new Date(windowFrom),
           toAt: new Date(now.getTime() - HOUR),
           channelId: live[(a.id + i) % live.length]!.id,
           states: [...RECALL_DLR_STATES],
           state: 'running' as const,
-          createdAt: new Date(now.getTime() - HOUR + i * 60_000),
+          createdAt: new Date(Math.min(now.getTime(), madeFrom + i * 60_000)),
         })),
       )
       .returning({ id: trafficRecallTasks.id });
-    for (const { id } of tasks) await runRecall(ctx.db, id, new Date(now.getTime() - HOUR));
+    // run once all three are made (their recalls are no older than the tasks)
+    const ran = new Date(Math.min(now.getTime(), madeFrom + tasks.length * 60_000));
+    for (const { id } of tasks) await runRecall(ctx.db, id, ran);
     while ((await resendRecalls(ctx.db, now)) > 0);
   }
   await writeState(ctx.db, 'seeded-twoway', { at: now.toISOString(), appointments: appointments.length });
