@@ -87,7 +87,7 @@ describe('exports of the three query views', () => {
         expect(page.code).toBe(0);
         const file = await exportOf(tok, v.path, { ...around(), ...filter, format: 'csv' });
         expect(file.statusCode).toBe(200);
-        expect(file.headers['x-export-rows']).toBe(String(page.data.total));
+        expect(file.headers['x-export-rows'], `${v.path} ${JSON.stringify(filter)}`).toBe(String(page.data.total));
         for (const r of page.data.records.slice(0, 3)) expect(file.body).toContain(v.id(r));
       }
       const all = await get(admin, `/v2/traffic/${v.path}/page`, { ...around(), size: 1 });

@@ -74,7 +74,7 @@ export const appointmentsExport = defineExportSource<AppointmentQuery>({
 
 /**
  * twowaytask's export: the figures as the screen reads them. A task's state (and the state filter)
- * is against the wall clock when the export runs: the export service carries no clock.
+ * is judged at the app clock's now when the export runs, as the screen's is.
  */
 export const twoWayTasksExport = defineExportSource<TwoWayTaskQuery>({
   key: 'traffic.twoway-tasks',
@@ -94,16 +94,17 @@ export const twoWayTasksExport = defineExportSource<TwoWayTaskQuery>({
     { zh: '回复数', en: 'Replies', width: 10 },
     { zh: '回复率 (%)', en: 'Reply rate (%)', width: 12 },
   ],
-  async count(db, auth, q) {
+  async count(db, auth, q, at) {
     const [row] = await db
       .select({ n: count() })
       .from(tt)
-      .where(twoWayTaskWhere(auth, q, new Date()));
+      .where(twoWayTaskWhere(auth, q, at ?? new Date()));
     return Number(row?.n ?? 0);
   },
-  select: (_db, auth, q) => dialect.sqlToQuery(tasksWithFiguresSql(twoWayTaskWhere(auth, q, new Date()))),
+  select: (_db, auth, q, _locale, at) =>
+    dialect.sqlToQuery(tasksWithFiguresSql(twoWayTaskWhere(auth, q, at ?? new Date()))),
   // id, name, account_id, customer_id, owner_id, sender_id, start_at, end_at, numbers, replies
-  cells: (row) => {
+  cells: (row, _locale, _auth, at) => {
     const numbers = Number(row[8]);
     const replies = Number(row[9]);
     const end = new Date(String(row[7] instanceof Date ? row[7].toISOString() : row[7]));
@@ -115,7 +116,7 @@ export const twoWayTasksExport = defineExportSource<TwoWayTaskQuery>({
       text(row[5]),
       time(row[6]),
       time(row[7]),
-      end.getTime() > Date.now() ? 'running' : 'finished',
+      end.getTime() > (at ?? new Date()).getTime() ? 'running' : 'finished',
       numbers,
       replies,
       numbers ? new Decimal(replies).times(100).div(numbers).toFixed(2) : null,

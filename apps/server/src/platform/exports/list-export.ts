@@ -30,7 +30,8 @@ export async function exportList<Q>(
   const auth = req.auth!;
   const locale = localeOf(req.headers);
   const files = await filesOf(p);
-  const total = await source.count(p.db, auth, query);
+  const at = p.clock.now();
+  const total = await source.count(p.db, auth, query, at);
   const name = exportFileName(source.title[locale], format);
   if (total > files.settings.exportSyncMaxRows) {
     const task = await createExportTask(p, {
@@ -45,7 +46,7 @@ export async function exportList<Q>(
     return ok({ syncFlag: true, taskId: task.id, totalNum: total, fileId: null, fileUrl: null });
   }
   const staged = await writeExportFile(
-    { source: source as ExportSource<unknown>, query, auth, format, locale, tmpDir: files.settings.tmpDir },
+    { source: source as ExportSource<unknown>, query, auth, format, locale, tmpDir: files.settings.tmpDir, at },
     p.database,
   );
   return sendExportFile(reply, staged, name, format);

@@ -18,6 +18,8 @@ export interface ExportRun {
   tmpDir: string;
   onProgress?: (rows: number) => Promise<void> | void;
   sheetRows?: number;
+  /** the app clock's now (a moved clock in tests and the demo): what a time-dependent list is judged at */
+  at: Date;
 }
 
 async function* cellsOf(
@@ -25,8 +27,9 @@ async function* cellsOf(
   source: ExportSource<unknown>,
   locale: Locale,
   auth: AuthContext,
+  at: Date,
 ): AsyncGenerator<Cell[]> {
-  for await (const row of rows) yield source.cells(row, locale, auth);
+  for await (const row of rows) yield source.cells(row, locale, auth, at);
 }
 
 /**
@@ -38,9 +41,9 @@ export async function writeExportFile(run: ExportRun, database: Database): Promi
   const file = path.join(run.tmpDir, `export-${randomUUID()}.${run.format}`);
   const out = fs.createWriteStream(file, { flags: 'wx' });
   try {
-    const query = run.source.select(database.db, run.auth, run.query, run.locale);
+    const query = run.source.select(database.db, run.auth, run.query, run.locale, run.at);
     const columns = run.source.columnsFor?.(run.auth) ?? run.source.columns;
-    const rows = await writeRows(cellsOf(streamRows(database, query), run.source, run.locale, run.auth), out, {
+    const rows = await writeRows(cellsOf(streamRows(database, query), run.source, run.locale, run.auth, run.at), out, {
       format: run.format,
       headers: columns.map((c) => (run.locale === 'zh-CN' ? c.zh : c.en)),
       widths: columns.map((c) => c.width),

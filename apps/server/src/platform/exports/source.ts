@@ -37,11 +37,12 @@ export interface ExportSource<Q = unknown> {
   columns: { zh: string; en: string; width?: number }[];
   /** the columns this caller may see, when field-level permission narrows `columns` */
   columnsFor?(auth: AuthContext): { zh: string; en: string; width?: number }[];
-  count(db: Db, auth: AuthContext, q: Q): Promise<number>;
+  /** `at`: the app clock's now when the export runs, for a list whose rows depend on the time (a state) */
+  count(db: Db, auth: AuthContext, q: Q, at?: Date): Promise<number>;
   /** the rows' query; names with two language forms come out in the task's language */
-  select(db: Db, auth: AuthContext, q: Q, locale: Locale): SqlQuery;
+  select(db: Db, auth: AuthContext, q: Q, locale: Locale, at?: Date): SqlQuery;
   /** one raw row (array, in select order) to its cells, in the task's language */
-  cells(row: unknown[], locale: Locale, auth: AuthContext): Cell[];
+  cells(row: unknown[], locale: Locale, auth: AuthContext, at?: Date): Cell[];
 }
 
 const registry = new Map<string, ExportSource<never>>();

@@ -23,7 +23,7 @@ import {
 export type ExportTask = typeof exportTasks.$inferSelect;
 export type ExportPlatform = Pick<
   Platform,
-  'db' | 'database' | 'config' | 'bus' | 'jobs' | 'access' | 'log' | 'notifier'
+  'db' | 'database' | 'config' | 'bus' | 'jobs' | 'access' | 'log' | 'notifier' | 'clock'
 >;
 
 /** This process, as written on the tasks it runs. */
@@ -200,6 +200,7 @@ export async function runExportTask(p: ExportPlatform, data: { taskId: number; a
         format: task.format,
         locale,
         tmpDir: files.settings.tmpDir,
+        at: p.clock.now(),
         onProgress: async (rows) => {
           if (Date.now() - last < 1000) return;
           last = Date.now();
