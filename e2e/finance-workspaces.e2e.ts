@@ -83,7 +83,14 @@ describe('finance: customer workspaces and their API keys (decision 0116)', () =
 
     // rotate with the default grace: a new secret shown once; the old key rotated
     await rows(page).filter({ hasText: first.prefix }).getByTestId('key-rotate').click();
-    await page.getByTestId('key-grace').waitFor();
+    // the form's default grace is in before OK (a click before it lands fails the required check)
+    const grace = page.getByTestId('key-grace');
+    await grace.waitFor();
+    await expect
+      .poll(() =>
+        grace.evaluate((el) => ((el.matches('input') ? el : el.querySelector('input')) as HTMLInputElement).value),
+      )
+      .toBe('24');
     await okButton(page).click();
     await secretBox.waitFor({ timeout: 20_000 });
     const second = (await secretBox.textContent())!.trim();
