@@ -61,10 +61,9 @@ export async function aiQuoteRoutes(app: FastifyInstance, p: Platform) {
           'The caller’s newest mails (through the mail room’s port) holding an XLSX / CSV attachment: what `read-mail` can read',
         response: { 200: envelope(z.array(aiQuoteMail)) },
       },
-      config: { access: 'authenticated' },
+      config: { access: { perm: QmPerm.AI_VENDOR } },
     },
     async (req) => {
-      need(req.auth!, QmPerm.AI_VENDOR);
       const mails =
         (await portOf(p.db, 'mail')?.attachmentMails?.(req.auth!.userId, [...AI_QUOTE_FILE_TYPES], 50)) ?? [];
       return ok(mails.map((m) => ({ ...m, at: m.at.toISOString() })));
