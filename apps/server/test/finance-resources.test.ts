@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { crmCustomers } from '../src/modules/crm/schema.js';
 import { accounts, applications, entries } from '../src/modules/finance/accounts.js';
 import { postEntry } from '../src/modules/finance/ledger.js';
 import {
@@ -20,6 +19,7 @@ import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
+import { testAccount } from './support/finance-fixture.js';
 
 let t: TestApp;
 let seq = 0;
@@ -39,33 +39,8 @@ afterAll(() => t?.close());
 const adminId = async () =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(sql`username = 'admin'`))[0]!.id;
 
-/** A customer owned by `userId` (written to the crm table: test data) with an active account of finance's. */
-async function accountOf(userId: number) {
-  const n = ++seq;
-  const [c] = await t.p.db
-    .insert(crmCustomers)
-    .values({
-      code: `FC${n}`,
-      name: `Finance Conf ${n}`,
-      alias: `finconf${n}`,
-      type: 'C',
-      country: 'SG',
-      ownerId: userId,
-    })
-    .returning({ id: crmCustomers.id });
-  const [a] = await t.p.db
-    .insert(finAccounts)
-    .values({
-      code: `CA9${String(n).padStart(5, '0')}`,
-      customerId: c!.id,
-      currency: 'USD',
-      billing: 'prepaid',
-      applicantId: userId,
-      state: 'active',
-    })
-    .returning({ id: finAccounts.id });
-  return a!.id;
-}
+const accountOf = (userId: number) =>
+  testAccount(t.p.db, userId, { customer: 'FC', name: 'Finance Conf', alias: 'finconf', account: 'CA9' });
 
 async function applicationOf(userId: number) {
   const accountId = await accountOf(userId);

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { crmCustomers } from '../src/modules/crm/schema.js';
-import { finAccounts } from '../src/modules/finance/schema.js';
 import { insertWorkspaceKey } from '../src/modules/finance/workspaces/keys.js';
 import { workspaceKeys, workspaces } from '../src/modules/finance/workspaces/resources.js';
 import { finWorkspaces } from '../src/modules/finance/workspaces/schema.js';
@@ -9,6 +7,7 @@ import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
+import { testAccount } from './support/finance-fixture.js';
 
 /** The conformance suite for workspaces and their API keys (decision 0116). */
 let t: TestApp;
@@ -28,33 +27,8 @@ afterAll(() => t?.close());
 const adminId = async () =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(sql`username = 'admin'`))[0]!.id;
 
-/** A customer owned by `userId` (test data written to the crm table) with an active account. */
-async function accountOf(userId: number) {
-  const n = ++seq;
-  const [c] = await t.p.db
-    .insert(crmCustomers)
-    .values({
-      code: `WC${n}`,
-      name: `Workspace Conf ${n}`,
-      alias: `wsconf${n}`,
-      type: 'C',
-      country: 'SG',
-      ownerId: userId,
-    })
-    .returning({ id: crmCustomers.id });
-  const [a] = await t.p.db
-    .insert(finAccounts)
-    .values({
-      code: `CA7${String(n).padStart(5, '0')}`,
-      customerId: c!.id,
-      currency: 'USD',
-      billing: 'prepaid',
-      applicantId: userId,
-      state: 'active',
-    })
-    .returning({ id: finAccounts.id });
-  return a!.id;
-}
+const accountOf = (userId: number) =>
+  testAccount(t.p.db, userId, { customer: 'WC', name: 'Workspace Conf', alias: 'wsconf', account: 'CA7' });
 
 async function workspaceOf(userId: number) {
   const accountId = await accountOf(userId);

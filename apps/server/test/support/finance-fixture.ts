@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { crmCustomers } from '../../src/modules/crm/schema.js';
+import { finAccounts } from '../../src/modules/finance/schema.js';
 import { resources, roleResources, roles, staffUsers } from '../../src/platform/access/schema.js';
 import { DEMO, signIn, startTestApp, type TestApp, type Tokens } from '../harness.js';
 
@@ -33,4 +34,41 @@ export async function startFinanceApp(key: string) {
     fin: Tokens;
     customerId: number;
   };
+}
+
+let accountSeq = 0;
+/**
+ * A customer owned by `ownerId` (test data written to the crm table) with an active prepaid USD account;
+ * `tag` names one file's customers and accounts apart from another's (codes `<customer><n>`,
+ * `<account><n, 5 digits>`). Answers the account's id.
+ */
+export async function testAccount(
+  db: TestApp['p']['db'],
+  ownerId: number,
+  tag: { customer: string; name: string; alias: string; account: string },
+) {
+  const n = ++accountSeq;
+  const [c] = await db
+    .insert(crmCustomers)
+    .values({
+      code: `${tag.customer}${n}`,
+      name: `${tag.name} ${n}`,
+      alias: `${tag.alias}${n}`,
+      type: 'C',
+      country: 'SG',
+      ownerId,
+    })
+    .returning({ id: crmCustomers.id });
+  const [a] = await db
+    .insert(finAccounts)
+    .values({
+      code: `${tag.account}${String(n).padStart(5, '0')}`,
+      customerId: c!.id,
+      currency: 'USD',
+      billing: 'prepaid',
+      applicantId: ownerId,
+      state: 'active',
+    })
+    .returning({ id: finAccounts.id });
+  return a!.id;
 }
