@@ -7,6 +7,7 @@ import {
   ADMIN,
   api,
   apiToken,
+  confirmModal,
   confirmPopconfirm,
   OPS,
   SALES,
@@ -180,7 +181,7 @@ describe('AI assistant panel', () => {
     await session.hover();
     await session.getByTestId('ai-session-pin').click();
     await page.locator('.ant-modal-confirm-title', { hasText: '确认置顶？' }).waitFor();
-    await page.locator('.ant-modal-confirm-btns button').last().click();
+    await confirmModal(page);
     await toast(page, '操作成功');
     await expect.poll(() => page.getByTestId('ai-session').first().getAttribute('data-top')).toBe('true');
     await shot(page, 'ai-sessions-1280');
@@ -226,7 +227,7 @@ describe('AI assistant panel', () => {
     await active.hover();
     await active.getByTestId('ai-session-delete').click();
     await page.locator('.ant-modal-confirm-title', { hasText: '确认删除对话？删除后聊天记录不可恢复' }).waitFor();
-    await page.locator('.ant-modal-confirm-btns button').last().click();
+    await confirmModal(page);
     await toast(page, '删除成功');
     await page.getByTestId('ai-home').waitFor();
     await expect.poll(() => page.locator('[data-testid=ai-session]', { hasText: '历史问题 1' }).count()).toBe(0);

@@ -2,7 +2,16 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, shot } from './support/browser.js';
 import { freePort } from './support/server.js';
-import { api, apiToken, SALES, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import {
+  api,
+  apiToken,
+  confirmModal,
+  SALES,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+} from './support/shell.js';
 
 const E = '/v2/emailbox';
 const OFFER = 'https://offers.example/sms-spring';
@@ -77,7 +86,7 @@ describe('marketing mail with tracking in the browser', () => {
     // until one copy each has gone (the built-in server delivers them)
     expect(await page.getByTestId('mkt-recipients-card').textContent()).toContain(b!.email);
     await page.getByTestId('mkt-detail-send').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmModal(page);
     const stats = page.getByTestId('mkt-stats').first();
     await expect.poll(() => stats.textContent(), { timeout: 20_000 }).toContain('Delivered 2');
 

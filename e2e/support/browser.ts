@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const SHOTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/screenshots');
 
@@ -48,4 +48,4 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: false, animations: 'disabled' });
 }
 
-export type { Browser, BrowserContext, Page };
+export type { Browser, BrowserContext, Locator, Page };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IDEMPOTENCE_HEADER } from '@portal/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Browser, launch, newContext, type Page, signInWithPassword } from './browser.js';
+import { type Browser, type Locator, launch, newContext, type Page, signInWithPassword } from './browser.js';
 import { type E2eTemplate, type RunningServer, startServer } from './server.js';
 
 /** Helpers of the shell's end-to-end tests (e2e/shell-*.e2e.ts). */
@@ -313,6 +313,18 @@ export async function openDrawerTab(page: Page, title: string) {
     .toContain('ant-tabs-tab-active');
 }
 
+/** Wait until the element's own finite animations (antd's zoom / move motions) have finished. */
+async function motionDone(el: Locator) {
+  await el.evaluate((node) =>
+    Promise.all(
+      node
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /**
  * Answer the open Popconfirm with its primary button once it has finished zooming in (a click during
  * antd's motion can be lost under load; a second click could confirm twice, so it is not repeated).
@@ -320,13 +332,14 @@ export async function openDrawerTab(page: Page, title: string) {
 export async function confirmPopconfirm(page: Page) {
   const pop = page.locator('.ant-popconfirm:visible').last();
   await pop.waitFor();
-  await pop.evaluate((el) =>
-    Promise.all(
-      el
-        .getAnimations({ subtree: true })
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await motionDone(pop);
   await pop.locator('.ant-btn-primary').click();
+}
+
+/** The same for an open `modal.confirm` dialog: its OK button once the dialog has finished zooming in. */
+export async function confirmModal(page: Page) {
+  const dialog = page.locator('.ant-modal-confirm:visible').last();
+  await dialog.waitFor();
+  await motionDone(dialog);
+  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
 }
