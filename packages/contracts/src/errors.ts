@@ -1266,6 +1266,13 @@ export const Errors = {
   ),
   TRF_RULE_REPLY_REQUIRED: def(10520043, 400, '自动回复须填写回复内容', 'An auto reply needs its text'),
   TRF_REVIEW_NOT_PENDING: def(10520044, 409, '该条已审核或无需审核', 'This one is reviewed already or needs no review'),
+  TRF_OUTBOX_NOT_APPROVED: def(
+    10520045,
+    409,
+    '自动回复 {value} 未通过审核或已以另一消息 ID 发送',
+    'The auto reply {value} is not approved, or was sent under another message id',
+  ),
+  TRF_FEED_CURSOR: def(10520046, 400, '游标无效，请从头读取', 'The cursor is not valid: read from the beginning'),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

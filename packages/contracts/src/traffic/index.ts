@@ -614,5 +614,6 @@ export const messageTimelineEntry = z.object({
   current: z.boolean(),
 });
 
+export * from './outbox.js';
 export * from './twoway.js';
 export * from './twoway-review.js';

@@ -1,8 +1,12 @@
 import { defineResource, label } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
 
-/** what a two-way rule did with an MO (decision 0115): an opt-out is done at once, the others wait for review */
-export const TWO_WAY_ACTION_STATES = ['pending', 'approved', 'rejected', 'done'] as const;
+/**
+ * what a two-way rule did with an MO (decision 0115): an opt-out is done at once, the others wait for
+ * review; an approved reply is `sent` once the platform acknowledges it, an approved forward is `done`
+ * when the owner is told (decision 0123)
+ */
+export const TWO_WAY_ACTION_STATES = ['pending', 'approved', 'rejected', 'done', 'sent'] as const;
 export type TwoWayActionState = (typeof TWO_WAY_ACTION_STATES)[number];
 const REVIEW_KEY = permOf(routeByPath('/businessOperations/two-way-review')!);
 /** approve or reject a pending auto reply / forward */
@@ -51,11 +55,14 @@ export const twoWayReviewResource = defineResource({
         { value: 'approved', label: label('已通过', 'Approved'), color: 'green' },
         { value: 'rejected', label: label('已驳回', 'Rejected'), color: 'red' },
         { value: 'done', label: label('已执行', 'Done'), color: 'default' },
+        { value: 'sent', label: label('已发送', 'Sent'), color: 'cyan' },
       ],
     },
     reviewedBy: { kind: 'user', label: label('审核人', 'Reviewed by'), readOnly: true },
     reviewedAt: { kind: 'datetime', label: label('审核时间', 'Reviewed'), readOnly: true },
     rejectReason: { kind: 'text', label: label('驳回原因', 'Reject reason'), readOnly: true, track: true },
+    sentAt: { kind: 'datetime', label: label('发送时间', 'Sent'), readOnly: true },
+    sentMessageId: { kind: 'text', label: label('回复消息 ID', 'Reply message id'), readOnly: true, track: true },
   },
   list: {
     columns: [
@@ -70,6 +77,8 @@ export const twoWayReviewResource = defineResource({
       'reviewedBy',
       'reviewedAt',
       'rejectReason',
+      'sentAt',
+      'sentMessageId',
     ],
     filters: {
       state: { op: 'eq', field: 'state' },
@@ -87,7 +96,10 @@ export const twoWayReviewResource = defineResource({
   commands: {
     approve: {
       label: label('通过', 'Approve'),
-      confirm: label('通过后平台将发送此回复或转发，确认？', 'Approve: the platform sends this reply or forward?'),
+      confirm: label(
+        '通过后平台将发送此回复，转发将通知负责人，确认？',
+        'Approve: the platform sends this reply, a forward tells the owner?',
+      ),
       perm: TWO_WAY_REVIEW_DECIDE,
       when: { field: 'state', in: ['pending'] },
     },

@@ -3,6 +3,7 @@ import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { announceHomeFigures } from '../home/index.js';
+import { outboxRoutes } from './outbox-routes.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
 import { todaySend } from './queries.js';
 import { runQueuedRecalls } from './recall.js';
@@ -38,6 +39,7 @@ export const trafficModule: Module = {
     await partitions(p);
     await trafficRoutes(app, p);
     await twoWayRoutes(app, p);
+    await outboxRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);
     p.summary.register(

@@ -486,6 +486,8 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
             ownerId: row.ownerId ?? 0,
             sender: row.sender,
             recipient: row.recipient,
+            channelId: row.channelId ?? 0,
+            country: row.country ?? '',
             content: moText.get(line),
           })),
           now,

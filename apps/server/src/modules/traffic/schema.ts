@@ -1,3 +1,4 @@
+import { TWO_WAY_ACTION_STATES } from '@portal/contracts/traffic';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -760,10 +761,16 @@ export const trafficTwoWayActions = pgTable(
     replyText: text('reply_text'),
     /** forward: the user the MO is delivered to (the customer's owner) */
     forwardTo: integer('forward_to'),
-    state: text('state', { enum: ['pending', 'approved', 'rejected', 'done'] }).notNull(),
+    state: text('state', { enum: TWO_WAY_ACTION_STATES }).notNull(),
     reviewedBy: integer('reviewed_by'),
     reviewedAt: at('reviewed_at'),
     rejectReason: text('reject_reason'),
+    /** the channel and country the MO came by: a reply goes back the same way (decision 0123) */
+    channelId: integer('channel_id').notNull().default(0),
+    country: text('country').notNull().default(''),
+    /** a reply the platform acknowledged: when, and the message id its send carries */
+    sentAt: at('sent_at'),
+    sentMessageId: text('sent_message_id'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
@@ -773,6 +780,8 @@ export const trafficTwoWayActions = pgTable(
     index('traffic_twoway_actions_account_idx').on(t.accountId, t.moAt),
     index('traffic_twoway_actions_handset_idx').on(t.handset),
     index('traffic_twoway_actions_owner_idx').on(t.ownerId, t.moAt),
+    // the platform's outbox: approved replies, oldest first
+    index('traffic_twoway_actions_outbox_idx').on(t.id).where(sql`${t.state} = 'approved' and ${t.action} = 'reply'`),
   ],
 );
 
@@ -789,6 +798,7 @@ export const trafficBlacklist = pgTable(
   },
   (t) => [
     primaryKey({ name: 'traffic_blacklist_pk', columns: [t.accountId, t.number] }),
-    index('traffic_blacklist_created_idx').on(t.createdAt),
+    // the platform's feed reads in this order from a cursor
+    index('traffic_blacklist_created_idx').on(t.createdAt, t.accountId, t.number),
   ],
 );

@@ -6,6 +6,7 @@ import type { SeedContext } from '../../platform/seed/context.js';
 import { type Rng, seededRng } from '../../platform/seed/rng.js';
 import { sendDueAppointments } from './appointments.js';
 import { ingestBatch } from './ingest.js';
+import { sendApprovedReplies } from './outbox-demo.js';
 import { DAY_MS, dayOf, dayStart, ensurePartitions } from './partitions.js';
 import { resendRecalls } from './recall.js';
 import { rollUp } from './rollups.js';
@@ -382,9 +383,11 @@ export async function simulateStep(db: Db, now: Date): Promise<{ lines: number; 
   const due = state.pending.filter((p) => p.due < to.getTime());
   const lines = [...plan.lines, ...due.map((d) => d.line)];
   for (let i = 0; i < lines.length; i += BATCH) await ingestBatch(db, now, lines.slice(i, i + BATCH));
-  // the platform's other work: the scheduled sends that fell due go out, recalled messages are resent
+  // the platform's other work: the scheduled sends that fell due go out, recalled messages are resent,
+  // the auto replies approved in two-way-review are sent
   await sendDueAppointments(db, now);
   await resendRecalls(db, now);
+  await sendApprovedReplies(db, now);
   await writeState(db, 'simulator', {
     until: to.toISOString(),
     pending: [...state.pending.filter((p) => p.due >= to.getTime()), ...plan.later].slice(-20_000),

@@ -14,6 +14,8 @@ export type FreshMo = {
   sender: string;
   /** our number / sender id */
   recipient: string;
+  channelId: number;
+  country: string;
   content: string | undefined;
 };
 
@@ -62,6 +64,8 @@ export async function applyTwoWayRules(tx: DbOrTx, mos: readonly FreshMo[], now:
       action: rule.action,
       replyText: rule.action === 'reply' ? rule.replyText : null,
       forwardTo: rule.action === 'forward' && mo.ownerId > 0 ? mo.ownerId : null,
+      channelId: mo.channelId,
+      country: mo.country,
       // an opt-out is done here; a reply and a forward wait for two-way-review
       state: rule.action === 'optout' ? 'done' : 'pending',
       createdAt: now,

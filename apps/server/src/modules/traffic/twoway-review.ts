@@ -1,7 +1,10 @@
 import { twoWayReviewResource } from '@portal/contracts/traffic';
 import { AppError } from '../../platform/http/errors.js';
+import { templated } from '../../platform/i18n/message-templates.js';
+import { portOf } from '../../platform/ports.js';
 import type { Values } from '../../platform/resource/bind.js';
 import { bindResource } from '../../platform/resource/index.js';
+import './messages.js';
 import { trafficTwoWayActions as t } from './schema.js';
 
 /** only a pending reply or forward is decided; anything else is refused and stays as it was */
@@ -31,11 +34,39 @@ export const twoWayReview = bindResource(twoWayReviewResource, {
     reviewedBy: t.reviewedBy,
     reviewedAt: t.reviewedAt,
     rejectReason: t.rejectReason,
+    sentAt: t.sentAt,
+    sentMessageId: t.sentMessageId,
   },
   commands: {
     async approve(ctx, record) {
       pending(record);
-      return { set: { state: 'approved', reviewedBy: ctx.auth.userId, reviewedAt: ctx.p.clock.now() } };
+      const reviewed = { reviewedBy: ctx.auth.userId, reviewedAt: ctx.p.clock.now() };
+      if (record.action !== 'forward') return { set: { state: 'approved', ...reviewed } };
+      // a forward is the portal's own delivery: the owner is told once the decision is committed
+      const ownerId = Number(record.forwardTo ?? 0);
+      if (ownerId > 0)
+        ctx.afterCommit(async () => {
+          const account = (await portOf(ctx.p.db, 'accounts')?.byIds([Number(record.accountId)]))?.get(
+            Number(record.accountId),
+          );
+          await ctx.p.notifier.send({
+            userIds: [ownerId],
+            type: 'system',
+            ...templated('traffic.twoWayForward', {
+              handset: String(record.handset),
+              account: account?.code ?? `#${record.accountId}`,
+              sender: String(record.senderId),
+              keyword: String(record.keyword),
+              at: (record.moAt instanceof Date ? record.moAt : new Date(String(record.moAt)))
+                .toISOString()
+                .slice(0, 16)
+                .replace('T', ' '),
+            }),
+            link: '/businessOperations/two-way-review',
+            source: { kind: 'traffic.twoWayAction', id: String(record.id) },
+          });
+        });
+      return { set: { state: 'done', ...reviewed } };
     },
     async reject(ctx, record, input) {
       pending(record);

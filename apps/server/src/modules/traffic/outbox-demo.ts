@@ -1,0 +1,46 @@
+import type { IngestLine } from '@portal/contracts/traffic';
+import type { Db } from '../../platform/db/index.js';
+import { ingestBatch } from './ingest.js';
+import { ackReplies, approvedReplies } from './outbox.js';
+
+/** replies the demo platform sends in one simulator step */
+const STEP = 200;
+
+/**
+ * The messaging platform's side of the outbox as the demo simulator plays it (decision 0123): it reads
+ * the approved replies through the same calls the API answers, sends each from the sender id the MO came
+ * to (a submit and its DLR through the ingestion path) and acknowledges them with the message ids.
+ */
+export async function sendApprovedReplies(db: Db, now: Date): Promise<number> {
+  const replies = await approvedReplies(db, STEP);
+  if (replies.length === 0) return 0;
+  const submitAt = new Date(now.getTime() - 30_000).toISOString();
+  const dlrAt = new Date(now.getTime() - 20_000).toISOString();
+  const lines: IngestLine[] = [];
+  const sent: { id: number; messageId: string }[] = [];
+  for (const r of replies) {
+    const messageId = `RP${r.id.toString(36)}${r.moId.slice(-6)}`;
+    lines.push({
+      type: 'submit',
+      messageId,
+      part: 1,
+      parts: 1,
+      account: r.account,
+      senderId: r.senderId,
+      number: r.number,
+      ...(/^[A-Z]{2}$/.test(r.country) ? { country: r.country } : {}),
+      ...(r.channelId > 0 ? { channelId: r.channelId } : {}),
+      content: r.text,
+      submitAt,
+      status: 'accepted',
+    });
+    lines.push({ type: 'dlr', messageId, part: 1, state: 'delivered', dlrAt });
+    sent.push({ id: r.id, messageId });
+  }
+  const res = await ingestBatch(db, now, lines);
+  // reply k's submit is line 2k: a refused submit is not acknowledged and stays in the outbox
+  const refused = new Set(res.lines.filter((l) => l.result === 'error').map((l) => l.line - 1));
+  const acked = sent.filter((_, k) => !refused.has(2 * k));
+  await ackReplies(db, now, acked);
+  return acked.length;
+}

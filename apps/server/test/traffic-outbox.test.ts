@@ -1,0 +1,295 @@
+import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcMessages } from '../src/modules/messages/schema.js';
+import { createClient } from '../src/modules/traffic/clients.js';
+import { ingestBatch } from '../src/modules/traffic/ingest.js';
+import { sendApprovedReplies } from '../src/modules/traffic/outbox-demo.js';
+import { runRecall } from '../src/modules/traffic/recall.js';
+import { trafficRecalls, trafficSms, trafficTwoWayActions } from '../src/modules/traffic/schema.js';
+import { rowsOf } from '../src/platform/db/index.js';
+import type { ConsumerAccountRef } from '../src/platform/ports.js';
+import { portOf } from '../src/platform/ports.js';
+import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
+type Answer = { code: number; msg: string; data: any };
+
+const HOUR = 3_600_000;
+const OUT = '/v2/traffic/ingest/outbox/replies';
+const FEED = '/v2/traffic/ingest/blacklist';
+
+let t: TestApp;
+let admin: Tokens;
+let machine: string;
+let account: ConsumerAccountRef;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signIn(t.app, DEMO.admin);
+  account = (await portOf(t.p.db, 'accounts')!.active()).filter((a) => a.products.includes('sms') && a.ownerId)[1]!;
+  const cred = await createClient(t.p.db, 'platform');
+  machine = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret },
+    })
+  ).json().data.access_token;
+}, 120_000);
+afterAll(async () => t?.close());
+
+const call = async (method: 'GET' | 'POST', url: string, payload?: object, auth = `Bearer ${machine}`) =>
+  (
+    await t.app.inject({ method, url, headers: { authorization: auth }, ...(payload ? { payload } : {}) })
+  ).json() as Answer;
+const staff = async (url: string, payload: object): Promise<Answer> => {
+  const key = (await t.app.inject({ url: '/v2/sys/staff/common/request/idempotence', headers: bearer(admin) })).json()
+    .data?.key;
+  return (
+    await t.app.inject({ method: 'POST', url, headers: { ...bearer(admin), [IDEMPOTENCE_HEADER]: key }, payload })
+  ).json();
+};
+let seq = 0;
+const mo = (handset: string, content: string, at = t.clock.now().getTime() - HOUR) => ({
+  type: 'message' as const,
+  kind: 'mo' as const,
+  id: `OBX${++seq}x${Date.now().toString(36)}`,
+  account: account.code,
+  from: handset,
+  to: 'INFO',
+  country: 'HK',
+  channelId: 7,
+  at: new Date(at).toISOString(),
+  content,
+});
+async function actionOf(moId: string) {
+  const [row] = await t.p.db.select().from(trafficTwoWayActions).where(eq(trafficTwoWayActions.moId, moId));
+  if (!row) throw new Error(`no action for ${moId}`);
+  return row;
+}
+
+describe('the outbox of approved auto replies', () => {
+  it('is read and acknowledged by the machine client only', async () => {
+    for (const auth of ['', `Bearer ${admin.token}`, 'Bearer nonsense']) {
+      const res = await t.app.inject({ method: 'GET', url: OUT, headers: auth ? { authorization: auth } : {} });
+      expect(res.statusCode, auth).toBe(401);
+    }
+    expect((await call('POST', `${OUT}/ack`, { items: [] })).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await call('GET', `${OUT}?limit=0`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await call('GET', `${FEED}?limit=9000`)).code).toBe(Errors.VALIDATION_FAILED.code);
+  });
+
+  it('lists an approved reply until the platform acknowledges it, once; a forward tells the owner', async () => {
+    await staff('/v2/traffic/two-way-rules/save', {
+      keyword: 'menu',
+      match: 'exact',
+      action: 'reply',
+      replyText: 'Menu: example.com/m',
+      accountId: account.id,
+      enabled: true,
+    });
+    await staff('/v2/traffic/two-way-rules/save', {
+      keyword: 'agent',
+      match: 'exact',
+      action: 'forward',
+      accountId: account.id,
+      enabled: true,
+    });
+    const asked = mo('85292000001', 'MENU');
+    const waiting = mo('85292000002', 'menu');
+    const refused = mo('85292000003', 'menu');
+    const forward = mo('85292000004', 'agent');
+    expect((await ingestBatch(t.p.db, t.clock.now(), [asked, waiting, refused, forward])).errors).toBe(0);
+    const [a, w, r, f] = [
+      await actionOf(asked.id),
+      await actionOf(waiting.id),
+      await actionOf(refused.id),
+      await actionOf(forward.id),
+    ];
+    expect(a).toMatchObject({ action: 'reply', state: 'pending', channelId: 7, country: 'HK' });
+
+    const listed = async () => ((await call('GET', `${OUT}?limit=1000`)).data as { id: number }[]).map((x) => x.id);
+    expect(await listed()).not.toContain(a.id);
+    expect((await staff('/v2/traffic/two-way-review/approve', { id: a.id })).code).toBe(0);
+    expect((await staff('/v2/traffic/two-way-review/reject', { id: r.id, reason: 'not now' })).code).toBe(0);
+    const out = (await call('GET', `${OUT}?limit=1000`)).data as { id: number }[];
+    expect(out.find((x) => x.id === a.id)).toEqual({
+      id: a.id,
+      moId: asked.id,
+      account: account.code,
+      number: '85292000001',
+      senderId: 'INFO',
+      channelId: 7,
+      country: 'HK',
+      text: 'Menu: example.com/m',
+      approvedAt: expect.any(String),
+    });
+    // neither the pending nor the rejected one is handed out
+    expect(out.map((x) => x.id)).not.toContain(w.id);
+    expect(out.map((x) => x.id)).not.toContain(r.id);
+
+    // acknowledged: sent with the message id, gone from the outbox; again with the same id: a duplicate
+    const ack = await call('POST', `${OUT}/ack`, {
+      items: [
+        { id: a.id, messageId: 'PLAT-1' },
+        { id: w.id, messageId: 'PLAT-2' },
+        { id: r.id, messageId: 'PLAT-3' },
+        { id: 2_000_000_000, messageId: 'PLAT-4' },
+      ],
+    });
+    expect(ack.code).toBe(0);
+    expect(ack.data).toMatchObject({ sent: 1, duplicate: 0, errors: 3 });
+    expect(ack.data.items.map((i: { result: string; code?: number }) => [i.result, i.code])).toEqual([
+      ['sent', undefined],
+      ['error', Errors.TRF_OUTBOX_NOT_APPROVED.code],
+      ['error', Errors.TRF_OUTBOX_NOT_APPROVED.code],
+      ['error', Errors.NOT_FOUND.code],
+    ]);
+    expect(await actionOf(asked.id)).toMatchObject({ state: 'sent', sentMessageId: 'PLAT-1' });
+    expect(await actionOf(waiting.id)).toMatchObject({ state: 'pending', sentMessageId: null });
+    expect(await actionOf(refused.id)).toMatchObject({ state: 'rejected', sentMessageId: null });
+    expect(await listed()).not.toContain(a.id);
+    const again = await call('POST', `${OUT}/ack`, {
+      items: [
+        { id: a.id, messageId: 'PLAT-1' },
+        { id: a.id, messageId: 'PLAT-9' },
+      ],
+    });
+    expect(again.data).toMatchObject({ sent: 0, duplicate: 1, errors: 1 });
+    expect((await actionOf(asked.id)).sentMessageId).toBe('PLAT-1');
+    // the review list shows it sent, and a sent one is not decided again
+    const page = await staff('/v2/traffic/two-way-review/page', { handset: '85292000001', size: 10 });
+    expect(page.data.records.find((x: { id: number }) => x.id === a.id)).toMatchObject({
+      state: 'sent',
+      sentMessageId: 'PLAT-1',
+    });
+    expect((await staff('/v2/traffic/two-way-review/reject', { id: a.id, reason: 'late' })).code).toBe(
+      Errors.TRF_REVIEW_NOT_PENDING.code,
+    );
+
+    // a forward is the portal's own: approved, the owner is told and it is done
+    expect((await staff('/v2/traffic/two-way-review/approve', { id: f.id })).code).toBe(0);
+    expect(await actionOf(forward.id)).toMatchObject({ state: 'done' });
+    expect(await listed()).not.toContain(f.id);
+    const told = await t.p.db
+      .select()
+      .from(mcMessages)
+      .where(and(eq(mcMessages.sourceKind, 'traffic.twoWayAction'), eq(mcMessages.sourceId, String(f.id))));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ userId: account.ownerId, templateKey: 'traffic.twoWayForward' });
+    expect(told[0]!.content).toContain('85292000004');
+  });
+
+  it('moves a reply to sent once when two acknowledgements race', async () => {
+    const m = mo('85292000011', 'menu');
+    await ingestBatch(t.p.db, t.clock.now(), [m]);
+    const a = await actionOf(m.id);
+    expect((await staff('/v2/traffic/two-way-review/approve', { id: a.id })).code).toBe(0);
+    const answers = await Promise.all(
+      ['RACE-1', 'RACE-2', 'RACE-3'].map((messageId) =>
+        call('POST', `${OUT}/ack`, { items: [{ id: a.id, messageId }] }),
+      ),
+    );
+    expect(answers.map((x) => x.data.sent).reduce((s, n) => s + n, 0)).toBe(1);
+    expect(answers.map((x) => x.data.errors).reduce((s, n) => s + n, 0)).toBe(2);
+    const won = answers.findIndex((x) => x.data.sent === 1);
+    expect((await actionOf(m.id)).sentMessageId).toBe(`RACE-${won + 1}`);
+  });
+
+  it('is sent by the demo platform through the ingestion path and acknowledged', async () => {
+    const m = mo('85292000021', 'menu');
+    await ingestBatch(t.p.db, t.clock.now(), [m]);
+    const a = await actionOf(m.id);
+    expect((await staff('/v2/traffic/two-way-review/approve', { id: a.id })).code).toBe(0);
+    expect(await sendApprovedReplies(t.p.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    const sent = await actionOf(m.id);
+    expect(sent.state).toBe('sent');
+    const [record] = await t.p.db
+      .select()
+      .from(trafficSms)
+      .where(
+        and(
+          eq(trafficSms.messageId, sent.sentMessageId!),
+          sql`${trafficSms.submitAt} > ${new Date(t.clock.now().getTime() - HOUR)}`,
+        ),
+      );
+    expect(record).toMatchObject({
+      accountId: account.id,
+      number: '85292000021',
+      senderId: 'INFO',
+      dlrState: 'delivered',
+    });
+    // nothing is left to send: a second step sends nothing again
+    expect((await call('GET', `${OUT}?limit=1000`)).data.map((x: { id: number }) => x.id)).not.toContain(a.id);
+  });
+});
+
+describe('the opt-out blacklist', () => {
+  it('is a feed the platform reads on from its cursor, in the order numbers were added', async () => {
+    const all: { account: string; number: string }[] = [];
+    let after: string | undefined;
+    for (let guard = 0; guard < 100; guard++) {
+      const page = await call('GET', `${FEED}?limit=50${after ? `&after=${after}` : ''}`);
+      expect(page.code).toBe(0);
+      all.push(...page.data.rows);
+      if (page.data.rows.length === 0) {
+        expect(page.data.next).toBe(after ?? null);
+        break;
+      }
+      after = page.data.next;
+    }
+    const [count] = rowsOf<{ n: string }>(await t.p.db.execute(sql`select count(*)::text as n from traffic_blacklist`));
+    expect(all).toHaveLength(Number(count!.n));
+    // one new opt-out: the next read from the cursor holds only it
+    const stop = mo('85292000031', 'STOP');
+    await ingestBatch(t.p.db, t.clock.now(), [stop]);
+    const next = await call('GET', `${FEED}?after=${after ?? ''}`);
+    expect(next.data.rows).toEqual([{ account: account.code, number: '85292000031', addedAt: expect.any(String) }]);
+    // the same cursor again answers the same; a made-up one is refused
+    expect((await call('GET', `${FEED}?after=${after ?? ''}`)).data.rows).toHaveLength(1);
+    for (const bad of ['nonsense', Buffer.from('[1,2]').toString('base64url')]) {
+      const res = await call('GET', `${FEED}?after=${bad}`);
+      expect(res.code, bad).toBe(Errors.TRF_FEED_CURSOR.code);
+    }
+  });
+
+  it('keeps a recall from sending again to a number that opted out', async () => {
+    const channels = await portOf(t.p.db, 'channels')!.live('sms');
+    const target = channels[0]!.id;
+    const other = channels.find((c) => c.id !== target)?.id ?? target + 1_000;
+    const base = t.clock.now().getTime() - 20 * 24 * HOUR + 3 * HOUR;
+    const submitAt = new Date(base + 60_000).toISOString();
+    const dlrAt = new Date(base + 120_000).toISOString();
+    const ids = ['OBR1', 'OBR2', 'OBR3'].map((x) => `${x}${base.toString(36)}`);
+    const numbers = ['85292000041', '85292000042', '85292000043'];
+    await ingestBatch(
+      t.p.db,
+      t.clock.now(),
+      ids.flatMap((messageId, i) => [
+        {
+          type: 'submit' as const,
+          messageId,
+          account: account.code,
+          senderId: 'INFO',
+          number: numbers[i]!,
+          channelId: other,
+          submitAt,
+        },
+        { type: 'dlr' as const, messageId, part: 1, state: 'undeliverable' as const, dlrAt },
+      ]),
+    );
+    // the second number answers STOP: it goes on the account's blacklist
+    await ingestBatch(t.p.db, t.clock.now(), [mo(numbers[1]!, 'STOP', base + 30 * 60_000)]);
+    const task = await staff('/v2/traffic/recall-tasks', {
+      accountId: account.id,
+      from: new Date(base).toISOString(),
+      to: new Date(base + HOUR).toISOString(),
+      channelId: target,
+    });
+    expect(task.code).toBe(0);
+    await runRecall(t.p.db, task.data.id, t.clock.now());
+    const recalled = await t.p.db.select().from(trafficRecalls).where(inArray(trafficRecalls.messageId, ids));
+    expect(recalled.map((r) => r.messageId).sort()).toEqual([ids[0], ids[2]].sort());
+  });
+});
