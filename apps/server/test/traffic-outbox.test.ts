@@ -4,9 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcMessages } from '../src/modules/messages/schema.js';
 import { createClient } from '../src/modules/traffic/clients.js';
 import { ingestBatch } from '../src/modules/traffic/ingest.js';
-import { sendApprovedReplies } from '../src/modules/traffic/outbox-demo.js';
+import { sendApprovedReplies, sendDueAppointments } from '../src/modules/traffic/outbox-demo.js';
 import { runRecall } from '../src/modules/traffic/recall.js';
-import { trafficRecalls, trafficSms, trafficTwoWayActions } from '../src/modules/traffic/schema.js';
+import {
+  trafficAppointments,
+  trafficRecalls,
+  trafficSms,
+  trafficTwoWayActions,
+  trafficTwoWayTasks,
+} from '../src/modules/traffic/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import type { ConsumerAccountRef } from '../src/platform/ports.js';
 import { portOf } from '../src/platform/ports.js';
@@ -23,11 +29,14 @@ let t: TestApp;
 let admin: Tokens;
 let machine: string;
 let account: ConsumerAccountRef;
+let other: ConsumerAccountRef;
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await signIn(t.app, DEMO.admin);
-  account = (await portOf(t.p.db, 'accounts')!.active()).filter((a) => a.products.includes('sms') && a.ownerId)[1]!;
+  const sms = (await portOf(t.p.db, 'accounts')!.active()).filter((a) => a.products.includes('sms') && a.ownerId);
+  account = sms[1]!;
+  other = sms[2]!;
   const cred = await createClient(t.p.db, 'platform');
   machine = (
     await t.app.inject({
@@ -291,5 +300,146 @@ describe('the opt-out blacklist', () => {
     await runRecall(t.p.db, task.data.id, t.clock.now());
     const recalled = await t.p.db.select().from(trafficRecalls).where(inArray(trafficRecalls.messageId, ids));
     expect(recalled.map((r) => r.messageId).sort()).toEqual([ids[0], ids[2]].sort());
+  });
+});
+
+describe('scheduled sends and two-way tasks from the platform (decision 0124)', () => {
+  const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const schedule = (batchId: string, over: object = {}) => ({
+    type: 'schedule' as const,
+    batchId,
+    account: account.code,
+    senderId: 'NOTICE',
+    numbers: 1200,
+    segments: 2,
+    scheduledAt: at(5 * HOUR),
+    ...over,
+  });
+  const booked = async (batchId: string) =>
+    (await t.p.db.select().from(trafficAppointments).where(eq(trafficAppointments.batchId, batchId)))[0];
+
+  it('books, sends and cancels batches by their id; a state moves on from waiting only; bad lines are answered', async () => {
+    const id = `PB${Date.now().toString(36)}`;
+    const res = await ingestBatch(t.p.db, t.clock.now(), [
+      schedule(`${id}-1`),
+      schedule(`${id}-2`),
+      schedule(`${id}-3`, { state: 'sent', scheduledAt: at(-HOUR) }),
+      schedule(`${id}-4`, { scheduledAt: at(200 * 24 * HOUR) }),
+      schedule(`${id}-5`, { account: 'NO-SUCH-ACCOUNT' }),
+      schedule(`${id}-6`, { numbers: 0 }),
+    ]);
+    expect(res.lines.map((l) => [l.line, l.result, l.code])).toEqual([
+      [1, 'stored', undefined],
+      [2, 'stored', undefined],
+      [3, 'stored', undefined],
+      [4, 'error', Errors.TRF_LINE_INVALID.code],
+      [5, 'error', Errors.TRF_ACCOUNT_UNKNOWN.code],
+      [6, 'error', Errors.TRF_LINE_INVALID.code],
+    ]);
+    expect(await booked(`${id}-1`)).toMatchObject({
+      state: 'waiting',
+      accountId: account.id,
+      numbers: 1200,
+      segments: 2,
+    });
+    expect(await booked(`${id}-3`)).toMatchObject({ state: 'sent' });
+    expect((await booked(`${id}-3`))!.sentAt!.toISOString()).toBe((await booked(`${id}-3`))!.scheduledAt.toISOString());
+    expect(await booked(`${id}-4`)).toBeUndefined();
+
+    // later reports: 1 is sent; 2 cancelled by the platform; 3 back to waiting is a duplicate; 1 again too
+    const later = await ingestBatch(t.p.db, t.clock.now(), [
+      schedule(`${id}-1`, { state: 'sent', stateAt: at(-60_000) }),
+      schedule(`${id}-2`, { state: 'cancelled' }),
+      schedule(`${id}-3`, { state: 'waiting' }),
+      schedule(`${id}-1`, { state: 'cancelled' }),
+      schedule(`${id}-2`, { account: other.code }),
+    ]);
+    expect(later.lines.map((l) => l.result)).toEqual(['stored', 'stored', 'duplicate', 'duplicate', 'error']);
+    expect(await booked(`${id}-1`)).toMatchObject({ state: 'sent' });
+    expect(await booked(`${id}-2`)).toMatchObject({ state: 'cancelled', cancelledBy: null });
+    expect(await booked(`${id}-3`)).toMatchObject({ state: 'sent' });
+  });
+
+  it('hands staff cancellations to the platform as a feed; a send reported after one was too late and counts', async () => {
+    const id = `PC${Date.now().toString(36)}`;
+    await ingestBatch(t.p.db, t.clock.now(), [schedule(`${id}-1`), schedule(`${id}-2`), schedule(`${id}-3`)]);
+    const first = await call('GET', '/v2/traffic/ingest/outbox/cancellations?limit=5000');
+    expect(first.code).toBe(0);
+    const cursor = first.data.next as string | null;
+    for (const n of [1, 2]) {
+      const b = (await booked(`${id}-${n}`))!;
+      expect((await staff(`/v2/traffic/appointments/${b.id}/cancel`, {})).code).toBe(0);
+    }
+    const feed = await call('GET', `/v2/traffic/ingest/outbox/cancellations${cursor ? `?after=${cursor}` : ''}`);
+    expect(feed.data.rows.map((r: { batchId: string }) => r.batchId)).toEqual([`${id}-1`, `${id}-2`]);
+    expect(feed.data.rows[0]).toMatchObject({ account: account.code, cancelledAt: expect.any(String) });
+    // read on from the new cursor: nothing new; a made-up cursor is refused
+    const again = await call('GET', `/v2/traffic/ingest/outbox/cancellations?after=${feed.data.next}`);
+    expect(again.data).toEqual({ rows: [], next: feed.data.next });
+    expect((await call('GET', '/v2/traffic/ingest/outbox/cancellations?after=xyz')).code).toBe(
+      Errors.TRF_FEED_CURSOR.code,
+    );
+    // the platform confirms the first and had sent the second already
+    const res = await ingestBatch(t.p.db, t.clock.now(), [
+      schedule(`${id}-1`, { state: 'cancelled' }),
+      schedule(`${id}-2`, { state: 'sent', stateAt: at(-1000) }),
+    ]);
+    expect(res.lines.map((l) => l.result)).toEqual(['duplicate', 'stored']);
+    expect(await booked(`${id}-1`)).toMatchObject({ state: 'cancelled' });
+    expect(await booked(`${id}-2`)).toMatchObject({ state: 'sent' });
+  });
+
+  it('sends what fell due in the demo platform through the same lines; a cancelled one stays', async () => {
+    const id = `PD${Date.now().toString(36)}`;
+    await ingestBatch(t.p.db, t.clock.now(), [
+      schedule(`${id}-1`, { scheduledAt: at(-2 * 60_000) }),
+      schedule(`${id}-2`, { scheduledAt: at(-2 * 60_000), state: 'cancelled' }),
+      schedule(`${id}-3`, { scheduledAt: at(HOUR) }),
+    ]);
+    expect(await sendDueAppointments(t.p.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await booked(`${id}-1`)).toMatchObject({ state: 'sent' });
+    expect(await booked(`${id}-2`)).toMatchObject({ state: 'cancelled' });
+    expect(await booked(`${id}-3`)).toMatchObject({ state: 'waiting' });
+  });
+
+  it('keeps a two-way task by the platform id: new, changed, the same again; a window that ends first is refused', async () => {
+    const id = `PT${Date.now().toString(36)}`;
+    const task = (over: object = {}) => ({
+      type: 'task' as const,
+      taskId: id,
+      name: 'Survey YES/NO',
+      account: account.code,
+      senderId: 'INFO',
+      startAt: at(-HOUR),
+      endAt: at(HOUR),
+      ...over,
+    });
+    const res = await ingestBatch(t.p.db, t.clock.now(), [
+      task(),
+      task(),
+      task({ name: 'Survey YES/NO (longer)', endAt: at(3 * HOUR) }),
+      task({ taskId: `${id}-bad`, endAt: at(-2 * HOUR) }),
+      task({ account: other.code }),
+    ]);
+    expect(res.lines.map((l) => l.result)).toEqual(['stored', 'duplicate', 'stored', 'error', 'error']);
+    const rows = await t.p.db.select().from(trafficTwoWayTasks).where(eq(trafficTwoWayTasks.platformId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Survey YES/NO (longer)', accountId: account.id, senderId: 'INFO' });
+    // the screen lists it with its figures
+    const page = await t.app.inject({
+      url: '/v2/traffic/twoway-tasks/page',
+      query: { from: at(-2 * HOUR), to: at(2 * HOUR), accountId: String(account.id) },
+      headers: bearer(admin),
+    });
+    expect(page.json().data.records.map((r: { name: string }) => r.name)).toContain('Survey YES/NO (longer)');
+  });
+
+  it('stores a batch reported twice at once once', async () => {
+    const id = `PR${Date.now().toString(36)}`;
+    const answers = await Promise.all([0, 1, 2].map(() => ingestBatch(t.p.db, t.clock.now(), [schedule(id)])));
+    expect(answers.map((a) => a.stored).reduce((s, n) => s + n, 0)).toBe(1);
+    expect(answers.map((a) => a.duplicate).reduce((s, n) => s + n, 0)).toBe(2);
+    const rows = await t.p.db.select().from(trafficAppointments).where(eq(trafficAppointments.batchId, id));
+    expect(rows).toHaveLength(1);
   });
 });

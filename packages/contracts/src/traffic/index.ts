@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, pageResult } from '../paging.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { coerceInt32, int32, int53, text } from '../validation/scalars.js';
+import { APPOINTMENT_STATES } from './twoway.js';
 
 const screen = (path: string): string => {
   const route = routeByPath(path);
@@ -216,12 +217,50 @@ export const ingestState = z.object({
   error: z.string().max(64).optional(),
 });
 export type IngestState = z.infer<typeof ingestState>;
+/**
+ * A scheduled send of the platform (decision 0124): booked (`waiting`), then `sent` or `cancelled`.
+ * Keyed by the platform's batch id; a state moves on from `waiting` only (a report of `sent` also
+ * overrides a cancellation staff made that came too late), anything else is a duplicate.
+ */
+export const ingestSchedule = z.object({
+  type: z.literal('schedule'),
+  batchId: z.string().min(1).max(64),
+  account: z.string().min(1).max(64),
+  senderId: z.string().min(1).max(32),
+  numbers: z.number().int().min(1).max(100_000_000),
+  segments: z.number().int().min(1).max(255).default(1),
+  scheduledAt: isoTime,
+  state: z.enum(APPOINTMENT_STATES).default('waiting'),
+  /** when it was sent or cancelled (absent: the scheduled time, or now for a cancellation) */
+  stateAt: isoTime.optional(),
+});
+export type IngestSchedule = z.infer<typeof ingestSchedule>;
+/** how far ahead a send may be scheduled */
+export const MAX_SCHEDULE_AHEAD_DAYS = 93;
+/**
+ * A two-way task the platform runs (decision 0124): an account's sends from one sender id in a window,
+ * expecting replies. Keyed by the platform's task id; a later line with another name or window changes it.
+ */
+export const ingestTask = z
+  .object({
+    type: z.literal('task'),
+    taskId: z.string().min(1).max(64),
+    name: z.string().trim().min(1).max(100),
+    account: z.string().min(1).max(64),
+    senderId: z.string().min(1).max(32),
+    startAt: isoTime,
+    endAt: isoTime,
+  })
+  .refine((v) => Date.parse(v.endAt) > Date.parse(v.startAt), { path: ['endAt'], message: 'not after startAt' });
+export type IngestTask = z.infer<typeof ingestTask>;
 export const ingestLine = z.discriminatedUnion('type', [
   ingestSubmit,
   ingestDlr,
   ingestCdr,
   ingestMessage,
   ingestState,
+  ingestSchedule,
+  ingestTask,
 ]);
 export type IngestLine = z.infer<typeof ingestLine>;
 export type IngestSubmit = z.infer<typeof ingestSubmit>;

@@ -62,3 +62,11 @@ export const blacklistFeed = z.object({
   next: z.string().nullable(),
 });
 export type BlacklistFeed = z.infer<typeof blacklistFeed>;
+
+/** scheduled sends staff cancelled, for the platform not to send them: a feed like the blacklist's */
+export const cancellationFeedQuery = blacklistFeedQuery;
+export const cancellationFeed = z.object({
+  rows: z.array(z.object({ batchId: z.string(), account: z.string(), cancelledAt: z.string() })),
+  next: z.string().nullable(),
+});
+export type CancellationFeed = z.infer<typeof cancellationFeed>;

@@ -1,5 +1,5 @@
 import type { AppointmentQuery, appointmentPage, appointmentRow } from '@portal/contracts/traffic';
-import { and, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
@@ -79,14 +79,4 @@ export async function cancelAppointment(db: Db, auth: AuthContext, id: number, n
   if (done) return toRow(done);
   const [seen] = await db.select({ id: t.id }).from(t).where(mine);
   return seen ? fail('TRF_APPOINTMENT_NOT_WAITING', { vars: { value: id } }) : fail('NOT_FOUND');
-}
-
-/** the platform sent what fell due (the demo simulator plays the platform): waiting sends whose time passed */
-export async function sendDueAppointments(db: Db, now: Date): Promise<number> {
-  const rows = await db
-    .update(t)
-    .set({ state: 'sent', sentAt: now })
-    .where(and(eq(t.state, 'waiting'), lte(t.scheduledAt, now)))
-    .returning({ id: t.id });
-  return rows.length;
 }

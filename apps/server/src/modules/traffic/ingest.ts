@@ -4,8 +4,10 @@ import {
   type IngestDlr,
   type IngestMessage,
   type IngestResult,
+  type IngestSchedule,
   type IngestState,
   type IngestSubmit,
+  type IngestTask,
   ingestLine,
   isOtpText,
   MAX_BATCH_LINES,
@@ -18,6 +20,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
 import { DeltaBook, type SmsFacts } from './deltas.js';
+import { ingestPlans } from './ingest-plans.js';
 import { ingestStates } from './message-states.js';
 import { bookOpeners } from './openers.js';
 import { DAY_MS, dayOf, ensurePartitions } from './partitions.js';
@@ -32,7 +35,7 @@ const DEFAULT_COST_CURRENCY = 'USD';
 /** a record may be stamped at most this far after the server's time (clock skew) */
 const AHEAD_MS = DAY_MS;
 
-const errorLine = (line: number, name: ErrorName, vars: Record<string, string | number>): Line => ({
+export const errorLine = (line: number, name: ErrorName, vars: Record<string, string | number>): Line => ({
   line,
   result: 'error',
   code: Errors[name].code,
@@ -67,6 +70,8 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   const cdrs: { line: number; v: IngestCdr }[] = [];
   const messages: { line: number; v: IngestMessage }[] = [];
   const states: { line: number; v: IngestState }[] = [];
+  const schedules: { line: number; v: IngestSchedule }[] = [];
+  const tasks: { line: number; v: IngestTask }[] = [];
   input.forEach((raw, i) => {
     const line = i + 1;
     if (typeof raw === 'string' && raw.trim() === '') return;
@@ -91,10 +96,16 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     else if (v.type === 'dlr') dlrs.push({ line, v });
     else if (v.type === 'cdr') cdrs.push({ line, v });
     else if (v.type === 'message') messages.push({ line, v });
+    else if (v.type === 'schedule') schedules.push({ line, v });
+    else if (v.type === 'task') tasks.push({ line, v });
     else if ((UPDATE_STATES[v.kind] as readonly string[]).includes(v.state)) states.push({ line, v });
     else lines.push(errorLine(line, 'TRF_LINE_INVALID', { value: line, detail: `state: not one of a ${v.kind}` }));
   });
-  if (submits.length + dlrs.length + cdrs.length + messages.length + states.length === 0 && lines.length === 0)
+  const planned = schedules.length + tasks.length;
+  if (
+    submits.length + dlrs.length + cdrs.length + messages.length + states.length + planned === 0 &&
+    lines.length === 0
+  )
     return fail('TRF_BATCH_EMPTY');
 
   const settings = await readSettings(db);
@@ -108,10 +119,12 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
 
   // accounts by code (finance's port); without it records cannot be attributed
   let accounts = new Map<string, ConsumerAccountRef>();
-  if (submits.length + cdrs.length + messages.length > 0) {
+  if (submits.length + cdrs.length + messages.length + planned > 0) {
     const port = portOf(db, 'accounts');
     if (!port) return fail('TRF_ACCOUNTS_UNAVAILABLE');
-    accounts = await port.byCodes([...new Set([...submits, ...cdrs, ...messages].map((s) => s.v.account))]);
+    accounts = await port.byCodes([
+      ...new Set([...submits, ...cdrs, ...messages, ...schedules, ...tasks].map((s) => s.v.account)),
+    ]);
   }
   const accountOf = (line: number, code: string) => {
     const a = accounts.get(code);
@@ -516,6 +529,13 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
 
     // 5. state updates of WhatsApp messages and mails (the new messages take up earlier updates)
     lines.push(...(await ingestStates(tx, book, now, goodStates, freshUpdatable)));
+
+    // 6. scheduled sends and two-way tasks (decision 0124)
+    lines.push(
+      ...(await ingestPlans(tx, now, schedules, tasks, accountOf, (line, detail) =>
+        errorLine(line, 'TRF_LINE_INVALID', { value: line, detail }),
+      )),
+    );
 
     await book.write(tx);
   });

@@ -1,7 +1,10 @@
 import type { IngestLine } from '@portal/contracts/traffic';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
+import { portOf } from '../../platform/ports.js';
 import { ingestBatch } from './ingest.js';
 import { ackReplies, approvedReplies } from './outbox.js';
+import { trafficAppointments as ap } from './schema.js';
 
 /** replies the demo platform sends in one simulator step */
 const STEP = 200;
@@ -43,4 +46,40 @@ export async function sendApprovedReplies(db: Db, now: Date): Promise<number> {
   const acked = sent.filter((_, k) => !refused.has(2 * k));
   await ackReplies(db, now, acked);
   return acked.length;
+}
+
+/**
+ * The scheduled sends that fell due go out, as the demo platform reports them through the ingestion
+ * path (`schedule` lines, state `sent` at the scheduled time; decision 0124). The platform keeps its own
+ * bookings; the demo reads ours in their place. A cancelled one is not waiting, so it is not sent.
+ */
+export async function sendDueAppointments(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .select()
+    .from(ap)
+    .where(and(eq(ap.state, 'waiting'), lte(ap.scheduledAt, now)))
+    .orderBy(asc(ap.scheduledAt))
+    .limit(STEP);
+  if (due.length === 0) return 0;
+  const accounts = (await portOf(db, 'accounts')?.byIds([...new Set(due.map((d) => d.accountId))])) ?? new Map();
+  const lines: IngestLine[] = due.flatMap((d) => {
+    const account = accounts.get(d.accountId);
+    if (!account) return [];
+    const at = d.scheduledAt.toISOString();
+    return [
+      {
+        type: 'schedule' as const,
+        batchId: d.batchId,
+        account: account.code,
+        senderId: d.senderId,
+        numbers: d.numbers,
+        segments: d.segments,
+        scheduledAt: at,
+        state: 'sent' as const,
+        stateAt: at,
+      },
+    ];
+  });
+  if (lines.length === 0) return 0;
+  return (await ingestBatch(db, now, lines)).stored;
 }

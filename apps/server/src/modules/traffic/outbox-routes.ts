@@ -2,6 +2,8 @@ import { envelope } from '@portal/contracts';
 import {
   blacklistFeed,
   blacklistFeedQuery,
+  cancellationFeed,
+  cancellationFeedQuery,
   INGEST_SCOPE,
   outboxAck,
   outboxAckResult,
@@ -14,7 +16,12 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
 import { verifyToken } from './clients.js';
-import { ackReplies, approvedReplies, blacklistFeed as readFeed } from './outbox.js';
+import {
+  ackReplies,
+  approvedReplies,
+  cancellationFeed as readCancellations,
+  blacklistFeed as readFeed,
+} from './outbox.js';
 
 const tags = ['traffic'];
 /** under the ingestion path: the same machine client and token, never a staff token */
@@ -73,6 +80,23 @@ export async function outboxRoutes(app: FastifyInstance, p: Platform) {
     async (req) => {
       await verifyToken(p.db, p.clock.now(), req.headers.authorization, INGEST_SCOPE);
       return ok(await readFeed(p.db, req.query.after, req.query.limit));
+    },
+  );
+
+  r.get(
+    `${B}/outbox/cancellations`,
+    {
+      schema: {
+        tags,
+        summary: 'Scheduled sends staff cancelled after the cursor: not to be sent (decision 0124)',
+        querystring: cancellationFeedQuery,
+        response: { 200: envelope(cancellationFeed) },
+      },
+      config: machine,
+    },
+    async (req) => {
+      await verifyToken(p.db, p.clock.now(), req.headers.authorization, INGEST_SCOPE);
+      return ok(await readCancellations(p.db, req.query.after, req.query.limit));
     },
   );
 }

@@ -1,10 +1,10 @@
 import { Errors, errorMessage } from '@portal/contracts';
-import type { BlacklistFeed, OutboxAckResult, OutboxReply } from '@portal/contracts/traffic';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { BlacklistFeed, CancellationFeed, OutboxAckResult, OutboxReply } from '@portal/contracts/traffic';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { portOf } from '../../platform/ports.js';
-import { trafficBlacklist as b, trafficTwoWayActions as t } from './schema.js';
+import { trafficAppointments as ap, trafficBlacklist as b, trafficTwoWayActions as t } from './schema.js';
 
 /** an account's code for the platform, which knows accounts by code only */
 async function codesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -89,15 +89,15 @@ export async function ackReplies(
   return { sent: count('sent'), duplicate: count('duplicate'), errors: count('error'), items: answers };
 }
 
-/** the feed's cursor: where the last page ended, in the feed's order (added at, account, number) */
-const encode = (at: Date, accountId: number, number: string) =>
-  Buffer.from(JSON.stringify([at.toISOString(), accountId, number])).toString('base64url');
+/** a feed's cursor: where the last page ended, in the feed's order (a time, an id, a text) */
+const encode = (at: Date, id: number, key: string) =>
+  Buffer.from(JSON.stringify([at.toISOString(), id, key])).toString('base64url');
 function decode(cursor: string): [Date, number, string] {
   try {
-    const [at, accountId, number] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const [at, id, key] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const when = new Date(at);
-    if (Number.isNaN(when.getTime()) || !Number.isInteger(accountId) || typeof number !== 'string') throw 0;
-    return [when, accountId, number];
+    if (Number.isNaN(when.getTime()) || !Number.isInteger(id) || typeof key !== 'string') throw 0;
+    return [when, id, key];
   } catch {
     throw new AppError('TRF_FEED_CURSOR');
   }
@@ -138,4 +138,33 @@ export async function blacklisted(db: Db, accountId: number, numbers: string[]):
     .from(b)
     .where(and(eq(b.accountId, accountId), inArray(b.number, numbers)));
   return new Set(rows.map((r) => r.number));
+}
+
+/**
+ * The scheduled sends staff cancelled, in the order they were cancelled, after the cursor (decision
+ * 0124): the platform does not send them and reports them `cancelled` (or `sent`, when it was too late).
+ */
+export async function cancellationFeed(db: Db, after: string | undefined, limit: number): Promise<CancellationFeed> {
+  const from = after ? decode(after) : undefined;
+  const rows = await db
+    .select({ id: ap.id, batchId: ap.batchId, accountId: ap.accountId, cancelledAt: ap.cancelledAt })
+    .from(ap)
+    .where(
+      and(isNotNull(ap.cancelledBy), from ? sql`(${ap.cancelledAt}, ${ap.id}) > (${from[0]}, ${from[1]})` : undefined),
+    )
+    .orderBy(asc(ap.cancelledAt), asc(ap.id))
+    .limit(limit);
+  const codes = await codesOf(
+    db,
+    rows.map((r) => r.accountId),
+  );
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((r) => ({
+      batchId: r.batchId,
+      account: codes.get(r.accountId) ?? `#${r.accountId}`,
+      cancelledAt: r.cancelledAt!.toISOString(),
+    })),
+    next: last ? encode(last.cancelledAt!, last.id, '') : (after ?? null),
+  };
 }

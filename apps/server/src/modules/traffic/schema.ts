@@ -639,6 +639,8 @@ export const trafficAppointments = pgTable(
     index('traffic_appointments_account_idx').on(t.accountId, t.scheduledAt),
     index('traffic_appointments_owner_idx').on(t.ownerId, t.scheduledAt),
     index('traffic_appointments_waiting_idx').on(t.scheduledAt).where(sql`${t.state} = 'waiting'`),
+    // the platform's feed of cancellations staff made (decision 0124)
+    index('traffic_appointments_cancelled_idx').on(t.cancelledAt, t.id).where(sql`${t.cancelledBy} is not null`),
   ],
 );
 
@@ -647,6 +649,8 @@ export const trafficTwoWayTasks = pgTable(
   'traffic_twoway_tasks',
   {
     id: serial('id').primaryKey(),
+    /** the platform's id of a task it reported through the ingestion (decision 0124) */
+    platformId: text('platform_id').unique(),
     name: text('name').notNull(),
     accountId: integer('account_id').notNull(),
     customerId: integer('customer_id').notNull(),
