@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 
 /**
  * Demo of bills paid and the supplier-overdue list (decision 0120): for a few supplier accounts with
- * traffic, an older confirmed bill (their lines equal to our cost) that is unpaid, partly paid through
+ * traffic, an older confirmed bill of three days (their lines equal to our cost) that is unpaid, partly paid through
  * an approved payment, or due in a few days; then today's overdue run (no messages). Idempotent:
  * nothing when an overdue row exists.
  */
@@ -27,7 +27,7 @@ export async function seedSupplierOverdue(ctx: SeedContext): Promise<void> {
   const accounts = rowsOf<{ id: number; supplier_id: number; product: 'sms'; currency: string }>(
     await db.execute(sql`select a.id, a.supplier_id, a.product, a.currency from fin_supplier_accounts a
       where exists (select 1 from fin_supplier_entries e where e.supplier_account_id = a.id and e.key like 'supplier-cost:%')
-      order by a.id desc limit ${ctx.count({ demo: 6, bench: 12, large: 40 })}`),
+      order by a.id desc limit ${ctx.count({ demo: 3, bench: 12, large: 40 })}`),
   );
   for (const [i, a] of accounts.entries()) {
     const setting = await supplierControlSettingOn(db, a.currency, dayOf(new Date(now)));
@@ -39,7 +39,8 @@ export async function seedSupplierOverdue(ctx: SeedContext): Promise<void> {
       supplierId: Number(a.supplier_id),
       product: a.product,
       currency: a.currency,
-      periodFrom: dayOf(new Date(now - (endAgo + 13) * DAY)),
+      // three days: the demo's bill lines stay few (the lines list is compared whole in its tests)
+      periodFrom: dayOf(new Date(now - (endAgo + 2) * DAY)),
       periodTo: dayOf(new Date(now - endAgo * DAY)),
     };
     await db.transaction(async (tx) => {

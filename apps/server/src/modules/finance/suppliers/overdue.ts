@@ -104,7 +104,10 @@ export async function markSupplierOverdue(db: DbOrTx, day: string, now: Date): P
     if (!fresh) continue;
     const userIds = new Set<number>();
     if (c.to_owner && c.owner_id !== null) userIds.add(Number(c.owner_id));
-    if (c.to_finance) for (const id of (staff ??= await financeStaff(db))) userIds.add(id);
+    if (c.to_finance) {
+      staff = staff ?? (await financeStaff(db));
+      for (const id of staff) userIds.add(id);
+    }
     told.push({ id: Number(fresh.id), step, candidate: c, userIds: [...userIds] });
   }
   await db.execute(sql`
