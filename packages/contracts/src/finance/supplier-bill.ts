@@ -42,7 +42,7 @@ export const supplierBillStateOptions = [
 export const SUPPLIER_PAY_STATES = ['unpaid', 'partly', 'paid'] as const;
 export type SupplierPayState = (typeof SUPPLIER_PAY_STATES)[number];
 export const supplierPayStateOptions = [
-  { value: 'unpaid', label: label('未付', 'Unpaid'), color: 'red' },
+  { value: 'unpaid', label: label('未付', 'Unpaid') },
   { value: 'partly', label: label('部分已付', 'Partly paid'), color: 'orange' },
   { value: 'paid', label: label('已付清', 'Paid'), color: 'green' },
 ] as const;
@@ -176,6 +176,7 @@ export const supplierBillResource = defineResource({
     columns: [
       'code',
       'state',
+      'payState',
       'supplierName',
       'product',
       'periodFrom',
@@ -185,7 +186,6 @@ export const supplierBillResource = defineResource({
       'ourCost',
       'difference',
       'flagged',
-      'payState',
       'paid',
       'checkedAt',
     ],

@@ -59,17 +59,18 @@ export const supplierOverdueResource = defineResource({
     settledAt: ro('datetime', '结清时间', 'Settled'),
   },
   list: {
+    // what a narrow screen keeps first: which bill, how late, what is still owed
     columns: [
       'billCode',
       'supplierName',
-      'product',
       'step',
       'dueDay',
-      'currency',
-      'theirAmount',
       'unpaid',
       'payState',
       'state',
+      'currency',
+      'theirAmount',
+      'product',
       'ownerId',
       'warnedAt',
       'overdueAt',
