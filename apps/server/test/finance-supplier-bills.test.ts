@@ -447,6 +447,7 @@ describeResource(supplierBills, {
     supplierId: async () => (await billRow(await adminBill())).supplierId,
     product: 'sms',
     state: 'draft',
+    payState: 'unpaid',
     periodFrom: ['2025-05-01', '2025-05-31'],
   },
   ownedRecord: (_t, owner) => billOf(owner),

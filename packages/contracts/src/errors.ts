@@ -1510,6 +1510,25 @@ export const Errors = {
     'The IP {value} is not on this API key’s allow-list',
   ),
   FIN_WORKSPACE_SUSPENDED: def(10510408, 403, '工作空间 {value} 已暂停', 'The workspace {value} is suspended'),
+  // finance, session 21: supplier bills paid, supplier overdue (decision 0120, 10510650–10510699)
+  FIN_SUPPLIER_BILL_UNPAYABLE: def(
+    10510650,
+    409,
+    '账单 {value} 未确认或已付清，不能付款',
+    'The bill {value} is not confirmed or is paid already, so it cannot be paid',
+  ),
+  FIN_SUPPLIER_BILL_OVERPAY: def(
+    10510651,
+    400,
+    '付款超出账单未付金额（含审批中的付款），最多可付 {value}',
+    'The payment exceeds what the bill still owes (payments under review included); at most {value}',
+  ),
+  FIN_SUPPLIER_BILL_NO_ACCOUNT: def(
+    10510652,
+    400,
+    '账单 {value} 的供应商没有该产品和币种的账户',
+    'The supplier of bill {value} has no account for its product and currency',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -38,6 +38,14 @@ export const supplierBillStateOptions = [
   { value: 'confirmed', label: label('已确认', 'Confirmed'), color: 'green' },
   { value: 'disputed', label: label('有争议', 'Disputed'), color: 'red' },
 ] as const;
+/** how much of a confirmed bill we paid (decision 0120): payments against it are approved supplier payments */
+export const SUPPLIER_PAY_STATES = ['unpaid', 'partly', 'paid'] as const;
+export type SupplierPayState = (typeof SUPPLIER_PAY_STATES)[number];
+export const supplierPayStateOptions = [
+  { value: 'unpaid', label: label('未付', 'Unpaid') },
+  { value: 'partly', label: label('部分已付', 'Partly paid'), color: 'orange' },
+  { value: 'paid', label: label('已付清', 'Paid'), color: 'green' },
+] as const;
 export const SOA_STATES = ['open', 'agreed', 'disputed'] as const;
 export const soaStateOptions = [
   { value: 'open', label: label('待确认', 'Open') },
@@ -154,6 +162,13 @@ export const supplierBillResource = defineResource({
     lines: ro('number', '行数', 'Lines'),
     flagged: ro('number', '超差行', 'Lines beyond tolerance'),
     note: { ...note, readOnly: true, track: true },
+    paid: ro('money', '已付金额', 'Paid'),
+    payState: {
+      kind: 'enum',
+      label: label('付款状态', 'Payment'),
+      readOnly: true,
+      options: supplierPayStateOptions,
+    },
     checkedAt: ro('datetime', '核对时间', 'Checked'),
     createdAt: ro('datetime', '创建时间', 'Created'),
   },
@@ -161,6 +176,7 @@ export const supplierBillResource = defineResource({
     columns: [
       'code',
       'state',
+      'payState',
       'supplierName',
       'product',
       'periodFrom',
@@ -170,6 +186,7 @@ export const supplierBillResource = defineResource({
       'ourCost',
       'difference',
       'flagged',
+      'paid',
       'checkedAt',
     ],
     filters: {
@@ -177,6 +194,7 @@ export const supplierBillResource = defineResource({
       supplierId: { op: 'eq', field: 'supplierId' },
       product: { op: 'eq', field: 'product' },
       state: { op: 'eq', field: 'state' },
+      payState: { op: 'eq', field: 'payState' },
       periodFrom: { op: 'range', field: 'periodFrom' },
     },
     sortable: ['createdAt', 'periodFrom'],
@@ -184,7 +202,7 @@ export const supplierBillResource = defineResource({
   },
   form: { sections: [{ fields: ['supplierId', 'product', 'currency', 'periodFrom', 'periodTo', 'reference'] }] },
   detail: {
-    header: ['code', 'state', 'supplierName', 'theirAmount', 'ourCost', 'difference'],
+    header: ['code', 'state', 'supplierName', 'theirAmount', 'ourCost', 'difference', 'payState', 'paid'],
     tabs: [{ key: 'lines', title: label('核对明细', 'Lines') }],
   },
   access: { list: BILL_CHECK, create: `${BILL_CHECK}:check`, owner: 'ownerId' },

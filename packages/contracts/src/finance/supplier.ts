@@ -263,6 +263,16 @@ export const supplierApply = z.object({
 });
 export type SupplierApply = z.infer<typeof supplierApply>;
 
+/** Paying a confirmed supplier bill (decision 0120): a supplier payment application naming the bill. */
+export const supplierBillPay = z.object({
+  /** minor units, positive; at most what the bill still owes less payments under review */
+  amount: z.number().int().positive().max(100_000_000_00),
+  reference: z.string().trim().max(64).optional(),
+  reason: applyReason,
+});
+export type SupplierBillPay = z.infer<typeof supplierBillPay>;
+export const supplierBillPayPath = (billId: number | string) => `/v2/fc/postpaid-supplier/bill-check/${billId}/pay`;
+
 export const supplierApplicationDetail = z.object({
   id: z.number(),
   code: z.string(),

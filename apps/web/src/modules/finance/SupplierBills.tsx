@@ -2,20 +2,40 @@ import {
   reconConfigResource,
   SUPPLIER_BILL_IMPORT,
   type SupplierBillLineRow,
+  type SupplierBillPay,
   SupplierBillPerm,
+  type SupplierProduct,
   soaResource,
   supplierBillLineResource,
+  supplierBillPay,
+  supplierBillPayPath,
   supplierBillResource,
+  supplierPerm,
 } from '@portal/contracts/finance';
 import type { ResourceDef } from '@portal/contracts/resource';
 import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../platform/feedback';
+import { zodRule } from '../../platform/form';
+import { post } from '../../platform/http';
 import { ImportModal } from '../../platform/import/ImportButton';
 import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
+import { FormModal } from '../../platform/ui/FormModal';
 import { T } from './texts';
+
+const p = supplierBillPay.shape;
+/** the form's amount is in the currency's major units; the API takes minor units */
+type PayForm = Omit<SupplierBillPay, 'amount'> & { amount: number };
+interface PayTarget {
+  id: number;
+  code: string;
+  currency: string;
+  /** what the bill still owes, minor units */
+  open: number;
+}
 
 /** A bill's own lines: no bill filter. */
 const linesDef: ResourceDef = (() => {
@@ -32,6 +52,7 @@ export function SupplierBillsScreen() {
   const label = useLabel();
   const qc = useQueryClient();
   const [uploading, setUploading] = useState<{ id: number; code: string } | null>(null);
+  const [paying, setPaying] = useState<PayTarget | null>(null);
   return (
     <>
       <ResourceList
@@ -55,7 +76,24 @@ export function SupplierBillsScreen() {
                     onClick: () => setUploading({ id: row.id as number, code: String(row.code) }),
                   },
                 ]
-              : [],
+              : row.state === 'confirmed' && row.payState !== 'paid'
+                ? [
+                    {
+                      key: 'pay',
+                      label: label(T.billPay),
+                      // paying is a supplier payment: the product's supplier-account `:apply` key
+                      perm: supplierPerm(row.product as SupplierProduct).APPLY,
+                      testId: 'bill-pay',
+                      onClick: () =>
+                        setPaying({
+                          id: row.id as number,
+                          code: String(row.code),
+                          currency: String(row.currency),
+                          open: Number(row.theirAmount) - Number(row.paid),
+                        }),
+                    },
+                  ]
+                : [],
         }}
       />
       <ImportModal<SupplierBillLineRow, { flagged: number; lines: number }>
@@ -81,6 +119,39 @@ export function SupplierBillsScreen() {
           await qc.invalidateQueries({ queryKey: resourceKeys.all(supplierBillLineResource.key) });
         }}
       />
+      <FormModal<PayForm>
+        open={!!paying}
+        title={`${label(T.billPay)} ${paying?.code ?? ''}`}
+        onClose={() => setPaying(null)}
+        onSubmit={(v) =>
+          post(supplierBillPayPath(paying!.id), { ...v, amount: Math.round(v.amount * 100) }, { checkRepeat: true })
+        }
+        successMessage={label(T.applied)}
+        invalidate={resourceKeys.all(supplierBillResource.key)}
+        initialValues={{ amount: (paying?.open ?? 0) / 100 }}
+        width={520}
+      >
+        <Alert type="info" showIcon message={label(T.billPayHint)} style={{ marginBottom: 12 }} />
+        <Form.Item
+          name="amount"
+          label={`${label(T.billPayAmount)} ${paying?.currency ?? ''}`}
+          rules={[{ required: true }]}
+        >
+          <InputNumber
+            style={{ width: '100%' }}
+            precision={2}
+            min={0.01}
+            max={(paying?.open ?? 0) / 100}
+            data-testid="bill-pay-amount"
+          />
+        </Form.Item>
+        <Form.Item name="reference" label={label(T.reference)} rules={[zodRule(p.reference, label(T.reference))]}>
+          <Input data-testid="bill-pay-reference" />
+        </Form.Item>
+        <Form.Item name="reason" label={label(T.reason)} rules={[zodRule(p.reason, label(T.reason))]}>
+          <Input.TextArea rows={3} data-testid="bill-pay-reason" />
+        </Form.Item>
+      </FormModal>
     </>
   );
 }

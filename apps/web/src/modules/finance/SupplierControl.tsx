@@ -1,4 +1,8 @@
-import { supplierControlResource, supplierControlSetResource } from '@portal/contracts/finance';
+import {
+  supplierControlResource,
+  supplierControlSetResource,
+  supplierOverdueResource,
+} from '@portal/contracts/finance';
 import { ResourceList } from '../../platform/resource/ResourceList';
 
 /**
@@ -14,3 +18,8 @@ export const SupplierExemptScreen = () => <ResourceList def={exempt} />;
 export const SupplierWhitelistScreen = () => <ResourceList def={whitelist} />;
 /** `/setModule/financial/supplier-control-set`: the supplier-overdue thresholds per currency from a day. */
 export const SupplierControlSetScreen = () => <ResourceList def={supplierControlSetResource} />;
+/**
+ * `/financial/supplier-control/overdue` (decision 0120): confirmed supplier bills falling due or overdue
+ * and not paid in full, as the daily run found them (read only; paid from the bill check).
+ */
+export const SupplierOverdueScreen = () => <ResourceList def={supplierOverdueResource} />;

@@ -17,6 +17,7 @@ export const financeScreens: ScreenMap = {
   '/financial/account/supplier/social': async () => ({ Component: (await suppliers()).SocialSupplierAccounts }),
   '/financial/postpaid-supplier/bill-check': async () => ({ Component: (await suppliers()).SupplierBillsScreen }),
   '/financial/postpaid-supplier/soa-manage': async () => ({ Component: (await suppliers()).SoaScreen }),
+  '/financial/supplier-control/overdue': async () => ({ Component: (await control()).SupplierOverdueScreen }),
   '/financial/supplier-control/blacklist': async () => ({ Component: (await control()).SupplierBlacklistScreen }),
   '/financial/supplier-control/exempt': async () => ({ Component: (await control()).SupplierExemptScreen }),
   '/financial/supplier-control/whitelist': async () => ({ Component: (await control()).SupplierWhitelistScreen }),

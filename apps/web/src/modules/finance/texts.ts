@@ -5,6 +5,12 @@
 export const T = {
   billUpload: { zh: '上传账单明细', en: 'Upload bill lines' },
   billChecked: { zh: '已核对（行数 / 超差行）', en: 'Checked (lines / beyond tolerance)' },
+  billPay: { zh: '申请付款', en: 'Apply to pay' },
+  billPayAmount: { zh: '付款金额', en: 'Amount to pay' },
+  billPayHint: {
+    zh: '付款经财务审批后记入供应商账户，并计入本账单的已付金额；审批中的付款也占用未付金额。',
+    en: 'Once finance approves it, the payment is posted on the supplier account and counted against this bill; payments under review count too.',
+  },
   openAccount: { zh: '申请开户', en: 'Apply to open an account' },
   opened: { zh: '开户申请已提交，等待财务审批', en: 'The opening is submitted for finance’s approval' },
   noAccounts: { zh: '该客户暂无账户', en: 'This customer has no account yet' },

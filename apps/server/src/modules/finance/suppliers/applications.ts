@@ -20,6 +20,7 @@ import {
 } from '../../approval/index.js';
 import { financeScope } from '../accounts.js';
 import { dayOf } from '../ledger.js';
+import { addBillPayment } from './bill-pay.js';
 import { postSupplierEntry } from './ledger.js';
 import { supplierAccountOwnerSql } from './resources.js';
 import {
@@ -56,7 +57,15 @@ export async function applySupplier(p: Platform, auth: AuthContext, body: Suppli
   return runCommand(p, (tx, out) => startSupplier(tx, out, auth, body, p.clock.now()));
 }
 
-export async function startSupplier(tx: Tx, out: Outbox, auth: AuthContext, body: SupplierApply, now: Date) {
+/** `billId`: the confirmed supplier bill a payment pays (decision 0120; checked by the caller). */
+export async function startSupplier(
+  tx: Tx,
+  out: Outbox,
+  auth: AuthContext,
+  body: SupplierApply,
+  now: Date,
+  billId: number | null = null,
+) {
   const acc = await supplierAccountInScope(tx, auth, body.supplierAccountId);
   if (!auth.perms.has(supplierPerm(acc.product).APPLY)) throw new AppError('NO_PERMISSION');
   const processId = await processOfService(tx, SUPPLIER_SERVICE);
@@ -76,6 +85,7 @@ export async function startSupplier(tx: Tx, out: Outbox, auth: AuthContext, body
       reference: body.reference ?? null,
       reason: body.reason,
       applicantId: auth.userId,
+      billId,
       createdAt: now,
     })
     .returning({ id: finSupplierApplications.id });
@@ -128,6 +138,7 @@ export async function decideSupplier(
     .update(finSupplierApplications)
     .set({ entryId: posted.entryId })
     .where(eq(finSupplierApplications.id, app.id));
+  if (app.billId !== null) await addBillPayment(tx, app.billId, app.amount);
 }
 
 let current: Platform | undefined;

@@ -98,6 +98,8 @@ export const supplierBills = bindResource(supplierBillResource, {
     lines: finSupplierBills.lines,
     flagged: finSupplierBills.flagged,
     note: finSupplierBills.note,
+    paid: finSupplierBills.paid,
+    payState: finSupplierBills.payState,
     checkedAt: finSupplierBills.checkedAt,
     createdAt: finSupplierBills.createdAt,
   },

@@ -9,6 +9,8 @@ import { supplierControls } from './control.js';
 import { seedSupplierControls } from './control-seed.js';
 import { seedSupplierControlSet, supplierControlSet } from './control-set.js';
 import { defineSupplierCostJob, SUPPLIER_COST_JOB } from './cost-feed.js';
+import { defineSupplierOverdueJob, SUPPLIER_OVERDUE_JOB, supplierOverdue } from './overdue.js';
+import { seedSupplierOverdue } from './overdue-seed.js';
 import { supplierAccounts, supplierApplications, supplierEntries } from './resources.js';
 import { supplierRoutes } from './routes.js';
 import { seedSupplierAccounts, seedSupplierCosts } from './seed.js';
@@ -16,6 +18,7 @@ import { seedSupplierAccounts, seedSupplierCosts } from './seed.js';
 export { blockedSuppliers, overdueExemptSuppliers } from './control.js';
 export { supplierControlSettingOn } from './control-set.js';
 export { postSupplierEntry, type SupplierEntryInput, supplierDrift } from './ledger.js';
+export { runSupplierOverdue, SUPPLIER_OVERDUE_JOB } from './overdue.js';
 
 /**
  * Finance's supplier side (decision 0096): supplier accounts over an insert-only supplier ledger,
@@ -39,11 +42,20 @@ export const financeSupplierModule: Module = {
     // supplier control lists (decision 0114)
     for (const b of Object.values(supplierControls)) await mountResource(app, p, b);
     await mountResource(app, p, supplierControlSet);
+    // bills paid and the supplier-overdue list (decision 0120)
+    await mountResource(app, p, supplierOverdue);
   },
-  jobs: (p) => defineSupplierCostJob(p),
+  jobs: (p) => {
+    defineSupplierCostJob(p);
+    defineSupplierOverdueJob(p);
+  },
   schedule: async (p) => {
     await p.jobs.schedule(SUPPLIER_COST_JOB, '50 0 * * *').catch((err) => {
       p.log.debug({ err }, 'finance supplier cost schedule not set (job queue not started in this process)');
+    });
+    // after the day's cost feed; the day is the app clock's
+    await p.jobs.schedule(SUPPLIER_OVERDUE_JOB, '20 1 * * *').catch((err) => {
+      p.log.debug({ err }, 'finance supplier overdue schedule not set (job queue not started in this process)');
     });
   },
   seed: async (ctx) => {
@@ -52,5 +64,6 @@ export const financeSupplierModule: Module = {
     await seedSupplierBills(ctx);
     await seedSupplierControls(ctx);
     await seedSupplierControlSet(ctx.db);
+    await seedSupplierOverdue(ctx);
   },
 };

@@ -1,11 +1,19 @@
 import { envelope } from '@portal/contracts';
-import { applyResult, SUPPLIER_APPLY_BASE, supplierApplicationDetail, supplierApply } from '@portal/contracts/finance';
+import {
+  applyResult,
+  SUPPLIER_APPLY_BASE,
+  supplierApplicationDetail,
+  supplierApply,
+  supplierBillPay,
+  supplierBillPayPath,
+} from '@portal/contracts/finance';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../platform/http/envelope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { applySupplier, supplierApplicationDetail as detailOf } from './applications.js';
+import { payBill } from './bill-pay.js';
 
 const tags = ['finance'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -52,5 +60,20 @@ export async function supplierRoutes(app: FastifyInstance, p: Platform) {
       config: { access: 'authenticated' },
     },
     async (req) => ok(await detailOf(p.db, req.auth!, { instanceId: req.params.processId })),
+  );
+  r.post(
+    supplierBillPayPath(':id'),
+    {
+      schema: {
+        tags,
+        summary: 'Apply to pay a confirmed supplier bill (a supplier payment naming the bill); paid when approved',
+        params: z.object({ id }),
+        body: supplierBillPay,
+        response: { 200: envelope(applyResult) },
+      },
+      // the key is the bill's supplier-account product screen's `:apply`, checked once the account is read
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => ok(await payBill(p, req.auth!, req.params.id, req.body)),
   );
 }

@@ -4,6 +4,9 @@ import {
   SUPPLIER_BILL_STATES,
   SUPPLIER_CONTROL_KINDS,
   SUPPLIER_ENTRY_KINDS,
+  SUPPLIER_OVERDUE_STATES,
+  SUPPLIER_OVERDUE_STEPS,
+  SUPPLIER_PAY_STATES,
   SUPPLIER_PRODUCTS,
 } from '@portal/contracts/finance';
 import { sql } from 'drizzle-orm';
@@ -121,6 +124,8 @@ export const finSupplierApplications = pgTable(
     applicantId: integer('applicant_id').notNull(),
     deciderId: integer('decider_id'),
     entryId: bigint('entry_id', { mode: 'number' }),
+    /** the confirmed supplier bill a payment pays (decision 0120) */
+    billId: integer('bill_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     decidedAt: at('decided_at'),
     /** the list's keyword: code or bank reference (decision 0104) */
@@ -135,6 +140,7 @@ export const finSupplierApplications = pgTable(
     index('fin_supplier_applications_state_idx').on(t.state),
     index('fin_supplier_applications_decided_idx').on(t.decidedAt),
     uniqueIndex('fin_supplier_applications_instance_uq').on(t.instanceId),
+    index('fin_supplier_applications_bill_idx').on(t.billId),
   ],
 );
 
@@ -180,6 +186,9 @@ export const finSupplierBills = pgTable(
     lines: integer('lines').notNull().default(0),
     flagged: integer('flagged').notNull().default(0),
     note: text('note'),
+    /** approved payments against the bill (decision 0120), kept by the approval handler only */
+    paid: minor('paid').notNull().default(0),
+    payState: text('pay_state', { enum: SUPPLIER_PAY_STATES }).notNull().default('unpaid'),
     createdBy: integer('created_by'),
     checkedAt: at('checked_at'),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -191,9 +200,11 @@ export const finSupplierBills = pgTable(
     index('fin_supplier_bills_supplier_idx').on(t.supplierId),
     index('fin_supplier_bills_product_idx').on(t.product),
     index('fin_supplier_bills_state_idx').on(t.state),
+    index('fin_supplier_bills_pay_state_idx').on(t.payState, t.state),
     index('fin_supplier_bills_period_idx').on(t.periodFrom.desc().nullsFirst(), t.id),
     index('fin_supplier_bills_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     check('fin_supplier_bills_period', sql`${t.periodFrom} <= ${t.periodTo}`),
+    check('fin_supplier_bills_paid', sql`${t.paid} >= 0 and ${t.paid} <= greatest(${t.theirAmount}, 0)`),
   ],
 );
 
@@ -312,5 +323,34 @@ export const finSupplierControlSet = pgTable(
       'fin_supplier_control_set_range',
       sql`${t.dueDays} between 0 and 365 and ${t.warnDays} between 0 and 60 and ${t.balanceFloor} >= 0`,
     ),
+  ],
+);
+
+/**
+ * The supplier-overdue list (decision 0120): one row per confirmed bill the daily job found falling
+ * due (`warned_at`) or overdue (`overdue_at`); each step is stamped, and told, once. `settled` when
+ * the bill is paid in full.
+ */
+export const finSupplierOverdue = pgTable(
+  'fin_supplier_overdue',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    billId: integer('bill_id').notNull(),
+    supplierId: integer('supplier_id').notNull(),
+    currency: text('currency').notNull(),
+    dueDay: date('due_day').notNull(),
+    step: text('step', { enum: SUPPLIER_OVERDUE_STEPS }).notNull(),
+    warnedAt: at('warned_at'),
+    overdueAt: at('overdue_at'),
+    state: text('state', { enum: SUPPLIER_OVERDUE_STATES }).notNull().default('open'),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('fin_supplier_overdue_bill_uq').on(t.billId),
+    index('fin_supplier_overdue_due_idx').on(t.dueDay, t.id),
+    index('fin_supplier_overdue_supplier_idx').on(t.supplierId),
+    index('fin_supplier_overdue_step_idx').on(t.step),
+    index('fin_supplier_overdue_state_idx').on(t.state),
   ],
 );
