@@ -132,11 +132,11 @@ export const verificationResource = defineResource({
   list: {
     columns: [
       'accountCode',
+      'legalName',
+      'state',
       'customerName',
       'subject',
-      'legalName',
       'documentNo',
-      'state',
       'createdBy',
       'createdAt',
       'reviewedBy',
@@ -235,12 +235,12 @@ export const contractResource = defineResource({
     columns: [
       'contractNo',
       'title',
+      'state',
+      'endsOn',
       'accountCode',
       'customerName',
       'startsOn',
-      'endsOn',
       'signedOn',
-      'state',
       'ownerId',
       'createdAt',
     ],
@@ -316,7 +316,7 @@ export const clientResource = defineResource({
     ...createdFields,
   },
   list: {
-    columns: ['appId', 'name', 'product', 'accountCode', 'customerName', 'state', 'ownerId', 'createdAt'],
+    columns: ['appId', 'name', 'state', 'product', 'accountCode', 'customerName', 'ownerId', 'createdAt'],
     filters: {
       keyword: { op: 'like', fields: ['appId', 'name'], label: label('应用 ID/名称', 'App id or name') },
       accountId: { op: 'eq', field: 'accountId' },
@@ -430,7 +430,7 @@ export const awsUserResource = defineResource({
     ...createdFields,
   },
   list: {
-    columns: ['identity', 'kind', 'region', 'accountCode', 'customerName', 'state', 'verifiedAt', 'createdAt'],
+    columns: ['identity', 'state', 'region', 'kind', 'accountCode', 'customerName', 'verifiedAt', 'createdAt'],
     filters: {
       keyword: { op: 'like', fields: ['identity'], label: label('身份', 'Identity') },
       accountId: { op: 'eq', field: 'accountId' },
