@@ -2,6 +2,9 @@ import { defineResource, label } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { entryResource } from './application.js';
 
+/** the ledger kinds a top-up record list shows: money put on the account, or given back */
+export const TOP_UP_KINDS = ['recharge', 'payment', 'hedge', 'gift', 'adjustment', 'refund'] as const;
+
 const VOICE = '/financial/recharge-record/voice';
 const voicePerm = (() => {
   const route = routeByPath(VOICE);
@@ -17,6 +20,14 @@ const voicePerm = (() => {
  */
 export const voiceEntryResource = defineResource({
   ...entryResource,
+  fields: {
+    ...entryResource.fields,
+    // the kind filter offers only what the list can hold
+    kind: {
+      ...entryResource.fields.kind,
+      options: entryResource.fields.kind.options.filter((o) => (TOP_UP_KINDS as readonly string[]).includes(o.value)),
+    },
+  },
   key: 'finance.entry.voice',
   title: label('语音充值记录', 'Voice top-up records'),
   api: '/v2/fc/entry/voice',
@@ -24,6 +35,3 @@ export const voiceEntryResource = defineResource({
   access: { list: voicePerm, owner: 'ownerId' },
   export: { fileName: label('语音充值记录', 'Voice top-up records') },
 });
-
-/** the ledger kinds a top-up record list shows: money put on the account, or given back */
-export const TOP_UP_KINDS = ['recharge', 'payment', 'hedge', 'gift', 'adjustment', 'refund'] as const;
