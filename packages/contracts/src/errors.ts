@@ -1529,6 +1529,54 @@ export const Errors = {
     '账单 {value} 的供应商没有该产品和币种的账户',
     'The supplier of bill {value} has no account for its product and currency',
   ),
+  // finance, session 21: the rest of account/consumer (decision 0121, 10510700–10510749)
+  FIN_CONSUMER_ACCOUNT: def(
+    10510700,
+    400,
+    '账户 {value} 未开通或已关闭，不能登记新记录',
+    'The account {value} is not open, so it cannot take a new record',
+  ),
+  FIN_VERIFY_PENDING: def(
+    10510701,
+    409,
+    '账户 {value} 已有待审核的认证',
+    'The account {value} already has a verification waiting for review',
+  ),
+  FIN_VERIFY_STATE: def(
+    10510702,
+    409,
+    '认证 {value} 已审核，不能再修改或审核',
+    'The verification {value} was already decided',
+  ),
+  FIN_VERIFY_SELF: def(10510703, 403, '不能审核自己提交的认证', 'You cannot decide a verification you submitted'),
+  FIN_CONTRACT_TERM: def(10510704, 400, '合同到期日不能早于生效日', 'The contract cannot end before it starts'),
+  FIN_CONTRACT_DUPLICATE: def(10510705, 409, '合同编号 {value} 已存在', 'The contract number {value} is taken'),
+  FIN_CONTRACT_STATE: def(10510706, 409, '合同 {value} 已终止', 'The contract {value} was terminated'),
+  FIN_CLIENT_PRODUCT: def(10510707, 400, '账户 {value} 未开通该产品', 'The account {value} does not have this product'),
+  FIN_CLIENT_STATE: def(
+    10510708,
+    409,
+    '应用 {value} 当前状态不允许此操作',
+    'The application {value} is not in a state that allows this',
+  ),
+  FIN_AWS_IDENTITY: def(
+    10510709,
+    400,
+    '{value} 不是有效的 IAM 用户 ARN 或 SES 发信身份',
+    '{value} is not an IAM user ARN or an SES identity of that kind',
+  ),
+  FIN_AWS_DUPLICATE: def(
+    10510710,
+    409,
+    '身份 {value} 在该区域已关联',
+    'The identity {value} is already linked in that region',
+  ),
+  FIN_AWS_STATE: def(
+    10510711,
+    409,
+    'AWS 用户 {value} 当前状态不允许此操作',
+    'The AWS user {value} is not in a state that allows this',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -5,6 +5,7 @@ import { approvalModule } from './approval/index.js';
 import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
+import { financeConsumerModule } from './finance/consumer/index.js';
 import { financeModule } from './finance/index.js';
 import { financeSupplierModule } from './finance/suppliers/index.js';
 import { financeWorkspaceModule } from './finance/workspaces/index.js';
@@ -42,6 +43,8 @@ export const modules: Module[] = [
   financeSupplierModule,
   // customer workspaces and their API keys read finance's accounts (decision 0116)
   financeWorkspaceModule,
+  // an account's verifications, contracts, client apps, cloud sender users, voice top-ups (decision 0121)
+  financeConsumerModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

@@ -35,6 +35,24 @@ export {
   WRITE_OFF_BASE,
 } from './application.js';
 export {
+  AWS_REGIONS,
+  AWS_USER_KINDS,
+  AWS_USER_STATES,
+  type AwsUserKind,
+  awsIdentityOk,
+  awsUserResource,
+  CLIENT_STATES,
+  CONTRACT_STATES,
+  ConsumerPerm,
+  clientResource,
+  contractResource,
+  VERIFICATION_STATES,
+  VERIFICATION_SUBJECTS,
+  type VerificationState,
+  verificationResource,
+  verificationStateOptions,
+} from './consumer.js';
+export {
   BILL_STATES,
   type BillState,
   billCycleResource,
@@ -52,6 +70,7 @@ export {
   runResult,
 } from './overdue.js';
 export { FinPerm } from './perms.js';
+export { TOP_UP_KINDS, voiceEntryResource } from './recharge-records.js';
 export {
   type AccountApply,
   type ApplicationDetail,

@@ -13,6 +13,8 @@ import {
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
+import { awsUserResource, clientResource, contractResource, verificationResource } from '../finance/consumer.js';
+import { voiceEntryResource } from '../finance/recharge-records.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
 import { workspaceKeyResource, workspaceResource } from '../finance/workspace.js';
@@ -100,6 +102,11 @@ export const allResources: readonly ResourceDef[] = [
   ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
   workspaceResource,
   workspaceKeyResource,
+  verificationResource,
+  contractResource,
+  clientResource,
+  awsUserResource,
+  voiceEntryResource,
   twoWayRuleResource,
   twoWayReviewResource,
 ];

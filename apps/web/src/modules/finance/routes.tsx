@@ -5,6 +5,7 @@ const billing = () => import('./billing');
 const suppliers = () => import('./SupplierAccounts');
 const control = () => import('./SupplierControl');
 const workspaces = () => import('./Workspaces');
+const consumer = () => import('./ConsumerRecords');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
@@ -64,6 +65,11 @@ export const financeScreens: ScreenMap = {
   '/financial/account/consumer/bill': async () => ({ Component: (await billing()).BillsScreen }),
   '/financial/account/consumer/workspace': async () => ({ Component: (await workspaces()).WorkspacesScreen }),
   '/financial/account/consumer/workspaceapi': async () => ({ Component: (await workspaces()).WorkspaceKeysScreen }),
+  '/financial/account/consumer/authcheck': async () => ({ Component: (await consumer()).VerificationsScreen }),
+  '/financial/account/consumer/contract': async () => ({ Component: (await consumer()).ContractsScreen }),
+  '/financial/account/consumer/client': async () => ({ Component: (await consumer()).ClientsScreen }),
+  '/financial/account/consumer/awsUser': async () => ({ Component: (await consumer()).AwsUsersScreen }),
+  '/financial/recharge-record/voice': async () => ({ Component: (await consumer()).VoiceRecordsScreen }),
   '/setModule/financial/credit-rule': async () => ({ Component: (await billing()).CreditRuleScreen }),
   '/setModule/financial/credit-whitelist': async () => ({ Component: (await billing()).CreditWhitelistScreen }),
   '/setModule/financial/notify': async () => ({ Component: (await billing()).FinanceNotifyScreen }),
