@@ -6,6 +6,7 @@ import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { financeModule } from './finance/index.js';
+import { financeErpModule } from './finance/erp/index.js';
 import { financeSupplierModule } from './finance/suppliers/index.js';
 import { financeWorkspaceModule } from './finance/workspaces/index.js';
 import { homeModule } from './home/index.js';
@@ -42,6 +43,8 @@ export const modules: Module[] = [
   financeSupplierModule,
   // customer workspaces and their API keys read finance's accounts (decision 0116)
   financeWorkspaceModule,
+  // Kingdee ERP documents read both finance ledgers (decision 0118)
+  financeErpModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

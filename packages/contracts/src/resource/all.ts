@@ -13,6 +13,7 @@ import {
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
+import { ERP_DOC_TYPES, erpDocumentResource, erpMappingResource, erpMaterialResource } from '../finance/erp.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
 import { workspaceKeyResource, workspaceResource } from '../finance/workspace.js';
@@ -100,6 +101,9 @@ export const allResources: readonly ResourceDef[] = [
   ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
   workspaceResource,
   workspaceKeyResource,
+  ...ERP_DOC_TYPES.map(erpDocumentResource),
+  erpMappingResource,
+  erpMaterialResource,
   twoWayRuleResource,
   twoWayReviewResource,
 ];
