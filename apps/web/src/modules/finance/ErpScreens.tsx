@@ -32,7 +32,7 @@ function PeriodAction({ type, action }: { type: ErpDocType; action: 'produce' | 
   const def = erpDocumentResource(type);
   const text = action === 'produce' ? T.erp.produce : T.erp.export;
   const initial: Period =
-    action === 'produce' ? [dayjs().subtract(7, 'day'), dayjs()] : [dayjs().startOf('month'), dayjs()];
+    action === 'produce' ? [dayjs().subtract(7, 'day'), dayjs()] : [dayjs().subtract(30, 'day'), dayjs()];
   const run = async () => {
     const { period } = await form.validateFields();
     const body = { from: ymd(period[0]), to: ymd(period[1]) };

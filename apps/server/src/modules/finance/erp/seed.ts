@@ -18,7 +18,7 @@ const MATERIALS = [
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Demo ERP data (decision 0118): the material list, the documents of the last 7 days produced from
+ * Demo ERP data (decision 0118): the material list, the documents of the last 45 days produced from
  * the ledgers, a third of them approved by finance01, and mappings for the materials, currencies and
  * entities and some of the counterparts (the rest left unmapped, as a new customer would be).
  * Idempotent (once).
@@ -45,7 +45,7 @@ export async function seedErp(ctx: SeedContext): Promise<void> {
           2,
       ),
   };
-  const from = day(new Date(now.getTime() - 7 * 86_400_000));
+  const from = day(new Date(now.getTime() - 45 * 86_400_000));
   for (const type of ERP_DOC_TYPES) await produceDocuments(deps, type, from, day(now));
   const by = (await userIdOf(db, 'finance01')) ?? (await userIdOf(db, 'admin'));
   await db.execute(sql`update fin_erp_documents set state = 'approved', approved_by = ${by}, approved_at = created_at
