@@ -44,7 +44,7 @@ describe('finance Kingdee ERP documents', () => {
     // produce over the last week again: the seed already did, so every entry keeps its one document
     await page.getByTestId('erp-produce').click();
     const dialog = page.locator('.ant-modal:visible');
-    await expect.poll(() => page.getByTestId('erp-period').locator('input').first().inputValue()).not.toBe('');
+    await expect.poll(() => dialog.locator('.ant-picker input').first().inputValue()).not.toBe('');
     await dialog.locator('.ant-btn-primary').click();
     await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0);
     const after = await list();
@@ -58,8 +58,9 @@ describe('finance Kingdee ERP documents', () => {
     const draft = firstPage.records.find((d) => d.state === 'draft' && d.docDate >= period.from);
     expect(draft, 'a draft receipt of the last 30 days on the first page').toBeTruthy();
     const row = rows(page).filter({ hasText: draft!.number });
-    await row.getByTestId('row-approve').click();
-    await dialog.locator('.ant-btn-primary').click();
+    // a command without input is a link confirmed in a popover
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
     await expect
       .poll(async () => (await list()).records.find((d) => d.id === draft!.id)?.state, { timeout: 20_000 })
       .toBe('approved');
@@ -107,7 +108,7 @@ describe('finance Kingdee ERP documents', () => {
     await page.goto(`${base}/financial/financial-erp/document-management/receipt`);
     await settled(page);
     await page.getByTestId('erp-export').click();
-    await expect.poll(() => page.getByTestId('erp-period').locator('input').first().inputValue()).not.toBe('');
+    await expect.poll(() => dialog.locator('.ant-picker input').first().inputValue()).not.toBe('');
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
       dialog.locator('.ant-btn-primary').click(),
