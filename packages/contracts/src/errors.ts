@@ -1577,6 +1577,34 @@ export const Errors = {
     'AWS 用户 {value} 当前状态不允许此操作',
     'The AWS user {value} is not in a state that allows this',
   ),
+  // finance, session 21: Kingdee ERP documents and mappings (decision 0118, 10510550–10510599)
+  FIN_ERP_DOC_STATE: def(
+    10510550,
+    409,
+    '单据 {value} 当前状态不允许此操作',
+    'The document {value} cannot take this step in its state',
+  ),
+  FIN_ERP_DOC_EXPORTED: def(
+    10510551,
+    409,
+    '单据 {value} 已导出到金蝶，不能反审核',
+    'The document {value} has been exported to Kingdee; its approval cannot be undone',
+  ),
+  FIN_ERP_UNMAPPED: def(
+    10510552,
+    422,
+    '以下编号尚未映射到金蝶编码：{value}',
+    'These codes have no Kingdee code yet: {value}',
+  ),
+  FIN_ERP_NOTHING_TO_EXPORT: def(10510553, 404, '所选期间没有已审核的单据', 'No approved documents in that period'),
+  FIN_ERP_MAPPING_TAKEN: def(10510554, 409, '{value} 已有金蝶映射', '{value} is mapped already'),
+  FIN_ERP_MATERIAL_TAKEN: def(10510555, 409, '物料编号 {value} 已存在', 'The material code {value} exists already'),
+  FIN_ERP_PERIOD: def(
+    10510556,
+    400,
+    '期间无效：结束日不能早于开始日，且不超过 93 天',
+    'Invalid period: the end cannot be before the start, and at most 93 days',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -6,6 +6,7 @@ import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { financeConsumerModule } from './finance/consumer/index.js';
+import { financeErpModule } from './finance/erp/index.js';
 import { financeModule } from './finance/index.js';
 import { financeSupplierModule } from './finance/suppliers/index.js';
 import { financeWorkspaceModule } from './finance/workspaces/index.js';
@@ -45,6 +46,8 @@ export const modules: Module[] = [
   financeWorkspaceModule,
   // an account's verifications, contracts, client apps, cloud sender users, voice top-ups (decision 0121)
   financeConsumerModule,
+  // Kingdee ERP documents read both finance ledgers (decision 0118)
+  financeErpModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

@@ -53,6 +53,27 @@ export {
   verificationStateOptions,
 } from './consumer.js';
 export {
+  ERP_COUNTERPART_KINDS,
+  ERP_DOC_META,
+  ERP_DOC_STATES,
+  ERP_DOC_TYPES,
+  ERP_MAPPING_KINDS,
+  ERP_MATERIAL_PRODUCTS,
+  type ErpDocType,
+  type ErpMappingKind,
+  ErpMappingPerm,
+  ErpMaterialPerm,
+  type ErpProduceResult,
+  erpDocApi,
+  erpDocPerm,
+  erpDocStateOptions,
+  erpDocumentResource,
+  erpMappingResource,
+  erpMaterialResource,
+  KINGDEE_CONTACT_TYPE,
+  KINGDEE_LAYOUT,
+} from './erp.js';
+export {
   BILL_STATES,
   type BillState,
   billCycleResource,

@@ -14,6 +14,7 @@ import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
 import { awsUserResource, clientResource, contractResource, verificationResource } from '../finance/consumer.js';
+import { ERP_DOC_TYPES, erpDocumentResource, erpMappingResource, erpMaterialResource } from '../finance/erp.js';
 import { voiceEntryResource } from '../finance/recharge-records.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
@@ -107,6 +108,9 @@ export const allResources: readonly ResourceDef[] = [
   clientResource,
   awsUserResource,
   voiceEntryResource,
+  ...ERP_DOC_TYPES.map(erpDocumentResource),
+  erpMappingResource,
+  erpMaterialResource,
   twoWayRuleResource,
   twoWayReviewResource,
 ];

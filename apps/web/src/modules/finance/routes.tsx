@@ -6,9 +6,28 @@ const suppliers = () => import('./SupplierAccounts');
 const control = () => import('./SupplierControl');
 const workspaces = () => import('./Workspaces');
 const consumer = () => import('./ConsumerRecords');
+const erp = () => import('./ErpScreens');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
+  '/financial/kingdeeSet/relationMapping': async () => ({ Component: (await erp()).ErpMappingScreen }),
+  '/financial/financial-erp/basic-data-material/material': async () => ({ Component: (await erp()).ErpMaterialScreen }),
+  '/financial/financial-erp/document-management/receipt': async () => ({ Component: (await erp()).ReceiptScreen }),
+  '/financial/financial-erp/document-management/refund-receipt': async () => ({
+    Component: (await erp()).RefundReceiptScreen,
+  }),
+  '/financial/financial-erp/document-management/payment-slip': async () => ({
+    Component: (await erp()).PaymentSlipScreen,
+  }),
+  '/financial/financial-erp/document-management/payment-refund-slip': async () => ({
+    Component: (await erp()).PaymentRefundSlipScreen,
+  }),
+  '/financial/financial-erp/document-management/purchase-receipt': async () => ({
+    Component: (await erp()).PurchaseReceiptScreen,
+  }),
+  '/financial/financial-erp/document-management/sales-delivery-order': async () => ({
+    Component: (await erp()).SalesDeliveryScreen,
+  }),
   '/financial/account/consumer/consumer': async () => ({ Component: (await screens()).AccountsScreen }),
   '/businessInquiry/accountApprovalStatus': async () => ({ Component: (await screens()).AccountStatusScreen }),
   '/financial/recharge-record/platform': async () => ({ Component: (await screens()).RecordsScreen }),

@@ -3,6 +3,20 @@
  * customer page (loaded with CRM's texts, not ours), so its texts travel as labels, read with useLabel.
  */
 export const T = {
+  erp: {
+    produce: { zh: '从账务生成', en: 'Produce from ledger' },
+    produceHint: {
+      zh: '为所选期间尚无单据的账务流水生成草稿单据；重复生成不会产生重复单据。',
+      en: 'Makes draft documents for the period’s ledger entries that have none yet; running it again makes no duplicates.',
+    },
+    produced: { zh: '已生成 {n} 张草稿单据', en: '{n} draft documents produced' },
+    export: { zh: '导出金蝶', en: 'Export to Kingdee' },
+    exportHint: {
+      zh: '导出所选期间已审核的单据（金蝶导入格式）。导出后单据不能反审核；有未映射编号时不导出并列出它们。',
+      en: 'Exports the period’s approved documents in the Kingdee import layout. Exported documents cannot be undone; unmapped codes stop the export and are listed.',
+    },
+    period: { zh: '单据日期', en: 'Document dates' },
+  },
   billUpload: { zh: '上传账单明细', en: 'Upload bill lines' },
   billChecked: { zh: '已核对（行数 / 超差行）', en: 'Checked (lines / beyond tolerance)' },
   billPay: { zh: '申请付款', en: 'Apply to pay' },

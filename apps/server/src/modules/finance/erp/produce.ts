@@ -1,0 +1,147 @@
+import { ERP_DOC_META, type ErpDocType } from '@portal/contracts/finance';
+import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../../platform/db/index.js';
+import type { Platform } from '../../../platform/platform.js';
+import { customerFieldSql } from '../../crm/customer-refs.js';
+import { supplierFieldSql } from '../../srm/index.js';
+import { reference } from '../../system/reference/index.js';
+import type { ErpLine } from './schema.js';
+
+/** One source entry a document is made of (read from a ledger). */
+interface Source {
+  key: string;
+  day: string;
+  counterpartId: number;
+  counterpartCode: string;
+  counterpartName: string;
+  entityId: number | null;
+  currency: string;
+  /** decimal, or minor units where `minor` */
+  amount: string;
+  product: string | null;
+}
+
+/**
+ * What each document type is produced from (decision 0118). Receipts: the customer ledger's
+ * recharges and bill payments; refund receipts: its refunds; payment slips: the supplier ledger's
+ * prepayments and payments. Payment refunds, purchase receipts and sales delivery orders have no
+ * source room yet: their production finds nothing.
+ */
+const SOURCES: Partial<
+  Record<ErpDocType, { minor: boolean; query: (from: string, to: string) => ReturnType<typeof sql> }>
+> = {
+  receipt: { minor: false, query: (from, to) => customerEntries(['recharge', 'payment'], from, to) },
+  'refund-receipt': { minor: false, query: (from, to) => customerEntries(['refund'], from, to) },
+  'payment-slip': {
+    minor: true,
+    query: (from, to) => sql`select 'sup:' || e.id as key, e.day::text as day, a.supplier_id as "counterpartId",
+        ${supplierFieldSql(sql`a.supplier_id`, 'code')} as "counterpartCode",
+        ${supplierFieldSql(sql`a.supplier_id`, 'name')} as "counterpartName", null::int as "entityId", e.currency,
+        abs(e.amount)::text as amount, a.product
+      from fin_supplier_entries e
+      join fin_supplier_accounts a on a.id = e.supplier_account_id
+      where e.kind in ('prepayment', 'payment') and e.day between ${from} and ${to}
+        and not exists (select 1 from fin_erp_documents d where d.source_key = 'sup:' || e.id)
+      order by e.day, e.id`,
+  },
+};
+
+function customerEntries(kinds: string[], from: string, to: string) {
+  return sql`select 'fin:' || e.id as key, e.day::text as day, a.customer_id as "counterpartId",
+      ${customerFieldSql(sql`a.customer_id`, 'code')} as "counterpartCode",
+      ${customerFieldSql(sql`a.customer_id`, 'name')} as "counterpartName", a.entity_id as "entityId", e.currency,
+      abs(e.amount)::text as amount, a.products[1] as product
+    from fin_ledger_entries e
+    join fin_accounts a on a.id = e.account_id
+    where e.kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and e.day between ${from} and ${to}
+      and not exists (select 1 from fin_erp_documents d where d.source_key = 'fin:' || e.id)
+    order by e.day, e.id`;
+}
+
+/** What production reads besides the ledgers: the entities' codes and a currency's minor digits. */
+export interface ProduceDeps {
+  db: Db;
+  now: Date;
+  entities(): Promise<{ id: number; code: string }[]>;
+  digits(currency: string): Promise<number>;
+}
+
+/** Production's reads through the reference port (routes and the job). */
+export const produceDeps = (p: Platform): ProduceDeps => ({
+  db: p.db,
+  now: p.clock.now(),
+  entities: () => reference(p).entities(),
+  digits: async (c) => (await reference(p).currencyOf(c))?.digits ?? 2,
+});
+
+/** Whether a type has a source ledger today. */
+export const producible = (type: ErpDocType) => type in SOURCES;
+
+/** The next number of a type on a day: `SKD-20261130-0001` (the counter row is locked until commit). */
+async function nextNumber(tx: Tx, type: ErpDocType, day: string) {
+  const [row] = rowsOf<{ last: number }>(
+    await tx.execute(sql`insert into fin_erp_doc_counters (type, day, last) values (${type}, ${day}, 1)
+      on conflict (type, day) do update set last = fin_erp_doc_counters.last + 1 returning last`),
+  );
+  return `${ERP_DOC_META[type].prefix}-${day.replaceAll('-', '')}-${String(row!.last).padStart(4, '0')}`;
+}
+
+/**
+ * Produces the draft documents of a type from its source entries of the days `from`..`to` that have
+ * none yet. Idempotent: runs are serialized by a transaction lock per type, a source key makes one
+ * document (unique), so concurrent or repeated runs over the same entries make each document once.
+ */
+export async function produceDocuments(deps: ProduceDeps, type: ErpDocType, from: string, to: string) {
+  const src = SOURCES[type];
+  if (!src) return { created: 0 };
+  // reference data is read outside the transaction (PGlite has one connection)
+  const entities = new Map((await deps.entities()).map((e) => [e.id, e.code]));
+  const digits = new Map(
+    rowsOf<{ currency: string }>(
+      await deps.db.execute(
+        sql`select distinct currency from fin_supplier_entries where day between ${from} and ${to}`,
+      ),
+    ).map((r) => [r.currency, 2]),
+  );
+  for (const c of digits.keys()) digits.set(c, await deps.digits(c));
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fin.erp.produce'), hashtext(${type}))`);
+    const rows = rowsOf<Source>(await tx.execute(src.query(from, to)));
+    const materials = new Map(
+      rowsOf<{ product: string; code: string }>(
+        await tx.execute(sql`select product, code from fin_erp_materials where is_default and enabled`),
+      ).map((m) => [m.product, m.code]),
+    );
+    let created = 0;
+    for (const r of rows) {
+      let amount = new Decimal(r.amount);
+      if (src.minor) {
+        amount = amount.div(new Decimal(10).pow(digits.get(r.currency) ?? 2));
+      }
+      const product = r.product === 'vos' ? 'voice' : r.product === 'social' ? 'whatsapp' : r.product;
+      const lines: ErpLine[] = [
+        {
+          material: (product && materials.get(product)) ?? null,
+          qty: '1',
+          price: amount.toFixed(4),
+          amount: amount.toFixed(4),
+        },
+      ];
+      const inserted = rowsOf<{ id: number }>(
+        await tx.execute(sql`insert into fin_erp_documents (type, number, doc_date, counterpart_kind, counterpart_id,
+            counterpart_code, counterpart_name, entity_code, currency, amount, lines, source_key, created_at)
+          values (${type}, ${await nextNumber(tx, type, r.day)}, ${r.day},
+            ${src.minor ? 'supplier' : 'customer'}, ${r.counterpartId}, ${r.counterpartCode}, ${r.counterpartName},
+            ${r.entityId ? (entities.get(r.entityId) ?? null) : null}, ${r.currency}, ${amount.toFixed(4)},
+            ${JSON.stringify(lines)}::jsonb, ${r.key}, ${deps.now.toISOString()})
+          on conflict (source_key) do nothing returning id`),
+      );
+      created += inserted.length;
+    }
+    return { created };
+  });
+}

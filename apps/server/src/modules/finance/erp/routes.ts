@@ -1,0 +1,61 @@
+import { envelope } from '@portal/contracts';
+import { ERP_DOC_TYPES, erpDocApi, erpDocPerm } from '@portal/contracts/finance';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../platform/http/envelope.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { sendXlsx } from '../../../platform/http/xlsx-reply.js';
+import type { Platform } from '../../../platform/platform.js';
+import { kingdeeExport } from './kingdee.js';
+import { produceDeps, produceDocuments } from './produce.js';
+
+const tags = ['finance-erp'];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const period = z.object({ from: z.string().regex(DAY), to: z.string().regex(DAY) });
+
+/** A period of at most 93 days, the end not before the start (FIN_ERP_PERIOD). */
+function checkPeriod(b: { from: string; to: string }) {
+  const days = (Date.parse(b.to) - Date.parse(b.from)) / 86_400_000;
+  if (!(days >= 0 && days <= 93)) throw new AppError('FIN_ERP_PERIOD');
+}
+
+/** Per document type (decision 0118): produce drafts from the ledgers, and the Kingdee export. */
+export async function erpRoutes(app: FastifyInstance, p: Platform) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const type of ERP_DOC_TYPES) {
+    const perm = erpDocPerm(type);
+    r.post(
+      `${erpDocApi(type)}/produce`,
+      {
+        schema: {
+          tags,
+          summary: `Produce draft ${type} documents from the ledger entries of a period (idempotent)`,
+          body: period,
+          response: { 200: envelope(z.object({ created: z.number().int() })) },
+        },
+        config: { access: { perm: perm.EDIT }, checkRepeat: true },
+      },
+      async (req) => {
+        checkPeriod(req.body);
+        return ok(await produceDocuments(produceDeps(p), type, req.body.from, req.body.to));
+      },
+    );
+    r.post(
+      `${erpDocApi(type)}/kingdee-export`,
+      {
+        schema: {
+          tags,
+          summary: `The approved ${type} documents of a period in the Kingdee import layout (XLSX)`,
+          body: period,
+        },
+        config: { access: { perm: perm.EDIT } },
+      },
+      async (req, reply) => {
+        checkPeriod(req.body);
+        const file = await kingdeeExport(p, type, req.body.from, req.body.to);
+        return sendXlsx(reply, file.fileName, file.body);
+      },
+    );
+  }
+}
