@@ -4,7 +4,6 @@ import type { Platform } from '../../platform/platform.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { announceHomeFigures } from '../home/index.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
-import { todaySend } from './queries.js';
 import { runQueuedRecalls } from './recall.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
@@ -40,11 +39,6 @@ export const trafficModule: Module = {
     await twoWayRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);
-    p.summary.register(
-      'traffic',
-      async (auth): Promise<Record<string, number>> =>
-        auth.perms.has(TrafficPerm.SMS_RECORDS) ? { todaySend: await todaySend(p.db, auth, p.clock.now()) } : {},
-    );
   },
   jobs: (p) => {
     p.jobs.define(ROLLUP_JOB, async () => {
