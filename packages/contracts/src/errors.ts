@@ -1266,6 +1266,13 @@ export const Errors = {
   ),
   TRF_RULE_REPLY_REQUIRED: def(10520043, 400, '自动回复须填写回复内容', 'An auto reply needs its text'),
   TRF_REVIEW_NOT_PENDING: def(10520044, 409, '该条已审核或无需审核', 'This one is reviewed already or needs no review'),
+  // traffic: the remaining performance screens (decision 0122, 10520500–10520549)
+  TRF_NOT_AN_AGENT: def(
+    10520500,
+    400,
+    '客户 {value} 不是代理（R 端客户）',
+    'The customer {value} is not an agent (an R-end customer)',
+  ),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(
