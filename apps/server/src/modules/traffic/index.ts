@@ -1,4 +1,3 @@
-import { TrafficPerm } from '@portal/contracts/traffic';
 import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { mountResource } from '../../platform/resource/index.js';
