@@ -27,7 +27,8 @@ export function AgentPerformanceScreen() {
         width: 220,
         render: (_: unknown, r) => (
           <span data-testid={`agent-${r.agentId}-${r.currency}`}>
-            {r.name ?? '-'}{' '}
+            {r.name ?? '-'}
+            <br />
             <Typography.Text type="secondary">
               {r.code ?? ''} #{r.agentId}
             </Typography.Text>
