@@ -109,7 +109,9 @@ describe('home overview', () => {
           const to = q.to.toISOString().slice(0, 10);
           const out = new Map<string, TrafficSum>();
           for (const r of rows) {
-            if (r.day < from || r.day >= to || (q.ownerIds && !q.ownerIds.includes(r.ownerId ?? -1))) continue;
+            // a scope of one's own customers is the owner (sales); the admin's is everyone's
+            const owners = q.ownerIds ?? (q.scope?.scope.kind === 'own' ? [q.scope.userId] : undefined);
+            if (r.day < from || r.day >= to || (owners && !owners.includes(r.ownerId ?? -1))) continue;
             const s = out.get(`${r.day}|${r.currency}`) ?? {
               key: null,
               day: r.day,
@@ -137,8 +139,13 @@ describe('home overview', () => {
     });
     try {
       const s = (await get('/v2/sys/staff/home/summary', sales)).data;
-      expect(asked.at(-1)?.ownerIds).toEqual([me]);
+      // the trend is my own accounts'; today's sends are my data scope's (a sales: the same)
+      expect(asked.find((q) => q.ownerIds)?.ownerIds).toEqual([me]);
+      expect(asked.find((q) => q.scope)?.scope?.userId).toBe(me);
       expect(s.todaySend).toBe(125);
+      const everyone = (await get('/v2/sys/staff/home/summary', await signIn(t.app, DEMO.admin))).data;
+      expect(everyone.todaySend).toBe(125 + 999);
+      expect(everyone.trend.count.at(-1)).toBe(0);
       expect(s).not.toHaveProperty('waiting');
       expect(s.trend.days).toHaveLength(30);
       expect(s.trend.days.at(-1)).toBe(day(0));

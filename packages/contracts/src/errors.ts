@@ -1273,6 +1273,13 @@ export const Errors = {
     'The auto reply {value} is not approved, or was sent under another message id',
   ),
   TRF_FEED_CURSOR: def(10520046, 400, '游标无效，请从头读取', 'The cursor is not valid: read from the beginning'),
+  // traffic: the remaining performance screens (decision 0122, 10520500–10520549)
+  TRF_NOT_AN_AGENT: def(
+    10520500,
+    400,
+    '客户 {value} 不是代理（R 端客户）',
+    'The customer {value} is not an agent (an R-end customer)',
+  ),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

@@ -63,6 +63,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.VOICE_PERFORMANCE,
   TrafficPerm.WA_RESULTS,
   TrafficPerm.MAIL_PERFORMANCE,
+  TrafficPerm.AGENT_PERFORMANCE,
   TrafficPerm.SIP_RECORDS,
   TrafficPerm.API_QUEUES,
   TrafficPerm.WHATSAPP_RECORDS,

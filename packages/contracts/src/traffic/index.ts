@@ -22,6 +22,7 @@ export const TrafficPerm = {
   VOICE_CHANNELS: screen(`${BI}/channelVoiceQuery`),
   WA_RESULTS: screen(`${BI}/resultsQuery/wa`),
   MAIL_PERFORMANCE: screen(`${BI}/mailPerformance`),
+  AGENT_PERFORMANCE: screen(`${BI}/agentPerformance`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   API_QUEUES: screen(`${BI}/apiQueueManage`),
   WHATSAPP_RECORDS: screen(`${BI}/send-query/wa-send-record`),
@@ -488,6 +489,43 @@ export const previewAnswer = z.object({
   days: z.array(previewDay),
 });
 export type PreviewAnswer = z.infer<typeof previewAnswer>;
+
+/**
+ * agentPerformance (decision 0122): per agent — an R-end partner, a CRM customer of type R — and price
+ * currency, its own traffic (what its accounts bought) and the traffic of the customers that came
+ * through it (CRM `agent`), from the daily rollups; every sent product. A page of agents with the
+ * totals of the whole filter. Data scope on the accounts' sales owner.
+ */
+export const agentPerformanceQuery = pageQuery.extend({
+  ...range,
+  /** one agent (its CRM customer id) */
+  agentId: coerceInt32().optional(),
+  /** the accounts' sales owner */
+  ownerId: coerceInt32().optional(),
+});
+export type AgentPerformanceQuery = z.infer<typeof agentPerformanceQuery>;
+const agentFigures = {
+  currency: z.string(),
+  /** the agent's own accounts: messages, calls, WhatsApp messages and mails */
+  count: int53(),
+  ...costFigures,
+  /** the customers that came through the agent: their traffic in the range */
+  referredCount: int53(),
+  referredRevenue: z.string(),
+  /** of those customers, how many had traffic in the range */
+  referredCustomers: int53(),
+};
+export const agentPerformanceRow = z.object({
+  agentId: int32(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  ...agentFigures,
+});
+export const agentPerformanceTotal = z.object({ ...agentFigures, agents: int53() });
+export const agentPerformancePage = pageResult(agentPerformanceRow).extend({
+  totals: z.array(agentPerformanceTotal),
+});
+export type AgentPerformancePage = z.infer<typeof agentPerformancePage>;
 
 /** wa-send-record, mailSendingRecord, sms-bidirectional: one kind's records of a range */
 export const messageQuery = pageQuery.extend({

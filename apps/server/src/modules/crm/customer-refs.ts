@@ -61,16 +61,31 @@ export const ownedCustomerRefs = (db: DbOrTx, limit: number) =>
     .orderBy(asc(crmCustomers.id))
     .limit(limit);
 
-/** For the reports room: code, name and type (C-end direct / R-end reseller) of the given customers. */
+/**
+ * For the reports and traffic rooms: code, name, type (C-end direct / R-end reseller) and the agent
+ * (the R customer it came through, or null) of the given customers.
+ */
 export async function customerFacts(db: DbOrTx, ids: number[]) {
-  const out = new Map<number, { code: string; name: string; type: 'C' | 'R' }>();
+  const out = new Map<number, { code: string; name: string; type: 'C' | 'R'; agentId: number | null }>();
   if (ids.length === 0) return out;
   const rows = await db
-    .select({ id: crmCustomers.id, code: crmCustomers.code, name: crmCustomers.name, type: crmCustomers.type })
+    .select({
+      id: crmCustomers.id,
+      code: crmCustomers.code,
+      name: crmCustomers.name,
+      type: crmCustomers.type,
+      agentId: crmCustomers.agentId,
+    })
     .from(crmCustomers)
     .where(inArray(crmCustomers.id, ids));
-  for (const r of rows) out.set(r.id, { code: r.code, name: r.name, type: r.type });
+  for (const r of rows) out.set(r.id, { code: r.code, name: r.name, type: r.type, agentId: r.agentId });
   return out;
+}
+
+/** For the traffic room's agent performance: the customers that came through one agent (by the agent index). */
+export async function customerIdsOfAgent(db: DbOrTx, agentId: number): Promise<number[]> {
+  const rows = await db.select({ id: crmCustomers.id }).from(crmCustomers).where(eq(crmCustomers.agentId, agentId));
+  return rows.map((r) => r.id);
 }
 
 /** For the reports room: the ids of every customer of one type (the C-end and R-end reports). */

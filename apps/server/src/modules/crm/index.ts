@@ -31,7 +31,7 @@ export {
   customersReturningSoon,
   openableCustomer,
 } from './assistant.js';
-export { customerFacts, customerIdsOfType, customerRef, customerRefs } from './customer-refs.js';
+export { customerFacts, customerIdsOfAgent, customerIdsOfType, customerRef, customerRefs } from './customer-refs.js';
 export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
 export { CUSTOMER_TOUCHED } from './touch.js';
 

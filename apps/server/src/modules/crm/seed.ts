@@ -152,7 +152,10 @@ function planCustomer(ctx: SeedContext, i: number, now: number, sales: Sales, pa
   const dealtAt = row.dealt
     ? new Date(createdAt.getTime() + Math.min((1 + (i % 60)) * DAY, (now - createdAt.getTime()) / 2))
     : null;
-  return { row, contacts, followUps, opportunity, dealtAt };
+  // a direct customer of the first batch came through an agent too: no partner exists before that
+  // batch is in, so it gets its agent (by the same draw) once they are (`seedCrm`)
+  const agentLater = type === 'C' && withAgent && !partners.length ? agentPick : null;
+  return { row, contacts, followUps, opportunity, dealtAt, agentLater };
 }
 
 /**
@@ -177,6 +180,7 @@ export async function seedCrm(ctx: SeedContext): Promise<void> {
     .orderBy(asc(crmOpportunityStages.sort));
   const now = Date.now();
   const partners: number[] = [];
+  const later: { code: string; pick: number }[] = [];
 
   for (let start = 0; start < total; start += BATCH) {
     const plans = [];
@@ -199,6 +203,7 @@ export async function seedCrm(ctx: SeedContext): Promise<void> {
     const idOf = new Map(known.map((k) => [k.code, k.id]));
     for (const p of plans) if (p.row.type === 'R') partners.push(idOf.get(p.row.code)!);
     const fresh = plans.filter((p) => inserted.some((r) => r.code === p.row.code));
+    for (const p of fresh) if (p.agentLater !== null) later.push({ code: p.row.code, pick: p.agentLater });
     const contacts = fresh.flatMap((p) =>
       p.contacts.map((c, k) => ({
         ...c,
@@ -217,5 +222,12 @@ export async function seedCrm(ctx: SeedContext): Promise<void> {
     for (let k = 0; k < events.length; k += BATCH) await db.insert(recordEvents).values(events.slice(k, k + BATCH));
     if (opps.length) await db.insert(crmOpportunities).values(opps);
   }
+  if (later.length && partners.length)
+    await db.execute(
+      sql`update crm_customers c set agent_id = v.agent from (values ${sql.join(
+        later.map((l) => sql`(${l.code}, ${partners[Math.floor(l.pick * partners.length)]!}::int)`),
+        sql`, `,
+      )}) v(code, agent) where c.code = v.code`,
+    );
   ctx.log.info({ customers: total }, 'crm demo data');
 }

@@ -28,9 +28,11 @@ export interface TrafficFigures {
 }
 
 /**
- * The caller's own traffic: what was sent today (UTC day) and the volume and revenue of the last
- * HOME_TREND_DAYS days, from the traffic room's rollups. Without the traffic room the figures say
- * that they wait for it.
+ * The caller's traffic from the traffic room's rollups: `todaySend` = what was sent today (UTC day:
+ * SMS messages, calls, WhatsApp messages and mails; an MO is received, not sent) in the caller's data
+ * scope (a sales' own customers, a manager's department's, everyone's for a company-wide scope), and
+ * the trend = the volume and revenue of the caller's own accounts over the last HOME_TREND_DAYS days
+ * (for a sales both end on the same figure). Without the traffic room the figures say that they wait for it.
  */
 export async function trafficFigures(db: Db, clock: Clock, auth: AuthContext): Promise<TrafficFigures> {
   const traffic = portOf(db, 'traffic');
@@ -40,7 +42,10 @@ export async function trafficFigures(db: Db, clock: Clock, auth: AuthContext): P
   const from = new Date(today.getTime() - (HOME_TREND_DAYS - 1) * DAY_MS);
   const to = new Date(today.getTime() + DAY_MS);
   // summed per day and currency in the database: a sales' 30 days are thousands of rollup rows
-  const rows = await traffic.sums({ from, to, ownerIds: [auth.userId], by: null, splitAt: ymd(from) });
+  const [rows, todays] = await Promise.all([
+    traffic.sums({ from, to, ownerIds: [auth.userId], by: null, splitAt: ymd(from) }),
+    traffic.sums({ from: today, to, scope: auth, by: null, splitAt: ymd(now) }),
+  ]);
   const days = Array.from({ length: HOME_TREND_DAYS }, (_, i) => ymd(new Date(from.getTime() + i * DAY_MS)));
   const at = new Map(days.map((d, i) => [d, i]));
   const count = days.map(() => 0);
@@ -54,7 +59,7 @@ export async function trafficFigures(db: Db, clock: Clock, auth: AuthContext): P
     revenue.set(r.currency, series);
   }
   return {
-    todaySend: count[count.length - 1]!,
+    todaySend: todays.reduce((n, r) => n + (r.day === ymd(now) ? r.count : 0), 0),
     trend: {
       days,
       count,

@@ -1,11 +1,9 @@
-import { TrafficPerm } from '@portal/contracts/traffic';
 import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { announceHomeFigures } from '../home/index.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
-import { todaySend } from './queries.js';
 import { runQueuedRecalls } from './recall.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
@@ -42,11 +40,6 @@ export const trafficModule: Module = {
     await outboxRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);
-    p.summary.register(
-      'traffic',
-      async (auth): Promise<Record<string, number>> =>
-        auth.perms.has(TrafficPerm.SMS_RECORDS) ? { todaySend: await todaySend(p.db, auth, p.clock.now()) } : {},
-    );
   },
   jobs: (p) => {
     p.jobs.define(ROLLUP_JOB, async () => {

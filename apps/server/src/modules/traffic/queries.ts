@@ -16,7 +16,7 @@ import { customerFacts } from '../crm/index.js';
 import { foldCosts } from './cost-currencies.js';
 import { money6, pageWithTotals } from './pages.js';
 import { DAY_MS, dayOf } from './partitions.js';
-import { trafficDaily, trafficDlrs, trafficHourly, trafficSms, trafficVoice } from './schema.js';
+import { trafficDaily, trafficDlrs, trafficSms, trafficVoice } from './schema.js';
 
 /** Every query screen needs a time range of at most 93 days: it prunes the day partitions. */
 export function requireRange(q: { from?: string; to?: string }): { from: Date; to: Date } {
@@ -329,16 +329,4 @@ export async function performance(
       };
     }),
   };
-}
-
-/** Home's todaySend: SMS messages sent since 00:00 UTC in my data scope, from the hourly rollup. */
-export async function todaySend(db: Db, auth: AuthContext, now: Date): Promise<number> {
-  const h = trafficHourly;
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${h.count}), 0)` })
-    .from(h)
-    .where(
-      andAll([gte(h.hour, new Date(`${dayOf(now)}T00:00:00Z`)), eq(h.product, 'sms'), dataScopeWhere(auth, h.ownerId)]),
-    );
-  return Number(row?.n ?? 0);
 }

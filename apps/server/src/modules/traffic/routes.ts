@@ -1,5 +1,7 @@
 import { envelope, pageResult } from '@portal/contracts';
 import {
+  agentPerformancePage,
+  agentPerformanceQuery,
   clientCreate,
   clientCreated,
   INGEST_SCOPE,
@@ -42,6 +44,7 @@ import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
+import { agentPerformance } from './agent-performance.js';
 import { createClient, issueToken, verifyToken } from './clients.js';
 import { smsRecordsExport, voiceRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
@@ -299,6 +302,21 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
       },
       async (req) => ok(await performance(p.db, req.auth!, { ...req.query, ...fixed }, { customerType })),
     );
+
+  r.get(
+    `${B}/agent-performance`,
+    {
+      schema: {
+        tags,
+        summary:
+          "agentPerformance: each agent's (R-end customer's) own traffic and its referred customers' from the daily rollups, paged, with totals",
+        querystring: agentPerformanceQuery,
+        response: { 200: envelope(agentPerformancePage) },
+      },
+      config: { access: { perm: TrafficPerm.AGENT_PERFORMANCE } },
+    },
+    async (req) => ok(await agentPerformance(p.db, req.auth!, req.query)),
+  );
 
   /** the previews sit under the daily results and share their permission (a detail route holds its list's key) */
   const previews = [

@@ -170,3 +170,6 @@ export function WhatsAppResultsScreen() {
 export function MailPerformanceScreen() {
   return <PerformanceScreen path="mail-performance" groupBy="day" product="email" fixedProduct />;
 }
+
+// agentPerformance rides in this chunk (the route map adds no import site: the shell's budget)
+export { AgentPerformanceScreen } from './AgentPerformanceScreen';

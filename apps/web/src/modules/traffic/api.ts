@@ -1,5 +1,7 @@
 import type { PageResult } from '@portal/contracts';
 import type {
+  AgentPerformancePage,
+  AgentPerformanceQuery,
   AppointmentQuery,
   appointmentRow,
   MessageKind,
@@ -43,6 +45,8 @@ export type SmsPage = z.infer<typeof smsRecordPage>;
 export type VoicePage = z.infer<typeof voiceRecordPage>;
 export type TimelineEntry = z.infer<typeof timelineEntry>;
 export type Performance = z.infer<typeof performanceAnswer>;
+export type AgentPerformanceRow = AgentPerformancePage['records'][number];
+export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
 export type MessageRow = z.infer<typeof messageRow>;
 export type MessagePage = z.infer<typeof messagePage>;
 export type SipAnswer = z.infer<typeof sipAnswer>;
@@ -73,6 +77,7 @@ export const trafficKeys = {
   voice: ['traffic', 'voice'] as const,
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
+  agents: ['traffic', 'agents'] as const,
   preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
   queues: ['traffic', 'queues'] as const,
@@ -93,6 +98,8 @@ export const trafficApi = {
     get<VoicePage & PageResult<VoiceRow>>(`${B}/voice/page`, q as QueryParams, { signal }),
   timeline: (q: { messageId: string; from: string; to: string }, signal?: AbortSignal) =>
     get<TimelineEntry[]>(`${B}/sms/timeline`, q, { signal }),
+  agentPerformance: (q: Partial<AgentPerformanceQuery>, signal?: AbortSignal) =>
+    get<AgentPerformancePage>(`${B}/agent-performance`, q as QueryParams, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),
   preview: (path: PreviewPath, q: Partial<PreviewQuery>, signal?: AbortSignal) =>

@@ -22,6 +22,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/channelVoiceQuery': screen(performance, 'ChannelVoiceScreen'),
   '/businessInquiry/resultsQuery/wa': screen(performance, 'WhatsAppResultsScreen'),
   '/businessInquiry/mailPerformance': screen(performance, 'MailPerformanceScreen'),
+  '/businessInquiry/agentPerformance': screen(performance, 'AgentPerformanceScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/apiQueueManage': screen(() => import('./ApiQueuesScreen'), 'ApiQueuesScreen'),
   '/businessInquiry/send-query/wa-send-record': screen(messages, 'WhatsAppRecordsScreen'),

@@ -129,6 +129,19 @@ export const en: Messages<typeof zhCN> = {
       kinds: { sms: 'SMS DLR', whatsapp: 'WhatsApp', mail: 'Mail' },
       supplierId: 'Supplier message id',
     },
+    agents: {
+      agent: 'Agent',
+      agentId: 'Agent (customer id)',
+      owner: 'Sales',
+      own: 'Own volume',
+      ownNote: "The agent's own accounts: what it bought from us",
+      referred: 'Referred volume',
+      referredRevenue: 'Referred revenue',
+      referredCustomers: 'Referred customers',
+      referredNote: 'The customers that came through the agent',
+      totals:
+        '{{agents}} agents in {{currency}}: own {{count}}, revenue {{revenue}}, profit {{profit}}; referred {{referred}} from {{customers}} customers, revenue {{referredRevenue}}',
+    },
     preview: {
       open: 'Preview',
       totals: 'Totals of the range',

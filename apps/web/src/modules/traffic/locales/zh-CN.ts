@@ -118,6 +118,19 @@ export const zhCN = {
       kinds: { sms: '短信回执', whatsapp: 'WhatsApp', mail: '邮件' },
       supplierId: '供应商消息 ID',
     },
+    agents: {
+      agent: '代理',
+      agentId: '代理（客户 ID）',
+      owner: '销售',
+      own: '自身用量',
+      ownNote: '代理自身账户向我们采购的用量',
+      referred: '推荐客户用量',
+      referredRevenue: '推荐客户收入',
+      referredCustomers: '推荐客户数',
+      referredNote: '经该代理引入的客户',
+      totals:
+        '{{currency}}：{{agents}} 个代理，自身 {{count}} 条，收入 {{revenue}}，利润 {{profit}}；推荐 {{customers}} 个客户 {{referred}} 条，收入 {{referredRevenue}}',
+    },
     preview: {
       open: '预览',
       totals: '范围合计',
