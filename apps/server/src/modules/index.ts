@@ -5,6 +5,7 @@ import { approvalModule } from './approval/index.js';
 import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
+import { financeEntityModule } from './finance/entity-settle/index.js';
 import { financeModule } from './finance/index.js';
 import { financeSupplierModule } from './finance/suppliers/index.js';
 import { financeWorkspaceModule } from './finance/workspaces/index.js';
@@ -42,6 +43,7 @@ export const modules: Module[] = [
   financeSupplierModule,
   // customer workspaces and their API keys read finance's accounts (decision 0116)
   financeWorkspaceModule,
+  financeEntityModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

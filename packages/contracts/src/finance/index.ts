@@ -35,6 +35,26 @@ export {
   WRITE_OFF_BASE,
 } from './application.js';
 export {
+  ENTITY_ACCOUNT_DETAIL,
+  ENTITY_SETTLE_GENERATE_PATH,
+  type EntitySettleGenerate,
+  type EntitySettleGenerated,
+  EntitySettlePerm,
+  entityAccountResource,
+  entityProofreadDataResource,
+  entityProofreadingResource,
+  entityReportResource,
+  entitySettleGenerate,
+  entitySettleGenerated,
+  SETTLEMENT_SIDES,
+  SETTLEMENT_STATES,
+  type SettlementSide,
+  type SettlementState,
+  settlementStateOptions,
+  VOS_BALANCE_DETAIL,
+  vosBalanceResource,
+} from './entity-settle.js';
+export {
   BILL_STATES,
   type BillState,
   billCycleResource,

@@ -13,6 +13,13 @@ import {
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
+import {
+  entityAccountResource,
+  entityProofreadDataResource,
+  entityProofreadingResource,
+  entityReportResource,
+  vosBalanceResource,
+} from '../finance/entity-settle.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
 import { workspaceKeyResource, workspaceResource } from '../finance/workspace.js';
@@ -97,6 +104,11 @@ export const allResources: readonly ResourceDef[] = [
   finApplicationResource,
   entryResource,
   accountSnapshotResource,
+  entityAccountResource,
+  entityReportResource,
+  entityProofreadingResource,
+  entityProofreadDataResource,
+  vosBalanceResource,
   ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
   workspaceResource,
   workspaceKeyResource,

@@ -4,7 +4,7 @@ import {
   brandResource,
   entityResource,
 } from '@portal/contracts/reference/resources';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { nameInSql } from '../../../platform/i18n/names.js';
@@ -23,6 +23,16 @@ const linkedName = (owner: string, fk: string, table: string) =>
   localized(
     (l) =>
       sql`(select ${nameInSql(l, sql.raw('x.name'), sql.raw('x.name_en'))} from ${sql.raw(table)} x where x.id = ${sql.raw(`"${owner}"."${fk}"`)})`,
+  );
+
+/**
+ * The code and localized name of the contracting entity `fk` (an SQL id) points at: how another room's
+ * list names an entity it keeps only the id of (finance's entity settlement, decision 0119).
+ */
+export const entityNameSql = (fk: SQL) =>
+  localized(
+    (l) =>
+      sql`(select x.code || ' ' || ${nameInSql(l, sql.raw('x.name'), sql.raw('x.name_en'))} from ref_entities x where x.id = ${fk})`,
   );
 
 /** The entity or bank a row points at must exist and be enabled. */
