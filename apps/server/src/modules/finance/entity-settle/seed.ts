@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/index.js';
 import type { SeedContext } from '../../../platform/seed/context.js';
+import { spreadDemoSupplierEntities } from '../../srm/index.js';
+import { ensureDemoEntities } from '../../system/reference/index.js';
 import { userIdOf } from '../process.js';
 import { generateEntitySettlement } from './generate.js';
 import { entityAccountCodeSeq, finEntityAccounts } from './schema.js';
@@ -8,8 +10,8 @@ import { entityAccountCodeSeq, finEntityAccounts } from './schema.js';
 const MARKUPS = ['3', '5', '2.5', '4', '6', '3.5'] as const;
 
 /**
- * Demo entity settlement (decision 0119), once: the demo accounts signed by no entity are spread over
- * the first three contracting entities (by id, so the same every run), a USD settlement account for
+ * Demo entity settlement (decision 0119), once: three demo entities when there are none; the demo
+ * suppliers and accounts signed by no entity spread over the first three (by id, so the same every run), a USD settlement account for
  * each ordered pair of them, the two months before this one generated from the seeded traffic, and
  * the older month's first settlements confirmed by both sides.
  */
@@ -17,11 +19,10 @@ export async function seedEntitySettlement(ctx: SeedContext): Promise<void> {
   const { db } = ctx;
   const [have] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_entity_accounts`));
   if ((have?.n ?? 0) > 0) return;
-  // our contracting entities are reference data: read, never written
-  const entities = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from ref_entities where enabled order by id limit 3`),
-  ).map((e) => Number(e.id));
+  // the demo's entities (the reference module's), and its suppliers signed by them (SRM's)
+  const entities = (await ensureDemoEntities(db)).slice(0, 3);
   if (entities.length < 2) return;
+  await spreadDemoSupplierEntities(db, entities);
   const list = sql.join(
     entities.map((e) => sql`${e}`),
     sql`, `,

@@ -3,5 +3,5 @@
  * never the tables.
  */
 
-export { entityNameSql } from './entities.js';
+export { ensureDemoEntities, entityNameSql } from './entities.js';
 export { type Conversion, type CurrencyInfo, type ReferenceReader, type ResolvedOperator, reference } from './read.js';
