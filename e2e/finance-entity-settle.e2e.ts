@@ -89,6 +89,8 @@ describe('finance entity settlement and VOS balances', () => {
       ).records.find((r) => r.id === pending.id)!;
     await expect.poll(async () => (await one()).state, { timeout: 20_000 }).toBe('confirmed');
     expect(Number((await one()).sellerAmount)).toBe(Number(pending.amount));
+    // a confirmed period is confirmed no more: the row offers neither command
+    await expect.poll(() => row.getByTestId('row-confirm').count(), { timeout: 20_000 }).toBe(0);
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Confirmed');
     await shot(page, 'finance-entity-proofreading-confirmed-1280-en');
 

@@ -44,7 +44,7 @@ const E = {
   },
   lines: { zh: '明细', en: 'Lines' },
   days: { zh: '每日余额', en: 'Daily balances' },
-  movements: { zh: '按日明细', en: 'Movements by day' },
+  movements: { zh: '按日明细', en: 'By day' },
 };
 
 const numberParam = (params: URLSearchParams, name: string) => {
