@@ -15,7 +15,7 @@ interface Settlement {
   sellerAmount: string | null;
   buyerAmount: string | null;
 }
-const rows = (page: Page) => page.locator('.ant-table-row');
+const rows = (page: Page) => page.locator('.ant-table-row:visible');
 const okButton = (page: Page) => page.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary');
 const settled = async (page: Page) => {
   await rows(page).first().waitFor({ timeout: 20_000 });
