@@ -1612,6 +1612,39 @@ export const Errors = {
     '期间无效：结束日不能早于开始日，且不超过 93 天',
     'Invalid period: the end cannot be before the start, and at most 93 days',
   ),
+  // finance, session 21: entity settlement (decision 0119, 10510600–10510649)
+  FIN_ENTITY_SETTLE_SAME: def(10510600, 400, '供方主体与需方主体不能相同', 'The seller and buyer entities must differ'),
+  FIN_ENTITY_SETTLE_TAKEN: def(
+    10510601,
+    409,
+    '这两个主体之间已有 {value} 结算账户',
+    'These two entities already have a {value} settlement account',
+  ),
+  FIN_ENTITY_SETTLE_ENTITY: def(
+    10510602,
+    400,
+    '签约主体 {value} 不存在或已停用',
+    'The contracting entity {value} does not exist or is disabled',
+  ),
+  FIN_ENTITY_SETTLE_CURRENCY: def(10510603, 400, '币种 {value} 不存在', 'There is no currency {value}'),
+  FIN_ENTITY_SETTLE_PERIOD: def(
+    10510604,
+    400,
+    '只能生成已结束的月份，{value} 尚未结束',
+    'Only a month that has ended can be generated; {value} has not',
+  ),
+  FIN_ENTITY_SETTLE_STATE: def(
+    10510605,
+    409,
+    '结算单 {value} 的状态不允许此操作',
+    'The settlement {value} is not in a state that allows this',
+  ),
+  FIN_ENTITY_SETTLE_NO_TRAFFIC: def(
+    10510606,
+    503,
+    '话务汇总暂不可用，无法生成结算报表',
+    'The traffic rollups are not available; the report cannot be generated',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

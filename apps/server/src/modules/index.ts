@@ -6,6 +6,7 @@ import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { financeConsumerModule } from './finance/consumer/index.js';
+import { financeEntityModule } from './finance/entity-settle/index.js';
 import { financeErpModule } from './finance/erp/index.js';
 import { financeModule } from './finance/index.js';
 import { financeSupplierModule } from './finance/suppliers/index.js';
@@ -48,6 +49,7 @@ export const modules: Module[] = [
   financeConsumerModule,
   // Kingdee ERP documents read both finance ledgers (decision 0118)
   financeErpModule,
+  financeEntityModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

@@ -11,6 +11,7 @@
 import { APP_META, menuGroups, Perm, permOf, type RouteMeta, routes, SUB_APPS, type SubApp } from '@portal/contracts';
 import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
 import {
+  EntitySettlePerm,
   FinPerm,
   SUPPLIER_CONTROL_KINDS,
   SUPPLIER_PRODUCTS,
@@ -214,6 +215,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     parentKey: SupplierBillPerm.SOA,
     name: '编辑对账单（新建、确认、争议）',
     nameEn: 'Edit statements of account (create, agree, dispute)',
+  },
+  {
+    key: EntitySettlePerm.GENERATE,
+    parentKey: EntitySettlePerm.REPORT,
+    name: '生成主体结算报表',
+    nameEn: 'Generate the entity settlement report',
   },
   ...SUPPLIER_CONTROL_KINDS.map((kind) => ({
     key: supplierControlPerm(kind).EDIT,

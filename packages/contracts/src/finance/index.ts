@@ -53,6 +53,26 @@ export {
   verificationStateOptions,
 } from './consumer.js';
 export {
+  ENTITY_ACCOUNT_DETAIL,
+  ENTITY_SETTLE_GENERATE_PATH,
+  type EntitySettleGenerate,
+  type EntitySettleGenerated,
+  EntitySettlePerm,
+  entityAccountResource,
+  entityProofreadDataResource,
+  entityProofreadingResource,
+  entityReportResource,
+  entitySettleGenerate,
+  entitySettleGenerated,
+  SETTLEMENT_SIDES,
+  SETTLEMENT_STATES,
+  type SettlementSide,
+  type SettlementState,
+  settlementStateOptions,
+  VOS_BALANCE_DETAIL,
+  vosBalanceResource,
+} from './entity-settle.js';
+export {
   ERP_COUNTERPART_KINDS,
   ERP_DOC_META,
   ERP_DOC_STATES,

@@ -14,6 +14,13 @@ import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
 import { awsUserResource, clientResource, contractResource, verificationResource } from '../finance/consumer.js';
+import {
+  entityAccountResource,
+  entityProofreadDataResource,
+  entityProofreadingResource,
+  entityReportResource,
+  vosBalanceResource,
+} from '../finance/entity-settle.js';
 import { ERP_DOC_TYPES, erpDocumentResource, erpMappingResource, erpMaterialResource } from '../finance/erp.js';
 import { voiceEntryResource } from '../finance/recharge-records.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
@@ -100,6 +107,11 @@ export const allResources: readonly ResourceDef[] = [
   finApplicationResource,
   entryResource,
   accountSnapshotResource,
+  entityAccountResource,
+  entityReportResource,
+  entityProofreadingResource,
+  entityProofreadDataResource,
+  vosBalanceResource,
   ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
   workspaceResource,
   workspaceKeyResource,

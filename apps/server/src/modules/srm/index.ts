@@ -33,6 +33,8 @@ export {
   supplierWithProducts,
 } from './channels/refs.js';
 
+export { spreadDemoSupplierEntities } from './seed.js';
+
 onSupplierCreate(refuseDuplicates);
 onSupplierCreate(requireRuledFields);
 

@@ -1,7 +1,7 @@
 import { ADMISSION_CHECKLIST, ADMISSION_CHECKLIST_KEYS, ADMISSION_SERVICE } from '@portal/contracts/srm';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { departments, staffUsers } from '../../platform/access/schema.js';
-import { rowsOf } from '../../platform/db/index.js';
+import { type Db, rowsOf } from '../../platform/db/index.js';
 import { recordEvents } from '../../platform/history/schema.js';
 import type { SeedContext } from '../../platform/seed/context.js';
 import { processIdOf, startInstance } from '../approval/index.js';
@@ -328,4 +328,21 @@ async function seedAdmissions(
       await tx.update(srmAdmissions).set({ approvalId: instanceId }).where(eq(srmAdmissions.id, row!.id));
     });
   }
+}
+
+/**
+ * The demo suppliers signed by none of our entities, spread over `entityIds` by id (the same every run):
+ * entity settlement's demo (decision 0119) needs suppliers of different entities. Answers how many.
+ */
+export async function spreadDemoSupplierEntities(db: Db, entityIds: number[]): Promise<number> {
+  if (!entityIds.length) return 0;
+  const list = sql.join(
+    entityIds.map((e) => sql`${e}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`update srm_suppliers set entity_id = (array[${list}]::int[])[1 + id % ${entityIds.length}]
+      where entity_id is null returning id`),
+  );
+  return rows.length;
 }

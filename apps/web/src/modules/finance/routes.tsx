@@ -7,6 +7,7 @@ const control = () => import('./SupplierControl');
 const workspaces = () => import('./Workspaces');
 const consumer = () => import('./ConsumerRecords');
 const erp = () => import('./ErpScreens');
+const entity = () => import('./EntitySettle');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
@@ -93,4 +94,11 @@ export const financeScreens: ScreenMap = {
   '/setModule/financial/credit-whitelist': async () => ({ Component: (await billing()).CreditWhitelistScreen }),
   '/setModule/financial/notify': async () => ({ Component: (await billing()).FinanceNotifyScreen }),
   '/setModule/financial/bill-cycle': async () => ({ Component: (await billing()).BillCycleScreen }),
+  '/financial/entitySettle/account': async () => ({ Component: (await entity()).EntityAccountsScreen }),
+  '/financial/entitySettle/account/details': async () => ({ Component: (await entity()).EntityAccountDetailScreen }),
+  '/financial/entitySettle/report': async () => ({ Component: (await entity()).EntityReportScreen }),
+  '/financial/entitySettle/proofreading': async () => ({ Component: (await entity()).EntityProofreadingScreen }),
+  '/financial/proofreadData': async () => ({ Component: (await entity()).ProofreadDataScreen }),
+  '/financial/balanceReport/vos': async () => ({ Component: (await entity()).VosBalanceScreen }),
+  '/financial/balanceReport/vos/detail': async () => ({ Component: (await entity()).VosBalanceDetailScreen }),
 };

@@ -54,14 +54,17 @@ export async function channelRefs(db: DbOrTx, ids?: number[]): Promise<ChannelRe
 }
 
 /** Suppliers' code and name by id (the reports' supplier level). */
-export async function supplierRefs(db: DbOrTx, ids: number[]): Promise<Map<number, { code: string; name: string }>> {
-  const out = new Map<number, { code: string; name: string }>();
+export async function supplierRefs(
+  db: DbOrTx,
+  ids: number[],
+): Promise<Map<number, { code: string; name: string; entityId: number | null }>> {
+  const out = new Map<number, { code: string; name: string; entityId: number | null }>();
   if (!ids.length) return out;
   const rows = await db
-    .select({ id: srmSuppliers.id, code: srmSuppliers.code, name: srmSuppliers.name })
+    .select({ id: srmSuppliers.id, code: srmSuppliers.code, name: srmSuppliers.name, entityId: srmSuppliers.entityId })
     .from(srmSuppliers)
     .where(inArray(srmSuppliers.id, ids));
-  for (const r of rows) out.set(r.id, { code: r.code, name: r.name });
+  for (const r of rows) out.set(r.id, { code: r.code, name: r.name, entityId: r.entityId });
   return out;
 }
 

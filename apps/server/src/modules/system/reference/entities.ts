@@ -4,7 +4,7 @@ import {
   brandResource,
   entityResource,
 } from '@portal/contracts/reference/resources';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { nameInSql } from '../../../platform/i18n/names.js';
@@ -23,6 +23,16 @@ const linkedName = (owner: string, fk: string, table: string) =>
   localized(
     (l) =>
       sql`(select ${nameInSql(l, sql.raw('x.name'), sql.raw('x.name_en'))} from ${sql.raw(table)} x where x.id = ${sql.raw(`"${owner}"."${fk}"`)})`,
+  );
+
+/**
+ * The code and localized name of the contracting entity `fk` (an SQL id) points at: how another room's
+ * list names an entity it keeps only the id of (finance's entity settlement, decision 0119).
+ */
+export const entityNameSql = (fk: SQL) =>
+  localized(
+    (l) =>
+      sql`(select x.code || ' ' || ${nameInSql(l, sql.raw('x.name'), sql.raw('x.name_en'))} from ref_entities x where x.id = ${fk})`,
   );
 
 /** The entity or bank a row points at must exist and be enabled. */
@@ -189,3 +199,49 @@ export const brands = bindResource(brandResource, {
     },
   },
 });
+
+/** The demo's contracting entities (decision 0119): a Hong Kong, a Singapore and a mainland company. */
+const DEMO_ENTITIES = [
+  {
+    code: 'XT-HK',
+    name: '讯通（香港）有限公司',
+    nameEn: 'Xuntong (Hong Kong) Ltd',
+    countryCode: 'HK',
+    currencyCode: 'USD',
+  },
+  {
+    code: 'XT-SG',
+    name: '讯通新加坡私人有限公司',
+    nameEn: 'Xuntong Singapore Pte Ltd',
+    countryCode: 'SG',
+    currencyCode: 'USD',
+  },
+  {
+    code: 'XT-CN',
+    name: '深圳讯通科技有限公司',
+    nameEn: 'Shenzhen Xuntong Technology Co',
+    countryCode: 'CN',
+    currencyCode: 'CNY',
+  },
+] as const;
+
+/**
+ * The demo seed's contracting entities when there are none: three of ours, so the demo's accounts and
+ * suppliers can be signed by different ones (entity settlement's demo, decision 0119). Answers the
+ * enabled entities' ids by id; idempotent (a code already there is left alone).
+ */
+export async function ensureDemoEntities(db: Db): Promise<number[]> {
+  const have = await db.select({ id: refEntities.id }).from(refEntities).where(eq(refEntities.enabled, true));
+  if (have.length < 2)
+    await db
+      .insert(refEntities)
+      .values([...DEMO_ENTITIES])
+      .onConflictDoNothing();
+  return (
+    await db
+      .select({ id: refEntities.id })
+      .from(refEntities)
+      .where(eq(refEntities.enabled, true))
+      .orderBy(asc(refEntities.id))
+  ).map((r) => r.id);
+}
