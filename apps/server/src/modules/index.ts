@@ -6,6 +6,7 @@ import { crmModule } from './crm/index.js';
 import { downloadsModule } from './downloads/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { financeModule } from './finance/index.js';
+import { financeSealModule } from './finance/seals/index.js';
 import { financeSupplierModule } from './finance/suppliers/index.js';
 import { financeWorkspaceModule } from './finance/workspaces/index.js';
 import { homeModule } from './home/index.js';
@@ -42,6 +43,8 @@ export const modules: Module[] = [
   financeSupplierModule,
   // customer workspaces and their API keys read finance's accounts (decision 0116)
   financeWorkspaceModule,
+  // contract seals and the archive read CRM's customers and SRM's suppliers (decision 0117)
+  financeSealModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

@@ -13,6 +13,7 @@ import {
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
+import { contractArchiveResource, sealApplicationResource, sealResource } from '../finance/seal.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
 import { workspaceKeyResource, workspaceResource } from '../finance/workspace.js';
@@ -100,6 +101,9 @@ export const allResources: readonly ResourceDef[] = [
   ...SUPPLIER_PRODUCTS.map(supplierAccountResource),
   workspaceResource,
   workspaceKeyResource,
+  sealResource,
+  sealApplicationResource,
+  contractArchiveResource,
   twoWayRuleResource,
   twoWayReviewResource,
 ];

@@ -5,6 +5,7 @@ const billing = () => import('./billing');
 const suppliers = () => import('./SupplierAccounts');
 const control = () => import('./SupplierControl');
 const workspaces = () => import('./Workspaces');
+const seals = () => import('./Seals');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
@@ -67,4 +68,9 @@ export const financeScreens: ScreenMap = {
   '/setModule/financial/credit-whitelist': async () => ({ Component: (await billing()).CreditWhitelistScreen }),
   '/setModule/financial/notify': async () => ({ Component: (await billing()).FinanceNotifyScreen }),
   '/setModule/financial/bill-cycle': async () => ({ Component: (await billing()).BillCycleScreen }),
+  '/setModule/financial/seal-config': async () => ({ Component: (await seals()).SealConfigScreen }),
+  '/financial/contract-archive/seal-apply': async () => ({ Component: (await seals()).SealApplicationsScreen }),
+  '/financial/contract-archive/archive-records': async () => ({ Component: (await seals()).ArchiveRecordsScreen }),
+  '/financial/contract-seal/detail': async () => ({ Component: (await seals()).SealDetailScreen }),
+  '/general/process/contract-seal/apply': async () => ({ Component: (await seals()).SealApplyPage }),
 };
