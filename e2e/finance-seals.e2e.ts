@@ -39,12 +39,14 @@ describe('finance: contract seals and the archive (decision 0117)', () => {
     await pick(page, 'seal-counterpart', customer.code);
     await page.getByTestId('seal-title').fill(title);
     await page.getByTestId('seal-amount').fill('12000');
-    const term = page.getByTestId('seal-term').locator('input');
-    await term.first().click();
-    await term.first().fill('2027-01-01');
-    await term.first().press('Enter');
-    await term.nth(1).fill('2027-12-31');
-    await term.nth(1).press('Enter');
+    // a date range typed into the picker's two inputs, each confirmed with Enter
+    const term = page.getByTestId('seal-form').locator('.ant-picker-range');
+    await term.click();
+    await term.locator('input').first().fill('2027-01-01');
+    await term.locator('input').first().press('Enter');
+    await term.locator('input').last().fill('2027-12-31');
+    await term.locator('input').last().press('Enter');
+    await expect.poll(() => term.locator('input').last().inputValue()).toBe('2027-12-31');
     await pick(page, 'seal-seals', '合同专用章');
     await page.keyboard.press('Escape');
     await page.locator('input[type=file]').setInputFiles({
