@@ -217,20 +217,24 @@ export function SealApplyPage() {
   const submit = async (v: ApplyValues) => {
     setBusy(true);
     try {
-      const r = await post<SealApplyResult>(SEAL_APPLY_API, {
-        counterpartKind: v.counterpartKind,
-        counterpartId: v.counterpartId,
-        title: v.title,
-        contractType: v.contractType,
-        amount: v.amount,
-        currency: v.currency,
-        startDay: v.term[0].format('YYYY-MM-DD'),
-        endDay: v.term[1] ? v.term[1].format('YYYY-MM-DD') : null,
-        files: v.files,
-        sealIds: v.sealIds,
-        copies: v.copies,
-        reason: v.reason || undefined,
-      });
+      const r = await post<SealApplyResult>(
+        SEAL_APPLY_API,
+        {
+          counterpartKind: v.counterpartKind,
+          counterpartId: v.counterpartId,
+          title: v.title,
+          contractType: v.contractType,
+          amount: v.amount,
+          currency: v.currency,
+          startDay: v.term[0].format('YYYY-MM-DD'),
+          endDay: v.term[1] ? v.term[1].format('YYYY-MM-DD') : null,
+          files: v.files,
+          sealIds: v.sealIds,
+          copies: v.copies,
+          reason: v.reason || undefined,
+        },
+        { checkRepeat: true },
+      );
       navigate(`${SEAL_DETAIL_PATH}?id=${r.id}`);
     } finally {
       setBusy(false);
