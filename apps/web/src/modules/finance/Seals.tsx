@@ -99,6 +99,9 @@ const ACTION: Record<string, { zh: string; en: string; color?: string }> = {
   reject: { zh: '驳回', en: 'Rejected', color: 'red' },
   withdraw: { zh: '撤回', en: 'Withdrawn', color: 'gray' },
   cc: { zh: '抄送', en: 'Copied', color: 'gray' },
+  approved: { zh: '审批通过', en: 'Approved', color: 'green' },
+  rejected: { zh: '审批驳回', en: 'Rejected', color: 'red' },
+  withdrawn: { zh: '已撤回', en: 'Withdrawn', color: 'gray' },
 };
 
 /** `/setModule/financial/seal-config`: the company's seals, and where who approves their use is set. */
