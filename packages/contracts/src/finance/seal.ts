@@ -172,6 +172,7 @@ export const sealResource = defineResource({
       required: true,
       track: true,
     },
+    entityName: { kind: 'text', label: label('所属主体', 'Contracting entity'), readOnly: true },
     keeperId: { kind: 'user', label: label('保管人', 'Keeper'), required: true, track: true },
     active: { kind: 'boolean', label: label('启用', 'Active'), required: true, track: true },
     remark: { kind: 'textarea', label: label('备注', 'Remark'), track: true, rules: { maxLength: 500 } },
@@ -179,7 +180,7 @@ export const sealResource = defineResource({
     createdAt: { kind: 'datetime', label: label('创建时间', 'Created'), readOnly: true },
   },
   list: {
-    columns: ['name', 'kind', 'entityId', 'keeperId', 'active', 'remark', 'createdAt'],
+    columns: ['name', 'kind', 'entityName', 'keeperId', 'active', 'remark', 'createdAt'],
     filters: {
       keyword: { op: 'like', fields: ['name'], label: label('印章名称', 'Seal name') },
       kind: { op: 'eq', field: 'kind' },

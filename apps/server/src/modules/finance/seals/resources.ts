@@ -31,6 +31,8 @@ export const seals = bindResource(sealResource, {
     name: finSeals.name,
     kind: finSeals.kind,
     entityId: finSeals.entityId,
+    // the reference data's entity name (read-only; the reference room owns the row)
+    entityName: sql`(select e.name from ref_entities e where e.id = "fin_seals"."entity_id")`,
     keeperId: finSeals.keeperId,
     active: finSeals.active,
     remark: finSeals.remark,
