@@ -1645,6 +1645,52 @@ export const Errors = {
     '话务汇总暂不可用，无法生成结算报表',
     'The traffic rollups are not available; the report cannot be generated',
   ),
+  // finance, session 21: contract archive and seals (decision 0117, 10510500–10510549)
+  FIN_SEAL_UNKNOWN: def(
+    10510500,
+    400,
+    '印章 {value} 不存在或已停用',
+    'The seal {value} does not exist or is not active',
+  ),
+  FIN_SEAL_ENTITY: def(
+    10510501,
+    400,
+    '所选印章须属于同一签约主体',
+    'The seals asked for must belong to one contracting entity',
+  ),
+  FIN_SEAL_COUNTERPART: def(
+    10510502,
+    400,
+    '合同相对方 {value} 不存在或不在您的数据范围内',
+    'The counterpart {value} does not exist or is outside your data scope',
+  ),
+  FIN_SEAL_TERM: def(10510503, 400, '合同到期日不能早于开始日', 'The contract cannot expire before it starts'),
+  FIN_SEAL_CURRENCY: def(10510504, 400, '币种 {value} 不存在', 'The currency {value} is not known'),
+  FIN_SEAL_FILE: def(
+    10510505,
+    400,
+    '合同文件 {value} 须为本人上传的 PDF 或图片',
+    'The contract file {value} must be a PDF or image you uploaded',
+  ),
+  FIN_SEAL_NO_PROCESS: def(
+    10510506,
+    409,
+    '未配置合同用印审批流程',
+    'No approval process is set for contract seal applications',
+  ),
+  FIN_SEAL_ORIGINAL_FILED: def(10510507, 409, '归档 {value} 的原件已归档', 'The original of {value} is already filed'),
+  FIN_SEAL_RETURN_DAY: def(
+    10510508,
+    400,
+    '原件归还日不能早于归档日或晚于今天',
+    'The original cannot be returned before it was archived or after today',
+  ),
+  FIN_SEAL_RETURNED_BY: def(
+    10510509,
+    400,
+    '归还人 {value} 不存在',
+    'The colleague {value} who returned it does not exist',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

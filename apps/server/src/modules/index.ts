@@ -9,6 +9,7 @@ import { financeConsumerModule } from './finance/consumer/index.js';
 import { financeEntityModule } from './finance/entity-settle/index.js';
 import { financeErpModule } from './finance/erp/index.js';
 import { financeModule } from './finance/index.js';
+import { financeSealModule } from './finance/seals/index.js';
 import { financeSupplierModule } from './finance/suppliers/index.js';
 import { financeWorkspaceModule } from './finance/workspaces/index.js';
 import { homeModule } from './home/index.js';
@@ -50,6 +51,8 @@ export const modules: Module[] = [
   // Kingdee ERP documents read both finance ledgers (decision 0118)
   financeErpModule,
   financeEntityModule,
+  // contract seals and the archive read CRM's customers and SRM's suppliers (decision 0117)
+  financeSealModule,
 ];
 
 for (const m of modules) if (m.ports) definePorts(m.ports);

@@ -56,16 +56,22 @@ describe('seed resources from the route registry', () => {
     expect(sales.has('offerManage:customer-quote:sms')).toBe(true);
     expect(sales.has('ai:chat')).toBe(true);
     expect(sales.has('setModule')).toBe(false);
-    // the consumer accounts of their own customers, and (to read) their workspaces and API keys
-    // (decision 0116), are the finance screens sales hold
+    // the consumer accounts of their own customers, (to read) their workspaces and API keys
+    // (decision 0116), and their own seal applications and archived contracts (decision 0117)
     expect([...sales].filter((k) => k.startsWith('financial')).sort()).toEqual([
       'financial',
       'financial:account:consumer:consumer',
       'financial:account:consumer:consumer:open',
       'financial:account:consumer:workspace',
       'financial:account:consumer:workspaceapi',
+      'financial:contract-archive:archive-records',
+      'financial:contract-archive:seal-apply',
       'financial:group:consumer',
+      'financial:group:contract',
     ]);
+    // finance and legal see every seal application and archived contract; sales their own (decision 0117)
+    expect(grants.get('finance')!.has('financial:contract-archive:seal-apply:all')).toBe(true);
+    expect(sales.has('financial:contract-archive:seal-apply:all')).toBe(false);
     expect(grants.get('finance')!.has('financial:account:consumer:workspaceapi:verify')).toBe(true);
     // distributing and claiming past the open-sea rules are the managers' (decision 0033)
     for (const k of poolManagerKeys) expect(sales.has(k), k).toBe(false);

@@ -13,6 +13,7 @@ import { CrmPerm, poolButtons, poolManagerKeys } from '@portal/contracts/crm';
 import {
   EntitySettlePerm,
   FinPerm,
+  SealPerm,
   SUPPLIER_CONTROL_KINDS,
   SUPPLIER_PRODUCTS,
   SupplierBillPerm,
@@ -95,6 +96,9 @@ const SUPPLIER_COSTS = [
 /** sales read their customers' workspaces and keys (decision 0116); finance makes and changes them */
 const SALES_WORKSPACES = [WorkspacePerm.WORKSPACES, WorkspacePerm.KEYS];
 
+/** sales and buyers (the apply form is every role's) read their own applications and archived contracts (decision 0117) */
+const SEAL_APPLICANTS = [SealPerm.APPLICATIONS, SealPerm.ARCHIVE];
+
 /** What each demo role holds besides the administrator, who holds everything. */
 export const ROLE_GRANTS: Record<
   Exclude<SeedRole, 'admin'>,
@@ -109,6 +113,7 @@ export const ROLE_GRANTS: Record<
       FinPerm.ACCOUNT_OPEN,
       ChannelPerm.MARKET,
       ...SALES_WORKSPACES,
+      ...SEAL_APPLICANTS,
     ],
     withhold: poolManagerKeys,
   },
@@ -121,6 +126,7 @@ export const ROLE_GRANTS: Record<
       FinPerm.ACCOUNT_OPEN,
       ChannelPerm.MARKET,
       ...SALES_WORKSPACES,
+      ...SEAL_APPLICANTS,
     ],
   },
   /** finance also records the payment of a SIM-farm partner's approved withdrawal (decision 0083) */
@@ -145,6 +151,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.CLUE_SETTINGS,
       SrmPerm.PAYMENT_METHODS,
       ...SUPPLIER_COSTS,
+      ...SEAL_APPLICANTS,
     ],
   },
   /** buyers: their own suppliers, the sea and admissions; distribution and handover are the manager's */
@@ -167,6 +174,7 @@ export const ROLE_GRANTS: Record<
       SrmPerm.SUPPLIER_REQUESTS,
       Perm.AI_CHAT,
       ...SUPPLIER_COSTS,
+      ...SEAL_APPLICANTS,
     ],
   },
 };
@@ -233,6 +241,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     parentKey: FinPerm.ACCOUNTS,
     name: '查看全部客户账户（财务）',
     nameEn: 'See every consumer account (finance)',
+  },
+  {
+    key: SealPerm.ALL,
+    parentKey: SealPerm.APPLICATIONS,
+    name: '查看全部用印申请与归档合同（财务、法务）',
+    nameEn: 'See every seal application and archived contract (finance, legal)',
   },
   {
     key: REPORTS_ALL_FIGURES,

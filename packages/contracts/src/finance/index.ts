@@ -145,6 +145,37 @@ export {
   type WriteOffApply,
   writeOffApply,
 } from './schemas.js';
+export {
+  CONTRACT_TYPES,
+  COUNTERPART_KINDS,
+  type CounterpartKind,
+  contractArchiveResource,
+  contractTypeOptions,
+  counterpartKindOptions,
+  MAX_CONTRACT_FILES,
+  MAX_SEAL_COPIES,
+  MAX_SEALS_PER_APPLY,
+  ORIGINAL_STATES,
+  SEAL_APPLY_API,
+  SEAL_APPLY_PATH,
+  SEAL_DETAIL_PATH,
+  SEAL_KINDS,
+  SEAL_OPTIONS_API,
+  SEAL_SERVICE,
+  type SealApplicationDetail,
+  type SealApply,
+  type SealApplyResult,
+  type SealKind,
+  type SealOption,
+  SealPerm,
+  sealApplicationDetail,
+  sealApplicationResource,
+  sealApply,
+  sealApplyResult,
+  sealKindOptions,
+  sealOption,
+  sealResource,
+} from './seal.js';
 export { accountSnapshotResource } from './snapshot.js';
 export { prepaidStatementPath, statementResource } from './statement.js';
 export {

@@ -23,6 +23,7 @@ import {
 } from '../finance/entity-settle.js';
 import { ERP_DOC_TYPES, erpDocumentResource, erpMappingResource, erpMaterialResource } from '../finance/erp.js';
 import { voiceEntryResource } from '../finance/recharge-records.js';
+import { contractArchiveResource, sealApplicationResource, sealResource } from '../finance/seal.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
 import { workspaceKeyResource, workspaceResource } from '../finance/workspace.js';
@@ -123,6 +124,9 @@ export const allResources: readonly ResourceDef[] = [
   ...ERP_DOC_TYPES.map(erpDocumentResource),
   erpMappingResource,
   erpMaterialResource,
+  sealResource,
+  sealApplicationResource,
+  contractArchiveResource,
   twoWayRuleResource,
   twoWayReviewResource,
 ];

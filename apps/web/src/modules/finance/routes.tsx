@@ -8,6 +8,7 @@ const workspaces = () => import('./Workspaces');
 const consumer = () => import('./ConsumerRecords');
 const erp = () => import('./ErpScreens');
 const entity = () => import('./EntitySettle');
+const seals = () => import('./Seals');
 
 /** The finance room's screens (the rest of /financial/... stays the section's host until built). */
 export const financeScreens: ScreenMap = {
@@ -101,4 +102,9 @@ export const financeScreens: ScreenMap = {
   '/financial/proofreadData': async () => ({ Component: (await entity()).ProofreadDataScreen }),
   '/financial/balanceReport/vos': async () => ({ Component: (await entity()).VosBalanceScreen }),
   '/financial/balanceReport/vos/detail': async () => ({ Component: (await entity()).VosBalanceDetailScreen }),
+  '/setModule/financial/seal-config': async () => ({ Component: (await seals()).SealConfigScreen }),
+  '/financial/contract-archive/seal-apply': async () => ({ Component: (await seals()).SealApplicationsScreen }),
+  '/financial/contract-archive/archive-records': async () => ({ Component: (await seals()).ArchiveRecordsScreen }),
+  '/financial/contract-seal/detail': async () => ({ Component: (await seals()).SealDetailScreen }),
+  '/general/process/contract-seal/apply': async () => ({ Component: (await seals()).SealApplyPage }),
 };
