@@ -1,6 +1,7 @@
 import { Errors, Perm } from '@portal/contracts';
 import { actionPerm, SIGNED_IN } from '@portal/contracts/resource';
 import { eq, getTableName, inArray, is, SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../src/modules/index.js';
 import { users } from '../src/modules/system/users.js';
@@ -82,9 +83,12 @@ describe('every bound resource', () => {
     const missing: string[] = [];
     for (const b of boundResources()) {
       const table = getTableName(b.table);
-      // a personal list is always one owner's records: its indexes may start with the owner
+      // a personal list is always one owner's records: its indexes may start with the owner; a resource
+      // holding one kind of a shared table (`rows`: kind column = value) may start them with the kind
       const owner = b.def.access.list === SIGNED_IN ? columnOf(b, b.def.access.owner!).name : undefined;
-      const ownerFirst = owner ? `(?:"?${owner}"?, )?` : '';
+      const kind = b.rows ? /^"\w+"\."(\w+)" = \$1$/.exec(new PgDialect().sqlToQuery(b.rows).sql)?.[1] : undefined;
+      const lead = owner ?? kind;
+      const ownerFirst = lead ? `(?:"?${lead}"?, )?` : '';
       const need = (field: string, method: 'btree' | 'gin') => {
         const src = field === 'id' ? b.table.id : b.columns[field]!;
         if (isLink(src)) {

@@ -93,6 +93,8 @@ export const finEntitySettlements = pgTable(
     index('fin_entity_settlements_buyer_idx').on(t.buyerEntityId, t.period),
     index('fin_entity_settlements_state_idx').on(t.state),
     index('fin_entity_settlements_generated_idx').on(t.generatedAt),
+    // the report's and the proofreading's default order: newest period first
+    index('fin_entity_settlements_period_idx').on(t.period.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -119,7 +121,7 @@ export const finEntitySettlementLines = pgTable(
     uniqueIndex('fin_entity_lines_uq').on(t.settlementId, t.day, t.product, t.country),
     index('fin_entity_lines_account_idx').on(t.accountId, t.day),
     index('fin_entity_lines_period_idx').on(t.period, t.day),
-    index('fin_entity_lines_day_idx').on(t.day),
+    index('fin_entity_lines_day_idx').on(t.day, t.id),
     index('fin_entity_lines_country_idx').on(t.country, t.day),
   ],
 );
