@@ -88,6 +88,7 @@ export {
 export { accountSnapshotResource } from './snapshot.js';
 export { prepaidStatementPath, statementResource } from './statement.js';
 export {
+  SUPPLIER_APPLICATION_KINDS,
   SUPPLIER_APPLICATION_STATES,
   SUPPLIER_APPLY_BASE,
   SUPPLIER_APPLY_KINDS,
@@ -96,6 +97,7 @@ export {
   SUPPLIER_PRODUCTS,
   SUPPLIER_SERVICE,
   type SupplierApplicationDetail,
+  type SupplierApplicationKind,
   type SupplierApply,
   type SupplierApplyKind,
   type SupplierBillPay,
@@ -112,6 +114,13 @@ export {
   supplierPerm,
   supplierProductOptions,
 } from './supplier.js';
+export {
+  SUPPLIER_BAD_DEBT_API,
+  type SupplierBadDebtApply,
+  SupplierBadDebtPerm,
+  supplierBadDebtApply,
+  supplierBadDebtResource,
+} from './supplier-bad-debt.js';
 export {
   beyondTolerance,
   DEFAULT_TOLERANCE,
