@@ -78,6 +78,7 @@ export const supplierBadDebtResource = defineResource({
       'amount',
       'currency',
       'accountCode',
+      'balanceAfter',
       'product',
       'reason',
       'applicantName',

@@ -3,6 +3,7 @@ import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
 import { registerSupplierHandlers } from './applications.js';
 import { supplierBadDebts } from './bad-debt.js';
+import { seedSupplierBadDebt } from './bad-debt-seed.js';
 import { mountBillImport } from './bill-import.js';
 import { seedSupplierBills } from './bill-seed.js';
 import { reconConfig, soas, supplierBillLines, supplierBills } from './bills.js';
@@ -68,5 +69,6 @@ export const financeSupplierModule: Module = {
     await seedSupplierControls(ctx);
     await seedSupplierControlSet(ctx.db);
     await seedSupplierOverdue(ctx);
+    await seedSupplierBadDebt(ctx);
   },
 };
