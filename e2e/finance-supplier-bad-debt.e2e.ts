@@ -92,6 +92,44 @@ describe('finance supplier bad debt (a balance handed to bad debt through approv
     await ctx.close();
   });
 
+  it('finance01 posts a confirmed bill’s difference from the bill check; approved, a second time is refused', async () => {
+    const base = shell.server.url;
+    const token = await apiToken(base, FINANCE);
+    const confirmed = await api<Page_<{ id: number; code: string; difference: number }>>(
+      base,
+      token,
+      'POST',
+      '/v2/fc/postpaid-supplier/bill-check/page',
+      { size: 50, state: 'confirmed' },
+    );
+    const bill = confirmed.records.find((b) => b.difference !== 0)!;
+    expect(bill, 'a confirmed demo bill that differs from our cost').toBeTruthy();
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'zh-CN', width: 1280, height: 900 });
+    await page.goto(`${base}/financial/postpaid-supplier/bill-check`);
+    const row = rows(page).filter({ hasText: bill.code });
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await row.getByTestId('bill-difference').click();
+    const reason = page.locator('textarea[data-testid="bill-difference-reason"]');
+    await reason.fill('差额经双方确认');
+    await expect.poll(() => reason.inputValue()).toBe('差额经双方确认');
+    await shot(page, 'finance-supplier-bill-difference-1280-zh');
+    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
+    const todo = await api<Page_<{ taskId: number }>>(base, token, 'POST', '/v2/workflow/my/toDoPage', {
+      page: 1,
+      size: 200,
+    });
+    const task = todo.records.find((r) => JSON.stringify(r).includes('供应商账单差额入账'))!;
+    expect(task, 'the difference is to be decided').toBeTruthy();
+    const agreed = await keyedPost(base, token, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
+    expect(agreed.code, agreed.msg).toBe(0);
+    const again = await keyedPost(base, token, `/v2/fc/postpaid-supplier/bill-check/${bill.id}/post-difference`, {
+      reason: 'twice',
+    });
+    expect(again.code).toBe(10510665);
+    await ctx.close();
+  });
+
   for (const [locale, width, height] of [
     ['en', 1280, 800],
     ['zh-CN', 1280, 800],

@@ -1,12 +1,14 @@
 import { Errors } from '@portal/contracts';
-import { SUPPLIER_BAD_DEBT_API } from '@portal/contracts/finance';
+import { SUPPLIER_BAD_DEBT_API, supplierBillDifferencePath } from '@portal/contracts/finance';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_DEBT_ENTITY, supplierBadDebts } from '../src/modules/finance/suppliers/bad-debt.js';
+import { nextBillCode } from '../src/modules/finance/suppliers/bills.js';
 import { postSupplierEntry, supplierDrift } from '../src/modules/finance/suppliers/ledger.js';
 import {
   finSupplierAccounts,
   finSupplierApplications,
+  finSupplierBills,
   finSupplierEntries,
 } from '../src/modules/finance/suppliers/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
@@ -26,6 +28,7 @@ type Answer = { code: number; msg: string; data: any };
  * written when the account is unknown or another's, the amount above the balance or an application
  * is open; on approval a `write_off` entry (−amount) in the approval's transaction, unless the balance
  * went below it meanwhile; one wins when two apply at once; the list's history and conformance suite.
+ * And a confirmed bill's difference posted once as a `bill` entry through the same approval.
  */
 let t: TestApp;
 let fin: Tokens;
@@ -180,6 +183,81 @@ describe('supplier bad debt', () => {
     expect(await balance(acc)).toBe(6_000 - (await application(won.data.id)).amount);
     expect(await balance(other)).toBe(0);
     expect(await supplierDrift(t.p.db)).toEqual([]);
+  });
+});
+
+/** A bill of a supplier owned by `owner` (theirs against our cost), with its sms USD account unless `account` is false. */
+async function billOf(owner: number, theirs: number, ours: number, state: 'draft' | 'confirmed', account = true) {
+  const s = await testSupplier(t.p.db, { prefix: 'B', ownerId: owner });
+  let accountId = 0;
+  if (account) {
+    const [a] = await t.p.db
+      .insert(finSupplierAccounts)
+      .values({ code: `SA7${String(++seq).padStart(5, '0')}`, supplierId: s.id, product: 'sms', currency: 'USD' })
+      .returning({ id: finSupplierAccounts.id });
+    accountId = a!.id;
+  }
+  const [b] = await t.p.db
+    .insert(finSupplierBills)
+    .values({
+      code: await nextBillCode(t.p.db),
+      supplierId: s.id,
+      product: 'sms',
+      currency: 'USD',
+      periodFrom: '2026-10-01',
+      periodTo: '2026-10-31',
+      reference: `INV-BD${++seq}`,
+      state,
+      theirAmount: theirs,
+      ourCost: ours,
+      difference: theirs - ours,
+      lines: 1,
+    })
+    .returning({ id: finSupplierBills.id });
+  return { billId: b!.id, accountId };
+}
+const postDifference = (tok: Tokens, billId: number) =>
+  post(tok, supplierBillDifferencePath(billId), { reason: 'their bill agreed with the difference' });
+
+describe('a confirmed bill’s difference posted', () => {
+  it('refuses with nothing written: not confirmed, no difference, no account, another’s bill', async () => {
+    const fId = await userId('finance01');
+    const draft = await billOf(fId, 11_000, 10_000, 'draft');
+    const even = await billOf(fId, 10_000, 10_000, 'confirmed');
+    const lone = await billOf(fId, 11_000, 10_000, 'confirmed', false);
+    const before = await written();
+    expect((await postDifference(fin, draft.billId)).code).toBe(Errors.FIN_SUPPLIER_BILL_NO_DIFFERENCE.code);
+    expect((await postDifference(fin, even.billId)).code).toBe(Errors.FIN_SUPPLIER_BILL_NO_DIFFERENCE.code);
+    expect((await postDifference(fin, lone.billId)).code).toBe(Errors.FIN_SUPPLIER_BILL_NO_ACCOUNT.code);
+    const theirs = await billOf(fId, 11_000, 10_000, 'confirmed');
+    expect((await postDifference(sales, theirs.billId)).code).toBe(Errors.NOT_FOUND.code);
+    expect(await written()).toBe(before);
+  });
+
+  it('approved: a bill entry of −difference, once per bill (also when two ask at once); rejected: may ask again', async () => {
+    const fId = await userId('finance01');
+    const b = await billOf(fId, 11_500, 10_000, 'confirmed');
+    const both = await Promise.all([postDifference(fin, b.billId), postDifference(fin, b.billId)]);
+    expect(both.map((r) => r.code).sort()).toEqual([0, Errors.FIN_SUPPLIER_BILL_DIFFERENCE_POSTED.code].sort());
+    const won = both.find((r) => r.code === 0)!;
+    const rejected = await post(fin, '/v2/workflow/reject', {
+      taskId: await task(won.data.instanceId),
+      target: 'end',
+      opinion: 'recheck',
+    });
+    expect(rejected.code, rejected.msg).toBe(0);
+    const again = await postDifference(fin, b.billId);
+    expect(again.code, again.msg).toBe(0);
+    expect((await agree(again.data.instanceId)).code).toBe(0);
+    const app = await application(again.data.id);
+    expect(app).toMatchObject({ kind: 'bill', state: 'approved', amount: -1_500, billId: b.billId });
+    const [e] = await t.p.db.select().from(finSupplierEntries).where(eq(finSupplierEntries.id, app.entryId!));
+    expect(e).toMatchObject({ kind: 'bill', amount: -1_500 });
+    expect(await balance(b.accountId)).toBe(-1_500);
+    // the bill's payments are untouched
+    const [bill] = await t.p.db.select().from(finSupplierBills).where(eq(finSupplierBills.id, b.billId));
+    expect(bill).toMatchObject({ paid: 0, payState: 'unpaid' });
+    expect((await postDifference(fin, b.billId)).code).toBe(Errors.FIN_SUPPLIER_BILL_DIFFERENCE_POSTED.code);
   });
 });
 

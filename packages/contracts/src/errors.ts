@@ -1547,6 +1547,18 @@ export const Errors = {
     '账户余额已低于坏账金额，不能核销；请驳回后按当前余额重新申请（当前余额 {value}）',
     'The account balance is now below the bad debt, so it cannot be written off; reject it and apply again for the current balance ({value})',
   ),
+  FIN_SUPPLIER_BILL_NO_DIFFERENCE: def(
+    10510664,
+    409,
+    '账单 {value} 未确认或与我方成本没有差额，无需入账',
+    'The bill {value} is not confirmed or does not differ from our cost: there is no difference to post',
+  ),
+  FIN_SUPPLIER_BILL_DIFFERENCE_POSTED: def(
+    10510665,
+    409,
+    '账单 {value} 的差额已申请入账（审批中或已通过）',
+    'The difference of bill {value} is posted already or under review',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

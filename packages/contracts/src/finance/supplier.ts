@@ -30,8 +30,11 @@ export type SupplierEntryKind = (typeof SUPPLIER_ENTRY_KINDS)[number];
 /** what a person applies for (the rest is posted by the traffic and bill-check rooms) */
 export const SUPPLIER_APPLY_KINDS = ['prepayment', 'payment', 'adjustment'] as const;
 export type SupplierApplyKind = (typeof SUPPLIER_APPLY_KINDS)[number];
-/** every kind of supplier application: those above, and the bad-debt write-off (its own route, decision 0125) */
-export const SUPPLIER_APPLICATION_KINDS = [...SUPPLIER_APPLY_KINDS, 'write_off'] as const;
+/**
+ * every kind of supplier application: those above, the bad-debt write-off and a confirmed bill's
+ * difference posted as a `bill` entry (their own routes, decision 0125)
+ */
+export const SUPPLIER_APPLICATION_KINDS = [...SUPPLIER_APPLY_KINDS, 'write_off', 'bill'] as const;
 export type SupplierApplicationKind = (typeof SUPPLIER_APPLICATION_KINDS)[number];
 export const SUPPLIER_SERVICE = 'finance.supplier_money';
 export const SUPPLIER_APPLY_BASE = '/v2/fc/account/supplier/apply';
@@ -279,6 +282,12 @@ export const supplierBillPay = z.object({
 });
 export type SupplierBillPay = z.infer<typeof supplierBillPay>;
 export const supplierBillPayPath = (billId: number | string) => `/v2/fc/postpaid-supplier/bill-check/${billId}/pay`;
+
+/** Posting a confirmed bill's difference (decision 0125): a supplier `bill` application naming the bill, once. */
+export const supplierBillDifference = z.object({ reason: applyReason });
+export type SupplierBillDifference = z.infer<typeof supplierBillDifference>;
+export const supplierBillDifferencePath = (billId: number | string) =>
+  `/v2/fc/postpaid-supplier/bill-check/${billId}/post-difference`;
 
 export const supplierApplicationDetail = z.object({
   id: z.number(),

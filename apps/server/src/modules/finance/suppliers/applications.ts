@@ -37,6 +37,7 @@ const TITLE = {
   payment: '供应商付款申请',
   adjustment: '供应商账户调整',
   write_off: '供应商坏账核销',
+  bill: '供应商账单差额入账',
 } as const;
 
 /** A supplier account the caller may see (finance staff: all; others: their suppliers'), else 404. */
@@ -64,7 +65,10 @@ export async function applySupplier(p: Platform, auth: AuthContext, body: Suppli
   return runCommand(p, (tx, out) => startSupplier(tx, out, auth, body, p.clock.now()));
 }
 
-/** `billId`: the confirmed supplier bill a payment pays (decision 0120; checked by the caller). */
+/**
+ * `billId`: the confirmed supplier bill a payment pays (decision 0120) or whose difference a `bill`
+ * application posts (decision 0125); checked by the caller.
+ */
 export async function startSupplier(
   tx: Tx,
   out: Outbox,
@@ -149,7 +153,7 @@ export async function decideSupplier(
     .update(finSupplierApplications)
     .set({ entryId: posted.entryId })
     .where(eq(finSupplierApplications.id, app.id));
-  if (app.billId !== null) await addBillPayment(tx, app.billId, app.amount);
+  if (app.kind === 'payment' && app.billId !== null) await addBillPayment(tx, app.billId, app.amount);
 }
 
 let current: Platform | undefined;

@@ -6,6 +6,8 @@ import {
   supplierApplicationDetail,
   supplierApply,
   supplierBadDebtApply,
+  supplierBillDifference,
+  supplierBillDifferencePath,
   supplierBillPay,
   supplierBillPayPath,
 } from '@portal/contracts/finance';
@@ -16,6 +18,7 @@ import { ok } from '../../../platform/http/envelope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { applySupplier, supplierApplicationDetail as detailOf } from './applications.js';
 import { applyBadDebt } from './bad-debt.js';
+import { postBillDifference } from './bill-difference.js';
 import { payBill } from './bill-pay.js';
 
 const tags = ['finance'];
@@ -93,5 +96,21 @@ export async function supplierRoutes(app: FastifyInstance, p: Platform) {
       config: { access: 'authenticated', checkRepeat: true },
     },
     async (req) => ok(await applyBadDebt(p, req.auth!, req.body)),
+  );
+  r.post(
+    supplierBillDifferencePath(':id'),
+    {
+      schema: {
+        tags,
+        summary:
+          'Apply to post a confirmed supplier bill’s difference as a bill entry on the supplier account; once per bill',
+        params: z.object({ id }),
+        body: supplierBillDifference,
+        response: { 200: envelope(applyResult) },
+      },
+      // the key is the bill's supplier-account product screen's `:apply`, checked once the account is read
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => ok(await postBillDifference(p, req.auth!, req.params.id, req.body)),
   );
 }

@@ -145,6 +145,10 @@ export const finSupplierApplications = pgTable(
     uniqueIndex('fin_supplier_applications_write_off_open_uq')
       .on(t.supplierAccountId)
       .where(sql`${t.kind} = 'write_off' and ${t.state} = 'pending'`),
+    // a bill's difference is posted once: under review or approved (decision 0125)
+    uniqueIndex('fin_supplier_applications_bill_difference_uq')
+      .on(t.billId)
+      .where(sql`${t.kind} = 'bill' and ${t.state} in ('pending', 'approved')`),
   ],
 );
 
