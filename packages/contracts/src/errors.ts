@@ -1691,6 +1691,43 @@ export const Errors = {
     '归还人 {value} 不存在',
     'The colleague {value} who returned it does not exist',
   ),
+  // finance, session 21: supplier bad debt (decision 0125, 10510660–10510699)
+  FIN_SUPPLIER_BAD_DEBT_OVER_BALANCE: def(
+    10510660,
+    400,
+    '坏账金额超出账户余额（供应商欠我方的金额），最多 {value}',
+    'The bad debt exceeds the account balance (what the supplier owes us); at most {value}',
+  ),
+  FIN_SUPPLIER_BAD_DEBT_NO_ACCOUNT: def(
+    10510661,
+    404,
+    '供应商账户 {value} 不存在或不在您的数据范围内',
+    'The supplier account {value} does not exist or is outside your data scope',
+  ),
+  FIN_SUPPLIER_BAD_DEBT_OPEN: def(
+    10510662,
+    409,
+    '账户 {value} 已有审批中的坏账申请',
+    'The account {value} already has a bad-debt application under review',
+  ),
+  FIN_SUPPLIER_BAD_DEBT_BALANCE_GONE: def(
+    10510663,
+    409,
+    '账户余额已低于坏账金额，不能核销；请驳回后按当前余额重新申请（当前余额 {value}）',
+    'The account balance is now below the bad debt, so it cannot be written off; reject it and apply again for the current balance ({value})',
+  ),
+  FIN_SUPPLIER_BILL_NO_DIFFERENCE: def(
+    10510664,
+    409,
+    '账单 {value} 未确认或与我方成本没有差额，无需入账',
+    'The bill {value} is not confirmed or does not differ from our cost: there is no difference to post',
+  ),
+  FIN_SUPPLIER_BILL_DIFFERENCE_POSTED: def(
+    10510665,
+    409,
+    '账单 {value} 的差额已申请入账（审批中或已通过）',
+    'The difference of bill {value} is posted already or under review',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -179,6 +179,7 @@ export {
 export { accountSnapshotResource } from './snapshot.js';
 export { prepaidStatementPath, statementResource } from './statement.js';
 export {
+  SUPPLIER_APPLICATION_KINDS,
   SUPPLIER_APPLICATION_STATES,
   SUPPLIER_APPLY_BASE,
   SUPPLIER_APPLY_KINDS,
@@ -187,8 +188,10 @@ export {
   SUPPLIER_PRODUCTS,
   SUPPLIER_SERVICE,
   type SupplierApplicationDetail,
+  type SupplierApplicationKind,
   type SupplierApply,
   type SupplierApplyKind,
+  type SupplierBillDifference,
   type SupplierBillPay,
   type SupplierEntryKind,
   type SupplierProduct,
@@ -196,6 +199,8 @@ export {
   supplierApplicationDetail,
   supplierApplicationResource,
   supplierApply,
+  supplierBillDifference,
+  supplierBillDifferencePath,
   supplierBillPay,
   supplierBillPayPath,
   supplierEntryKindOptions,
@@ -203,6 +208,13 @@ export {
   supplierPerm,
   supplierProductOptions,
 } from './supplier.js';
+export {
+  SUPPLIER_BAD_DEBT_API,
+  type SupplierBadDebtApply,
+  SupplierBadDebtPerm,
+  supplierBadDebtApply,
+  supplierBadDebtResource,
+} from './supplier-bad-debt.js';
 export {
   beyondTolerance,
   DEFAULT_TOLERANCE,

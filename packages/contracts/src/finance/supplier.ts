@@ -22,13 +22,20 @@ export const SUPPLIER_CHANNEL_PRODUCT: Record<SupplierProduct, 'sms' | 'voice' |
 /**
  * prepayment: money we send ahead (+); cost: our cost of traffic carried (−); bill: the supplier's
  * bill beyond our own cost, agreed at the bill check (±); payment: money we pay against what we owe
- * (+); adjustment: a correction (±). The signs are a database check.
+ * (+); adjustment: a correction (±); write_off: money the supplier owes us handed to bad debt (−,
+ * decision 0125). The signs are a database check.
  */
-export const SUPPLIER_ENTRY_KINDS = ['prepayment', 'cost', 'bill', 'payment', 'adjustment'] as const;
+export const SUPPLIER_ENTRY_KINDS = ['prepayment', 'cost', 'bill', 'payment', 'adjustment', 'write_off'] as const;
 export type SupplierEntryKind = (typeof SUPPLIER_ENTRY_KINDS)[number];
 /** what a person applies for (the rest is posted by the traffic and bill-check rooms) */
 export const SUPPLIER_APPLY_KINDS = ['prepayment', 'payment', 'adjustment'] as const;
 export type SupplierApplyKind = (typeof SUPPLIER_APPLY_KINDS)[number];
+/**
+ * every kind of supplier application: those above, the bad-debt write-off and a confirmed bill's
+ * difference posted as a `bill` entry (their own routes, decision 0125)
+ */
+export const SUPPLIER_APPLICATION_KINDS = [...SUPPLIER_APPLY_KINDS, 'write_off', 'bill'] as const;
+export type SupplierApplicationKind = (typeof SUPPLIER_APPLICATION_KINDS)[number];
 export const SUPPLIER_SERVICE = 'finance.supplier_money';
 export const SUPPLIER_APPLY_BASE = '/v2/fc/account/supplier/apply';
 
@@ -38,6 +45,7 @@ export const supplierEntryKindOptions = [
   { value: 'bill', label: label('供应商账单', 'Supplier bill'), color: 'purple' },
   { value: 'payment', label: label('付款', 'Payment'), color: 'cyan' },
   { value: 'adjustment', label: label('调整', 'Adjustment'), color: 'gold' },
+  { value: 'write_off', label: label('坏账核销', 'Bad-debt write-off'), color: 'magenta' },
 ] as const;
 
 const productLabels: Record<SupplierProduct, ReturnType<typeof label>> = {
@@ -183,7 +191,9 @@ export const supplierApplicationResource = (product: SupplierProduct) =>
         label: label('申请类型', 'Kind'),
         required: true,
         readOnly: true,
-        options: supplierEntryKindOptions.filter((o) => (SUPPLIER_APPLY_KINDS as readonly string[]).includes(o.value)),
+        options: supplierEntryKindOptions.filter((o) =>
+          (SUPPLIER_APPLICATION_KINDS as readonly string[]).includes(o.value),
+        ),
       },
       state: {
         kind: 'enum',
@@ -273,10 +283,16 @@ export const supplierBillPay = z.object({
 export type SupplierBillPay = z.infer<typeof supplierBillPay>;
 export const supplierBillPayPath = (billId: number | string) => `/v2/fc/postpaid-supplier/bill-check/${billId}/pay`;
 
+/** Posting a confirmed bill's difference (decision 0125): a supplier `bill` application naming the bill, once. */
+export const supplierBillDifference = z.object({ reason: applyReason });
+export type SupplierBillDifference = z.infer<typeof supplierBillDifference>;
+export const supplierBillDifferencePath = (billId: number | string) =>
+  `/v2/fc/postpaid-supplier/bill-check/${billId}/post-difference`;
+
 export const supplierApplicationDetail = z.object({
   id: z.number(),
   code: z.string(),
-  kind: z.enum(SUPPLIER_APPLY_KINDS),
+  kind: z.enum(SUPPLIER_APPLICATION_KINDS),
   state: z.enum(SUPPLIER_APPLICATION_STATES),
   supplierAccountId: z.number(),
   accountCode: z.string(),

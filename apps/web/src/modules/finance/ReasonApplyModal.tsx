@@ -1,6 +1,6 @@
 import { applyReason, finApplicationResource } from '@portal/contracts/finance';
 import type { Label } from '@portal/contracts/resource/define';
-import { Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { zodRule } from '../../platform/form';
 import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
@@ -37,12 +37,9 @@ export function ReasonApplyModal({
       invalidate={resourceKeys.all(finApplicationResource.key)}
       width={520}
     >
-      <Form.Item
-        name="reason"
-        label={label(T.reason)}
-        extra={label(hint)}
-        rules={[zodRule(applyReason, label(T.reason))]}
-      >
+      {/* the hint above the field: under it, a long one ran into the character count */}
+      <Alert type="info" showIcon message={label(hint)} style={{ marginBottom: 12 }} />
+      <Form.Item name="reason" label={label(T.reason)} rules={[zodRule(applyReason, label(T.reason))]}>
         <Input.TextArea rows={3} maxLength={500} showCount data-testid={testId} />
       </Form.Item>
     </FormModal>

@@ -20,6 +20,7 @@ import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
+import { BadDebtApplyModal, type BadDebtTarget } from './BadDebtApplyModal';
 import { T } from './texts';
 
 const s = supplierApply.shape;
@@ -45,6 +46,7 @@ export function SupplierAccountsScreen({ product }: { product: SupplierProduct }
   const applications = useMemo(() => supplierApplicationResource(product), [product]);
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<{ id: number; code: string; currency: string } | null>(null);
+  const [badDebt, setBadDebt] = useState<BadDebtTarget | null>(null);
   const accountList = (
     <ResourceList
       def={accounts}
@@ -64,6 +66,24 @@ export function SupplierAccountsScreen({ product }: { product: SupplierProduct }
             testId: 'supplier-apply',
             onClick: () => setTarget({ id: row.id as number, code: String(row.code), currency: String(row.currency) }),
           },
+          // what the supplier owes us may be handed to bad debt (decision 0125)
+          ...(Number(row.balance) > 0
+            ? [
+                {
+                  key: 'bad-debt',
+                  label: label(T.badDebt),
+                  perm: supplierPerm(product).APPLY,
+                  testId: 'supplier-bad-debt',
+                  onClick: () =>
+                    setBadDebt({
+                      id: row.id as number,
+                      code: String(row.code),
+                      currency: String(row.currency),
+                      balance: Number(row.balance),
+                    }),
+                },
+              ]
+            : []),
         ],
       }}
     />
@@ -122,6 +142,11 @@ export function SupplierAccountsScreen({ product }: { product: SupplierProduct }
           <Input.TextArea rows={3} data-testid="supplier-reason" />
         </Form.Item>
       </FormModal>
+      <BadDebtApplyModal
+        target={badDebt}
+        invalidate={resourceKeys.all(applications.key)}
+        onClose={() => setBadDebt(null)}
+      />
     </>
   );
 }

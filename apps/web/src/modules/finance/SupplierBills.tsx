@@ -6,6 +6,7 @@ import {
   SupplierBillPerm,
   type SupplierProduct,
   soaResource,
+  supplierBillDifferencePath,
   supplierBillLineResource,
   supplierBillPay,
   supplierBillPayPath,
@@ -24,6 +25,7 @@ import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
+import { ReasonApplyModal } from './ReasonApplyModal';
 import { T } from './texts';
 
 const p = supplierBillPay.shape;
@@ -53,6 +55,7 @@ export function SupplierBillsScreen() {
   const qc = useQueryClient();
   const [uploading, setUploading] = useState<{ id: number; code: string } | null>(null);
   const [paying, setPaying] = useState<PayTarget | null>(null);
+  const [differing, setDiffering] = useState<{ id: number; code: string } | null>(null);
   return (
     <>
       <ResourceList
@@ -76,22 +79,38 @@ export function SupplierBillsScreen() {
                     onClick: () => setUploading({ id: row.id as number, code: String(row.code) }),
                   },
                 ]
-              : row.state === 'confirmed' && row.payState !== 'paid'
+              : row.state === 'confirmed'
                 ? [
-                    {
-                      key: 'pay',
-                      label: label(T.billPay),
-                      // paying is a supplier payment: the product's supplier-account `:apply` key
-                      perm: supplierPerm(row.product as SupplierProduct).APPLY,
-                      testId: 'bill-pay',
-                      onClick: () =>
-                        setPaying({
-                          id: row.id as number,
-                          code: String(row.code),
-                          currency: String(row.currency),
-                          open: Number(row.theirAmount) - Number(row.paid),
-                        }),
-                    },
+                    ...(row.payState !== 'paid'
+                      ? [
+                          {
+                            key: 'pay',
+                            label: label(T.billPay),
+                            // paying is a supplier payment: the product's supplier-account `:apply` key
+                            perm: supplierPerm(row.product as SupplierProduct).APPLY,
+                            testId: 'bill-pay',
+                            onClick: () =>
+                              setPaying({
+                                id: row.id as number,
+                                code: String(row.code),
+                                currency: String(row.currency),
+                                open: Number(row.theirAmount) - Number(row.paid),
+                              }),
+                          },
+                        ]
+                      : []),
+                    // the agreed difference onto the supplier account, once, by approval (decision 0125)
+                    ...(Number(row.difference) !== 0
+                      ? [
+                          {
+                            key: 'difference',
+                            label: label(T.billDifference),
+                            perm: supplierPerm(row.product as SupplierProduct).APPLY,
+                            testId: 'bill-difference',
+                            onClick: () => setDiffering({ id: row.id as number, code: String(row.code) }),
+                          },
+                        ]
+                      : []),
                   ]
                 : [],
         }}
@@ -118,6 +137,14 @@ export function SupplierBillsScreen() {
           await qc.invalidateQueries({ queryKey: resourceKeys.all(supplierBillResource.key) });
           await qc.invalidateQueries({ queryKey: resourceKeys.all(supplierBillLineResource.key) });
         }}
+      />
+      <ReasonApplyModal
+        target={differing}
+        title={T.billDifference}
+        hint={T.billDifferenceHint}
+        testId="bill-difference-reason"
+        apply={(id, reason) => post(supplierBillDifferencePath(id), { reason }, { checkRepeat: true })}
+        onClose={() => setDiffering(null)}
       />
       <FormModal<PayForm>
         open={!!paying}

@@ -1,4 +1,5 @@
 import {
+  supplierBadDebtResource,
   supplierControlResource,
   supplierControlSetResource,
   supplierOverdueResource,
@@ -23,3 +24,8 @@ export const SupplierControlSetScreen = () => <ResourceList def={supplierControl
  * and not paid in full, as the daily run found them (read only; paid from the bill check).
  */
 export const SupplierOverdueScreen = () => <ResourceList def={supplierOverdueResource} />;
+/**
+ * `/financial/supplier-control/bad-debt` (decision 0125): supplier balances handed to bad debt, each an
+ * application through finance's approval (applied for from a supplier account's row), with its history.
+ */
+export const SupplierBadDebtScreen = () => <ResourceList def={supplierBadDebtResource} />;

@@ -40,6 +40,7 @@ export const financeScreens: ScreenMap = {
   '/financial/postpaid-supplier/bill-check': async () => ({ Component: (await suppliers()).SupplierBillsScreen }),
   '/financial/postpaid-supplier/soa-manage': async () => ({ Component: (await suppliers()).SoaScreen }),
   '/financial/supplier-control/overdue': async () => ({ Component: (await control()).SupplierOverdueScreen }),
+  '/financial/supplier-control/bad-debt': async () => ({ Component: (await control()).SupplierBadDebtScreen }),
   '/financial/supplier-control/blacklist': async () => ({ Component: (await control()).SupplierBlacklistScreen }),
   '/financial/supplier-control/exempt': async () => ({ Component: (await control()).SupplierExemptScreen }),
   '/financial/supplier-control/whitelist': async () => ({ Component: (await control()).SupplierWhitelistScreen }),

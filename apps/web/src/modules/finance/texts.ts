@@ -21,6 +21,17 @@ export const T = {
   billChecked: { zh: '已核对（行数 / 超差行）', en: 'Checked (lines / beyond tolerance)' },
   billPay: { zh: '申请付款', en: 'Apply to pay' },
   billPayAmount: { zh: '付款金额', en: 'Amount to pay' },
+  badDebt: { zh: '转坏账', en: 'Hand to bad debt' },
+  billDifference: { zh: '差额入账', en: 'Post the difference' },
+  billDifferenceHint: {
+    zh: '把已确认账单与我方成本的差额记入供应商账户（账单流水），经财务审批；每张账单仅一次。',
+    en: 'Posts the confirmed bill’s difference from our cost on the supplier account (a bill entry) once finance approves; once per bill.',
+  },
+  badDebtAmount: { zh: '坏账金额', en: 'Amount to write off' },
+  badDebtHint: {
+    zh: '供应商欠我方、无法收回的余额（如预付款）转为坏账；财务审批通过后记一笔坏账核销流水，账户余额相应减少。',
+    en: 'A balance the supplier owes us and will not repay (a prepayment, say) is handed to bad debt; once finance approves, a write-off entry lowers the account balance.',
+  },
   billPayHint: {
     zh: '付款经财务审批后记入供应商账户，并计入本账单的已付金额；审批中的付款也占用未付金额。',
     en: 'Once finance approves it, the payment is posted on the supplier account and counted against this bill; payments under review count too.',

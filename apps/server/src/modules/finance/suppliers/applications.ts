@@ -1,6 +1,7 @@
 import {
   SUPPLIER_SERVICE,
   type SupplierApplicationDetail,
+  type SupplierApplicationKind,
   type SupplierApply,
   supplierPerm,
 } from '@portal/contracts/finance';
@@ -20,6 +21,7 @@ import {
 } from '../../approval/index.js';
 import { financeScope } from '../accounts.js';
 import { dayOf } from '../ledger.js';
+import { checkWriteOff, recordWriteOffState } from './bad-debt.js';
 import { addBillPayment } from './bill-pay.js';
 import { postSupplierEntry } from './ledger.js';
 import { supplierAccountOwnerSql } from './resources.js';
@@ -30,7 +32,13 @@ import {
   supplierApplicationCodeSeq,
 } from './schema.js';
 
-const TITLE = { prepayment: '供应商预付申请', payment: '供应商付款申请', adjustment: '供应商账户调整' } as const;
+const TITLE = {
+  prepayment: '供应商预付申请',
+  payment: '供应商付款申请',
+  adjustment: '供应商账户调整',
+  write_off: '供应商坏账核销',
+  bill: '供应商账单差额入账',
+} as const;
 
 /** A supplier account the caller may see (finance staff: all; others: their suppliers'), else 404. */
 export async function supplierAccountInScope(db: DbOrTx, auth: AuthContext, id: number) {
@@ -57,12 +65,15 @@ export async function applySupplier(p: Platform, auth: AuthContext, body: Suppli
   return runCommand(p, (tx, out) => startSupplier(tx, out, auth, body, p.clock.now()));
 }
 
-/** `billId`: the confirmed supplier bill a payment pays (decision 0120; checked by the caller). */
+/**
+ * `billId`: the confirmed supplier bill a payment pays (decision 0120) or whose difference a `bill`
+ * application posts (decision 0125); checked by the caller.
+ */
 export async function startSupplier(
   tx: Tx,
   out: Outbox,
   auth: AuthContext,
-  body: SupplierApply,
+  body: Omit<SupplierApply, 'kind'> & { kind: SupplierApplicationKind },
   now: Date,
   billId: number | null = null,
 ) {
@@ -121,11 +132,15 @@ export async function decideSupplier(
     .set({ state, decidedAt: now, deciderId: actorId, version: sql`${finSupplierApplications.version} + 1` })
     .where(and(eq(finSupplierApplications.id, appId), eq(finSupplierApplications.state, 'pending')))
     .returning();
-  if (!app || state !== 'approved') return;
+  if (!app) return;
+  // a bad debt's history hears of its decision; an approved write-off takes money we are owed (decision 0125)
+  await recordWriteOffState(tx, app, state, actorId, now);
+  if (state !== 'approved') return;
+  if (app.kind === 'write_off') await checkWriteOff(tx, app.supplierAccountId, app.amount);
   const posted = await postSupplierEntry(tx, {
     supplierAccountId: app.supplierAccountId,
     kind: app.kind,
-    amount: app.amount,
+    amount: app.kind === 'write_off' ? -app.amount : app.amount,
     currency: app.currency,
     day: dayOf(now),
     key: `supplier-application:${app.id}`,
@@ -138,7 +153,7 @@ export async function decideSupplier(
     .update(finSupplierApplications)
     .set({ entryId: posted.entryId })
     .where(eq(finSupplierApplications.id, app.id));
-  if (app.billId !== null) await addBillPayment(tx, app.billId, app.amount);
+  if (app.kind === 'payment' && app.billId !== null) await addBillPayment(tx, app.billId, app.amount);
 }
 
 let current: Platform | undefined;

@@ -21,53 +21,22 @@ const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} 
  */
 export async function payBill(p: Platform, auth: AuthContext, billId: number, body: SupplierBillPay) {
   return runCommand(p, async (tx, out) => {
-    const b = finSupplierBills;
-    const [bill] = await tx
-      .select({
-        id: b.id,
-        code: b.code,
-        supplierId: b.supplierId,
-        product: b.product,
-        currency: b.currency,
-        state: b.state,
-        theirAmount: b.theirAmount,
-        paid: b.paid,
-      })
-      .from(b)
-      .where(
-        and(
-          eq(b.id, billId),
-          dataScopeWhere(financeScope(auth), supplierFieldSql(sql`"fin_supplier_bills"."supplier_id"`, 'owner_id')),
-        ),
-      )
-      .for('update');
-    if (!bill) throw new AppError('NOT_FOUND');
+    const bill = await lockBillInScope(tx, auth, billId);
     if (bill.state !== 'confirmed' || bill.paid >= bill.theirAmount)
       throw new AppError('FIN_SUPPLIER_BILL_UNPAYABLE', { vars: { value: bill.code } });
     const [pending] = rowsOf<{ sum: string }>(
       await tx.execute(sql`select coalesce(sum(amount), 0)::text as sum from ${finSupplierApplications}
-        where bill_id = ${bill.id} and state = 'pending'`),
+        where bill_id = ${bill.id} and kind = 'payment' and state = 'pending'`),
     );
     const open = bill.theirAmount - bill.paid - Number(pending!.sum);
     if (body.amount > open)
       throw new AppError('FIN_SUPPLIER_BILL_OVERPAY', { vars: { value: money(Math.max(open, 0), bill.currency) } });
-    const [acc] = await tx
-      .select({ id: finSupplierAccounts.id })
-      .from(finSupplierAccounts)
-      .where(
-        and(
-          eq(finSupplierAccounts.supplierId, bill.supplierId),
-          eq(finSupplierAccounts.product, bill.product),
-          eq(finSupplierAccounts.currency, bill.currency),
-        ),
-      );
-    if (!acc) throw new AppError('FIN_SUPPLIER_BILL_NO_ACCOUNT', { vars: { value: bill.code } });
     return startSupplier(
       tx,
       out,
       auth,
       {
-        supplierAccountId: acc.id,
+        supplierAccountId: await billAccount(tx, bill),
         kind: 'payment',
         amount: body.amount,
         reference: body.reference,
@@ -77,6 +46,52 @@ export async function payBill(p: Platform, auth: AuthContext, billId: number, bo
       bill.id,
     );
   });
+}
+
+/** A supplier bill the caller may see (supplier-owner scope), locked for the rest of the transaction; else 404. */
+export async function lockBillInScope(tx: Tx, auth: AuthContext, billId: number) {
+  const b = finSupplierBills;
+  const [bill] = await tx
+    .select({
+      id: b.id,
+      code: b.code,
+      supplierId: b.supplierId,
+      product: b.product,
+      currency: b.currency,
+      state: b.state,
+      theirAmount: b.theirAmount,
+      difference: b.difference,
+      paid: b.paid,
+    })
+    .from(b)
+    .where(
+      and(
+        eq(b.id, billId),
+        dataScopeWhere(financeScope(auth), supplierFieldSql(sql`"fin_supplier_bills"."supplier_id"`, 'owner_id')),
+      ),
+    )
+    .for('update');
+  if (!bill) throw new AppError('NOT_FOUND');
+  return bill;
+}
+
+/** The supplier account of a bill's supplier, product and currency (FIN_SUPPLIER_BILL_NO_ACCOUNT when none). */
+export async function billAccount(
+  tx: Tx,
+  bill: { code: string; supplierId: number; product: string; currency: string },
+) {
+  const [acc] = await tx
+    .select({ id: finSupplierAccounts.id })
+    .from(finSupplierAccounts)
+    .where(
+      and(
+        eq(finSupplierAccounts.supplierId, bill.supplierId),
+        sql`${finSupplierAccounts.product} = ${bill.product}`,
+        eq(finSupplierAccounts.currency, bill.currency),
+      ),
+    );
+  if (!acc) throw new AppError('FIN_SUPPLIER_BILL_NO_ACCOUNT', { vars: { value: bill.code } });
+  return acc.id;
 }
 
 /**

@@ -2,6 +2,8 @@ import { SUPPLIER_PRODUCTS } from '@portal/contracts/finance';
 import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
 import { registerSupplierHandlers } from './applications.js';
+import { supplierBadDebts } from './bad-debt.js';
+import { seedSupplierBadDebt } from './bad-debt-seed.js';
 import { mountBillImport } from './bill-import.js';
 import { seedSupplierBills } from './bill-seed.js';
 import { reconConfig, soas, supplierBillLines, supplierBills } from './bills.js';
@@ -44,6 +46,8 @@ export const financeSupplierModule: Module = {
     await mountResource(app, p, supplierControlSet);
     // bills paid and the supplier-overdue list (decision 0120)
     await mountResource(app, p, supplierOverdue);
+    // bad debt (decision 0125): the write-off applications; applied for by supplierRoutes
+    await mountResource(app, p, supplierBadDebts);
   },
   jobs: (p) => {
     defineSupplierCostJob(p);
@@ -65,5 +69,6 @@ export const financeSupplierModule: Module = {
     await seedSupplierControls(ctx);
     await seedSupplierControlSet(ctx.db);
     await seedSupplierOverdue(ctx);
+    await seedSupplierBadDebt(ctx);
   },
 };

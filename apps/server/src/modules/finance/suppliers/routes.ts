@@ -2,8 +2,12 @@ import { envelope } from '@portal/contracts';
 import {
   applyResult,
   SUPPLIER_APPLY_BASE,
+  SUPPLIER_BAD_DEBT_API,
   supplierApplicationDetail,
   supplierApply,
+  supplierBadDebtApply,
+  supplierBillDifference,
+  supplierBillDifferencePath,
   supplierBillPay,
   supplierBillPayPath,
 } from '@portal/contracts/finance';
@@ -13,6 +17,8 @@ import { z } from 'zod';
 import { ok } from '../../../platform/http/envelope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { applySupplier, supplierApplicationDetail as detailOf } from './applications.js';
+import { applyBadDebt } from './bad-debt.js';
+import { postBillDifference } from './bill-difference.js';
 import { payBill } from './bill-pay.js';
 
 const tags = ['finance'];
@@ -75,5 +81,36 @@ export async function supplierRoutes(app: FastifyInstance, p: Platform) {
       config: { access: 'authenticated', checkRepeat: true },
     },
     async (req) => ok(await payBill(p, req.auth!, req.params.id, req.body)),
+  );
+  r.post(
+    `${SUPPLIER_BAD_DEBT_API}/apply`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Apply to hand a supplier account’s balance (what the supplier owes us) to bad debt; written off when approved',
+        body: supplierBadDebtApply,
+        response: { 200: envelope(applyResult) },
+      },
+      // the key is the account's product screen's `:apply`, checked once the account is read
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => ok(await applyBadDebt(p, req.auth!, req.body)),
+  );
+  r.post(
+    supplierBillDifferencePath(':id'),
+    {
+      schema: {
+        tags,
+        summary:
+          'Apply to post a confirmed supplier bill’s difference as a bill entry on the supplier account; once per bill',
+        params: z.object({ id }),
+        body: supplierBillDifference,
+        response: { 200: envelope(applyResult) },
+      },
+      // the key is the bill's supplier-account product screen's `:apply`, checked once the account is read
+      config: { access: 'authenticated', checkRepeat: true },
+    },
+    async (req) => ok(await postBillDifference(p, req.auth!, req.params.id, req.body)),
   );
 }

@@ -1,6 +1,6 @@
 import {
   SOA_STATES,
-  SUPPLIER_APPLY_KINDS,
+  SUPPLIER_APPLICATION_KINDS,
   SUPPLIER_BILL_STATES,
   SUPPLIER_CONTROL_KINDS,
   SUPPLIER_ENTRY_KINDS,
@@ -99,7 +99,7 @@ export const finSupplierEntries = pgTable(
     check(
       'fin_supplier_entries_sign',
       sql`case ${t.kind} when 'prepayment' then ${t.amount} > 0 when 'payment' then ${t.amount} > 0
-        when 'cost' then ${t.amount} < 0 else ${t.amount} <> 0 end`,
+        when 'cost' then ${t.amount} < 0 when 'write_off' then ${t.amount} < 0 else ${t.amount} <> 0 end`,
     ),
   ],
 );
@@ -111,7 +111,7 @@ export const finSupplierApplications = pgTable(
     id: serial('id').primaryKey(),
     version: integer('version').notNull().default(1),
     code: text('code').notNull(),
-    kind: text('kind', { enum: SUPPLIER_APPLY_KINDS }).notNull(),
+    kind: text('kind', { enum: SUPPLIER_APPLICATION_KINDS }).notNull(),
     supplierAccountId: integer('supplier_account_id').notNull(),
     amount: minor('amount').notNull(),
     currency: text('currency').notNull(),
@@ -141,6 +141,14 @@ export const finSupplierApplications = pgTable(
     index('fin_supplier_applications_decided_idx').on(t.decidedAt),
     uniqueIndex('fin_supplier_applications_instance_uq').on(t.instanceId),
     index('fin_supplier_applications_bill_idx').on(t.billId),
+    // one bad-debt application under review per account (decision 0125)
+    uniqueIndex('fin_supplier_applications_write_off_open_uq')
+      .on(t.supplierAccountId)
+      .where(sql`${t.kind} = 'write_off' and ${t.state} = 'pending'`),
+    // a bill's difference is posted once: under review or approved (decision 0125)
+    uniqueIndex('fin_supplier_applications_bill_difference_uq')
+      .on(t.billId)
+      .where(sql`${t.kind} = 'bill' and ${t.state} in ('pending', 'approved')`),
   ],
 );
 

@@ -1,0 +1,5 @@
+ALTER TABLE "fin_supplier_entries" DROP CONSTRAINT "fin_supplier_entries_sign";--> statement-breakpoint
+CREATE UNIQUE INDEX "fin_supplier_applications_write_off_open_uq" ON "fin_supplier_applications" USING btree ("supplier_account_id") WHERE "fin_supplier_applications"."kind" = 'write_off' and "fin_supplier_applications"."state" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "fin_supplier_applications_bill_difference_uq" ON "fin_supplier_applications" USING btree ("bill_id") WHERE "fin_supplier_applications"."kind" = 'bill' and "fin_supplier_applications"."state" in ('pending', 'approved');--> statement-breakpoint
+ALTER TABLE "fin_supplier_entries" ADD CONSTRAINT "fin_supplier_entries_sign" CHECK (case "fin_supplier_entries"."kind" when 'prepayment' then "fin_supplier_entries"."amount" > 0 when 'payment' then "fin_supplier_entries"."amount" > 0
+        when 'cost' then "fin_supplier_entries"."amount" < 0 when 'write_off' then "fin_supplier_entries"."amount" < 0 else "fin_supplier_entries"."amount" <> 0 end);
