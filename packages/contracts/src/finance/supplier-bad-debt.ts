@@ -62,6 +62,7 @@ export const supplierBadDebtResource = defineResource({
     amount: ro('money', '核销金额', 'Amount'),
     currency: ro('text', '币种', 'Currency'),
     reason: ro('textarea', '坏账原因', 'Reason'),
+    reference: ro('text', '流水号', 'Reference'),
     instanceId: ro('number', '审批单号', 'Approval request'),
     applicantName: ro('text', '申请人', 'Applicant'),
     deciderName: ro('text', '审批人', 'Approver'),
@@ -87,7 +88,8 @@ export const supplierBadDebtResource = defineResource({
       'decidedAt',
     ],
     filters: {
-      keyword: { op: 'like', fields: ['code'], label: label('申请编号', 'Application code') },
+      // the applications' one search column covers both (the table is shared with the other supplier applications)
+      keyword: { op: 'like', fields: ['code', 'reference'], label: label('编号/流水号', 'Code or reference') },
       state: { op: 'eq', field: 'state' },
       supplierAccountId: { op: 'eq', field: 'supplierAccountId' },
       createdAt: { op: 'range', field: 'createdAt' },

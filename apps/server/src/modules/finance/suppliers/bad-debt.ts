@@ -143,6 +143,7 @@ export const supplierBadDebts = bindResource(supplierBadDebtResource, {
     amount: finSupplierApplications.amount,
     currency: finSupplierApplications.currency,
     reason: finSupplierApplications.reason,
+    reference: finSupplierApplications.reference,
     instanceId: finSupplierApplications.instanceId,
     applicantName: userName('applicant_id'),
     deciderName: userName('decider_id'),
