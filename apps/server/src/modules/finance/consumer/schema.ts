@@ -7,21 +7,10 @@ import {
   VERIFICATION_SUBJECTS,
 } from '@portal/contracts/finance';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgSequence, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at } from '../../../platform/db/columns.js';
 import { searchColumn, searchIndex } from '../../../platform/db/search.js';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
 /** client application ids `APP…` (decision 0121) */

@@ -12,11 +12,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at } from '../../../platform/db/columns.js';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
 /** money: numeric with 4 decimals, read as decimal strings (decimal.js in code) */
 const money = (name: string) => numeric(name, { precision: 20, scale: 4 });
 

@@ -18,12 +18,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at } from '../../../platform/db/columns.js';
 import { searchColumn, searchIndex } from '../../../platform/db/search.js';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** One line of an ERP document: the material, quantity, unit price and amount (decimal strings). */
 export interface ErpLine {

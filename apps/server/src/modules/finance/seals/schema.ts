@@ -19,12 +19,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at } from '../../../platform/db/columns.js';
 import { searchColumn, searchColumnFor, searchIndex } from '../../../platform/db/search.js';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** seal application codes `SA…` (decision 0117) */
 export const sealApplicationCodeSeq = pgSequence('fin_seal_application_code_seq', { startWith: 100001 });
