@@ -1,7 +1,17 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, FINANCE, keyedPost, keyedWrite, signedIn, useShellServer } from './support/shell.js';
+import {
+  api,
+  apiToken,
+  confirmPopconfirm,
+  FINANCE,
+  keyedPost,
+  keyedWrite,
+  signedIn,
+  submitModal,
+  useShellServer,
+} from './support/shell.js';
 
 interface Doc {
   id: number;
@@ -45,8 +55,8 @@ describe('finance Kingdee ERP documents', () => {
     await page.getByTestId('erp-produce').click();
     const dialog = page.locator('.ant-modal:visible');
     await expect.poll(() => dialog.locator('.ant-picker input').first().inputValue()).not.toBe('');
-    await dialog.locator('.ant-btn-primary').click();
-    await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0);
+    await submitModal(page);
+    await expect.poll(() => dialog.count(), { timeout: 60_000 }).toBe(0);
     const after = await list();
     expect(after.total).toBeGreaterThanOrEqual(before.total);
     expect(new Set(after.records.map((d) => d.sourceKey)).size).toBe(after.records.length);
@@ -60,7 +70,7 @@ describe('finance Kingdee ERP documents', () => {
     const row = rows(page).filter({ hasText: draft!.number });
     // a command without input is a link confirmed in a popover
     await row.getByRole('button', { name: 'Approve' }).click();
-    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await confirmPopconfirm(page);
     await expect
       .poll(async () => (await list()).records.find((d) => d.id === draft!.id)?.state, { timeout: 20_000 })
       .toBe('approved');
@@ -90,7 +100,7 @@ describe('finance Kingdee ERP documents', () => {
       await page.getByTestId('field-ourCode').fill(code);
       await page.getByTestId('field-kingdeeCode').fill('CUST.E2E.001');
       await shot(page, 'finance-erp-mapping-add-1280-en');
-      await dialog.locator('.ant-btn-primary').click();
+      await submitModal(page);
       await expect.poll(() => dialog.count(), { timeout: 20_000 }).toBe(0);
       await expect.poll(() => rows(page).filter({ hasText: 'CUST.E2E.001' }).count(), { timeout: 20_000 }).toBe(1);
       expect(kind).toBe('customer');
@@ -109,10 +119,7 @@ describe('finance Kingdee ERP documents', () => {
     await settled(page);
     await page.getByTestId('erp-export').click();
     await expect.poll(() => dialog.locator('.ant-picker input').first().inputValue()).not.toBe('');
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
-      dialog.locator('.ant-btn-primary').click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), submitModal(page)]);
     expect(download.suggestedFilename()).toMatch(/^kingdee-receipts-.*\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await download.path());

@@ -343,3 +343,11 @@ export async function confirmModal(page: Page) {
   await motionDone(dialog);
   await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
 }
+
+/** The primary button of the open form dialog, once the dialog has finished zooming in (as above). */
+export async function submitModal(page: Page) {
+  const dialog = page.locator('.ant-modal:visible').last();
+  await dialog.waitFor();
+  await motionDone(dialog);
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+}
