@@ -110,6 +110,11 @@ describe('record options: customers, agents, suppliers and accounts to pick', ()
     expect(seen).toContain(mySupplier);
     expect(seen).not.toContain(theirs.supplier);
     expect(await options(purchase, 'supplier', { ids: String(theirs.supplier) })).toEqual([]);
+    // a salesperson owns no supplier; finance keeps the books of every one (the accounts' "all" key)
+    expect(await options(sales, 'supplier', { ids: `${mySupplier},${theirs.supplier}` })).toEqual([]);
+    const fin = await signIn(t.app, DEMO.finance01);
+    const all = (await options(fin, 'supplier', { ids: `${mySupplier},${theirs.supplier}` })).map((o) => o.id);
+    expect(all).toEqual([mySupplier, theirs.supplier]);
   });
 
   it('a search answers at most the cap', async () => {
