@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, FINANCE, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, FINANCE, pickRecord, recordOptions, signedIn, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -58,8 +58,10 @@ describe('finance supplier control (blacklist, exemptions, whitelist)', () => {
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(listed.total, 20));
     await page.getByTestId('list-create').click();
     const dialog = page.locator('.ant-modal:visible');
-    // the supplier field takes the supplier's id, as on the supplier account screens
-    await page.getByTestId('field-supplierId').fill(String(free.supplierId));
+    // the supplier picked by its code (decision 0132): finance keeps every supplier's books, so it is offered
+    const [named] = await recordOptions(base, token, 'supplier', [free.supplierId]);
+    await pickRecord(page, page.getByTestId('field-supplierId'), named!.code);
+    await expect.poll(() => dialog.getByTestId('field-supplierId').textContent()).toContain(named!.name);
     await typeDay(page, 'field-fromDay', '2026-11-01');
     await page.getByTestId('field-enabled').click();
     await page.getByTestId('field-reason').fill('Kept a prepayment after the contract ended');

@@ -1,7 +1,7 @@
 import { formatNumber } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { shot } from './support/browser.js';
-import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, pickRecord, recordOptions, signedIn, useShellServer } from './support/shell.js';
 
 const PATH = '/businessInquiry/agentPerformance';
 const DAY = 86_400_000;
@@ -53,7 +53,9 @@ describe('agent performance', () => {
     expect(agent).toBeDefined();
 
     // one agent through the form
-    await page.getByLabel('Agent (customer id)').fill(String(agent.agentId));
+    // the agent picked by its code in the agent picker (decision 0132)
+    const [named] = await recordOptions(url, admin, 'agent', [agent.agentId]);
+    await pickRecord(page, page.getByLabel('Agent', { exact: true }), named!.code);
     await page
       .getByTestId('content')
       .getByRole('button', { name: /Search$/ })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from './support/browser.js';
 import { shot } from './support/browser.js';
-import { ADMIN, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, apiToken, pickRecord, recordOptions, signedIn, useShellServer } from './support/shell.js';
 
 /** the simulator ticks every minute (its first tick may only mark where it starts); the rollup job too */
 const STORY_MS = 180_000;
@@ -37,7 +37,9 @@ async function todaysTotals(page: Page, url: string, accountId?: string) {
   if (accountId) {
     // the account filter folds behind "More" (the form shows its first three)
     await page.getByTestId('filters-more').click();
-    await page.getByTestId('content').getByLabel('Account').fill(accountId);
+    // picked by its code in the account picker (decision 0132)
+    const [named] = await recordOptions(url, await apiToken(url, ADMIN), 'account', [accountId]);
+    await pickRecord(page, page.getByTestId('content').getByLabel('Account', { exact: true }), named!.code);
   }
   await page
     .getByTestId('content')

@@ -351,3 +351,27 @@ export async function submitModal(page: Page) {
   await motionDone(dialog);
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
 }
+
+/**
+ * Picks a customer / agent / supplier / account in a record picker (RecordSelect, decision 0132):
+ * opens it, types the keyword (a code or name) and clicks the first option holding it.
+ */
+export async function pickRecord(page: Page, select: Locator, keyword: string) {
+  await select.click();
+  await page.keyboard.type(keyword);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: keyword })
+    .first()
+    .click();
+}
+
+/** The code and name of records by id, as the record pickers answer them (to type a code into one). */
+export async function recordOptions(base: string, token: string, kind: string, ids: (number | string)[]) {
+  return api<{ id: number; code: string; name: string }[]>(
+    base,
+    token,
+    'GET',
+    `/v2/sys/staff/options/${kind}?ids=${ids.join(',')}`,
+  );
+}

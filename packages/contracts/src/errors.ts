@@ -942,6 +942,19 @@ export const Errors = {
     '跟进类型 {value} 不存在或已停用',
     'The follow-up type {value} does not exist or is disabled',
   ),
+  // record pickers (platform/options, decision 0132): 10320001-10320019
+  OPTIONS_KIND_UNKNOWN: def(
+    10320001,
+    404,
+    '没有可选择的记录类型 {value}',
+    'There is no record kind {value} to pick from',
+  ),
+  OPTIONS_KEYWORD_WITH_IDS: def(
+    10320002,
+    400,
+    '按编号查找时不能同时给出关键字',
+    'Give either a keyword or record ids, not both',
+  ),
   // ownership and pool (platform/ownership): 10040001-10040029
   OWNERSHIP_NOT_IN_POOL: def(
     10040001,

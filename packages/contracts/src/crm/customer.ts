@@ -53,7 +53,7 @@ export const customerResource = defineResource({
     source: { kind: 'dict', dict: 'crm.customer_source', label: { zh: '客户来源', en: 'Source' }, track: true },
     agentId: {
       kind: 'customer',
-      ref: 'customer',
+      ref: 'agent',
       label: { zh: '所属代理', en: 'Agent (business partner)' },
       track: true,
     },

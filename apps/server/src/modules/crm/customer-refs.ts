@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizz
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { DbOrTx } from '../../platform/db/index.js';
+import { searchMatch } from '../../platform/db/search.js';
 import type { ValueNamer } from '../../platform/history/names.js';
 import { crmContacts, crmCustomers } from './schema.js';
 
@@ -51,6 +52,13 @@ export async function customerRefInScope(db: DbOrTx, auth: AuthContext, id: numb
  */
 export const customerFieldSql = (idColumn: SQL, field: 'code' | 'name' | 'owner_id') =>
   sql`(select c.${sql.raw(field)} from crm_customers c where c.id = ${idColumn})`;
+
+/**
+ * Read-only SQL: the ids of the customers whose search text (name, alias, code) holds the keyword,
+ * for another room's keyword over its customers (the finance account picker); trigram-indexed.
+ */
+export const customerIdsMatchingSql = (keyword: string) =>
+  sql`(select c.id from crm_customers c where ${searchMatch(sql.raw('c.search'), keyword)})`;
 
 /** Customers with an owner, by id, for other rooms' demo data (finance opens accounts for a share). */
 export const ownedCustomerRefs = (db: DbOrTx, limit: number) =>

@@ -10,6 +10,7 @@ import { crmDataRoutes } from './data-routes.js';
 import { subscribeDeals } from './deal.js';
 import { flowRoutes } from './flows.routes.js';
 import { opportunities } from './opportunities.js';
+import { registerCrmOptions } from './options.js';
 import { definePoolJob, mountPool, POOL_RETURN_JOB } from './pool/index.js';
 import { seedPoolRules } from './pool/seed.js';
 import { promotionRoutes } from './promotion/routes.js';
@@ -47,6 +48,7 @@ export const crmModule: Module = {
     subscribeDeals(p);
     subscribeTouches(p);
     registerCrmCounterparts(p);
+    registerCrmOptions(p);
     for (const b of [customers, contacts, opportunities, applications, signUps]) await mountResource(app, p, b);
     registerApplicationHandlers(p.clock);
     await crmRoutes(app, p);

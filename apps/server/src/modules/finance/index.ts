@@ -4,6 +4,7 @@ import { accounts, applications, entries } from './accounts.js';
 import { registerFinanceHandlers } from './applications.js';
 import { runBills } from './bills.js';
 import { CREDIT_EXPIRY_JOB, defineCreditJobs } from './credit.js';
+import { registerFinanceOptions } from './options.js';
 import { BILL_JOB, OVERDUE_JOB, runOverdue, today } from './overdue.js';
 import { accountsPort, ledgerPort } from './ports.js';
 import { defineReconJob, RECON_JOB } from './recon.js';
@@ -22,6 +23,7 @@ export const financeModule: Module = {
   name: 'finance',
   async register(app, p) {
     registerFinanceHandlers(p);
+    registerFinanceOptions(p);
     for (const b of [
       accounts,
       applications,

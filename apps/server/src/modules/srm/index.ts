@@ -9,6 +9,7 @@ import { registerSrmCounterparts } from './counterparts.js';
 import { refuseDuplicates } from './duplicates.js';
 import { useEntityReader } from './entities.js';
 import { srmImportRoutes } from './import.routes.js';
+import { registerSrmOptions } from './options.js';
 import { supplierOwners } from './ownership.js';
 import { requireRuledFields } from './purchase-rules.js';
 import { defineSrmJobs, RETENTION_JOB } from './retention.js';
@@ -60,6 +61,7 @@ export const srmModule: Module = {
     });
     registerAdmissionHandler(p);
     registerSrmCounterparts(p);
+    registerSrmOptions(p);
     registerSupplierRequestHandlers(p);
     for (const b of [
       suppliers,

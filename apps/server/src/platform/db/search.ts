@@ -53,7 +53,7 @@ export const searchIndex = (name: string, column: ExtraConfigColumn) =>
  * index would hand back every row, so the filter is written where the planner cannot use it and
  * the rows are checked as the list's order walks them (a short keyword matches many rows).
  */
-export function searchMatch(column: PgColumn, keyword: string): SQL {
+export function searchMatch(column: PgColumn | SQL, keyword: string): SQL {
   const pattern = containsPattern(keyword);
   return hasTrigram(keyword) ? sql`${column} like lower(${pattern})` : sql`(${column} || '') like lower(${pattern})`;
 }

@@ -8,8 +8,9 @@ import {
   tvsWithdrawalResource,
 } from '@portal/contracts/srm';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { RefSelect } from '../../platform/fields/RefSelect';
 import { zodRule } from '../../platform/form';
 import { post } from '../../platform/http';
@@ -49,7 +50,7 @@ function RewritePreview() {
             style={{ minWidth: 160 }}
             rules={[zodRule(shape.supplierId, t('srm.tvs.partnerId'))]}
           >
-            <InputNumber min={1} style={{ width: '100%' }} placeholder={t('srm.tvs.allPartners')} />
+            <RecordSelect kind="supplier" style={{ width: '100%' }} placeholder={t('srm.tvs.allPartners')} />
           </Form.Item>
           <Form.Item name="country" label={t('srm.tvs.country')} style={{ minWidth: 180 }}>
             <RefSelect kind="country" placeholder={t('srm.tvs.allCountries')} />

@@ -1,7 +1,8 @@
-import { Form, InputNumber, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Form, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AgentPerformanceRow, type AgentPerformanceTotal, trafficApi, trafficKeys } from './api';
@@ -85,7 +86,7 @@ export function AgentPerformanceScreen() {
           <>
             <RangeItem showTime={false} />
             <Form.Item name="agentId" label={t('traffic.agents.agentId')}>
-              <InputNumber min={1} precision={0} style={{ width: 120 }} />
+              <RecordSelect kind="agent" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="ownerId" label={t('traffic.agents.owner')}>
               <UserSelect allowClear style={{ width: 180 }} />

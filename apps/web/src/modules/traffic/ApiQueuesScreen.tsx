@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, InputNumber, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { type QueueAnswer, trafficApi, trafficKeys } from './api';
 import { accountColumn, numColumn, time, timeColumn } from './shared';
 
@@ -54,7 +55,7 @@ export function ApiQueuesScreen() {
     <Card size="small">
       <Form form={form} layout="inline" onFinish={(v) => setQ(clean(v))} style={{ marginBottom: 12 }}>
         <Form.Item name="accountId" label={t('traffic.account')}>
-          <InputNumber min={1} precision={0} style={{ width: 110 }} />
+          <RecordSelect kind="account" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="channelId" label={t('traffic.channel')}>
           <InputNumber min={0} precision={0} style={{ width: 110 }} />

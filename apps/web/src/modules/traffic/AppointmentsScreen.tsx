@@ -1,9 +1,10 @@
 import { APPOINTMENT_STATES, TrafficPerm } from '@portal/contracts/traffic';
-import { App, Button, Form, Input, InputNumber, Popconfirm, Select, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { queryClient } from '../../platform/query-client';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AppointmentRow, trafficApi, trafficKeys } from './api';
@@ -76,7 +77,7 @@ export function AppointmentsScreen() {
         <>
           <RangeItem />
           <Form.Item name="accountId" label={t('traffic.account')}>
-            <InputNumber min={1} style={{ width: 120 }} />
+            <RecordSelect kind="account" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="senderId" label={t('traffic.twoway.senderId')}>
             <Input allowClear maxLength={32} style={{ width: 120 }} />

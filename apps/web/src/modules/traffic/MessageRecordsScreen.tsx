@@ -1,7 +1,8 @@
 import { type MESSAGE_STATES, type MessageKind, UPDATE_STATES, WA_CATEGORIES } from '@portal/contracts/traffic';
-import { Button, Form, Input, InputNumber, Select, type TableColumnsType, Tag } from 'antd';
+import { Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type MessageRow, trafficApi, trafficKeys } from './api';
 import { MessageTimelineDrawer } from './MessageTimelineDrawer';
@@ -150,7 +151,7 @@ export function MessageRecordsScreen({ kind }: { kind: MessageKind }) {
               <Input allowClear style={{ width: kind === 'mail' ? 220 : 160 }} />
             </Form.Item>
             <Form.Item name="accountId" label={t('traffic.account')}>
-              <InputNumber min={1} precision={0} style={{ width: 110 }} />
+              <RecordSelect kind="account" style={{ width: 200 }} />
             </Form.Item>
             {kind !== 'mo' ? (
               <Form.Item name="state" label={t('traffic.status')}>

@@ -2,6 +2,7 @@ import { MAX_RECALL_DAYS, RECALL_DLR_STATES, recallTaskCreate } from '@portal/co
 import { DatePicker, Form, InputNumber, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { zodRule } from '../../platform/form';
 import { FormModal } from '../../platform/ui/FormModal';
 import { trafficApi, trafficKeys } from './api';
@@ -56,7 +57,7 @@ export function RecallTaskModal({
         required
         rules={[zodRule(f.accountId, t('traffic.account'))]}
       >
-        <InputNumber min={1} style={{ width: 160 }} />
+        <RecordSelect kind="account" style={{ width: 240 }} />
       </Form.Item>
       <Form.Item
         name="window"

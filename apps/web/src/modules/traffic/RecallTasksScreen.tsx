@@ -1,8 +1,9 @@
 import { RECALL_TASK_STATES, TrafficPerm } from '@portal/contracts/traffic';
-import { Button, Form, InputNumber, Progress, Select, type TableColumnsType } from 'antd';
+import { Button, Form, Progress, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type RecallTaskRow, trafficApi, trafficKeys } from './api';
 import { RecallTaskModal } from './RecallTaskModal';
@@ -73,7 +74,7 @@ export function RecallTasksScreen() {
           <>
             <RangeItem />
             <Form.Item name="accountId" label={t('traffic.account')}>
-              <InputNumber min={1} style={{ width: 120 }} />
+              <RecordSelect kind="account" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="state" label={t('traffic.twoway.state')}>
               <Select

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Form, Input, InputNumber, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { type SipAnswer, trafficApi, trafficKeys, type VoiceRow } from './api';
 import { num, numColumn, type Range, RangeItem, rangeQuery, time, timeColumn, today } from './shared';
 
@@ -131,7 +132,7 @@ export function SipRecordsScreen() {
       >
         <RangeItem />
         <Form.Item name="accountId" label={t('traffic.account')}>
-          <InputNumber min={1} precision={0} style={{ width: 110 }} />
+          <RecordSelect kind="account" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="channelId" label={t('traffic.channel')}>
           <InputNumber min={0} precision={0} style={{ width: 110 }} />

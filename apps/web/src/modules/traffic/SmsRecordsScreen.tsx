@@ -3,6 +3,7 @@ import { Button, Form, Input, InputNumber, Select, type TableColumnsType } from 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type SmsRow, trafficApi, trafficKeys } from './api';
 import { RecallTaskModal } from './RecallTaskModal';
@@ -101,7 +102,7 @@ export function SmsRecordsScreen() {
               <Input allowClear style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="accountId" label={t('traffic.account')}>
-              <InputNumber min={1} style={{ width: 120 }} />
+              <RecordSelect kind="account" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="status" label={t('traffic.status')}>
               <Select

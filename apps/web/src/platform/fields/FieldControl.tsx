@@ -1,30 +1,28 @@
+import { optionKindOf } from '@portal/contracts/options';
 import { DatePicker, Input, Select, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DictSelect } from '../dict/use-dict';
 import { AttachmentInput } from './AttachmentInput';
 import { DepartmentSelect } from './DepartmentSelect';
 import type { FieldDesc } from './field';
 import { MoneyInput } from './MoneyInput';
 import { NumberInput } from './NumberInput';
+import { RecordSelect } from './RecordSelect';
 import { RefSelect, refKindOfId } from './RefSelect';
 import { RoleSelect } from './RoleSelect';
 import { UserSelect } from './UserSelect';
-
-type RefKind = 'customer' | 'supplier';
 
 /**
  * The input of a field by its kind; Form.Item binds value and onChange to it (props it passes
  * through reach the antd control). Dates need `dateItemProps` on the Form.Item.
  */
 export function FieldControl({ field, testId, ...bound }: { field: FieldDesc; testId?: string; id?: string }) {
-  const { t } = useTranslation();
   const common = { ...bound, 'data-testid': testId };
-  const refInput = (kind: RefKind) => (
-    <Input maxLength={64} placeholder={t(`fields.refPlaceholder.${kind}`)} allowClear {...common} />
-  );
   const mode = field.multiple ? ('multiple' as const) : undefined;
-  // records with a picker of their own: departments as a tree, roles, reference data by id
+  // records with a picker of their own: departments as a tree, roles, reference data by id, and
+  // customers, agents, suppliers and accounts searched on the server (decision 0132)
   if (field.kind === 'department') return <DepartmentSelect multiple={field.multiple} {...common} />;
+  const recordKind = optionKindOf(field);
+  if (recordKind) return <RecordSelect kind={recordKind} mode={mode} {...common} />;
   if (field.ref === 'role') return <RoleSelect mode={mode} {...common} />;
   const refKind = refKindOfId(field.ref);
   if (refKind) return <RefSelect kind={refKind} mode={mode} {...common} />;
@@ -57,9 +55,6 @@ export function FieldControl({ field, testId, ...bound }: { field: FieldDesc; te
     case 'country':
     case 'operator':
       return <RefSelect kind={field.kind} mode={mode} {...common} />;
-    case 'customer':
-    case 'supplier':
-      return refInput(field.kind);
     case 'attachment':
       return <AttachmentInput {...bound} />;
     case 'email':

@@ -1,4 +1,5 @@
 import { formatMinor, formatNumber } from '@portal/contracts';
+import { optionKindOf } from '@portal/contracts/options';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DictTag } from '../dict/use-dict';
 import type { FieldDesc } from './field';
 import { DepartmentName } from './names';
+import { RecordName } from './RecordSelect';
 
 const EMPTY = '-';
 
@@ -15,10 +17,15 @@ const EMPTY = '-';
  */
 export type IdNames = Readonly<Record<string, string>>;
 
-/** A person or department by the name the answer carried: `#id` when it carried none. */
+/**
+ * A person, department or record by the name the answer carried: `#id` when it carried none;
+ * customers, agents, suppliers and accounts through the batched picker look-up (decision 0132).
+ */
 function Named({ field, id, names }: { field: FieldDesc; id: number; names?: IdNames }): ReactNode {
   const name = names?.[String(id)];
   if (name !== undefined) return name;
+  const record = optionKindOf(field);
+  if (record) return <RecordName kind={record} id={id} />;
   // a department outside a named answer (an approval form's value): the cached department options
   return field.kind === 'department' ? <DepartmentName id={id} /> : `#${id}`;
 }
@@ -37,6 +44,7 @@ function One({
 }): ReactNode {
   const { t } = useTranslation();
   if (field.decimal) return formatNumber(value as string);
+  if (typeof value === 'number' && optionKindOf(field)) return <Named field={field} id={value} names={names} />;
   switch (field.kind) {
     case 'money':
       return typeof value === 'number' ? formatMinor(value) : String(value);
@@ -59,6 +67,7 @@ function One({
     case 'user':
     case 'department':
       return typeof value === 'number' ? <Named field={field} id={value} names={names} /> : String(value);
+
     case 'attachment':
       return Array.isArray(value) ? <Many field={{ ...field, kind: 'text' }} values={value} /> : EMPTY;
     case 'email':
@@ -75,7 +84,7 @@ function Many({ field, values, names }: { field: FieldDesc; values: unknown[]; n
       {values.map((v) =>
         field.kind === 'text' || field.kind === 'department' || field.kind === 'user' || field.ref ? (
           <Tag key={String(v)}>
-            {typeof v === 'number' && (field.kind === 'user' || field.kind === 'department') ? (
+            {typeof v === 'number' && (field.kind === 'user' || field.kind === 'department' || optionKindOf(field)) ? (
               <Named field={field} id={v} names={names} />
             ) : (
               String(v)

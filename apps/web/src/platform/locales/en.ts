@@ -214,6 +214,7 @@ export const en: Messages<typeof zhCN> = {
   },
   fields: {
     userSearch: 'Type a name or job number',
+    recordNone: 'Nothing you may pick matches',
     upload: 'Upload',
     attachmentId: 'File {{id}}',
     yes: 'Yes',
@@ -222,8 +223,10 @@ export const en: Messages<typeof zhCN> = {
     to: 'To',
     refPlaceholder: {
       department: 'Choose departments',
-      customer: 'Customer ID or code',
-      supplier: 'Supplier ID or code',
+      customer: 'Search customers by code or name',
+      agent: 'Search agents by code or name',
+      account: 'Search accounts by code or customer',
+      supplier: 'Search suppliers by code or name',
       country: 'Choose a country or region',
       operator: 'Choose a mobile network (MCC+MNC)',
       currency: 'Choose a currency',

@@ -213,6 +213,7 @@ export const zhCN = {
   },
   fields: {
     userSearch: '输入姓名或工号搜索',
+    recordNone: '没有可选择的匹配记录',
     upload: '上传附件',
     attachmentId: '附件 {{id}}',
     yes: '是',
@@ -221,8 +222,10 @@ export const zhCN = {
     to: '至',
     refPlaceholder: {
       department: '选择部门',
-      customer: '客户 ID 或编码',
-      supplier: '供应商 ID 或编码',
+      customer: '按编码或名称搜索客户',
+      agent: '按编码或名称搜索代理',
+      account: '按账户编号或客户搜索',
+      supplier: '按编码或名称搜索供应商',
       country: '选择国家或地区',
       operator: '选择运营商（MCC+MNC）',
       currency: '选择币种',

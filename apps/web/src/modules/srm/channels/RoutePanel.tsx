@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { NumberInput } from '../../../platform/fields/NumberInput';
+import { RecordSelect } from '../../../platform/fields/RecordSelect';
 import { RefSelect } from '../../../platform/fields/RefSelect';
 import { resolveRoute } from './api';
 
@@ -43,7 +43,7 @@ export function RoutePanel() {
             }),
           ]}
         >
-          <NumberInput data-testid="resolve-customer" />
+          <RecordSelect kind="customer" style={{ width: 220 }} data-testid="resolve-customer" />
         </Form.Item>
         <Form.Item name="accountCode" label={t('srmChannel.resolve.accountCode')}>
           <Input style={{ width: 140 }} maxLength={32} data-testid="resolve-account" />

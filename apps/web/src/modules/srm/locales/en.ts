@@ -142,7 +142,7 @@ export const en: Messages<typeof zhCN> = {
       withdrawalHint:
         'A partner’s withdrawal is entered from its statement, approved or rejected by someone other than who entered it, then marked paid with finance’s payment reference. The payment itself is made and booked by finance.',
       preview: 'Try the rules',
-      partnerId: 'Partner (supplier id)',
+      partnerId: 'Partner',
       allPartners: 'All partners',
       country: 'Country',
       allCountries: 'All countries',

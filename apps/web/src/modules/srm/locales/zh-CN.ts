@@ -131,7 +131,7 @@ export const zhCN = {
       withdrawalHint:
         '合作方提现依其对账单登记，由登记人以外的人员批准或驳回，财务付款后登记付款流水号；付款与记账由财务完成。',
       preview: '试用规则',
-      partnerId: '合作方（供应商 ID）',
+      partnerId: '合作方',
       allPartners: '全部合作方',
       country: '国家/地区',
       allCountries: '全部国家',

@@ -7,7 +7,7 @@ export const en: Messages<typeof zhCN> = {
     range: 'Time range',
     rangeRequired: 'Choose a time range',
     rangeTooLong: 'A range covers at most {{days}} days',
-    account: 'Account id',
+    account: 'Account',
     customer: 'Customer id',
     number: 'Number',
     messageId: 'Message id',
@@ -131,7 +131,7 @@ export const en: Messages<typeof zhCN> = {
     },
     agents: {
       agent: 'Agent',
-      agentId: 'Agent (customer id)',
+      agentId: 'Agent',
       owner: 'Sales',
       own: 'Own volume',
       ownNote: "The agent's own accounts: what it bought from us",

@@ -4,7 +4,7 @@ export const zhCN = {
     range: '时间范围',
     rangeRequired: '请选择时间范围',
     rangeTooLong: '时间范围最长 {{days}} 天',
-    account: '账户 ID',
+    account: '账户',
     customer: '客户 ID',
     number: '号码',
     messageId: '消息 ID',
@@ -120,7 +120,7 @@ export const zhCN = {
     },
     agents: {
       agent: '代理',
-      agentId: '代理（客户 ID）',
+      agentId: '代理',
       owner: '销售',
       own: '自身用量',
       ownNote: '代理自身账户向我们采购的用量',

@@ -147,7 +147,7 @@ export const en: Messages<typeof zhCN> = {
       whoHint: 'Either the customer or one of its accounts',
       scope: { account: 'The account’s own binding', customer: 'The customer’s binding (all accounts)' },
       title: 'Route in force',
-      customerId: 'Customer id',
+      customerId: 'Customer',
       network: 'Network',
       at: 'Time',
       ask: 'Show the route',

@@ -139,7 +139,7 @@ export const zhCN = {
       whoHint: '填写客户或其一个账户',
       scope: { account: '账户自身的绑定', customer: '客户的绑定（全部账户）' },
       title: '路由查询',
-      customerId: '客户 ID',
+      customerId: '客户',
       network: '网络',
       at: '时间',
       ask: '查询生效路由',
