@@ -285,3 +285,25 @@ describe('the demo platform (simulator)', () => {
     expect(still).toMatchObject({ state: 'paused', attempted: paused!.attempted });
   });
 });
+
+describe('VOS voice accounts (vos-voice-account)', () => {
+  it('lists the voice accounts with the ledger balance now, in the data scope', async () => {
+    const all = await get('/v2/traffic/vos-accounts/page?size=100');
+    expect(all.code).toBe(0);
+    const rows = all.data.records as { accountId: number; balance: string; available: string; ownerId: number }[];
+    expect(rows.map((r) => r.accountId)).toContain(account.id);
+    const held = await portOf(t.p.db, 'ledger')!.balanceOf(account.id);
+    const mine = rows.find((r) => r.accountId === account.id)!;
+    expect(Number(mine.balance)).toBe(Number(held!.balance));
+    expect(Number(mine.available)).toBe(Number(held!.balance) + Number(held!.creditLine));
+    const [me] = await t.p.db.select().from(staffUsers).where(eq(staffUsers.username, 'sales01'));
+    const theirs = await get('/v2/traffic/vos-accounts/page?size=100', sales);
+    expect(theirs.code).toBe(0);
+    expect(theirs.data.records.every((r: { ownerId: number }) => r.ownerId === me!.id)).toBe(true);
+    expect(theirs.data.records.map((r: { accountId: number }) => r.accountId)).not.toContain(account.id);
+    expect((await get('/v2/traffic/vos-accounts/page?billing=weekly')).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await get('/v2/traffic/vos-accounts/page?low=no')).code).toBe(Errors.VALIDATION_FAILED.code);
+    const one = await get(`/v2/traffic/vos-accounts/page?accountId=${account.id}`);
+    expect(one.data.total).toBe(1);
+  });
+});

@@ -70,6 +70,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.CC_RECORDS,
   TrafficPerm.VOICE_TASKS,
   TrafficPerm.VOICE_TASK_CONTROL,
+  TrafficPerm.VOS_ACCOUNTS,
   TrafficPerm.API_QUEUES,
   TrafficPerm.WHATSAPP_RECORDS,
   TrafficPerm.WA_SESSIONS,

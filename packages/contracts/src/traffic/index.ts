@@ -27,6 +27,7 @@ export const TrafficPerm = {
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),
   VOICE_TASKS: screen(`${BI}/voiceTaskManagement`),
+  VOS_ACCOUNTS: screen(`${BI}/vos-voice-account`),
   /** pause, resume or cancel a customer's voice campaign (the platform carries it out) */
   VOICE_TASK_CONTROL: `${screen(`${BI}/voiceTaskManagement`)}:control`,
   API_QUEUES: screen(`${BI}/apiQueueManage`),

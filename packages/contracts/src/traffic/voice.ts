@@ -179,3 +179,40 @@ export const voiceTaskRequestFeed = z.object({
   next: z.string().nullable(),
 });
 export type VoiceTaskRequestFeed = z.infer<typeof voiceTaskRequestFeed>;
+
+/**
+ * vos-voice-account: the accounts carrying voice (the VOS switch's accounts) in my data scope, with the
+ * balance and credit the ledger holds now and their last 7 days of calls from the rollups. No range:
+ * it is the state now (the daily history is finance's balanceReport/vos, decision 0119).
+ */
+export const vosAccountQuery = pageQuery.extend({
+  accountId: coerceInt32().optional(),
+  customerId: coerceInt32().optional(),
+  billing: z.enum(['prepaid', 'postpaid']).optional(),
+  /** only the accounts whose money lasts fewer than `LOW_DAYS` days at the last 7 days' pace */
+  low: z.enum(['yes']).optional(),
+});
+export type VosAccountQuery = z.infer<typeof vosAccountQuery>;
+/** an account whose money lasts fewer days than this at its pace is flagged */
+export const LOW_DAYS = 3;
+export const vosAccountRow = z.object({
+  accountId: int32(),
+  code: z.string(),
+  customerId: int32(),
+  ownerId: int32().nullable(),
+  billing: z.enum(['prepaid', 'postpaid']),
+  currency: z.string(),
+  balance: z.string().nullable(),
+  creditLine: z.string().nullable(),
+  /** balance + credit line */
+  available: z.string().nullable(),
+  /** the last 7 days (today included) of calls: attempts, answered, billed seconds, revenue */
+  attempts: int53(),
+  answered: int53(),
+  seconds: int53(),
+  revenue: z.string(),
+  /** days the available money lasts at the 7 days' average daily revenue; null without revenue */
+  daysLeft: z.string().nullable(),
+});
+export type VosAccountRow = z.infer<typeof vosAccountRow>;
+export const vosAccountPage = pageResult(vosAccountRow);

@@ -11,6 +11,8 @@ import {
   voiceTaskRequestBody,
   voiceTaskRequestFeed,
   voiceTaskRow,
+  vosAccountPage,
+  vosAccountQuery,
 } from '@portal/contracts/traffic';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +22,7 @@ import type { Platform } from '../../platform/platform.js';
 import { verifyToken } from './clients.js';
 import { ccRecordsExport, voiceTasksExport } from './voice-exports.js';
 import { ccRecords, voiceTaskRequestFeed as readRequests, requestVoiceTask, voiceTasks } from './voice-queries.js';
+import { vosAccounts } from './vos-accounts.js';
 
 const tags = ['traffic'];
 const B = '/v2/traffic';
@@ -71,6 +74,20 @@ export async function voiceRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: TrafficPerm.VOICE_TASK_CONTROL }, checkRepeat: true },
     },
     async (req) => ok(await requestVoiceTask(p.db, req.auth!, req.params.id, req.body.request, p.clock.now())),
+  );
+
+  r.get(
+    `${B}/vos-accounts/page`,
+    {
+      schema: {
+        tags,
+        summary: 'vos-voice-account: voice accounts in my data scope, balance and credit now, the last 7 days of calls',
+        querystring: vosAccountQuery,
+        response: { 200: envelope(vosAccountPage) },
+      },
+      config: { access: { perm: TrafficPerm.VOS_ACCOUNTS } },
+    },
+    async (req) => ok(await vosAccounts(p.db, req.auth!, req.query, p.clock.now())),
   );
 
   r.get(

@@ -27,6 +27,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),
   '/businessInquiry/voiceTaskManagement': screen(voice, 'VoiceTasksScreen'),
+  '/businessInquiry/vos-voice-account': screen(voice, 'VosAccountsScreen'),
   '/businessInquiry/apiQueueManage': screen(() => import('./ApiQueuesScreen'), 'ApiQueuesScreen'),
   '/businessInquiry/send-query/wa-send-record': screen(messages, 'WhatsAppRecordsScreen'),
   '/businessInquiry/wa-session-record': screen(() => import('./WaSessionsScreen'), 'WaSessionsScreen'),

@@ -1,3 +1,4 @@
-/** voiceCcRecord and voiceTaskManagement share one lazy chunk (decision 0130). */
+/** voiceCcRecord, voiceTaskManagement and vos-voice-account share one lazy chunk (decision 0130). */
 export { CcRecordsScreen } from './CcRecordsScreen';
 export { VoiceTasksScreen } from './VoiceTasksScreen';
+export { VosAccountsScreen } from './VosAccountsScreen';
