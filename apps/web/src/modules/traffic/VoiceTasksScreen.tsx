@@ -66,7 +66,7 @@ export function VoiceTasksScreen() {
   const columns = useMemo<TableColumnsType<VoiceTaskRow>>(
     () => [
       { key: 'name', dataIndex: 'name', title: t('traffic.voice.name'), width: 170, ellipsis: true },
-      { key: 'taskId', dataIndex: 'taskId', title: t('traffic.voice.taskId'), width: 150, responsive: ['lg'] },
+      { key: 'taskId', dataIndex: 'taskId', title: t('traffic.voice.taskId'), width: 200, responsive: ['lg'] },
       accountColumn(t),
       { key: 'caller', dataIndex: 'caller', title: t('traffic.voice.caller'), width: 120, responsive: ['md'] },
       {
