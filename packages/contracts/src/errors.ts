@@ -1293,6 +1293,13 @@ export const Errors = {
     '客户 {value} 不是代理（R 端客户）',
     'The customer {value} is not an agent (an R-end customer)',
   ),
+  // traffic: call-centre records and voice campaigns (decision 0130, 10520570–10520599)
+  TRF_VOICE_TASK_STATE: def(
+    10520570,
+    409,
+    '语音任务 {value} 当前状态不能这样操作',
+    'The voice task {value} cannot take that request in its state',
+  ),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

@@ -67,6 +67,10 @@ const SALES_TRAFFIC = [
   TrafficPerm.MAIL_PERFORMANCE,
   TrafficPerm.AGENT_PERFORMANCE,
   TrafficPerm.SIP_RECORDS,
+  TrafficPerm.CC_RECORDS,
+  TrafficPerm.VOICE_TASKS,
+  TrafficPerm.VOICE_TASK_CONTROL,
+  TrafficPerm.VOS_ACCOUNTS,
   TrafficPerm.API_QUEUES,
   TrafficPerm.WHATSAPP_RECORDS,
   TrafficPerm.WA_SESSIONS,
@@ -286,6 +290,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     parentKey: TrafficPerm.APPOINTMENTS,
     name: '取消预约发送',
     nameEn: 'Cancel scheduled sends',
+  },
+  {
+    key: TrafficPerm.VOICE_TASK_CONTROL,
+    parentKey: TrafficPerm.VOICE_TASKS,
+    name: '暂停、恢复或取消语音任务',
+    nameEn: 'Pause, resume or cancel voice tasks',
   },
   {
     key: TrafficPerm.AUTO_RECALL_CREATE,

@@ -3,6 +3,7 @@ import { pageQuery, pageResult } from '../paging.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { coerceInt32, int32, int53, text } from '../validation/scalars.js';
 import { APPOINTMENT_STATES } from './twoway.js';
+import { ingestCc, ingestVoiceTask } from './voice.js';
 
 const screen = (path: string): string => {
   const route = routeByPath(path);
@@ -24,6 +25,11 @@ export const TrafficPerm = {
   MAIL_PERFORMANCE: screen(`${BI}/mailPerformance`),
   AGENT_PERFORMANCE: screen(`${BI}/agentPerformance`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
+  CC_RECORDS: screen(`${BI}/voiceCcRecord`),
+  VOICE_TASKS: screen(`${BI}/voiceTaskManagement`),
+  VOS_ACCOUNTS: screen(`${BI}/vos-voice-account`),
+  /** pause, resume or cancel a customer's voice campaign (the platform carries it out) */
+  VOICE_TASK_CONTROL: `${screen(`${BI}/voiceTaskManagement`)}:control`,
   API_QUEUES: screen(`${BI}/apiQueueManage`),
   WHATSAPP_RECORDS: screen(`${BI}/send-query/wa-send-record`),
   WA_SESSIONS: screen(`${BI}/wa-session-record`),
@@ -262,6 +268,8 @@ export const ingestLine = z.discriminatedUnion('type', [
   ingestState,
   ingestSchedule,
   ingestTask,
+  ingestCc,
+  ingestVoiceTask,
 ]);
 export type IngestLine = z.infer<typeof ingestLine>;
 export type IngestSubmit = z.infer<typeof ingestSubmit>;
@@ -694,3 +702,4 @@ export const messageTimelineEntry = z.object({
 export * from './outbox.js';
 export * from './twoway.js';
 export * from './twoway-review.js';
+export * from './voice.js';

@@ -14,6 +14,7 @@ import { seedTwoWayReview } from './twoway-review-seed.js';
 import { twoWayRoutes } from './twoway-routes.js';
 import { twoWayRules } from './twoway-rules.js';
 import { seedTwoWay } from './twoway-seed.js';
+import { voiceRoutes } from './voice-routes.js';
 
 export const ROLLUP_JOB = 'traffic.rollup';
 export const PARTITION_JOB = 'traffic.partitions';
@@ -38,6 +39,7 @@ export const trafficModule: Module = {
     await trafficRoutes(app, p);
     await twoWayRoutes(app, p);
     await outboxRoutes(app, p);
+    await voiceRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);
   },

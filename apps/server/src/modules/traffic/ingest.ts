@@ -1,5 +1,6 @@
 import { type ErrorName, Errors, errorMessage, smsSegments } from '@portal/contracts';
 import {
+  type IngestCc,
   type IngestCdr,
   type IngestDlr,
   type IngestMessage,
@@ -8,6 +9,7 @@ import {
   type IngestState,
   type IngestSubmit,
   type IngestTask,
+  type IngestVoiceTask,
   ingestLine,
   isOtpText,
   MAX_BATCH_LINES,
@@ -27,6 +29,7 @@ import { DAY_MS, dayOf, ensurePartitions } from './partitions.js';
 import { trafficDlrs, trafficKeys, trafficMessages, trafficSms, trafficVoice } from './schema.js';
 import { readSettings } from './settings.js';
 import { applyTwoWayRules } from './twoway-apply.js';
+import { ingestVoiceLines } from './voice-lines.js';
 
 type Line = IngestResult['lines'][number];
 /** a phone number is kept as E.164 digits without "+" (addresses and sender ids as given) */
@@ -72,6 +75,8 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   const states: { line: number; v: IngestState }[] = [];
   const schedules: { line: number; v: IngestSchedule }[] = [];
   const tasks: { line: number; v: IngestTask }[] = [];
+  let ccs: { line: number; v: IngestCc }[] = [];
+  const voiceTasks: { line: number; v: IngestVoiceTask }[] = [];
   input.forEach((raw, i) => {
     const line = i + 1;
     if (typeof raw === 'string' && raw.trim() === '') return;
@@ -98,10 +103,12 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     else if (v.type === 'message') messages.push({ line, v });
     else if (v.type === 'schedule') schedules.push({ line, v });
     else if (v.type === 'task') tasks.push({ line, v });
+    else if (v.type === 'cc') ccs.push({ line, v });
+    else if (v.type === 'voicetask') voiceTasks.push({ line, v });
     else if ((UPDATE_STATES[v.kind] as readonly string[]).includes(v.state)) states.push({ line, v });
     else lines.push(errorLine(line, 'TRF_LINE_INVALID', { value: line, detail: `state: not one of a ${v.kind}` }));
   });
-  const planned = schedules.length + tasks.length;
+  const planned = schedules.length + tasks.length + ccs.length + voiceTasks.length;
   if (
     submits.length + dlrs.length + cdrs.length + messages.length + states.length + planned === 0 &&
     lines.length === 0
@@ -123,7 +130,9 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const port = portOf(db, 'accounts');
     if (!port) return fail('TRF_ACCOUNTS_UNAVAILABLE');
     accounts = await port.byCodes([
-      ...new Set([...submits, ...cdrs, ...messages, ...schedules, ...tasks].map((s) => s.v.account)),
+      ...new Set(
+        [...submits, ...cdrs, ...messages, ...schedules, ...tasks, ...ccs, ...voiceTasks].map((s) => s.v.account),
+      ),
     ]);
   }
   const accountOf = (line: number, code: string) => {
@@ -343,9 +352,11 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   const goodDlrs = dlrs.filter(({ line, v }) => notAhead(line, v.dlrAt));
   const goodStates = states.filter(({ line, v }) => notAhead(line, v.stateAt));
 
+  ccs = ccs.filter(({ line, v }) => inWindow(line, v.startAt));
   await ensurePartitions(
     db,
     new Set([
+      ...ccs.map((c) => dayOf(new Date(c.v.startAt))),
       ...smsRows.map((r) => dayOf(r.row.submitAt)),
       ...voiceRows.map((r) => dayOf(r.row.setupAt)),
       ...messageRows.map((r) => dayOf(r.row.at)),
@@ -537,6 +548,19 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       )),
     );
 
+    // 7. call-centre records and voice campaigns (decision 0130)
+    lines.push(
+      ...(await ingestVoiceLines(
+        tx,
+        now,
+        ccs,
+        voiceTasks,
+        accountOf,
+        (line, detail) => errorLine(line, 'TRF_LINE_INVALID', { value: line, detail }),
+        (t, keys) => claimKeys(t, 'cc', keys),
+      )),
+    );
+
     await book.write(tx);
   });
 
@@ -581,7 +605,7 @@ async function linkReplies(tx: DbOrTx, rows: MessageRow[]): Promise<void> {
 /** Insert the keys; answers the ones that were new (`id \0 part`). */
 async function claimKeys(
   tx: DbOrTx,
-  kind: 'sms' | 'voice' | 'whatsapp' | 'mail' | 'mo',
+  kind: 'sms' | 'voice' | 'whatsapp' | 'mail' | 'mo' | 'cc',
   keys: { id: string; part: number; at: Date }[],
 ): Promise<Set<string>> {
   const out = new Set<string>();

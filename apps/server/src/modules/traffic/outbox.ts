@@ -90,9 +90,9 @@ export async function ackReplies(
 }
 
 /** a feed's cursor: where the last page ended, in the feed's order (a time, an id, a text) */
-const encode = (at: Date, id: number, key: string) =>
+export const encodeFeedCursor = (at: Date, id: number, key: string) =>
   Buffer.from(JSON.stringify([at.toISOString(), id, key])).toString('base64url');
-function decode(cursor: string): [Date, number, string] {
+export function decodeFeedCursor(cursor: string): [Date, number, string] {
   try {
     const [at, id, key] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const when = new Date(at);
@@ -108,7 +108,7 @@ function decode(cursor: string): [Date, number, string] {
  * were added, with the cursor to read on from. The platform refuses sends to these numbers for the account.
  */
 export async function blacklistFeed(db: Db, after: string | undefined, limit: number): Promise<BlacklistFeed> {
-  const from = after ? decode(after) : undefined;
+  const from = after ? decodeFeedCursor(after) : undefined;
   const rows = await db
     .select()
     .from(b)
@@ -126,7 +126,7 @@ export async function blacklistFeed(db: Db, after: string | undefined, limit: nu
       number: r.number,
       addedAt: r.createdAt.toISOString(),
     })),
-    next: last ? encode(last.createdAt, last.accountId, last.number) : (after ?? null),
+    next: last ? encodeFeedCursor(last.createdAt, last.accountId, last.number) : (after ?? null),
   };
 }
 
@@ -145,7 +145,7 @@ export async function blacklisted(db: Db, accountId: number, numbers: string[]):
  * 0124): the platform does not send them and reports them `cancelled` (or `sent`, when it was too late).
  */
 export async function cancellationFeed(db: Db, after: string | undefined, limit: number): Promise<CancellationFeed> {
-  const from = after ? decode(after) : undefined;
+  const from = after ? decodeFeedCursor(after) : undefined;
   const rows = await db
     .select({ id: ap.id, batchId: ap.batchId, accountId: ap.accountId, cancelledAt: ap.cancelledAt })
     .from(ap)
@@ -165,6 +165,6 @@ export async function cancellationFeed(db: Db, after: string | undefined, limit:
       account: codes.get(r.accountId) ?? `#${r.accountId}`,
       cancelledAt: r.cancelledAt!.toISOString(),
     })),
-    next: last ? encode(last.cancelledAt!, last.id, '') : (after ?? null),
+    next: last ? encodeFeedCursor(last.cancelledAt!, last.id, '') : (after ?? null),
   };
 }

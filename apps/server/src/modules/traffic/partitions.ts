@@ -3,7 +3,12 @@ import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 
 export const DAY_MS = 86_400_000;
 /** the partitioned record tables and the column each is partitioned by */
-export const PARTITIONED = { traffic_sms: 'submit_at', traffic_voice: 'setup_at', traffic_messages: 'at' } as const;
+export const PARTITIONED = {
+  traffic_sms: 'submit_at',
+  traffic_voice: 'setup_at',
+  traffic_messages: 'at',
+  traffic_cc: 'start_at',
+} as const;
 export type PartitionedTable = keyof typeof PARTITIONED;
 
 /** UTC day of a time, YYYY-MM-DD */

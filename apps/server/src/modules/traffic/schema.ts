@@ -173,7 +173,7 @@ export const trafficMessages = pgTable(
 export const trafficKeys = pgTable(
   'traffic_keys',
   {
-    kind: text('kind', { enum: ['sms', 'voice', 'whatsapp', 'mail', 'mo'] }).notNull(),
+    kind: text('kind', { enum: ['sms', 'voice', 'whatsapp', 'mail', 'mo', 'cc'] }).notNull(),
     recordId: text('record_id').notNull(),
     part: smallint('part').notNull(),
     at: at('at').notNull(),
@@ -804,5 +804,80 @@ export const trafficBlacklist = pgTable(
     primaryKey({ name: 'traffic_blacklist_pk', columns: [t.accountId, t.number] }),
     // the platform's feed reads in this order from a cursor
     index('traffic_blacklist_created_idx').on(t.createdAt, t.accountId, t.number),
+  ],
+);
+
+/**
+ * voiceCcRecord (decision 0130): calls of customers' call-centre seats, one row each, PARTITIONED BY
+ * RANGE (start_at) by day like traffic_voice (hand-written end of the migration); once per call id
+ * through traffic_keys (kind `cc`).
+ */
+export const trafficCc = pgTable(
+  'traffic_cc',
+  {
+    startAt: at('start_at').notNull(),
+    callId: text('call_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    queue: text('queue').notNull(),
+    seat: text('seat'),
+    agent: text('agent'),
+    /** the outside party, E.164 digits */
+    number: text('number').notNull(),
+    /** the call centre's own line */
+    line: text('line'),
+    answerAt: at('answer_at'),
+    endAt: at('end_at').notNull(),
+    waitSeconds: integer('wait_seconds').notNull(),
+    talkSeconds: integer('talk_seconds').notNull().default(0),
+    result: text('result').notNull(),
+    recording: text('recording'),
+    receivedAt: at('received_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'traffic_cc_pk', columns: [t.startAt, t.callId] }),
+    index('traffic_cc_account_idx').on(t.accountId, t.startAt),
+    index('traffic_cc_owner_idx').on(t.ownerId, t.startAt),
+    index('traffic_cc_number_idx').on(t.number, t.startAt),
+    index('traffic_cc_seat_idx').on(t.seat, t.startAt),
+    index('traffic_cc_call_idx').on(t.callId),
+  ],
+);
+
+/**
+ * voiceTaskManagement (decision 0130): customers' outbound voice campaigns as the platform reports
+ * them, with the last request staff made (pause / resume / cancel) for the platform to read back.
+ */
+export const trafficVoiceTasks = pgTable(
+  'traffic_voice_tasks',
+  {
+    id: serial('id').primaryKey(),
+    /** the platform's id of the campaign */
+    platformId: text('platform_id').notNull().unique(),
+    name: text('name').notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    caller: text('caller').notNull(),
+    numbers: integer('numbers').notNull(),
+    attempted: integer('attempted').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    state: text('state', { enum: ['scheduled', 'running', 'paused', 'finished', 'cancelled'] }).notNull(),
+    stateAt: at('state_at').notNull(),
+    request: text('request', { enum: ['pause', 'resume', 'cancel'] }),
+    requestedAt: at('requested_at'),
+    requestedBy: integer('requested_by'),
+    reportedAt: at('reported_at').notNull(),
+  },
+  (t) => [
+    index('traffic_voice_tasks_start_idx').on(t.startAt, t.id),
+    index('traffic_voice_tasks_account_idx').on(t.accountId, t.startAt),
+    index('traffic_voice_tasks_owner_idx').on(t.ownerId, t.startAt),
+    // the platform's feed of staff requests
+    index('traffic_voice_tasks_request_idx').on(t.requestedAt, t.id).where(sql`${t.requestedBy} is not null`),
   ],
 );

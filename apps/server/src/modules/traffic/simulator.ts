@@ -10,6 +10,7 @@ import { DAY_MS, dayOf, dayStart, ensurePartitions } from './partitions.js';
 import { resendRecalls } from './recall.js';
 import { rollUp } from './rollups.js';
 import { readState, writeState } from './settings.js';
+import { simulateVoice } from './voice-demo.js';
 
 /** destinations with their delivery rate (share of parts ending delivered) */
 const NETWORKS = [
@@ -387,6 +388,8 @@ export async function simulateStep(db: Db, now: Date): Promise<{ lines: number; 
   await sendDueAppointments(db, now);
   await resendRecalls(db, now);
   await sendApprovedReplies(db, now);
+  // the call centres' calls and the voice campaigns' progress (decision 0130)
+  await simulateVoice(db, now, from, to);
   await writeState(db, 'simulator', {
     until: to.toISOString(),
     pending: [...state.pending.filter((p) => p.due >= to.getTime()), ...plan.later].slice(-20_000),
@@ -620,6 +623,7 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
   await ensurePartitions(ctx.db, [dayOf(from), dayOf(now)]);
   const plan = planTraffic(rng, accounts, from, new Date(Math.floor(now.getTime() / 60_000) * 60_000), scale, pick);
   for (let i = 0; i < plan.lines.length; i += BATCH) await ingestBatch(ctx.db, now, plan.lines.slice(i, i + BATCH));
+  await simulateVoice(ctx.db, now, from, new Date(Math.floor(now.getTime() / 60_000) * 60_000));
   await rollUp(ctx.db, now);
   await writeState(ctx.db, 'seeded', { at: now.toISOString(), historyRows: rows.length, rawLines: plan.lines.length });
   ctx.log.info(`traffic: ${rows.length} rollup rows of history, ${plan.lines.length} raw lines`);

@@ -4,6 +4,7 @@ import type { ScreenLoader, ScreenMap } from '../../platform/screens';
 const performance = () => import('./PerformanceScreen');
 const messages = () => import('./MessageRecordsScreen');
 const preview = () => import('./PreviewScreen');
+const voice = () => import('./voice-screens');
 /** one named screen of a lazily loaded module (one loader shape for every entry: fewer bytes in the shell) */
 const screen =
   <M,>(load: () => Promise<M>, name: keyof M & string): ScreenLoader =>
@@ -24,6 +25,9 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/mailPerformance': screen(performance, 'MailPerformanceScreen'),
   '/businessInquiry/agentPerformance': screen(performance, 'AgentPerformanceScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
+  '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),
+  '/businessInquiry/voiceTaskManagement': screen(voice, 'VoiceTasksScreen'),
+  '/businessInquiry/vos-voice-account': screen(voice, 'VosAccountsScreen'),
   '/businessInquiry/apiQueueManage': screen(() => import('./ApiQueuesScreen'), 'ApiQueuesScreen'),
   '/businessInquiry/send-query/wa-send-record': screen(messages, 'WhatsAppRecordsScreen'),
   '/businessInquiry/wa-session-record': screen(() => import('./WaSessionsScreen'), 'WaSessionsScreen'),
