@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 const rows = (page: Page) => page.getByTestId('content').locator('.ant-table-row');
 /** the operations tour may open over a first visit of the operations app: skip it (the server keeps that it was seen) */
@@ -55,4 +55,37 @@ describe('two-way review', () => {
     await shot(page, 'traffic-twoway-review-approved-1280-en');
     await ctx.close();
   }, 120_000);
+
+  it('opts an opted-out number back in with a reason (decision 0131)', async () => {
+    const { url } = running.server;
+    const token = await apiToken(url, ADMIN);
+    const optouts = (state: string) =>
+      api<{ total: number; records: Review[] }>(url, token, 'POST', '/v2/traffic/two-way-review/page', {
+        action: 'optout',
+        state,
+        size: 1,
+      });
+    const before = (await optouts('done')).total;
+    expect(before, 'the demo has opt-outs').toBeGreaterThan(0);
+    // the demo's START already reversed one
+    expect((await optouts('reversed')).total).toBeGreaterThan(0);
+    for (const [locale, width, reason] of [
+      ['en', 1280, 'Customer called to subscribe again'],
+      ['zh-CN', 390, '客户来电要求恢复订阅'],
+    ] as const) {
+      const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
+      await page.goto(`${url}/businessOperations/two-way-review`);
+      await skipTour(page);
+      const row = rows(page).filter({ has: page.getByTestId('row-optIn') });
+      await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const done = locale === 'en' ? 'Done' : '已执行';
+      await row.filter({ hasText: done }).first().getByTestId('row-optIn').click();
+      const dialog = page.locator('.ant-modal:visible').last();
+      await dialog.locator('input').first().fill(reason);
+      await shot(page, `traffic-twoway-review-optin-${width}-${locale}`);
+      await submitModal(page);
+      await expect.poll(async () => (await optouts('done')).total, { timeout: 20_000 }).toBeLessThan(before);
+      await ctx.close();
+    }
+  }, 180_000);
 });
