@@ -56,6 +56,11 @@ describe('scheduled sends, two-way tasks and rules, auto-recall tasks', () => {
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // a sent batch's id opens its send records, searched by that id (decision 0131)
     const sentLink = page.getByTestId('content').locator('.ant-table-row a[href*="sendRcdQuery?batchId="]').first();
+    // newest first: the sent batches lie on the later pages
+    for (let p = 0; p < 8 && (await sentLink.count()) === 0; p++) {
+      await page.getByTestId('content').locator('.ant-pagination-next').click();
+      await page.waitForTimeout(800);
+    }
     const sentBatch = (await sentLink.textContent())!;
     await sentLink.click();
     await page.waitForURL(/sendRcdQuery\?batchId=/);
