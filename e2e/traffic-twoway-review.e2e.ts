@@ -4,11 +4,11 @@ import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, submitModal, useShel
 
 const rows = (page: Page) => page.getByTestId('content').locator('.ant-table-row');
 /** the operations tour may open over a first visit of the operations app: skip it (the server keeps that it was seen) */
-const skipTour = (page: Page) =>
+const skipTour = (page: Page, timeout = 4_000) =>
   page
     .getByTestId('tour-skip')
-    // under load the tour may open late; a click on the table while it shows is lost behind its mask
-    .click({ timeout: 15_000 })
+    // before a click on the table: under load the tour may open late, and its mask takes the click
+    .click({ timeout })
     .catch(() => undefined);
 type Review = { id: number; state: string; handset: string };
 
@@ -46,7 +46,7 @@ describe('two-way review', () => {
     expect(before, 'the demo has pending replies').toBeGreaterThan(0);
     const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
     await page.goto(`${url}/businessOperations/two-way-review`);
-    await skipTour(page);
+    await skipTour(page, 15_000);
     // only a pending row offers its decisions
     const row = rows(page).filter({ has: page.getByRole('button', { name: 'Approve' }) });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -76,7 +76,7 @@ describe('two-way review', () => {
     ] as const) {
       const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${url}/businessOperations/two-way-review`);
-      await skipTour(page);
+      await skipTour(page, 15_000);
       const row = rows(page).filter({ has: page.getByTestId('row-optIn') });
       await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
       // a listed one (the state column is hidden at phone width): by its handset

@@ -79,5 +79,5 @@ describe('scheduled sends, two-way tasks and rules, auto-recall tasks', () => {
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Cancelled');
     expect(await row.getByRole('button', { name: 'Cancel send' }).count()).toBe(0);
     await ctx.close();
-  }, 180_000);
+  }, 300_000);
 });
