@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 const rows = (page: Page) => page.getByTestId('content').locator('.ant-table-row');
 /** the operations tour may open over a first visit of the operations app: skip it (the server keeps that it was seen) */
-const skipTour = (page: Page) =>
+const skipTour = (page: Page, timeout = 4_000) =>
   page
     .getByTestId('tour-skip')
-    .click({ timeout: 4_000 })
+    // before a click on the table: under load the tour may open late, and its mask takes the click
+    .click({ timeout })
     .catch(() => undefined);
-type Review = { id: number; state: string };
+type Review = { id: number; state: string; handset: string };
 
 /**
  * two-way-review (decision 0115) on the demo seed: the answers two-way rules acted on, in both
@@ -45,7 +46,7 @@ describe('two-way review', () => {
     expect(before, 'the demo has pending replies').toBeGreaterThan(0);
     const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
     await page.goto(`${url}/businessOperations/two-way-review`);
-    await skipTour(page);
+    await skipTour(page, 15_000);
     // only a pending row offers its decisions
     const row = rows(page).filter({ has: page.getByRole('button', { name: 'Approve' }) });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -55,4 +56,38 @@ describe('two-way review', () => {
     await shot(page, 'traffic-twoway-review-approved-1280-en');
     await ctx.close();
   }, 120_000);
+
+  it('opts an opted-out number back in with a reason (decision 0131)', async () => {
+    const { url } = running.server;
+    const token = await apiToken(url, ADMIN);
+    const optouts = (state: string) =>
+      api<{ total: number; records: Review[] }>(url, token, 'POST', '/v2/traffic/two-way-review/page', {
+        action: 'optout',
+        state,
+        size: 1,
+      });
+    const before = (await optouts('done')).total;
+    expect(before, 'the demo has opt-outs').toBeGreaterThan(0);
+    // the demo's START already reversed one
+    expect((await optouts('reversed')).total).toBeGreaterThan(0);
+    for (const [locale, width, reason] of [
+      ['en', 1280, 'Customer called to subscribe again'],
+      ['zh-CN', 390, '客户来电要求恢复订阅'],
+    ] as const) {
+      const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
+      await page.goto(`${url}/businessOperations/two-way-review`);
+      await skipTour(page, 15_000);
+      const row = rows(page).filter({ has: page.getByTestId('row-optIn') });
+      await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      // a listed one (the state column is hidden at phone width): by its handset
+      const handset = (await optouts('done')).records[0]!.handset;
+      await row.filter({ hasText: handset }).first().getByTestId('row-optIn').click();
+      const dialog = page.locator('.ant-modal:visible').last();
+      await dialog.locator('input').first().fill(reason);
+      await shot(page, `traffic-twoway-review-optin-${width}-${locale}`);
+      await submitModal(page);
+      await expect.poll(async () => (await optouts('done')).records[0]?.handset, { timeout: 20_000 }).not.toBe(handset);
+      await ctx.close();
+    }
+  }, 180_000);
 });

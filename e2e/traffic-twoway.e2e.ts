@@ -54,6 +54,20 @@ describe('scheduled sends, two-way tasks and rules, auto-recall tasks', () => {
     // cancel a waiting scheduled send
     await page.goto(`${url}/businessInquiry/sms-appointment-record`);
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // a sent batch's id opens its send records, searched by that id (decision 0131)
+    const sentLink = page.getByTestId('content').locator('.ant-table-row a[href*="sendRcdQuery?batchId="]').first();
+    // newest first: the sent batches lie on the later pages
+    for (let p = 0; p < 8 && (await sentLink.count()) === 0; p++) {
+      await page.getByTestId('content').locator('.ant-pagination-next').click();
+      await page.waitForTimeout(800);
+    }
+    const sentBatch = (await sentLink.textContent())!;
+    await sentLink.click();
+    await page.waitForURL(/sendRcdQuery\?batchId=/);
+    await expect.poll(() => page.getByLabel('Batch id').inputValue(), { timeout: 20_000 }).toBe(sentBatch);
+    await shot(page, 'traffic-batch-records-1280-en');
+    await page.goto(`${url}/businessInquiry/sms-appointment-record`);
+    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const waiting = rows(page)
       .filter({ has: page.getByRole('button', { name: 'Cancel send' }) })
       .first();
@@ -65,5 +79,5 @@ describe('scheduled sends, two-way tasks and rules, auto-recall tasks', () => {
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Cancelled');
     expect(await row.getByRole('button', { name: 'Cancel send' }).count()).toBe(0);
     await ctx.close();
-  }, 180_000);
+  }, 300_000);
 });

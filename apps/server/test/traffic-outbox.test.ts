@@ -22,6 +22,7 @@ import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from '.
 type Answer = { code: number; msg: string; data: any };
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const OUT = '/v2/traffic/ingest/outbox/replies';
 const FEED = '/v2/traffic/ingest/blacklist';
 
@@ -254,13 +255,60 @@ describe('the opt-out blacklist', () => {
     const stop = mo('85292000031', 'STOP');
     await ingestBatch(t.p.db, t.clock.now(), [stop]);
     const next = await call('GET', `${FEED}?after=${after ?? ''}`);
-    expect(next.data.rows).toEqual([{ account: account.code, number: '85292000031', addedAt: expect.any(String) }]);
+    expect(next.data.rows).toEqual([
+      {
+        account: account.code,
+        number: '85292000031',
+        addedAt: expect.any(String),
+        state: 'listed',
+        changedAt: expect.any(String),
+      },
+    ]);
     // the same cursor again answers the same; a made-up one is refused
     expect((await call('GET', `${FEED}?after=${after ?? ''}`)).data.rows).toHaveLength(1);
     for (const bad of ['nonsense', Buffer.from('[1,2]').toString('base64url')]) {
       const res = await call('GET', `${FEED}?after=${bad}`);
       expect(res.code, bad).toBe(Errors.TRF_FEED_CURSOR.code);
     }
+  });
+
+  it('takes a number off when the handset opts back in: a removal in the feed; STOP again lists it anew', async () => {
+    const start = await call('GET', `${FEED}?limit=5000`);
+    let after: string = start.data.next;
+    for (let page = start; page.data.rows.length === 5000; after = page.data.next)
+      page = await call('GET', `${FEED}?limit=5000&after=${after}`);
+    const n = '85292000032';
+    const stopAt = t.clock.now().getTime() - 2 * HOUR;
+    // STOP, then START (exact, the demo's global opt-in rule) an hour later, in one batch
+    const stop = mo(n, 'STOP', stopAt);
+    const optIn = mo(n, ' start ', stopAt + HOUR);
+    expect((await ingestBatch(t.p.db, t.clock.now(), [stop, optIn])).stored).toBe(2);
+    expect(await actionOf(optIn.id)).toMatchObject({ action: 'optin', keyword: 'START', state: 'done' });
+    // the opt-out it answers shows reversed in two-way-review
+    expect((await actionOf(stop.id)).state).toBe('reversed');
+    const [row] = await t.p.db
+      .execute(sql`select removed_at, removed_by, removed_mo_id, removed_reason
+      from traffic_blacklist where account_id = ${account.id} and number = ${n}`)
+      .then(rowsOf<Record<string, unknown>>);
+    expect(row).toMatchObject({ removed_by: null, removed_mo_id: optIn.id, removed_reason: 'START' });
+    expect(row!.removed_at).not.toBeNull();
+    const removed = await call('GET', `${FEED}?after=${after}`);
+    expect(removed.data.rows).toEqual([
+      expect.objectContaining({ account: account.code, number: n, state: 'removed' }),
+    ]);
+    // a START of a number never listed, or listed for another account, changes nothing
+    const stranger = mo('85292000033', 'START');
+    await ingestBatch(t.p.db, t.clock.now(), [stranger]);
+    expect((await call('GET', `${FEED}?after=${removed.data.next}`)).data.rows).toEqual([]);
+    // STOP again: listed anew, a fresh entry of the feed with its new time
+    const again = mo(n, 'STOP', t.clock.now().getTime() - 30 * 60_000);
+    await ingestBatch(t.p.db, t.clock.now(), [again]);
+    const relisted = await call('GET', `${FEED}?after=${removed.data.next}`);
+    expect(relisted.data.rows).toEqual([expect.objectContaining({ number: n, state: 'listed' })]);
+    expect(relisted.data.rows[0].addedAt).not.toBe(removed.data.rows[0].addedAt);
+    expect((await actionOf(again.id)).state).toBe('done');
+    // the earlier opt-out stays reversed: it was answered
+    expect((await actionOf(stop.id)).state).toBe('reversed');
   });
 
   it('keeps a recall from sending again to a number that opted out', async () => {
@@ -400,6 +448,51 @@ describe('scheduled sends and two-way tasks from the platform (decision 0124)', 
     expect(await booked(`${id}-1`)).toMatchObject({ state: 'sent' });
     expect(await booked(`${id}-2`)).toMatchObject({ state: 'cancelled' });
     expect(await booked(`${id}-3`)).toMatchObject({ state: 'waiting' });
+    // the batch's messages carry its id: sendRcdQuery finds them by it (1200 numbers of 2 parts)
+    const records = async (q: Record<string, string>) =>
+      (
+        await t.app.inject({
+          url: '/v2/traffic/sms/page',
+          query: { from: at(-DAY), to: at(HOUR), size: '5', ...q },
+          headers: bearer(admin),
+        })
+      ).json() as Answer;
+    const page = await records({ batchId: `${id}-1` });
+    expect(page.code).toBe(0);
+    expect(page.data.totals.records).toBe(2400);
+    expect(page.data.records.every((r: { batchId: string }) => r.batchId === `${id}-1`)).toBe(true);
+    expect((await records({ batchId: `${id}-2` })).data.totals.records).toBe(0);
+    expect((await records({ batchId: 'x'.repeat(65) })).code).toBe(Errors.VALIDATION_FAILED.code);
+    // the same batch again (a retried step) sends nothing twice
+    await t.p.db
+      .update(trafficAppointments)
+      .set({ state: 'waiting' })
+      .where(eq(trafficAppointments.batchId, `${id}-1`));
+    await sendDueAppointments(t.p.db, t.clock.now());
+    expect((await records({ batchId: `${id}-1` })).data.totals.records).toBe(2400);
+  });
+
+  it('keeps the batch id a submit line carries; a bad one is refused on its line', async () => {
+    const id = `PI${Date.now().toString(36)}`;
+    const submit = (messageId: string, batchId: unknown) => ({
+      type: 'submit' as const,
+      messageId,
+      account: account.code,
+      number: '85292000071',
+      submitAt: at(-HOUR),
+      batchId,
+    });
+    const res = await ingestBatch(t.p.db, t.clock.now(), [
+      submit(`${id}a`, `${id}-B`),
+      submit(`${id}b`, ''),
+      submit(`${id}c`, 'y'.repeat(65)),
+    ]);
+    expect(res.lines.map((l) => l.result)).toEqual(['stored', 'error', 'error']);
+    const [row] = await t.p.db
+      .select()
+      .from(trafficSms)
+      .where(eq(trafficSms.messageId, `${id}a`));
+    expect(row?.batchId).toBe(`${id}-B`);
   });
 
   it('keeps a two-way task by the platform id: new, changed, the same again; a window that ends first is refused', async () => {

@@ -215,6 +215,53 @@ describe('two-way-review', () => {
     expect(changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'state', to: 'rejected' })]));
   });
 
+  it('opts a number back in by staff: off the blacklist with who and why, once; bad input changes nothing', async () => {
+    const n = '85291000301';
+    const stop = mo(n, 'STOP');
+    const help = mo('85291000302', 'HELP');
+    await ingestBatch(t.p.db, t.clock.now(), [stop, help]);
+    const [out, reply] = [await actionOf(stop.id), await actionOf(help.id)];
+    expect(out?.state).toBe('done');
+    const listedBefore = (await blacklisted(account.id, n))[0]!;
+    expect(listedBefore.removedAt).toBeNull();
+
+    // a reason is required; only an opt-out is reversed; neither changes anything
+    expect((await post(`${R}/optIn`, { id: out!.id })).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await post(`${R}/optIn`, { id: out!.id, reason: 'x' })).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await post(`${R}/optIn`, { id: reply!.id, reason: 'asked by phone' })).code).toBe(
+      Errors.TRF_OPTIN_NOT_OPTOUT.code,
+    );
+    expect((await actionOf(help.id))?.state).toBe('pending');
+    expect((await blacklisted(account.id, n))[0]!.removedAt).toBeNull();
+
+    const done = await post(`${R}/optIn`, { id: out!.id, reason: 'Customer called to subscribe again' });
+    expect(done.code).toBe(0);
+    expect(await actionOf(stop.id)).toMatchObject({
+      state: 'reversed',
+      reversalReason: 'Customer called to subscribe again',
+    });
+    const [entry] = await blacklisted(account.id, n);
+    expect(entry).toMatchObject({ removedReason: 'Customer called to subscribe again', removedMoId: null });
+    expect(entry!.removedBy).toBeGreaterThan(0);
+    expect(entry!.removedAt).not.toBeNull();
+    expect(entry!.changedAt.getTime()).toBeGreaterThanOrEqual(listedBefore.changedAt.getTime());
+    // once: a second time is refused and the entry stays as the first made it
+    expect((await post(`${R}/optIn`, { id: out!.id, reason: 'again' })).code).toBe(Errors.TRF_OPTIN_NOT_LISTED.code);
+    expect((await blacklisted(account.id, n))[0]!.removedReason).toBe('Customer called to subscribe again');
+
+    // the history says who did it and why
+    const tl = await t.app.inject({ url: `${R}/timeline`, query: { id: String(out!.id) }, headers: bearer(admin) });
+    const events = tl.json().data.records as {
+      kind: string;
+      actorId?: number;
+      data?: { command?: string; input?: { reason?: string } };
+      changes?: { field: string; to: unknown }[];
+    }[];
+    const ev = events.find((e) => e.data?.command === 'optIn');
+    expect(ev?.data?.input?.reason).toBe('Customer called to subscribe again');
+    expect(ev?.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'state', to: 'reversed' })]));
+  });
+
   it("keeps to the data scope: sales see and decide their customers' answers only", async () => {
     const mine = await post(`${R}/page`, { size: 100 }, sales);
     const all = await post(`${R}/page`, { size: 100 });
@@ -259,5 +306,5 @@ describeResource(twoWayReview, {
       .returning({ id: trafficTwoWayActions.id });
     return r!.id;
   },
-  commands: { approve: {}, reject: { reason: 'not allowed' } },
+  commands: { approve: {}, reject: { reason: 'not allowed' }, optIn: { reason: 'asked by phone' } },
 });

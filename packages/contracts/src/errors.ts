@@ -1286,6 +1286,14 @@ export const Errors = {
     'The auto reply {value} is not approved, or was sent under another message id',
   ),
   TRF_FEED_CURSOR: def(10520046, 400, '游标无效，请从头读取', 'The cursor is not valid: read from the beginning'),
+  // traffic: look-ups, app and agent queries, batch ids, opting back in (decision 0131, 10520200–10520229)
+  TRF_OPTIN_NOT_LISTED: def(
+    10520200,
+    409,
+    '该号码已不在黑名单中（已恢复订阅）',
+    'This number is not on the blacklist any more (it opted back in)',
+  ),
+  TRF_OPTIN_NOT_OPTOUT: def(10520201, 409, '只有退订记录可以恢复订阅', 'Only an opt-out can be reversed'),
   // traffic: the remaining performance screens (decision 0122, 10520500–10520549)
   TRF_NOT_AN_AGENT: def(
     10520500,

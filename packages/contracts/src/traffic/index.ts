@@ -122,6 +122,8 @@ export const ingestSubmit = z.object({
   otp: z.boolean().optional(),
   channelId: z.number().int().min(0).optional(),
   supplierMessageId: z.string().max(128).optional(),
+  /** the scheduled batch (a `schedule` line's `batchId`) this message went out in (decision 0131) */
+  batchId: z.string().min(1).max(64).optional(),
   submitAt: isoTime,
   status: z.enum(['accepted', 'rejected']).default('accepted'),
   error: z.string().max(32).optional(),
@@ -329,6 +331,8 @@ export const smsRecordQuery = pageQuery.extend({
   ...scoped,
   number: dialled(),
   messageId: z.string().max(64).optional(),
+  /** the scheduled batch the messages went out in */
+  batchId: z.string().max(64).optional(),
   channelId: coerceInt32().optional(),
   country: z
     .string()
@@ -354,6 +358,7 @@ export const smsRecordRow = z.object({
   segments: int32(),
   channelId: int32(),
   supplierMessageId: z.string().nullable(),
+  batchId: z.string().nullable(),
   submitStatus: z.string(),
   dlrState: z.string().nullable(),
   dlrError: z.string().nullable(),

@@ -50,15 +50,28 @@ export const outboxAckResult = z.object({
 });
 export type OutboxAckResult = z.infer<typeof outboxAckResult>;
 
-/** the opt-out blacklist as a feed: entries after the cursor, in the order they were added */
+/**
+ * the opt-out blacklist as a feed: entries changed after the cursor, in the order they changed; an
+ * entry is `listed` (do not send) or `removed` (the handset opted back in, decision 0131: send again)
+ */
 export const blacklistFeedQuery = z.object({
   /** the `next` of the previous page; absent: from the beginning */
   after: z.string().max(200).optional(),
   limit: coerceInt32().pipe(z.number().min(1).max(5000)).default(1000),
 });
 export const blacklistFeed = z.object({
-  rows: z.array(z.object({ account: z.string(), number: z.string(), addedAt: z.string() })),
-  /** pass as `after` for the entries added since; unchanged when nothing new */
+  rows: z.array(
+    z.object({
+      account: z.string(),
+      number: z.string(),
+      /** when it was (last) put on the list */
+      addedAt: z.string(),
+      state: z.enum(['listed', 'removed']),
+      /** when it was added or removed: the feed's order */
+      changedAt: z.string(),
+    }),
+  ),
+  /** pass as `after` for the entries changed since; unchanged when nothing new */
   next: z.string().nullable(),
 });
 export type BlacklistFeed = z.infer<typeof blacklistFeed>;

@@ -4,9 +4,10 @@ import { permOf, routeByPath } from '../routes/index.js';
 /**
  * what a two-way rule did with an MO (decision 0115): an opt-out is done at once, the others wait for
  * review; an approved reply is `sent` once the platform acknowledges it, an approved forward is `done`
- * when the owner is told (decision 0123)
+ * when the owner is told (decision 0123); an opt-out is `reversed` when the handset opted back in or
+ * staff took the number off the blacklist (decision 0131)
  */
-export const TWO_WAY_ACTION_STATES = ['pending', 'approved', 'rejected', 'done', 'sent'] as const;
+export const TWO_WAY_ACTION_STATES = ['pending', 'approved', 'rejected', 'done', 'sent', 'reversed'] as const;
 export type TwoWayActionState = (typeof TWO_WAY_ACTION_STATES)[number];
 const REVIEW_KEY = permOf(routeByPath('/businessOperations/two-way-review')!);
 /** approve or reject a pending auto reply / forward */
@@ -39,6 +40,7 @@ export const twoWayReviewResource = defineResource({
       options: [
         { value: 'reply', label: label('自动回复', 'Auto reply') },
         { value: 'optout', label: label('退订（加入黑名单）', 'Opt out (blacklist)') },
+        { value: 'optin', label: label('重新订阅（移出黑名单）', 'Opt in (off the blacklist)') },
         { value: 'forward', label: label('转发给负责人', 'Forward to owner') },
       ],
     },
@@ -56,6 +58,7 @@ export const twoWayReviewResource = defineResource({
         { value: 'rejected', label: label('已驳回', 'Rejected'), color: 'red' },
         { value: 'done', label: label('已执行', 'Done'), color: 'default' },
         { value: 'sent', label: label('已发送', 'Sent'), color: 'cyan' },
+        { value: 'reversed', label: label('已恢复订阅', 'Opted back in'), color: 'purple' },
       ],
     },
     reviewedBy: { kind: 'user', label: label('审核人', 'Reviewed by'), readOnly: true },
@@ -63,6 +66,7 @@ export const twoWayReviewResource = defineResource({
     rejectReason: { kind: 'text', label: label('驳回原因', 'Reject reason'), readOnly: true, track: true },
     sentAt: { kind: 'datetime', label: label('发送时间', 'Sent'), readOnly: true },
     sentMessageId: { kind: 'text', label: label('回复消息 ID', 'Reply message id'), readOnly: true, track: true },
+    reversalReason: { kind: 'text', label: label('恢复订阅原因', 'Opt-in reason'), readOnly: true, track: true },
   },
   list: {
     columns: [
@@ -79,6 +83,7 @@ export const twoWayReviewResource = defineResource({
       'rejectReason',
       'sentAt',
       'sentMessageId',
+      'reversalReason',
     ],
     filters: {
       state: { op: 'eq', field: 'state' },
@@ -115,6 +120,20 @@ export const twoWayReviewResource = defineResource({
       },
       perm: TWO_WAY_REVIEW_DECIDE,
       when: { field: 'state', in: ['pending'] },
+    },
+    /** staff take an opted-out number off the account's blacklist (the handset asked by other means) */
+    optIn: {
+      label: label('恢复订阅', 'Opt back in'),
+      input: {
+        reason: {
+          kind: 'text',
+          label: label('原因', 'Reason'),
+          required: true,
+          rules: { minLength: 2, maxLength: 200 },
+        },
+      },
+      perm: TWO_WAY_REVIEW_DECIDE,
+      when: { field: 'action', in: ['optout'] },
     },
   },
   export: { fileName: label('双向短信审核', 'two-way-review') },

@@ -118,14 +118,14 @@ export const recallTaskRow = z.object({
 export const recallTaskPage = pageResult(recallTaskRow);
 
 /** What a two-way rule does with an MO whose text matches its keyword. */
-export const TWO_WAY_ACTIONS = ['reply', 'optout', 'forward'] as const;
+export const TWO_WAY_ACTIONS = ['reply', 'optout', 'optin', 'forward'] as const;
 export const TWO_WAY_MATCHES = ['exact', 'prefix', 'contains'] as const;
 const RULES_KEY = permOf(routeByPath('/setModule/operate-set/two-way')!);
 
 /**
  * `/setModule/operate-set/two-way` (decision 0106): keyword rules for MO messages — an automatic
- * reply, an opt-out (the number goes on the account's blacklist) or a forward to the customer's
- * owner; for one account or, without one, for all; the account's rules win over global ones.
+ * reply, an opt-out (the number goes on the account's blacklist), an opt-in (it comes off again,
+ * decision 0131) or a forward to the customer's owner; for one account or, without one, for all; the account's rules win over global ones.
  */
 export const twoWayRuleResource = defineResource({
   key: 'traffic.twoWayRule',
@@ -159,6 +159,7 @@ export const twoWayRuleResource = defineResource({
       options: [
         { value: 'reply', label: label('自动回复', 'Auto reply') },
         { value: 'optout', label: label('退订（加入黑名单）', 'Opt out (blacklist)') },
+        { value: 'optin', label: label('重新订阅（移出黑名单）', 'Opt in (off the blacklist)') },
         { value: 'forward', label: label('转发给负责人', 'Forward to owner') },
       ],
       track: true,

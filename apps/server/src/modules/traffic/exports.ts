@@ -38,6 +38,7 @@ export const smsRecordsExport = defineExportSource<SmsRecordQuery>({
     { zh: '售价', en: 'Price', width: 12 },
     { zh: '成本', en: 'Cost', width: 12 },
     { zh: '币种', en: 'Currency', width: 8 },
+    { zh: '定时批次 ID', en: 'Batch id', width: 20 },
   ],
   async count(db, auth, q) {
     const [row] = await db.select({ n: sql<string>`count(*)` }).from(trafficSms).where(smsWhere(auth, q));
@@ -63,6 +64,7 @@ export const smsRecordsExport = defineExportSource<SmsRecordQuery>({
         n: t.price,
         o: t.cost,
         p: t.currency,
+        q: t.batchId,
       })
       .from(t)
       .where(smsWhere(auth, q))

@@ -204,6 +204,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         segments: seg.segments,
         channelId,
         supplierMessageId: v.supplierMessageId ?? null,
+        batchId: v.batchId ?? null,
         submitStatus: v.status,
         submitError: v.error ?? null,
         dlrState: null,

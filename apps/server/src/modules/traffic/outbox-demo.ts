@@ -5,9 +5,14 @@ import { portOf } from '../../platform/ports.js';
 import { ingestBatch } from './ingest.js';
 import { ackReplies, approvedReplies } from './outbox.js';
 import { trafficAppointments as ap } from './schema.js';
+import { channelPicker, planBatchSends } from './simulator.js';
 
 /** replies the demo platform sends in one simulator step */
 const STEP = 200;
+/** scheduled batches it sends in one step (each is up to thousands of messages) */
+const DUE_STEP = 20;
+/** lines of a batch's messages per ingestion call */
+const SEND_LINES = 5000;
 
 /**
  * The messaging platform's side of the outbox as the demo simulator plays it (decision 0123): it reads
@@ -50,8 +55,9 @@ export async function sendApprovedReplies(db: Db, now: Date): Promise<number> {
 
 /**
  * The scheduled sends that fell due go out, as the demo platform reports them through the ingestion
- * path (`schedule` lines, state `sent` at the scheduled time; decision 0124). The platform keeps its own
- * bookings; the demo reads ours in their place. A cancelled one is not waiting, so it is not sent.
+ * path (`schedule` lines, state `sent` at the scheduled time; decision 0124), each with its messages,
+ * whose records carry the batch id (decision 0131). The platform keeps its own bookings; the demo
+ * reads ours in their place. A cancelled one is not waiting, so it is not sent.
  */
 export async function sendDueAppointments(db: Db, now: Date): Promise<number> {
   const due = await db
@@ -59,14 +65,30 @@ export async function sendDueAppointments(db: Db, now: Date): Promise<number> {
     .from(ap)
     .where(and(eq(ap.state, 'waiting'), lte(ap.scheduledAt, now)))
     .orderBy(asc(ap.scheduledAt))
-    .limit(STEP);
+    .limit(DUE_STEP);
   if (due.length === 0) return 0;
   const accounts = (await portOf(db, 'accounts')?.byIds([...new Set(due.map((d) => d.accountId))])) ?? new Map();
-  const lines: IngestLine[] = due.flatMap((d) => {
+  const pick = await channelPicker(db);
+  let stored = 0;
+  for (const d of due) {
     const account = accounts.get(d.accountId);
-    if (!account) return [];
+    if (!account) continue;
     const at = d.scheduledAt.toISOString();
-    return [
+    const sends = planBatchSends(
+      {
+        batchId: d.batchId,
+        account: account.code,
+        accountId: d.accountId,
+        senderId: d.senderId,
+        numbers: d.numbers,
+        segments: d.segments,
+      },
+      d.scheduledAt,
+      pick,
+    );
+    // the messages first, the batch's report last: a batch reported sent has its records
+    for (let i = 0; i < sends.length; i += SEND_LINES) await ingestBatch(db, now, sends.slice(i, i + SEND_LINES));
+    const res = await ingestBatch(db, now, [
       {
         type: 'schedule' as const,
         batchId: d.batchId,
@@ -78,8 +100,8 @@ export async function sendDueAppointments(db: Db, now: Date): Promise<number> {
         state: 'sent' as const,
         stateAt: at,
       },
-    ];
-  });
-  if (lines.length === 0) return 0;
-  return (await ingestBatch(db, now, lines)).stored;
+    ]);
+    stored += res.stored;
+  }
+  return stored;
 }

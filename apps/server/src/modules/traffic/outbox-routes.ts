@@ -71,7 +71,8 @@ export async function outboxRoutes(app: FastifyInstance, p: Platform) {
     {
       schema: {
         tags,
-        summary: 'The numbers each account must not send to (opt-outs), added after the cursor, with the next cursor',
+        summary:
+          'The numbers each account must not send to (opt-outs) and those that opted back in, changed after the cursor, with the next cursor',
         querystring: blacklistFeedQuery,
         response: { 200: envelope(blacklistFeed) },
       },

@@ -1,6 +1,6 @@
 import { Errors, errorMessage } from '@portal/contracts';
 import type { BlacklistFeed, CancellationFeed, OutboxAckResult, OutboxReply } from '@portal/contracts/traffic';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { portOf } from '../../platform/ports.js';
@@ -104,16 +104,17 @@ export function decodeFeedCursor(cursor: string): [Date, number, string] {
 }
 
 /**
- * The opt-out blacklist as the platform reads it: entries added after the cursor, in the order they
- * were added, with the cursor to read on from. The platform refuses sends to these numbers for the account.
+ * The opt-out blacklist as the platform reads it: entries added or removed (opted back in, decision
+ * 0131) after the cursor, in the order they changed, with the cursor to read on from. The platform
+ * refuses sends to the `listed` numbers for the account and sends to `removed` ones again.
  */
 export async function blacklistFeed(db: Db, after: string | undefined, limit: number): Promise<BlacklistFeed> {
   const from = after ? decodeFeedCursor(after) : undefined;
   const rows = await db
     .select()
     .from(b)
-    .where(from ? sql`(${b.createdAt}, ${b.accountId}, ${b.number}) > (${from[0]}, ${from[1]}, ${from[2]})` : undefined)
-    .orderBy(asc(b.createdAt), asc(b.accountId), asc(b.number))
+    .where(from ? sql`(${b.changedAt}, ${b.accountId}, ${b.number}) > (${from[0]}, ${from[1]}, ${from[2]})` : undefined)
+    .orderBy(asc(b.changedAt), asc(b.accountId), asc(b.number))
     .limit(limit);
   const codes = await codesOf(
     db,
@@ -125,18 +126,20 @@ export async function blacklistFeed(db: Db, after: string | undefined, limit: nu
       account: codes.get(r.accountId) ?? `#${r.accountId}`,
       number: r.number,
       addedAt: r.createdAt.toISOString(),
+      state: r.removedAt ? ('removed' as const) : ('listed' as const),
+      changedAt: r.changedAt.toISOString(),
     })),
-    next: last ? encodeFeedCursor(last.createdAt, last.accountId, last.number) : (after ?? null),
+    next: last ? encodeFeedCursor(last.changedAt, last.accountId, last.number) : (after ?? null),
   };
 }
 
-/** whether each of these numbers is on the account's blacklist (the recall and the demo platform ask) */
+/** whether each of these numbers is on the account's blacklist now (the recall and the demo platform ask) */
 export async function blacklisted(db: Db, accountId: number, numbers: string[]): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const rows = await db
     .select({ number: b.number })
     .from(b)
-    .where(and(eq(b.accountId, accountId), inArray(b.number, numbers)));
+    .where(and(eq(b.accountId, accountId), inArray(b.number, numbers), isNull(b.removedAt)));
   return new Set(rows.map((r) => r.number));
 }
 

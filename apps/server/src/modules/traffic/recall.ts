@@ -65,7 +65,7 @@ export async function createRecallTask(db: Db, auth: AuthContext, input: RecallT
 /**
  * Run a recall task: find the account's messages of the window with a part in a failed DLR state
  * (sent by a channel other than the task's) and recall each, in chunks, with progress. A number the
- * account's blacklist holds (it opted out since) is not sent to again (decision 0123). A message is
+ * account's blacklist holds (it opted out since and did not opt back in) is not sent to again (decisions 0123, 0131). A message is
  * recalled at most once: `traffic_recalls` is keyed by our message id and the insert skips one
  * there already, so two runs at once (of this task or of overlapping ones) recall each message once.
  */
@@ -81,7 +81,7 @@ export async function runRecall(db: Db, taskId: number, now: Date): Promise<void
     await db.execute(sql`select ${s.messageId} as message_id, min(${s.submitAt}) as submit_at from ${s}
       where ${s.accountId} = ${task.accountId} and ${s.submitAt} >= ${task.fromAt} and ${s.submitAt} < ${task.toAt}
         and ${s.submitStatus} = 'accepted' and ${s.dlrState} in (${states}) and ${s.channelId} <> ${task.channelId}
-        and not exists (select 1 from ${bl} where ${bl.accountId} = ${task.accountId} and ${bl.number} = ${s.number})
+        and not exists (select 1 from ${bl} where ${bl.accountId} = ${task.accountId} and ${bl.number} = ${s.number} and ${bl.removedAt} is null)
       group by 1 order by 2, 1`),
   );
   await db.update(t).set({ found: failed.length }).where(eq(t.id, taskId));

@@ -1,4 +1,4 @@
-import { TWO_WAY_ACTION_STATES } from '@portal/contracts/traffic';
+import { TWO_WAY_ACTION_STATES, TWO_WAY_ACTIONS } from '@portal/contracts/traffic';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -67,9 +67,12 @@ export const trafficSms = pgTable(
     receivedAt: at('received_at').notNull(),
     /** a one-time password (decision 0094): the ingestion line's `otp`, else the content's classification */
     otp: boolean('otp').notNull().default(false),
+    /** the scheduled batch (traffic_appointments.batch_id) it went out in, as the platform reported (decision 0131) */
+    batchId: text('batch_id'),
   },
   (t) => [
     primaryKey({ name: 'traffic_sms_pk', columns: [t.submitAt, t.messageId, t.part] }),
+    index('traffic_sms_batch_idx').on(t.batchId, t.submitAt).where(sql`${t.batchId} is not null`),
     index('traffic_sms_number_idx').on(t.number, t.submitAt),
     index('traffic_sms_message_idx').on(t.messageId),
     index('traffic_sms_account_idx').on(t.accountId, t.submitAt),
@@ -673,7 +676,7 @@ export const trafficTwoWayRules = pgTable(
     version: integer('version').notNull().default(1),
     keyword: text('keyword').notNull(),
     match: text('match', { enum: ['exact', 'prefix', 'contains'] }).notNull(),
-    action: text('action', { enum: ['reply', 'optout', 'forward'] }).notNull(),
+    action: text('action', { enum: TWO_WAY_ACTIONS }).notNull(),
     replyText: text('reply_text'),
     /** null: every account */
     accountId: integer('account_id'),
@@ -761,7 +764,7 @@ export const trafficTwoWayActions = pgTable(
     senderId: text('sender_id').notNull(),
     ruleId: integer('rule_id').notNull(),
     keyword: text('keyword').notNull(),
-    action: text('action', { enum: ['reply', 'optout', 'forward'] }).notNull(),
+    action: text('action', { enum: TWO_WAY_ACTIONS }).notNull(),
     replyText: text('reply_text'),
     /** forward: the user the MO is delivered to (the customer's owner) */
     forwardTo: integer('forward_to'),
@@ -775,6 +778,8 @@ export const trafficTwoWayActions = pgTable(
     /** a reply the platform acknowledged: when, and the message id its send carries */
     sentAt: at('sent_at'),
     sentMessageId: text('sent_message_id'),
+    /** an opt-out staff reversed (`reversed`): why; who and when are in the record's history */
+    reversalReason: text('reversal_reason'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
@@ -789,21 +794,31 @@ export const trafficTwoWayActions = pgTable(
   ],
 );
 
-/** The numbers an account must not send to (opt-outs by two-way rules); the platform reads it. */
+/**
+ * The numbers an account must not send to (opt-outs by two-way rules); the platform reads it as a
+ * feed of changes. An opt-in (an MO keyword or staff, decision 0131) keeps the row as `removed_at`
+ * with who (null: the handset itself, by `removed_mo_id`) and why; opting out again lists it anew.
+ */
 export const trafficBlacklist = pgTable(
   'traffic_blacklist',
   {
     accountId: integer('account_id').notNull(),
     number: text('number').notNull(),
-    /** the MO and rule that put it there */
+    /** the MO and rule that (last) put it there */
     moId: text('mo_id'),
     ruleId: integer('rule_id'),
     createdAt: at('created_at').notNull(),
+    /** when it was added or removed last: the feed's order */
+    changedAt: at('changed_at').notNull().defaultNow(),
+    removedAt: at('removed_at'),
+    removedBy: integer('removed_by'),
+    removedMoId: text('removed_mo_id'),
+    removedReason: text('removed_reason'),
   },
   (t) => [
     primaryKey({ name: 'traffic_blacklist_pk', columns: [t.accountId, t.number] }),
     // the platform's feed reads in this order from a cursor
-    index('traffic_blacklist_created_idx').on(t.createdAt, t.accountId, t.number),
+    index('traffic_blacklist_changed_idx').on(t.changedAt, t.accountId, t.number),
   ],
 );
 

@@ -7,7 +7,7 @@ import { trafficTwoWayActions } from './schema.js';
 import { readState, writeState } from './settings.js';
 
 const HOUR = 3_600_000;
-/** answers the demo rules (STOP / TD opt out, HELP… replies, YES forwards for the first account) */
+/** answers the demo rules (STOP / TD opt out, HELP… replies, YES forwards for the first account; one START opts back in) */
 const WORDS = ['HELP', 'help me please', 'STOP', 'YES', 'TD', 'Help?', 'yes', 'Thanks'] as const;
 
 /**
@@ -33,9 +33,18 @@ export async function seedTwoWayReview(ctx: SeedContext, now: Date): Promise<voi
       from: `85290${String(a.id).padStart(3, '0')}${String(rng.int(0, 9999)).padStart(4, '0')}`,
       to: 'INFO',
       at: new Date(now.getTime() - rng.int(1, 23) * HOUR - rng.int(0, 59) * 60_000).toISOString(),
-      content: WORDS[(a.id + k) % WORDS.length]!,
+      content: WORDS[(a.id + k) % WORDS.length]! as string,
     })),
   );
+  // one handset that opted out opts back in half an hour later (decision 0131)
+  const stop = lines.find((l) => l.content === 'STOP');
+  if (stop)
+    lines.push({
+      ...stop,
+      id: `DEMO-MO-OPTIN-${stop.id.slice('DEMO-MO-'.length)}`,
+      at: new Date(Math.min(Date.parse(stop.at) + 30 * 60_000, now.getTime() - 60_000)).toISOString(),
+      content: 'START',
+    });
   await ingestBatch(ctx.db, now, lines);
   const [admin] = await ctx.db
     .select({ id: staffUsers.id })

@@ -6,6 +6,7 @@ import type { Values } from '../../platform/resource/bind.js';
 import { bindResource } from '../../platform/resource/index.js';
 import './messages.js';
 import { trafficTwoWayActions as t } from './schema.js';
+import { unlistNumber } from './twoway-apply.js';
 
 /** only a pending reply or forward is decided; anything else is refused and stays as it was */
 function pending(record: Values) {
@@ -36,6 +37,7 @@ export const twoWayReview = bindResource(twoWayReviewResource, {
     rejectReason: t.rejectReason,
     sentAt: t.sentAt,
     sentMessageId: t.sentMessageId,
+    reversalReason: t.reversalReason,
   },
   commands: {
     async approve(ctx, record) {
@@ -67,6 +69,22 @@ export const twoWayReview = bindResource(twoWayReviewResource, {
           });
         });
       return { set: { state: 'done', ...reviewed } };
+    },
+    /** staff take the number off the blacklist (decision 0131): the history keeps who and why */
+    async optIn(ctx, record, input) {
+      if (record.action !== 'optout') throw new AppError('TRF_OPTIN_NOT_OPTOUT');
+      if (record.state !== 'done') throw new AppError('TRF_OPTIN_NOT_LISTED');
+      const reason = String(input.reason).trim();
+      const listed = await unlistNumber(
+        ctx.tx,
+        Number(record.accountId),
+        String(record.handset),
+        ctx.p.clock.now(),
+        { by: ctx.auth.userId, moId: null, reason },
+        Number(record.id),
+      );
+      if (!listed) throw new AppError('TRF_OPTIN_NOT_LISTED');
+      return { set: { state: 'reversed', reversalReason: reason } };
     },
     async reject(ctx, record, input) {
       pending(record);

@@ -78,6 +78,8 @@ export async function seedTwoWay(ctx: SeedContext, now: Date): Promise<void> {
     .values([
       { keyword: 'STOP', match: 'exact' as const, action: 'optout' as const, replyText: null, accountId: null },
       { keyword: 'TD', match: 'exact' as const, action: 'optout' as const, replyText: null, accountId: null },
+      { keyword: 'START', match: 'exact' as const, action: 'optin' as const, replyText: null, accountId: null },
+      { keyword: '订阅', match: 'exact' as const, action: 'optin' as const, replyText: null, accountId: null },
       {
         keyword: 'HELP',
         match: 'prefix' as const,

@@ -3,6 +3,7 @@ import { App, Button, Form, Input, Popconfirm, Select, type TableColumnsType } f
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Can } from '../../platform/access';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { queryClient } from '../../platform/query-client';
@@ -22,6 +23,17 @@ type Filters = {
 /** three days back to three days ahead: scheduled sends lie on both sides of now */
 const aroundNow = (): Range => [dayjs().subtract(3, 'day').startOf('day'), dayjs().add(3, 'day').endOf('day')];
 
+/** sendRcdQuery narrowed to a sent batch: from an hour before it went out to a day after */
+function sentRecordsOf(r: AppointmentRow) {
+  const at = dayjs(r.sentAt ?? r.scheduledAt);
+  const q = new URLSearchParams({
+    batchId: r.batchId,
+    from: at.subtract(1, 'hour').toISOString(),
+    to: at.add(1, 'day').toISOString(),
+  });
+  return `/businessInquiry/sendRcdQuery?${q}`;
+}
+
 /** /businessInquiry/sms-appointment-record: scheduled SMS sends of a range, a waiting one cancelled. */
 export function AppointmentsScreen() {
   const { t } = useTranslation();
@@ -29,7 +41,20 @@ export function AppointmentsScreen() {
   const columns = useMemo<TableColumnsType<AppointmentRow>>(
     () => [
       timeColumn('scheduledAt', t('traffic.twoway.scheduledAt')),
-      { key: 'batchId', dataIndex: 'batchId', title: t('traffic.twoway.batchId'), width: 170 },
+      {
+        key: 'batchId',
+        title: t('traffic.twoway.batchId'),
+        width: 170,
+        // a batch that went out: its send records (decision 0131), from its time to a day after
+        render: (_, r) =>
+          r.state === 'sent' ? (
+            <Link to={sentRecordsOf(r)} title={t('traffic.twoway.batchRecords')}>
+              {r.batchId}
+            </Link>
+          ) : (
+            r.batchId
+          ),
+      },
       accountColumn(t),
       { key: 'senderId', dataIndex: 'senderId', title: t('traffic.twoway.senderId'), width: 100 },
       numColumn('numbers', t('traffic.twoway.numbers'), 90),

@@ -1,7 +1,9 @@
 import { SMS_STATUSES, TrafficPerm } from '@portal/contracts/traffic';
 import { Button, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Can } from '../../platform/access';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
@@ -18,14 +20,29 @@ type SmsFilters = {
   accountId?: number;
   number?: string;
   messageId?: string;
+  batchId?: string;
   channelId?: number;
   country?: string;
   status?: (typeof SMS_STATUSES)[number];
 };
 
+/**
+ * a link's search (`?batchId=&from=&to=`, from a scheduled batch on sms-appointment-record) as the
+ * first filters; without one, today
+ */
+function linkedFilters(params: URLSearchParams): Partial<SmsFilters> | undefined {
+  const batchId = params.get('batchId');
+  const from = dayjs(params.get('from') ?? '');
+  const to = dayjs(params.get('to') ?? '');
+  if (!batchId || !from.isValid() || !to.isValid()) return undefined;
+  return { batchId, range: [from, to] };
+}
+
 /** /businessInquiry/sendRcdQuery: SMS send records of a range with their DLR state, totals and timeline. */
 export function SmsRecordsScreen() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const linked = useMemo(() => linkedFilters(params), [params]);
   const [open, setOpen] = useState<SmsRow | null>(null);
   const [unmatched, setUnmatched] = useState(false);
   const [recall, setRecall] = useState(false);
@@ -51,6 +68,13 @@ export function SmsRecordsScreen() {
       { key: 'encoding', dataIndex: 'encoding', title: t('traffic.encoding'), width: 80, responsive: ['lg'] },
       { key: 'channelId', dataIndex: 'channelId', title: t('traffic.channel'), width: 80, responsive: ['lg'] },
       { key: 'status', title: t('traffic.status'), width: 110, render: (_, r) => <StatusTag row={r} /> },
+      {
+        key: 'batchId',
+        dataIndex: 'batchId',
+        title: t('traffic.twoway.batchId'),
+        width: 170,
+        responsive: ['lg'],
+      },
       { key: 'dlrError', dataIndex: 'dlrError', title: t('traffic.dlrError'), width: 80, responsive: ['md'] },
       timeColumn('dlrAt', t('traffic.dlrAt'), { responsive: ['md'] }),
       amountColumn('price', t('traffic.price'), (r) => r.currency),
@@ -58,15 +82,18 @@ export function SmsRecordsScreen() {
     ],
     [t],
   );
+  const search = rangedSearch(async (q, signal) => {
+    const res = await trafficApi.sms(q, signal);
+    setTotals(res.totals);
+    return res;
+  });
   return (
     <>
       <SearchTable<SmsRow, SmsFilters>
+        key={params.toString()}
         queryKey={trafficKeys.sms}
-        {...rangedSearch(async (q, signal) => {
-          const res = await trafficApi.sms(q, signal);
-          setTotals(res.totals);
-          return res;
-        })}
+        {...search}
+        initialFilters={linked ?? search.initialFilters}
         columns={columns}
         rowKey={(r) => `${r.messageId}:${r.part}`}
         size="small"
@@ -103,6 +130,9 @@ export function SmsRecordsScreen() {
             </Form.Item>
             <Form.Item name="accountId" label={t('traffic.account')}>
               <RecordSelect kind="account" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="batchId" label={t('traffic.twoway.batchId')}>
+              <Input allowClear maxLength={64} style={{ width: 170 }} />
             </Form.Item>
             <Form.Item name="status" label={t('traffic.status')}>
               <Select

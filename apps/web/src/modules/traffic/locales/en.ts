@@ -159,6 +159,7 @@ export const en: Messages<typeof zhCN> = {
     },
     twoway: {
       batchId: 'Batch id',
+      batchRecords: 'The send records of this batch',
       senderId: 'Sender id',
       numbers: 'Numbers',
       segments: 'Segments each',

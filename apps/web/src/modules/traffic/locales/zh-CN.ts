@@ -148,6 +148,7 @@ export const zhCN = {
     },
     twoway: {
       batchId: '批次 ID',
+      batchRecords: '查看该批次的发送记录',
       senderId: '发送方 ID',
       numbers: '号码数',
       segments: '每条分段',
