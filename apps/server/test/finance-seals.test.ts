@@ -206,6 +206,28 @@ describe('seal applications', () => {
     expect(n(rb![0]!.archiveNo)).toBe(n(ra![0]!.archiveNo) + 1);
   });
 
+  it('gives six approvals decided at once six different numbers of the day, one after another', async () => {
+    const apps = [];
+    for (let i = 0; i < 6; i++)
+      apps.push((await post(sales, '/v2/fc/contract/apply', body({ title: `Race ${i}` }))).data);
+    // the six agreements run at once (on PostgreSQL each in its own connection): the day's lock orders them
+    const answers = await Promise.all(apps.map((a) => decide(a.instanceId)));
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => 0));
+    const rows = await t.p.db
+      .select({ archiveNo: finSealApplications.archiveNo })
+      .from(finSealApplications)
+      .where(
+        sql`${finSealApplications.id} in (${sql.join(
+          apps.map((a) => sql`${a.id}`),
+          sql`, `,
+        )})`,
+      );
+    const numbers = rows.map((r) => r.archiveNo!).sort();
+    expect(new Set(numbers).size).toBe(6);
+    const seqs = numbers.map((no) => Number(no.slice(-3)));
+    expect(seqs.at(-1)! - seqs[0]!).toBe(5);
+  });
+
   it('files the original: who and when, once, not before it was archived nor after today', async () => {
     const [row] = await t.p.db
       .select()
