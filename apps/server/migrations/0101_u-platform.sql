@@ -1,0 +1,2 @@
+ALTER TABLE "fin_ledger_entries" ADD COLUMN "channel" text;--> statement-breakpoint
+CREATE INDEX "fin_ledger_entries_channel_created_idx" ON "fin_ledger_entries" USING btree ("channel","created_at" DESC NULLS FIRST,"id") WHERE channel is not null;
