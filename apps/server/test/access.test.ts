@@ -65,6 +65,8 @@ const PUBLIC_PREFIXES = [
   // the messaging platform's machine client: a client-credentials token of its own, checked by the traffic room
   '/v2/traffic/oauth/token',
   '/v2/traffic/ingest',
+  // the self-service (U) platform's payment notifications: HMAC-signed and fresh (finance-u-platform.test.ts refuses bad ones)
+  '/v2/fc/u-platform/notify',
   // a sent quote opened by its HMAC-signed, expiring link (quotation-mail.test.ts refuses a changed or old token)
   '/v2/qm/public/quote',
   // a marketing mail's open pixel and click redirect, by HMAC-signed token (mail-marketing.test.ts refuses bad ones)

@@ -2,6 +2,7 @@ import { Errors } from '@portal/contracts';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmCustomers } from '../src/modules/crm/schema.js';
+import { runSealReminders } from '../src/modules/finance/seals/reminders.js';
 import { contractArchives, sealApplications, seals } from '../src/modules/finance/seals/resources.js';
 import { finContractArchives, finSealApplications, finSeals } from '../src/modules/finance/seals/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
@@ -206,6 +207,28 @@ describe('seal applications', () => {
     expect(n(rb![0]!.archiveNo)).toBe(n(ra![0]!.archiveNo) + 1);
   });
 
+  it('gives six approvals decided at once six different numbers of the day, one after another', async () => {
+    const apps = [];
+    for (let i = 0; i < 6; i++)
+      apps.push((await post(sales, '/v2/fc/contract/apply', body({ title: `Race ${i}` }))).data);
+    // the six agreements run at once (on PostgreSQL each in its own connection): the day's lock orders them
+    const answers = await Promise.all(apps.map((a) => decide(a.instanceId)));
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => 0));
+    const rows = await t.p.db
+      .select({ archiveNo: finSealApplications.archiveNo })
+      .from(finSealApplications)
+      .where(
+        sql`${finSealApplications.id} in (${sql.join(
+          apps.map((a) => sql`${a.id}`),
+          sql`, `,
+        )})`,
+      );
+    const numbers = rows.map((r) => r.archiveNo!).sort();
+    expect(new Set(numbers).size).toBe(6);
+    const seqs = numbers.map((no) => Number(no.slice(-3)));
+    expect(seqs.at(-1)! - seqs[0]!).toBe(5);
+  });
+
   it('files the original: who and when, once, not before it was archived nor after today', async () => {
     const [row] = await t.p.db
       .select()
@@ -244,6 +267,70 @@ describe('seal applications', () => {
         })
       ).code,
     ).toBe(Errors.NO_PERMISSION.code);
+  });
+
+  it('reminds the keeper of a seal and the applicant of an archived contract before they expire, once per day', async () => {
+    const dayIn = (n: number) => new Date(t.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const keeper = await idOf('ops01');
+    const salesId = await idOf('sales01');
+    const sealWith = async (name: string, validUntil: string, active = true) =>
+      (
+        await t.p.db
+          .insert(finSeals)
+          .values({ name, kind: 'contract', entityId: entityIds[1]!, keeperId: keeper, active, validUntil })
+          .returning({ id: finSeals.id })
+      )[0]!.id;
+    const soon = await sealWith('Expiring seal', dayIn(10));
+    const later = await sealWith('Later seal', dayIn(60));
+    const retired = await sealWith('Retired expiring seal', dayIn(5), false);
+    const past = await sealWith('Expired seal', dayIn(-1));
+    const applied = await post(
+      sales,
+      '/v2/fc/contract/apply',
+      body({ title: 'Ends soon', startDay: dayIn(-300), endDay: dayIn(15) }),
+    );
+    expect(applied.code, applied.msg).toBe(0);
+    await decide(applied.data.instanceId);
+    const [archive] = await t.p.db
+      .select({ id: finContractArchives.id, no: finContractArchives.archiveNo })
+      .from(finContractArchives)
+      .where(eq(finContractArchives.applicationId, applied.data.id));
+    const messages = async (userId: number, key: string) =>
+      rowsOf<{ content: string; link: string }>(
+        await t.p.db.execute(
+          sql`select content, link from mc_messages where user_id = ${userId} and template_key = ${key} order by id`,
+        ),
+      );
+    const told = async (kind: string) =>
+      rowsOf<{ record_id: number }>(
+        await t.p.db.execute(sql`select record_id from fin_seal_reminders where kind = ${kind}`),
+      ).map((r) => r.record_id);
+
+    await runSealReminders(t.p);
+    const sealTold = await told('seal');
+    expect(sealTold).toContain(soon);
+    for (const id of [later, retired, past]) expect(sealTold).not.toContain(id);
+    expect(await told('contract')).toContain(archive!.id);
+    const keeperMsgs = await messages(keeper, 'financeSeal.sealExpiring');
+    expect(keeperMsgs).toHaveLength(1);
+    expect(keeperMsgs[0]!.content).toContain('Expiring seal');
+    expect(keeperMsgs[0]!.content).not.toContain('Later seal');
+    expect(keeperMsgs[0]!.link).toBe('/setModule/financial/seal-config');
+    expect((await messages(salesId, 'financeSeal.contractExpiring')).some((m) => m.content.includes(archive!.no))).toBe(
+      true,
+    );
+
+    // the next day's run tells nothing new; a renewed (changed) expiry day is told again
+    const salesBefore = (await messages(salesId, 'financeSeal.contractExpiring')).length;
+    expect(await runSealReminders(t.p)).toMatchObject({ seals: 0 });
+    expect(await messages(keeper, 'financeSeal.sealExpiring')).toHaveLength(1);
+    expect(await messages(salesId, 'financeSeal.contractExpiring')).toHaveLength(salesBefore);
+    await t.p.db
+      .update(finSeals)
+      .set({ validUntil: dayIn(25) })
+      .where(eq(finSeals.id, soon));
+    expect((await runSealReminders(t.p)).seals).toBe(1);
+    expect(await messages(keeper, 'financeSeal.sealExpiring')).toHaveLength(2);
   });
 
   it('refuses a seal of the same name twice under one entity and an unknown entity', async () => {

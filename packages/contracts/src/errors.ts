@@ -1612,6 +1612,31 @@ export const Errors = {
     'AWS 用户 {value} 当前状态不允许此操作',
     'The AWS user {value} is not in a state that allows this',
   ),
+  // finance, session 22: U-platform online payments (decision 0128, 10510800–10510829)
+  FIN_UPAY_DISABLED: def(
+    10510800,
+    503,
+    'U 平台支付通知未配置（U_PLATFORM_SECRET）',
+    'U-platform payment notifications are not configured (U_PLATFORM_SECRET)',
+  ),
+  FIN_UPAY_SIGNATURE: def(
+    10510801,
+    401,
+    'U 平台支付通知的签名无效或已过期',
+    'The U-platform payment notification is not signed, or its signature is wrong or too old',
+  ),
+  FIN_UPAY_ACCOUNT: def(
+    10510802,
+    400,
+    '账户 {value} 不存在或不能充值',
+    'There is no account {value} that can take a top-up',
+  ),
+  FIN_UPAY_CONFLICT: def(
+    10510803,
+    409,
+    '支付单 {value} 已入账，且与本次通知的账户或金额不同',
+    'The payment {value} was already posted with another account or amount',
+  ),
   // finance, session 21: Kingdee ERP documents and mappings (decision 0118, 10510550–10510599)
   FIN_ERP_DOC_STATE: def(
     10510550,

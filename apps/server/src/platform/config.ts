@@ -92,6 +92,8 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/)
     .default('portal.example'),
+  /** shared secret the self-service (U) platform signs its payment notifications with (decision 0128); unset: refused */
+  U_PLATFORM_SECRET: z.string().min(32).optional(),
   /** port of the built-in SMTP server on 127.0.0.1 (0: any free port) */
   MAIL_LOCAL_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   S3_PREFIX: z
@@ -187,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveMaxStreamsPerSession: c.LIVE_MAX_STREAMS_PER_SESSION,
     liveMaxStreamsPerUser: c.LIVE_MAX_STREAMS_PER_USER,
     mail: { secretKey: c.MAIL_SECRET_KEY, localDomain: c.MAIL_LOCAL_DOMAIN, localSmtpPort: c.MAIL_LOCAL_SMTP_PORT },
+    uPlatformSecret: c.U_PLATFORM_SECRET,
     seedDemo: c.SEED_DEMO ?? true,
     seedOnStart: c.SEED_ON_START ?? true,
     seed: { scale: c.SEED_SCALE, seed: c.SEED_NUMBER },

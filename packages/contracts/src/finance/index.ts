@@ -111,7 +111,14 @@ export {
   runResult,
 } from './overdue.js';
 export { FinPerm } from './perms.js';
-export { TOP_UP_KINDS, voiceEntryResource } from './recharge-records.js';
+export {
+  TOP_UP_KINDS,
+  U_PLATFORM_NOTIFY_PATH,
+  type UPlatformPayment,
+  uPlatformEntryResource,
+  uPlatformPayment,
+  voiceEntryResource,
+} from './recharge-records.js';
 export {
   type AccountApply,
   type ApplicationDetail,

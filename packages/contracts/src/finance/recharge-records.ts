@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineResource, label } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { entryResource } from './application.js';
@@ -35,3 +36,63 @@ export const voiceEntryResource = defineResource({
   access: { list: voicePerm, owner: 'ownerId' },
   export: { fileName: label('语音充值记录', 'Voice top-up records') },
 });
+
+const U_PLATFORM = '/financial/recharge-record/u-platform';
+const uPlatformPerm = (() => {
+  const route = routeByPath(U_PLATFORM);
+  if (!route) throw new Error(`finance: no route ${U_PLATFORM}`);
+  return permOf(route);
+})();
+
+/**
+ * `recharge-record/u-platform` (decision 0128): the recharges customers paid online on the
+ * self-service platform ("U platform"), posted from its signed payment notifications — the ledger's
+ * entries of channel `u_platform` (their key is `u-platform:<payment id>`).
+ */
+export const uPlatformEntryResource = defineResource({
+  ...entryResource,
+  fields: {
+    ...entryResource.fields,
+    kind: {
+      ...entryResource.fields.kind,
+      options: entryResource.fields.kind.options.filter((o) => o.value === 'recharge'),
+    },
+    key: { ...entryResource.fields.key, label: label('支付单', 'Payment') },
+    note: { kind: 'text', label: label('付款人', 'Payer'), readOnly: true },
+  },
+  list: {
+    ...entryResource.list,
+    columns: ['key', 'accountCode', 'customerName', 'amount', 'currency', 'balanceAfter', 'note', 'day', 'createdAt'],
+    filters: {
+      accountId: { op: 'eq', field: 'accountId' },
+      day: { op: 'range', field: 'day' },
+      createdAt: { op: 'range', field: 'createdAt' },
+    },
+  },
+  detail: { header: ['key', 'accountCode', 'amount', 'currency', 'day'] },
+  key: 'finance.entry.uPlatform',
+  title: label('U 平台充值记录', 'U-platform top-up records'),
+  api: '/v2/fc/entry/u-platform',
+  routes: { list: U_PLATFORM },
+  access: { list: uPlatformPerm, owner: 'ownerId' },
+  export: { fileName: label('U 平台充值记录', 'U-platform top-up records') },
+});
+
+/** The path the U platform posts its payment notifications to (machine-authenticated, idempotent). */
+export const U_PLATFORM_NOTIFY_PATH = '/v2/fc/u-platform/notify';
+
+/**
+ * A payment notification of the U platform: one online payment onto one account. Signed with the
+ * shared secret: `x-u-signature` = hex HMAC-SHA256 of `{timestamp}.{paymentId}.{accountCode}.{amount}.{currency}.{paidAt}`,
+ * `x-u-timestamp` = the unix seconds it was signed (at most 5 minutes old).
+ */
+export const uPlatformPayment = z.object({
+  paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  accountCode: z.string().min(1).max(32),
+  /** decimal text, positive, up to 4 places */
+  amount: z.string().regex(/^(?!0+(\.0+)?$)\d{1,12}(\.\d{1,4})?$/),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  paidAt: z.string().datetime(),
+  payer: z.string().max(128).optional(),
+});
+export type UPlatformPayment = z.infer<typeof uPlatformPayment>;

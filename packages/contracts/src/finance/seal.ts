@@ -175,12 +175,14 @@ export const sealResource = defineResource({
     entityName: { kind: 'text', label: label('所属主体', 'Contracting entity'), readOnly: true },
     keeperId: { kind: 'user', label: label('保管人', 'Keeper'), required: true, track: true },
     active: { kind: 'boolean', label: label('启用', 'Active'), required: true, track: true },
+    /** the seal's registration (or an electronic seal's certificate) runs out on this day: its keeper is reminded before */
+    validUntil: { kind: 'date', label: label('有效期至', 'Valid until'), track: true },
     remark: { kind: 'textarea', label: label('备注', 'Remark'), track: true, rules: { maxLength: 500 } },
     createdBy: { kind: 'user', label: label('创建人', 'Created by'), readOnly: true },
     createdAt: { kind: 'datetime', label: label('创建时间', 'Created'), readOnly: true },
   },
   list: {
-    columns: ['name', 'kind', 'entityName', 'keeperId', 'active', 'remark', 'createdAt'],
+    columns: ['name', 'kind', 'entityName', 'keeperId', 'active', 'validUntil', 'remark', 'createdAt'],
     filters: {
       keyword: { op: 'like', fields: ['name'], label: label('印章名称', 'Seal name') },
       kind: { op: 'eq', field: 'kind' },
@@ -190,8 +192,8 @@ export const sealResource = defineResource({
     sortable: ['createdAt'],
     defaultSort: { field: 'createdAt', order: 'descend' },
   },
-  form: { sections: [{ fields: ['name', 'kind', 'entityId', 'keeperId', 'active', 'remark'] }] },
-  detail: { header: ['kind', 'entityId', 'keeperId', 'active'] },
+  form: { sections: [{ fields: ['name', 'kind', 'entityId', 'keeperId', 'active', 'validUntil', 'remark'] }] },
+  detail: { header: ['kind', 'entityId', 'keeperId', 'active', 'validUntil'] },
   access: { list: SealPerm.SEALS, create: SealPerm.SEAL_EDIT, update: SealPerm.SEAL_EDIT },
   export: { fileName: label('印章', 'Seals') },
   history: {},

@@ -22,7 +22,7 @@ import {
   vosBalanceResource,
 } from '../finance/entity-settle.js';
 import { ERP_DOC_TYPES, erpDocumentResource, erpMappingResource, erpMaterialResource } from '../finance/erp.js';
-import { voiceEntryResource } from '../finance/recharge-records.js';
+import { uPlatformEntryResource, voiceEntryResource } from '../finance/recharge-records.js';
 import { contractArchiveResource, sealApplicationResource, sealResource } from '../finance/seal.js';
 import { accountSnapshotResource } from '../finance/snapshot.js';
 import { SUPPLIER_PRODUCTS, supplierAccountResource } from '../finance/supplier.js';
@@ -121,6 +121,7 @@ export const allResources: readonly ResourceDef[] = [
   clientResource,
   awsUserResource,
   voiceEntryResource,
+  uPlatformEntryResource,
   ...ERP_DOC_TYPES.map(erpDocumentResource),
   erpMappingResource,
   erpMaterialResource,

@@ -32,6 +32,8 @@ export interface EntryInput {
   reversesId?: number | null;
   note?: string | null;
   actorId?: number | null;
+  /** a payment channel (decision 0128): `u_platform` for the self-service platform's online payments */
+  channel?: 'u_platform' | null;
   at: Date;
 }
 
@@ -72,9 +74,10 @@ export async function postEntry(tx: Tx, e: EntryInput, accountCode?: string): Pr
         await sp.execute(sql`
           with e as (
             insert into fin_ledger_entries
-              (key, account_id, kind, amount, currency, day, application_id, reverses_id, note, actor_id, created_at)
+              (key, account_id, kind, amount, currency, day, application_id, reverses_id, note, actor_id, channel, created_at)
             values (${e.key}, ${e.accountId}, ${e.kind}, ${amount.toFixed(4)}, ${e.currency}, ${e.day},
-              ${e.applicationId ?? null}, ${e.reversesId ?? null}, ${e.note ?? null}, ${e.actorId ?? null}, ${e.at})
+              ${e.applicationId ?? null}, ${e.reversesId ?? null}, ${e.note ?? null}, ${e.actorId ?? null},
+              ${e.channel ?? null}, ${e.at})
             on conflict (key) do nothing
             returning id, balance_after, amount, currency, day
           ), c as (

@@ -173,10 +173,16 @@ export const finLedgerEntries = pgTable(
     reversesId: bigint('reverses_id', { mode: 'number' }),
     note: text('note'),
     actorId: integer('actor_id'),
+    /** how the money came in when it did not come through an application: `u_platform`, paid online (decision 0128) */
+    channel: text('channel', { enum: ['u_platform'] }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('fin_ledger_entries_key_uq').on(t.key),
+    // the U-platform list's order over its own entries only
+    index('fin_ledger_entries_channel_created_idx')
+      .on(t.channel, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`channel is not null`),
     uniqueIndex('fin_ledger_entries_reverses_uq').on(t.reversesId),
     index('fin_ledger_entries_account_idx').on(t.accountId, t.id),
     // an account's entries over a period (the bill run, settling, statements): without it the planner

@@ -2,6 +2,7 @@ import {
   awsUserResource,
   clientResource,
   contractResource,
+  uPlatformEntryResource,
   verificationResource,
   voiceEntryResource,
 } from '@portal/contracts/finance';
@@ -24,3 +25,5 @@ export const ClientsScreen = () => <ResourceList def={clientResource} overrides=
 export const AwsUsersScreen = () => <ResourceList def={awsUserResource} overrides={withAccount} />;
 /** `recharge-record/voice`: the top-ups of voice accounts. */
 export const VoiceRecordsScreen = () => <ResourceList def={voiceEntryResource} />;
+/** `recharge-record/u-platform`: what customers paid online on the self-service platform (decision 0128). */
+export const UPlatformRecordsScreen = () => <ResourceList def={uPlatformEntryResource} />;

@@ -92,6 +92,7 @@ export const financeScreens: ScreenMap = {
   '/financial/account/consumer/client': async () => ({ Component: (await consumer()).ClientsScreen }),
   '/financial/account/consumer/awsUser': async () => ({ Component: (await consumer()).AwsUsersScreen }),
   '/financial/recharge-record/voice': async () => ({ Component: (await consumer()).VoiceRecordsScreen }),
+  '/financial/recharge-record/u-platform': async () => ({ Component: (await consumer()).UPlatformRecordsScreen }),
   '/setModule/financial/credit-rule': async () => ({ Component: (await billing()).CreditRuleScreen }),
   '/setModule/financial/credit-whitelist': async () => ({ Component: (await billing()).CreditWhitelistScreen }),
   '/setModule/financial/notify': async () => ({ Component: (await billing()).FinanceNotifyScreen }),

@@ -2,11 +2,14 @@ import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
 import { awsUsers, clients, contracts, verifications } from './resources.js';
 import { seedConsumerRecords } from './seed.js';
+import { uPlatformEntries, uPlatformRoutes } from './u-platform.js';
+import { seedUPlatform } from './u-platform-seed.js';
 import { voiceEntries } from './voice-entries.js';
 
 /**
  * The rest of a consumer account's records (decision 0121): identity verifications and their review,
- * contracts, client applications, linked cloud sender users, and the voice accounts' top-up records.
+ * contracts, client applications, linked cloud sender users, the voice accounts' top-up records, and
+ * the U platform's online payments (decision 0128).
  * A room after finance's accounts (its seed reads them).
  */
 export const financeConsumerModule: Module = {
@@ -17,6 +20,11 @@ export const financeConsumerModule: Module = {
     await mountResource(app, p, clients);
     await mountResource(app, p, awsUsers);
     await mountResource(app, p, voiceEntries);
+    await mountResource(app, p, uPlatformEntries);
+    await uPlatformRoutes(app, p);
   },
-  seed: (ctx) => seedConsumerRecords(ctx),
+  seed: async (ctx) => {
+    await seedConsumerRecords(ctx);
+    await seedUPlatform(ctx);
+  },
 };

@@ -35,6 +35,7 @@ export const seals = bindResource(sealResource, {
     entityName: sql`(select e.name from ref_entities e where e.id = "fin_seals"."entity_id")`,
     keeperId: finSeals.keeperId,
     active: finSeals.active,
+    validUntil: finSeals.validUntil,
     remark: finSeals.remark,
     createdBy: finSeals.createdBy,
     createdAt: finSeals.createdAt,

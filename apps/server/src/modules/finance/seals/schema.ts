@@ -38,6 +38,7 @@ export const finSeals = pgTable(
     entityId: integer('entity_id').notNull(),
     keeperId: integer('keeper_id').notNull(),
     active: boolean('active').notNull().default(true),
+    validUntil: date('valid_until'),
     remark: text('remark'),
     createdBy: integer('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -144,4 +145,20 @@ export const finContractArchives = pgTable(
       sql`${t.originalState} <> 'filed' or (${t.returnedBy} is not null and ${t.returnedOn} is not null)`,
     ),
   ],
+);
+
+/**
+ * Expiry reminders told (decision 0128): one row per seal or archived contract and the last day it
+ * was told about; a changed expiry day arms a new reminder, the same day is never told twice.
+ */
+export const finSealReminders = pgTable(
+  'fin_seal_reminders',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['seal', 'contract'] }).notNull(),
+    recordId: integer('record_id').notNull(),
+    dueDay: date('due_day').notNull(),
+    noticedAt: at('noticed_at').notNull(),
+  },
+  (t) => [uniqueIndex('fin_seal_reminders_record_uq').on(t.kind, t.recordId)],
 );

@@ -35,6 +35,8 @@ const OUTCOMES = ['approved', 'approved', 'approved', 'pending', 'pending', 'rej
  * rejected. The demo rows carry no contract file (the seed has no file store; applications made on
  * the screen always do). Idempotent: the rows only when no seal exists.
  */
+const daysAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
 export async function seedSeals(ctx: SeedContext): Promise<void> {
   const { db } = ctx;
   await ensureSealProcess(db);
@@ -57,6 +59,8 @@ export async function seedSeals(ctx: SeedContext): Promise<void> {
           keeperId: keeper,
           createdBy: keeper,
           active: !(kind === 'legal_rep' && e === entities[1]),
+          // the contract seals' registrations run out: the first entity's soon (its keeper is reminded), the other's next year
+          validUntil: kind === 'contract' ? (e === entities[0] ? daysAhead(20) : daysAhead(400)) : null,
         })
         .returning({ id: finSeals.id, name: finSeals.name, entityId: finSeals.entityId });
       seals.push(s!);
