@@ -1,11 +1,11 @@
 import { Errors } from '@portal/contracts';
-import { ERP_SETTINGS_API, erpDocApi } from '@portal/contracts/finance';
-import { commandPath } from '@portal/contracts/resource';
+import { ERP_SETTINGS_API, erpDocApi, erpPartyApi } from '@portal/contracts/finance';
+import { commandPath, resourcePath } from '@portal/contracts/resource';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDailyProduce } from '../src/modules/finance/erp/daily.js';
 import { produceDeps, produceDocuments } from '../src/modules/finance/erp/produce.js';
-import { erpDocuments } from '../src/modules/finance/erp/resources.js';
+import { erpDocuments, erpMappings } from '../src/modules/finance/erp/resources.js';
 import { finErpDocuments } from '../src/modules/finance/erp/schema.js';
 import { finAccounts, finBills } from '../src/modules/finance/schema.js';
 import { nextBillCode } from '../src/modules/finance/suppliers/bills.js';
@@ -17,6 +17,7 @@ import {
 } from '../src/modules/finance/suppliers/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
+import { portOf } from '../src/platform/ports.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { testAccount } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
@@ -241,5 +242,74 @@ describe('the daily production and its switch', () => {
     const again = await runDailyProduce(t.p, '2032-05-10');
     if (again.skipped) throw new Error('skipped');
     expect(Object.values(again.created).every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe('the ERP’s customers and suppliers (basic data through the CRM / SRM ports)', () => {
+  const list = (tok: Tokens, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(tok) }).then((r) => r.json() as Answer);
+
+  it('lists our customers with their mapping; mapping one from the list moves it to the mapped side', async () => {
+    const accountId = await testAccount(t.p.db, adminId, TAG);
+    const [c] = rowsOf<{ code: string; name: string }>(
+      await t.p.db.execute(
+        sql`select c.code, c.name from crm_customers c join fin_accounts a on a.customer_id = c.id where a.id = ${accountId}`,
+      ),
+    );
+    const api = erpPartyApi('customer');
+    const find = async (mapped?: 'yes' | 'no') =>
+      (await list(fin, `${api}?keyword=${c!.code}${mapped ? `&mapped=${mapped}` : ''}&size=50`)).data.records.find(
+        (r: { code: string }) => r.code === c!.code,
+      );
+    expect(await find()).toMatchObject({ name: c!.name, country: 'SG', ownerId: adminId, mappingId: null });
+    expect(await find('no')).toBeTruthy();
+    expect(await find('yes')).toBeUndefined();
+    const saved = await post(fin, resourcePath(erpMappings.def, 'save'), {
+      kind: 'customer',
+      ourCode: c!.code,
+      kingdeeCode: `CU.${c!.code}`,
+      kingdeeName: c!.name,
+    });
+    expect(saved.code, JSON.stringify(saved)).toBe(0);
+    expect(await find('yes')).toMatchObject({ kingdeeCode: `CU.${c!.code}`, mappingId: expect.any(Number) });
+    expect(await find('no')).toBeUndefined();
+  });
+
+  it('lists suppliers the same way; refuses bad input and callers without the screen key', async () => {
+    const s = await testSupplier(t.p.db, { prefix: 'EP' });
+    const [sup] = rowsOf<{ code: string }>(
+      await t.p.db.execute(sql`select code from srm_suppliers where id = ${s.id}`),
+    );
+    const api = erpPartyApi('supplier');
+    const res = await list(fin, `${api}?keyword=${sup!.code}`);
+    expect(res, JSON.stringify(res)).toMatchObject({ code: 0, data: { total: 1 } });
+    expect(res.data.records[0]).toMatchObject({ id: s.id, code: sup!.code, kingdeeCode: null });
+    expect((await list(fin, `${api}?mapped=maybe`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await list(fin, `${api}?size=0`)).code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await list(sales, api)).code).toBe(Errors.NO_PERMISSION.code);
+  });
+
+  it('the ports answer in the caller’s data scope: an own-scope reader sees only its own records', async () => {
+    const mine = await testSupplier(t.p.db, { prefix: 'EQ', ownerId: adminId });
+    const other = await testSupplier(t.p.db, { prefix: 'EQ' });
+    const own = {
+      userId: adminId,
+      username: 'admin',
+      sessionId: 'x',
+      perms: new Set<string>(),
+      scope: { kind: 'own' as const, departmentIds: [] },
+    };
+    const page = await portOf(t.p.db, 'suppliers')!.page({ auth: own, keyword: 'EQ', page: 1, size: 100 });
+    const ids = page.records.map((r) => r.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(other.id);
+    expect(page.records.every((r) => r.ownerId === adminId)).toBe(true);
+    const all = await portOf(t.p.db, 'customers')!.page({
+      auth: { ...own, scope: { kind: 'all', departmentIds: [] } },
+      page: 1,
+      size: 5,
+    });
+    expect(all.records.length).toBeLessThanOrEqual(5);
+    expect(all.total).toBeGreaterThanOrEqual(all.records.length);
   });
 });
