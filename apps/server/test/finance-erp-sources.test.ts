@@ -261,7 +261,13 @@ describe('the ERP’s customers and suppliers (basic data through the CRM / SRM 
       (await list(fin, `${api}?keyword=${c!.code}${mapped ? `&mapped=${mapped}` : ''}&size=50`)).data.records.find(
         (r: { code: string }) => r.code === c!.code,
       );
-    expect(await find()).toMatchObject({ name: c!.name, country: 'SG', ownerId: adminId, mappingId: null });
+    expect(await find()).toMatchObject({
+      name: c!.name,
+      country: 'SG',
+      ownerId: adminId,
+      ownerName: expect.any(String),
+      mappingId: null,
+    });
     expect(await find('no')).toBeTruthy();
     expect(await find('yes')).toBeUndefined();
     const saved = await post(fin, resourcePath(erpMappings.def, 'save'), {

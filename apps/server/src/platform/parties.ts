@@ -30,15 +30,14 @@ export async function partyPage(db: Db, table: PgTable, c: PartyColumns, q: Part
     else if (q.codes.list.length) conds.push(not(inArray(c.code, q.codes.list)));
   }
   const where = and(...conds);
-  const [records, [total]] = await Promise.all([
-    db
-      .select({ id: c.id, code: c.code, name: c.name, country: c.country, ownerId: c.ownerId })
-      .from(table)
-      .where(where)
-      .orderBy(desc(c.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(table).where(where),
-  ]);
+  // one after the other: PGlite serves one query at a time
+  const records = await db
+    .select({ id: c.id, code: c.code, name: c.name, country: c.country, ownerId: c.ownerId })
+    .from(table)
+    .where(where)
+    .orderBy(desc(c.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const [total] = await db.select({ n: count() }).from(table).where(where);
   return { records: records as PartyRef[], total: Number(total?.n ?? 0) };
 }

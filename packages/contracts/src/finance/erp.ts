@@ -369,6 +369,8 @@ export const erpPartyRow = z.object({
   name: z.string(),
   country: z.string(),
   ownerId: z.number().int().nullable(),
+  /** the owner's name in the reader's language */
+  ownerName: z.string().nullable(),
   mappingId: z.number().int().nullable(),
   kingdeeCode: z.string().nullable(),
   kingdeeName: z.string().nullable(),

@@ -11,7 +11,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../platform/access';
-import { FieldView } from '../../platform/fields/FieldView';
 import { get, post } from '../../platform/http';
 import { useLabel } from '../../platform/resource/labels';
 import { T } from './texts';
@@ -142,11 +141,11 @@ function PartyScreen({ kind }: { kind: ErpPartyKind }) {
             { key: 'name', dataIndex: 'name', title: text('名称', 'Name'), ellipsis: true },
             { key: 'country', dataIndex: 'country', title: text('国家/地区', 'Country'), width: 110 },
             {
-              key: 'ownerId',
-              dataIndex: 'ownerId',
+              key: 'ownerName',
+              dataIndex: 'ownerName',
               title: text('负责人', 'Owner'),
               width: 120,
-              render: (v) => <FieldView field={{ kind: 'user', label: '' }} value={v} cell />,
+              render: (v: string | null) => v ?? '-',
             },
             {
               key: 'kingdeeCode',

@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/contracts';
 import { envelope, pageResult } from '@portal/contracts';
 import {
   ERP_PARTY_KINDS,
@@ -13,8 +14,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthContext } from '../../../platform/auth/context.js';
+import { staffNames } from '../../../platform/history/names.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
+import { localeOf } from '../../../platform/http/locale.js';
 import type { Platform } from '../../../platform/platform.js';
 import { portOf } from '../../../platform/ports.js';
 import { financeScope } from '../accounts.js';
@@ -33,6 +36,7 @@ export async function erpParties(
   auth: AuthContext,
   kind: ErpPartyKind,
   q: ErpPartyQuery,
+  locale: Locale,
 ): Promise<{ records: ErpPartyRow[]; total: number; page: number; size: number }> {
   const port = portOf(p.db, PORT[kind]);
   if (!port) throw new AppError('FIN_ERP_PARTIES_UNAVAILABLE', { vars: { value: ROOM[kind] } });
@@ -53,11 +57,14 @@ export async function erpParties(
     page: q.page,
     size: q.size,
   });
+  const owners = [...new Set(page.records.flatMap((r) => (r.ownerId ? [r.ownerId] : [])))];
+  const names = owners.length ? await staffNames(p.db, owners, locale) : new Map<number, string>();
   return {
     records: page.records.map((r) => {
       const m = byCode.get(r.code);
       return {
         ...r,
+        ownerName: r.ownerId ? (names.get(r.ownerId) ?? null) : null,
         mappingId: m?.id ?? null,
         kingdeeCode: m?.kingdeeCode ?? null,
         kingdeeName: m?.kingdeeName ?? null,
@@ -83,6 +90,6 @@ export async function erpPartyRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm: erpPartyPerm(kind) } },
       },
-      async (req) => ok(await erpParties(p, req.auth!, kind, req.query)),
+      async (req) => ok(await erpParties(p, req.auth!, kind, req.query, localeOf(req.headers))),
     );
 }
