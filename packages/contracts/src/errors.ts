@@ -1665,6 +1665,13 @@ export const Errors = {
     '期间无效：结束日不能早于开始日，且不超过 93 天',
     'Invalid period: the end cannot be before the start, and at most 93 days',
   ),
+  // finance, session 22: ERP basic data and the remaining documents (decision 0127, 10510770–10510789)
+  FIN_ERP_PARTIES_UNAVAILABLE: def(
+    10510770,
+    503,
+    '{value} 模块未启用，无法读取其基础资料',
+    'The {value} room is not running: its basic data cannot be read',
+  ),
   // finance, session 21: entity settlement (decision 0119, 10510600–10510649)
   FIN_ENTITY_SETTLE_SAME: def(10510600, 400, '供方主体与需方主体不能相同', 'The seller and buyer entities must differ'),
   FIN_ENTITY_SETTLE_TAKEN: def(

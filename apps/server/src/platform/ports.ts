@@ -347,7 +347,33 @@ export interface ChannelsPort {
   bindingsTo?(channelId: number, dest: { country: string; network?: string }, at: Date): Promise<ChannelBindingRef[]>;
 }
 
+/** A customer (CRM) or supplier (SRM) as another room lists it (decision 0127). */
+export interface PartyRef {
+  id: number;
+  code: string;
+  name: string;
+  country: string;
+  /** the staff member owning the record (null: in the pool) */
+  ownerId: number | null;
+}
+
+/** A page of parties in the caller's data scope, by code; `codes` keeps only (`in`) or leaves out those codes. */
+export interface PartyPageQuery {
+  auth: AuthContext;
+  keyword?: string;
+  codes?: { in: boolean; list: string[] };
+  page: number;
+  size: number;
+}
+
+/** crm room (customers) and srm room (suppliers): a paged read of their records' codes and names */
+export interface PartiesPort {
+  page(q: PartyPageQuery): Promise<{ records: PartyRef[]; total: number }>;
+}
+
 export interface Ports {
+  customers: PartiesPort;
+  suppliers: PartiesPort;
   rating: RatingPort;
   channels: ChannelsPort;
   mail: MailPort;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { pageQuery } from '../paging.js';
 import { defineResource, label } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
 
@@ -340,3 +342,37 @@ export const KINGDEE_LAYOUT = [
 
 /** The Kingdee contact unit type of our counterpart kinds. */
 export const KINGDEE_CONTACT_TYPE = { customer: 'BD_Customer', supplier: 'BD_Supplier' } as const;
+
+/** `/v2/fc/erp/settings` (decision 0127): the daily production job on or off; read and changed on the mapping keys. */
+export const ERP_SETTINGS_API = '/v2/fc/erp/settings';
+export const erpSettings = z.object({ dailyProduce: z.boolean() });
+export type ErpSettings = z.infer<typeof erpSettings>;
+export const erpSettingsView = erpSettings.extend({
+  updatedBy: z.number().int().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type ErpSettingsView = z.infer<typeof erpSettingsView>;
+
+/** `basic-data-material/{customer, supplier}` (decision 0127): CRM's / SRM's records beside their Kingdee mapping. */
+export const ERP_PARTY_KINDS = ['customer', 'supplier'] as const;
+export type ErpPartyKind = (typeof ERP_PARTY_KINDS)[number];
+export const erpPartyApi = (kind: ErpPartyKind) => `/v2/fc/erp/basic-data/${kind}`;
+export const erpPartyPerm = (kind: ErpPartyKind) => perm(`/financial/financial-erp/basic-data-material/${kind}`);
+export const erpPartyQuery = pageQuery.extend({
+  keyword: z.string().trim().max(64).optional(),
+  mapped: z.enum(['yes', 'no']).optional(),
+});
+export type ErpPartyQuery = z.infer<typeof erpPartyQuery>;
+export const erpPartyRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  country: z.string(),
+  ownerId: z.number().int().nullable(),
+  /** the owner's name in the reader's language */
+  ownerName: z.string().nullable(),
+  mappingId: z.number().int().nullable(),
+  kingdeeCode: z.string().nullable(),
+  kingdeeName: z.string().nullable(),
+});
+export type ErpPartyRow = z.infer<typeof erpPartyRow>;

@@ -1,5 +1,6 @@
 import { CrmPerm } from '@portal/contracts/crm';
 import type { Module } from '../../platform/module.js';
+import { partyPage } from '../../platform/parties.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { applications, registerApplicationHandlers } from './applications.js';
 import { CHURN_JOB, runChurnJob } from './churn/job.js';
@@ -18,6 +19,7 @@ import { seedPromotion } from './promotion/seed.js';
 import { signUps } from './promotion/signups.js';
 import { defineCrmJobs, REMIND_JOB } from './reminders.js';
 import { crmRoutes } from './routes.js';
+import { crmCustomers } from './schema.js';
 import { seedCrm } from './seed.js';
 import { seedFlows } from './seed-flows.js';
 import { stateDetailRoutes } from './state-details.js';
@@ -39,6 +41,23 @@ export { CUSTOMER_TOUCHED } from './touch.js';
 /** CRM: customers, contacts, follow-ups (record history), opportunities, the duplicate check. */
 export const crmModule: Module = {
   name: 'crm',
+  ports: {
+    customers: (db) => ({
+      page: (q) =>
+        partyPage(
+          db,
+          crmCustomers,
+          {
+            id: crmCustomers.id,
+            code: crmCustomers.code,
+            name: crmCustomers.name,
+            country: crmCustomers.country,
+            ownerId: crmCustomers.ownerId,
+          },
+          q,
+        ),
+    }),
+  },
   async register(app, p) {
     p.summary.register('crm', async (auth) => {
       if (!auth.perms.has(CrmPerm.CUSTOMERS)) return {} as Record<string, number>;

@@ -1,5 +1,6 @@
 import type { Module } from '../../platform/module.js';
 import { mountOwnership } from '../../platform/ownership/index.js';
+import { partyPage } from '../../platform/parties.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { admissions, registerAdmissionHandler } from './admission.js';
 import { srmChannels } from './channels/index.js';
@@ -14,6 +15,7 @@ import { supplierOwners } from './ownership.js';
 import { requireRuledFields } from './purchase-rules.js';
 import { defineSrmJobs, RETENTION_JOB } from './retention.js';
 import { srmRoutes } from './routes.js';
+import { srmSuppliers } from './schema.js';
 import { seedSrm } from './seed.js';
 import { srmSettingsRoutes } from './settings-routes.js';
 import { registerSupplierRequestHandlers, supplierRequests } from './supplier-requests.js';
@@ -46,6 +48,21 @@ onSupplierCreate(requireRuledFields);
 export const srmModule: Module = {
   name: 'srm',
   ports: {
+    suppliers: (db) => ({
+      page: (q) =>
+        partyPage(
+          db,
+          srmSuppliers,
+          {
+            id: srmSuppliers.id,
+            code: srmSuppliers.code,
+            name: srmSuppliers.name,
+            country: srmSuppliers.country,
+            ownerId: srmSuppliers.ownerId,
+          },
+          q,
+        ),
+    }),
     channels: (db) => ({
       live: (product) => liveChannels(db, product),
       bindingsTo: (channelId, dest, at) => bindingsTo(db, channelId, dest, at),

@@ -1,18 +1,21 @@
 import {
+  ERP_SETTINGS_API,
   type ErpDocType,
+  ErpMappingPerm,
+  type ErpSettingsView,
   erpDocApi,
   erpDocPerm,
   erpDocumentResource,
   erpMappingResource,
   erpMaterialResource,
 } from '@portal/contracts/finance';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Modal, Space } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Modal, Space, Switch, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useCan } from '../../platform/access';
 import { download } from '../../platform/download';
-import { post } from '../../platform/http';
+import { get, post, put } from '../../platform/http';
 import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
@@ -100,7 +103,44 @@ export const PaymentSlipScreen = () => <DocumentScreen type="payment-slip" />;
 export const PaymentRefundSlipScreen = () => <DocumentScreen type="payment-refund-slip" />;
 export const PurchaseReceiptScreen = () => <DocumentScreen type="purchase-receipt" />;
 export const SalesDeliveryScreen = () => <DocumentScreen type="sales-delivery-order" />;
-/** `kingdeeSet/relationMapping`: our codes → Kingdee's. */
-export const ErpMappingScreen = () => <ResourceList def={erpMappingResource} />;
+/** The daily production's switch (decision 0127), on the mapping screen: Kingdee's settings live here. */
+function DailySwitch() {
+  const label = useLabel();
+  const queryClient = useQueryClient();
+  const canEdit = useCan(ErpMappingPerm.EDIT);
+  const { data } = useQuery({
+    queryKey: ['finance.erpSettings'],
+    queryFn: () => get<ErpSettingsView>(ERP_SETTINGS_API),
+  });
+  const [busy, setBusy] = useState(false);
+  const flip = async (dailyProduce: boolean) => {
+    setBusy(true);
+    try {
+      queryClient.setQueryData(['finance.erpSettings'], await put<ErpSettingsView>(ERP_SETTINGS_API, { dailyProduce }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={label(T.erp.dailyHint)}>
+      <Space size={6}>
+        <Switch
+          size="small"
+          checked={data?.dailyProduce ?? false}
+          loading={!data || busy}
+          disabled={!canEdit}
+          onChange={flip}
+          data-testid="erp-daily"
+        />
+        <span>{label(T.erp.daily)}</span>
+      </Space>
+    </Tooltip>
+  );
+}
+
+/** `kingdeeSet/relationMapping`: our codes → Kingdee's, and the daily production's switch. */
+export const ErpMappingScreen = () => (
+  <ResourceList def={erpMappingResource} overrides={{ toolbar: <DailySwitch /> }} />
+);
 /** `financial-erp/basic-data-material/material`: the material list. */
 export const ErpMaterialScreen = () => <ResourceList def={erpMaterialResource} />;

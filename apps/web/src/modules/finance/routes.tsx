@@ -7,6 +7,7 @@ const control = () => import('./SupplierControl');
 const workspaces = () => import('./Workspaces');
 const consumer = () => import('./ConsumerRecords');
 const erp = () => import('./ErpScreens');
+const erpParties = () => import('./ErpParties');
 const entity = () => import('./EntitySettle');
 const seals = () => import('./Seals');
 
@@ -14,6 +15,12 @@ const seals = () => import('./Seals');
 export const financeScreens: ScreenMap = {
   '/financial/kingdeeSet/relationMapping': async () => ({ Component: (await erp()).ErpMappingScreen }),
   '/financial/financial-erp/basic-data-material/material': async () => ({ Component: (await erp()).ErpMaterialScreen }),
+  '/financial/financial-erp/basic-data-material/customer': async () => ({
+    Component: (await erpParties()).ErpCustomerScreen,
+  }),
+  '/financial/financial-erp/basic-data-material/supplier': async () => ({
+    Component: (await erpParties()).ErpSupplierScreen,
+  }),
   '/financial/financial-erp/document-management/receipt': async () => ({ Component: (await erp()).ReceiptScreen }),
   '/financial/financial-erp/document-management/refund-receipt': async () => ({
     Component: (await erp()).RefundReceiptScreen,

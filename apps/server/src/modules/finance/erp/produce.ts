@@ -8,7 +8,7 @@ import { supplierFieldSql } from '../../srm/index.js';
 import { reference } from '../../system/reference/index.js';
 import type { ErpLine } from './schema.js';
 
-/** One source entry a document is made of (read from a ledger). */
+/** One source record a document is made of (a ledger entry or a bill). */
 interface Source {
   key: string;
   day: string;
@@ -20,30 +20,87 @@ interface Source {
   /** decimal, or minor units where `minor` */
   amount: string;
   product: string | null;
+  /** the line's quantity (bills: their counted messages / minutes); 1 for money movements */
+  qty: string | null;
+}
+
+interface SourceOf {
+  counterpart: 'customer' | 'supplier';
+  minor: boolean;
+  query: (from: string, to: string) => ReturnType<typeof sql>;
+}
+
+const supplierCode = sql.join([supplierFieldSql(sql`a.supplier_id`, 'code'), sql` as "counterpartCode", `]);
+const supplierName = sql.join([supplierFieldSql(sql`a.supplier_id`, 'name'), sql` as "counterpartName"`]);
+
+/** The supplier ledger's entries of some kinds (and sign) as sources (`sup:<entry id>`). */
+function supplierEntries(kinds: string[], sign: 'positive' | 'negative', from: string, to: string) {
+  return sql`select 'sup:' || e.id as key, e.day::text as day, a.supplier_id as "counterpartId",
+      ${supplierCode}${supplierName}, null::int as "entityId", e.currency,
+      abs(e.amount)::text as amount, a.product, null as qty
+    from fin_supplier_entries e
+    join fin_supplier_accounts a on a.id = e.supplier_account_id
+    where e.kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and ${sign === 'positive' ? sql`e.amount > 0` : sql`e.amount < 0`} and e.day between ${from} and ${to}
+      and not exists (select 1 from fin_erp_documents d where d.source_key = 'sup:' || e.id)
+    order by e.day, e.id`;
 }
 
 /**
- * What each document type is produced from (decision 0118). Receipts: the customer ledger's
+ * What each document type is produced from (decisions 0118, 0127). Receipts: the customer ledger's
  * recharges and bill payments; refund receipts: its refunds; payment slips: the supplier ledger's
- * prepayments and payments. Payment refunds, purchase receipts and sales delivery orders have no
- * source room yet: their production finds nothing.
+ * prepayments and payments; payment refunds: its negative adjustments (money a supplier returned —
+ * the supplier-money application books a returned prepayment as a negative adjustment); purchase
+ * receipts: confirmed supplier bills, dated the bill's last day (what we bought of the supplier in
+ * its period); sales delivery orders: issued customer bills with an amount, dated their last day
+ * (what we delivered to the account in the period).
  */
-const SOURCES: Partial<
-  Record<ErpDocType, { minor: boolean; query: (from: string, to: string) => ReturnType<typeof sql> }>
-> = {
-  receipt: { minor: false, query: (from, to) => customerEntries(['recharge', 'payment'], from, to) },
-  'refund-receipt': { minor: false, query: (from, to) => customerEntries(['refund'], from, to) },
+const SOURCES: Record<ErpDocType, SourceOf> = {
+  receipt: {
+    counterpart: 'customer',
+    minor: false,
+    query: (from, to) => customerEntries(['recharge', 'payment'], from, to),
+  },
+  'refund-receipt': {
+    counterpart: 'customer',
+    minor: false,
+    query: (from, to) => customerEntries(['refund'], from, to),
+  },
   'payment-slip': {
+    counterpart: 'supplier',
     minor: true,
-    query: (from, to) => sql`select 'sup:' || e.id as key, e.day::text as day, a.supplier_id as "counterpartId",
-        ${supplierFieldSql(sql`a.supplier_id`, 'code')} as "counterpartCode",
-        ${supplierFieldSql(sql`a.supplier_id`, 'name')} as "counterpartName", null::int as "entityId", e.currency,
-        abs(e.amount)::text as amount, a.product
-      from fin_supplier_entries e
-      join fin_supplier_accounts a on a.id = e.supplier_account_id
-      where e.kind in ('prepayment', 'payment') and e.day between ${from} and ${to}
-        and not exists (select 1 from fin_erp_documents d where d.source_key = 'sup:' || e.id)
-      order by e.day, e.id`,
+    query: (from, to) => supplierEntries(['prepayment', 'payment'], 'positive', from, to),
+  },
+  'payment-refund-slip': {
+    counterpart: 'supplier',
+    minor: true,
+    query: (from, to) => supplierEntries(['adjustment'], 'negative', from, to),
+  },
+  'purchase-receipt': {
+    counterpart: 'supplier',
+    minor: true,
+    query: (from, to) => sql`select 'sbill:' || a.id as key, a.period_to::text as day, a.supplier_id as "counterpartId",
+        ${supplierCode}${supplierName}, null::int as "entityId", a.currency, a.their_amount::text as amount,
+        a.product, (select sum(l.their_count)::text from fin_supplier_bill_lines l where l.bill_id = a.id) as qty
+      from fin_supplier_bills a
+      where a.state = 'confirmed' and a.their_amount > 0 and a.period_to between ${from} and ${to}
+        and not exists (select 1 from fin_erp_documents d where d.source_key = 'sbill:' || a.id)
+      order by a.period_to, a.id`,
+  },
+  'sales-delivery-order': {
+    counterpart: 'customer',
+    minor: false,
+    query: (from, to) => sql`select 'bill:' || b.id as key, b.period_end::text as day, a.customer_id as "counterpartId",
+        ${customerFieldSql(sql`a.customer_id`, 'code')} as "counterpartCode",
+        ${customerFieldSql(sql`a.customer_id`, 'name')} as "counterpartName", a.entity_id as "entityId", b.currency,
+        b.amount::text as amount, a.products[1] as product, null as qty
+      from fin_bills b
+      join fin_accounts a on a.id = b.account_id
+      where b.state <> 'draft' and b.amount > 0 and b.period_end between ${from} and ${to}
+        and not exists (select 1 from fin_erp_documents d where d.source_key = 'bill:' || b.id)
+      order by b.period_end, b.id`,
   },
 };
 
@@ -51,7 +108,7 @@ function customerEntries(kinds: string[], from: string, to: string) {
   return sql`select 'fin:' || e.id as key, e.day::text as day, a.customer_id as "counterpartId",
       ${customerFieldSql(sql`a.customer_id`, 'code')} as "counterpartCode",
       ${customerFieldSql(sql`a.customer_id`, 'name')} as "counterpartName", a.entity_id as "entityId", e.currency,
-      abs(e.amount)::text as amount, a.products[1] as product
+      abs(e.amount)::text as amount, a.products[1] as product, null as qty
     from fin_ledger_entries e
     join fin_accounts a on a.id = e.account_id
     where e.kind in (${sql.join(
@@ -78,9 +135,6 @@ export const produceDeps = (p: Platform): ProduceDeps => ({
   digits: async (c) => (await reference(p).currencyOf(c))?.digits ?? 2,
 });
 
-/** Whether a type has a source ledger today. */
-export const producible = (type: ErpDocType) => type in SOURCES;
-
 /** The next number of a type on a day: `SKD-20261130-0001` (the counter row is locked until commit). */
 async function nextNumber(tx: Tx, type: ErpDocType, day: string) {
   const [row] = rowsOf<{ last: number }>(
@@ -97,13 +151,13 @@ async function nextNumber(tx: Tx, type: ErpDocType, day: string) {
  */
 export async function produceDocuments(deps: ProduceDeps, type: ErpDocType, from: string, to: string) {
   const src = SOURCES[type];
-  if (!src) return { created: 0 };
   // reference data is read outside the transaction (PGlite has one connection)
   const entities = new Map((await deps.entities()).map((e) => [e.id, e.code]));
   const digits = new Map(
     rowsOf<{ currency: string }>(
       await deps.db.execute(
-        sql`select distinct currency from fin_supplier_entries where day between ${from} and ${to}`,
+        sql`select distinct currency from fin_supplier_entries where day between ${from} and ${to}
+          union select distinct currency from fin_supplier_bills where period_to between ${from} and ${to}`,
       ),
     ).map((r) => [r.currency, 2]),
   );
@@ -123,11 +177,13 @@ export async function produceDocuments(deps: ProduceDeps, type: ErpDocType, from
         amount = amount.div(new Decimal(10).pow(digits.get(r.currency) ?? 2));
       }
       const product = r.product === 'vos' ? 'voice' : r.product === 'social' ? 'whatsapp' : r.product;
+      // a bill's counted quantity when it has one; the unit price is then rounded, the amount exact
+      const qty = r.qty && new Decimal(r.qty).gt(0) ? new Decimal(r.qty) : new Decimal(1);
       const lines: ErpLine[] = [
         {
           material: (product && materials.get(product)) ?? null,
-          qty: '1',
-          price: amount.toFixed(4),
+          qty: qty.toFixed(qty.isInteger() ? 0 : 2),
+          price: amount.div(qty).toFixed(4),
           amount: amount.toFixed(4),
         },
       ];
@@ -135,7 +191,7 @@ export async function produceDocuments(deps: ProduceDeps, type: ErpDocType, from
         await tx.execute(sql`insert into fin_erp_documents (type, number, doc_date, counterpart_kind, counterpart_id,
             counterpart_code, counterpart_name, entity_code, currency, amount, lines, source_key, created_at)
           values (${type}, ${await nextNumber(tx, type, r.day)}, ${r.day},
-            ${src.minor ? 'supplier' : 'customer'}, ${r.counterpartId}, ${r.counterpartCode}, ${r.counterpartName},
+            ${src.counterpart}, ${r.counterpartId}, ${r.counterpartCode}, ${r.counterpartName},
             ${r.entityId ? (entities.get(r.entityId) ?? null) : null}, ${r.currency}, ${amount.toFixed(4)},
             ${JSON.stringify(lines)}::jsonb, ${r.key}, ${deps.now.toISOString()})
           on conflict (source_key) do nothing returning id`),

@@ -1,5 +1,13 @@
 import { envelope } from '@portal/contracts';
-import { ERP_DOC_TYPES, erpDocApi, erpDocPerm } from '@portal/contracts/finance';
+import {
+  ERP_DOC_TYPES,
+  ERP_SETTINGS_API,
+  ErpMappingPerm,
+  erpDocApi,
+  erpDocPerm,
+  erpSettings,
+  erpSettingsView,
+} from '@portal/contracts/finance';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +15,10 @@ import { ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { sendXlsx } from '../../../platform/http/xlsx-reply.js';
 import type { Platform } from '../../../platform/platform.js';
+import { erpSettingsOf } from './daily.js';
 import { kingdeeExport } from './kingdee.js';
 import { produceDeps, produceDocuments } from './produce.js';
+import { finErpSettings } from './schema.js';
 
 const tags = ['finance-erp'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,4 +68,36 @@ export async function erpRoutes(app: FastifyInstance, p: Platform) {
       },
     );
   }
+  r.get(
+    ERP_SETTINGS_API,
+    {
+      schema: {
+        tags,
+        summary: 'The ERP settings: whether the daily job produces the documents',
+        response: { 200: envelope(erpSettingsView) },
+      },
+      config: { access: { perm: ErpMappingPerm.LIST } },
+    },
+    async () => ok(await erpSettingsOf(p.db)),
+  );
+  r.put(
+    ERP_SETTINGS_API,
+    {
+      schema: {
+        tags,
+        summary: 'Switch the daily ERP production on or off',
+        body: erpSettings,
+        response: { 200: envelope(erpSettingsView) },
+      },
+      config: { access: { perm: ErpMappingPerm.EDIT } },
+    },
+    async (req) => {
+      const set = { dailyProduce: req.body.dailyProduce, updatedBy: req.auth!.userId, updatedAt: p.clock.now() };
+      await p.db
+        .insert(finErpSettings)
+        .values({ id: 1, ...set })
+        .onConflictDoUpdate({ target: finErpSettings.id, set });
+      return ok(await erpSettingsOf(p.db));
+    },
+  );
 }

@@ -132,3 +132,15 @@ export const finErpDocCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.type, t.day] })],
 );
+
+/** ERP settings (decision 0127): one row; whether the daily job produces yesterday's documents. */
+export const finErpSettings = pgTable(
+  'fin_erp_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    dailyProduce: boolean('daily_produce').notNull().default(true),
+    updatedBy: integer('updated_by'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('fin_erp_settings_one', sql`${t.id} = 1`)],
+);
