@@ -26,7 +26,8 @@ export const en: Messages<typeof zhCN> = {
     cost: 'Cost',
     profit: 'Profit',
     costApart:
-      'Revenue is in the price currency, cost in its own currency; profit only where all the cost is in the price currency ("-": nothing is converted).',
+      'Revenue is in the price currency, cost in its own currency; where some cost is in another currency, profit and margin are converted (≈) at the reference exchange rate of the day shown under them.',
+    rateMissing: 'No exchange rate for {{currencies}}',
     revenue: 'Revenue',
     currency: 'Currency',
     timeline: 'DLR timeline',

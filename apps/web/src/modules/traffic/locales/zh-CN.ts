@@ -22,7 +22,9 @@ export const zhCN = {
     price: '售价',
     cost: '成本',
     profit: '利润',
-    costApart: '收入按售价币种、成本按其自身币种列示；仅当成本全部为售价币种时显示利润（“-”：币种不同，不作换算）。',
+    costApart:
+      '收入按售价币种、成本按其自身币种列示；成本含其他币种时，利润与毛利率按当日参考汇率换算（≈），所用汇率列于其下。',
+    rateMissing: '缺少 {{currencies}} 汇率',
     revenue: '收入',
     currency: '币种',
     timeline: '回执时间线',
