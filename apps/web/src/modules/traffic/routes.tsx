@@ -23,6 +23,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/resultsQuery/wa': screen(performance, 'WhatsAppResultsScreen'),
   '/businessInquiry/mailPerformance': screen(performance, 'MailPerformanceScreen'),
   '/businessInquiry/agentPerformance': screen(performance, 'AgentPerformanceScreen'),
+  '/businessInquiry/resultsQuery/ants': screen(performance, 'AntsScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/apiQueueManage': screen(() => import('./ApiQueuesScreen'), 'ApiQueuesScreen'),
   '/businessInquiry/send-query/wa-send-record': screen(messages, 'WhatsAppRecordsScreen'),

@@ -130,6 +130,16 @@ export const en: Messages<typeof zhCN> = {
       kinds: { sms: 'SMS DLR', whatsapp: 'WhatsApp', mail: 'Mail' },
       supplierId: 'Supplier message id',
     },
+    ants: {
+      what: 'Ant customers are the long tail: customers who sent little in the range (at most the ceiling, every product and currency together) — many small accounts worth nurturing or pricing as a group.',
+      customer: 'Customer',
+      count: 'Volume',
+      maxCount: 'Ceiling',
+      maxCountNote:
+        'A customer counts as an ant when it sent at most this many messages, calls and mails in the range (1,000 unless told)',
+      totals:
+        '{{customers}} ant customers in {{currency}}: {{count}} sent, revenue {{revenue}} ({{share}} of {{all}}), profit {{profit}}',
+    },
     agents: {
       agent: 'Agent',
       agentId: 'Agent (customer id)',

@@ -120,6 +120,15 @@ export const zhCN = {
       kinds: { sms: '短信回执', whatsapp: 'WhatsApp', mail: '邮件' },
       supplierId: '供应商消息 ID',
     },
+    ants: {
+      what: '蚂蚁客户即长尾客户：区间内发送量不超过上限（所有产品、币种合计）的小客户——数量多、单量小，适合集中维护或统一定价。',
+      customer: '客户',
+      count: '发送量',
+      maxCount: '发送量上限',
+      maxCountNote: '区间内短信、通话、邮件等合计不超过此数的客户记为蚂蚁客户（默认 1,000）',
+      totals:
+        '{{currency}}：蚂蚁客户 {{customers}} 个，发送 {{count}}，收入 {{revenue}}（占 {{all}} 的 {{share}}），利润 {{profit}}',
+    },
     agents: {
       agent: '代理',
       agentId: '代理（客户 ID）',
