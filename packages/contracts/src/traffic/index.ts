@@ -554,7 +554,7 @@ export const agentPerformancePage = pageResult(agentPerformanceRow).extend({
 export type AgentPerformancePage = z.infer<typeof agentPerformancePage>;
 
 /** an "ant" customer sends at most this many messages, calls and mails in the range unless told otherwise */
-export const ANT_MAX_COUNT = 1000;
+export const ANT_MAX_COUNT = 100_000;
 /**
  * resultsQuery/ants (decision 0129): the long tail — "ant" customers, each of whom sent little in the range
  * (at most `maxCount` messages, calls, WhatsApp messages and mails over every product and currency, and

@@ -136,7 +136,7 @@ export const en: Messages<typeof zhCN> = {
       count: 'Volume',
       maxCount: 'Ceiling',
       maxCountNote:
-        'A customer counts as an ant when it sent at most this many messages, calls and mails in the range (1,000 unless told)',
+        'A customer counts as an ant when it sent at most this many messages, calls and mails in the range (100,000 unless told)',
       totals:
         '{{customers}} ant customers in {{currency}}: {{count}} sent, revenue {{revenue}} ({{share}} of {{all}}), profit {{profit}}',
     },

@@ -125,7 +125,7 @@ export const zhCN = {
       customer: '客户',
       count: '发送量',
       maxCount: '发送量上限',
-      maxCountNote: '区间内短信、通话、邮件等合计不超过此数的客户记为蚂蚁客户（默认 1,000）',
+      maxCountNote: '区间内短信、通话、邮件等合计不超过此数的客户记为蚂蚁客户（默认 100,000）',
       totals:
         '{{currency}}：蚂蚁客户 {{customers}} 个，发送 {{count}}，收入 {{revenue}}（占 {{all}} 的 {{share}}），利润 {{profit}}',
     },
