@@ -1145,11 +1145,17 @@ describe('cost in its own currency (decision 0105)', () => {
 
       const preview = await get(sales, `/v2/traffic/results/day/preview?${span}&accountId=15`);
       expect(preview.code, preview.msg).toBe(0);
-      expect(preview.data.totals).toEqual([{ ...mixed, count: 3, delivered: 0, margin: null, customers: 1 }]);
+      // no EUR rate: the converted margin says so (decision 0129)
+      const noRate = { cost: null, profit: null, margin: null, rates: [], missing: ['EUR'] };
+      expect(preview.data.totals).toEqual([
+        { ...mixed, count: 3, delivered: 0, margin: null, customers: 1, converted: noRate },
+      ]);
       for (const part of ['products', 'sales', 'days'] as const)
         expect(preview.data[part], part).toEqual([expect.objectContaining({ ...mixed, count: 3 })]);
       const single = await get(sales, `/v2/traffic/results/day/preview?${span}&accountId=17`);
-      expect(single.data.totals).toEqual([{ ...own, count: 1, delivered: 0, margin: '60.00', customers: 1 }]);
+      expect(single.data.totals).toEqual([
+        { ...own, count: 1, delivered: 0, margin: '60.00', customers: 1, converted: null },
+      ]);
 
       // another owner's account stays out of the sales person's views (scope); its owner sees it
       const other = `${span}&accountId=16`;

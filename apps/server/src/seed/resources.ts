@@ -66,6 +66,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.WA_RESULTS,
   TrafficPerm.MAIL_PERFORMANCE,
   TrafficPerm.AGENT_PERFORMANCE,
+  TrafficPerm.ANTS,
   TrafficPerm.SIP_RECORDS,
   TrafficPerm.CC_RECORDS,
   TrafficPerm.VOICE_TASKS,

@@ -24,6 +24,7 @@ export const TrafficPerm = {
   WA_RESULTS: screen(`${BI}/resultsQuery/wa`),
   MAIL_PERFORMANCE: screen(`${BI}/mailPerformance`),
   AGENT_PERFORMANCE: screen(`${BI}/agentPerformance`),
+  ANTS: screen(`${BI}/resultsQuery/ants`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),
   VOICE_TASKS: screen(`${BI}/voiceTaskManagement`),
@@ -434,11 +435,36 @@ export type CostAmount = z.infer<typeof costAmount>;
  * cost per currency (amounts other than zero); `cost` and `profit` only where every cost is in the
  * price's currency (null: some cost is in another currency, never added to or taken from revenue).
  */
+/** one exchange rate a converted figure used: 1 `from` in `to` on `day`, entered for `effectiveDay` */
+export const usedRate = z.object({
+  from: z.string(),
+  to: z.string(),
+  day: z.string(),
+  rate: z.string(),
+  effectiveDay: z.string().nullable(),
+});
+/**
+ * The converted margin (decision 0129): where some cost is in another currency than the price's, that
+ * cost converted to the price's currency at the reference room's rate of the day (the row's day, else
+ * the range's last day), with the rates used. `missing`: the cost currencies without a rate that day
+ * (then cost, profit and margin are null: nothing is guessed).
+ */
+export const convertedFigures = z.object({
+  cost: z.string().nullable(),
+  profit: z.string().nullable(),
+  /** profit / revenue, % with 2 decimals (null: no revenue, or a rate missing) */
+  margin: z.string().nullable(),
+  rates: z.array(usedRate),
+  missing: z.array(z.string()),
+});
+export type ConvertedFigures = z.infer<typeof convertedFigures>;
 const costFigures = {
   revenue: z.string(),
   costs: z.array(costAmount),
   cost: z.string().nullable(),
   profit: z.string().nullable(),
+  /** null where every cost is in the price's currency (cost and profit above are then the figures) */
+  converted: convertedFigures.nullable(),
 };
 
 /** A row per group and price currency. */
@@ -539,6 +565,39 @@ export const agentPerformancePage = pageResult(agentPerformanceRow).extend({
   totals: z.array(agentPerformanceTotal),
 });
 export type AgentPerformancePage = z.infer<typeof agentPerformancePage>;
+
+/** an "ant" customer sends at most this many messages, calls and mails in the range unless told otherwise */
+export const ANT_MAX_COUNT = 100_000;
+/**
+ * resultsQuery/ants (decision 0129): the long tail — "ant" customers, each of whom sent little in the range
+ * (at most `maxCount` messages, calls, WhatsApp messages and mails over every product and currency, and
+ * more than none) — per customer and price currency from the daily rollups, largest volume first; the
+ * totals per currency say how many ants there are and what share of all the revenue in scope they bring.
+ */
+export const antsQuery = pageQuery.extend({
+  ...range,
+  maxCount: coerceInt32().min(1).default(ANT_MAX_COUNT),
+  /** the accounts' sales owner */
+  ownerId: coerceInt32().optional(),
+});
+export type AntsQuery = z.infer<typeof antsQuery>;
+const antFigures = { currency: z.string(), count: int53(), ...costFigures };
+export const antRow = z.object({
+  customerId: int32(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  ...antFigures,
+});
+export const antTotal = z.object({
+  ...antFigures,
+  /** ant customers with traffic in this currency */
+  customers: int53(),
+  /** the revenue of every customer in scope in this currency, and the ants' share of it, % with 2 decimals */
+  allRevenue: z.string(),
+  share: z.string().nullable(),
+});
+export const antsPage = pageResult(antRow).extend({ totals: z.array(antTotal) });
+export type AntsPage = z.infer<typeof antsPage>;
 
 /** wa-send-record, mailSendingRecord, sms-bidirectional: one kind's records of a range */
 export const messageQuery = pageQuery.extend({

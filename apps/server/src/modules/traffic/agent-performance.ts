@@ -5,6 +5,7 @@ import { addCost, costList } from '../../platform/cost-amounts.js';
 import type { Db } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { customerFacts, customerIdsOfAgent } from '../crm/index.js';
+import { type RateOf, withConverted } from './converted.js';
 import { money6 } from './pages.js';
 import { dayOf } from './partitions.js';
 import { requireRange } from './queries.js';
@@ -58,6 +59,7 @@ export async function agentPerformance(
   db: Db,
   auth: AuthContext,
   q: AgentPerformanceQuery,
+  rateOf: RateOf,
 ): Promise<AgentPerformancePage> {
   const r = requireRange(q);
   let customerIds: number[] | undefined;
@@ -114,18 +116,28 @@ export async function agentPerformance(
   const page = rows.slice((q.page - 1) * q.size, q.page * q.size);
   const missing = page.map((x) => x.agentId).filter((id) => !facts.has(id));
   const names = new Map([...facts, ...(await customerFacts(db, [...new Set(missing)]))]);
+  // the range's last day's rates (decision 0129)
+  const day = dayOf(last);
   return {
-    records: page.map(({ agentId, f }) => ({
-      agentId,
-      code: names.get(agentId)?.code ?? null,
-      name: names.get(agentId)?.name ?? null,
-      ...present(f),
-    })),
+    records: await withConverted(
+      rateOf,
+      page.map(({ agentId, f }) => ({
+        agentId,
+        code: names.get(agentId)?.code ?? null,
+        name: names.get(agentId)?.name ?? null,
+        ...present(f),
+      })),
+      () => day,
+    ),
     total: rows.length,
     page: q.page,
     size: q.size,
-    totals: [...totals.values()]
-      .sort((a, b) => a.f.currency.localeCompare(b.f.currency))
-      .map(({ f, agents }) => ({ ...present(f), agents: agents.size })),
+    totals: await withConverted(
+      rateOf,
+      [...totals.values()]
+        .sort((a, b) => a.f.currency.localeCompare(b.f.currency))
+        .map(({ f, agents }) => ({ ...present(f), agents: agents.size })),
+      () => day,
+    ),
   };
 }

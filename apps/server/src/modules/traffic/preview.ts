@@ -6,8 +6,10 @@ import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import { nameInSql } from '../../platform/i18n/names.js';
+import { type RateOf, withConverted } from './converted.js';
 import { foldCosts } from './cost-currencies.js';
 import { money6 } from './pages.js';
+import { dayOf } from './partitions.js';
 import { performanceWhere, requireRange } from './queries.js';
 import { trafficDaily } from './schema.js';
 
@@ -50,6 +52,7 @@ export async function performancePreview(
   q: PreviewQuery,
   customerType: 'C' | 'R',
   locale: Locale,
+  rateOf: RateOf,
 ): Promise<PreviewAnswer> {
   const r = requireRange(q);
   const answer: PreviewAnswer = {
@@ -96,24 +99,39 @@ export async function performancePreview(
             .where(inArray(staffUsers.id, ids))
         ).map((u) => [u.id, u.name]),
   );
-  answer.totals = foldCosts(totals, () => '', SUMMED).map((x) => {
-    const f = figures(x);
-    const revenue = new Decimal(x.revenue);
-    return {
-      ...f,
-      margin: f.profit === null || revenue.isZero() ? null : new Decimal(f.profit).times(100).div(revenue).toFixed(2),
-      customers: customersOf(x.currency),
-    };
-  });
-  answer.products = foldCosts(products, (x) => x.product, SUMMED).map((x) => ({ product: x.product, ...figures(x) }));
-  answer.sales = foldCosts(owners, (x) => String(x.owner_id), SUMMED)
-    .map((x) => ({
-      ownerId: Number(x.owner_id),
-      name: names.get(Number(x.owner_id)) ?? null,
-      customers: customersOf(x.currency, Number(x.owner_id)),
-      ...figures(x),
-    }))
-    .sort((a, b) => new Decimal(b.revenue).comparedTo(a.revenue) || a.ownerId - b.ownerId);
-  answer.days = foldCosts(days, (x) => x.day, SUMMED).map((x) => ({ day: x.day, ...figures(x) }));
+  // the rate of the range's last day, a day's row at its own (decision 0129)
+  const last = dayOf(new Date(r.to.getTime() - 1));
+  const conv = <R extends { currency: string; revenue: string; costs: { currency: string; amount: string }[] }>(
+    rows: R[],
+    dayOfRow: (x: R) => string = () => last,
+  ) => withConverted(rateOf, rows, dayOfRow);
+  answer.totals = await conv(
+    foldCosts(totals, () => '', SUMMED).map((x) => {
+      const f = figures(x);
+      const revenue = new Decimal(x.revenue);
+      return {
+        ...f,
+        margin: f.profit === null || revenue.isZero() ? null : new Decimal(f.profit).times(100).div(revenue).toFixed(2),
+        customers: customersOf(x.currency),
+      };
+    }),
+  );
+  answer.products = await conv(
+    foldCosts(products, (x) => x.product, SUMMED).map((x) => ({ product: x.product, ...figures(x) })),
+  );
+  answer.sales = await conv(
+    foldCosts(owners, (x) => String(x.owner_id), SUMMED)
+      .map((x) => ({
+        ownerId: Number(x.owner_id),
+        name: names.get(Number(x.owner_id)) ?? null,
+        customers: customersOf(x.currency, Number(x.owner_id)),
+        ...figures(x),
+      }))
+      .sort((a, b) => new Decimal(b.revenue).comparedTo(a.revenue) || a.ownerId - b.ownerId),
+  );
+  answer.days = await conv(
+    foldCosts(days, (x) => x.day, SUMMED).map((x) => ({ day: x.day, ...figures(x) })),
+    (x) => x.day,
+  );
   return answer;
 }

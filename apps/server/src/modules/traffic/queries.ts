@@ -13,6 +13,7 @@ import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { customerFacts } from '../crm/index.js';
+import { type RateOf, withConverted } from './converted.js';
 import { foldCosts } from './cost-currencies.js';
 import { money6, pageWithTotals } from './pages.js';
 import { DAY_MS, dayOf } from './partitions.js';
@@ -280,7 +281,7 @@ export async function performance(
   db: Db,
   auth: AuthContext,
   q: PerformanceQuery,
-  opts: { customerType?: 'C' | 'R' } = {},
+  opts: { customerType?: 'C' | 'R'; rateOf: RateOf },
 ) {
   const where = await performanceWhere(db, auth, q, opts.customerType);
   if (!where) return { rows: [] };
@@ -307,7 +308,7 @@ export async function performance(
       from ${d} where ${where} group by 1, 2, 3 order by 1, 2, 3`),
   );
   const sums = ['count', 'segments', 'delivered', 'revenue', 'answered', 'seconds', 'pdd_ms', 'pdd_count'] as const;
-  return {
+  const folded = {
     rows: foldCosts(rows, (x) => x.key, sums).map((x) => {
       const count = Number(x.count);
       const answered = Number(x.answered);
@@ -330,5 +331,10 @@ export async function performance(
         pdd: q.product === 'voice' && pddCount ? new Decimal(x.pdd_ms).div(pddCount).toFixed(0) : null,
       };
     }),
+  };
+  // the rate of the row's day when grouped by day, else of the range's last day (decision 0129)
+  const lastDay = dayOf(new Date(requireRange(q).to.getTime() - 1));
+  return {
+    rows: await withConverted(opts.rateOf, folded.rows, (x) => (q.groupBy === 'day' ? x.key.slice(0, 10) : lastDay)),
   };
 }

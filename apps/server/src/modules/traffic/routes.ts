@@ -2,6 +2,8 @@ import { envelope, pageResult } from '@portal/contracts';
 import {
   agentPerformancePage,
   agentPerformanceQuery,
+  antsPage,
+  antsQuery,
   clientCreate,
   clientCreated,
   INGEST_SCOPE,
@@ -45,7 +47,9 @@ import { ok } from '../../platform/http/envelope.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { agentPerformance } from './agent-performance.js';
+import { ants } from './ants.js';
 import { createClient, issueToken, verifyToken } from './clients.js';
+import { ratesOf } from './converted.js';
 import { smsRecordsExport, voiceRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
 import { apiQueues, messageRecords, messageTimeline, sipCodes } from './inquiry.js';
@@ -300,7 +304,8 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm } },
       },
-      async (req) => ok(await performance(p.db, req.auth!, { ...req.query, ...fixed }, { customerType })),
+      async (req) =>
+        ok(await performance(p.db, req.auth!, { ...req.query, ...fixed }, { customerType, rateOf: ratesOf(p) })),
     );
 
   r.get(
@@ -315,7 +320,22 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: TrafficPerm.AGENT_PERFORMANCE } },
     },
-    async (req) => ok(await agentPerformance(p.db, req.auth!, req.query)),
+    async (req) => ok(await agentPerformance(p.db, req.auth!, req.query, ratesOf(p))),
+  );
+
+  r.get(
+    `${B}/ants`,
+    {
+      schema: {
+        tags,
+        summary:
+          'resultsQuery/ants: the long-tail customers (at most maxCount sent in the range) from the daily rollups, paged, with totals and their revenue share',
+        querystring: antsQuery,
+        response: { 200: envelope(antsPage) },
+      },
+      config: { access: { perm: TrafficPerm.ANTS } },
+    },
+    async (req) => ok(await ants(p.db, req.auth!, req.query, ratesOf(p))),
   );
 
   /** the previews sit under the daily results and share their permission (a detail route holds its list's key) */
@@ -335,7 +355,8 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm } },
       },
-      async (req) => ok(await performancePreview(p.db, req.auth!, req.query, customerType, localeOf(req.headers))),
+      async (req) =>
+        ok(await performancePreview(p.db, req.auth!, req.query, customerType, localeOf(req.headers), ratesOf(p))),
     );
 
   r.post(

@@ -6,7 +6,16 @@ import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AgentPerformanceRow, type AgentPerformanceTotal, trafficApi, trafficKeys } from './api';
-import { moneyColumns, num, numColumn, type Range, type RangeFilters, RangeItem, rangedSearch } from './shared';
+import {
+  moneyColumns,
+  num,
+  numColumn,
+  profitText,
+  type Range,
+  type RangeFilters,
+  RangeItem,
+  rangedSearch,
+} from './shared';
 
 type AgentFilters = RangeFilters & { agentId?: number; ownerId?: number };
 /** the last 30 days, whole days: the performance screens' first range */
@@ -72,7 +81,7 @@ export function AgentPerformanceScreen() {
                     agents: num(x.agents),
                     count: num(x.count),
                     revenue: num(x.revenue),
-                    profit: x.profit === null ? '-' : num(x.profit),
+                    profit: profitText(x, t),
                     referred: num(x.referredCount),
                     customers: num(x.referredCustomers),
                     referredRevenue: num(x.referredRevenue),

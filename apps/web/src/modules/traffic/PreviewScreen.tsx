@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEChart } from '../../platform/ui/use-echart';
 import { type PreviewPath, trafficApi, trafficKeys } from './api';
-import { costsText, moneyColumns, num, numColumn, type Range, RangeItem } from './shared';
+import { costsText, marginText, moneyColumns, num, numColumn, ProfitText, type Range, RangeItem } from './shared';
 
 type Product = PreviewAnswer['products'][number];
 /** smaller than antd's 24 px: a row of seven figures per currency */
@@ -136,15 +136,13 @@ function PreviewScreen({ path }: { path: PreviewPath }) {
                   <Statistic
                     valueStyle={VALUE}
                     title={t('traffic.profit')}
-                    value={x.profit === null ? '-' : num(x.profit)}
+                    valueRender={() => (
+                      <ProfitText row={{ ...x, converted: x.converted && { ...x.converted, margin: null } }} />
+                    )}
                   />
                 </Col>
                 <Col xs={12} sm={8} md={3}>
-                  <Statistic
-                    valueStyle={VALUE}
-                    title={t('traffic.preview.margin')}
-                    value={x.margin === null ? '-' : `${x.margin}%`}
-                  />
+                  <Statistic valueStyle={VALUE} title={t('traffic.preview.margin')} value={marginText(x)} />
                 </Col>
                 <Col xs={12} sm={8} md={3}>
                   <Statistic valueStyle={VALUE} title={t('traffic.preview.volume')} value={num(x.count)} />

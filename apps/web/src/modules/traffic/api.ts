@@ -2,6 +2,8 @@ import type { PageResult } from '@portal/contracts';
 import type {
   AgentPerformancePage,
   AgentPerformanceQuery,
+  AntsPage,
+  AntsQuery,
   AppointmentQuery,
   appointmentRow,
   MessageKind,
@@ -47,6 +49,8 @@ export type TimelineEntry = z.infer<typeof timelineEntry>;
 export type Performance = z.infer<typeof performanceAnswer>;
 export type AgentPerformanceRow = AgentPerformancePage['records'][number];
 export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
+export type AntRow = AntsPage['records'][number];
+export type AntTotal = AntsPage['totals'][number];
 export type MessageRow = z.infer<typeof messageRow>;
 export type MessagePage = z.infer<typeof messagePage>;
 export type SipAnswer = z.infer<typeof sipAnswer>;
@@ -78,6 +82,7 @@ export const trafficKeys = {
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
   agents: ['traffic', 'agents'] as const,
+  ants: ['traffic', 'ants'] as const,
   preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
   queues: ['traffic', 'queues'] as const,
@@ -100,6 +105,7 @@ export const trafficApi = {
     get<TimelineEntry[]>(`${B}/sms/timeline`, q, { signal }),
   agentPerformance: (q: Partial<AgentPerformanceQuery>, signal?: AbortSignal) =>
     get<AgentPerformancePage>(`${B}/agent-performance`, q as QueryParams, { signal }),
+  ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),
   preview: (path: PreviewPath, q: Partial<PreviewQuery>, signal?: AbortSignal) =>

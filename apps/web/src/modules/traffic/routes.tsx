@@ -24,6 +24,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/resultsQuery/wa': screen(performance, 'WhatsAppResultsScreen'),
   '/businessInquiry/mailPerformance': screen(performance, 'MailPerformanceScreen'),
   '/businessInquiry/agentPerformance': screen(performance, 'AgentPerformanceScreen'),
+  '/businessInquiry/resultsQuery/ants': screen(performance, 'AntsScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),
   '/businessInquiry/voiceTaskManagement': screen(voice, 'VoiceTasksScreen'),

@@ -1,6 +1,6 @@
 import { formatNumber, type PageQuery, type PageResult } from '@portal/contracts';
 import { MAX_RANGE_DAYS } from '@portal/contracts/traffic';
-import { DatePicker, Form, type TableColumnType, Tag } from 'antd';
+import { DatePicker, Form, type TableColumnType, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,12 @@ export const costsText = (costs: { currency: string; amount: string }[]) =>
  * its own), profit only where every cost is in the price's currency ("-" otherwise: nothing converted).
  */
 export const moneyColumns = <
-  R extends { revenue: string; costs: { currency: string; amount: string }[]; profit: string | null },
+  R extends {
+    revenue: string;
+    costs: { currency: string; amount: string }[];
+    profit: string | null;
+    converted?: Converted | null;
+  },
 >(
   t: TFunction,
 ): TableColumnType<R>[] => [
@@ -99,13 +104,60 @@ export const moneyColumns = <
   },
   {
     key: 'profit',
-    dataIndex: 'profit',
     title: t('traffic.profit'),
-    width: 120,
+    width: 150,
     align: 'right',
-    render: (v: string | null) => (v === null ? '-' : num(v)),
+    render: (_: unknown, r: R) => <ProfitText row={r} />,
   },
 ];
+
+type Converted = {
+  profit: string | null;
+  margin: string | null;
+  rates: { from: string; to: string; rate: string; effectiveDay: string | null }[];
+  missing: string[];
+};
+/** "1 USD = 7.1 CNY (2026-11-29)": a rate a converted figure used */
+export const rateText = (r: Converted['rates'][number]) =>
+  `1 ${r.from} = ${num(r.rate)} ${r.to}${r.effectiveDay ? ` (${r.effectiveDay})` : ''}`;
+
+type WithProfit = { profit: string | null; converted?: Converted | null };
+/** a profit as one line of text: its own, "≈ converted (rate …)", or the missing rate */
+export const profitText = (r: WithProfit, t: TFunction) => {
+  if (r.profit !== null) return num(r.profit);
+  const c = r.converted;
+  if (!c) return '-';
+  if (c.profit === null) return `- (${t('traffic.rateMissing', { currencies: c.missing.join(', ') })})`;
+  return `≈ ${num(c.profit)} (${c.rates.map(rateText).join('; ')})`;
+};
+/** a margin: its own, or the converted one (≈) */
+export const marginText = (r: { margin?: string | null; converted?: Converted | null }) =>
+  r.margin != null ? `${r.margin}%` : r.converted?.margin != null ? `≈ ${r.converted.margin}%` : '-';
+
+/**
+ * A row's profit: its own where every cost is in the price's currency; else the converted profit (≈), its
+ * margin and the rates used (decision 0129); a missing rate says which currency has none.
+ */
+export function ProfitText({ row }: { row: WithProfit }) {
+  const { t } = useTranslation();
+  if (row.profit !== null) return <>{num(row.profit)}</>;
+  const c = row.converted;
+  if (!c) return <>-</>;
+  if (c.profit === null)
+    return (
+      <Tag color="warning" data-testid="rate-missing" style={{ marginInlineEnd: 0 }}>
+        {t('traffic.rateMissing', { currencies: c.missing.join(', ') })}
+      </Tag>
+    );
+  return (
+    <span data-testid="converted-profit" style={{ whiteSpace: 'pre-line' }}>
+      {`≈ ${num(c.profit)}${c.margin === null ? '' : ` (${c.margin}%)`}`}
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+        {c.rates.map(rateText).join('\n')}
+      </Typography.Text>
+    </span>
+  );
+}
 
 /** an amount of a record with its currency ("1,234.500000 USD") */
 export const amountColumn = <R extends Record<K, string>, K extends string>(

@@ -26,7 +26,8 @@ export const en: Messages<typeof zhCN> = {
     cost: 'Cost',
     profit: 'Profit',
     costApart:
-      'Revenue is in the price currency, cost in its own currency; profit only where all the cost is in the price currency ("-": nothing is converted).',
+      'Revenue is in the price currency, cost in its own currency; where some cost is in another currency, profit and margin are converted (≈) at the reference exchange rate of the day shown under them.',
+    rateMissing: 'No exchange rate for {{currencies}}',
     revenue: 'Revenue',
     currency: 'Currency',
     timeline: 'DLR timeline',
@@ -128,6 +129,16 @@ export const en: Messages<typeof zhCN> = {
       kind: 'Kind',
       kinds: { sms: 'SMS DLR', whatsapp: 'WhatsApp', mail: 'Mail' },
       supplierId: 'Supplier message id',
+    },
+    ants: {
+      what: 'Ant customers are the long tail: customers who sent little in the range (at most the ceiling, every product and currency together) — many small accounts worth nurturing or pricing as a group.',
+      customer: 'Customer',
+      count: 'Volume',
+      maxCount: 'Ceiling',
+      maxCountNote:
+        'A customer counts as an ant when it sent at most this many messages, calls and mails in the range (100,000 unless told)',
+      totals:
+        '{{customers}} ant customers in {{currency}}: {{count}} sent, revenue {{revenue}} ({{share}} of {{all}}), profit {{profit}}',
     },
     agents: {
       agent: 'Agent',

@@ -22,7 +22,9 @@ export const zhCN = {
     price: '售价',
     cost: '成本',
     profit: '利润',
-    costApart: '收入按售价币种、成本按其自身币种列示；仅当成本全部为售价币种时显示利润（“-”：币种不同，不作换算）。',
+    costApart:
+      '收入按售价币种、成本按其自身币种列示；成本含其他币种时，利润与毛利率按当日参考汇率换算（≈），所用汇率列于其下。',
+    rateMissing: '缺少 {{currencies}} 汇率',
     revenue: '收入',
     currency: '币种',
     timeline: '回执时间线',
@@ -117,6 +119,15 @@ export const zhCN = {
       kind: '类型',
       kinds: { sms: '短信回执', whatsapp: 'WhatsApp', mail: '邮件' },
       supplierId: '供应商消息 ID',
+    },
+    ants: {
+      what: '蚂蚁客户即长尾客户：区间内发送量不超过上限（所有产品、币种合计）的小客户——数量多、单量小，适合集中维护或统一定价。',
+      customer: '客户',
+      count: '发送量',
+      maxCount: '发送量上限',
+      maxCountNote: '区间内短信、通话、邮件等合计不超过此数的客户记为蚂蚁客户（默认 100,000）',
+      totals:
+        '{{currency}}：蚂蚁客户 {{customers}} 个，发送 {{count}}，收入 {{revenue}}（占 {{all}} 的 {{share}}），利润 {{profit}}',
     },
     agents: {
       agent: '代理',

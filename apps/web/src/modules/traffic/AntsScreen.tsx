@@ -1,0 +1,104 @@
+import { ANT_MAX_COUNT } from '@portal/contracts/traffic';
+import { Form, InputNumber, Space, type TableColumnsType, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserSelect } from '../../platform/fields/UserSelect';
+import { SearchTable } from '../../platform/ui/SearchTable';
+import { type AntRow, type AntTotal, trafficApi, trafficKeys } from './api';
+import {
+  moneyColumns,
+  num,
+  numColumn,
+  profitText,
+  type Range,
+  type RangeFilters,
+  RangeItem,
+  rangedSearch,
+} from './shared';
+
+type AntFilters = RangeFilters & { maxCount?: number; ownerId?: number };
+/** the last 30 days, whole days: the performance screens' first range */
+const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
+
+/**
+ * /businessInquiry/resultsQuery/ants (decision 0129): the long tail — "ant" customers, each of whom sent at
+ * most a ceiling in the range — per customer and currency with revenue, cost and profit; the totals say how
+ * many ants there are and what share of the revenue in scope they bring.
+ */
+export function AntsScreen() {
+  const { t } = useTranslation();
+  const [totals, setTotals] = useState<AntTotal[]>([]);
+  const columns = useMemo<TableColumnsType<AntRow>>(
+    () => [
+      {
+        key: 'customer',
+        title: t('traffic.ants.customer'),
+        width: 220,
+        render: (_: unknown, r) => (
+          <span data-testid={`ant-${r.customerId}-${r.currency}`}>
+            {r.name ?? '-'}
+            <br />
+            <Typography.Text type="secondary">
+              {r.code ?? ''} #{r.customerId}
+            </Typography.Text>
+          </span>
+        ),
+      },
+      { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 70 },
+      numColumn<AntRow>('count', t('traffic.ants.count'), 110),
+      ...moneyColumns<AntRow>(t),
+    ],
+    [t],
+  );
+  return (
+    <>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('traffic.ants.what')}
+      </Typography.Paragraph>
+      <SearchTable<AntRow, AntFilters>
+        queryKey={trafficKeys.ants}
+        {...rangedSearch(async (q, signal) => {
+          const res = await trafficApi.ants(q, signal);
+          setTotals(res.totals);
+          return res;
+        }, lastMonth)}
+        columns={columns}
+        rowKey={(r) => `${r.customerId}:${r.currency}`}
+        size="small"
+        scrollX={860}
+        title={
+          totals.length ? (
+            <Space direction="vertical" size={0} data-testid="ant-totals">
+              {totals.map((x) => (
+                <span key={x.currency}>
+                  {t('traffic.ants.totals', {
+                    currency: x.currency,
+                    customers: num(x.customers),
+                    count: num(x.count),
+                    revenue: num(x.revenue),
+                    share: x.share === null ? '-' : `${x.share}%`,
+                    all: num(x.allRevenue),
+                    profit: profitText(x, t),
+                  })}
+                </span>
+              ))}
+            </Space>
+          ) : null
+        }
+        filters={
+          <>
+            <RangeItem showTime={false} />
+            <Form.Item name="maxCount" label={t('traffic.ants.maxCount')} tooltip={t('traffic.ants.maxCountNote')}>
+              <InputNumber min={1} precision={0} placeholder={String(ANT_MAX_COUNT)} style={{ width: 130 }} />
+            </Form.Item>
+            <Form.Item name="ownerId" label={t('traffic.agents.owner')}>
+              <UserSelect allowClear style={{ width: 180 }} />
+            </Form.Item>
+          </>
+        }
+      />
+      <Typography.Text type="secondary">{t('traffic.costApart')}</Typography.Text>
+    </>
+  );
+}
