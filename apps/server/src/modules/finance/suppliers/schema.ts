@@ -200,6 +200,11 @@ export const finSupplierBills = pgTable(
     createdBy: integer('created_by'),
     checkedAt: at('checked_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** the mail room's mail the lines were last read from (decision 0126), with what it said then */
+    sourceMailId: integer('source_mail_id'),
+    sourceMailSubject: text('source_mail_subject'),
+    sourceMailFrom: text('source_mail_from'),
+    sourceFile: text('source_file'),
     search: searchColumn('search', ['code', 'reference']),
   },
   (t) => [
