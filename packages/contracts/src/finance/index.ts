@@ -247,10 +247,13 @@ export {
   supplierControlSetResource,
 } from './supplier-control.js';
 export {
+  SUPPLIER_OVERDUE_REASONS,
   SUPPLIER_OVERDUE_STATES,
   SUPPLIER_OVERDUE_STEPS,
   SupplierOverduePerm,
+  type SupplierOverdueReason,
   type SupplierOverdueStep,
+  supplierOverdueReasonOptions,
   supplierOverdueResource,
   supplierOverdueStateOptions,
   supplierOverdueStepOptions,
