@@ -280,6 +280,7 @@ describeResource(supplierOverdue, {
       return (await t.p.db.select().from(finSupplierOverdue).where(eq(finSupplierOverdue.id, id)))[0]!.supplierId;
     },
     step: 'overdue',
+    reason: 'bill',
     state: 'open',
     dueDay: ['2025-06-01', '2025-06-30'],
   },

@@ -1788,6 +1788,25 @@ export const Errors = {
     '账单 {value} 的差额已申请入账（审批中或已通过）',
     'The difference of bill {value} is posted already or under review',
   ),
+  // finance, session 22: bills by mail, prepaid suppliers under their floor (decision 0126, 10510750–10510769)
+  FIN_SUPPLIER_BILL_MAIL_NOT_FOUND: def(
+    10510750,
+    404,
+    '邮件 {value} 不存在、不属于您或没有 XLSX 账单附件',
+    'The mail {value} does not exist, is not yours or has no XLSX bill attached',
+  ),
+  FIN_SUPPLIER_BILL_MAIL_ROWS: def(
+    10510751,
+    400,
+    '邮件附件 {file} 第 {row} 行有误：{reason}；未导入任何行',
+    'Row {row} of the attachment {file} is wrong: {reason}; nothing was imported',
+  ),
+  FIN_SUPPLIER_BILL_MAIL_EMPTY: def(
+    10510752,
+    400,
+    '邮件附件 {file} 没有账单行',
+    'The attachment {file} holds no bill lines',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

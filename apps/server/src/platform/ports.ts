@@ -301,13 +301,13 @@ export interface MailPort {
   ): Promise<{ id: number; messageId: string }>;
   /**
    * The first attachment of one of the user's own mails named with one of `exts` (`.xlsx`, `.csv`):
-   * its bytes and the mail's subject; null when the mail is not the user's or has no such attachment.
+   * its bytes, the mail's subject and sender; null when the mail is not the user's or has no such attachment.
    */
   attachment?(
     userId: number,
     mailId: number,
     exts: string[],
-  ): Promise<{ subject: string; fileName: string; content: Buffer } | null>;
+  ): Promise<{ subject: string; from?: string; fileName: string; content: Buffer } | null>;
   /** The user's newest mails (drafts aside) holding such an attachment, newest first: what `attachment` would read. */
   attachmentMails?(
     userId: number,

@@ -171,6 +171,11 @@ export const supplierBillResource = defineResource({
     },
     checkedAt: ro('datetime', '核对时间', 'Checked'),
     createdAt: ro('datetime', '创建时间', 'Created'),
+    // the mail the lines were read from (decision 0126); empty when they were uploaded
+    sourceMailId: ro('number', '来源邮件', 'From mail'),
+    sourceMailSubject: ro('text', '来源邮件主题', 'Mail subject'),
+    sourceMailFrom: ro('text', '来源邮件发件人', 'Mail from'),
+    sourceFile: ro('text', '账单附件', 'Bill attachment'),
   },
   list: {
     columns: [
@@ -202,7 +207,19 @@ export const supplierBillResource = defineResource({
   },
   form: { sections: [{ fields: ['supplierId', 'product', 'currency', 'periodFrom', 'periodTo', 'reference'] }] },
   detail: {
-    header: ['code', 'state', 'supplierName', 'theirAmount', 'ourCost', 'difference', 'payState', 'paid'],
+    header: [
+      'code',
+      'state',
+      'supplierName',
+      'theirAmount',
+      'ourCost',
+      'difference',
+      'payState',
+      'paid',
+      'sourceMailSubject',
+      'sourceMailFrom',
+      'sourceFile',
+    ],
     tabs: [{ key: 'lines', title: label('核对明细', 'Lines') }],
   },
   access: { list: BILL_CHECK, create: `${BILL_CHECK}:check`, owner: 'ownerId' },
@@ -279,7 +296,23 @@ export const SUPPLIER_BILL_IMPORT = {
   template: '/v2/fc/postpaid-supplier/bill-check/import/template',
   preview: '/v2/fc/postpaid-supplier/bill-check/import/preview',
   commit: (id: number) => `/v2/fc/postpaid-supplier/bill-check/${id}/import`,
+  /** GET: the caller's mails holding an XLSX attachment (decision 0126) */
+  mails: '/v2/fc/postpaid-supplier/bill-check/import/mails',
+  /** POST { mailId }: the bill's lines read from that mail's attachment, saved as the upload's commit saves them */
+  fromMail: (id: number | ':id') => `/v2/fc/postpaid-supplier/bill-check/${id}/import-mail`,
 } as const;
+/** the attachment a bill's lines are read from */
+export const SUPPLIER_BILL_MAIL_FILE_TYPES = ['.xlsx'] as const;
+/** a mail offered to read a bill from */
+export const supplierBillMail = z.object({
+  mailId: z.number(),
+  subject: z.string(),
+  from: z.string(),
+  at: z.string(),
+  fileName: z.string(),
+});
+export type SupplierBillMail = z.infer<typeof supplierBillMail>;
+export const supplierBillFromMail = z.object({ mailId: z.number().int().positive().max(2_147_483_647) });
 
 /** `postpaid-supplier/soa-manage`: a statement of account with one supplier account for one period. */
 export const soaResource = defineResource({

@@ -8,7 +8,9 @@ import { supplierPayStateOptions } from './supplier-bill.js';
  * full, the day the daily job `finance.supplierOverdue` first warned of them (`warn days` before they
  * fall due) and first found them overdue (past `due days` after their period, by the
  * `supplier-control-set` row of their currency in force on the period's last day). Exempt and
- * whitelisted suppliers are left out. A row is `settled` once its bill is paid.
+ * whitelisted suppliers are left out. A row is `settled` once its bill is paid. The same job lists a
+ * prepaid supplier account whose balance fell under its currency's `balance floor` (decision 0126),
+ * settled once topped up to it.
  */
 const OVERDUE = (() => {
   const route = routeByPath('/financial/supplier-control/overdue');
@@ -22,6 +24,13 @@ export type SupplierOverdueStep = (typeof SUPPLIER_OVERDUE_STEPS)[number];
 export const supplierOverdueStepOptions = [
   { value: 'warn', label: label('即将到期', 'Falling due'), color: 'orange' },
   { value: 'overdue', label: label('已逾期', 'Overdue'), color: 'red' },
+] as const;
+/** why a supplier is listed (decision 0126): an unpaid confirmed bill, or a prepaid account under its currency's floor */
+export const SUPPLIER_OVERDUE_REASONS = ['bill', 'floor'] as const;
+export type SupplierOverdueReason = (typeof SUPPLIER_OVERDUE_REASONS)[number];
+export const supplierOverdueReasonOptions = [
+  { value: 'bill', label: label('账单未付', 'Unpaid bill') },
+  { value: 'floor', label: label('预付余额低于下限', 'Prepaid balance below floor'), color: 'volcano' },
 ] as const;
 export const SUPPLIER_OVERDUE_STATES = ['open', 'settled'] as const;
 export const supplierOverdueStateOptions = [
@@ -41,6 +50,10 @@ export const supplierOverdueResource = defineResource({
   fields: {
     billId: ro('number', '账单', 'Bill'),
     billCode: ro('text', '账单编号', 'Bill code'),
+    reason: { kind: 'enum', label: label('原因', 'Reason'), readOnly: true, options: supplierOverdueReasonOptions },
+    accountCode: ro('text', '供应商账户', 'Supplier account'),
+    balance: ro('money', '发现时余额', 'Balance when found'),
+    floor: ro('money', '余额下限', 'Balance floor'),
     supplierId: { kind: 'supplier', label: label('供应商', 'Supplier'), readOnly: true },
     supplierName: ro('text', '供应商名称', 'Supplier name'),
     ownerId: ro('user', '供应商负责人', 'Supplier owner'),
@@ -63,6 +76,7 @@ export const supplierOverdueResource = defineResource({
     columns: [
       'billCode',
       'supplierName',
+      'reason',
       'step',
       'dueDay',
       'unpaid',
@@ -72,11 +86,15 @@ export const supplierOverdueResource = defineResource({
       'theirAmount',
       'product',
       'ownerId',
+      'accountCode',
+      'balance',
+      'floor',
       'warnedAt',
       'overdueAt',
     ],
     filters: {
       supplierId: { op: 'eq', field: 'supplierId' },
+      reason: { op: 'eq', field: 'reason' },
       step: { op: 'eq', field: 'step' },
       state: { op: 'eq', field: 'state' },
       dueDay: { op: 'range', field: 'dueDay' },
@@ -85,7 +103,20 @@ export const supplierOverdueResource = defineResource({
     defaultSort: { field: 'dueDay', order: 'ascend' },
   },
   form: { sections: [] },
-  detail: { header: ['billCode', 'supplierName', 'step', 'dueDay', 'unpaid', 'state'] },
+  detail: {
+    header: [
+      'billCode',
+      'supplierName',
+      'reason',
+      'step',
+      'dueDay',
+      'unpaid',
+      'accountCode',
+      'balance',
+      'floor',
+      'state',
+    ],
+  },
   access: { list: OVERDUE, owner: 'ownerId' },
   export: { fileName: label('逾期供应商', 'overdue-suppliers') },
   history: false,

@@ -360,7 +360,11 @@ export class MailService {
    */
   async ownAttachment(userId: number, mailId: number, exts: string[]) {
     const [m] = await this.db
-      .select({ subject: mailMessages.subject, attachments: mailMessages.attachments })
+      .select({
+        subject: mailMessages.subject,
+        from: sql<string>`coalesce(nullif(${mailMessages.fromName}, ''), ${mailMessages.fromEmail})`,
+        attachments: mailMessages.attachments,
+      })
       .from(mailMessages)
       .innerJoin(mailAccounts, eq(mailAccounts.id, mailMessages.accountId))
       .where(and(eq(mailMessages.id, mailId), eq(mailAccounts.userId, userId)));
@@ -369,7 +373,7 @@ export class MailService {
     if (!m || !a || !f) return null;
     const chunks: Buffer[] = [];
     for await (const c of await this.files.open(f)) chunks.push(Buffer.from(c));
-    return { subject: m.subject, fileName: a.name, content: Buffer.concat(chunks) };
+    return { subject: m.subject, from: m.from, fileName: a.name, content: Buffer.concat(chunks) };
   }
 
   /**

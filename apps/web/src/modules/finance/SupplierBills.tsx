@@ -25,6 +25,7 @@ import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { FormModal } from '../../platform/ui/FormModal';
+import { BillMailModal } from './BillMailModal';
 import { ReasonApplyModal } from './ReasonApplyModal';
 import { T } from './texts';
 
@@ -56,6 +57,7 @@ export function SupplierBillsScreen() {
   const [uploading, setUploading] = useState<{ id: number; code: string } | null>(null);
   const [paying, setPaying] = useState<PayTarget | null>(null);
   const [differing, setDiffering] = useState<{ id: number; code: string } | null>(null);
+  const [mailing, setMailing] = useState<{ id: number; code: string } | null>(null);
   return (
     <>
       <ResourceList
@@ -77,6 +79,13 @@ export function SupplierBillsScreen() {
                     perm: SupplierBillPerm.CHECK,
                     testId: 'bill-upload',
                     onClick: () => setUploading({ id: row.id as number, code: String(row.code) }),
+                  },
+                  {
+                    key: 'fromMail',
+                    label: label(T.billFromMail),
+                    perm: SupplierBillPerm.CHECK,
+                    testId: 'bill-from-mail',
+                    onClick: () => setMailing({ id: row.id as number, code: String(row.code) }),
                   },
                 ]
               : row.state === 'confirmed'
@@ -138,6 +147,7 @@ export function SupplierBillsScreen() {
           await qc.invalidateQueries({ queryKey: resourceKeys.all(supplierBillLineResource.key) });
         }}
       />
+      <BillMailModal bill={mailing} onClose={() => setMailing(null)} />
       <ReasonApplyModal
         target={differing}
         title={T.billDifference}

@@ -11,7 +11,7 @@ import { defineImport } from '../../../platform/imports/define.js';
 import { mountImport } from '../../../platform/imports/routes.js';
 import type { Platform } from '../../../platform/platform.js';
 import { loadRecord } from '../../../platform/resource/query.js';
-import { checkBill, supplierBills } from './bills.js';
+import { type BillSource, checkBill, supplierBills } from './bills.js';
 
 const number = (t: string) => {
   const n = Number(t.replace(/,/g, ''));
@@ -49,7 +49,7 @@ export const billLineImport = (p: Platform) =>
       { day: '2026-11-01', country: 'US', count: 300, amount: 2.1 },
     ],
     prepare: (raw) => ({ ...raw, line: `${raw.day} ${raw.country}` }),
-    commit: async (tx, auth, rows, target: { id: number }) => {
+    commit: async (tx, auth, rows, target: { id: number; source?: BillSource }) => {
       // in scope (NOT_FOUND else) and locked: two uploads of one bill queue
       const bill = await loadRecord(tx, supplierBills, auth, target.id, BILL_FIELDS, true);
       if (bill.state !== 'draft' && bill.state !== 'checked')
@@ -66,6 +66,7 @@ export const billLineImport = (p: Platform) =>
         },
         rows.map((r) => ({ day: r.day, country: r.country, count: r.count, amount: Math.round(r.amount * 100) })),
         p.clock.now(),
+        target.source ?? null,
       );
     },
   });

@@ -102,6 +102,10 @@ export const supplierBills = bindResource(supplierBillResource, {
     payState: finSupplierBills.payState,
     checkedAt: finSupplierBills.checkedAt,
     createdAt: finSupplierBills.createdAt,
+    sourceMailId: finSupplierBills.sourceMailId,
+    sourceMailSubject: finSupplierBills.sourceMailSubject,
+    sourceMailFrom: finSupplierBills.sourceMailFrom,
+    sourceFile: finSupplierBills.sourceFile,
   },
   hooks: {
     // a draft: its lines come with the upload
@@ -145,12 +149,27 @@ export const supplierBillLines = bindResource(supplierBillLineResource, {
   },
 });
 
+/** the mail a bill's lines were read from */
+export interface BillSource {
+  mailId: number;
+  subject: string;
+  from: string;
+  fileName: string;
+}
+
 /**
  * Replaces a bill's lines with their uploaded lines compared with our cost, writes the totals and
  * moves it to `checked` (a draft, or a checked bill uploaded again). A day outside the period
  * refuses the whole upload (FIN_BILL_LINE_OUTSIDE). The caller has locked the bill.
  */
-export async function checkBill(tx: Tx, bill: BillScope & { id: number }, theirs: readonly TheirLine[], now: Date) {
+export async function checkBill(
+  tx: Tx,
+  bill: BillScope & { id: number },
+  theirs: readonly TheirLine[],
+  now: Date,
+  /** the mail the lines were read from (decision 0126); an upload forgets an earlier one */
+  source: BillSource | null = null,
+) {
   const outside = theirs.find((l) => l.day < bill.periodFrom || l.day > bill.periodTo);
   if (outside) throw new AppError('FIN_BILL_LINE_OUTSIDE', { vars: { value: outside.day } });
   const lines = compareLines(theirs, await ourCosts(tx, bill), await toleranceOf(tx, bill.product));
@@ -159,7 +178,16 @@ export async function checkBill(tx: Tx, bill: BillScope & { id: number }, theirs
   const totals = billTotals(lines);
   await tx
     .update(finSupplierBills)
-    .set({ ...totals, state: 'checked', checkedAt: now, version: sql`${finSupplierBills.version} + 1` })
+    .set({
+      ...totals,
+      state: 'checked',
+      checkedAt: now,
+      sourceMailId: source?.mailId ?? null,
+      sourceMailSubject: source?.subject ?? null,
+      sourceMailFrom: source?.from ?? null,
+      sourceFile: source?.fileName ?? null,
+      version: sql`${finSupplierBills.version} + 1`,
+    })
     .where(eq(finSupplierBills.id, bill.id));
   return totals;
 }

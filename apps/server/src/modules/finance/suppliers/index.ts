@@ -5,6 +5,7 @@ import { registerSupplierHandlers } from './applications.js';
 import { supplierBadDebts } from './bad-debt.js';
 import { seedSupplierBadDebt } from './bad-debt-seed.js';
 import { mountBillImport } from './bill-import.js';
+import { billMailRoutes } from './bill-mail.js';
 import { seedSupplierBills } from './bill-seed.js';
 import { reconConfig, soas, supplierBillLines, supplierBills } from './bills.js';
 import { supplierControls } from './control.js';
@@ -41,6 +42,7 @@ export const financeSupplierModule: Module = {
     // the bill check and statements of account (decision 0107)
     for (const b of [reconConfig, supplierBillLines, supplierBills, soas]) await mountResource(app, p, b);
     await mountBillImport(app, p);
+    await billMailRoutes(app, p);
     // supplier control lists (decision 0114)
     for (const b of Object.values(supplierControls)) await mountResource(app, p, b);
     await mountResource(app, p, supplierControlSet);

@@ -21,6 +21,17 @@ defineMessageTemplates('finance', {
       en: 'Bill {bill} of {supplier} still owes {unpaid} {currency}; it is due on {due}.',
     },
   },
+  supplierFloor: {
+    title: {
+      'zh-CN': '供应商账户 {account} 预付余额低于下限',
+      en: 'Supplier account {account} is below its prepaid floor',
+    },
+    content: {
+      'zh-CN':
+        '供应商 {supplier} 的账户 {account} 余额 {balance} {currency}，低于下限 {floor} {currency}，请及时充值。',
+      en: 'Account {account} of {supplier} holds {balance} {currency}, under its floor of {floor} {currency}: top it up.',
+    },
+  },
   supplierOverdue: {
     title: { 'zh-CN': '供应商账单 {bill} 已逾期', en: 'Supplier bill {bill} is overdue' },
     content: {
@@ -77,6 +88,83 @@ export interface SupplierOverdueStepTold {
   userIds: number[];
 }
 
+export interface UnderFloor {
+  account_id: number;
+  code: string;
+  supplier_id: number;
+  supplier: string | null;
+  owner_id: number | null;
+  currency: string;
+  balance: string;
+  floor: string;
+  to_owner: boolean;
+  to_finance: boolean;
+}
+/** An account found under its floor for the first time (a new open row): who is to be told. */
+export interface SupplierFloorTold {
+  id: number;
+  account: UnderFloor;
+  userIds: number[];
+}
+
+/**
+ * Prepaid supplier accounts (we have prepaid them: `prepaid` > 0) whose balance is under the
+ * `balance floor` of the `supplier-control-set` row of their currency in force on `day`; a currency
+ * without settings has no floor.
+ */
+async function underFloor(db: DbOrTx, day: string) {
+  return rowsOf<UnderFloor>(
+    await db.execute(sql`
+      select a.id as account_id, a.code, a.supplier_id, a.currency, a.balance::text as balance, s.balance_floor::text as floor,
+        ${supplierFieldSql(sql`a.supplier_id`, 'name')} as supplier,
+        ${supplierFieldSql(sql`a.supplier_id`, 'owner_id')} as owner_id,
+        s.to_owner, s.to_finance
+      from fin_supplier_accounts a
+      join lateral (select balance_floor, to_owner, to_finance from fin_supplier_control_set c
+        where c.currency = a.currency and c.effective_from <= ${day}::date
+        order by c.effective_from desc limit 1) s on true
+      where a.prepaid > 0 and a.balance < s.balance_floor
+      order by a.id`),
+  );
+}
+
+/**
+ * The floor half of the run (decision 0126): an account under its floor gets one open row (reason
+ * `floor`, step `overdue`, found that day; the partial unique index makes a rerun or a concurrent run
+ * add none); an open row whose account is back at or above the floor in force is settled.
+ */
+export async function markSupplierFloor(db: DbOrTx, day: string, now: Date): Promise<SupplierFloorTold[]> {
+  const exempt = await overdueExemptSuppliers(db, day);
+  const told: SupplierFloorTold[] = [];
+  let staff: number[] | null = null;
+  const under = await underFloor(db, day);
+  for (const a of under) {
+    if (exempt.has(Number(a.supplier_id))) continue;
+    const [fresh] = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        insert into fin_supplier_overdue
+          (reason, supplier_account_id, balance, floor, supplier_id, currency, due_day, step, overdue_at)
+        values ('floor', ${a.account_id}, ${a.balance}, ${a.floor}, ${a.supplier_id}, ${a.currency}, ${day}, 'overdue', ${now})
+        on conflict (supplier_account_id) where state = 'open' do nothing
+        returning id`),
+    );
+    if (!fresh) continue;
+    const userIds = new Set<number>();
+    if (a.to_owner && a.owner_id !== null) userIds.add(Number(a.owner_id));
+    if (a.to_finance) {
+      staff = staff ?? (await financeStaff(db));
+      for (const id of staff) userIds.add(id);
+    }
+    told.push({ id: Number(fresh.id), account: a, userIds: [...userIds] });
+  }
+  const still = under.map((a) => Number(a.account_id));
+  await db.execute(sql`
+    update fin_supplier_overdue o set state = 'settled', settled_at = ${now}, version = o.version + 1
+    where o.reason = 'floor' and o.state = 'open'
+      and not (o.supplier_account_id = any(${`{${still.join(',')}}`}::int[]))`);
+  return told;
+}
+
 /**
  * Marks `day` (decision 0120): each confirmed, not fully paid bill of a supplier neither exempt nor
  * whitelisted that day is listed as falling due (from `warn days` before its due day) or overdue
@@ -122,6 +210,22 @@ export async function markSupplierOverdue(db: DbOrTx, day: string, now: Date): P
  */
 export async function runSupplierOverdue(p: Platform, day: string): Promise<SupplierOverdueStepTold[]> {
   const told = await markSupplierOverdue(p.db, day, p.clock.now());
+  for (const { id, account: a, userIds } of await markSupplierFloor(p.db, day, p.clock.now())) {
+    if (!userIds.length) continue;
+    await p.notifier.send({
+      userIds,
+      type: 'alarm',
+      ...templated('finance.supplierFloor', {
+        account: a.code,
+        supplier: a.supplier ?? '-',
+        balance: (Number(a.balance) / 100).toFixed(2),
+        floor: (Number(a.floor) / 100).toFixed(2),
+        currency: a.currency,
+      }),
+      link: `/financial/supplier-control/overdue?id=${id}`,
+      source: { kind: 'finance.supplier.floor', id: String(id) },
+    });
+  }
   for (const { id, step, candidate: c, userIds } of told) {
     if (!userIds.length) continue;
     await p.notifier.send({
@@ -162,6 +266,10 @@ export const supplierOverdue = bindResource(supplierOverdueResource, {
   columns: {
     billId: finSupplierOverdue.billId,
     billCode: overdueBill('code'),
+    reason: finSupplierOverdue.reason,
+    accountCode: sql`(select a.code from fin_supplier_accounts a where a.id = "fin_supplier_overdue"."supplier_account_id")`,
+    balance: finSupplierOverdue.balance,
+    floor: finSupplierOverdue.floor,
     supplierId: finSupplierOverdue.supplierId,
     supplierName: supplierFieldSql(sql`"fin_supplier_overdue"."supplier_id"`, 'name'),
     ownerId: supplierFieldSql(sql`"fin_supplier_overdue"."supplier_id"`, 'owner_id'),

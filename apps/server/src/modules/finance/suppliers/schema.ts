@@ -4,6 +4,7 @@ import {
   SUPPLIER_BILL_STATES,
   SUPPLIER_CONTROL_KINDS,
   SUPPLIER_ENTRY_KINDS,
+  SUPPLIER_OVERDUE_REASONS,
   SUPPLIER_OVERDUE_STATES,
   SUPPLIER_OVERDUE_STEPS,
   SUPPLIER_PAY_STATES,
@@ -200,6 +201,11 @@ export const finSupplierBills = pgTable(
     createdBy: integer('created_by'),
     checkedAt: at('checked_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** the mail room's mail the lines were last read from (decision 0126), with what it said then */
+    sourceMailId: integer('source_mail_id'),
+    sourceMailSubject: text('source_mail_subject'),
+    sourceMailFrom: text('source_mail_from'),
+    sourceFile: text('source_file'),
     search: searchColumn('search', ['code', 'reference']),
   },
   (t) => [
@@ -344,9 +350,16 @@ export const finSupplierOverdue = pgTable(
   {
     id: serial('id').primaryKey(),
     version: integer('version').notNull().default(1),
-    billId: integer('bill_id').notNull(),
+    /** the unpaid bill (reason `bill`) */
+    billId: integer('bill_id'),
+    reason: text('reason', { enum: SUPPLIER_OVERDUE_REASONS }).notNull().default('bill'),
+    /** the prepaid account under its floor (reason `floor`), its balance when found and the floor then */
+    supplierAccountId: integer('supplier_account_id'),
+    balance: minor('balance'),
+    floor: minor('floor'),
     supplierId: integer('supplier_id').notNull(),
     currency: text('currency').notNull(),
+    /** a bill's due day; an account's day it was found under its floor */
     dueDay: date('due_day').notNull(),
     step: text('step', { enum: SUPPLIER_OVERDUE_STEPS }).notNull(),
     warnedAt: at('warned_at'),
@@ -356,6 +369,13 @@ export const finSupplierOverdue = pgTable(
   },
   (t) => [
     uniqueIndex('fin_supplier_overdue_bill_uq').on(t.billId),
+    // one open row per account under its floor; settled rows stay, a later drop opens a new one
+    uniqueIndex('fin_supplier_overdue_account_uq').on(t.supplierAccountId).where(sql`${t.state} = 'open'`),
+    index('fin_supplier_overdue_reason_idx').on(t.reason),
+    check(
+      'fin_supplier_overdue_reason_ref',
+      sql`(${t.reason} = 'bill' and ${t.billId} is not null) or (${t.reason} = 'floor' and ${t.supplierAccountId} is not null)`,
+    ),
     index('fin_supplier_overdue_due_idx').on(t.dueDay, t.id),
     index('fin_supplier_overdue_supplier_idx').on(t.supplierId),
     index('fin_supplier_overdue_step_idx').on(t.step),
