@@ -27,7 +27,7 @@ function MapModal({ kind, row, onClose }: { kind: ErpPartyKind; row: ErpPartyRow
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await post(resourcePath(erpMappingResource, 'save'), { kind, ourCode: row.code, ...v });
+      await post(resourcePath(erpMappingResource, 'save'), { kind, ourCode: row.code, ...v }, { checkRepeat: true });
       message.success(label(T.erp.mapped));
       onClose(true);
     } finally {
