@@ -1,7 +1,8 @@
 import { CC_DIRECTIONS, CC_RESULTS, type CcRecordQuery } from '@portal/contracts/traffic';
-import { Form, Input, InputNumber, Select, type TableColumnsType, Tag } from 'antd';
+import { Form, Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { accountColumn, num, type RangeFilters, RangeItem, rangedSearch, timeColumn } from './shared';
 import { type CcPage, type CcRow, voiceApi, voiceKeys } from './voice-api';
@@ -103,7 +104,7 @@ export function CcRecordsScreen() {
         <>
           <RangeItem />
           <Form.Item name="accountId" label={t('traffic.account')}>
-            <InputNumber min={1} style={{ width: 110 }} />
+            <RecordSelect kind="account" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="number" label={t('traffic.voice.number')}>
             <Input allowClear maxLength={16} style={{ width: 150 }} />

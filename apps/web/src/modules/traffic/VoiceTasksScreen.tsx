@@ -11,7 +11,6 @@ import {
   Button,
   Form,
   Input,
-  InputNumber,
   Popconfirm,
   Progress,
   Select,
@@ -24,6 +23,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { queryClient } from '../../platform/query-client';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import {
@@ -167,7 +167,7 @@ export function VoiceTasksScreen() {
         <>
           <RangeItem />
           <Form.Item name="accountId" label={t('traffic.account')}>
-            <InputNumber min={1} style={{ width: 110 }} />
+            <RecordSelect kind="account" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="taskId" label={t('traffic.voice.taskId')}>
             <Input allowClear maxLength={64} style={{ width: 150 }} />

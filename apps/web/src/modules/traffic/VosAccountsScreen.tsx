@@ -1,10 +1,11 @@
 import { VOS_BALANCE_DETAIL, vosBalanceResource } from '@portal/contracts/finance';
 import { LOW_DAYS, type VosAccountQuery } from '@portal/contracts/traffic';
-import { Button, Checkbox, Form, InputNumber, Select, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Form, Select, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../../platform/access';
+import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { accountColumn, num, numColumn } from './shared';
 import { type VosAccountRow, voiceApi, voiceKeys } from './voice-api';
@@ -113,10 +114,10 @@ export function VosAccountsScreen() {
       filters={
         <>
           <Form.Item name="accountId" label={t('traffic.account')}>
-            <InputNumber min={1} style={{ width: 110 }} />
+            <RecordSelect kind="account" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="customerId" label={t('traffic.customer')}>
-            <InputNumber min={1} style={{ width: 110 }} />
+            <RecordSelect kind="customer" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="billing" label={t('traffic.voice.vos.billing')}>
             <Select
