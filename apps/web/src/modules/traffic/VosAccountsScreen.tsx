@@ -5,9 +5,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../../platform/access';
-import { RecordSelect } from '../../platform/fields/RecordSelect';
+import { RecordName, RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
-import { accountColumn, num, numColumn } from './shared';
+import { num, numColumn } from './shared';
 import { type VosAccountRow, voiceApi, voiceKeys } from './voice-api';
 
 type Filters = Partial<Omit<VosAccountQuery, 'page' | 'size' | 'low'>> & { low?: boolean };
@@ -24,8 +24,14 @@ export function VosAccountsScreen() {
   const columns = useMemo<TableColumnsType<VosAccountRow>>(
     () => [
       { key: 'code', dataIndex: 'code', title: t('traffic.voice.vos.code'), width: 120 },
-      accountColumn(t),
-      { key: 'customerId', dataIndex: 'customerId', title: t('traffic.customer'), width: 90, responsive: ['lg'] },
+      {
+        key: 'customerId',
+        dataIndex: 'customerId',
+        title: t('traffic.customer'),
+        width: 180,
+        ellipsis: true,
+        render: (id: number) => <RecordName kind="customer" id={id} />,
+      },
       {
         key: 'billing',
         dataIndex: 'billing',

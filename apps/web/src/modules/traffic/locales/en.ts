@@ -8,7 +8,7 @@ export const en: Messages<typeof zhCN> = {
     rangeRequired: 'Choose a time range',
     rangeTooLong: 'A range covers at most {{days}} days',
     account: 'Account',
-    customer: 'Customer id',
+    customer: 'Customer',
     number: 'Number',
     messageId: 'Message id',
     channel: 'Channel id',

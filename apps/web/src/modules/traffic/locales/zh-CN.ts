@@ -5,7 +5,7 @@ export const zhCN = {
     rangeRequired: '请选择时间范围',
     rangeTooLong: '时间范围最长 {{days}} 天',
     account: '账户',
-    customer: '客户 ID',
+    customer: '客户',
     number: '号码',
     messageId: '消息 ID',
     channel: '通道 ID',
