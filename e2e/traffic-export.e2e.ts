@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
-import { ADMIN, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
-import { BULK_ACCOUNT, bulkSmsSql, filledTemplate } from './support/traffic-fill.js';
+import { ADMIN, pickRecord, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import { BULK_ACCOUNT_CODE, bulkSmsSql, filledTemplate } from './support/traffic-fill.js';
 
 const ROWS = 200_000;
 
@@ -56,12 +56,9 @@ describe('sendRcdQuery: an export of 200,000 records', () => {
   it('searches them, exports them to the download center with progress, and the file holds every one', async () => {
     const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
     await page.goto(`${server.url}/businessInquiry/sendRcdQuery`);
-    // the account filter is among the folded ones: unfold, then wait for it before typing
+    // the account filter is among the folded ones: unfold, then pick the bulk account by its code
     await page.getByTestId('filters-more').click();
-    const account = page.getByRole('spinbutton', { name: /Account/ });
-    await account.waitFor({ state: 'visible' });
-    await account.fill(String(BULK_ACCOUNT));
-    await expect.poll(() => account.inputValue()).toBe(String(BULK_ACCOUNT));
+    await pickRecord(page, page.getByTestId('content').getByLabel('Account', { exact: true }), BULK_ACCOUNT_CODE);
     await page
       .getByTestId('content')
       .getByRole('button', { name: /Search$/ })

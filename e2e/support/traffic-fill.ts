@@ -9,16 +9,22 @@ import type { E2eTemplate } from './server.js';
 
 /** The account the bulk records are sent from: no demo account has it, so a filter on it finds them alone. */
 export const BULK_ACCOUNT = 990_001;
+/** its code, as the account picker (decision 0132) finds it */
+export const BULK_ACCOUNT_CODE = 'CA990001';
 
 /**
  * `rows` SMS send records of BULK_ACCOUNT made by one `INSERT … SELECT generate_series` (the way the
  * reports' bench data is made, bench/reports-data.mjs): deterministic, every field a function of the
  * row number, spread evenly over [from, to), owned by the demo's first customer and its sales owner,
- * priced in USD and costed in EUR, one part each, 93 % delivered.
+ * priced in USD and costed in EUR, one part each, 93 % delivered. The account itself is opened first (active,
+ * prepaid, at zero, for that customer) so the screens' account picker can name it.
  */
 export function bulkSmsSql(rows: number, from: Date, to: Date): string {
   const step = Math.max(1, Math.floor((to.getTime() - from.getTime()) / rows));
-  return `with owner as (select id, coalesce(owner_id, 0) as owner_id from crm_customers order by id limit 1)
+  return `insert into fin_accounts (id, code, customer_id, currency, billing, state, applicant_id, opened_at)
+    select ${BULK_ACCOUNT}, '${BULK_ACCOUNT_CODE}', id, 'USD', 'prepaid', 'active', coalesce(owner_id, 1), now()
+    from crm_customers order by id limit 1;
+  with owner as (select id, coalesce(owner_id, 0) as owner_id from crm_customers order by id limit 1)
     insert into traffic_sms (submit_at, message_id, part, parts, account_id, customer_id, owner_id, number, country,
       network, content_hash, encoding, length, segments, channel_id, submit_status, dlr_state, dlr_at, price, cost,
       currency, cost_currency, rated, received_at)
