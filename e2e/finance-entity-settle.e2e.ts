@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, FINANCE, signedIn, useShellServer } from './support/shell.js';
+import { api, apiToken, chooseOption, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -16,7 +16,6 @@ interface Settlement {
   buyerAmount: string | null;
 }
 const rows = (page: Page) => page.locator('.ant-table-row:visible');
-const okButton = (page: Page) => page.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary');
 const settled = async (page: Page) => {
   await rows(page).first().waitFor({ timeout: 20_000 });
   await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
@@ -25,7 +24,7 @@ const settled = async (page: Page) => {
 /** Picks the option of the antd Select (by its test id) whose text holds `text`. */
 async function pick(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  await chooseOption(page, text);
 }
 
 /** The month before the server's (YYYY-MM). */
@@ -51,7 +50,7 @@ describe('finance entity settlement and VOS balances', () => {
     const periodInput = page.getByTestId('entity-period');
     await periodInput.waitFor();
     await expect.poll(() => periodInput.inputValue()).toBe(period);
-    await okButton(page).click();
+    await submitModal(page);
     const result = page.getByTestId('entity-generate-result');
     await result.waitFor({ timeout: 30_000 });
     expect(await result.textContent()).toContain(period);
@@ -77,7 +76,7 @@ describe('finance entity settlement and VOS balances', () => {
       await expect.poll(() => amount.inputValue()).not.toBe('');
       await pick(page, 'command-side', side);
       if (side === 'Seller') await shot(page, 'finance-entity-confirm-1280-en');
-      await okButton(page).click();
+      await submitModal(page);
       await page.locator('.ant-modal:visible').waitFor({ state: 'detached', timeout: 20_000 });
     }
     const one = async () =>

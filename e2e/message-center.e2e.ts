@@ -4,6 +4,7 @@ import {
   ADMIN,
   api,
   apiToken,
+  chooseOption,
   confirmPopconfirm,
   keyedPost,
   SALES,
@@ -46,10 +47,7 @@ describe('message center', () => {
     await content.locator('.ant-table').first().waitFor({ timeout: 20_000 });
     // the CRM reminder job may write to sales01 at any time: look at the feedback messages only
     await content.locator('.ant-form-item').filter({ hasText: type }).first().locator('.ant-select').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: type === 'Type' ? 'Feedback' : '反馈' })
-      .click();
+    await chooseOption(page, type === 'Type' ? 'Feedback' : '反馈');
     await content.getByRole('button', { name: type === 'Type' ? 'Search' : /查\s*询/ }).click();
   }
 

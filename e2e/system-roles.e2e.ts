@@ -4,11 +4,14 @@ import {
   ADMIN,
   api,
   apiToken,
+  chooseOption,
+  motionDone,
   OPS,
   type ShellServer,
   settlePopups,
   signedIn,
   startShellServer,
+  submitModal,
 } from './support/shell.js';
 import { exportedRows } from './support/xlsx.js';
 
@@ -50,14 +53,19 @@ describe('roles and permissions (/setModule/authManage/permissions)', () => {
     await dialog.getByLabel('Chinese name').fill('审计员');
     await dialog.getByLabel('English name').fill('Auditor');
     await dialog.getByLabel('Data scope').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Chosen departments' }).click();
+    await chooseOption(page, 'Chosen departments');
     await dialog.getByLabel('Departments').click();
-    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: 'Operations' }).click();
+    // the tree's options once its list has slid in (a click during the motion is lost under load)
+    const tree = page.locator('.ant-select-dropdown:visible').last();
+    await tree.waitFor();
+    await motionDone(tree);
+    await tree.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: 'Operations' }).click();
     // close the department list (with purchasing it reaches down over the dialog's buttons)
     await dialog.locator('.ant-modal-title').click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await shot(page, 'system-roles-form-1280-en');
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(SEEDED_ROLES + 1);
+    await submitModal(page);
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(SEEDED_ROLES + 1);
 
     await page.getByLabel('Keyword').fill('audit');
     await page.locator('form button[type=submit]').click();

@@ -314,7 +314,7 @@ export async function openDrawerTab(page: Page, title: string) {
 }
 
 /** Wait until the element's own finite animations (antd's zoom / move motions) have finished. */
-async function motionDone(el: Locator) {
+export async function motionDone(el: Locator) {
   await el.evaluate((node) =>
     Promise.all(
       node
@@ -374,4 +374,17 @@ export async function recordOptions(base: string, token: string, kind: string, i
     'GET',
     `/v2/sys/staff/options/${kind}?ids=${ids.join(',')}`,
   );
+}
+
+/**
+ * Click the option of the open select dropdown once it has finished sliding in, then wait for the
+ * dropdown to close: a click during antd's motion is lost under load and leaves the list open over
+ * the buttons below it.
+ */
+export async function chooseOption(page: Page, text: string | RegExp) {
+  const dropdown = page.locator('.ant-select-dropdown:visible').last();
+  await dropdown.waitFor();
+  await motionDone(dropdown);
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
