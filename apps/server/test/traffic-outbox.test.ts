@@ -497,14 +497,16 @@ describe('scheduled sends and two-way tasks from the platform (decision 0124)', 
 
   it('keeps a two-way task by the platform id: new, changed, the same again; a window that ends first is refused', async () => {
     const id = `PT${Date.now().toString(36)}`;
+    // the window read once: two reads a millisecond apart would be two different definitions
+    const [startAt, endAt] = [at(-HOUR), at(HOUR)];
     const task = (over: object = {}) => ({
       type: 'task' as const,
       taskId: id,
       name: 'Survey YES/NO',
       account: account.code,
       senderId: 'INFO',
-      startAt: at(-HOUR),
-      endAt: at(HOUR),
+      startAt,
+      endAt,
       ...over,
     });
     const res = await ingestBatch(t.p.db, t.clock.now(), [
