@@ -472,6 +472,25 @@ describe('scheduled sends and two-way tasks from the platform (decision 0124)', 
     expect((await records({ batchId: `${id}-1` })).data.totals.records).toBe(2400);
   });
 
+  it('sends due batches within a step’s line budget, oldest first; the rest wait for the next step', async () => {
+    const id = `PL${Date.now().toString(36)}`;
+    await ingestBatch(t.p.db, t.clock.now(), [
+      schedule(`${id}-1`, { scheduledAt: at(-3 * 60_000), numbers: 30, segments: 1 }),
+      schedule(`${id}-2`, { scheduledAt: at(-2 * 60_000), numbers: 30, segments: 1 }),
+    ]);
+    // a budget of one line: the oldest batch goes out whole, the next one waits
+    expect(await sendDueAppointments(t.p.db, t.clock.now(), 1)).toBe(1);
+    expect(await booked(`${id}-1`)).toMatchObject({ state: 'sent' });
+    expect(await booked(`${id}-2`)).toMatchObject({ state: 'waiting' });
+    expect(await sendDueAppointments(t.p.db, t.clock.now(), 1)).toBe(1);
+    expect(await booked(`${id}-2`)).toMatchObject({ state: 'sent' });
+    const [sent] = await t.p.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trafficSms)
+      .where(inArray(trafficSms.batchId, [`${id}-1`, `${id}-2`]));
+    expect(sent!.n).toBe(60);
+  });
+
   it('keeps the batch id a submit line carries; a bad one is refused on its line', async () => {
     const id = `PI${Date.now().toString(36)}`;
     const submit = (messageId: string, batchId: unknown) => ({

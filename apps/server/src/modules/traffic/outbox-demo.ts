@@ -13,6 +13,11 @@ const STEP = 200;
 const DUE_STEP = 20;
 /** lines of a batch's messages per ingestion call */
 const SEND_LINES = 5000;
+/**
+ * lines one step starts batches for: once reached, the batches still due wait for the next step
+ * (oldest first), so a morning of large bookings is spread over minutes instead of one burst
+ */
+const STEP_LINES = 40_000;
 
 /**
  * The messaging platform's side of the outbox as the demo simulator plays it (decision 0123): it reads
@@ -59,7 +64,7 @@ export async function sendApprovedReplies(db: Db, now: Date): Promise<number> {
  * whose records carry the batch id (decision 0131). The platform keeps its own bookings; the demo
  * reads ours in their place. A cancelled one is not waiting, so it is not sent.
  */
-export async function sendDueAppointments(db: Db, now: Date): Promise<number> {
+export async function sendDueAppointments(db: Db, now: Date, stepLines = STEP_LINES): Promise<number> {
   const due = await db
     .select()
     .from(ap)
@@ -70,11 +75,13 @@ export async function sendDueAppointments(db: Db, now: Date): Promise<number> {
   const accounts = (await portOf(db, 'accounts')?.byIds([...new Set(due.map((d) => d.accountId))])) ?? new Map();
   const pick = await channelPicker(db);
   let stored = 0;
+  let lines = 0;
   for (const d of due) {
+    if (lines >= stepLines) break;
     const account = accounts.get(d.accountId);
     if (!account) continue;
     const at = d.scheduledAt.toISOString();
-    const sends = planBatchSends(
+    const chunks = planBatchSends(
       {
         batchId: d.batchId,
         account: account.code,
@@ -85,9 +92,13 @@ export async function sendDueAppointments(db: Db, now: Date): Promise<number> {
       },
       d.scheduledAt,
       pick,
+      SEND_LINES,
     );
     // the messages first, the batch's report last: a batch reported sent has its records
-    for (let i = 0; i < sends.length; i += SEND_LINES) await ingestBatch(db, now, sends.slice(i, i + SEND_LINES));
+    for (const sends of chunks) {
+      await ingestBatch(db, now, sends);
+      lines += sends.length;
+    }
     const res = await ingestBatch(db, now, [
       {
         type: 'schedule' as const,

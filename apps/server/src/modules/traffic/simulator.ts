@@ -84,52 +84,58 @@ const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.int(
  * The send of a scheduled batch as the demo platform makes it (decision 0131): one message of
  * `segments` parts to each of `numbers` handsets at the batch's time, each part carrying the batch id,
  * delivered or failed by its network's rate with the DLR seconds later (in the same lines: the batch
- * went out at its time, which has passed). Seeded by the batch id, so the same batch sends the same.
+ * went out at its time, which has passed). Seeded by the batch id, so the same batch sends the same;
+ * yielded in chunks of about `chunk` lines.
  */
-export function planBatchSends(
+export function* planBatchSends(
   batch: { batchId: string; account: string; accountId: number; senderId: string; numbers: number; segments: number },
   at: Date,
   pick: ChannelPick,
-): IngestLine[] {
+  chunk: number,
+): Generator<IngestLine[]> {
   let seed = 7;
   for (const ch of batch.batchId) seed = (seed * 31 + ch.charCodeAt(0)) % 2 ** 31;
-  const rng = seededRng(seed);
-  const lines: IngestLine[] = [];
-  for (let k = 0; k < batch.numbers; k++) {
-    const net = pickNetwork(rng);
-    const messageId = `B${batch.accountId.toString(36)}${seed.toString(36)}${k.toString(36).padStart(4, '0')}`;
-    const number = `${net.prefix}${digits(rng, 13 - net.prefix.length)}`;
-    const channelId = pick('sms', batch.accountId, net.country, net.network);
-    const submitAt = new Date(at.getTime() + Math.floor((k * 60_000) / Math.max(1, batch.numbers))).toISOString();
-    for (let part = 1; part <= batch.segments; part++) {
-      lines.push({
-        type: 'submit',
-        messageId,
-        part,
-        parts: batch.segments,
-        account: batch.account,
-        number,
-        country: net.country,
-        network: net.network,
-        channelId,
-        senderId: batch.senderId,
-        contentHash: digits(rng, 16),
-        batchId: batch.batchId,
-        submitAt,
-        status: 'accepted',
-      });
-      const state = rng.next() < net.rate ? 'delivered' : rng.pick(FAILURES);
-      lines.push({
-        type: 'dlr',
-        messageId,
-        part,
-        state,
-        dlrAt: new Date(Date.parse(submitAt) + rng.int(2, 60) * 1000).toISOString(),
-        ...(state === 'delivered' ? {} : { error: String(rng.int(1, 99)).padStart(3, '0') }),
-      });
+  // numbers per chunk, each chunk from its own stream: a batch of millions never sits in memory whole
+  const per = Math.max(1, Math.floor(chunk / (2 * batch.segments)));
+  for (let first = 0; first < batch.numbers; first += per) {
+    const rng = seededRng((seed + first) % 2 ** 31);
+    const lines: IngestLine[] = [];
+    for (let k = first; k < Math.min(batch.numbers, first + per); k++) {
+      const net = pickNetwork(rng);
+      const messageId = `B${batch.accountId.toString(36)}${seed.toString(36)}${k.toString(36).padStart(4, '0')}`;
+      const number = `${net.prefix}${digits(rng, 13 - net.prefix.length)}`;
+      const channelId = pick('sms', batch.accountId, net.country, net.network);
+      const submitAt = new Date(at.getTime() + Math.floor((k * 60_000) / Math.max(1, batch.numbers))).toISOString();
+      for (let part = 1; part <= batch.segments; part++) {
+        lines.push({
+          type: 'submit',
+          messageId,
+          part,
+          parts: batch.segments,
+          account: batch.account,
+          number,
+          country: net.country,
+          network: net.network,
+          channelId,
+          senderId: batch.senderId,
+          contentHash: digits(rng, 16),
+          batchId: batch.batchId,
+          submitAt,
+          status: 'accepted',
+        });
+        const state = rng.next() < net.rate ? 'delivered' : rng.pick(FAILURES);
+        lines.push({
+          type: 'dlr',
+          messageId,
+          part,
+          state,
+          dlrAt: new Date(Date.parse(submitAt) + rng.int(2, 60) * 1000).toISOString(),
+          ...(state === 'delivered' ? {} : { error: String(rng.int(1, 99)).padStart(3, '0') }),
+        });
+      }
     }
+    yield lines;
   }
-  return lines;
 }
 
 /** messages an account sends per hour at its peak: a stable figure per account (from its id) */
