@@ -15,6 +15,7 @@ import {
   settlePopups,
   signedIn,
   startShellServer,
+  submitModal,
 } from './support/shell.js';
 
 /** Asks through the API (the stream read to its end), to prepare history quickly; answers the answer text. */
@@ -158,10 +159,10 @@ describe('AI assistant panel', () => {
     await first.getByTestId('ai-like').click();
     const likeDialog = page.getByTestId('ai-like-dialog');
     await likeDialog.waitFor();
-    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await submitModal(page);
     await toast(page, '请至少选择一个标签');
     await likeDialog.getByTestId('ai-tag').first().click();
-    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await submitModal(page);
     await toast(page, '感谢您的反馈');
     await expect.poll(() => first.getByTestId('ai-like').getAttribute('data-on')).toBe('true');
     await first.getByTestId('ai-like').click();
@@ -171,7 +172,7 @@ describe('AI assistant panel', () => {
     await second.getByTestId('ai-dislike').click();
     await page.getByTestId('ai-dislike-dialog').waitFor();
     await page.getByTestId('ai-feedback-text').fill('回答被截断了');
-    await page.locator('.ant-modal-footer .ant-btn-primary').last().click();
+    await submitModal(page);
     await expect.poll(() => second.getByTestId('ai-dislike').getAttribute('data-on')).toBe('true');
 
     // the session list: 700 px wide; pin with its confirmation

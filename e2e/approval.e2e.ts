@@ -11,6 +11,7 @@ import {
   type ShellServer,
   settlePopups,
   startShellServer,
+  submitModal,
 } from './support/shell.js';
 
 /**
@@ -240,7 +241,7 @@ describe('general approval: start, send back, resubmit, countersign, CC', () => 
     const admin = await as(ADMIN);
     const suffix = Date.now().toString(36);
     const dialog = admin.locator('.ant-modal:visible');
-    const ok = () => dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    const ok = () => submitModal(admin);
     const confirm = () => confirmPopconfirm(admin);
 
     // ── a workflow role: the dialog refuses an empty form, then creates it

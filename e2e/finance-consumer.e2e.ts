@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, FINANCE, signedIn, useShellServer } from './support/shell.js';
+import { api, apiToken, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -59,7 +59,7 @@ describe('finance: verifications, contracts, client apps, AWS users, voice top-u
     await row.first().getByTestId('row-reject').click();
     await page.getByTestId('command-reason').fill('Licence scan is unreadable');
     await shot(page, 'finance-authcheck-reject-1280-en');
-    await dialog(page).locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => dialog(page).count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => row.first().textContent(), { timeout: 10_000 }).toContain('Rejected');
     const after = await api<Verification>(base, token, 'POST', '/v2/fc/verification/detail', { id: target.id });
@@ -81,7 +81,7 @@ describe('finance: verifications, contracts, client apps, AWS users, voice top-u
     await typeDay(page, 'field-startsOn', '2026-12-01');
     await typeDay(page, 'field-endsOn', '2027-11-30');
     await shot(page, 'finance-contract-create-1280-en');
-    await dialog(page).locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => dialog(page).count(), { timeout: 10_000 }).toBe(0);
     const made = await api<Page_<{ contractNo: string; accountCode: string; endsOn: string }>>(
       base,

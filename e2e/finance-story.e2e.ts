@@ -9,6 +9,7 @@ import {
   SALES,
   settlePopups,
   signedIn,
+  submitModal,
   useShellServer,
 } from './support/shell.js';
 
@@ -163,7 +164,7 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       .first()
       .fill('customer promised to pay this week');
     await shot(page, 'finance-story-reinstate-1280-en');
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
     expect(await state()).toBe('suspended');
     await agree(page, base, ['恢复账户申请', owing.accountCode]);
@@ -191,7 +192,7 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       .first()
       .fill('customer insolvent, debt written off');
     await shot(wo, 'finance-story-write-off-1280-en');
-    await wo.locator('.ant-modal:visible .ant-btn-primary').click();
+    await submitModal(wo);
     await expect.poll(() => wo.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
     // the to-do screen: the request found by the bill's code, opened and agreed
     await wo.goto(`${base}/general/my-agent`);
@@ -257,7 +258,7 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       .fill('1234.56');
     await page.locator('textarea[data-testid="supplier-reason"]').fill('e2e prepayment');
     await shot(page, 'finance-supplier-apply-1280-en');
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
     await agree(page, base, ['供应商预付申请', acc.code]);
     await page.goto(`${base}/financial/account/supplier/sms`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, FINANCE, keyedPost, signedIn, useShellServer } from './support/shell.js';
+import { api, apiToken, FINANCE, keyedPost, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -52,7 +52,7 @@ describe('finance supplier bad debt (a balance handed to bad debt through approv
     await reason.fill('Supplier closed down; prepayment lost');
     await expect.poll(() => reason.inputValue()).toBe('Supplier closed down; prepayment lost');
     await shot(page, 'finance-supplier-bad-debt-apply-1280-en');
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
 
     const todo = await api<Page_<{ taskId: number }>>(base, token, 'POST', '/v2/workflow/my/toDoPage', {
@@ -113,7 +113,7 @@ describe('finance supplier bad debt (a balance handed to bad debt through approv
     await reason.fill('差额经双方确认');
     await expect.poll(() => reason.inputValue()).toBe('差额经双方确认');
     await shot(page, 'finance-supplier-bill-difference-1280-zh');
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
     const todo = await api<Page_<{ taskId: number }>>(base, token, 'POST', '/v2/workflow/my/toDoPage', {
       page: 1,

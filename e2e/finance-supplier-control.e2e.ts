@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, FINANCE, pickRecord, recordOptions, signedIn, useShellServer } from './support/shell.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  FINANCE,
+  pickRecord,
+  recordOptions,
+  signedIn,
+  submitModal,
+  useShellServer,
+} from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -66,7 +76,7 @@ describe('finance supplier control (blacklist, exemptions, whitelist)', () => {
     await page.getByTestId('field-enabled').click();
     await page.getByTestId('field-reason').fill('Kept a prepayment after the contract ended');
     await shot(page, 'finance-supplier-blacklist-add-1280-en');
-    await dialog.locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     await expect
       .poll(() => rows(page).filter({ hasText: free.supplierName }).count(), {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, FINANCE, keyedPost, signedIn, useShellServer } from './support/shell.js';
+import { api, apiToken, FINANCE, keyedPost, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -50,7 +50,7 @@ describe('finance supplier overdue (a bill paid by approval, the overdue list)',
       .poll(() => page.locator('textarea[data-testid="bill-pay-reason"]').inputValue())
       .toBe('First half of the bill');
     await shot(page, 'finance-supplier-bill-pay-1280-en');
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
 
     // finance approves the payment (to-do through the API, as the finance story does)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, confirmPopconfirm, FINANCE, signedIn, useShellServer } from './support/shell.js';
+import { api, apiToken, confirmPopconfirm, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -20,7 +20,6 @@ async function pick(page: Page, testId: string, text: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 const rows = (page: Page) => page.locator('.ant-table-row');
-const okButton = (page: Page) => page.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary');
 
 describe('finance: customer workspaces and their API keys (decision 0116)', () => {
   const shell = useShellServer({ settle: FINANCE });
@@ -44,7 +43,7 @@ describe('finance: customer workspaces and their API keys (decision 0116)', () =
     await page.getByTestId('list-create').click();
     await page.getByTestId('field-name').fill('E2E Space');
     await pick(page, 'money-account', acc.code);
-    await okButton(page).click();
+    await submitModal(page);
     const spaces = () =>
       api<Page_<{ id: number; code: string; name: string }>>(base, token, 'POST', '/v2/fc/workspace/page', {
         keyword: 'E2E Space',
@@ -60,7 +59,7 @@ describe('finance: customer workspaces and their API keys (decision 0116)', () =
     await pick(page, 'key-workspace', ws.code);
     await page.getByTestId('key-name').fill('e2e backend');
     await page.getByTestId('key-allow').fill('203.0.113.0/24');
-    await okButton(page).click();
+    await submitModal(page);
     const secretBox = page.getByTestId('key-secret');
     await secretBox.waitFor({ timeout: 20_000 });
     const secret = (await secretBox.textContent())!.trim();
@@ -91,7 +90,7 @@ describe('finance: customer workspaces and their API keys (decision 0116)', () =
         grace.evaluate((el) => ((el.matches('input') ? el : el.querySelector('input')) as HTMLInputElement).value),
       )
       .toBe('24');
-    await okButton(page).click();
+    await submitModal(page);
     await secretBox.waitFor({ timeout: 20_000 });
     const second = (await secretBox.textContent())!.trim();
     expect(second).not.toBe(secret);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, FINANCE, openDrawerTab, signedIn, useShellServer } from './support/shell.js';
+import { api, apiToken, FINANCE, openDrawerTab, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
   records: T[];
@@ -133,7 +133,7 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
       await page.getByTestId('refund-amount').fill('1');
       await page.getByTestId('refund-reason').fill('e2e refund');
       await shot(page, 'finance-refund-form-1280-en');
-      await page.locator('.ant-modal:visible .ant-btn-primary').last().click();
+      await submitModal(page);
       await page
         .locator('.ant-modal:visible')
         .waitFor({ state: 'hidden', timeout: 20_000 })

@@ -10,6 +10,7 @@ import {
   settlePopups,
   signedIn,
   startShellServer,
+  submitModal,
 } from './support/shell.js';
 
 const E = '/v2/emailbox';
@@ -34,7 +35,7 @@ describe('mail client, more: address book, timed drafts, logs, correspondence, s
     await page.goto(`${server.url}/message/email/adb`);
     await page.getByTestId('adb-add').click();
     await page.getByTestId('adb-email').fill('lena.fischer@nordtel.example');
-    await page.locator('.ant-modal .ant-btn-primary').click();
+    await submitModal(page);
     await expect
       .poll(() => page.locator('.ant-table-row', { hasText: 'lena.fischer@nordtel.example' }).count(), {
         timeout: 15_000,

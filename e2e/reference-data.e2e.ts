@@ -2,7 +2,7 @@ import type { RateAnswer } from '@portal/contracts/reference';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, openDrawerTab, SALES, signedIn, useShellServer } from './support/shell.js';
+import { ADMIN, api, apiToken, openDrawerTab, SALES, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 /** Picks an option of an antd Select by typing its text. */
 async function pick(page: Page, testId: string, text: string) {
@@ -35,7 +35,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await rows.first().getByTestId('row-edit').click();
     await expect.poll(() => page.getByTestId('field-nameEn').inputValue(), { timeout: 10_000 }).toBe('Japanese Yen');
     await page.getByTestId('field-symbol').fill('円');
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => rows.first().textContent(), { timeout: 10_000 }).toContain('円');
     await ctx.close();
   });
@@ -54,7 +54,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
       await pick(page, 'field-to', 'CNY');
       await typeDay(page, 'field-day', day);
       await page.getByTestId('field-rate').fill(rate);
-      await dialog.locator('.ant-btn-primary').click();
+      await submitModal(page);
       await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     }
     // a rate entered by a colleague for another pair, so the filter has something to leave out
@@ -98,7 +98,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await feb.getByTestId('row-edit').click();
     await expect.poll(() => page.getByTestId('field-rate').inputValue(), { timeout: 10_000 }).toBe('7.2');
     await page.getByTestId('field-rate').fill('7.25');
-    await dialog.locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => feb.textContent(), { timeout: 10_000 }).toContain('7.25');
     await feb.getByTestId('row-detail').click();
     const detail = page.getByTestId('resource-detail');
@@ -142,7 +142,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await mobile.getByTestId('row-edit').click();
     await expect.poll(() => page.getByTestId('field-nameEn').inputValue(), { timeout: 10_000 }).not.toBe('');
     await page.getByTestId('field-nameEn').fill('China Mobile E2E');
-    await dialog.locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => mobile.textContent(), { timeout: 10_000 }).toContain('China Mobile E2E');
 
     // a network the data package does not know
@@ -153,7 +153,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     await page.getByTestId('field-name').fill('测试网络');
     await page.getByTestId('field-nameEn').fill('Test Net E2E');
     await shot(page, 'reference-networks-create-1280-en');
-    await dialog.locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     await page.locator('#mnc').fill('99');
     await page.keyboard.press('Enter');
@@ -163,7 +163,7 @@ describe('reference data settings (currencies, exchange rates)', () => {
     // merged into China Mobile: it reports under 46000 from now on
     await added.getByTestId('row-merge').click();
     await pick(page, 'command-intoId', '46000');
-    await dialog.locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => added.textContent(), { timeout: 10_000 }).toContain('Merged');
 
     await added.getByTestId('row-detail').click();

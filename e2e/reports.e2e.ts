@@ -1,7 +1,17 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  motionDone,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+  submitModal,
+} from './support/shell.js';
 
 interface Answer {
   from: string;
@@ -187,8 +197,7 @@ describe('the SMS profit report', () => {
       expect(await modal.textContent()).toContain(en ? 'English' : '中文');
       const email = `sub-${locale}-${width}-${Date.now()}@example.com`;
       await modal.getByLabel(en ? 'Recipients (comma-separated)' : '收件人（逗号分隔）').fill(email);
-      await modal.locator('.ant-modal-footer .ant-btn-primary').waitFor();
-      await page.waitForTimeout(500); // the dialog's opening animation
+      await motionDone(modal);
       await shot(page, `reports-subscribe-${width}-${locale}`);
       await modal.locator('.ant-modal-footer .ant-btn-primary').click();
       await modal.waitFor({ state: 'hidden', timeout: 20_000 });

@@ -1,7 +1,17 @@
 import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  confirmModal,
+  type ShellServer,
+  settlePopups,
+  signedIn,
+  startShellServer,
+  submitModal,
+} from './support/shell.js';
 
 const USERS = '/setModule/authManage/user';
 const rows = (page: Page) => page.locator('.ant-table-row');
@@ -49,11 +59,11 @@ describe('staff users on the resource screens (/setModule/authManage/user)', () 
     await page.getByTestId('field-jobNumber').fill('E2E-001');
     await page.getByTestId('field-email').fill('not-an-email');
     await page.getByTestId('field-password').fill('Walker#2026');
-    await dialog(page).locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => dialog(page).locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
     await page.getByTestId('field-email').fill('walker@example.com');
     await shot(page, 'system-users-create-1280-en');
-    await dialog(page).locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => dialog(page).count(), { timeout: 15_000 }).toBe(0);
 
     // filter
@@ -65,13 +75,13 @@ describe('staff users on the resource screens (/setModule/authManage/user)', () 
     await row.getByTestId('row-edit').click();
     await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 15_000 }).toBe('Walker Test');
     await page.getByTestId('field-name').fill('Walker Renamed');
-    await dialog(page).locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Walker Renamed');
 
     // reset the password (a command with input), then the new password signs in
     await row.getByTestId('row-resetPassword').click();
     await page.getByTestId('command-password').fill('Walker#2027');
-    await dialog(page).locator('.ant-btn-primary').click();
+    await submitModal(page);
     await expect.poll(() => dialog(page).count(), { timeout: 15_000 }).toBe(0);
     await expect(apiToken(server.url, { username: 'e2e.walker', password: 'Walker#2027' })).resolves.toBeTruthy();
 
@@ -121,10 +131,10 @@ describe('staff users on the resource screens (/setModule/authManage/user)', () 
     });
     expect(saved.code).toBe(0);
     await page.getByTestId('field-name').fill('运维五号');
-    await dialog(page).locator('.ant-btn-primary').click();
+    await submitModal(page);
     const confirm = page.locator('.ant-modal-confirm');
     await expect.poll(() => confirm.textContent(), { timeout: 15_000 }).toContain('记录已被他人修改');
-    await confirm.locator('.ant-btn-primary').click();
+    await confirmModal(page);
     await expect
       .poll(() => page.getByTestId('field-email').inputValue(), { timeout: 15_000 })
       .toBe('ops05@example.com');
