@@ -65,24 +65,22 @@ describe('star promoter performance', () => {
     await ctx.close();
   });
 
-  it('draws in both languages at desktop, tablet and phone width', async () => {
-    for (const [locale, width] of [
-      ['en', 1280],
-      ['zh-CN', 1280],
-      ['en', 900],
-      ['zh-CN', 900],
-      ['en', 390],
-      ['zh-CN', 390],
-    ] as const) {
-      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${running.server.url}${PATH}`);
-      await page.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
-      await page.getByTestId('promoter-totals').waitFor({ timeout: 20_000 });
-      await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await shot(page, `traffic-promoters-${width}-${locale}`);
-      await ctx.close();
-    }
-  });
+  for (const locale of ['en', 'zh-CN'] as const)
+    it(`draws in ${locale} at desktop, tablet and phone width`, async () => {
+      for (const width of [1280, 900, 390]) {
+        const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+          locale,
+          width,
+          height: 900,
+        });
+        await page.goto(`${running.server.url}${PATH}`);
+        await page.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
+        await page.getByTestId('promoter-totals').waitFor({ timeout: 20_000 });
+        await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await shot(page, `traffic-promoters-${width}-${locale}`);
+        await ctx.close();
+      }
+    });
 });
