@@ -1301,6 +1301,9 @@ export const Errors = {
     '客户 {value} 不是代理（R 端客户）',
     'The customer {value} is not an agent (an R-end customer)',
   ),
+  // traffic: star promoters, gifts, performance exports (decision 0136, 10520600–10520609)
+  TRF_PROMOTER_UNKNOWN: def(10520600, 404, '没有 ID 为 {value} 的员工', 'There is no staff member {value}'),
+  TRF_DEPARTMENT_UNKNOWN: def(10520601, 404, '没有 ID 为 {value} 的部门', 'There is no department {value}'),
   // traffic: call-centre records and voice campaigns (decision 0130, 10520570–10520599)
   TRF_VOICE_TASK_STATE: def(
     10520570,

@@ -25,6 +25,7 @@ export const TrafficPerm = {
   MAIL_PERFORMANCE: screen(`${BI}/mailPerformance`),
   AGENT_PERFORMANCE: screen(`${BI}/agentPerformance`),
   ANTS: screen(`${BI}/resultsQuery/ants`),
+  STAR_PROMOTERS: screen(`${BI}/star-promoter-performance`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),
   VOICE_TASKS: screen(`${BI}/voiceTaskManagement`),
@@ -598,6 +599,49 @@ export const antTotal = z.object({
 });
 export const antsPage = pageResult(antRow).extend({ totals: z.array(antTotal) });
 export type AntsPage = z.infer<typeof antsPage>;
+
+/**
+ * star-promoter-performance (decision 0136): per promoter — the staff member whose promotion link a
+ * customer signed up through — the sign-ups of the range, how many of them became customers, how many of
+ * the promoter's customers (any sign-up day) had traffic in the range ("dealt") and that traffic, per
+ * price currency, from the daily rollups. Data scope on the promoter.
+ */
+export const starPromoterQuery = pageQuery.extend({
+  ...range,
+  /** one promoter (a staff user id) */
+  promoterId: coerceInt32().optional(),
+  /** the promoters of one department */
+  departmentId: coerceInt32().optional(),
+});
+export type StarPromoterQuery = z.infer<typeof starPromoterQuery>;
+const promoterCounts = {
+  /** sign-ups left on the promoter's link in the range */
+  signUps: int53(),
+  /** of those, converted into a customer */
+  customers: int53(),
+  /** the promoter's customers (through any sign-up) with traffic in the range */
+  dealt: int53(),
+};
+export const starPromoterRow = z.object({
+  /** the ranking in the currency, largest revenue first (null: no traffic) */
+  rank: int53().nullable(),
+  promoterId: int32(),
+  /** in the reader's language */
+  name: z.string().nullable(),
+  ...promoterCounts,
+  /** null: the promoter's customers had no traffic in the range */
+  currency: z.string().nullable(),
+  count: int53(),
+  ...costFigures,
+});
+export type StarPromoterRow = z.infer<typeof starPromoterRow>;
+export const starPromoterTotal = z.object({ currency: z.string(), count: int53(), ...costFigures, promoters: int53() });
+export const starPromoterPage = pageResult(starPromoterRow).extend({
+  /** the sign-up counts of every promoter in the filter */
+  counts: z.object({ ...promoterCounts, promoters: int53() }),
+  totals: z.array(starPromoterTotal),
+});
+export type StarPromoterPage = z.infer<typeof starPromoterPage>;
 
 /** wa-send-record, mailSendingRecord, sms-bidirectional: one kind's records of a range */
 export const messageQuery = pageQuery.extend({

@@ -36,6 +36,7 @@ export {
 } from './assistant.js';
 export { customerFacts, customerIdsOfAgent, customerIdsOfType, customerRef, customerRefs } from './customer-refs.js';
 export { CUSTOMER_DEALT, markCustomerDealt } from './deal.js';
+export { type PromoterSignUps, promoterSignUps } from './promotion/performance.js';
 export { CUSTOMER_TOUCHED } from './touch.js';
 
 /** CRM: customers, contacts, follow-ups (record history), opportunities, the duplicate check. */

@@ -4,6 +4,7 @@ import { mountResource } from '../../platform/resource/index.js';
 import { announceHomeFigures } from '../home/index.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
+import { performanceViewRoutes } from './perf-routes.js';
 import { runQueuedRecalls } from './recall.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
@@ -37,6 +38,7 @@ export const trafficModule: Module = {
   async register(app, p) {
     await partitions(p);
     await trafficRoutes(app, p);
+    await performanceViewRoutes(app, p);
     await twoWayRoutes(app, p);
     await outboxRoutes(app, p);
     await voiceRoutes(app, p);

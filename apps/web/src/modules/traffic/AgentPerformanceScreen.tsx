@@ -69,6 +69,7 @@ export function AgentPerformanceScreen() {
         }, lastMonth)}
         columns={columns}
         rowKey={(r) => `${r.agentId}:${r.currency}`}
+        exportPath="/v2/traffic/agent-performance/export"
         size="small"
         scrollX={1150}
         title={

@@ -22,6 +22,8 @@ import type {
   SessionQuery,
   SipQuery,
   SmsRecordQuery,
+  StarPromoterPage,
+  StarPromoterQuery,
   sessionPage,
   sessionRow,
   sipAnswer,
@@ -49,6 +51,8 @@ export type TimelineEntry = z.infer<typeof timelineEntry>;
 export type Performance = z.infer<typeof performanceAnswer>;
 export type AgentPerformanceRow = AgentPerformancePage['records'][number];
 export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
+export type StarPromoterRow = StarPromoterPage['records'][number];
+export type StarPromoterTotal = StarPromoterPage['totals'][number];
 export type AntRow = AntsPage['records'][number];
 export type AntTotal = AntsPage['totals'][number];
 export type MessageRow = z.infer<typeof messageRow>;
@@ -82,6 +86,7 @@ export const trafficKeys = {
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
   agents: ['traffic', 'agents'] as const,
+  promoters: ['traffic', 'star-promoters'] as const,
   ants: ['traffic', 'ants'] as const,
   preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
@@ -105,6 +110,8 @@ export const trafficApi = {
     get<TimelineEntry[]>(`${B}/sms/timeline`, q, { signal }),
   agentPerformance: (q: Partial<AgentPerformanceQuery>, signal?: AbortSignal) =>
     get<AgentPerformancePage>(`${B}/agent-performance`, q as QueryParams, { signal }),
+  starPromoters: (q: Partial<StarPromoterQuery>, signal?: AbortSignal) =>
+    get<StarPromoterPage>(`${B}/star-promoters`, q as QueryParams, { signal }),
   ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),

@@ -1,6 +1,7 @@
-import { asc, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { staffUsers } from '../../../platform/access/schema.js';
 import type { SeedContext } from '../../../platform/seed/context.js';
+import { crmCustomers } from '../schema.js';
 import { NAME_FORMS, NAME_HEADS, PERSON_FIRST, PERSON_LAST } from '../seed-data.js';
 import { crmPromotionSignUps, crmPromotionVisits } from './schema.js';
 
@@ -47,11 +48,41 @@ export async function seedPromotion(root: SeedContext): Promise<void> {
       };
     });
     const fresh = await db.insert(crmPromotionSignUps).values(rows).onConflictDoNothing().returning({
+      id: crmPromotionSignUps.id,
       at: crmPromotionSignUps.createdAt,
     });
+    await convertSome(db, s.id, fresh);
     // each sign-up came after a visit or two; some visits left nothing
     const visits = fresh.flatMap((f) => [f.at, new Date(f.at.getTime() - rng.int(60, 3600) * 1000)]);
     if (fresh.length) visits.push(...Array.from({ length: 3 }, () => new Date(now - rng.int(0, 30) * DAY)));
     if (visits.length) await db.insert(crmPromotionVisits).values(visits.map((at) => ({ userId: s.id, at })));
+  }
+}
+
+/**
+ * Every other fresh sign-up of a sales became one of its customers (the star-promoter performance's
+ * demo, decision 0136): the sales' first customers by id — those finance opens the demo accounts for, so
+ * they have traffic. No random draw: the stream of the sign-ups above is unchanged.
+ */
+async function convertSome(db: SeedContext['db'], userId: number, fresh: { id: number; at: Date }[]) {
+  const half = fresh.filter((_, i) => i % 2 === 0);
+  if (!half.length) return;
+  const own = await db
+    .select({ id: crmCustomers.id })
+    .from(crmCustomers)
+    .where(eq(crmCustomers.ownerId, userId))
+    .orderBy(asc(crmCustomers.id))
+    .limit(half.length);
+  for (const [i, c] of own.entries()) {
+    const f = half[i]!;
+    await db
+      .update(crmPromotionSignUps)
+      .set({
+        state: 'converted',
+        customerId: c.id,
+        convertedAt: new Date(f.at.getTime() + 3_600_000),
+        convertedBy: userId,
+      })
+      .where(and(eq(crmPromotionSignUps.id, f.id), eq(crmPromotionSignUps.state, 'new')));
   }
 }

@@ -140,6 +140,21 @@ export const en: Messages<typeof zhCN> = {
       totals:
         '{{customers}} ant customers in {{currency}}: {{count}} sent, revenue {{revenue}} ({{share}} of {{all}}), profit {{profit}}',
     },
+    promoters: {
+      promoter: 'Promoter',
+      department: 'Department',
+      rank: 'Rank',
+      signUps: 'Sign-ups',
+      signUpsNote: 'Sign-ups left on the promoter’s link in the range',
+      customers: 'Became customers',
+      dealt: 'Dealt',
+      dealtNote: 'The promoter’s customers (through any sign-up) with traffic in the range',
+      volume: 'Volume',
+      noTraffic: 'No traffic',
+      counts:
+        '{{promoters}} promoters: {{signUps}} sign-ups, {{customers}} became customers, {{dealt}} customers with traffic',
+      totals: '{{currency}}: {{promoters}} promoters, {{count}} sent, revenue {{revenue}}, profit {{profit}}',
+    },
     agents: {
       agent: 'Agent',
       agentId: 'Agent',

@@ -129,6 +129,20 @@ export const zhCN = {
       totals:
         '{{currency}}：蚂蚁客户 {{customers}} 个，发送 {{count}}，收入 {{revenue}}（占 {{all}} 的 {{share}}），利润 {{profit}}',
     },
+    promoters: {
+      promoter: '推广员',
+      department: '部门',
+      rank: '排名',
+      signUps: '注册数',
+      signUpsNote: '范围内经该推广员链接留下的注册',
+      customers: '转为客户',
+      dealt: '成交客户',
+      dealtNote: '经该推广员链接（任何时候注册）来的客户中，范围内有发送的',
+      volume: '发送量',
+      noTraffic: '无发送',
+      counts: '{{promoters}} 位推广员：注册 {{signUps}}，转为客户 {{customers}}，成交客户 {{dealt}}',
+      totals: '{{currency}}：{{promoters}} 位推广员，发送 {{count}}，收入 {{revenue}}，利润 {{profit}}',
+    },
     agents: {
       agent: '代理',
       agentId: '代理',

@@ -1,0 +1,118 @@
+import { Form, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DepartmentSelect } from '../../platform/fields/DepartmentSelect';
+import { UserSelect } from '../../platform/fields/UserSelect';
+import { SearchTable } from '../../platform/ui/SearchTable';
+import { type StarPromoterRow, type StarPromoterTotal, trafficApi, trafficKeys } from './api';
+import {
+  moneyColumns,
+  num,
+  numColumn,
+  profitText,
+  type Range,
+  type RangeFilters,
+  RangeItem,
+  rangedSearch,
+} from './shared';
+
+type PromoterFilters = RangeFilters & { promoterId?: number; departmentId?: number };
+type Counts = { signUps: number; customers: number; dealt: number; promoters: number };
+const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
+
+/**
+ * /businessInquiry/star-promoter-performance (decision 0136): per promoter (the sales whose promotion link
+ * the customers signed up through) its sign-ups, the customers they became, and those customers' traffic
+ * per currency, ranked by revenue; the counts and the totals of the whole filter above the table.
+ */
+export function StarPromotersScreen() {
+  const { t } = useTranslation();
+  const [totals, setTotals] = useState<StarPromoterTotal[]>([]);
+  const [counts, setCounts] = useState<Counts | null>(null);
+  const columns = useMemo<TableColumnsType<StarPromoterRow>>(
+    () => [
+      { key: 'rank', dataIndex: 'rank', title: t('traffic.promoters.rank'), width: 60, render: (v) => v ?? '-' },
+      {
+        key: 'promoter',
+        title: t('traffic.promoters.promoter'),
+        width: 140,
+        render: (_: unknown, r) => (
+          <span data-testid={`promoter-${r.promoterId}-${r.currency ?? 'none'}`}>{r.name ?? `#${r.promoterId}`}</span>
+        ),
+      },
+      numColumn<StarPromoterRow>('signUps', t('traffic.promoters.signUps'), 90, {
+        title: <Tooltip title={t('traffic.promoters.signUpsNote')}>{t('traffic.promoters.signUps')}</Tooltip>,
+      }),
+      numColumn<StarPromoterRow>('customers', t('traffic.promoters.customers'), 100),
+      numColumn<StarPromoterRow>('dealt', t('traffic.promoters.dealt'), 90, {
+        title: <Tooltip title={t('traffic.promoters.dealtNote')}>{t('traffic.promoters.dealt')}</Tooltip>,
+      }),
+      {
+        key: 'currency',
+        dataIndex: 'currency',
+        title: t('traffic.currency'),
+        width: 80,
+        render: (v: string | null) => v ?? <Tag>{t('traffic.promoters.noTraffic')}</Tag>,
+      },
+      numColumn<StarPromoterRow>('count', t('traffic.promoters.volume'), 100),
+      ...moneyColumns<StarPromoterRow>(t),
+    ],
+    [t],
+  );
+  return (
+    <>
+      <SearchTable<StarPromoterRow, PromoterFilters>
+        queryKey={trafficKeys.promoters}
+        {...rangedSearch(async (q, signal) => {
+          const res = await trafficApi.starPromoters(q, signal);
+          setTotals(res.totals);
+          setCounts(res.counts);
+          return res;
+        }, lastMonth)}
+        columns={columns}
+        rowKey={(r) => `${r.promoterId}:${r.currency ?? ''}`}
+        exportPath="/v2/traffic/star-promoters/export"
+        size="small"
+        scrollX={1100}
+        title={
+          counts ? (
+            <Space direction="vertical" size={0} data-testid="promoter-totals">
+              <span>
+                {t('traffic.promoters.counts', {
+                  promoters: num(counts.promoters),
+                  signUps: num(counts.signUps),
+                  customers: num(counts.customers),
+                  dealt: num(counts.dealt),
+                })}
+              </span>
+              {totals.map((x) => (
+                <span key={x.currency}>
+                  {t('traffic.promoters.totals', {
+                    currency: x.currency,
+                    promoters: num(x.promoters),
+                    count: num(x.count),
+                    revenue: num(x.revenue),
+                    profit: profitText(x, t),
+                  })}
+                </span>
+              ))}
+            </Space>
+          ) : null
+        }
+        filters={
+          <>
+            <RangeItem showTime={false} />
+            <Form.Item name="promoterId" label={t('traffic.promoters.promoter')}>
+              <UserSelect allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="departmentId" label={t('traffic.promoters.department')}>
+              <DepartmentSelect allowClear style={{ width: 180 }} />
+            </Form.Item>
+          </>
+        }
+      />
+      <Typography.Text type="secondary">{t('traffic.costApart')}</Typography.Text>
+    </>
+  );
+}
