@@ -120,5 +120,5 @@ describe('finance customer bill mailed to the billing contact', () => {
       await shot(page, `finance-bill-mail-history-${tag}`);
       await ctx.close();
     }
-  });
+  }, 420_000);
 });
