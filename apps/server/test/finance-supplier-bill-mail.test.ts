@@ -156,7 +156,7 @@ describe('supplier bill by mail', () => {
     expect((await post(fin, SUPPLIER_BILL_IMPORT.fromMail(id), { mailId: noHeader.id })).code).toBe(
       Errors.IMPORT_HEADER_MISSING.code,
     );
-    const pdf = await mailWith('bill.csv', Buffer.from('day,country,count,amount\n2025-06-01,CN,1,1\n'), 'A csv');
+    const pdf = await mailWith('bill.pdf', Buffer.from('%PDF-1.4 day,country,count,amount'), 'A pdf');
     expect((await post(fin, SUPPLIER_BILL_IMPORT.fromMail(id), { mailId: pdf.id })).code).toBe(
       Errors.FIN_SUPPLIER_BILL_MAIL_NOT_FOUND.code,
     );
@@ -175,5 +175,79 @@ describe('supplier bill by mail', () => {
     );
     expect(await lineCount(id)).toBe(0);
     expect(await billOf(id)).toEqual(before);
+  });
+
+  it('reads a CSV bill the same way, by mail and by upload: BOM or not, comma or semicolon, all rows or none', async () => {
+    const s = await testSupplier(t.p.db, { prefix: 'C', ownerId: finId });
+    const created = await post(fin, `${BILL}/save`, {
+      supplierId: s.id,
+      product: 'sms',
+      currency: 'USD',
+      periodFrom: '2025-08-01',
+      periodTo: '2025-08-31',
+    });
+    const id = created.data.id as number;
+    const before = await billOf(id);
+    const csv = (text: string, bom = false) => Buffer.concat([Buffer.from(bom ? '\uFEFF' : ''), Buffer.from(text)]);
+
+    // one bad row (a decimal comma is no thousands separator) refuses the file; so do bytes that are not UTF-8
+    const bad = await mailWith(
+      'aug-bad.csv',
+      csv('日期;国家;数量;金额\r\n2025-08-01;CN;100;1.5\r\n2025-08-02;US;10;"0,20"\r\n', true),
+      'August bill (bad)',
+    );
+    const r1 = await post(fin, SUPPLIER_BILL_IMPORT.fromMail(id), { mailId: bad.id });
+    expect(r1.code).toBe(Errors.FIN_SUPPLIER_BILL_MAIL_ROWS.code);
+    expect(r1.msg).toContain('aug-bad.csv');
+    expect(r1.msg).toContain('amount');
+    const latin1 = await mailWith(
+      'aug-latin1.csv',
+      Buffer.from('day,country,count,amount\n2025-08-01,CN,1,1\nRemarque: payé\n', 'latin1'),
+      'Latin-1',
+    );
+    expect((await post(fin, SUPPLIER_BILL_IMPORT.fromMail(id), { mailId: latin1.id })).code).toBe(
+      Errors.FIN_SUPPLIER_BILL_CSV_ENCODING.code,
+    );
+    const noHeader = await mailWith('aug-odd.csv', csv('a,b\n1,2\n'), 'Odd CSV');
+    expect((await post(fin, SUPPLIER_BILL_IMPORT.fromMail(id), { mailId: noHeader.id })).code).toBe(
+      Errors.IMPORT_HEADER_MISSING.code,
+    );
+    expect(await lineCount(id)).toBe(0);
+    expect(await billOf(id)).toEqual(before);
+
+    // offered among the mails, then read: semicolons, Chinese headers, a BOM, CRLF, a quoted thousands separator
+    const good = await mailWith(
+      'aug.csv',
+      csv('日期;国家;数量;金额\r\n2025-08-01;cn;"1,200";1.5\r\n\r\n2025-08-02;US;10;0.2\r\n', true),
+      'Carrier C August bill',
+    );
+    const offered = (await t.app.inject({ url: SUPPLIER_BILL_IMPORT.mails, headers: bearer(fin) })).json() as Answer;
+    expect(offered.data[0]).toMatchObject({ mailId: good.id, fileName: 'aug.csv' });
+    const done = await post(fin, SUPPLIER_BILL_IMPORT.fromMail(id), { mailId: good.id });
+    expect(done.code, JSON.stringify(done)).toBe(0);
+    expect(done.data).toMatchObject({ lines: 2, theirAmount: 170 });
+    expect(await billOf(id)).toMatchObject({ state: 'checked', sourceFile: 'aug.csv', lines: 2 });
+
+    // the upload's preview reads a CSV too (comma, no BOM): good rows and the bad row's reason
+    const boundary = '----csvbill';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bill.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      csv('day,country,count,amount\n2025-08-03,DE,5,0.5\n2025-08-04,DE,x,0.5\n'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: SUPPLIER_BILL_IMPORT.preview,
+      headers: { ...bearer(fin), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    const preview = res.json() as Answer;
+    expect(preview.code, JSON.stringify(preview)).toBe(0);
+    expect(preview.data.rows).toEqual([
+      { day: '2025-08-03', country: 'DE', count: 5, amount: 0.5, line: '2025-08-03 DE' },
+    ]);
+    expect(preview.data.errors).toMatchObject([{ row: 3, field: 'count' }]);
   });
 });

@@ -1795,8 +1795,8 @@ export const Errors = {
   FIN_SUPPLIER_BILL_MAIL_NOT_FOUND: def(
     10510750,
     404,
-    '邮件 {value} 不存在、不属于您或没有 XLSX 账单附件',
-    'The mail {value} does not exist, is not yours or has no XLSX bill attached',
+    '邮件 {value} 不存在、不属于您或没有 XLSX / CSV 账单附件',
+    'The mail {value} does not exist, is not yours or has no XLSX or CSV bill attached',
   ),
   FIN_SUPPLIER_BILL_MAIL_ROWS: def(
     10510751,
@@ -1809,6 +1809,25 @@ export const Errors = {
     400,
     '邮件附件 {file} 没有账单行',
     'The attachment {file} holds no bill lines',
+  ),
+  // finance, session 23: customer bills mailed, supplier bills from CSV (decision 0135, 10510850–10510859)
+  FIN_BILL_MAIL_DRAFT: def(
+    10510850,
+    409,
+    '{value} 是草稿，不能发送给客户',
+    '{value} is a draft and cannot be mailed to the customer',
+  ),
+  FIN_BILL_NO_BILLING_EMAIL: def(
+    10510851,
+    409,
+    '账户 {value} 没有账单邮箱：请先在客户账户中设置账单联系人',
+    'Account {value} has no billing e-mail: set its billing contact on the consumer accounts screen first',
+  ),
+  FIN_SUPPLIER_BILL_CSV_ENCODING: def(
+    10510852,
+    400,
+    '账单 CSV 文件不是 UTF-8 编码：请另存为 UTF-8 后重试',
+    'The bill CSV file is not UTF-8: save it as UTF-8 and try again',
   ),
 } as const satisfies Record<string, ErrorDef>;
 

@@ -1,4 +1,5 @@
 import { defineResource, label } from '../resource/define.js';
+import { billingContactFields } from './bill-mail.js';
 import { FinPerm } from './perms.js';
 
 export const ACCOUNT_STATES = ['applying', 'active', 'suspended', 'closed', 'rejected'] as const;
@@ -97,6 +98,7 @@ export const accountResource = defineResource({
     approvalId: { kind: 'number', label: label('开户审批单', 'Opening request'), readOnly: true },
     createdAt: { kind: 'datetime', label: label('申请时间', 'Applied'), required: true, readOnly: true },
     openedAt: { kind: 'datetime', label: label('开户时间', 'Opened'), readOnly: true },
+    ...billingContactFields,
   },
   list: {
     columns: [
@@ -124,8 +126,21 @@ export const accountResource = defineResource({
     defaultSort: { field: 'createdAt', order: 'descend' },
   },
   form: { sections: [] },
-  detail: { header: ['code', 'customerName', 'state', 'billing', 'balance', 'currency'] },
+  detail: {
+    header: ['code', 'customerName', 'state', 'billing', 'balance', 'currency', 'billingEmail', 'billingLocale'],
+  },
   access: { list: FinPerm.ACCOUNTS, owner: 'ownerId' },
+  commands: {
+    // where its bills and statements are mailed (decision 0135): finance keeps it
+    billingContact: {
+      label: label('账单联系人', 'Billing contact'),
+      perm: FinPerm.ALL_ACCOUNTS,
+      input: {
+        billingEmail: { ...billingContactFields.billingEmail, readOnly: false },
+        billingLocale: { ...billingContactFields.billingLocale, readOnly: false, required: true },
+      },
+    },
+  },
   export: { fileName: label('客户账户', 'Consumer accounts') },
   history: false,
 });

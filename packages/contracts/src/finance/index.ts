@@ -35,6 +35,12 @@ export {
   WRITE_OFF_BASE,
 } from './application.js';
 export {
+  BILLING_LOCALES,
+  type BillMailResult,
+  billingLocaleOptions,
+  billMailResult,
+} from './bill-mail.js';
+export {
   AWS_REGIONS,
   AWS_USER_KINDS,
   AWS_USER_STATES,
@@ -110,6 +116,7 @@ export {
   BILL_STATES,
   type BillState,
   billCycleResource,
+  billMailPath,
   billResource,
   billStatementPath,
   creditRuleResource,
@@ -197,7 +204,7 @@ export {
   sealResource,
 } from './seal.js';
 export { accountSnapshotResource } from './snapshot.js';
-export { prepaidStatementPath, statementResource } from './statement.js';
+export { prepaidStatementMailPath, prepaidStatementPath, statementResource } from './statement.js';
 export {
   SUPPLIER_APPLICATION_KINDS,
   SUPPLIER_APPLICATION_STATES,

@@ -3,6 +3,7 @@ import { nameEn, nameZh } from '../reference/fields.js';
 import { defineResource, label } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { BILL_CYCLES } from './account.js';
+import { MAILED_HEADER, mailedFields } from './bill-mail.js';
 import { FinPerm } from './perms.js';
 
 const setting = (path: string) => permOf(routeByPath(`/setModule/financial/${path}`)!);
@@ -274,6 +275,7 @@ export const billResource = defineResource({
       ],
     },
     issuedAt: { kind: 'datetime', label: label('出账时间', 'Issued'), required: true, readOnly: true },
+    ...mailedFields,
   },
   list: {
     columns: [
@@ -299,14 +301,16 @@ export const billResource = defineResource({
     defaultSort: { field: 'issuedAt', order: 'descend' },
   },
   form: { sections: [] },
-  detail: { header: ['code', 'accountCode', 'amount', 'unpaid', 'currency', 'state'] },
+  detail: { header: ['code', 'accountCode', 'amount', 'unpaid', 'currency', 'state', ...MAILED_HEADER] },
   access: { list: FinPerm.BILLS, owner: 'ownerId' },
   export: { fileName: label('账户账单', 'Account bills') },
-  history: false,
+  history: {},
 });
 
 /** The statement of a bill (XLSX): `GET {billResource.api}/{id}/statement`. */
 export const billStatementPath = (id: number | string) => `/v2/fc/bill/${id}/statement`;
+/** Mails a bill to its account's billing contact (decision 0135): `POST`, answers `billMailResult`. */
+export const billMailPath = (id: number | string) => `/v2/fc/bill/${id}/mail`;
 
 /** What the overdue ladder did (one row per account, step and episode). */
 export const overdueRecord = z.object({

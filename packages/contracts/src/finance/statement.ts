@@ -1,4 +1,5 @@
 import { defineResource, label } from '../resource/define.js';
+import { MAILED_HEADER, mailedFields } from './bill-mail.js';
 import { FinPerm } from './perms.js';
 
 const money = (zh: string, en: string) =>
@@ -33,6 +34,7 @@ export const statementResource = defineResource({
     closing: money('期末余额', 'Closing balance'),
     entries: { kind: 'number', label: label('分录数', 'Entries'), required: true, readOnly: true },
     issuedAt: { kind: 'datetime', label: label('生成时间', 'Issued'), required: true, readOnly: true },
+    ...mailedFields,
   },
   list: {
     columns: [
@@ -57,11 +59,14 @@ export const statementResource = defineResource({
     defaultSort: { field: 'issuedAt', order: 'descend' },
   },
   form: { sections: [] },
-  detail: { header: ['code', 'accountCode', 'periodStart', 'closing', 'currency'] },
+  detail: { header: ['code', 'accountCode', 'periodStart', 'closing', 'currency', ...MAILED_HEADER] },
   access: { list: FinPerm.BILLS, owner: 'ownerId' },
   export: { fileName: label('预付月结单', 'Prepaid statements') },
-  history: false,
+  history: {},
 });
 
 /** A prepaid statement's XLSX: `GET {statementResource.api}/{id}/statement`. */
 export const prepaidStatementPath = (id: number | string) => `/v2/fc/statement/${id}/statement`;
+
+/** Mails a prepaid statement to its account's billing contact: `POST`, answers `billMailResult`. */
+export const prepaidStatementMailPath = (id: number | string) => `/v2/fc/statement/${id}/mail`;

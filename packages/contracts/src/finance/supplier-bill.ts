@@ -296,13 +296,13 @@ export const SUPPLIER_BILL_IMPORT = {
   template: '/v2/fc/postpaid-supplier/bill-check/import/template',
   preview: '/v2/fc/postpaid-supplier/bill-check/import/preview',
   commit: (id: number) => `/v2/fc/postpaid-supplier/bill-check/${id}/import`,
-  /** GET: the caller's mails holding an XLSX attachment (decision 0126) */
+  /** GET: the caller's mails holding an XLSX or CSV attachment (decisions 0126, 0135) */
   mails: '/v2/fc/postpaid-supplier/bill-check/import/mails',
   /** POST { mailId }: the bill's lines read from that mail's attachment, saved as the upload's commit saves them */
   fromMail: (id: number | ':id') => `/v2/fc/postpaid-supplier/bill-check/${id}/import-mail`,
 } as const;
 /** the attachment a bill's lines are read from */
-export const SUPPLIER_BILL_MAIL_FILE_TYPES = ['.xlsx'] as const;
+export const SUPPLIER_BILL_MAIL_FILE_TYPES = ['.xlsx', '.csv'] as const;
 /** a mail offered to read a bill from */
 export const supplierBillMail = z.object({
   mailId: z.number(),

@@ -39,6 +39,15 @@ export const accounts = bindResource(accountResource, {
     approvalId: finAccounts.approvalId,
     createdAt: finAccounts.createdAt,
     openedAt: finAccounts.openedAt,
+    billingEmail: finAccounts.billingEmail,
+    billingLocale: finAccounts.billingLocale,
+  },
+  commands: {
+    // decision 0135: where the account's bills and statements are mailed; blank clears it
+    async billingContact(_ctx, _account, input) {
+      const email = typeof input.billingEmail === 'string' ? input.billingEmail.trim() : '';
+      return { set: { billingEmail: email || null, billingLocale: input.billingLocale } };
+    },
   },
 });
 

@@ -152,6 +152,8 @@ export async function billStatement(
   locale: 'zh-CN' | 'en',
   /** lines after the total (a prepaid statement's balances, decision 0111) */
   after: { zh: string; en: string; amount: string }[] = [],
+  /** labelled facts last (a mailed bill's period, account and our entity, decision 0135) */
+  info: { zh: string; en: string; value: string }[] = [],
 ): Promise<Readable> {
   const out = new PassThrough();
   const xlsx = new XlsxWriter(out, { headers: [...STATEMENT_HEADERS[locale]], widths: [12, 10, 8, 14, 12, 16, 8] });
@@ -205,6 +207,7 @@ export async function billStatement(
         new Decimal(a.amount).toFixed(4),
         bill.currency,
       ]);
+    for (const i of info) await xlsx.addRow([locale === 'en' ? i.en : i.zh, i.value, '', '', '', '', '']);
     await xlsx.finish();
   })();
   done.catch((err) => out.destroy(err));

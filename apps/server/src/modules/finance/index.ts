@@ -4,6 +4,7 @@ import { accounts, applications, entries } from './accounts.js';
 import { registerFinanceHandlers } from './applications.js';
 import { runBills } from './bills.js';
 import { CREDIT_EXPIRY_JOB, defineCreditJobs } from './credit.js';
+import { customerMailRoutes } from './customer-mail.js';
 import { registerFinanceOptions } from './options.js';
 import { BILL_JOB, OVERDUE_JOB, runOverdue, today } from './overdue.js';
 import { accountsPort, ledgerPort } from './ports.js';
@@ -39,6 +40,7 @@ export const financeModule: Module = {
       await mountResource(app, p, b);
     await financeRoutes(app, p);
     await statementRoutes(app, p);
+    await customerMailRoutes(app, p);
   },
   jobs: (p) => {
     defineReconJob(p);

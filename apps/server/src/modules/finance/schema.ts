@@ -62,6 +62,12 @@ export const finAccounts = pgTable(
     applicantId: integer('applicant_id').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     openedAt: at('opened_at'),
+    /** where the customer's bills and statements are mailed (decision 0135), kept by finance */
+    billingEmail: text('billing_email'),
+    /** the language of those mails */
+    billingLocale: text('billing_locale', { enum: ['zh-CN', 'en'] })
+      .notNull()
+      .default('zh-CN'),
     search: searchColumn('search', ['code']),
   },
   (t) => [
@@ -310,6 +316,10 @@ export const finBills = pgTable(
       .notNull()
       .default('issued'),
     issuedAt: at('issued_at').notNull(),
+    /** the last time the bill was mailed to the customer, by whom and to whom (decision 0135) */
+    mailedAt: at('mailed_at'),
+    mailedBy: integer('mailed_by'),
+    mailedTo: text('mailed_to'),
     search: searchColumn('search', ['code']),
   },
   (t) => [
@@ -349,6 +359,10 @@ export const finStatements = pgTable(
     closing: money('closing').notNull(),
     entries: integer('entries').notNull(),
     issuedAt: at('issued_at').notNull(),
+    /** the last time the statement was mailed to the customer, by whom and to whom (decision 0135) */
+    mailedAt: at('mailed_at'),
+    mailedBy: integer('mailed_by'),
+    mailedTo: text('mailed_to'),
     search: searchColumn('search', ['code']),
   },
   (t) => [

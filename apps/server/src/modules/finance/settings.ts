@@ -151,6 +151,9 @@ export const bills = bindResource(billResource, {
     dueDay: finBills.dueDay,
     state: finBills.state,
     issuedAt: finBills.issuedAt,
+    mailedAt: finBills.mailedAt,
+    mailedBy: finBills.mailedBy,
+    mailedTo: finBills.mailedTo,
   },
 });
 

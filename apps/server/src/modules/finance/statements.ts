@@ -38,6 +38,9 @@ export const statements = bindResource(statementResource, {
     closing: finStatements.closing,
     entries: finStatements.entries,
     issuedAt: finStatements.issuedAt,
+    mailedAt: finStatements.mailedAt,
+    mailedBy: finStatements.mailedBy,
+    mailedTo: finStatements.mailedTo,
   },
 });
 

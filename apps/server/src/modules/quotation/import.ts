@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf, type Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
+import { isXlsx, parseCsv } from '../../platform/imports/csv.js';
 import { defineImport, type ImportDef, readImport } from '../../platform/imports/define.js';
 import { issueText, thrownText } from '../../platform/imports/issue-text.js';
 import { lockBook } from './prices.js';
@@ -54,40 +55,7 @@ const voiceImport = defineImport<typeof voiceListRow, unknown>({
   commit: async () => null,
 });
 
-/** CSV text → rows of cells (quotes, doubled quotes, CRLF); blank lines dropped unless kept (line numbers). */
-export function parseCsv(text: string, keepBlank = false): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',' || c === ';' || c === '\t') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return keepBlank ? rows : rows.filter((r) => r.some((x) => x.trim() !== ''));
-}
-
-const isXlsx = (buffer: Buffer) => buffer.subarray(0, 2).toString('latin1') === 'PK';
+export { parseCsv };
 
 /**
  * A CSV upload read like the platform reads a workbook (same columns, aliases, cell parsers, row

@@ -1,10 +1,11 @@
-import { Errors, errorMessage, type Locale } from '@portal/contracts';
+import { type ErrorName, Errors, errorMessage, type Locale } from '@portal/contracts';
 import { IMPORT_MAX_ROWS, type ImportIssue, type ImportPreview } from '@portal/contracts/imports';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { AuthContext } from '../auth/context.js';
 import type { Tx } from '../db/index.js';
 import { AppError } from '../http/errors.js';
+import { isXlsx, parseCsv, utf8Text } from './csv.js';
 import { issueText, thrownText } from './issue-text.js';
 
 /** One column of an import: the row field it fills and how its cell text becomes the value. */
@@ -37,6 +38,11 @@ export interface ImportDef<S extends z.ZodType, Target> {
   examples?: readonly Record<string, string | number>[];
   /** fills defaults a row may leave out (from its other fields), before the schema runs */
   prepare?: (raw: Record<string, unknown>, row: number) => Record<string, unknown>;
+  /**
+   * also read CSV (UTF-8, with or without BOM; comma, semicolon or tab): same columns and checks; the
+   * catalogue error for a file that is not UTF-8
+   */
+  csv?: { notUtf8: ErrorName };
   /** saves the rows in the transaction the import opened; its answer is the commit's reply */
   commit: (tx: Tx, auth: AuthContext, rows: z.infer<S>[], target: Target) => Promise<unknown>;
 }
@@ -71,17 +77,13 @@ export async function importTemplate(def: ImportDef<z.ZodType, unknown>): Promis
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/**
- * Reads an upload into a preview: each data row mapped by the header, parsed per column and checked
- * with the row schema; good rows come back parsed, bad ones as issues naming the row and column
- * with a catalogue reason in the caller's language.
- * A file that is no workbook, lacks a required column or has too many rows is refused as a whole.
- */
-export async function readImport<S extends z.ZodType>(
-  buffer: Buffer,
-  def: ImportDef<S, unknown>,
-  locale: Locale = 'en',
-): Promise<ImportPreview<z.infer<S>>> {
+/** An upload as text: its header cells and each data row's cells (its row number as the user counts it). */
+interface TextTable {
+  header: string[];
+  rows: Iterable<{ row: number; cells: string[] }>;
+}
+
+async function xlsxTable(buffer: Buffer): Promise<TextTable> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -90,12 +92,45 @@ export async function readImport<S extends z.ZodType>(
   }
   const ws = wb.worksheets[0];
   if (!ws) throw new AppError('IMPORT_NOT_XLSX');
-  const header = Array.from(ws.getRow(1).values as ExcelJS.CellValue[], cellText);
+  const header = Array.from(ws.getRow(1).values as ExcelJS.CellValue[], cellText).slice(1);
+  function* rows() {
+    for (let r = 2; r <= ws!.rowCount; r++) {
+      const row = ws!.getRow(r);
+      yield { row: r, cells: header.map((_h, i) => cellText(row.getCell(i + 1).value)) };
+    }
+  }
+  return { header, rows: rows() };
+}
+
+/** A CSV upload (UTF-8 with or without its byte-order mark; comma, semicolon or tab), line by line. */
+function csvTable(buffer: Buffer, notUtf8: ErrorName): TextTable {
+  const text = utf8Text(buffer);
+  if (text === null) throw new AppError(notUtf8);
+  const [header = [], ...body] = parseCsv(text.replace(/^\uFEFF/, ''), true);
+  return {
+    header: header.map((h) => h.trim()),
+    rows: body.map((cells, i) => ({ row: i + 2, cells: cells.map((c) => c.trim()) })),
+  };
+}
+
+/**
+ * Reads an upload into a preview: each data row mapped by the header, parsed per column and checked
+ * with the row schema; good rows come back parsed, bad ones as issues naming the row and column
+ * with a catalogue reason in the caller's language. An import that declares `csv` also reads a
+ * CSV file (anything that is not a workbook) through the same columns and checks.
+ * A file that is no workbook, lacks a required column or has too many rows is refused as a whole.
+ */
+export async function readImport<S extends z.ZodType>(
+  buffer: Buffer,
+  def: ImportDef<S, unknown>,
+  locale: Locale = 'en',
+): Promise<ImportPreview<z.infer<S>>> {
+  const table = def.csv && !isXlsx(buffer) ? csvTable(buffer, def.csv.notUtf8) : await xlsxTable(buffer);
   const at = new Map<string, number>();
   for (const c of def.columns) {
     const names = [c.key, ...(c.aliases ?? [])].map((n) => n.toLowerCase());
-    const i = header.findIndex((h) => names.includes(h.toLowerCase()));
-    if (i > 0) at.set(c.key, i);
+    const i = table.header.findIndex((h) => names.includes(h.toLowerCase()));
+    if (i >= 0) at.set(c.key, i);
   }
   const missing = def.columns.filter((c) => c.required && !at.has(c.key)).map((c) => c.key);
   if (missing.length) throw new AppError('IMPORT_HEADER_MISSING', { vars: { columns: missing.join(', ') } });
@@ -104,9 +139,8 @@ export async function readImport<S extends z.ZodType>(
   const out: ImportPreview<z.infer<S>> = { rows: [], errors: [] };
   const seen = new Set<unknown>();
   let count = 0;
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const cells = new Map([...at].map(([key, i]) => [key, cellText(row.getCell(i).value)]));
+  for (const { row: r, cells: all } of table.rows) {
+    const cells = new Map([...at].map(([key, i]) => [key, all[i] ?? '']));
     if ([...cells.values()].every((t) => t === '')) continue;
     if (++count > max) throw new AppError('IMPORT_TOO_MANY_ROWS', { vars: { limit: max } });
     const issues: ImportIssue[] = [];

@@ -134,6 +134,7 @@ export function SupplierBillsScreen() {
           commit: SUPPLIER_BILL_IMPORT.commit(uploading?.id ?? 0),
         }}
         templateName="supplier-bill-lines.xlsx"
+        accept=".xlsx,.csv"
         rowKey="line"
         columns={[
           { key: 'day', dataIndex: 'day', title: label(supplierBillLineResource.fields.day.label) },

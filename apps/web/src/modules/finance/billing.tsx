@@ -1,12 +1,15 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import {
+  type BillMailResult,
   billCycleResource,
+  billMailPath,
   billResource,
   billStatementPath,
   creditRuleResource,
   creditWhitelistResource,
   FinPerm,
   financeNotifyResource,
+  prepaidStatementMailPath,
   prepaidStatementPath,
   type RunResult,
   statementResource,
@@ -52,12 +55,34 @@ function RunButton({ path, text, testId }: { path: string; text: { zh: string; e
 }
 
 /**
+ * A row's "Mail to customer" (decision 0135): the XLSX sent from the caller's mailbox to the account's
+ * billing e-mail, after a confirm; the list refreshes to show when and to whom.
+ */
+function useMailAction(path: (id: number) => string, resourceKey: string) {
+  const label = useLabel();
+  const qc = useQueryClient();
+  return (row: { id: unknown }) => ({
+    key: 'mail',
+    label: label(T.mailToCustomer),
+    perm: FinPerm.BILLS,
+    testId: 'mail-to-customer',
+    confirm: label(T.mailToCustomerAsk),
+    onClick: async () => {
+      const r = await post<BillMailResult>(path(row.id as number), {}, { checkRepeat: true });
+      toast().success(`${label(T.mailedTo)} ${r.to}`);
+      await qc.invalidateQueries({ queryKey: resourceKeys.all(resourceKey) });
+    },
+  });
+}
+
+/**
  * `account/consumer/bill`: postpaid bills; each row's statement as XLSX; an overdue bill's write-off
- * application (decision 0080); the bill run and the ladder on demand. A second tab lists the prepaid
+ * application (decision 0080); mailed to the customer (decision 0135); the bill run and the ladder on demand. A second tab lists the prepaid
  * accounts' monthly statements, each with its XLSX (decision 0111).
  */
 export function BillsScreen() {
   const label = useLabel();
+  const mail = useMailAction(prepaidStatementMailPath, statementResource.key);
   return (
     <Tabs
       items={[
@@ -76,6 +101,7 @@ export function BillsScreen() {
                       label: label(T.statement),
                       onClick: () => void download(prepaidStatementPath(row.id as number), { kind: 'download' }),
                     },
+                    mail(row),
                   ],
                 }}
               />
@@ -89,6 +115,7 @@ export function BillsScreen() {
 
 function PostpaidBills() {
   const label = useLabel();
+  const mail = useMailAction(billMailPath, billResource.key);
   const [writingOff, setWritingOff] = useState<{ id: number; code: string } | null>(null);
   return (
     <>
@@ -111,6 +138,7 @@ function PostpaidBills() {
               label: label(T.statement),
               onClick: () => void download(billStatementPath(row.id as number), { kind: 'download' }),
             },
+            ...(row.state === 'draft' ? [] : [mail(row)]),
             ...(row.state === 'overdue'
               ? [
                   {

@@ -87,6 +87,15 @@ export function AccountsScreen() {
                   },
                 ]
               : [],
+          // the billing contact (decision 0135) opens with what the account holds
+          commandDialogs: {
+            billingContact: {
+              values: (row) => ({
+                billingEmail: row.billingEmail ?? undefined,
+                billingLocale: row.billingLocale ?? 'zh-CN',
+              }),
+            },
+          },
         }}
       />
       <ReasonApplyModal

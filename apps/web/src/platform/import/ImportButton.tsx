@@ -25,6 +25,8 @@ export interface ImportProps<Row, Result> {
   rowKey: keyof Row & string;
   /** after the rows are saved: a toast, a refetch */
   onDone: (result: Result, count: number) => unknown;
+  /** the file types the picker offers (an import that also reads CSV: `.xlsx,.csv`) */
+  accept?: string;
 }
 
 /**
@@ -74,7 +76,7 @@ export function ImportModal<Row extends object, Result>(
             {t('import.template')}
           </Button>
           <Upload
-            accept=".xlsx"
+            accept={props.accept ?? '.xlsx'}
             showUploadList={false}
             beforeUpload={(file) => {
               read.mutate(file);

@@ -13,7 +13,12 @@ import type { Platform } from '../../../platform/platform.js';
 import { loadRecord } from '../../../platform/resource/query.js';
 import { type BillSource, checkBill, supplierBills } from './bills.js';
 
+/**
+ * A number as a bill writes it: commas only as thousands separators (`1,200.50`); a decimal comma
+ * (`8,40`, common in semicolon CSV) is refused rather than read as 840.
+ */
 const number = (t: string) => {
+  if (t.includes(',') && !/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) throw new Error('not a number');
   const n = Number(t.replace(/,/g, ''));
   if (!Number.isFinite(n)) throw new Error('not a number');
   return n;
@@ -21,7 +26,7 @@ const number = (t: string) => {
 const BILL_FIELDS = ['code', 'state', 'supplierId', 'product', 'currency', 'periodFrom', 'periodTo'];
 
 /**
- * A supplier bill's lines from XLSX (decision 0107): day, destination country, their count and amount.
+ * A supplier bill's lines from XLSX or CSV (decisions 0107, 0135): day, destination country, their count and amount.
  * The preview lists bad rows and saves nothing; the commit replaces the bill's lines, compared with
  * our cost, in one transaction (a day outside the bill's period refuses them all).
  */
@@ -44,6 +49,8 @@ export const billLineImport = (p: Platform) =>
     rowSchema: supplierBillLineRow,
     unique: 'line',
     maxRows: 5_000,
+    // decision 0135: a CSV bill is read by the same columns and checks
+    csv: { notUtf8: 'FIN_SUPPLIER_BILL_CSV_ENCODING' },
     examples: [
       { day: '2026-11-01', country: 'CN', count: 1200, amount: 8.4 },
       { day: '2026-11-01', country: 'US', count: 300, amount: 2.1 },
