@@ -4,6 +4,7 @@ import { mountResource } from '../../platform/resource/index.js';
 import { announceHomeFigures } from '../home/index.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
+import { portQueryRoutes } from './portquery-routes.js';
 import { runQueuedRecalls } from './recall.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
@@ -39,6 +40,7 @@ export const trafficModule: Module = {
     await trafficRoutes(app, p);
     await twoWayRoutes(app, p);
     await outboxRoutes(app, p);
+    await portQueryRoutes(app, p);
     await voiceRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);
