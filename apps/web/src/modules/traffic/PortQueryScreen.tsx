@@ -28,27 +28,7 @@ export function PortQueryScreen() {
   const n = countOf(text);
   const net = (v: Network) => (v ? `${v.mccmnc} ${en ? v.nameEn : v.name}` : '-');
   const columns: TableColumnsType<Row> = [
-    { key: 'e164', dataIndex: 'e164', title: t('traffic.portquery.number'), width: 170, fixed: 'left' },
-    { key: 'country', dataIndex: 'country', title: t('traffic.portquery.country'), width: 80 },
-    {
-      key: 'numberType',
-      dataIndex: 'numberType',
-      title: t('traffic.portquery.numberType'),
-      width: 150,
-      responsive: ['md'],
-      render: (v: string | null) => v ?? '-',
-    },
-    {
-      key: 'range',
-      dataIndex: 'range',
-      title: t('traffic.portquery.range'),
-      width: 80,
-      responsive: ['md'],
-      render: (v: string | null) => v ?? '-',
-    },
-    { key: 'original', dataIndex: 'original', title: t('traffic.portquery.original'), width: 180, render: net },
-    { key: 'lastSeen', dataIndex: 'lastSeen', title: t('traffic.portquery.lastSeen'), width: 180, render: net },
-    timeColumn<Row>('lastSeenAt', t('traffic.portquery.lastSeenAt'), { responsive: ['lg'] }),
+    { key: 'e164', dataIndex: 'e164', title: t('traffic.portquery.number'), width: 150, fixed: 'left' },
     {
       key: 'ported',
       dataIndex: 'ported',
@@ -61,6 +41,26 @@ export function PortQueryScreen() {
       onFilter: (v, r) => r.ported === v,
       render: (v: Ported) => <Tag color={PORTED_COLOR[v]}>{t(`traffic.portquery.portedValues.${v}`)}</Tag>,
     },
+    { key: 'country', dataIndex: 'country', title: t('traffic.portquery.country'), width: 70 },
+    {
+      key: 'numberType',
+      dataIndex: 'numberType',
+      title: t('traffic.portquery.numberType'),
+      width: 150,
+      responsive: ['xxl'],
+      render: (v: string | null) => v ?? '-',
+    },
+    {
+      key: 'range',
+      dataIndex: 'range',
+      title: t('traffic.portquery.range'),
+      width: 70,
+      responsive: ['lg'],
+      render: (v: string | null) => v ?? '-',
+    },
+    { key: 'original', dataIndex: 'original', title: t('traffic.portquery.original'), width: 180, render: net },
+    { key: 'lastSeen', dataIndex: 'lastSeen', title: t('traffic.portquery.lastSeen'), width: 180, render: net },
+    timeColumn<Row>('lastSeenAt', t('traffic.portquery.lastSeenAt'), { responsive: ['lg'] }),
   ];
   const tally = (v: Ported) => a?.rows.filter((r) => r.ported === v).length ?? 0;
   const exportFile = async () => {

@@ -299,7 +299,7 @@ export const en: Messages<typeof zhCN> = {
       summary: '{{total}} numbers: {{yes}} ported, {{no}} not ported, {{unknown}} unknown',
       window: 'Networks seen in our SMS traffic from {{from}} to {{to}} (delivery reports)',
       note: 'The original network comes from the number ranges we keep; a number is ported when our newest delivery report saw it on another operator.',
-      refused: '{{n}} lines were not looked up',
+      refused: 'Not looked up: {{n}}',
       reasons: {
         not_a_number: 'Not a number',
         no_country: 'No country (use the international format)',

@@ -282,7 +282,7 @@ export const zhCN = {
       summary: '共 {{total}} 个号码：已转网 {{yes}}，未转网 {{no}}，未知 {{unknown}}',
       window: '最近网络取自 {{from}} 至 {{to}} 的短信发送记录（状态报告）',
       note: '原网络按我们维护的号段判断；最近一次状态报告显示号码在其他运营商网络上即视为已携号转网。',
-      refused: '{{n}} 行无法查询',
+      refused: '无法查询：{{n}} 行',
       reasons: {
         not_a_number: '不是号码',
         no_country: '无法识别国家（请用国际格式）',
