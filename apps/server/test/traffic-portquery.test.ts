@@ -1,4 +1,5 @@
 import { Errors } from '@portal/contracts';
+import type { PortQueryRow } from '@portal/contracts/traffic';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +110,7 @@ describe('portquery (number portability)', () => {
       admin,
     );
     expect(a.code).toBe(0);
-    const by = new Map<string, any>(a.data.rows.map((r: { e164: string }) => [r.e164, r]));
+    const by = new Map<string, PortQueryRow>(a.data.rows.map((r: PortQueryRow) => [r.e164, r]));
     expect(by.get('+8613800000001')).toMatchObject({
       country: 'CN',
       numberType: 'MOBILE',
