@@ -1311,6 +1311,14 @@ export const Errors = {
     '语音任务 {value} 当前状态不能这样操作',
     'The voice task {value} cannot take that request in its state',
   ),
+  // traffic: number portability look-ups (decision 0139, 10520630–10520639)
+  TRF_PORTQUERY_EMPTY: def(10520630, 400, '请至少输入一个号码', 'Enter at least one number'),
+  TRF_PORTQUERY_TOO_MANY: def(
+    10520631,
+    400,
+    '一次最多查询 {limit} 个号码（本次 {value} 个）',
+    'At most {limit} numbers at a time ({value} given)',
+  ),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

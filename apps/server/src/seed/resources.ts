@@ -74,6 +74,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.VOICE_TASK_CONTROL,
   TrafficPerm.VOS_ACCOUNTS,
   TrafficPerm.API_QUEUES,
+  TrafficPerm.PORT_QUERY,
   TrafficPerm.WHATSAPP_RECORDS,
   TrafficPerm.WA_SESSIONS,
   TrafficPerm.MAIL_RECORDS,

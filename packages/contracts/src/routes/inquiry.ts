@@ -63,7 +63,7 @@ s.group('channel', '通道查询', 'Channel queries', 'ClusterOutlined')
   .page('channel/sender-id', 'Sender ID 查询', 'Sender IDs', 'IdcardOutlined')
   .page('route-bind', '路由绑定', 'Route bindings', 'LinkOutlined')
   .page('mcc-mnc-query', 'MCC/MNC 查询', 'MCC/MNC lookup', 'GlobalOutlined')
-  .page('portquery', '端口查询', 'Port lookup', 'SearchOutlined');
+  .page('portquery', '携号转网查询', 'Number portability', 'SwapOutlined');
 
 s.group('device', '设备查询', 'Device queries', 'HddOutlined')
   .page('device-info', '设备信息', 'Devices', 'HddOutlined')

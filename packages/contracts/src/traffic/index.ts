@@ -33,6 +33,7 @@ export const TrafficPerm = {
   /** pause, resume or cancel a customer's voice campaign (the platform carries it out) */
   VOICE_TASK_CONTROL: `${screen(`${BI}/voiceTaskManagement`)}:control`,
   API_QUEUES: screen(`${BI}/apiQueueManage`),
+  PORT_QUERY: screen(`${BI}/portquery`),
   WHATSAPP_RECORDS: screen(`${BI}/send-query/wa-send-record`),
   WA_SESSIONS: screen(`${BI}/wa-session-record`),
   MAIL_RECORDS: screen(`${BI}/mailSendingRecord`),
@@ -808,6 +809,7 @@ export const messageTimelineEntry = z.object({
 });
 
 export * from './outbox.js';
+export * from './portquery.js';
 export * from './twoway.js';
 export * from './twoway-review.js';
 export * from './voice.js';

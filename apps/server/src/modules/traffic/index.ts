@@ -5,6 +5,7 @@ import { announceHomeFigures } from '../home/index.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
 import { performanceViewRoutes } from './perf-routes.js';
+import { portQueryRoutes } from './portquery-routes.js';
 import { runQueuedRecalls } from './recall.js';
 import { postConsumption, rollUp, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
@@ -41,6 +42,7 @@ export const trafficModule: Module = {
     await performanceViewRoutes(app, p);
     await twoWayRoutes(app, p);
     await outboxRoutes(app, p);
+    await portQueryRoutes(app, p);
     await voiceRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);

@@ -12,6 +12,7 @@ import type {
   messageRow,
   messageTimelineEntry,
   PerformanceQuery,
+  PortQueryAnswer,
   PreviewAnswer,
   PreviewQuery,
   performanceAnswer,
@@ -126,6 +127,7 @@ export const trafficApi = {
     get<MessageTimelineEntry[]>(`${B}/${kind}/timeline`, q, { signal }),
   unmatched: (q: Partial<UnmatchedQuery>, signal?: AbortSignal) =>
     get<PageResult<UnmatchedRow>>(`${B}/dlr/unmatched`, q as QueryParams, { signal }),
+  portQuery: (numbers: string) => post<PortQueryAnswer>(`${B}/portquery`, { numbers }),
   queues: (q: { accountId?: number; channelId?: number }, signal?: AbortSignal) =>
     get<QueueAnswer>(`${B}/queues`, q as QueryParams, { signal }),
   appointments: (q: Partial<AppointmentQuery>, signal?: AbortSignal) =>
