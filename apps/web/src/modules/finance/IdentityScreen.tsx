@@ -46,7 +46,16 @@ export function IdentityScreen() {
             },
           ]
         : []),
-      ...(canHistory ? [{ key: 'history', label: label(T.identityHistory), onClick: () => setHistory(row) }] : []),
+      ...(canHistory
+        ? [
+            {
+              key: 'history',
+              label: label(T.identityHistory),
+              onClick: () => setHistory(row),
+              testId: 'identity-history',
+            },
+          ]
+        : []),
     ];
   };
   return (
