@@ -58,7 +58,9 @@ describe('finance: identity verification per account (decision 0133)', () => {
       await rows(page).first().waitFor({ timeout: 20_000 });
       await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
       await shot(page, `finance-identity-${width}-${locale === 'en' ? 'en' : 'zh'}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await ctx.close();
     });
 });
