@@ -37,7 +37,7 @@ describe('finance: identity verification per account (decision 0133)', () => {
     expect(await row.first().textContent()).toContain('Expiring');
     expect(await row.first().getByTestId('identity-submit').textContent()).toContain('Renew');
     await row.first().getByTestId('identity-history').click();
-    const drawer = page.locator('.ant-drawer-content:visible');
+    const drawer = page.locator('.ant-drawer');
     await drawer.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
     expect(await drawer.locator('.ant-table-row').first().textContent()).toContain(target.legalName!);
     await shot(page, 'finance-identity-history-1280-en');

@@ -252,8 +252,8 @@ export const identityResource = defineResource({
   list: {
     columns: [
       'code',
-      'customerName',
       'identityState',
+      'customerName',
       'legalName',
       'validUntil',
       'subject',
