@@ -1623,6 +1623,13 @@ export const Errors = {
     'AWS 用户 {value} 当前状态不允许此操作',
     'The AWS user {value} is not in a state that allows this',
   ),
+  // finance, session 23: identity verification per account (decision 0133, 10510830–10510839)
+  FIN_VERIFY_VALID_UNTIL: def(
+    10510830,
+    400,
+    '证照有效期 {value} 已过，请上传有效证照',
+    'The document was valid until {value}, which has passed: submit a valid one',
+  ),
   // finance, session 22: U-platform online payments (decision 0128, 10510800–10510829)
   FIN_UPAY_DISABLED: def(
     10510800,

@@ -15,6 +15,7 @@ const screen = (path: string): string => {
   return permOf(route);
 };
 const VERIFY = '/financial/account/consumer/authcheck';
+const IDENTITY = '/financial/account/consumer/auth';
 const CONTRACT = '/financial/account/consumer/contract';
 const CLIENT = '/financial/account/consumer/client';
 const AWS = '/financial/account/consumer/awsUser';
@@ -25,6 +26,8 @@ export const ConsumerPerm = {
   VERIFY_EDIT: `${screen(VERIFY)}:edit`,
   /** approve or reject a verification (never one's own submission) */
   VERIFY_DECIDE: `${screen(VERIFY)}:decide`,
+  /** `auth`: every account's identity state (decision 0133) */
+  IDENTITY: screen(IDENTITY),
   CONTRACTS: screen(CONTRACT),
   CONTRACT_EDIT: `${screen(CONTRACT)}:edit`,
   CLIENTS: screen(CLIENT),
@@ -116,6 +119,7 @@ export const verificationResource = defineResource({
       required: true,
       track: true,
     },
+    validUntil: { kind: 'date', label: label('证照有效期至', 'Valid until'), track: true },
     state: {
       kind: 'enum',
       label: label('状态', 'State'),
@@ -137,6 +141,7 @@ export const verificationResource = defineResource({
       'customerName',
       'subject',
       'documentNo',
+      'validUntil',
       'createdBy',
       'createdAt',
       'reviewedBy',
@@ -155,7 +160,7 @@ export const verificationResource = defineResource({
     sortable: ['createdAt', 'reviewedAt'],
     defaultSort: { field: 'createdAt', order: 'descend' },
   },
-  form: { sections: [{ fields: ['accountId', 'subject', 'legalName', 'documentNo', 'documents'] }] },
+  form: { sections: [{ fields: ['accountId', 'subject', 'legalName', 'documentNo', 'validUntil', 'documents'] }] },
   detail: { header: ['accountCode', 'legalName', 'state', 'reviewedAt'] },
   access: {
     list: ConsumerPerm.VERIFICATIONS,
@@ -180,6 +185,98 @@ export const verificationResource = defineResource({
   },
   export: { fileName: label('认证审核', 'Verifications') },
   history: {},
+});
+
+// ---------------------------------------------------------------- identity state per account (auth)
+
+/** days before the approved document's valid-until from which the account is "expiring" */
+export const IDENTITY_EXPIRING_DAYS = 30;
+export const IDENTITY_STATES = ['none', 'pending', 'verified', 'expiring', 'expired', 'rejected'] as const;
+export type IdentityState = (typeof IDENTITY_STATES)[number];
+/** the states from which a new submission is a renewal (otherwise a first or repeated submission) */
+export const IDENTITY_RENEWABLE: readonly IdentityState[] = ['verified', 'expiring', 'expired'];
+/** the states in which a submission is taken at all (one pending verification per account) */
+export const IDENTITY_SUBMITTABLE: readonly IdentityState[] = ['none', 'rejected', ...IDENTITY_RENEWABLE];
+
+export const identityStateOptions: readonly EnumOption[] = [
+  { value: 'none', label: label('未认证', 'Not verified'), color: 'default' },
+  { value: 'pending', label: label('审核中', 'Under review'), color: 'blue' },
+  { value: 'verified', label: label('已认证', 'Verified'), color: 'green' },
+  { value: 'expiring', label: label('即将到期', 'Expiring'), color: 'orange' },
+  { value: 'expired', label: label('已过期', 'Expired'), color: 'red' },
+  { value: 'rejected', label: label('已驳回', 'Rejected'), color: 'volcano' },
+];
+
+/**
+ * `account/consumer/auth` (实名认证, decision 0133): one row per open consumer account in the
+ * caller's scope with its identity state, read from its latest verification (`authcheck` reviews
+ * them): none, pending, verified, expiring (the approved document's valid-until within
+ * IDENTITY_EXPIRING_DAYS), expired, rejected. A submission or a renewal is a new verification.
+ */
+export const identityResource = defineResource({
+  key: 'finance.identity',
+  title: label('实名认证', 'Identity verification'),
+  api: '/v2/fc/identity',
+  routes: { list: IDENTITY },
+  titleField: 'code',
+  fields: {
+    code: { kind: 'text', label: label('账户编号', 'Account code'), readOnly: true },
+    customerId: { kind: 'customer', label: label('客户', 'Customer'), readOnly: true },
+    customerName: { kind: 'text', label: label('客户名称', 'Customer name'), readOnly: true },
+    ownerId: { kind: 'user', label: label('客户负责人', 'Customer owner'), readOnly: true },
+    identityState: {
+      kind: 'enum',
+      label: label('认证状态', 'Identity state'),
+      readOnly: true,
+      options: identityStateOptions,
+    },
+    verificationId: { kind: 'number', label: label('当前认证', 'Current verification'), readOnly: true },
+    subject: {
+      kind: 'enum',
+      label: label('主体类型', 'Subject'),
+      readOnly: true,
+      options: [
+        { value: 'company', label: label('企业', 'Company') },
+        { value: 'person', label: label('个人', 'Person') },
+      ],
+    },
+    legalName: { kind: 'text', label: label('主体名称', 'Legal name'), readOnly: true },
+    documentNo: { kind: 'text', label: label('证照号码', 'Licence / ID number'), readOnly: true },
+    validUntil: { kind: 'date', label: label('证照有效期至', 'Valid until'), readOnly: true },
+    submittedBy: { kind: 'user', label: label('提交人', 'Submitted by'), readOnly: true },
+    submittedAt: { kind: 'datetime', label: label('提交时间', 'Submitted'), readOnly: true },
+    decidedBy: { kind: 'user', label: label('审核人', 'Reviewed by'), readOnly: true },
+    decidedAt: { kind: 'datetime', label: label('审核时间', 'Reviewed'), readOnly: true },
+    createdAt: { kind: 'datetime', label: label('开户申请时间', 'Account created'), readOnly: true },
+  },
+  list: {
+    columns: [
+      'code',
+      'identityState',
+      'customerName',
+      'legalName',
+      'validUntil',
+      'subject',
+      'documentNo',
+      'submittedBy',
+      'submittedAt',
+      'decidedBy',
+      'decidedAt',
+      'ownerId',
+    ],
+    filters: {
+      keyword: { op: 'like', fields: ['code'], label: label('账户编号', 'Account code') },
+      customerId: { op: 'eq', field: 'customerId' },
+      identityState: { op: 'eq', field: 'identityState' },
+    },
+    sortable: ['createdAt', 'code'],
+    defaultSort: { field: 'createdAt', order: 'descend' },
+  },
+  form: { sections: [] },
+  detail: { header: ['code', 'customerName', 'identityState', 'validUntil'] },
+  access: { list: ConsumerPerm.IDENTITY, owner: 'ownerId' },
+  export: { fileName: label('实名认证', 'Identity verification') },
+  history: false,
 });
 
 // ---------------------------------------------------------------- contracts

@@ -13,7 +13,13 @@ import {
 import { feedbackResource, myFeedbackResource } from '../feedback/resources.js';
 import { accountResource } from '../finance/account.js';
 import { entryResource, finApplicationResource } from '../finance/application.js';
-import { awsUserResource, clientResource, contractResource, verificationResource } from '../finance/consumer.js';
+import {
+  awsUserResource,
+  clientResource,
+  contractResource,
+  identityResource,
+  verificationResource,
+} from '../finance/consumer.js';
 import {
   entityAccountResource,
   entityProofreadDataResource,
@@ -117,6 +123,7 @@ export const allResources: readonly ResourceDef[] = [
   workspaceResource,
   workspaceKeyResource,
   verificationResource,
+  identityResource,
   contractResource,
   clientResource,
   awsUserResource,

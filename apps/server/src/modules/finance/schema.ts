@@ -1,4 +1,4 @@
-import { APPLICATION_KINDS } from '@portal/contracts/finance';
+import { APPLICATION_KINDS, IDENTITY_STATES } from '@portal/contracts/finance';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -68,6 +68,10 @@ export const finAccounts = pgTable(
     billingLocale: text('billing_locale', { enum: ['zh-CN', 'en'] })
       .notNull()
       .default('zh-CN'),
+    /** the identity state read from the latest verification (decision 0133; consumer/identity.ts keeps it) */
+    identityState: text('identity_state', { enum: IDENTITY_STATES }).notNull().default('none'),
+    /** the latest verification of the account (fin_verifications.id) */
+    identityId: integer('identity_id'),
     search: searchColumn('search', ['code']),
   },
   (t) => [
@@ -77,6 +81,7 @@ export const finAccounts = pgTable(
     index('fin_accounts_billing_idx').on(t.billing),
     index('fin_accounts_currency_idx').on(t.currency),
     index('fin_accounts_bad_debt_idx').on(t.badDebtSince),
+    index('fin_accounts_identity_state_idx').on(t.identityState),
     index('fin_accounts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     searchIndex('fin_accounts_search_idx', t.search),
     check('fin_accounts_credit_nonneg', sql`${t.creditLine} >= 0`),

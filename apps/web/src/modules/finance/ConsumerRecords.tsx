@@ -27,3 +27,5 @@ export const AwsUsersScreen = () => <ResourceList def={awsUserResource} override
 export const VoiceRecordsScreen = () => <ResourceList def={voiceEntryResource} />;
 /** `recharge-record/u-platform`: what customers paid online on the self-service platform (decision 0128). */
 export const UPlatformRecordsScreen = () => <ResourceList def={uPlatformEntryResource} />;
+/** `account/consumer/auth`: each account's identity state (decision 0133). */
+export { IdentityScreen } from './IdentityScreen';

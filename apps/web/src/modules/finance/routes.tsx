@@ -95,6 +95,7 @@ export const financeScreens: ScreenMap = {
   '/financial/account/consumer/workspace': async () => ({ Component: (await workspaces()).WorkspacesScreen }),
   '/financial/account/consumer/workspaceapi': async () => ({ Component: (await workspaces()).WorkspaceKeysScreen }),
   '/financial/account/consumer/authcheck': async () => ({ Component: (await consumer()).VerificationsScreen }),
+  '/financial/account/consumer/auth': async () => ({ Component: (await consumer()).IdentityScreen }),
   '/financial/account/consumer/contract': async () => ({ Component: (await consumer()).ContractsScreen }),
   '/financial/account/consumer/client': async () => ({ Component: (await consumer()).ClientsScreen }),
   '/financial/account/consumer/awsUser': async () => ({ Component: (await consumer()).AwsUsersScreen }),

@@ -136,4 +136,7 @@ export const T = {
     zh: '预付、付款或调整；财务审批通过后记入供应商账户流水',
     en: 'A prepayment, payment or adjustment; posted to the supplier account once finance approves',
   },
+  identitySubmit: { zh: '提交认证', en: 'Submit verification' },
+  identityRenew: { zh: '续期认证', en: 'Renew' },
+  identityHistory: { zh: '认证记录', en: 'Verification history' },
 } as const;

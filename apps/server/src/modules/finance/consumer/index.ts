@@ -1,5 +1,6 @@
 import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
+import { IDENTITY_CRON, IDENTITY_JOB, identities, refreshIdentities } from './identity.js';
 import { awsUsers, clients, contracts, verifications } from './resources.js';
 import { seedConsumerRecords } from './seed.js';
 import { uPlatformEntries, uPlatformRoutes } from './u-platform.js';
@@ -16,12 +17,21 @@ export const financeConsumerModule: Module = {
   name: 'finance-consumer',
   async register(app, p) {
     await mountResource(app, p, verifications);
+    await mountResource(app, p, identities);
     await mountResource(app, p, contracts);
     await mountResource(app, p, clients);
     await mountResource(app, p, awsUsers);
     await mountResource(app, p, voiceEntries);
     await mountResource(app, p, uPlatformEntries);
     await uPlatformRoutes(app, p);
+  },
+  jobs: (p) => {
+    p.jobs.define(IDENTITY_JOB, async () => void (await refreshIdentities(p)), { retryLimit: 2 });
+  },
+  schedule: async (p) => {
+    await p.jobs.schedule(IDENTITY_JOB, IDENTITY_CRON).catch((err) => {
+      p.log.debug({ err, job: IDENTITY_JOB }, 'identity schedule not set (job queue not started in this process)');
+    });
   },
   seed: async (ctx) => {
     await seedConsumerRecords(ctx);

@@ -13,7 +13,9 @@ import { claimFilesForAttach } from '../../../platform/files/attach.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { bindResource, type Values } from '../../../platform/resource/index.js';
 import { financeScope } from '../accounts.js';
+import { today } from '../overdue.js';
 import { accountColumns, openAccount } from './account-ref.js';
+import { markIdentity, syncIdentity } from './identity.js';
 import { clientAppSeq, finAwsUsers, finClients, finContracts, finVerifications } from './schema.js';
 
 /** The files a record keeps: each the caller's own upload, or already on the record (platform rule). */
@@ -46,6 +48,7 @@ export const verifications = bindResource(verificationResource, {
     legalName: finVerifications.legalName,
     documentNo: finVerifications.documentNo,
     documents: finVerifications.documents,
+    validUntil: finVerifications.validUntil,
     state: finVerifications.state,
     rejectReason: finVerifications.rejectReason,
     reviewedBy: finVerifications.reviewedBy,
@@ -61,11 +64,17 @@ export const verifications = bindResource(verificationResource, {
         .from(finVerifications)
         .where(and(eq(finVerifications.accountId, acc.id), eq(finVerifications.state, 'pending')));
       if (pending) throw new AppError('FIN_VERIFY_PENDING', { vars: { value: acc.code } });
+      stillValid(input.validUntil, today(ctx.p));
       await filesOf(ctx.tx, ctx.auth, input.documents);
       return { state: 'pending', createdBy: ctx.auth.userId, createdAt: ctx.p.clock.now() };
     },
+    // the account's identity state follows its latest verification (decision 0133)
+    async afterCreate(ctx, _id, input) {
+      await syncIdentity(ctx.tx, today(ctx.p), Number(input.accountId));
+    },
     async beforeUpdate(ctx, before, patch) {
       inState(before, ['pending'], 'FIN_VERIFY_STATE', 'legalName');
+      if ('validUntil' in patch) stillValid(patch.validUntil, today(ctx.p));
       if ('documents' in patch) await filesOf(ctx.tx, ctx.auth, patch.documents, before.documents);
       return undefined;
     },
@@ -73,10 +82,12 @@ export const verifications = bindResource(verificationResource, {
   commands: {
     async approve(ctx, record) {
       decidable(ctx.auth, record);
+      await decided(ctx, record, 'approved');
       return { set: { state: 'approved', reviewedBy: ctx.auth.userId, reviewedAt: ctx.p.clock.now() } };
     },
     async reject(ctx, record, input) {
       decidable(ctx.auth, record);
+      await decided(ctx, record, 'rejected');
       return {
         set: {
           state: 'rejected',
@@ -88,6 +99,21 @@ export const verifications = bindResource(verificationResource, {
     },
   },
 });
+
+/** the document is valid today or later (none given: no end) */
+function stillValid(validUntil: unknown, day: string) {
+  if (validUntil && String(validUntil) < day)
+    throw new AppError('FIN_VERIFY_VALID_UNTIL', { vars: { value: String(validUntil) } });
+}
+
+/** the account's identity state once this verification is decided */
+const decided = (ctx: { tx: DbOrTx; p: Parameters<typeof today>[0] }, record: Values, state: string) =>
+  markIdentity(ctx.tx, today(ctx.p), {
+    id: Number(record.id),
+    accountId: Number(record.accountId),
+    state,
+    validUntil: record.validUntil,
+  });
 
 /** pending, and not the reviewer's own submission (four eyes) */
 function decidable(auth: AuthContext, record: Values) {

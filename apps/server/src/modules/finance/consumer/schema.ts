@@ -31,6 +31,8 @@ export const finVerifications = pgTable(
     legalName: text('legal_name').notNull(),
     documentNo: text('document_no').notNull(),
     documents: files('documents'),
+    /** the document's last valid day (decision 0133): the account is "expiring" 30 days before */
+    validUntil: date('valid_until'),
     state: text('state', { enum: VERIFICATION_STATES }).notNull().default('pending'),
     rejectReason: text('reject_reason'),
     reviewedBy: integer('reviewed_by'),

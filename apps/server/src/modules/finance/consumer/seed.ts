@@ -4,6 +4,7 @@ import type { SeedContext } from '../../../platform/seed/context.js';
 import { customerFieldSql } from '../../crm/customer-refs.js';
 import { userIdOf } from '../process.js';
 import { finAccounts } from '../schema.js';
+import { syncIdentity } from './identity.js';
 import { clientAppSeq, finAwsUsers, finClients, finContracts, finVerifications } from './schema.js';
 
 const DAY = 86_400_000;
@@ -61,8 +62,11 @@ export async function seedConsumerRecords(ctx: SeedContext): Promise<void> {
         .insert(finVerifications)
         .values({ ...base, state: 'pending', createdBy: submitter, createdAt: submitted });
     } else {
+      // the document's valid-until (decision 0133): one in eight expired, one in eight within 30 days
+      const validDays = i % 8 === 0 ? -10 : i % 8 === 3 ? 12 : 200 + 25 * i;
       await db.insert(finVerifications).values({
         ...base,
+        validUntil: dayOf(now + validDays * DAY),
         state: 'approved',
         reviewedBy: finance,
         reviewedAt: new Date(submitted.getTime() + rng.int(1, 3) * DAY),
@@ -120,5 +124,7 @@ export async function seedConsumerRecords(ctx: SeedContext): Promise<void> {
       });
     }
   }
+  // each account's identity state from its latest verification, as of today (decision 0133)
+  await syncIdentity(db, dayOf(now));
   ctx.log?.info?.({ accounts: accounts.length }, 'finance consumer records seeded');
 }
