@@ -10,6 +10,7 @@ export {
   productOptions,
 } from './account.js';
 export {
+  ALLOCATION_BASE,
   APPLICATION_KINDS,
   APPLICATION_STATES,
   applicationKindOptions,
@@ -125,6 +126,7 @@ export {
 } from './overdue.js';
 export { FinPerm } from './perms.js';
 export {
+  mainAccountEntryResource,
   TOP_UP_KINDS,
   U_PLATFORM_NOTIFY_PATH,
   type UPlatformPayment,
@@ -134,8 +136,10 @@ export {
 } from './recharge-records.js';
 export {
   type AccountApply,
+  type AllocationApply,
   type ApplicationDetail,
   accountApply,
+  allocationApply,
   accountStatus,
   amountString,
   applicationDetail,

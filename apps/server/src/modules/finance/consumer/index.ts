@@ -5,6 +5,8 @@ import { seedConsumerRecords } from './seed.js';
 import { uPlatformEntries, uPlatformRoutes } from './u-platform.js';
 import { seedUPlatform } from './u-platform-seed.js';
 import { voiceEntries } from './voice-entries.js';
+import { mainAccountEntries } from './main-account-entries.js';
+import { seedMainAccounts } from './main-account-seed.js';
 
 /**
  * The rest of a consumer account's records (decision 0121): identity verifications and their review,
@@ -21,10 +23,12 @@ export const financeConsumerModule: Module = {
     await mountResource(app, p, awsUsers);
     await mountResource(app, p, voiceEntries);
     await mountResource(app, p, uPlatformEntries);
+    await mountResource(app, p, mainAccountEntries);
     await uPlatformRoutes(app, p);
   },
   seed: async (ctx) => {
     await seedConsumerRecords(ctx);
     await seedUPlatform(ctx);
+    await seedMainAccounts(ctx);
   },
 };
