@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesSum } from '../src/modules/finance/ledger.js';
 import { finAccounts, finApplications, finLedgerEntries } from '../src/modules/finance/schema.js';
-import { bearer, type TestApp, type Tokens } from './harness.js';
+import { bearer, onPostgres, type TestApp, type Tokens } from './harness.js';
 import { startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
@@ -76,7 +76,9 @@ describe('main accounts', () => {
     const [otherCustomer] = await t.p.db
       .select({ id: finAccounts.customerId, acc: finAccounts.id })
       .from(finAccounts)
-      .where(sql`${finAccounts.customerId} <> ${customerId} and ${finAccounts.state} = 'active' and ${finAccounts.currency} = 'USD'`)
+      .where(
+        sql`${finAccounts.customerId} <> ${customerId} and ${finAccounts.state} = 'active' and ${finAccounts.currency} = 'USD'`,
+      )
       .limit(1);
     // sales hold no edit key of the account form
     expect((await setMain(sales, sub, main)).code).toBe(Errors.NO_PERMISSION.code);
@@ -106,7 +108,9 @@ describe('main accounts', () => {
   });
 
   it('refuses bad allocations at the application and writes nothing', async () => {
-    await approved(await post(sales, '/v2/fc/financeRecharge/apply', { accountId: main, amount: '100', reason: 'wire' }));
+    await approved(
+      await post(sales, '/v2/fc/financeRecharge/apply', { accountId: main, amount: '100', reason: 'wire' }),
+    );
     const before = await count();
     const cases: [Tokens, number, string, number][] = [
       [sales, sub, '0', Errors.FIN_AMOUNT_ZERO.code],
@@ -178,4 +182,37 @@ describe('main accounts', () => {
     expect((await agree(res.data.instanceId)).code).toBe(Errors.FIN_ALLOCATION_NOT_SUB.code);
     expect((await account(main)).balance).toBe('20.0000');
   });
+});
+
+/** Two allocations at once cannot overdraw the main account (PostgreSQL: real concurrent transactions). */
+describe.skipIf(!onPostgres)('allocations at once on PostgreSQL', () => {
+  for (const billing of ['prepaid', 'postpaid'] as const)
+    it(`${billing}: six approvals of 30 at once from a main account of 100 post exactly three`, async () => {
+      const main = await openAccount(billing);
+      const subs = [await openAccount('prepaid'), await openAccount('prepaid')];
+      for (const s of subs) expect((await setMain(fin, s, main)).code).toBe(0);
+      await approved(
+        await post(sales, '/v2/fc/financeRecharge/apply', { accountId: main, amount: '100', reason: 'w' }),
+      );
+      const started: Answer[] = [];
+      for (let i = 0; i < 6; i++) started.push(await allocate(sales, subs[i % 2]!, '30'));
+      for (const r of started) expect(r.code, r.msg).toBe(0);
+      const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 500 });
+      const tasks = new Map<number, number>(
+        page.data.records.map((r: { id: number; taskId: number }) => [r.id, r.taskId] as const),
+      );
+      const results = await Promise.all(
+        started.map((r) => post(fin, '/v2/workflow/agree', { taskId: tasks.get(r.data.instanceId), opinion: 'ok' })),
+      );
+      const codes = results.map((r) => r.code).sort();
+      expect(codes).toEqual([0, 0, 0, ...Array(3).fill(Errors.FIN_ALLOCATION_BALANCE.code)]);
+      expect((await account(main)).balance).toBe('10.0000');
+      expect(await entriesSum(t.p.db, main)).toBe('10.0000');
+      const subTotal = (await account(subs[0]!)).balance;
+      const subTotal2 = (await account(subs[1]!)).balance;
+      expect(Number(subTotal) + Number(subTotal2)).toBe(90);
+      for (const s of subs) expect(await entriesSum(t.p.db, s)).toBe((await account(s)).balance);
+      const states = await Promise.all(started.map((r) => application(r.data.id).then((a) => a.state)));
+      expect(states.filter((x) => x === 'approved')).toHaveLength(3);
+    });
 });

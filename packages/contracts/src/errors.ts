@@ -1808,7 +1808,12 @@ export const Errors = {
     'The attachment {file} holds no bill lines',
   ),
   // finance, session 23: main accounts and allocations (decision 0134, 10510840–10510849)
-  FIN_MAIN_ACCOUNT_SELF: def(10510840, 400, '账户 {value} 不能作为自己的主账户', 'The account {value} cannot be its own main account'),
+  FIN_MAIN_ACCOUNT_SELF: def(
+    10510840,
+    400,
+    '账户 {value} 不能作为自己的主账户',
+    'The account {value} cannot be its own main account',
+  ),
   FIN_MAIN_ACCOUNT_UNKNOWN: def(
     10510841,
     400,

@@ -59,7 +59,8 @@ export async function checkMainAccount(tx: Tx, auth: AuthContext, before: Values
     throw new AppError('FIN_MAIN_ACCOUNT_UNKNOWN', { vars: { value: main?.code ?? String(mainId) } });
   if (main.customer_id !== Number(before.customerId))
     throw new AppError('FIN_MAIN_ACCOUNT_CUSTOMER', { vars: { value: main.code } });
-  if (main.currency !== before.currency) throw new AppError('FIN_MAIN_ACCOUNT_CURRENCY', { vars: { value: main.code } });
+  if (main.currency !== before.currency)
+    throw new AppError('FIN_MAIN_ACCOUNT_CURRENCY', { vars: { value: main.code } });
   if (main.main_account_id != null) throw new AppError('FIN_MAIN_ACCOUNT_CHAIN', { vars: { value: main.code } });
   const [sub] = await tx
     .select({ id: finAccounts.id })
@@ -112,14 +113,14 @@ export async function applyAllocation(
       tx,
       out,
       {
-      kind: 'allocation',
-      accountId: main.id,
-      subAccountId: sub.id,
-      amount: amount.toFixed(4),
-      currency: main.currency,
-      reason: body.reason,
-      applicantId: auth.userId,
-      createdAt: p.clock.now(),
+        kind: 'allocation',
+        accountId: main.id,
+        subAccountId: sub.id,
+        amount: amount.toFixed(4),
+        currency: main.currency,
+        reason: body.reason,
+        applicantId: auth.userId,
+        createdAt: p.clock.now(),
       },
       { account: `${main.code} → ${sub.code}`, amount: `${amount.toFixed(4)} ${main.currency}`, reason: body.reason },
     );
@@ -151,7 +152,13 @@ export async function postAllocation(tx: Tx, app: typeof finApplications.$inferS
   try {
     out = await postEntry(
       tx,
-      { ...common, accountId: main.id, amount: amount.neg().toFixed(4), key: `application:${app.id}`, note: app.reason },
+      {
+        ...common,
+        accountId: main.id,
+        amount: amount.neg().toFixed(4),
+        key: `application:${app.id}`,
+        note: app.reason,
+      },
       main.code,
     );
   } catch (err) {

@@ -1,12 +1,12 @@
 import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
+import { mainAccountEntries } from './main-account-entries.js';
+import { seedMainAccounts } from './main-account-seed.js';
 import { awsUsers, clients, contracts, verifications } from './resources.js';
 import { seedConsumerRecords } from './seed.js';
 import { uPlatformEntries, uPlatformRoutes } from './u-platform.js';
 import { seedUPlatform } from './u-platform-seed.js';
 import { voiceEntries } from './voice-entries.js';
-import { mainAccountEntries } from './main-account-entries.js';
-import { seedMainAccounts } from './main-account-seed.js';
 
 /**
  * The rest of a consumer account's records (decision 0121): identity verifications and their review,

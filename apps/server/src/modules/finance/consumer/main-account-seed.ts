@@ -2,8 +2,8 @@ import { Decimal } from 'decimal.js';
 import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/index.js';
 import type { SeedContext } from '../../../platform/seed/context.js';
-import { userIdOf } from '../process.js';
 import { decide } from '../applications.js';
+import { userIdOf } from '../process.js';
 import { accountCodeSeq, applicationCodeSeq, finAccounts, finApplications } from '../schema.js';
 
 const DAY = 86_400_000;
@@ -16,7 +16,11 @@ const DAY = 86_400_000;
  */
 export async function seedMainAccounts(ctx: SeedContext): Promise<void> {
   const { db, rng } = ctx;
-  const [have] = await db.select({ id: finAccounts.id }).from(finAccounts).where(isNotNull(finAccounts.mainAccountId)).limit(1);
+  const [have] = await db
+    .select({ id: finAccounts.id })
+    .from(finAccounts)
+    .where(isNotNull(finAccounts.mainAccountId))
+    .limit(1);
   if (have) return;
   const finance = (await userIdOf(db, 'finance01')) ?? (await userIdOf(db, 'admin'));
   if (!finance) return;
@@ -30,7 +34,9 @@ export async function seedMainAccounts(ctx: SeedContext): Promise<void> {
   for (const [i, main] of mains.entries())
     await db.transaction(async (tx) => {
       for (let s = 1; s <= 2; s++) {
-        const [seq] = rowsOf<{ n: string }>(await tx.execute(sql`select nextval(${accountCodeSeq.seqName})::text as n`));
+        const [seq] = rowsOf<{ n: string }>(
+          await tx.execute(sql`select nextval(${accountCodeSeq.seqName})::text as n`),
+        );
         const opened = new Date(now - (40 + i * 5 + s) * DAY);
         const [sub] = await tx
           .insert(finAccounts)
