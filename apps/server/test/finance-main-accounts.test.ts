@@ -197,7 +197,7 @@ describe.skipIf(!onPostgres)('allocations at once on PostgreSQL', () => {
       const started: Answer[] = [];
       for (let i = 0; i < 6; i++) started.push(await allocate(sales, subs[i % 2]!, '30'));
       for (const r of started) expect(r.code, r.msg).toBe(0);
-      const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 500 });
+      const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
       const tasks = new Map<number, number>(
         page.data.records.map((r: { id: number; taskId: number }) => [r.id, r.taskId] as const),
       );
