@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, chooseOption, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
+import {
+  api,
+  apiToken,
+  chooseOption,
+  FINANCE,
+  keyedPost,
+  signedIn,
+  submitModal,
+  useShellServer,
+} from './support/shell.js';
 
 const PATH = '/financial/recharge-record/main-account';
 const rows = (page: Page) => page.locator('.ant-table-row');
@@ -58,7 +67,8 @@ describe('finance: main account top-up records (decision 0134)', () => {
       },
     );
     const task = todo.records.find((r) => r.id === app.instanceId)!;
-    await api(base, token, 'POST', '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
+    const agreed = await keyedPost(base, token, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
+    expect(agreed.code, agreed.msg).toBe(0);
 
     await page.reload();
     const row = rows(page).filter({ hasText: sub.code }).filter({ hasText: '-12.50' });

@@ -105,14 +105,15 @@ export const mainAccountEntryResource = defineResource({
   },
   list: {
     ...entryResource.list,
+    // the sub-account next to the amount, so the narrow layouts keep it in view
     columns: [
       'accountCode',
-      'customerName',
       'kind',
       'amount',
+      'subAccountCode',
+      'customerName',
       'currency',
       'balanceAfter',
-      'subAccountCode',
       'day',
       'createdAt',
     ],
