@@ -71,7 +71,7 @@ describe('finance: main account top-up records (decision 0134)', () => {
     expect(agreed.code, agreed.msg).toBe(0);
 
     await page.reload();
-    const row = rows(page).filter({ hasText: sub.code }).filter({ hasText: '-12.50' });
+    const row = rows(page).filter({ hasText: sub.code }).filter({ hasText: '-12.5' });
     await row.first().waitFor({ timeout: 20_000 });
     expect(await row.first().textContent()).toContain(sub.mainAccountCode!);
     await shot(page, 'finance-main-account-posted-1280-en');
