@@ -90,6 +90,22 @@ describeResource(accounts, {
     state: 'active',
     billing: 'prepaid',
     currency: 'USD',
+    // a sub-account of a new account (decision 0134; the form's checks are finance-main-accounts.test.ts')
+    mainAccountId: async () => {
+      const mainId = await accountOf(await adminId());
+      const [m] = await t.p.db.select().from(finAccounts).where(sql`id = ${mainId}`);
+      await t.p.db.insert(finAccounts).values({
+        code: `CA9S${String(++seq).padStart(5, '0')}`,
+        customerId: m!.customerId,
+        products: m!.products,
+        currency: m!.currency,
+        billing: m!.billing,
+        applicantId: m!.applicantId,
+        state: 'active',
+        mainAccountId: mainId,
+      });
+      return mainId;
+    },
     createdAt: RANGE,
   },
   ownedRecord: (_t, userId) => accountOf(userId),

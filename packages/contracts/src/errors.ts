@@ -1844,6 +1844,49 @@ export const Errors = {
     '账单 CSV 文件不是 UTF-8 编码：请另存为 UTF-8 后重试',
     'The bill CSV file is not UTF-8: save it as UTF-8 and try again',
   ),
+  // finance, session 23: main accounts and allocations (decision 0134, 10510840–10510849)
+  FIN_MAIN_ACCOUNT_SELF: def(
+    10510840,
+    400,
+    '账户 {value} 不能作为自己的主账户',
+    'The account {value} cannot be its own main account',
+  ),
+  FIN_MAIN_ACCOUNT_UNKNOWN: def(
+    10510841,
+    400,
+    '主账户 {value} 不存在、不可见或未开户',
+    'The main account {value} does not exist, is not visible to you or is not open',
+  ),
+  FIN_MAIN_ACCOUNT_CUSTOMER: def(
+    10510842,
+    400,
+    '主账户 {value} 属于另一客户：主账户与子账户须为同一客户',
+    'The main account {value} belongs to another customer: a main account and its sub-accounts share one customer',
+  ),
+  FIN_MAIN_ACCOUNT_CURRENCY: def(
+    10510843,
+    400,
+    '主账户 {value} 的币种不同：主账户与子账户须为同一币种',
+    'The main account {value} is in another currency: a main account and its sub-accounts share one currency',
+  ),
+  FIN_MAIN_ACCOUNT_CHAIN: def(
+    10510844,
+    409,
+    '账户 {value} 不能形成多级：主账户不能是子账户，有子账户的账户也不能挂到主账户下',
+    'The account {value} would make a chain: a main account is no one’s sub-account, and an account with sub-accounts cannot become one',
+  ),
+  FIN_ALLOCATION_NOT_SUB: def(
+    10510845,
+    400,
+    '账户 {value} 没有主账户，不能划拨',
+    'The account {value} has no main account to allocate from',
+  ),
+  FIN_ALLOCATION_BALANCE: def(
+    10510846,
+    409,
+    '主账户 {value} 余额不足，不能划拨该金额',
+    'The main account {value} does not have enough money for this allocation',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -213,6 +213,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     name: '申请恢复账户',
     nameEn: 'Apply to reinstate a suspended account',
   },
+  {
+    key: FinPerm.ALLOCATE,
+    parentKey: FinPerm.MAIN_RECORDS,
+    name: '申请主账户划拨',
+    nameEn: 'Apply to allocate money from a main account',
+  },
   ...SUPPLIER_PRODUCTS.map((product) => ({
     key: supplierPerm(product).APPLY,
     parentKey: supplierPerm(product).LIST,

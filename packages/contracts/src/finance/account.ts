@@ -87,6 +87,19 @@ export const accountResource = defineResource({
         { value: BILL_CYCLES[2], label: label('周结', 'Weekly') },
       ],
     },
+    /**
+     * the main account (主账户) this account is a sub-account of (decision 0134): same customer and
+     * currency, not itself, and no chains (a main account is no one's sub-account); set by finance
+     */
+    mainAccountId: {
+      kind: 'number',
+      ref: 'account',
+      label: label('主账户', 'Main account'),
+      track: true,
+    },
+    mainAccountCode: { kind: 'text', label: label('主账户编号', 'Main account code'), readOnly: true },
+    /** how many accounts name this one as their main account */
+    subAccounts: { kind: 'number', label: label('子账户数', 'Sub-accounts'), readOnly: true },
     entityId: { kind: 'number', ref: 'entity', label: label('签约主体', 'Contracting entity'), readOnly: true },
     state: {
       kind: 'enum',
@@ -111,6 +124,7 @@ export const accountResource = defineResource({
       'balance',
       'creditLine',
       'billCycle',
+      'mainAccountId',
       'state',
       'createdAt',
     ],
@@ -120,16 +134,18 @@ export const accountResource = defineResource({
       state: { op: 'eq', field: 'state' },
       billing: { op: 'eq', field: 'billing' },
       currency: { op: 'eq', field: 'currency' },
+      mainAccountId: { op: 'eq', field: 'mainAccountId' },
       createdAt: { op: 'range', field: 'createdAt' },
     },
     sortable: ['createdAt', 'code'],
     defaultSort: { field: 'createdAt', order: 'descend' },
   },
-  form: { sections: [] },
+  // the only field finance edits on an account: its main account (decision 0134)
+  form: { sections: [{ fields: ['mainAccountId'] }] },
   detail: {
     header: ['code', 'customerName', 'state', 'billing', 'balance', 'currency', 'billingEmail', 'billingLocale'],
   },
-  access: { list: FinPerm.ACCOUNTS, owner: 'ownerId' },
+  access: { list: FinPerm.ACCOUNTS, update: FinPerm.ACCOUNT_EDIT, owner: 'ownerId' },
   commands: {
     // where its bills and statements are mailed (decision 0135): finance keeps it
     billingContact: {
@@ -142,5 +158,5 @@ export const accountResource = defineResource({
     },
   },
   export: { fileName: label('客户账户', 'Consumer accounts') },
-  history: false,
+  history: {},
 });

@@ -18,6 +18,7 @@ export const APPLICATION_KINDS = [
   'refund',
   'write_off',
   'reinstate',
+  'allocation',
 ] as const;
 export type FinApplicationKind = (typeof APPLICATION_KINDS)[number];
 export const MONEY_KINDS = ['recharge', 'payment', 'hedge', 'gift', 'manual'] as const;
@@ -61,6 +62,7 @@ export const FIN_SERVICES: Record<FinApplicationKind, string> = {
   refund: 'finance.refund',
   write_off: 'finance.write_off',
   reinstate: 'finance.reinstate',
+  allocation: 'finance.allocation',
 };
 /** Each kind's application screen (spec 2: /general/process/… for the three forms). */
 export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
@@ -82,6 +84,8 @@ export const FIN_APPLY_PATHS: Record<FinApplicationKind, string> = {
   write_off: '/financial/account/consumer/bill',
   // a suspended account's reinstatement is applied for from its row (decision 0093)
   reinstate: '/financial/account/consumer/consumer',
+  // an allocation from a main account is applied for on its records screen (decision 0134)
+  allocation: '/financial/recharge-record/main-account',
 };
 /** Where a refund is applied for and read (by id, by `processInstance/{id}`); invented, decision 0073. */
 export const REFUND_BASE = '/v2/fc/cre/billRefund';
@@ -89,6 +93,8 @@ export const REFUND_BASE = '/v2/fc/cre/billRefund';
 export const WRITE_OFF_BASE = '/v2/fc/bill/writeOff';
 /** Where a suspended account's reinstatement (恢复账户) is applied for and read; invented, decision 0093. */
 export const REINSTATE_BASE = '/v2/fc/account/reinstate';
+/** Where an allocation (划拨) from a main account to a sub-account is applied for and read; invented, decision 0134. */
+export const ALLOCATION_BASE = '/v2/fc/financeRecharge/allocation';
 /** The applications a refund may be made against: money that came in from the customer. */
 export const REFUNDABLE_KINDS = ['recharge', 'payment'] as const;
 
@@ -108,6 +114,7 @@ export const applicationKindOptions = [
   { value: APPLICATION_KINDS[12], label: label('退款申请', 'Refund'), color: 'red' },
   { value: APPLICATION_KINDS[13], label: label('坏账核销申请', 'Write-off'), color: 'volcano' },
   { value: APPLICATION_KINDS[14], label: label('恢复账户申请', 'Reinstatement'), color: 'green' },
+  { value: APPLICATION_KINDS[15], label: label('划拨申请', 'Allocation'), color: 'geekblue' },
 ] as const;
 
 /**
@@ -146,6 +153,8 @@ export const finApplicationResource = defineResource({
     sourceCode: { kind: 'text', label: label('退款来源', 'Refund of'), readOnly: true },
     /** a write-off: the bill it writes off (decision 0080) */
     billCode: { kind: 'text', label: label('核销账单', 'Bill written off'), readOnly: true },
+    /** an allocation: the sub-account the money goes to (decision 0134) */
+    subAccountCode: { kind: 'text', label: label('划入子账户', 'To sub-account'), readOnly: true },
     /** a recharge or payment: what approved refunds have not given back yet */
     refundable: { kind: 'text', label: label('可退金额', 'Left to refund'), readOnly: true, decimal: true },
     state: {
@@ -208,6 +217,7 @@ export const ENTRY_KINDS = [
   'refund',
   'bill',
   'write_off',
+  'allocation',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -239,6 +249,8 @@ export const entryResource = defineResource({
         { value: 'refund', label: label('退款', 'Refund'), color: 'orange' },
         { value: 'bill', label: label('账单', 'Bill') },
         { value: 'write_off', label: label('坏账核销', 'Write-off'), color: 'red' },
+        // money moved from a main account to one of its sub-accounts: out of one, into the other (decision 0134)
+        { value: 'allocation', label: label('划拨', 'Allocation'), color: 'geekblue' },
       ],
     },
     amount: { kind: 'text', label: label('金额', 'Amount'), required: true, readOnly: true, decimal: true },

@@ -10,6 +10,7 @@ export {
   productOptions,
 } from './account.js';
 export {
+  ALLOCATION_BASE,
   APPLICATION_KINDS,
   APPLICATION_STATES,
   applicationKindOptions,
@@ -139,6 +140,7 @@ export {
 } from './overdue.js';
 export { FinPerm } from './perms.js';
 export {
+  mainAccountEntryResource,
   TOP_UP_KINDS,
   U_PLATFORM_NOTIFY_PATH,
   type UPlatformPayment,
@@ -148,9 +150,11 @@ export {
 } from './recharge-records.js';
 export {
   type AccountApply,
+  type AllocationApply,
   type ApplicationDetail,
   accountApply,
   accountStatus,
+  allocationApply,
   amountString,
   applicationDetail,
   applyReason,

@@ -18,6 +18,12 @@ export const FinPerm = {
   ALL_ACCOUNTS: button(ACCOUNTS, 'all'),
   /** apply to reinstate a suspended account (the finance role; decision 0093) */
   REINSTATE: button(ACCOUNTS, 'reinstate'),
+  /** set an account's main account on its form (the finance role; decision 0134) */
+  ACCOUNT_EDIT: button(ACCOUNTS, 'edit'),
+  /** the main accounts' top-up records and their allocations (decision 0134) */
+  MAIN_RECORDS: screen('/financial/recharge-record/main-account'),
+  /** apply to allocate money from a main account to a sub-account (the finance role; decision 0134) */
+  ALLOCATE: button('/financial/recharge-record/main-account', 'allocate'),
   RECHARGES: screen('/financial/recharge-apply/recharge'),
   PAYMENTS: screen('/financial/recharge-apply/payment'),
   HEDGES: screen('/financial/recharge-apply/hedge'),

@@ -78,6 +78,54 @@ export const uPlatformEntryResource = defineResource({
   export: { fileName: label('U 平台充值记录', 'U-platform top-up records') },
 });
 
+const MAIN_ACCOUNT = '/financial/recharge-record/main-account';
+const mainAccountPerm = (() => {
+  const route = routeByPath(MAIN_ACCOUNT);
+  if (!route) throw new Error(`finance: no route ${MAIN_ACCOUNT}`);
+  return permOf(route);
+})();
+
+/**
+ * `recharge-record/main-account` (decision 0134): the money put on main accounts (accounts other
+ * accounts name as their main account) — recharges, payments, hedges, gifts, adjustments, refunds —
+ * and the allocations out of them, each with the sub-account it went to.
+ */
+export const mainAccountEntryResource = defineResource({
+  ...entryResource,
+  fields: {
+    ...entryResource.fields,
+    kind: {
+      ...entryResource.fields.kind,
+      options: entryResource.fields.kind.options.filter((o) =>
+        ([...TOP_UP_KINDS, 'allocation'] as readonly string[]).includes(o.value),
+      ),
+    },
+    accountCode: { ...entryResource.fields.accountCode, label: label('主账户', 'Main account') },
+    subAccountCode: { kind: 'text', label: label('划入子账户', 'To sub-account'), readOnly: true },
+  },
+  list: {
+    ...entryResource.list,
+    // the sub-account next to the amount, so the narrow layouts keep it in view
+    columns: [
+      'accountCode',
+      'kind',
+      'amount',
+      'subAccountCode',
+      'customerName',
+      'currency',
+      'balanceAfter',
+      'day',
+      'createdAt',
+    ],
+  },
+  key: 'finance.entry.mainAccount',
+  title: label('主账户充值记录', 'Main account top-up records'),
+  api: '/v2/fc/entry/main-account',
+  routes: { list: MAIN_ACCOUNT },
+  access: { list: mainAccountPerm, owner: 'ownerId' },
+  export: { fileName: label('主账户充值记录', 'Main account top-up records') },
+});
+
 /** The path the U platform posts its payment notifications to (machine-authenticated, idempotent). */
 export const U_PLATFORM_NOTIFY_PATH = '/v2/fc/u-platform/notify';
 

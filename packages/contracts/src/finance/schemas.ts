@@ -69,6 +69,17 @@ export const reinstateApply = z.object({
 });
 export type ReinstateApply = z.infer<typeof reinstateApply>;
 
+/**
+ * An allocation (划拨): money of a main account moved to one of its sub-accounts (`accountId`, the
+ * sub-account; the main account is the one it names). Posted only when approved (decision 0134).
+ */
+export const allocationApply = z.object({
+  accountId: z.number().int().positive(),
+  amount: amountString,
+  reason,
+});
+export type AllocationApply = z.infer<typeof allocationApply>;
+
 export const creditApply = z.object({
   accountId: z.number().int().positive(),
   /** the new credit line */
@@ -142,6 +153,8 @@ export const applicationDetail = z.object({
   refunded: z.string(),
   /** a write-off: the bill it writes off */
   billId: z.number().nullable(),
+  /** an allocation: the sub-account the money goes to (the application's account is the main one) */
+  subAccountId: z.number().nullable(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 

@@ -5,6 +5,7 @@ import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { bindResource } from '../../platform/resource/index.js';
 import { customerFieldSql } from '../crm/customer-refs.js';
+import { checkMainAccount } from './main-accounts.js';
 import { finAccounts, finApplications, finLedgerEntries } from './schema.js';
 
 const accountCustomer = sql`"fin_accounts"."customer_id"`;
@@ -35,6 +36,9 @@ export const accounts = bindResource(accountResource, {
     badDebtSince: finAccounts.badDebtSince,
     billCycle: finAccounts.billCycle,
     entityId: finAccounts.entityId,
+    mainAccountId: finAccounts.mainAccountId,
+    mainAccountCode: sql`(select m.code from fin_accounts m where m.id = "fin_accounts"."main_account_id")`,
+    subAccounts: sql`(select count(*)::int from fin_accounts s where s.main_account_id = "fin_accounts"."id")`,
     state: finAccounts.state,
     approvalId: finAccounts.approvalId,
     createdAt: finAccounts.createdAt,
@@ -47,6 +51,13 @@ export const accounts = bindResource(accountResource, {
     async billingContact(_ctx, _account, input) {
       const email = typeof input.billingEmail === 'string' ? input.billingEmail.trim() : '';
       return { set: { billingEmail: email || null, billingLocale: input.billingLocale } };
+    },
+  },
+  hooks: {
+    // the main account, the one field finance edits (decision 0134)
+    beforeUpdate: async (ctx, before, patch) => {
+      await checkMainAccount(ctx.tx, ctx.auth, before, patch);
+      return undefined;
     },
   },
 });
@@ -83,6 +94,7 @@ export const applications = bindResource(finApplicationResource, {
     sourceCode: sql`(select s.code from fin_applications s where s.id = "fin_applications"."source_id")`,
     refundable: sql`("fin_applications"."amount" - "fin_applications"."refunded")`,
     billCode: sql`(select b.code from fin_bills b where b.id = "fin_applications"."bill_id")`,
+    subAccountCode: sql`(select s.code from fin_accounts s where s.id = "fin_applications"."sub_account_id")`,
     state: finApplications.state,
     instanceId: finApplications.instanceId,
     applicantId: finApplications.applicantId,

@@ -1,5 +1,6 @@
 import {
   type AccountApply,
+  type AllocationApply,
   type ApplicationDetail,
   CHANGE_MAX_DAYS,
   type ChangeApply,
@@ -36,6 +37,7 @@ import { reference } from '../system/reference/index.js';
 import { accountScopeWhere } from './accounts.js';
 import { settleBills } from './bills.js';
 import { balanceOf, dayOf, pgError, postEntry } from './ledger.js';
+import { applyAllocation, type OpenApplication, postAllocation } from './main-accounts.js';
 import {
   accountCodeSeq,
   applicationCodeSeq,
@@ -70,6 +72,7 @@ const TITLE: Record<FinApplicationKind, string> = {
   refund: '退款申请',
   write_off: '坏账核销申请',
   reinstate: '恢复账户申请',
+  allocation: '划拨申请',
 };
 
 const nextCode = async (tx: DbOrTx, seq: typeof accountCodeSeq, prefix: string) => {
@@ -235,6 +238,24 @@ export async function startMoney(
   });
   await tx.update(finApplications).set({ instanceId }).where(eq(finApplications.id, app!.id));
   return { id: app!.id, code, instanceId };
+}
+
+/**
+ * Applies to allocate money of a main account to a sub-account (decision 0134): the application
+ * (on the main account, naming the sub-account) and its request, opened the way every kind is.
+ */
+export function applyAllocationFor(p: Platform, auth: AuthContext, body: AllocationApply) {
+  const open: OpenApplication = async (tx, out, values, form) => {
+    const code = await nextCode(tx, applicationCodeSeq, 'FA');
+    const [app] = await tx
+      .insert(finApplications)
+      .values({ ...values, code })
+      .returning({ id: finApplications.id });
+    const instanceId = await start(tx, out, values.kind, auth.userId, app!.id, form);
+    await tx.update(finApplications).set({ instanceId }).where(eq(finApplications.id, app!.id));
+    return { id: app!.id, code, instanceId };
+  };
+  return applyAllocation(p, auth, body, open);
 }
 
 /**
@@ -719,6 +740,11 @@ export async function decide(
     await reinstate(tx, app, now);
     return;
   }
+  if (app.kind === 'allocation') {
+    const entryId = await postAllocation(tx, app, actorId, now);
+    await tx.update(finApplications).set({ entryId }).where(eq(finApplications.id, app.id));
+    return;
+  }
   if (CREDIT_CONTROL.has(app.kind)) {
     await setAccount(
       tx,
@@ -801,6 +827,7 @@ export async function applicationDetail(
       sourceId: finApplications.sourceId,
       refunded: finApplications.refunded,
       billId: finApplications.billId,
+      subAccountId: finApplications.subAccountId,
     })
     .from(finApplications)
     .innerJoin(finAccounts, eq(finAccounts.id, finApplications.accountId))

@@ -16,6 +16,8 @@ export const CONTRA_BOOK: Record<EntryKind, string> = {
   refund: 'bank',
   bill: 'receivable',
   write_off: 'bad_debt',
+  // out of a main account and into its sub-account: the two contra lines cancel in this book (decision 0134)
+  allocation: 'allocation',
 };
 
 export interface EntryInput {

@@ -1,7 +1,9 @@
 import { envelope } from '@portal/contracts';
 import {
+  ALLOCATION_BASE,
   accountApply,
   accountStatus,
+  allocationApply,
   applyResult,
   CHANGE_BASE,
   type ChangeApply,
@@ -36,6 +38,7 @@ import { accountScopeWhere } from './accounts.js';
 import {
   applicationDetail,
   applyAccount,
+  applyAllocationFor,
   applyChange,
   applyCredit,
   applyMoney,
@@ -257,6 +260,22 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await applyReinstate(p, req.auth!, req.body)),
   );
   detailRoutes(REINSTATE_BASE, ['reinstate'], 'reinstatement');
+
+  r.post(
+    `${ALLOCATION_BASE}/apply`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Apply to allocate money of a main account to one of its sub-accounts (the sub-account in my scope); posted only when approved (decision 0134)',
+        body: allocationApply,
+        response: { 200: envelope(applyResult) },
+      },
+      config: { access: { perm: FinPerm.ALLOCATE }, checkRepeat: true },
+    },
+    async (req) => ok(await applyAllocationFor(p, req.auth!, req.body)),
+  );
+  detailRoutes(ALLOCATION_BASE, ['allocation'], 'allocation');
 
   r.post(
     '/v2/fc/reconcile/run',

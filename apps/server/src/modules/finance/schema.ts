@@ -55,6 +55,11 @@ export const finAccounts = pgTable(
       .notNull()
       .default('monthly'),
     entityId: integer('entity_id'),
+    /**
+     * the main account (主账户) this one is a sub-account of (decision 0134): same customer and
+     * currency, never itself, no chains; its money reaches this one by approved allocations
+     */
+    mainAccountId: integer('main_account_id'),
     state: text('state', { enum: ['applying', 'active', 'suspended', 'closed', 'rejected'] })
       .notNull()
       .default('applying'),
@@ -82,6 +87,8 @@ export const finAccounts = pgTable(
     index('fin_accounts_currency_idx').on(t.currency),
     index('fin_accounts_bad_debt_idx').on(t.badDebtSince),
     index('fin_accounts_identity_state_idx').on(t.identityState),
+    index('fin_accounts_main_idx').on(t.mainAccountId),
+    check('fin_accounts_main_not_self', sql`${t.mainAccountId} <> ${t.id}`),
     index('fin_accounts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     searchIndex('fin_accounts_search_idx', t.search),
     check('fin_accounts_credit_nonneg', sql`${t.creditLine} >= 0`),
@@ -131,6 +138,8 @@ export const finApplications = pgTable(
     refunded: money('refunded').notNull().default('0'),
     /** a write-off: the overdue bill it writes off (decision 0080) */
     billId: integer('bill_id'),
+    /** an allocation: the sub-account the main account's money goes to (decision 0134) */
+    subAccountId: integer('sub_account_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     decidedAt: at('decided_at'),
     search: searchColumn('search', ['code', 'reference']),

@@ -1,5 +1,7 @@
 import {
   type AccountApply,
+  ALLOCATION_BASE,
+  type AllocationApply,
   type ApplicationDetail,
   CHANGE_BASE,
   type ChangeApply,
@@ -49,6 +51,8 @@ export const financeApi = {
     post<FinApplyResult>(`${CHANGE_BASE[kind]}/apply`, body, { checkRepeat: true }),
   applyRefund: (body: RefundApply) => post<FinApplyResult>(`${REFUND_BASE}/apply`, body, { checkRepeat: true }),
   applyWriteOff: (body: WriteOffApply) => post<FinApplyResult>(`${WRITE_OFF_BASE}/apply`, body, { checkRepeat: true }),
+  applyAllocation: (body: AllocationApply) =>
+    post<FinApplyResult>(`${ALLOCATION_BASE}/apply`, body, { checkRepeat: true }),
   applyReinstate: (body: ReinstateApply) =>
     post<FinApplyResult>(`${REINSTATE_BASE}/apply`, body, { checkRepeat: true }),
   status: (id: number, signal?: AbortSignal) =>

@@ -6,6 +6,7 @@ const suppliers = () => import('./SupplierAccounts');
 const control = () => import('./SupplierControl');
 const workspaces = () => import('./Workspaces');
 const consumer = () => import('./ConsumerRecords');
+const mainAccounts = () => import('./MainAccountRecords');
 const erp = () => import('./ErpScreens');
 const erpParties = () => import('./ErpParties');
 const entity = () => import('./EntitySettle');
@@ -101,6 +102,9 @@ export const financeScreens: ScreenMap = {
   '/financial/account/consumer/awsUser': async () => ({ Component: (await consumer()).AwsUsersScreen }),
   '/financial/recharge-record/voice': async () => ({ Component: (await consumer()).VoiceRecordsScreen }),
   '/financial/recharge-record/u-platform': async () => ({ Component: (await consumer()).UPlatformRecordsScreen }),
+  '/financial/recharge-record/main-account': async () => ({
+    Component: (await mainAccounts()).MainAccountRecordsScreen,
+  }),
   '/setModule/financial/credit-rule': async () => ({ Component: (await billing()).CreditRuleScreen }),
   '/setModule/financial/credit-whitelist': async () => ({ Component: (await billing()).CreditWhitelistScreen }),
   '/setModule/financial/notify': async () => ({ Component: (await billing()).FinanceNotifyScreen }),

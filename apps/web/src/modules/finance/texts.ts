@@ -72,6 +72,12 @@ export const T = {
   reference: { zh: '银行流水号/凭证', en: 'Bank reference' },
   submit: { zh: '提交申请', en: 'Submit' },
   applied: { zh: '申请已提交，等待财务审批', en: 'Submitted for finance’s approval' },
+  allocate: { zh: '划拨申请', en: 'Allocate to a sub-account' },
+  allocateHint: {
+    zh: '从子账户的主账户划出资金到该子账户；审批通过后记两笔划拨分录（主账户划出、子账户划入）',
+    en: 'Moves money from the sub-account’s main account into it; once approved, two allocation entries are posted (out of the main account, into the sub-account)',
+  },
+  subAccount: { zh: '划入子账户', en: 'To sub-account' },
   apply: {
     recharge: { zh: '充值申请', en: 'Recharge application' },
     payment: { zh: '付款申请', en: 'Payment application' },

@@ -1,6 +1,8 @@
 import type { Module } from '../../../platform/module.js';
 import { mountResource } from '../../../platform/resource/index.js';
 import { IDENTITY_CRON, IDENTITY_JOB, identities, refreshIdentities } from './identity.js';
+import { mainAccountEntries } from './main-account-entries.js';
+import { seedMainAccounts } from './main-account-seed.js';
 import { awsUsers, clients, contracts, verifications } from './resources.js';
 import { seedConsumerRecords } from './seed.js';
 import { uPlatformEntries, uPlatformRoutes } from './u-platform.js';
@@ -23,6 +25,7 @@ export const financeConsumerModule: Module = {
     await mountResource(app, p, awsUsers);
     await mountResource(app, p, voiceEntries);
     await mountResource(app, p, uPlatformEntries);
+    await mountResource(app, p, mainAccountEntries);
     await uPlatformRoutes(app, p);
   },
   jobs: (p) => {
@@ -36,5 +39,6 @@ export const financeConsumerModule: Module = {
   seed: async (ctx) => {
     await seedConsumerRecords(ctx);
     await seedUPlatform(ctx);
+    await seedMainAccounts(ctx);
   },
 };
