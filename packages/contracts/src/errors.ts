@@ -1301,6 +1301,14 @@ export const Errors = {
     '客户 {value} 不是代理（R 端客户）',
     'The customer {value} is not an agent (an R-end customer)',
   ),
+  // traffic: application and agent queries (decision 0138, 10520620–10520629)
+  TRF_APP_NOT_FOUND: def(10520620, 404, '应用 {value} 不存在', 'There is no application {value}'),
+  TRF_APP_PRODUCT: def(
+    10520621,
+    400,
+    '应用 {value} 不属于本页的产品',
+    "The application {value} is not of this screen's product",
+  ),
   // traffic: call-centre records and voice campaigns (decision 0130, 10520570–10520599)
   TRF_VOICE_TASK_STATE: def(
     10520570,

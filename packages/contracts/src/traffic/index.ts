@@ -25,6 +25,9 @@ export const TrafficPerm = {
   MAIL_PERFORMANCE: screen(`${BI}/mailPerformance`),
   AGENT_PERFORMANCE: screen(`${BI}/agentPerformance`),
   ANTS: screen(`${BI}/resultsQuery/ants`),
+  /** decision 0138 */
+  SMS_APPS: screen(`${BI}/app-query/sms`),
+  VOICE_APPS: screen(`${BI}/app-query/voice`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),
   VOICE_TASKS: screen(`${BI}/voiceTaskManagement`),
@@ -763,6 +766,7 @@ export const messageTimelineEntry = z.object({
   current: z.boolean(),
 });
 
+export * from './apps.js';
 export * from './outbox.js';
 export * from './twoway.js';
 export * from './twoway-review.js';

@@ -5,6 +5,8 @@ import type {
   AntsPage,
   AntsQuery,
   AppointmentQuery,
+  AppQuery,
+  AppTrafficPage,
   appointmentRow,
   MessageKind,
   MessageQuery,
@@ -49,6 +51,7 @@ export type TimelineEntry = z.infer<typeof timelineEntry>;
 export type Performance = z.infer<typeof performanceAnswer>;
 export type AgentPerformanceRow = AgentPerformancePage['records'][number];
 export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
+export type AppTrafficRow = AppTrafficPage['records'][number];
 export type AntRow = AntsPage['records'][number];
 export type AntTotal = AntsPage['totals'][number];
 export type MessageRow = z.infer<typeof messageRow>;
@@ -82,6 +85,7 @@ export const trafficKeys = {
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
   agents: ['traffic', 'agents'] as const,
+  apps: (product: 'sms' | 'voice') => ['traffic', 'apps', product] as const,
   ants: ['traffic', 'ants'] as const,
   preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
@@ -105,6 +109,8 @@ export const trafficApi = {
     get<TimelineEntry[]>(`${B}/sms/timeline`, q, { signal }),
   agentPerformance: (q: Partial<AgentPerformanceQuery>, signal?: AbortSignal) =>
     get<AgentPerformancePage>(`${B}/agent-performance`, q as QueryParams, { signal }),
+  apps: (product: 'sms' | 'voice', q: Partial<AppQuery>, signal?: AbortSignal) =>
+    get<AppTrafficPage>(`${B}/apps/${product}`, q as QueryParams, { signal }),
   ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),

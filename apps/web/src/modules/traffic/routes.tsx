@@ -25,6 +25,8 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/mailPerformance': screen(performance, 'MailPerformanceScreen'),
   '/businessInquiry/agentPerformance': screen(performance, 'AgentPerformanceScreen'),
   '/businessInquiry/resultsQuery/ants': screen(performance, 'AntsScreen'),
+  '/businessInquiry/app-query/sms': screen(performance, 'SmsAppsScreen'),
+  '/businessInquiry/app-query/voice': screen(performance, 'VoiceAppsScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),
   '/businessInquiry/voiceTaskManagement': screen(voice, 'VoiceTasksScreen'),
