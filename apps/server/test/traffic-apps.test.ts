@@ -186,8 +186,24 @@ describe('app-query (decision 0138)', () => {
     const flat = await all(admin, 'sms');
     expect(days.every((r) => r.day === dayOf(new Date(from)))).toBe(true);
     expect(days.reduce((s, r) => s + r.count, 0)).toBe(flat.reduce((s, r) => s + r.count, 0));
-    const res = await t.app.inject({ url: `/v2/traffic/apps/sms/export?${range()}`, headers: bearer(admin) });
+    // the export of one application's account: its rows, the application named on each
+    const one = flat.find((r) => r.apps.length > 0);
+    const appId = one.apps[0].appId;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/apps/sms/export',
+      headers: bearer(admin),
+      payload: { from, to, appId, format: 'csv' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/spreadsheet/);
+    expect(res.headers['x-export-rows']).toBe(String(flat.filter((r) => r.accountId === one.accountId).length));
+    expect(res.body).toContain(appId);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/apps/voice/export',
+      headers: bearer(admin),
+      payload: { from, to, appId, format: 'csv' },
+    });
+    expect(wrong.json().code).toBe(Errors.TRF_APP_PRODUCT.code);
   });
 });
