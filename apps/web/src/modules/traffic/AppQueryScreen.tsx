@@ -120,14 +120,14 @@ function AppQueryScreen({ product }: { product: Product }) {
       filters={
         <>
           <RangeItem showTime={false} />
+          <Form.Item name="appId" label={t('traffic.apps.app')}>
+            <Input allowClear placeholder="APP…" style={{ width: 140 }} />
+          </Form.Item>
           <Form.Item name="customerId" label={t('traffic.apps.customer')}>
             <RecordSelect kind="customer" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="accountId" label={t('traffic.account')}>
             <RecordSelect kind="account" style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="appId" label={t('traffic.apps.app')}>
-            <Input allowClear placeholder="APP…" style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="ownerId" label={t('traffic.apps.owner')}>
             <UserSelect allowClear style={{ width: 160 }} />
