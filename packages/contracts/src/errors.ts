@@ -1304,6 +1304,14 @@ export const Errors = {
   // traffic: star promoters, gifts, performance exports (decision 0136, 10520600–10520609)
   TRF_PROMOTER_UNKNOWN: def(10520600, 404, '没有 ID 为 {value} 的员工', 'There is no staff member {value}'),
   TRF_DEPARTMENT_UNKNOWN: def(10520601, 404, '没有 ID 为 {value} 的部门', 'There is no department {value}'),
+  // traffic: application and agent queries (decision 0138, 10520620–10520629)
+  TRF_APP_NOT_FOUND: def(10520620, 404, '应用 {value} 不存在', 'There is no application {value}'),
+  TRF_APP_PRODUCT: def(
+    10520621,
+    400,
+    '应用 {value} 不属于本页的产品',
+    "The application {value} is not of this screen's product",
+  ),
   // traffic: call-centre records and voice campaigns (decision 0130, 10520570–10520599)
   TRF_VOICE_TASK_STATE: def(
     10520570,

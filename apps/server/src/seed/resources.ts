@@ -66,6 +66,8 @@ const SALES_TRAFFIC = [
   TrafficPerm.WA_RESULTS,
   TrafficPerm.MAIL_PERFORMANCE,
   TrafficPerm.AGENT_PERFORMANCE,
+  TrafficPerm.SMS_APPS,
+  TrafficPerm.VOICE_APPS,
   TrafficPerm.ANTS,
   TrafficPerm.STAR_PROMOTERS,
   TrafficPerm.SIP_RECORDS,

@@ -26,6 +26,9 @@ export const TrafficPerm = {
   AGENT_PERFORMANCE: screen(`${BI}/agentPerformance`),
   ANTS: screen(`${BI}/resultsQuery/ants`),
   STAR_PROMOTERS: screen(`${BI}/star-promoter-performance`),
+  /** decision 0138 */
+  SMS_APPS: screen(`${BI}/app-query/sms`),
+  VOICE_APPS: screen(`${BI}/app-query/voice`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),
   VOICE_TASKS: screen(`${BI}/voiceTaskManagement`),
@@ -808,6 +811,7 @@ export const messageTimelineEntry = z.object({
   current: z.boolean(),
 });
 
+export * from './apps.js';
 export * from './outbox.js';
 export * from './portquery.js';
 export * from './twoway.js';

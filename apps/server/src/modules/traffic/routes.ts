@@ -4,6 +4,8 @@ import {
   agentPerformanceQuery,
   antsPage,
   antsQuery,
+  appQuery,
+  appTrafficPage,
   clientCreate,
   clientCreated,
   INGEST_SCOPE,
@@ -48,6 +50,7 @@ import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { agentPerformance } from './agent-performance.js';
 import { ants } from './ants.js';
+import { appTraffic, smsAppsExport, voiceAppsExport } from './app-query.js';
 import { createClient, issueToken, verifyToken } from './clients.js';
 import { ratesOf } from './converted.js';
 import { smsRecordsExport, voiceRecordsExport } from './exports.js';
@@ -322,6 +325,27 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
     },
     async (req) => ok(await agentPerformance(p.db, req.auth!, req.query, ratesOf(p))),
   );
+
+  // app-query/sms and app-query/voice (decision 0138): the client applications' traffic from the daily rollup
+  for (const [product, perm, source] of [
+    ['sms', TrafficPerm.SMS_APPS, smsAppsExport],
+    ['voice', TrafficPerm.VOICE_APPS, voiceAppsExport],
+  ] as const) {
+    r.get(
+      `${B}/apps/${product}`,
+      {
+        schema: {
+          tags,
+          summary: `app-query/${product}: the accounts' ${product} applications with their traffic in a range, from the daily rollup`,
+          querystring: appQuery,
+          response: { 200: envelope(appTrafficPage) },
+        },
+        config: { access: { perm } },
+      },
+      async (req) => ok(await appTraffic(p.db, req.auth!, product, req.query, localeOf(req.headers))),
+    );
+    exportRoute(app, p, `${B}/apps/${product}/export`, source, appQuery, `Export app-query/${product}`);
+  }
 
   r.get(
     `${B}/ants`,

@@ -174,4 +174,5 @@ export function MailPerformanceScreen() {
 // agentPerformance rides in this chunk (the route map adds no import site: the shell's budget)
 export { AgentPerformanceScreen } from './AgentPerformanceScreen';
 export { AntsScreen } from './AntsScreen';
+export { SmsAppsScreen, VoiceAppsScreen } from './AppQueryScreen';
 export { StarPromotersScreen } from './StarPromotersScreen';

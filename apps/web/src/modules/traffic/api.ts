@@ -5,6 +5,8 @@ import type {
   AntsPage,
   AntsQuery,
   AppointmentQuery,
+  AppQuery,
+  AppTrafficPage,
   appointmentRow,
   MessageKind,
   MessageQuery,
@@ -54,6 +56,7 @@ export type AgentPerformanceRow = AgentPerformancePage['records'][number];
 export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
 export type StarPromoterRow = StarPromoterPage['records'][number];
 export type StarPromoterTotal = StarPromoterPage['totals'][number];
+export type AppTrafficRow = AppTrafficPage['records'][number];
 export type AntRow = AntsPage['records'][number];
 export type AntTotal = AntsPage['totals'][number];
 export type MessageRow = z.infer<typeof messageRow>;
@@ -88,6 +91,7 @@ export const trafficKeys = {
   performance: ['traffic', 'performance'] as const,
   agents: ['traffic', 'agents'] as const,
   promoters: ['traffic', 'star-promoters'] as const,
+  apps: (product: 'sms' | 'voice') => ['traffic', 'apps', product] as const,
   ants: ['traffic', 'ants'] as const,
   preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
@@ -113,6 +117,8 @@ export const trafficApi = {
     get<AgentPerformancePage>(`${B}/agent-performance`, q as QueryParams, { signal }),
   starPromoters: (q: Partial<StarPromoterQuery>, signal?: AbortSignal) =>
     get<StarPromoterPage>(`${B}/star-promoters`, q as QueryParams, { signal }),
+  apps: (product: 'sms' | 'voice', q: Partial<AppQuery>, signal?: AbortSignal) =>
+    get<AppTrafficPage>(`${B}/apps/${product}`, q as QueryParams, { signal }),
   ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),

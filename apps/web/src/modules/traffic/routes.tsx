@@ -26,6 +26,8 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/agentPerformance': screen(performance, 'AgentPerformanceScreen'),
   '/businessInquiry/resultsQuery/ants': screen(performance, 'AntsScreen'),
   '/businessInquiry/star-promoter-performance': screen(performance, 'StarPromotersScreen'),
+  '/businessInquiry/app-query/sms': screen(performance, 'SmsAppsScreen'),
+  '/businessInquiry/app-query/voice': screen(performance, 'VoiceAppsScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),
   '/businessInquiry/voiceTaskManagement': screen(voice, 'VoiceTasksScreen'),
