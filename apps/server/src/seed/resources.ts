@@ -67,6 +67,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.MAIL_PERFORMANCE,
   TrafficPerm.AGENT_PERFORMANCE,
   TrafficPerm.ANTS,
+  TrafficPerm.NUMBER_PERFORMANCE,
   TrafficPerm.SIP_RECORDS,
   TrafficPerm.CC_RECORDS,
   TrafficPerm.VOICE_TASKS,
