@@ -174,3 +174,4 @@ export function MailPerformanceScreen() {
 // agentPerformance rides in this chunk (the route map adds no import site: the shell's budget)
 export { AgentPerformanceScreen } from './AgentPerformanceScreen';
 export { AntsScreen } from './AntsScreen';
+export { NumberPerformanceScreen } from './NumberPerformanceScreen';

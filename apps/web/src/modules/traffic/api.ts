@@ -11,6 +11,8 @@ import type {
   messagePage,
   messageRow,
   messageTimelineEntry,
+  NumberPerformancePage,
+  NumberPerformanceQuery,
   PerformanceQuery,
   PreviewAnswer,
   PreviewQuery,
@@ -51,6 +53,8 @@ export type AgentPerformanceRow = AgentPerformancePage['records'][number];
 export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
 export type AntRow = AntsPage['records'][number];
 export type AntTotal = AntsPage['totals'][number];
+export type NumberRow = NumberPerformancePage['records'][number];
+export type NumberTotal = NumberPerformancePage['totals'][number];
 export type MessageRow = z.infer<typeof messageRow>;
 export type MessagePage = z.infer<typeof messagePage>;
 export type SipAnswer = z.infer<typeof sipAnswer>;
@@ -83,6 +87,7 @@ export const trafficKeys = {
   performance: ['traffic', 'performance'] as const,
   agents: ['traffic', 'agents'] as const,
   ants: ['traffic', 'ants'] as const,
+  numbers: ['traffic', 'numbers'] as const,
   preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
   queues: ['traffic', 'queues'] as const,
@@ -106,6 +111,8 @@ export const trafficApi = {
   agentPerformance: (q: Partial<AgentPerformanceQuery>, signal?: AbortSignal) =>
     get<AgentPerformancePage>(`${B}/agent-performance`, q as QueryParams, { signal }),
   ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),
+  numbers: (q: Partial<NumberPerformanceQuery>, signal?: AbortSignal) =>
+    get<NumberPerformancePage>(`${B}/number-performance`, q as QueryParams, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),
   preview: (path: PreviewPath, q: Partial<PreviewQuery>, signal?: AbortSignal) =>

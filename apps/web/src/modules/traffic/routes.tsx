@@ -25,6 +25,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/mailPerformance': screen(performance, 'MailPerformanceScreen'),
   '/businessInquiry/agentPerformance': screen(performance, 'AgentPerformanceScreen'),
   '/businessInquiry/resultsQuery/ants': screen(performance, 'AntsScreen'),
+  '/businessInquiry/numberPerformance': screen(performance, 'NumberPerformanceScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),
   '/businessInquiry/voiceTaskManagement': screen(voice, 'VoiceTasksScreen'),
