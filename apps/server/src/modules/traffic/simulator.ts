@@ -675,7 +675,7 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
     );
   // the sender rollup of the history (decision 0137): the demo's numbers as the raw traffic uses them — SMS
   // sender id INFO, the account's caller numbers and WhatsApp business numbers (picked by channel), its mail
-  // sender address
+  // sender address; the MO answers came back to INFO
   if (accounts.length > 0) {
     const codes = accounts
       .map((a) => `(${a.id}, 'noreply@${a.code.toLowerCase().replace(/[^a-z0-9]/g, '')}.example')`)
@@ -684,7 +684,7 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
       sql.raw(`insert into traffic_sender_daily (day, product, account_id, customer_id, owner_id, sender, currency,
         cost_currency, count, delivered, answered, revenue, cost, seconds)
         select d.day, d.product, d.account_id, d.customer_id, d.owner_id,
-          case d.product when 'sms' then 'INFO'
+          case d.product when 'sms' then 'INFO' when 'mo' then 'INFO'
             when 'voice' then '8610' || lpad(d.account_id::text, 6, '0') || (d.channel_id % 3)::text
             when 'whatsapp' then '8620' || lpad(d.account_id::text, 6, '0') || (d.channel_id % 2)::text
             else coalesce(m.sender, '') end as sender,
