@@ -8,7 +8,7 @@ import { dayOf, forgetPartitions, listPartitions, maintainPartitions } from '../
 import { blockOf, coverOf } from '../src/modules/traffic/report-sums.js';
 import { postConsumption, rebuildDay, recomputeSql, rollUp, trafficPort } from '../src/modules/traffic/rollups.js';
 import { trafficDlrs, trafficSms } from '../src/modules/traffic/schema.js';
-import { otpRecomputeSql, waRecomputeSql } from '../src/modules/traffic/side-rollups.js';
+import { otpRecomputeSql, senderRecomputeSql, waRecomputeSql } from '../src/modules/traffic/side-rollups.js';
 import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { type ConsumerAccountRef, definePorts, type LedgerPort, type RatingPort } from '../src/platform/ports.js';
@@ -78,7 +78,7 @@ beforeAll(async () => {
   // the demo seed's traffic (on finance's real accounts) is not this file's: it proves the mechanics on its own
   // doubles of the ports, whose account ids the seed's accounts share
   await t.p.db.execute(
-    sql`truncate traffic_sms, traffic_voice, traffic_messages, traffic_dlrs, traffic_keys, traffic_deltas, traffic_hourly, traffic_daily, traffic_wa_daily, traffic_otp_daily`,
+    sql`truncate traffic_sms, traffic_voice, traffic_messages, traffic_dlrs, traffic_keys, traffic_deltas, traffic_hourly, traffic_daily, traffic_wa_daily, traffic_otp_daily, traffic_sender_daily`,
   );
   await t.p.db.execute(sql`delete from traffic_state where key = 'seeded'`);
   [admin, sales] = await Promise.all([signIn(t.app, DEMO.admin), signIn(t.app, DEMO.sales01)]);
@@ -442,10 +442,16 @@ describe('rollups', () => {
         otpRecomputeSql,
         'day, product, account_id, customer_id, owner_id, channel_id, country, network, currency, cost_currency, count, delivered, dlr_ms, dlr_count, revenue::numeric(20,6), cost::numeric(20,6)',
       ],
+      // the sender rollup of numberPerformance (decision 0137)
+      [
+        'traffic_sender_daily',
+        senderRecomputeSql,
+        'day, product, account_id, customer_id, owner_id, sender, currency, cost_currency, count, delivered, answered, seconds, revenue::numeric(20,6), cost::numeric(20,6)',
+      ],
     ] as const) {
       const c = sql.raw(cols);
       const moved = sql.raw(
-        `(count <> 0 or delivered <> 0 or revenue <> 0 or ${table === 'traffic_wa_daily' ? 'sessions <> 0 or read <> 0' : 'dlr_count <> 0'})`,
+        `(count <> 0 or delivered <> 0 or revenue <> 0 or ${table === 'traffic_wa_daily' ? 'sessions <> 0 or read <> 0' : table === 'traffic_otp_daily' ? 'dlr_count <> 0' : 'answered <> 0 or seconds <> 0 or cost <> 0'})`,
       );
       const rolled = sql`select ${c} from ${sql.raw(table)} where day >= ${dayOf(start)} and day < ${dayOf(end)} and ${moved}`;
       const raw = sql`select ${c} from (${recompute(start, end)}) r where ${moved}`;
@@ -850,6 +856,7 @@ describe('rollups', () => {
     const held = await compareSide(from, to);
     expect(held.traffic_wa_daily).toBeGreaterThan(0);
     expect(held.traffic_otp_daily).toBeGreaterThan(0);
+    expect(held.traffic_sender_daily).toBeGreaterThan(0);
     const sessions = rowsOf<{ category: string; account_id: number; sessions: number; count: number; read: number }>(
       await t.p.db.execute(sql`select category, account_id, sum(sessions)::int as sessions, sum(count)::int as count,
           sum(read)::int as read from traffic_wa_daily where day = ${dayOf(at)} and country = 'MY'
@@ -877,6 +884,11 @@ describe('rollups', () => {
     // damage both side rollups of the day; a rebuild recomputes them from the raw records
     await t.p.db.execute(sql`update traffic_wa_daily set sessions = sessions + 3 where day = ${dayOf(at)}`);
     await t.p.db.execute(sql`update traffic_otp_daily set count = count + 2 where day = ${dayOf(at)}`);
+    await expect(compareSide(from, to)).rejects.toThrow();
+    await rebuildDay(t.p.db, dayOf(at));
+    await compareSide(from, to);
+    // the sender rollup alone damaged: caught, and rebuilt with the day
+    await t.p.db.execute(sql`update traffic_sender_daily set delivered = delivered + 1 where day = ${dayOf(at)}`);
     await expect(compareSide(from, to)).rejects.toThrow();
     await rebuildDay(t.p.db, dayOf(at));
     await compareSide(from, to);

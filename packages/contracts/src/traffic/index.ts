@@ -29,6 +29,7 @@ export const TrafficPerm = {
   /** decision 0138 */
   SMS_APPS: screen(`${BI}/app-query/sms`),
   VOICE_APPS: screen(`${BI}/app-query/voice`),
+  NUMBER_PERFORMANCE: screen(`${BI}/numberPerformance`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),
   VOICE_TASKS: screen(`${BI}/voiceTaskManagement`),
@@ -646,6 +647,61 @@ export const starPromoterPage = pageResult(starPromoterRow).extend({
   totals: z.array(starPromoterTotal),
 });
 export type StarPromoterPage = z.infer<typeof starPromoterPage>;
+/** the products a number sends (numberPerformance): MO is what comes back in on it */
+export const NUMBER_PRODUCTS = ['sms', 'voice', 'whatsapp', 'email'] as const;
+/**
+ * numberPerformance (decision 0137): the performance of our sending numbers / sender ids — SMS sender id,
+ * voice caller number, WhatsApp business number, mail sender address — per number, product and price
+ * currency over whole UTC days of the range, from the sender rollup (`traffic_sender_daily`, never raw
+ * records). Largest volume first; totals per currency over the whole filter. Data scope on the accounts'
+ * sales owner.
+ */
+export const numberPerformanceQuery = pageQuery.extend({
+  ...range,
+  /** the number / sender id begins with this (a leading + of a typed number is dropped) */
+  number: text()
+    .max(64)
+    .transform((v) => v.trim().replace(/^\+/, ''))
+    .optional(),
+  product: z.enum(NUMBER_PRODUCTS).optional(),
+  accountId: coerceInt32().optional(),
+  customerId: coerceInt32().optional(),
+  /** the accounts' sales owner */
+  ownerId: coerceInt32().optional(),
+});
+export type NumberPerformanceQuery = z.infer<typeof numberPerformanceQuery>;
+const numberFigures = {
+  currency: z.string(),
+  /** messages, calls (attempts), WhatsApp messages, mails */
+  count: int53(),
+  /** SMS: delivered parts; voice: answered calls; WhatsApp / mail: in a delivered state */
+  delivered: int53(),
+  /** delivered / count in %, 2 decimals (SMS: parts over messages can pass 100 for long messages); null without traffic */
+  deliveryRate: z.string().nullable(),
+  /** voice: billed seconds */
+  seconds: int53(),
+  ...costFigures,
+};
+export const numberPerformanceRow = z.object({
+  number: z.string(),
+  product: z.enum(NUMBER_PRODUCTS),
+  ...numberFigures,
+  /** MO replies received on this number in the range (every currency; the same figure on each product row of the number) */
+  moReplies: int53(),
+  /** accounts that sent from it in the range */
+  accounts: int53(),
+});
+export const numberPerformanceTotal = z.object({
+  ...numberFigures,
+  /** numbers with traffic in this currency */
+  numbers: int53(),
+});
+export const numberPerformancePage = pageResult(numberPerformanceRow).extend({
+  totals: z.array(numberPerformanceTotal),
+  /** MO replies received on the numbers of the filter (product filter aside), each counted once */
+  moReplies: int53(),
+});
+export type NumberPerformancePage = z.infer<typeof numberPerformancePage>;
 
 /** wa-send-record, mailSendingRecord, sms-bidirectional: one kind's records of a range */
 export const messageQuery = pageQuery.extend({

@@ -25,6 +25,8 @@ export interface Dims {
   /** WhatsApp: the conversation category ('' none); SMS: the OTP mark (decision 0094) */
   category: string;
   otp: boolean;
+  /** our number / sender id (decision 0137): SMS sender id ('' none), voice caller, WhatsApp / mail sender, MO recipient */
+  sender: string;
 }
 interface Measures {
   count: number;
@@ -63,6 +65,7 @@ export interface SmsFacts {
   currency: string;
   costCurrency: string;
   otp: boolean;
+  senderId?: string | null;
 }
 export const smsStatus = (r: { submitStatus: string; dlrState: string | null }) =>
   r.submitStatus === 'rejected' ? 'submit_rejected' : (r.dlrState ?? 'pending');
@@ -134,6 +137,7 @@ export class DeltaBook {
         costCurrency: r.costCurrency,
         category: '',
         otp: r.otp,
+        sender: r.senderId ?? '',
       },
       {
         count: r.part === 1 ? sign : 0,
@@ -149,6 +153,7 @@ export class DeltaBook {
 
   voice(r: {
     setupAt: Date;
+    caller: string;
     accountId: number;
     customerId: number;
     ownerId: number;
@@ -178,6 +183,7 @@ export class DeltaBook {
         costCurrency: r.costCurrency,
         category: '',
         otp: false,
+        sender: r.caller,
       },
       {
         count: 1,
@@ -213,6 +219,8 @@ export class DeltaBook {
       currency: string;
       costCurrency: string;
       category?: string | null;
+      sender: string;
+      recipient: string;
     },
     sign: 1 | -1 | 0 = 1,
     opens: 1 | -1 | 0 = 0,
@@ -232,6 +240,7 @@ export class DeltaBook {
         costCurrency: r.costCurrency,
         category: r.kind === 'whatsapp' ? (r.category ?? '') : '',
         otp: false,
+        sender: r.kind === 'mo' ? r.recipient : r.sender,
       },
       {
         count: sign,

@@ -668,6 +668,7 @@ export async function applyDlrs(
       currency: string;
       cost_currency: string;
       otp: boolean | string;
+      sender_id: string | null;
       new_state: string;
       new_dlr_at: string | Date;
     }>(
@@ -681,7 +682,7 @@ export async function applyDlrs(
         ), old as (
           select s.submit_at, s.message_id, s.part, s.account_id, s.customer_id, s.owner_id, s.channel_id, s.country,
             s.network, s.submit_status, s.dlr_state, s.dlr_at, s.price, s.cost, s.currency, s.cost_currency, s.otp,
-            l.state as new_state, l.error as new_error, l.dlr_at as new_dlr_at, l.supplier_message_id as new_supplier_id
+            s.sender_id, l.state as new_state, l.error as new_error, l.dlr_at as new_dlr_at, l.supplier_message_id as new_supplier_id
           from traffic_sms s join latest l on s.submit_at = l.at and s.message_id = l.message_id and s.part = l.part
           where s.dlr_at is null or s.dlr_at < l.dlr_at or (s.dlr_at = l.dlr_at and s.dlr_state is distinct from l.state)
           for update of s
@@ -692,7 +693,7 @@ export async function applyDlrs(
         where s.submit_at = o.submit_at and s.message_id = o.message_id and s.part = o.part
         returning o.submit_at, o.part, o.account_id, o.customer_id, o.owner_id, o.channel_id, o.country, o.network,
           o.submit_status, o.dlr_state, o.dlr_at, o.price::text as price, o.cost::text as cost, o.currency, o.cost_currency,
-          o.otp, o.new_state, o.new_dlr_at`),
+          o.otp, o.sender_id, o.new_state, o.new_dlr_at`),
     );
     for (const m of moved) {
       const rec = {
@@ -712,6 +713,7 @@ export async function applyDlrs(
         currency: m.currency,
         costCurrency: m.cost_currency,
         otp: m.otp === true || m.otp === 't',
+        senderId: m.sender_id,
       };
       book.sms(rec, -1);
       book.sms({ ...rec, dlrState: m.new_state, dlrAt: new Date(m.new_dlr_at) }, 1);

@@ -104,6 +104,8 @@ export async function applyStates(
       cost: string;
       currency: string;
       cost_currency: string;
+      sender: string;
+      recipient: string;
       new_state: string;
     }>(
       await tx.execute(sql`with latest as (
@@ -115,7 +117,7 @@ export async function applyStates(
             where s.kind = w.kind and s.record_id = w.record_id order by s.state_at desc, s.id desc limit 1) s
         ), old as (
           select m.at, m.kind, m.record_id, m.account_id, m.customer_id, m.owner_id, m.channel_id, m.country, m.state,
-            m.category, m.price, m.cost, m.currency, m.cost_currency,
+            m.category, m.price, m.cost, m.currency, m.cost_currency, m.sender, m.recipient,
             l.state as new_state, l.error as new_error, l.state_at as new_state_at
           from traffic_messages m join latest l on m.at = l.at and m.kind = l.kind and m.record_id = l.record_id
           where m.state_at is null or m.state_at < l.state_at or (m.state_at = l.state_at and m.state <> l.state)
@@ -125,7 +127,7 @@ export async function applyStates(
         from old o
         where m.at = o.at and m.kind = o.kind and m.record_id = o.record_id
         returning o.at, o.kind, o.account_id, o.customer_id, o.owner_id, o.channel_id, o.country, o.state, o.category,
-          o.price::text as price, o.cost::text as cost, o.currency, o.cost_currency, o.new_state`),
+          o.price::text as price, o.cost::text as cost, o.currency, o.cost_currency, o.sender, o.recipient, o.new_state`),
     );
     for (const m of moved) {
       const rec = {
@@ -142,6 +144,8 @@ export async function applyStates(
         currency: m.currency,
         costCurrency: m.cost_currency,
         category: m.category,
+        sender: m.sender,
+        recipient: m.recipient,
       };
       book.message(rec, -1);
       book.message({ ...rec, state: m.new_state }, 1);

@@ -57,9 +57,11 @@ export async function bookOpeners(tx: DbOrTx, book: DeltaBook, rows: WaFacts[]):
     category: string | null;
     currency: string;
     cost_currency: string;
+    sender: string;
+    recipient: string;
   }>(
     await tx.execute(sql`select distinct on (conversation_id) conversation_id, at, record_id, account_id, customer_id,
-        owner_id, channel_id, country, state, category, currency, cost_currency
+        owner_id, channel_id, country, state, category, currency, cost_currency, sender, recipient
       from traffic_messages where kind = 'whatsapp' and conversation_id = any(${ids}::text[])
       order by conversation_id, at, record_id collate "C"`),
   );
@@ -88,6 +90,8 @@ export async function bookOpeners(tx: DbOrTx, book: DeltaBook, rows: WaFacts[]):
         currency: s.currency,
         costCurrency: s.cost_currency,
         category: s.category,
+        sender: s.sender,
+        recipient: s.recipient,
       },
       0,
       -1,

@@ -19,6 +19,9 @@ import {
   OTP_COLUMNS,
   OTP_FROM_DELTAS,
   otpRecomputeSql,
+  SENDER_COLUMNS,
+  SENDER_FROM_DELTAS,
+  senderRecomputeSql,
   WA_COLUMNS,
   WA_FROM_DELTAS,
   waRecomputeSql,
@@ -104,7 +107,7 @@ export async function rollUpOnce(db: Db, now: Date, limit = ROLLUP_BATCH, owners
         select (hour at time zone 'UTC')::date, ${DIMS}, ${SUMS} from d group by 1, ${DIMS}
         on conflict (day, ${DIMS}) do update set ${ADD.replaceAll('%t', 'traffic_daily')}
         returning 1
-      ), w as (${WA_FROM_DELTAS}), o as (${OTP_FROM_DELTAS})
+      ), w as (${WA_FROM_DELTAS}), o as (${OTP_FROM_DELTAS}), s as (${SENDER_FROM_DELTAS})
       select (select count(*) from d)::int as n, (select max(id) from d)::text as last,
         (select min(hour) from d) as oldest,
         (select array_agg(distinct owner_id) from d where owner_id is not null) as owners`),
@@ -132,7 +135,7 @@ export async function rollUp(db: Db, now: Date, owners?: Set<number>): Promise<n
 }
 
 /**
- * Rebuild one UTC day of the rollups (hourly, daily, WhatsApp and OTP) from the raw records. The delta queue is locked for the
+ * Rebuild one UTC day of the rollups (hourly, daily, WhatsApp, OTP and sender) from the raw records. The delta queue is locked for the
  * moment (ingestion waits; its changes then land after), the day's pending deltas are dropped
  * (the raw records already hold them) and the day's rows replaced by the recomputation.
  */
@@ -148,8 +151,10 @@ export async function rebuildDay(db: Db, day: string): Promise<number> {
     await tx.execute(sql`delete from traffic_daily where day = ${day}`);
     await tx.execute(sql`delete from traffic_wa_daily where day = ${day}`);
     await tx.execute(sql`delete from traffic_otp_daily where day = ${day}`);
+    await tx.execute(sql`delete from traffic_sender_daily where day = ${day}`);
     await tx.execute(sql`insert into traffic_wa_daily (${WA_COLUMNS}) ${waRecomputeSql(from, to)}`);
     await tx.execute(sql`insert into traffic_otp_daily (${OTP_COLUMNS}) ${otpRecomputeSql(from, to)}`);
+    await tx.execute(sql`insert into traffic_sender_daily (${SENDER_COLUMNS}) ${senderRecomputeSql(from, to)}`);
     await tx.execute(
       sql`insert into traffic_hourly (hour, ${sql.raw(DIMS)}, ${sql.raw(MEASURES.join(', '))}) ${recomputeSql(from, to)}`,
     );

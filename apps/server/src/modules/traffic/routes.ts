@@ -16,6 +16,8 @@ import {
   messageQuery,
   messageTimelineEntry,
   messageTimelineQuery,
+  numberPerformancePage,
+  numberPerformanceQuery,
   type PerformanceQuery,
   performanceAnswer,
   performanceQuery,
@@ -56,6 +58,7 @@ import { ratesOf } from './converted.js';
 import { smsRecordsExport, voiceRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
 import { apiQueues, messageRecords, messageTimeline, sipCodes } from './inquiry.js';
+import { numberPerformance, numberPerformanceExport } from './number-performance.js';
 import { performancePreview } from './preview.js';
 import { performance, smsRecords, smsTimeline, voiceRecords } from './queries.js';
 import { rebuildDay } from './rollups.js';
@@ -360,6 +363,29 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
       config: { access: { perm: TrafficPerm.ANTS } },
     },
     async (req) => ok(await ants(p.db, req.auth!, req.query, ratesOf(p))),
+  );
+
+  r.get(
+    `${B}/number-performance`,
+    {
+      schema: {
+        tags,
+        summary:
+          'numberPerformance: per sending number / sender id, product and currency from the sender rollup, paged, with totals',
+        querystring: numberPerformanceQuery,
+        response: { 200: envelope(numberPerformancePage) },
+      },
+      config: { access: { perm: TrafficPerm.NUMBER_PERFORMANCE } },
+    },
+    async (req) => ok(await numberPerformance(p.db, req.auth!, req.query, ratesOf(p))),
+  );
+  exportRoute(
+    app,
+    p,
+    `${B}/number-performance/export`,
+    numberPerformanceExport,
+    numberPerformanceQuery,
+    'Export number performance (per number, product, currency and cost currency)',
   );
 
   /** the previews sit under the daily results and share their permission (a detail route holds its list's key) */

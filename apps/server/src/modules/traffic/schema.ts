@@ -280,6 +280,11 @@ export const trafficDeltas = pgTable('traffic_deltas', {
    */
   category: text('category').notNull().default(''),
   otp: boolean('otp').notNull().default(false),
+  /**
+   * only for the sender rollup (decision 0137): the number / sender id it went out from — SMS sender id
+   * ('' none), voice caller, WhatsApp business number, mail sender address; an MO: our number it came in on
+   */
+  sender: text('sender').notNull().default(''),
   sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
   read: bigint('read', { mode: 'number' }).notNull().default(0),
 });
@@ -594,6 +599,41 @@ export const trafficOtpDaily = pgTable(
       t.costCurrency,
     ),
     index('traffic_otp_daily_owner_idx').on(t.ownerId, t.day),
+  ],
+);
+
+/**
+ * Traffic by our sending number / sender id per day (decision 0137, numberPerformance): SMS by sender id,
+ * voice by caller, WhatsApp by business number, mail by sender address, MO (product `mo`) by the number it
+ * came in on. Filled by the rollup step from the deltas, rebuilt with the day (`rebuildDay`).
+ */
+export const trafficSenderDaily = pgTable(
+  'traffic_sender_daily',
+  {
+    day: date('day').notNull(),
+    product: dims.product,
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    sender: text('sender').notNull(),
+    currency: text('currency').notNull(),
+    costCurrency: text('cost_currency').notNull(),
+    ...reportMeasures,
+  },
+  (t) => [
+    uniqueIndex('traffic_sender_daily_uq').on(
+      t.day,
+      t.product,
+      t.accountId,
+      t.customerId,
+      t.ownerId,
+      t.sender,
+      t.currency,
+      t.costCurrency,
+    ),
+    index('traffic_sender_daily_owner_idx').on(t.ownerId, t.day),
+    index('traffic_sender_daily_account_idx').on(t.accountId, t.day),
+    index('traffic_sender_daily_sender_idx').on(t.sender, t.day),
   ],
 );
 

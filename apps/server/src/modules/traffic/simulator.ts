@@ -78,6 +78,10 @@ const pickNetwork = (rng: Rng) => {
   }
   return NETWORKS[0];
 };
+/** one of an account's `n` own numbers (WhatsApp business numbers, caller numbers), picked by a draw's digits */
+const ourNumber = (prefix: string, accountId: number, draw: string, n: number) =>
+  `${prefix}${String(accountId).padStart(6, '0')}${Number(draw.slice(-3)) % n}`;
+
 const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.int(0, 9)).join('');
 
 /**
@@ -320,7 +324,8 @@ export function planTraffic(
           const state = failed ? 'failed' : rng.next() < 0.6 ? 'read' : 'delivered';
           // drawn in the order they always were (the seeded sequence stays as it was)
           const id = `W${at.toString(36)}${a.id.toString(36)}${digits(rng, 6)}`;
-          const from = `8620${digits(rng, 8)}`.slice(0, 12);
+          // the account's own business numbers (two each, decision 0137): the draw is kept so the sequence stays
+          const from = ourNumber('8620', a.id, digits(rng, 8), 2);
           const recipient = `${net.prefix}${digits(rng, 13 - net.prefix.length)}`;
           const final = at + rng.int(1, 600) * 1000;
           lines.push({
@@ -389,7 +394,8 @@ export function planTraffic(
             type: 'cdr',
             callId: `V${setup.toString(36)}${a.id.toString(36)}${digits(rng, 5)}`,
             account: a.code,
-            caller: `86${digits(rng, 9)}`,
+            // one of the account's three caller numbers (decision 0137), drawn as before
+            caller: ourNumber('8610', a.id, digits(rng, 9), 3),
             callee: `${net.prefix}${digits(rng, 13 - net.prefix.length)}`,
             country: net.country,
             network: net.network,
@@ -673,6 +679,29 @@ export async function seedTraffic(ctx: SeedContext, now: Date): Promise<void> {
         from (values ${otp.slice(i, i + 2000).join(',')}) as v(day, a, c, o, ch, country, network, currency, n, d, lm, lc, r, k)
         on conflict do nothing`),
     );
+  // the sender rollup of the history (decision 0137): the demo's numbers as the raw traffic uses them — SMS
+  // sender id INFO, the account's caller numbers and WhatsApp business numbers (picked by channel), its mail
+  // sender address; the MO answers came back to INFO
+  if (accounts.length > 0) {
+    const codes = accounts
+      .map((a) => `(${a.id}, 'noreply@${a.code.toLowerCase().replace(/[^a-z0-9]/g, '')}.example')`)
+      .join(',');
+    await ctx.db.execute(
+      sql.raw(`insert into traffic_sender_daily (day, product, account_id, customer_id, owner_id, sender, currency,
+        cost_currency, count, delivered, answered, revenue, cost, seconds)
+        select d.day, d.product, d.account_id, d.customer_id, d.owner_id,
+          case d.product when 'sms' then 'INFO' when 'mo' then 'INFO'
+            when 'voice' then '8610' || lpad(d.account_id::text, 6, '0') || (d.channel_id % 3)::text
+            when 'whatsapp' then '8620' || lpad(d.account_id::text, 6, '0') || (d.channel_id % 2)::text
+            else coalesce(m.sender, '') end as sender,
+          d.currency, d.cost_currency, sum(d.count), sum(d.delivered), sum(d.answered), sum(d.revenue), sum(d.cost),
+          sum(d.seconds)
+        from traffic_daily d left join (values ${codes}) as m(id, sender) on m.id = d.account_id
+        where d.day < '${dayOf(today)}'
+        group by 1, 2, 3, 4, 5, 6, 7, 8
+        on conflict do nothing`),
+    );
+  }
   // 2. raw records of today so far (a modest number) through the ingestion path, DLRs included; the days
   //    before are whole in the rollup history, so no day is half-filled
   // the bench suites generate their own traffic at size (bench/traffic-run.ts): the bench seed stays near the demo's

@@ -175,4 +175,5 @@ export function MailPerformanceScreen() {
 export { AgentPerformanceScreen } from './AgentPerformanceScreen';
 export { AntsScreen } from './AntsScreen';
 export { SmsAppsScreen, VoiceAppsScreen } from './AppQueryScreen';
+export { NumberPerformanceScreen } from './NumberPerformanceScreen';
 export { StarPromotersScreen } from './StarPromotersScreen';

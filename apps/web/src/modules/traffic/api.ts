@@ -13,6 +13,8 @@ import type {
   messagePage,
   messageRow,
   messageTimelineEntry,
+  NumberPerformancePage,
+  NumberPerformanceQuery,
   PerformanceQuery,
   PortQueryAnswer,
   PreviewAnswer,
@@ -59,6 +61,8 @@ export type StarPromoterTotal = StarPromoterPage['totals'][number];
 export type AppTrafficRow = AppTrafficPage['records'][number];
 export type AntRow = AntsPage['records'][number];
 export type AntTotal = AntsPage['totals'][number];
+export type NumberRow = NumberPerformancePage['records'][number];
+export type NumberTotal = NumberPerformancePage['totals'][number];
 export type MessageRow = z.infer<typeof messageRow>;
 export type MessagePage = z.infer<typeof messagePage>;
 export type SipAnswer = z.infer<typeof sipAnswer>;
@@ -93,6 +97,7 @@ export const trafficKeys = {
   promoters: ['traffic', 'star-promoters'] as const,
   apps: (product: 'sms' | 'voice') => ['traffic', 'apps', product] as const,
   ants: ['traffic', 'ants'] as const,
+  numbers: ['traffic', 'numbers'] as const,
   preview: ['traffic', 'preview'] as const,
   sip: ['traffic', 'sip'] as const,
   queues: ['traffic', 'queues'] as const,
@@ -120,6 +125,8 @@ export const trafficApi = {
   apps: (product: 'sms' | 'voice', q: Partial<AppQuery>, signal?: AbortSignal) =>
     get<AppTrafficPage>(`${B}/apps/${product}`, q as QueryParams, { signal }),
   ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),
+  numbers: (q: Partial<NumberPerformanceQuery>, signal?: AbortSignal) =>
+    get<NumberPerformancePage>(`${B}/number-performance`, q as QueryParams, { signal }),
   performance: (path: PerformancePath, q: Partial<PerformanceQuery>, signal?: AbortSignal) =>
     get<Performance>(`${B}/${path}`, q as QueryParams, { signal }),
   preview: (path: PreviewPath, q: Partial<PreviewQuery>, signal?: AbortSignal) =>

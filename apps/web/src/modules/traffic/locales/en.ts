@@ -130,6 +130,21 @@ export const en: Messages<typeof zhCN> = {
       kinds: { sms: 'SMS DLR', whatsapp: 'WhatsApp', mail: 'Mail' },
       supplierId: 'Supplier message id',
     },
+    numbers: {
+      what: 'Our sending numbers and sender ids — SMS sender ids, voice caller numbers, WhatsApp business numbers, mail sender addresses — per product and currency over whole days of the range; MO replies are those that came back in on the number.',
+      number: 'Number / sender id',
+      none: '(none)',
+      prefix: 'The number or sender id begins with this (a leading + is ignored)',
+      count: 'Volume',
+      delivered: 'Delivered',
+      rate: 'Delivery rate',
+      mo: 'MO replies',
+      accounts: 'Accounts',
+      customer: 'Customer',
+      totals:
+        '{{currency}}: {{numbers}} numbers, {{count}} sent, {{delivered}} delivered, revenue {{revenue}}, profit {{profit}}',
+      moTotal: 'MO replies received on these numbers: {{mo}}',
+    },
     ants: {
       what: 'Ant customers are the long tail: customers who sent little in the range (at most the ceiling, every product and currency together) — many small accounts worth nurturing or pricing as a group.',
       customer: 'Customer',

@@ -120,6 +120,21 @@ export const zhCN = {
       kinds: { sms: '短信回执', whatsapp: 'WhatsApp', mail: '邮件' },
       supplierId: '供应商消息 ID',
     },
+    numbers: {
+      what: '我方发送号码与发送方 ID（短信发送方、语音主叫号码、WhatsApp 商家号码、邮件发件地址）按产品、币种统计区间内整天的业绩；上行回复为回到该号码的 MO。',
+      number: '号码 / 发送方',
+      none: '（无）',
+      prefix: '号码或发送方 ID 以此开头（忽略开头的 +）',
+      count: '发送量',
+      delivered: '成功量',
+      rate: '成功率',
+      mo: '上行回复',
+      accounts: '使用账户数',
+      customer: '客户',
+      totals:
+        '{{currency}}：号码 {{numbers}} 个，发送 {{count}}，成功 {{delivered}}，收入 {{revenue}}，利润 {{profit}}',
+      moTotal: '这些号码收到的上行回复：{{mo}}',
+    },
     ants: {
       what: '蚂蚁客户即长尾客户：区间内发送量不超过上限（所有产品、币种合计）的小客户——数量多、单量小，适合集中维护或统一定价。',
       customer: '客户',
