@@ -10,7 +10,6 @@ import {
   settlePopups,
   signedIn,
   startShellServer,
-  submitModal,
 } from './support/shell.js';
 
 interface Answer {
