@@ -62,7 +62,8 @@ function AppQueryScreen({ product }: { product: Product }) {
         dataIndex: 'day',
         title: t('traffic.apps.day'),
         width: 110,
-        render: (v: string | null) => v ?? '-',
+        // a row without a day is the whole range's
+        render: (v: string | null) => v ?? t('traffic.apps.wholeRange'),
       },
       {
         key: 'account',
@@ -104,6 +105,8 @@ function AppQueryScreen({ product }: { product: Product }) {
         responsive: ['lg'],
         render: (v: string | null) => v ?? '-',
       },
+      // an account priced in two currencies has a row for each
+      { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 80 },
       ...figures,
       amountColumn<AppTrafficRow, 'revenue'>('revenue', t('traffic.revenue'), (r) => r.currency),
     ];

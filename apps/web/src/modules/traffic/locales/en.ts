@@ -172,6 +172,7 @@ export const en: Messages<typeof zhCN> = {
     },
     apps: {
       day: 'Day',
+      wholeRange: 'Whole range',
       customer: 'Customer',
       owner: 'Sales',
       app: 'Application',

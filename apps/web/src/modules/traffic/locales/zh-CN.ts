@@ -160,6 +160,7 @@ export const zhCN = {
     },
     apps: {
       day: '日期',
+      wholeRange: '整个区间',
       customer: '客户',
       owner: '销售',
       app: '应用',
