@@ -7,7 +7,16 @@ import { convertRow, type RateOf } from '../src/modules/traffic/converted.js';
 import { dayOf } from '../src/modules/traffic/partitions.js';
 import { rollUp } from '../src/modules/traffic/rollups.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { bearer, clearOfMidnight, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import {
+  bearer,
+  clearOfMidnight,
+  DEMO,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type Tokens,
+  xlsxSheets,
+} from './harness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -277,6 +286,25 @@ describe('converted margin on the performance screens', () => {
     for (const r of mine.data.records) expect(theirs.has(r.customerId)).toBe(true);
     const everyone = await get(`/v2/traffic/ants?${q}`);
     expect(everyone.data.total).toBeGreaterThan(mine.data.total);
+    // the export: every ant of the same filter and scope, in the caller's language
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/ants/export',
+      headers: { ...bearer(sales), 'accept-language': 'en' },
+      payload: { from: new Date(to.getTime() - 30 * DAY).toISOString(), to: to.toISOString(), maxCount: 1000000000 },
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const [sheet] = await xlsxSheets(file.rawPayload);
+    expect(sheet![0]!.slice(0, 2)).toEqual(['Customer code', 'Customer']);
+    expect(sheet!.length - 1).toBe(mine.data.total);
+    expect(sheet!.slice(1).map((r) => Number(r[3]))).toEqual(mine.data.records.map((r: { count: number }) => r.count));
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v2/traffic/ants/export',
+      headers: bearer(sales),
+      payload: {},
+    });
+    expect(bad.json().code).toBe(Errors.TRF_RANGE_REQUIRED.code);
   });
 
   it('ants: bad input gets a clear code', async () => {

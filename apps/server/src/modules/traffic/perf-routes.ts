@@ -1,7 +1,9 @@
 import { envelope, exportOptions } from '@portal/contracts';
 import {
   type AgentPerformancePage,
+  type AntsPage,
   agentPerformanceQuery,
+  antsQuery,
   type StarPromoterRow,
   starPromoterPage,
   starPromoterQuery,
@@ -13,6 +15,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { localeOf } from '../../platform/http/locale.js';
 import type { Platform } from '../../platform/platform.js';
 import { agentPerformance } from './agent-performance.js';
+import { ants } from './ants.js';
 import { ratesOf } from './converted.js';
 import { type PerfColumn, profitColumns, sendPerformanceFile } from './perf-exports.js';
 import { starPromoters } from './star-promoters.js';
@@ -44,6 +47,16 @@ const PROMOTER_COLUMNS: PerfColumn<StarPromoterRow>[] = [
   ['发送量', 'Volume', (r) => r.count],
   ['收入', 'Revenue', (r) => r.revenue],
   ...profitColumns<StarPromoterRow>(),
+];
+
+type AntRow = AntsPage['records'][number];
+const ANT_COLUMNS: PerfColumn<AntRow>[] = [
+  ['客户编码', 'Customer code', (r) => r.code],
+  ['客户名称', 'Customer', (r) => r.name],
+  ['币种', 'Currency', (r) => r.currency],
+  ['发送量', 'Volume', (r) => r.count],
+  ['收入', 'Revenue', (r) => r.revenue],
+  ...profitColumns<AntRow>(),
 ];
 
 /** star-promoter-performance and the files of the computed performance views (decision 0136) */
@@ -104,6 +117,29 @@ export async function performanceViewRoutes(app: FastifyInstance, p: Platform) {
         rows: answer.records,
         columns: AGENT_COLUMNS,
         title: { 'zh-CN': '代理业绩', en: 'Agent performance' },
+        format,
+        locale,
+      });
+    },
+  );
+  r.post(
+    `${B}/ants/export`,
+    {
+      schema: {
+        tags,
+        summary: 'resultsQuery/ants: every ant customer of the filter, as a file',
+        body: antsQuery.extend(exportOptions.shape),
+      },
+      config: { access: { perm: TrafficPerm.ANTS }, audit: false },
+    },
+    async (req, reply) => {
+      const { format, ...q } = req.body;
+      const locale = localeOf(req.headers);
+      const answer = await ants(p.db, req.auth!, { ...q, ...EVERY }, ratesOf(p));
+      return sendPerformanceFile(p, reply, {
+        rows: answer.records,
+        columns: ANT_COLUMNS,
+        title: { 'zh-CN': 'Ants 业绩', en: 'Ants results' },
         format,
         locale,
       });

@@ -67,6 +67,7 @@ export function AntsScreen() {
         rowKey={(r) => `${r.customerId}:${r.currency}`}
         size="small"
         scrollX={860}
+        exportPath="/v2/traffic/ants/export"
         title={
           totals.length ? (
             <Space direction="vertical" size={0} data-testid="ant-totals">
