@@ -1,25 +1,23 @@
-import { Form, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Form, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
-import { type AgentPerformanceRow, type AgentPerformanceTotal, trafficApi, trafficKeys } from './api';
+import { type AgentPerformanceRow, trafficApi, trafficKeys } from './api';
 import {
+  lastDays,
   moneyColumns,
   num,
   numColumn,
   profitText,
-  type Range,
   type RangeFilters,
   RangeItem,
-  rangedSearch,
+  TotalLines,
+  useAnsweredSearch,
 } from './shared';
 
 type AgentFilters = RangeFilters & { agentId?: number; ownerId?: number };
-/** the last 30 days, whole days: the performance screens' first range */
-const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
 
 /**
  * /businessInquiry/agentPerformance (decision 0122): per agent (an R-end customer) and currency, its own
@@ -28,7 +26,7 @@ const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayj
  */
 export function AgentPerformanceScreen() {
   const { t } = useTranslation();
-  const [totals, setTotals] = useState<AgentPerformanceTotal[]>([]);
+  const { answer, search } = useAnsweredSearch(trafficApi.agentPerformance, lastDays(30));
   const columns = useMemo<TableColumnsType<AgentPerformanceRow>>(
     () => [
       {
@@ -62,35 +60,29 @@ export function AgentPerformanceScreen() {
     <>
       <SearchTable<AgentPerformanceRow, AgentFilters>
         queryKey={trafficKeys.agents}
-        {...rangedSearch(async (q, signal) => {
-          const res = await trafficApi.agentPerformance(q, signal);
-          setTotals(res.totals);
-          return res;
-        }, lastMonth)}
+        {...search}
         columns={columns}
         rowKey={(r) => `${r.agentId}:${r.currency}`}
         exportPath="/v2/traffic/agent-performance/export"
         size="small"
         scrollX={1150}
         title={
-          totals.length ? (
-            <Space direction="vertical" size={0} data-testid="agent-totals">
-              {totals.map((x) => (
-                <span key={x.currency}>
-                  {t('traffic.agents.totals', {
-                    currency: x.currency,
-                    agents: num(x.agents),
-                    count: num(x.count),
-                    revenue: num(x.revenue),
-                    profit: profitText(x, t),
-                    referred: num(x.referredCount),
-                    customers: num(x.referredCustomers),
-                    referredRevenue: num(x.referredRevenue),
-                  })}
-                </span>
-              ))}
-            </Space>
-          ) : null
+          <TotalLines
+            testId="agent-totals"
+            totals={answer?.totals}
+            line={(x) =>
+              t('traffic.agents.totals', {
+                currency: x.currency,
+                agents: num(x.agents),
+                count: num(x.count),
+                revenue: num(x.revenue),
+                profit: profitText(x, t),
+                referred: num(x.referredCount),
+                customers: num(x.referredCustomers),
+                referredRevenue: num(x.referredRevenue),
+              })
+            }
+          />
         }
         filters={
           <>

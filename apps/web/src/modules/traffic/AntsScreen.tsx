@@ -1,25 +1,23 @@
 import { ANT_MAX_COUNT } from '@portal/contracts/traffic';
-import { Form, InputNumber, Space, type TableColumnsType, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Form, InputNumber, type TableColumnsType, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
-import { type AntRow, type AntTotal, trafficApi, trafficKeys } from './api';
+import { type AntRow, trafficApi, trafficKeys } from './api';
 import {
+  lastDays,
   moneyColumns,
   num,
   numColumn,
   profitText,
-  type Range,
   type RangeFilters,
   RangeItem,
-  rangedSearch,
+  TotalLines,
+  useAnsweredSearch,
 } from './shared';
 
 type AntFilters = RangeFilters & { maxCount?: number; ownerId?: number };
-/** the last 30 days, whole days: the performance screens' first range */
-const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
 
 /**
  * /businessInquiry/resultsQuery/ants (decision 0129): the long tail — "ant" customers, each of whom sent at
@@ -28,7 +26,7 @@ const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayj
  */
 export function AntsScreen() {
   const { t } = useTranslation();
-  const [totals, setTotals] = useState<AntTotal[]>([]);
+  const { answer, search } = useAnsweredSearch(trafficApi.ants, lastDays(30));
   const columns = useMemo<TableColumnsType<AntRow>>(
     () => [
       {
@@ -58,34 +56,28 @@ export function AntsScreen() {
       </Typography.Paragraph>
       <SearchTable<AntRow, AntFilters>
         queryKey={trafficKeys.ants}
-        {...rangedSearch(async (q, signal) => {
-          const res = await trafficApi.ants(q, signal);
-          setTotals(res.totals);
-          return res;
-        }, lastMonth)}
+        {...search}
         columns={columns}
         rowKey={(r) => `${r.customerId}:${r.currency}`}
         size="small"
         scrollX={860}
         exportPath="/v2/traffic/ants/export"
         title={
-          totals.length ? (
-            <Space direction="vertical" size={0} data-testid="ant-totals">
-              {totals.map((x) => (
-                <span key={x.currency}>
-                  {t('traffic.ants.totals', {
-                    currency: x.currency,
-                    customers: num(x.customers),
-                    count: num(x.count),
-                    revenue: num(x.revenue),
-                    share: x.share === null ? '-' : `${x.share}%`,
-                    all: num(x.allRevenue),
-                    profit: profitText(x, t),
-                  })}
-                </span>
-              ))}
-            </Space>
-          ) : null
+          <TotalLines
+            testId="ant-totals"
+            totals={answer?.totals}
+            line={(x) =>
+              t('traffic.ants.totals', {
+                currency: x.currency,
+                customers: num(x.customers),
+                count: num(x.count),
+                revenue: num(x.revenue),
+                share: x.share === null ? '-' : `${x.share}%`,
+                all: num(x.allRevenue),
+                profit: profitText(x, t),
+              })
+            }
+          />
         }
         filters={
           <>

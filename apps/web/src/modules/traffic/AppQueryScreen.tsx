@@ -1,5 +1,4 @@
 import { Form, Input, Select, type TableColumnsType, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +6,7 @@ import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AppTrafficRow, trafficApi, trafficKeys } from './api';
-import { amountColumn, numColumn, type Range, type RangeFilters, RangeItem, rangedSearch } from './shared';
+import { amountColumn, lastDays, numColumn, type RangeFilters, RangeItem, rangedSearch } from './shared';
 
 type Product = 'sms' | 'voice';
 type AppFilters = RangeFilters & {
@@ -17,8 +16,6 @@ type AppFilters = RangeFilters & {
   ownerId?: number;
   byDay?: 'true' | 'false';
 };
-/** the last 7 whole days: the first range */
-const lastWeek = (): Range => [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')];
 const pct = (v: string | null) => (v === null ? '-' : `${v}%`);
 
 /**
@@ -114,7 +111,7 @@ function AppQueryScreen({ product }: { product: Product }) {
   return (
     <SearchTable<AppTrafficRow, AppFilters>
       queryKey={trafficKeys.apps(product)}
-      {...rangedSearch((q, signal) => trafficApi.apps(product, q, signal), lastWeek)}
+      {...rangedSearch((q, signal) => trafficApi.apps(product, q, signal), lastDays(7))}
       columns={columns}
       rowKey={(r) => `${r.day ?? ''}:${r.accountId}:${r.currency}`}
       size="small"

@@ -1,21 +1,21 @@
 import { NUMBER_PRODUCTS } from '@portal/contracts/traffic';
-import { Form, Input, Select, Space, type TableColumnsType, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Form, Input, Select, type TableColumnsType, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
-import { type NumberRow, type NumberTotal, trafficApi, trafficKeys } from './api';
+import { type NumberRow, trafficApi, trafficKeys } from './api';
 import {
+  lastDays,
   moneyColumns,
   num,
   numColumn,
   profitText,
-  type Range,
   type RangeFilters,
   RangeItem,
-  rangedSearch,
+  TotalLines,
+  useAnsweredSearch,
 } from './shared';
 
 type NumberFilters = RangeFilters & {
@@ -25,8 +25,6 @@ type NumberFilters = RangeFilters & {
   customerId?: number;
   ownerId?: number;
 };
-/** the last 30 days, whole days: the performance screens' first range */
-const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
 
 /**
  * /businessInquiry/numberPerformance (decision 0137): our sending numbers / sender ids per product and
@@ -35,8 +33,7 @@ const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayj
  */
 export function NumberPerformanceScreen() {
   const { t } = useTranslation();
-  const [totals, setTotals] = useState<NumberTotal[]>([]);
-  const [mo, setMo] = useState(0);
+  const { answer, search } = useAnsweredSearch(trafficApi.numbers, lastDays(30));
   const columns = useMemo<TableColumnsType<NumberRow>>(
     () => [
       {
@@ -80,35 +77,29 @@ export function NumberPerformanceScreen() {
       </Typography.Paragraph>
       <SearchTable<NumberRow, NumberFilters>
         queryKey={trafficKeys.numbers}
-        {...rangedSearch(async (q, signal) => {
-          const res = await trafficApi.numbers(q, signal);
-          setTotals(res.totals);
-          setMo(res.moReplies);
-          return res;
-        }, lastMonth)}
+        {...search}
         columns={columns}
         rowKey={(r) => `${r.number}:${r.product}:${r.currency}`}
         size="small"
         scrollX={1300}
         exportPath="/v2/traffic/number-performance/export"
         title={
-          totals.length ? (
-            <Space direction="vertical" size={0} data-testid="number-totals">
-              {totals.map((x) => (
-                <span key={x.currency}>
-                  {t('traffic.numbers.totals', {
-                    currency: x.currency,
-                    numbers: num(x.numbers),
-                    count: num(x.count),
-                    delivered: num(x.delivered),
-                    revenue: num(x.revenue),
-                    profit: profitText(x, t),
-                  })}
-                </span>
-              ))}
-              <span>{t('traffic.numbers.moTotal', { mo: num(mo) })}</span>
-            </Space>
-          ) : null
+          <TotalLines
+            testId="number-totals"
+            totals={answer?.totals}
+            line={(x) =>
+              t('traffic.numbers.totals', {
+                currency: x.currency,
+                numbers: num(x.numbers),
+                count: num(x.count),
+                delivered: num(x.delivered),
+                revenue: num(x.revenue),
+                profit: profitText(x, t),
+              })
+            }
+          >
+            {answer?.totals.length ? <span>{t('traffic.numbers.moTotal', { mo: num(answer.moReplies) })}</span> : null}
+          </TotalLines>
         }
         filters={
           <>

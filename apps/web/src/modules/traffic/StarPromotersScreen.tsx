@@ -1,25 +1,23 @@
-import { Form, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Form, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DepartmentSelect } from '../../platform/fields/DepartmentSelect';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
-import { type StarPromoterRow, type StarPromoterTotal, trafficApi, trafficKeys } from './api';
+import { type StarPromoterRow, trafficApi, trafficKeys } from './api';
 import {
+  lastDays,
   moneyColumns,
   num,
   numColumn,
   profitText,
-  type Range,
   type RangeFilters,
   RangeItem,
-  rangedSearch,
+  TotalLines,
+  useAnsweredSearch,
 } from './shared';
 
 type PromoterFilters = RangeFilters & { promoterId?: number; departmentId?: number };
-type Counts = { signUps: number; customers: number; dealt: number; promoters: number };
-const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
 
 /**
  * /businessInquiry/star-promoter-performance (decision 0136): per promoter (the sales whose promotion link
@@ -28,8 +26,8 @@ const lastMonth = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayj
  */
 export function StarPromotersScreen() {
   const { t } = useTranslation();
-  const [totals, setTotals] = useState<StarPromoterTotal[]>([]);
-  const [counts, setCounts] = useState<Counts | null>(null);
+  const { answer, search } = useAnsweredSearch(trafficApi.starPromoters, lastDays(30));
+  const counts = answer?.counts;
   const columns = useMemo<TableColumnsType<StarPromoterRow>>(
     () => [
       { key: 'rank', dataIndex: 'rank', title: t('traffic.promoters.rank'), width: 60, render: (v) => v ?? '-' },
@@ -64,20 +62,27 @@ export function StarPromotersScreen() {
     <>
       <SearchTable<StarPromoterRow, PromoterFilters>
         queryKey={trafficKeys.promoters}
-        {...rangedSearch(async (q, signal) => {
-          const res = await trafficApi.starPromoters(q, signal);
-          setTotals(res.totals);
-          setCounts(res.counts);
-          return res;
-        }, lastMonth)}
+        {...search}
         columns={columns}
         rowKey={(r) => `${r.promoterId}:${r.currency ?? ''}`}
         exportPath="/v2/traffic/star-promoters/export"
         size="small"
         scrollX={1100}
         title={
-          counts ? (
-            <Space direction="vertical" size={0} data-testid="promoter-totals">
+          <TotalLines
+            testId="promoter-totals"
+            totals={answer?.totals}
+            line={(x) =>
+              t('traffic.promoters.totals', {
+                currency: x.currency,
+                promoters: num(x.promoters),
+                count: num(x.count),
+                revenue: num(x.revenue),
+                profit: profitText(x, t),
+              })
+            }
+          >
+            {counts ? (
               <span>
                 {t('traffic.promoters.counts', {
                   promoters: num(counts.promoters),
@@ -86,19 +91,8 @@ export function StarPromotersScreen() {
                   dealt: num(counts.dealt),
                 })}
               </span>
-              {totals.map((x) => (
-                <span key={x.currency}>
-                  {t('traffic.promoters.totals', {
-                    currency: x.currency,
-                    promoters: num(x.promoters),
-                    count: num(x.count),
-                    revenue: num(x.revenue),
-                    profit: profitText(x, t),
-                  })}
-                </span>
-              ))}
-            </Space>
-          ) : null
+            ) : null}
+          </TotalLines>
         }
         filters={
           <>

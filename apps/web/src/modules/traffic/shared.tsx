@@ -1,8 +1,9 @@
 import { formatNumber, type PageQuery, type PageResult } from '@portal/contracts';
 import { MAX_RANGE_DAYS } from '@portal/contracts/traffic';
-import { DatePicker, Form, type TableColumnType, Tag, Typography } from 'antd';
+import { DatePicker, Form, Space, type TableColumnType, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SmsRow } from './api';
 
@@ -34,6 +35,49 @@ export function rangedSearch<Row extends object>(
     initialFilters: { range: first() },
     fromForm: ({ range, ...rest }: Partial<RangeFilters>) => ({ ...rest, ...rangeQuery(range) }),
   };
+}
+
+/** the last `n` whole days up to today: a screen's first range */
+export const lastDays = (n: number) => (): Range => [
+  dayjs()
+    .subtract(n - 1, 'day')
+    .startOf('day'),
+  dayjs().endOf('day'),
+];
+
+/**
+ * `rangedSearch` for a computed view whose answer carries more than its page (totals per currency,
+ * counts): the last answer is kept for the lines the screen shows above its table.
+ */
+export function useAnsweredSearch<A extends PageResult<object>>(
+  load: (query: PageQuery & Omit<RangeFilters, 'range'>, signal: AbortSignal) => Promise<A>,
+  first: () => Range,
+) {
+  const [answer, setAnswer] = useState<A | null>(null);
+  const search = rangedSearch<A['records'][number]>(async (q, signal) => {
+    const a = await load(q, signal);
+    setAnswer(a);
+    return a;
+  }, first);
+  return { answer, search };
+}
+
+/** one line per currency's totals above a performance table, after the view's own lines (children) */
+export function TotalLines<T extends { currency: string | null }>(props: {
+  testId: string;
+  totals: readonly T[] | undefined;
+  line: (total: T) => ReactNode;
+  children?: ReactNode;
+}) {
+  if (!props.totals?.length && !props.children) return null;
+  return (
+    <Space direction="vertical" size={0} data-testid={props.testId}>
+      {props.children}
+      {props.totals?.map((x) => (
+        <span key={x.currency ?? ''}>{props.line(x)}</span>
+      ))}
+    </Space>
+  );
 }
 
 export const STATE_COLOR: Record<string, string> = {
