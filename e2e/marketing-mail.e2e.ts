@@ -6,6 +6,7 @@ import {
   api,
   apiToken,
   confirmModal,
+  motionDone,
   SALES,
   type ShellServer,
   settlePopups,
@@ -72,6 +73,8 @@ describe('marketing mail with tracking in the browser', () => {
     await page.getByTestId('mkt-recipients').locator('input').fill(b!.email.split('@')[0]!);
     const option = page.locator('.ant-select-item-option').filter({ hasText: b!.email });
     await option.first().waitFor({ timeout: 20_000 });
+    // a click during the dropdown's slide-in can be lost under load (the motion trap of sessions 21–22)
+    await motionDone(page.locator('.ant-select-dropdown:visible'));
     await shot(page, 'marketing-pick-en-1280');
     await option.first().click();
     await expect.poll(() => picked.count()).toBe(2);

@@ -29,6 +29,7 @@ export function MarketingEditScreen() {
   const id = Number(params.get('id')) || undefined;
   const [form] = Form.useForm<Values>();
   const [keyword, setKeyword] = useState('');
+  const emails = Form.useWatch('emails', form);
   // every contact seen (search hits and the draft's own), by address
   const [known, setKnown] = useState<Known>(new Map());
   const draft = useQuery({
@@ -73,10 +74,17 @@ export function MarketingEditScreen() {
     await qc.invalidateQueries({ queryKey: marketingKeys.detail(saved) });
     navigate(`/crm/marketing-email/details?${new URLSearchParams({ id: String(saved), subject: v.subject })}`);
   };
-  const options = [...known.values()].map((r) => ({
-    value: r.email,
-    label: `${r.name ? `${r.name} <${r.email}>` : r.email}${r.customerName ? ` · ${r.customerName}` : ''}`,
-  }));
+  // the current search's hits first, then the picked ones (their tags need labels); never every contact
+  // seen so far, which pushed a later search's hits below the dropdown's visible rows
+  const picked = emails ?? [];
+  const shown = new Set([...(hits.data ?? []).map((h: CustomerContactHit) => h.email.toLowerCase()), ...picked]);
+  const options = [...shown]
+    .map((e) => known.get(e))
+    .filter((r): r is NonNullable<typeof r> => !!r)
+    .map((r) => ({
+      value: r.email,
+      label: `${r.name ? `${r.name} <${r.email}>` : r.email}${r.customerName ? ` · ${r.customerName}` : ''}`,
+    }));
 
   return (
     <Card title={t(id ? 'mail.mkt.edit' : 'mail.mkt.new')}>
