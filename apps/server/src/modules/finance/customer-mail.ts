@@ -19,7 +19,6 @@ import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { rowsOf } from '../../platform/db/index.js';
 import { filesOf } from '../../platform/files/service.js';
-import { sha256OfFile } from '../../platform/files/staging.js';
 import { appendRecordEvents } from '../../platform/history/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -192,12 +191,8 @@ export async function mailToCustomer(
   await fsp.mkdir(files.settings.tmpDir, { recursive: true });
   const tmp = path.join(files.settings.tmpDir, `${kind}-${randomUUID()}.xlsx`);
   await pipeline(await billStatement(p.db, doc, locale, balances, info), fs.createWriteStream(tmp, { flags: 'wx' }));
-  const { size } = await fsp.stat(tmp);
   const fileName = `${doc.code}.xlsx`;
-  const file = await files.storeStaged(
-    { path: tmp, size, sha256: await sha256OfFile(tmp) },
-    { name: fileName, purpose: 'export', ownerUserId: auth.userId, trusted: true },
-  );
+  const file = await files.storeGenerated(tmp, { name: fileName, ownerUserId: auth.userId });
   const sent = await mail.send(auth.userId, {
     to: [{ email: acc.email, name: acc.customer }],
     subject: text.subject,

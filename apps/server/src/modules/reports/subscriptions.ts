@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import {
   DIM_TITLE,
   MAX_SUBSCRIPTION_RECIPIENTS,
@@ -183,20 +180,11 @@ async function sendOne(p: Platform, s: typeof t.$inferSelect, period: { from: st
   // the subscriber's language: headers, the totals row, the file name, the subject and the body
   const zh = s.locale === 'zh-CN';
   const staged = await writeReportFile(def, answer, 'xlsx', s.locale, files.settings.tmpDir);
-  const sha256 = createHash('sha256')
-    .update(await fsp.readFile(staged.path))
-    .digest('hex');
-  const { size } = fs.statSync(staged.path);
   const range = period.from === period.to ? period.from : `${period.from} ~ ${period.to}`;
-  const file = await files.storeStaged(
-    { path: staged.path, size, sha256 },
-    {
-      name: `${zh ? def.title.zh : def.title.en}_${period.from}.xlsx`,
-      purpose: 'export',
-      ownerUserId: s.ownerId,
-      trusted: true,
-    },
-  );
+  const file = await files.storeGenerated(staged.path, {
+    name: `${zh ? def.title.zh : def.title.en}_${period.from}.xlsx`,
+    ownerUserId: s.ownerId,
+  });
   const title = zh ? def.title.zh : def.title.en;
   // the drill-down it was made at, as the screen's breadcrumb read
   const at = steps.map((f) => `${zh ? DIM_TITLE[f.dim].zh : DIM_TITLE[f.dim].en}: ${f.label}`).join(' › ');

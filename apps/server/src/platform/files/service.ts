@@ -12,7 +12,7 @@ import { extensionOf, sanitizeFileName } from './names.js';
 import { files } from './schema.js';
 import { type FileSettings, fileSettings } from './settings.js';
 import { checkSignature, type SignatureCheck, signedUrl } from './signing.js';
-import { formatBytes, SizeLimitExceeded, type Staged, stageStream } from './staging.js';
+import { formatBytes, SizeLimitExceeded, type Staged, sha256OfFile, stageStream } from './staging.js';
 import { type FileStorage, LocalStorage, newStorageKey } from './storage.js';
 
 export type StoredFile = typeof files.$inferSelect;
@@ -65,6 +65,18 @@ export class FileService {
       throw err;
     }
     return this.storeStaged(staged, { ...meta, name });
+  }
+
+  /**
+   * Stores a file the server wrote itself in the temporary folder (an XLSX to attach to a mail) as an
+   * export owned by `ownerUserId`, so the mail room may attach it: its size and hash read here.
+   */
+  async storeGenerated(file: string, meta: { name: string; ownerUserId: number }): Promise<FileInfo> {
+    const { size } = await fsp.stat(file);
+    return this.storeStaged(
+      { path: file, size, sha256: await sha256OfFile(file) },
+      { ...meta, purpose: 'export', trusted: true },
+    );
   }
 
   /**

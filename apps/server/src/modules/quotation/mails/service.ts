@@ -10,7 +10,6 @@ import type { AuthContext } from '../../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../../platform/db/index.js';
 import { writeRows } from '../../../platform/exports/writer.js';
 import { filesOf } from '../../../platform/files/service.js';
-import { sha256OfFile } from '../../../platform/files/staging.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Platform } from '../../../platform/platform.js';
 import { portOf } from '../../../platform/ports.js';
@@ -193,12 +192,8 @@ async function priceListFile(p: Platform, userId: number, c: Composed, q: QuoteC
     for (const r of c.rows) yield quoteCells(q.product, r, day);
   }
   await writeRows(cells(), out, { format: 'xlsx', headers: quoteHeaders(q.locale, q.product) });
-  const { size } = await fsp.stat(file);
   const name = `${c.book.name.replace(/[^\p{L}\p{N}_-]+/gu, '_')}-${q.category ? `${q.category}-` : ''}${q.product}-${day(c.effectiveFrom.toISOString())}.xlsx`;
-  return files.storeStaged(
-    { path: file, size, sha256: await sha256OfFile(file) },
-    { name, purpose: 'export', ownerUserId: userId, trusted: true },
-  );
+  return files.storeGenerated(file, { name, ownerUserId: userId });
 }
 
 /**
