@@ -111,6 +111,21 @@ describe('identity verification per account (auth)', () => {
     expect(row.identityState).toBe('expiring');
     expect(typeof row.decidedAt).toBe('string');
 
+    // a rejected renewal does not hide the approval: still expiring, the approval's document shown
+    const early = await post(admin, `${V}/save`, {
+      ...body,
+      documentNo: 'ID-0133-R',
+      validUntil: dayOf(t.p.clock.now().getTime() + 200 * DAY),
+    });
+    expect(early.code, early.msg).toBe(0);
+    expect((await identityOf(acc)).identityState).toBe('pending');
+    expect((await post(fin, `${V}/reject`, { id: early.data.id, reason: 'wrong company' })).code).toBe(0);
+    row = await identityOf(acc);
+    expect([row.identityState, row.verificationId, row.documentNo]).toEqual(['expiring', made.data.id, 'ID-0133-1']);
+    // the daily job agrees with the decision
+    await syncIdentity(t.p.db, today());
+    expect((await identityOf(acc)).verificationId).toBe(made.data.id);
+
     // eleven days on, the daily job makes it expired (the job is refreshIdentities on today's date;
     // the clock is not moved, the sessions would expire)
     await syncIdentity(t.p.db, dayOf(t.p.clock.now().getTime() + 11 * DAY));
@@ -127,8 +142,24 @@ describe('identity verification per account (auth)', () => {
     expect((await identityOf(acc)).identityState).toBe('pending');
     expect((await post(fin, `${V}/reject`, { id: renewal.data.id, reason: 'blurred scan' })).code).toBe(0);
     row = await identityOf(acc);
-    expect(row.identityState).toBe('rejected');
-    expect(row.documentNo).toBe('ID-0133-2');
+    // decided today, the approval is still valid today (expiring); the daily job eleven days on: expired
+    expect([row.identityState, row.documentNo]).toEqual(['expiring', 'ID-0133-1']);
+    await syncIdentity(t.p.db, dayOf(t.p.clock.now().getTime() + 11 * DAY));
+    row = await identityOf(acc);
+    expect([row.identityState, row.documentNo]).toEqual(['expired', 'ID-0133-1']);
+    // an account whose only verification was rejected reads rejected
+    const other = await testAccount(t.p.db, adminId, {
+      customer: 'IDR',
+      name: 'Identity R',
+      alias: 'idr',
+      account: 'IR',
+    });
+    const first = await post(admin, `${V}/save`, { ...body, accountId: other, documentNo: 'ID-0133-3' });
+    expect(first.code, first.msg).toBe(0);
+    expect((await post(fin, `${V}/reject`, { id: first.data.id, reason: 'blurred scan' })).code).toBe(0);
+    expect((await identityOf(other)).identityState).toBe('rejected');
+    await syncIdentity(t.p.db, today());
+    expect((await identityOf(other)).identityState).toBe('rejected');
   });
 
   it('is finance’s screen: sales do not hold it', async () => {

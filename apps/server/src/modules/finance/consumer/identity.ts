@@ -1,6 +1,6 @@
 import { IDENTITY_EXPIRING_DAYS, identityResource } from '@portal/contracts/finance';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../platform/db/index.js';
+import { type DbOrTx, rowsOf } from '../../../platform/db/index.js';
 import type { Platform } from '../../../platform/platform.js';
 import { bindResource } from '../../../platform/resource/index.js';
 import { customerFieldSql } from '../../crm/customer-refs.js';
@@ -22,18 +22,22 @@ const stateOf = (day: string): SQL => sql`case v.state
   else v.state end`;
 
 /**
- * Sets the accounts' identity state from their latest verification on `day` (one account, or all:
- * the seed and the daily job, when "verified" turns "expiring" and "expired"). Only changed rows
- * are written.
+ * Sets the accounts' identity state on `day` (one account, or all: the seed and the daily job, when
+ * "verified" turns "expiring" and "expired"). The latest verification decides, except a rejected
+ * renewal: an earlier approval then decides (verified, expiring or expired as its valid-until says),
+ * the rejection stays in the account's history. Only changed rows are written.
  */
 export async function syncIdentity(tx: DbOrTx, day: string, accountId?: number): Promise<void> {
   const only = accountId === undefined ? sql`` : sql`where account_id = ${accountId}`;
   await tx.execute(sql`
     update fin_accounts a set identity_id = s.id, identity_state = s.identity_state
     from (
-      select v.id, v.account_id, ${stateOf(day)} as identity_state
-      from (select distinct on (account_id) id, account_id, state, valid_until
-            from fin_verifications ${only} order by account_id, id desc) v
+      select distinct on (v.account_id) v.id, v.account_id, ${stateOf(day)} as identity_state
+      from (select id, account_id, state, valid_until,
+                   first_value(state) over (partition by account_id order by id desc) as latest
+            from fin_verifications ${only}) v
+      where v.latest <> 'rejected' or v.state in ('rejected', 'approved')
+      order by v.account_id, (v.latest = 'rejected' and v.state = 'approved') desc, v.id desc
     ) s
     where s.account_id = a.id
       and (a.identity_id is distinct from s.id or a.identity_state is distinct from s.identity_state)`);
@@ -76,12 +80,23 @@ export const identities = bindResource(identityResource, {
   },
 });
 
-/** An account's identity state once its verification `id` is decided (the command's write follows). */
+/**
+ * An account's identity state once its verification `id` is decided (the command's write follows):
+ * a rejected renewal leaves the account's latest approval deciding (as `syncIdentity`).
+ */
 export async function markIdentity(
   tx: DbOrTx,
   day: string,
   v: { id: number; accountId: number; state: string; validUntil: unknown },
 ): Promise<void> {
+  if (v.state === 'rejected') {
+    const [approved] = rowsOf<{ id: number; valid_until: string | null }>(
+      await tx.execute(sql`select id, valid_until::text as valid_until from fin_verifications
+        where account_id = ${v.accountId} and id <> ${v.id} and state = 'approved' order by id desc limit 1`),
+    );
+    if (approved)
+      return markIdentity(tx, day, { ...v, id: approved.id, state: 'approved', validUntil: approved.valid_until });
+  }
   const until = v.validUntil ? String(v.validUntil) : null;
   await tx.execute(sql`
     update fin_accounts set identity_id = ${v.id}, identity_state = (
