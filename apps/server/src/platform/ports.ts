@@ -357,11 +357,15 @@ export interface PartyRef {
   ownerId: number | null;
 }
 
-/** A page of parties in the caller's data scope, by code; `codes` keeps only (`in`) or leaves out those codes. */
-export interface PartyPageQuery {
+/** Parties in the caller's data scope, by code; `codes` keeps only (`in`) or leaves out those codes. */
+export interface PartySelectQuery {
   auth: AuthContext;
   keyword?: string;
   codes?: { in: boolean; list: string[] };
+}
+
+/** A page of parties (PartySelectQuery) */
+export interface PartyPageQuery extends PartySelectQuery {
   page: number;
   size: number;
 }
@@ -369,6 +373,11 @@ export interface PartyPageQuery {
 /** crm room (customers) and srm room (suppliers): a paged read of their records' codes and names */
 export interface PartiesPort {
   page(q: PartyPageQuery): Promise<{ records: PartyRef[]; total: number }>;
+  /**
+   * The same rows, unpaged and newest first, as a parameterised query for an export to stream
+   * (decision 0140); its columns, in order: id, code, name, country, owner id. Optional: doubles may lack it
+   */
+  select?(q: PartySelectQuery): { sql: string; params: unknown[] };
 }
 
 export interface Ports {
