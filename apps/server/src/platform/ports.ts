@@ -221,8 +221,26 @@ export interface TrafficCountryCost {
   cost: string;
 }
 
+/** one product's billable volume of an account over some days (`TrafficPort.billedVolumes`, decision 0140) */
+export interface TrafficBilledVolume {
+  product: 'sms' | 'voice' | 'whatsapp' | 'email';
+  /** the price currency of the charged traffic */
+  currency: string;
+  /** what the quantity counts: SMS parts, voice billed minutes, WhatsApp messages, mails */
+  unit: 'part' | 'minute' | 'message' | 'mail';
+  /** decimal text, at most 2 decimals (voice minutes), above zero */
+  quantity: string;
+  /** the rated revenue of that volume (decimal text) */
+  revenue: string;
+}
+
 /** traffic room: rolled-up figures for home, reports and the AI assistant (never raw records) */
 export interface TrafficPort {
+  /**
+   * An account's billable volume per product and price currency over the UTC days [from, to]
+   * (YYYY-MM-DD), from the daily rollup; finance's sales delivery lines. Optional: doubles need not.
+   */
+  billedVolumes?(q: { accountId: number; from: string; to: string }): Promise<TrafficBilledVolume[]>;
   /**
    * Reports' sums, grouped in the database (decision 0081): per `by` value and currency, the days at
    * or after `splitAt` apart from those before; and per day and currency (the chart and the totals).
