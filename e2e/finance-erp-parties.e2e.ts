@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
-import { api, apiToken, confirmPopconfirm, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
+import {
+  api,
+  apiToken,
+  chooseOption,
+  confirmPopconfirm,
+  FINANCE,
+  signedIn,
+  submitModal,
+  useShellServer,
+} from './support/shell.js';
 
 interface Party {
   id: number;
@@ -45,11 +54,8 @@ describe('finance ERP basic data and purchase receipts', () => {
     await settled(page);
     await page.getByTestId('erp-party-keyword').fill(target.code);
     await page.getByTestId('erp-party-mapped').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: /^Not mapped$/ })
-      .click();
-    await page.getByTestId('erp-party-search').click();
+    await chooseOption(page, /^Not mapped$/);
+    await page.getByTestId('content').locator('.portal-search-form button[type="submit"]').click();
     const row = rows(page).filter({ hasText: target.code }).first();
     await row.waitFor({ timeout: 20_000 });
     await row.getByTestId('erp-party-map').click();

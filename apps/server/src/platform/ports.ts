@@ -221,8 +221,26 @@ export interface TrafficCountryCost {
   cost: string;
 }
 
+/** one product's billable volume of an account over some days (`TrafficPort.billedVolumes`, decision 0140) */
+export interface TrafficBilledVolume {
+  product: 'sms' | 'voice' | 'whatsapp' | 'email';
+  /** the price currency of the charged traffic */
+  currency: string;
+  /** what the quantity counts: SMS parts, voice billed minutes, WhatsApp messages, mails */
+  unit: 'part' | 'minute' | 'message' | 'mail';
+  /** decimal text, at most 2 decimals (voice minutes), above zero */
+  quantity: string;
+  /** the rated revenue of that volume (decimal text) */
+  revenue: string;
+}
+
 /** traffic room: rolled-up figures for home, reports and the AI assistant (never raw records) */
 export interface TrafficPort {
+  /**
+   * An account's billable volume per product and price currency over the UTC days [from, to]
+   * (YYYY-MM-DD), from the daily rollup; finance's sales delivery lines. Optional: doubles need not.
+   */
+  billedVolumes?(q: { accountId: number; from: string; to: string }): Promise<TrafficBilledVolume[]>;
   /**
    * Reports' sums, grouped in the database (decision 0081): per `by` value and currency, the days at
    * or after `splitAt` apart from those before; and per day and currency (the chart and the totals).
@@ -357,11 +375,15 @@ export interface PartyRef {
   ownerId: number | null;
 }
 
-/** A page of parties in the caller's data scope, by code; `codes` keeps only (`in`) or leaves out those codes. */
-export interface PartyPageQuery {
+/** Parties in the caller's data scope, by code; `codes` keeps only (`in`) or leaves out those codes. */
+export interface PartySelectQuery {
   auth: AuthContext;
   keyword?: string;
   codes?: { in: boolean; list: string[] };
+}
+
+/** A page of parties (PartySelectQuery) */
+export interface PartyPageQuery extends PartySelectQuery {
   page: number;
   size: number;
 }
@@ -369,6 +391,11 @@ export interface PartyPageQuery {
 /** crm room (customers) and srm room (suppliers): a paged read of their records' codes and names */
 export interface PartiesPort {
   page(q: PartyPageQuery): Promise<{ records: PartyRef[]; total: number }>;
+  /**
+   * The same rows, unpaged and newest first, as a parameterised query for an export to stream
+   * (decision 0140); its columns, in order: id, code, name, country, owner id. Optional: doubles may lack it
+   */
+  select?(q: PartySelectQuery): { sql: string; params: unknown[] };
 }
 
 export interface Ports {

@@ -1,6 +1,6 @@
 import { CrmPerm } from '@portal/contracts/crm';
 import type { Module } from '../../platform/module.js';
-import { partyPage } from '../../platform/parties.js';
+import { partiesPort } from '../../platform/parties.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { applications, registerApplicationHandlers } from './applications.js';
 import { CHURN_JOB, runChurnJob } from './churn/job.js';
@@ -43,21 +43,14 @@ export { CUSTOMER_TOUCHED } from './touch.js';
 export const crmModule: Module = {
   name: 'crm',
   ports: {
-    customers: (db) => ({
-      page: (q) =>
-        partyPage(
-          db,
-          crmCustomers,
-          {
-            id: crmCustomers.id,
-            code: crmCustomers.code,
-            name: crmCustomers.name,
-            country: crmCustomers.country,
-            ownerId: crmCustomers.ownerId,
-          },
-          q,
-        ),
-    }),
+    customers: (db) =>
+      partiesPort(db, crmCustomers, {
+        id: crmCustomers.id,
+        code: crmCustomers.code,
+        name: crmCustomers.name,
+        country: crmCustomers.country,
+        ownerId: crmCustomers.ownerId,
+      }),
   },
   async register(app, p) {
     p.summary.register('crm', async (auth) => {

@@ -1,6 +1,6 @@
 import type { Module } from '../../platform/module.js';
 import { mountOwnership } from '../../platform/ownership/index.js';
-import { partyPage } from '../../platform/parties.js';
+import { partiesPort } from '../../platform/parties.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { admissions, registerAdmissionHandler } from './admission.js';
 import { srmChannels } from './channels/index.js';
@@ -48,21 +48,14 @@ onSupplierCreate(requireRuledFields);
 export const srmModule: Module = {
   name: 'srm',
   ports: {
-    suppliers: (db) => ({
-      page: (q) =>
-        partyPage(
-          db,
-          srmSuppliers,
-          {
-            id: srmSuppliers.id,
-            code: srmSuppliers.code,
-            name: srmSuppliers.name,
-            country: srmSuppliers.country,
-            ownerId: srmSuppliers.ownerId,
-          },
-          q,
-        ),
-    }),
+    suppliers: (db) =>
+      partiesPort(db, srmSuppliers, {
+        id: srmSuppliers.id,
+        code: srmSuppliers.code,
+        name: srmSuppliers.name,
+        country: srmSuppliers.country,
+        ownerId: srmSuppliers.ownerId,
+      }),
     channels: (db) => ({
       live: (product) => liveChannels(db, product),
       bindingsTo: (channelId, dest, at) => bindingsTo(db, channelId, dest, at),

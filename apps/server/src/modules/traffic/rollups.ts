@@ -6,6 +6,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import { portOf, type TrafficDayFigure, type TrafficPort } from '../../platform/ports.js';
+import { billedVolumes } from './billed-volumes.js';
 import { channelCosts, countryCosts } from './channel-costs.js';
 import { channelFigures, gatewayFigures } from './channel-figures.js';
 import { foldCosts } from './cost-currencies.js';
@@ -181,6 +182,7 @@ export async function rollupLag(db: DbOrTx) {
 /** The `traffic` port: day figures from the daily rollups only (never raw records). */
 export function trafficPort(db: Db): TrafficPort {
   return {
+    billedVolumes: billedVolumes(db),
     byChannel: channelFigures(db),
     byGateway: gatewayFigures(db),
     costByChannel: channelCosts(db),

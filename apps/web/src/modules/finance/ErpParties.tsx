@@ -5,14 +5,17 @@ import {
   type ErpPartyRow,
   erpMappingResource,
   erpPartyApi,
+  erpPartyQuery,
 } from '@portal/contracts/finance';
 import { resourcePath } from '@portal/contracts/resource';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../platform/access';
+import { zodRule } from '../../platform/form';
 import { get, post } from '../../platform/http';
 import { useLabel } from '../../platform/resource/labels';
+import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { T } from './texts';
 
 type Filters = { keyword?: string; mapped?: 'yes' | 'no' };
@@ -59,121 +62,93 @@ function MapModal({ kind, row, onClose }: { kind: ErpPartyKind; row: ErpPartyRow
 }
 
 /**
- * `financial-erp/basic-data-material/{customer, supplier}` (decision 0127): our customers / suppliers
- * in the caller's data scope (read through CRM's / SRM's ports) beside their Kingdee code; an
- * unmapped one is mapped from its row by who holds the mapping key.
+ * `financial-erp/basic-data-material/{customer, supplier}` (decisions 0127, 0140): our customers /
+ * suppliers in the caller's data scope (read through CRM's / SRM's ports) beside their Kingdee code,
+ * on the shared list (column chooser, export through the export service with the list's filters);
+ * an unmapped one is mapped from its row by who holds the mapping key.
  */
 function PartyScreen({ kind }: { kind: ErpPartyKind }) {
   const label = useLabel();
   const queryClient = useQueryClient();
   const canMap = useCan(ErpMappingPerm.EDIT);
-  const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
   const [mapping, setMapping] = useState<ErpPartyRow | null>(null);
-  const query = { ...filters, ...paging };
-  const key = ['finance.erpParty', kind, query];
-  const { data, isFetching } = useQuery({
-    queryKey: key,
-    queryFn: () => get<PageResult<ErpPartyRow>>(erpPartyApi(kind), query),
-    placeholderData: keepPreviousData,
-  });
   const text = (zh: string, en: string) => label({ zh, en });
+  const columns: ListColumn<ErpPartyRow>[] = [
+    { key: 'code', dataIndex: 'code', title: text('编号', 'Code'), width: 140, fixed: 'left' },
+    { key: 'name', dataIndex: 'name', title: text('名称', 'Name'), width: 220, ellipsis: true },
+    { key: 'country', dataIndex: 'country', title: text('国家/地区', 'Country'), width: 110 },
+    {
+      key: 'ownerName',
+      dataIndex: 'ownerName',
+      title: text('负责人', 'Owner'),
+      width: 120,
+      secondary: true,
+      render: (v: string | null) => v ?? '-',
+    },
+    {
+      key: 'kingdeeCode',
+      dataIndex: 'kingdeeCode',
+      title: label(T.erp.kingdeeCode),
+      width: 160,
+      render: (v: string | null) => v ?? <Tag>{label(T.erp.notMapped)}</Tag>,
+    },
+    {
+      key: 'kingdeeName',
+      dataIndex: 'kingdeeName',
+      title: label(T.erp.kingdeeName),
+      width: 200,
+      ellipsis: true,
+      secondary: true,
+    },
+    ...(canMap
+      ? [
+          {
+            key: 'actions',
+            title: text('操作', 'Actions'),
+            width: 90,
+            fixed: 'right' as const,
+            render: (_: unknown, row: ErpPartyRow) =>
+              row.mappingId ? null : (
+                <Button size="small" type="link" onClick={() => setMapping(row)} data-testid="erp-party-map">
+                  {label(T.erp.map)}
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small">
-        <Form
-          form={form}
-          layout="inline"
-          onFinish={(v) => {
-            setFilters({ keyword: v.keyword?.trim() || undefined, mapped: v.mapped });
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
-          style={{ rowGap: 8 }}
-        >
-          <Form.Item name="keyword" label={text('编号/名称', 'Code or name')}>
-            <Input allowClear data-testid="erp-party-keyword" style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="mapped" label={label(T.erp.mapState)}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              data-testid="erp-party-mapped"
-              options={[
-                { value: 'yes', label: label(T.erp.isMapped) },
-                { value: 'no', label: label(T.erp.notMapped) },
-              ]}
-            />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="erp-party-search">
-              {text('查询', 'Search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-                setPaging((p) => ({ ...p, page: 1 }));
-              }}
+    <div data-testid={`erp-party-${kind}`}>
+      <SearchTable<ErpPartyRow, Filters>
+        queryKey={['finance.erpParty', kind]}
+        fetcher={(query, signal) => get<PageResult<ErpPartyRow>>(erpPartyApi(kind), query, { signal })}
+        columns={columns}
+        rowKey="id"
+        size="small"
+        exportPath={`${erpPartyApi(kind)}/export`}
+        filters={
+          <>
+            <Form.Item
+              name="keyword"
+              label={text('编号/名称', 'Code or name')}
+              rules={[zodRule(erpPartyQuery.shape.keyword, text('编号/名称', 'Code or name'))]}
             >
-              {text('重置', 'Reset')}
-            </Button>
-          </Space>
-        </Form>
-      </Card>
-      <Card size="small">
-        <Table<ErpPartyRow>
-          rowKey="id"
-          size="small"
-          loading={isFetching}
-          dataSource={data?.records ?? []}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => text(`共 ${n} 条`, `${n} in all`),
-            onChange: (page, size) => setPaging({ page, size }),
-          }}
-          columns={[
-            { key: 'code', dataIndex: 'code', title: text('编号', 'Code'), width: 140 },
-            { key: 'name', dataIndex: 'name', title: text('名称', 'Name'), ellipsis: true },
-            { key: 'country', dataIndex: 'country', title: text('国家/地区', 'Country'), width: 110 },
-            {
-              key: 'ownerName',
-              dataIndex: 'ownerName',
-              title: text('负责人', 'Owner'),
-              width: 120,
-              render: (v: string | null) => v ?? '-',
-            },
-            {
-              key: 'kingdeeCode',
-              dataIndex: 'kingdeeCode',
-              title: label(T.erp.kingdeeCode),
-              width: 160,
-              render: (v: string | null) => v ?? <Tag>{label(T.erp.notMapped)}</Tag>,
-            },
-            { key: 'kingdeeName', dataIndex: 'kingdeeName', title: label(T.erp.kingdeeName), ellipsis: true },
-            ...(canMap
-              ? [
-                  {
-                    key: 'actions',
-                    title: text('操作', 'Actions'),
-                    width: 100,
-                    fixed: 'right' as const,
-                    render: (_: unknown, row: ErpPartyRow) =>
-                      row.mappingId ? null : (
-                        <Button size="small" type="link" onClick={() => setMapping(row)} data-testid="erp-party-map">
-                          {label(T.erp.map)}
-                        </Button>
-                      ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </Card>
+              <Input allowClear data-testid="erp-party-keyword" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="mapped" label={label(T.erp.mapState)}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                data-testid="erp-party-mapped"
+                options={[
+                  { value: 'yes', label: label(T.erp.isMapped) },
+                  { value: 'no', label: label(T.erp.notMapped) },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+      />
       {mapping && (
         <MapModal
           kind={kind}
@@ -184,7 +159,7 @@ function PartyScreen({ kind }: { kind: ErpPartyKind }) {
           }}
         />
       )}
-    </Space>
+    </div>
   );
 }
 

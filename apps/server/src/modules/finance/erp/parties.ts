@@ -14,17 +14,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthContext } from '../../../platform/auth/context.js';
+import { exportRoute } from '../../../platform/exports/list-export.js';
 import { staffNames } from '../../../platform/history/names.js';
 import { ok } from '../../../platform/http/envelope.js';
-import { AppError } from '../../../platform/http/errors.js';
 import { localeOf } from '../../../platform/http/locale.js';
 import type { Platform } from '../../../platform/platform.js';
-import { portOf } from '../../../platform/ports.js';
-import { financeScope } from '../accounts.js';
+import { erpPartiesExports, partiesPortOf, partyFilter } from './parties-export.js';
 import { finErpMappings } from './schema.js';
-
-const PORT = { customer: 'customers', supplier: 'suppliers' } as const;
-const ROOM = { customer: 'CRM', supplier: 'SRM' } as const;
 
 /**
  * `basic-data-material/{customer, supplier}` (decision 0127): the CRM's / SRM's records in the
@@ -38,8 +34,7 @@ export async function erpParties(
   q: ErpPartyQuery,
   locale: Locale,
 ): Promise<{ records: ErpPartyRow[]; total: number; page: number; size: number }> {
-  const port = portOf(p.db, PORT[kind]);
-  if (!port) throw new AppError('FIN_ERP_PARTIES_UNAVAILABLE', { vars: { value: ROOM[kind] } });
+  const port = partiesPortOf(p.db, kind);
   const mappings = await p.db
     .select({
       id: finErpMappings.id,
@@ -51,8 +46,7 @@ export async function erpParties(
     .where(eq(finErpMappings.kind, kind));
   const byCode = new Map(mappings.map((m) => [m.ourCode, m]));
   const page = await port.page({
-    auth: financeScope(auth),
-    keyword: q.keyword || undefined,
+    ...partyFilter(auth, q),
     codes: q.mapped ? { in: q.mapped === 'yes', list: [...byCode.keys()] } : undefined,
     page: q.page,
     size: q.size,
@@ -78,7 +72,7 @@ export async function erpParties(
 
 export async function erpPartyRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const kind of ERP_PARTY_KINDS)
+  for (const kind of ERP_PARTY_KINDS) {
     r.get(
       erpPartyApi(kind),
       {
@@ -92,4 +86,13 @@ export async function erpPartyRoutes(app: FastifyInstance, p: Platform) {
       },
       async (req) => ok(await erpParties(p, req.auth!, kind, req.query, localeOf(req.headers))),
     );
+    exportRoute(
+      app,
+      p,
+      `${erpPartyApi(kind)}/export`,
+      erpPartiesExports[kind],
+      erpPartyQuery,
+      `Export the ERP's ${kind}s (the list's filters, data scope and columns)`,
+    );
+  }
 }

@@ -3,6 +3,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../../platform/db/index.js';
 import type { Platform } from '../../../platform/platform.js';
+import { portOf, type TrafficBilledVolume } from '../../../platform/ports.js';
 import { customerFieldSql } from '../../crm/customer-refs.js';
 import { supplierFieldSql } from '../../srm/index.js';
 import { reference } from '../../system/reference/index.js';
@@ -22,6 +23,9 @@ interface Source {
   product: string | null;
   /** the line's quantity (bills: their counted messages / minutes); 1 for money movements */
   qty: string | null;
+  /** a customer bill's account and first day: its traffic volumes are the lines (decision 0140) */
+  accountId?: number;
+  periodStart?: string;
 }
 
 interface SourceOf {
@@ -95,7 +99,8 @@ const SOURCES: Record<ErpDocType, SourceOf> = {
     query: (from, to) => sql`select 'bill:' || b.id as key, b.period_end::text as day, a.customer_id as "counterpartId",
         ${customerFieldSql(sql`a.customer_id`, 'code')} as "counterpartCode",
         ${customerFieldSql(sql`a.customer_id`, 'name')} as "counterpartName", a.entity_id as "entityId", b.currency,
-        b.amount::text as amount, a.products[1] as product, null as qty
+        b.amount::text as amount, a.products[1] as product, null as qty, b.account_id as "accountId",
+        b.period_start::text as "periodStart"
       from fin_bills b
       join fin_accounts a on a.id = b.account_id
       where b.state <> 'draft' and b.amount > 0 and b.period_end between ${from} and ${to}
@@ -119,12 +124,14 @@ function customerEntries(kinds: string[], from: string, to: string) {
     order by e.day, e.id`;
 }
 
-/** What production reads besides the ledgers: the entities' codes and a currency's minor digits. */
+/** What production reads besides the ledgers: the entities' codes, a currency's minor digits, traffic volumes. */
 export interface ProduceDeps {
   db: Db;
   now: Date;
   entities(): Promise<{ id: number; code: string }[]>;
   digits(currency: string): Promise<number>;
+  /** an account's billable volume per product over [from, to] (the traffic port; none without the room) */
+  volumes(accountId: number, from: string, to: string): Promise<TrafficBilledVolume[]>;
 }
 
 /** Production's reads through the reference port (routes and the job). */
@@ -133,7 +140,54 @@ export const produceDeps = (p: Platform): ProduceDeps => ({
   now: p.clock.now(),
   entities: () => reference(p).entities(),
   digits: async (c) => (await reference(p).currencyOf(c))?.digits ?? 2,
+  volumes: async (accountId, from, to) =>
+    (await portOf(p.db, 'traffic')?.billedVolumes?.({ accountId, from, to })) ?? [],
 });
+
+/** One document line: quantity, unit price = amount / quantity (4 decimals), the amount exact. */
+const line = (material: string | null, qty: Decimal, amount: Decimal): ErpLine => ({
+  material,
+  qty: qty.toFixed(qty.isInteger() ? 0 : 2),
+  price: amount.div(qty).toFixed(4),
+  amount: amount.toFixed(4),
+});
+
+/**
+ * The traffic volumes of the bills a sales-delivery run will make (decision 0140), read before its
+ * transaction (PGlite has one connection): per source key, the account's billable volume per product
+ * over the bill's period, through the traffic room's port.
+ */
+async function billVolumes(deps: ProduceDeps, src: SourceOf, from: string, to: string) {
+  const out = new Map<string, TrafficBilledVolume[]>();
+  for (const b of rowsOf<Source>(await deps.db.execute(src.query(from, to))))
+    if (b.accountId && b.periodStart) out.set(b.key, await deps.volumes(b.accountId, b.periodStart, b.day));
+  return out;
+}
+
+/**
+ * A bill's lines from its traffic (decision 0140): one per product with a volume in the bill's
+ * currency, the bill's amount shared by the products' rated revenue (the last line takes the rounding
+ * rest, so the lines add up to the amount exactly); none when the period carried nothing billable.
+ */
+export function volumeLines(
+  amount: Decimal,
+  volumes: TrafficBilledVolume[],
+  currency: string,
+  materialOf: (product: string) => string | null,
+): ErpLine[] {
+  const mine = volumes.filter((v) => v.currency === currency && new Decimal(v.quantity).gt(0));
+  if (!mine.length) return [];
+  const revenue = mine.reduce((s, v) => s.plus(v.revenue), new Decimal(0));
+  let rest = amount;
+  return mine.map((v, i) => {
+    const share =
+      i === mine.length - 1
+        ? rest
+        : (revenue.gt(0) ? amount.times(v.revenue).div(revenue) : amount.div(mine.length)).toDecimalPlaces(4);
+    rest = rest.minus(share);
+    return line(materialOf(v.product), new Decimal(v.quantity), share);
+  });
+}
 
 /** The next number of a type on a day: `SKD-20261130-0001` (the counter row is locked until commit). */
 async function nextNumber(tx: Tx, type: ErpDocType, day: string) {
@@ -162,6 +216,7 @@ export async function produceDocuments(deps: ProduceDeps, type: ErpDocType, from
     ).map((r) => [r.currency, 2]),
   );
   for (const c of digits.keys()) digits.set(c, await deps.digits(c));
+  const volumes = type === 'sales-delivery-order' ? await billVolumes(deps, src, from, to) : undefined;
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fin.erp.produce'), hashtext(${type}))`);
     const rows = rowsOf<Source>(await tx.execute(src.query(from, to)));
@@ -177,16 +232,18 @@ export async function produceDocuments(deps: ProduceDeps, type: ErpDocType, from
         amount = amount.div(new Decimal(10).pow(digits.get(r.currency) ?? 2));
       }
       const product = r.product === 'vos' ? 'voice' : r.product === 'social' ? 'whatsapp' : r.product;
-      // a bill's counted quantity when it has one; the unit price is then rounded, the amount exact
-      const qty = r.qty && new Decimal(r.qty).gt(0) ? new Decimal(r.qty) : new Decimal(1);
-      const lines: ErpLine[] = [
-        {
-          material: (product && materials.get(product)) ?? null,
-          qty: qty.toFixed(qty.isInteger() ? 0 : 2),
-          price: amount.div(qty).toFixed(4),
-          amount: amount.toFixed(4),
-        },
-      ];
+      let lines: ErpLine[];
+      if (volumes) {
+        // a bill read after the volumes were (a concurrent bill run): made by the next run
+        const found = volumes.get(r.key);
+        if (!found) continue;
+        lines = volumeLines(amount, found, r.currency, (p) => materials.get(p) ?? null);
+      } else lines = [];
+      if (!lines.length) {
+        // a bill's counted quantity when it has one; the unit price is then rounded, the amount exact
+        const qty = r.qty && new Decimal(r.qty).gt(0) ? new Decimal(r.qty) : new Decimal(1);
+        lines = [line((product && materials.get(product)) ?? null, qty, amount)];
+      }
       const inserted = rowsOf<{ id: number }>(
         await tx.execute(sql`insert into fin_erp_documents (type, number, doc_date, counterpart_kind, counterpart_id,
             counterpart_code, counterpart_name, entity_code, currency, amount, lines, source_key, created_at)

@@ -1,9 +1,10 @@
 import { ERP_DOC_TYPES } from '@portal/contracts/finance';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/index.js';
+import { portOf } from '../../../platform/ports.js';
 import type { SeedContext } from '../../../platform/seed/context.js';
 import { userIdOf } from '../process.js';
-import { produceDocuments } from './produce.js';
+import { type ProduceDeps, produceDocuments } from './produce.js';
 import { finErpMappings, finErpMaterials } from './schema.js';
 
 const MATERIALS = [
@@ -44,7 +45,10 @@ export async function seedErp(ctx: SeedContext): Promise<void> {
         rowsOf<{ d: number }>(await db.execute(sql`select digits as d from ref_currencies where code = ${c}`))[0]?.d ??
           2,
       ),
-  };
+    // the delivery orders' quantities from the seeded traffic's rollup (decision 0140)
+    volumes: async (accountId: number, from: string, to: string) =>
+      (await portOf(db, 'traffic')?.billedVolumes?.({ accountId, from, to })) ?? [],
+  } satisfies ProduceDeps;
   const from = day(new Date(now.getTime() - 45 * 86_400_000));
   for (const type of ERP_DOC_TYPES) await produceDocuments(deps, type, from, day(now));
   const by = (await userIdOf(db, 'finance01')) ?? (await userIdOf(db, 'admin'));
