@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { trafficApi, trafficKeys } from './api';
-import { lastDays, type RangeFilters, RangeItem, timeColumn, useAnsweredSearch } from './shared';
+import { lastDays, type RangeFilters, RangeItem, time, useAnsweredSearch } from './shared';
 
 type Filters = RangeFilters & { accountId?: number; kind?: string };
 
@@ -39,18 +39,23 @@ export function OperationLogScreen() {
   );
   const columns = useMemo<TableColumnsType<OperationLogRow>>(
     () => [
-      timeColumn('at', t('traffic.oplog.at')),
+      // who did it sits under when: on a phone the changes stay in view
       {
-        key: 'actor',
-        dataIndex: 'actorName',
-        title: t('traffic.oplog.actor'),
-        width: 110,
-        render: (v: string | null) => v ?? t('history.system'),
+        key: 'at',
+        title: `${t('traffic.oplog.at')} / ${t('traffic.oplog.actor')}`,
+        width: 150,
+        render: (_, r) => (
+          <Flex vertical gap={0}>
+            <span>{time(r.at)}</span>
+            <Typography.Text type="secondary">{r.actorName ?? t('history.system')}</Typography.Text>
+          </Flex>
+        ),
       },
       {
         key: 'kind',
         title: t('traffic.oplog.kind'),
         width: 150,
+        responsive: ['sm'],
         render: (_, r) => (
           <span data-testid={`oplog-kind-${r.kind}`}>
             {r.kindLabel} <Typography.Text type="secondary">#{r.recordId}</Typography.Text>
@@ -64,7 +69,7 @@ export function OperationLogScreen() {
         responsive: ['md'],
         render: (_, r) => <Tag>{r.command ?? t(`history.kind.${r.action}` as 'history.kind.updated')}</Tag>,
       },
-      { key: 'changes', title: t('traffic.oplog.changes'), width: 360, render: (_, r) => <Changes row={r} /> },
+      { key: 'changes', title: t('traffic.oplog.changes'), width: 300, render: (_, r) => <Changes row={r} /> },
     ],
     [t],
   );
