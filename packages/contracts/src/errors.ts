@@ -1327,6 +1327,20 @@ export const Errors = {
     '一次最多查询 {limit} 个号码（本次 {value} 个）',
     'At most {limit} numbers at a time ({value} given)',
   ),
+  // traffic: an account's operation log (decision 0145, 10520632–10520638)
+  TRF_OPLOG_ACCOUNT_UNKNOWN: def(
+    10520632,
+    404,
+    '账户 {value} 不存在或不在您的数据范围内',
+    'There is no account {value} within your data scope',
+  ),
+  TRF_OPLOG_ACCOUNT_FORBIDDEN: def(10520633, 403, '您没有查看客户账户的权限', 'You may not view consumer accounts'),
+  TRF_OPLOG_KIND_UNKNOWN: def(
+    10520634,
+    400,
+    '记录类型 {value} 不属于账户',
+    'The account keeps no records of kind {value}',
+  ),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

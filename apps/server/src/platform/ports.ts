@@ -74,6 +74,12 @@ export interface ConsumerAccountRef {
   products: Product[];
 }
 
+/** the records of one kind hanging on an account: their history entity and keys (decision 0145) */
+export interface AccountRecords {
+  entity: string;
+  ids: string[];
+}
+
 /** finance room: customers' accounts on the messaging platform */
 export interface AccountsPort {
   byCodes(codes: string[]): Promise<Map<string, ConsumerAccountRef>>;
@@ -83,6 +89,13 @@ export interface AccountsPort {
   /** accounts opened (their opening approved) in [from, to), with the time they opened (CRM account
    * tracking). Optional: doubles may lack it */
   openedIn?(from: Date, to: Date): Promise<(ConsumerAccountRef & { openedAt: Date })[]>;
+  /**
+   * Whether `auth` may read the account as its detail would: `forbidden` without the account list's key,
+   * `unknown` when there is no such account in the caller's data scope. Optional: doubles may lack it
+   */
+  access?(accountId: number, auth: AuthContext): Promise<'ok' | 'forbidden' | 'unknown'>;
+  /** the (entity, ids) pairs of record history hanging on the account, the account itself first (decision 0145) */
+  recordsOfAccount?(accountId: number): Promise<AccountRecords[]>;
 }
 
 /** finance room: money moves only through its ledger */

@@ -78,6 +78,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.VOS_ACCOUNTS,
   TrafficPerm.API_QUEUES,
   TrafficPerm.PORT_QUERY,
+  TrafficPerm.OPERATION_LOG,
   TrafficPerm.WHATSAPP_RECORDS,
   TrafficPerm.WA_SESSIONS,
   TrafficPerm.MAIL_RECORDS,
@@ -142,7 +143,8 @@ export const ROLE_GRANTS: Record<
   /** finance also records the payment of a SIM-farm partner's approved withdrawal (decision 0083) */
   finance: {
     subtrees: ['financial', 'reportAnalysis'],
-    keys: [Perm.AI_CHAT, SrmPerm.TVS_WITHDRAWALS, SrmPerm.TVS_WITHDRAWAL_PAY],
+    // an account's operation log, opened from the consumer account list (decision 0145)
+    keys: [Perm.AI_CHAT, SrmPerm.TVS_WITHDRAWALS, SrmPerm.TVS_WITHDRAWAL_PAY, TrafficPerm.OPERATION_LOG],
   },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
   purchasing_manager: {

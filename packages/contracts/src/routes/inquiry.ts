@@ -3,7 +3,8 @@ import { defineSection } from './define.js';
 /**
  * Business inquiry (/businessInquiry/...), spec 2.
  * The spec names the detail pages operationLog, accountApprovalStatus and creditModifyRecord/consumer
- * without their parents; we highlight them under the channel list and the agent customer list.
+ * without their parents; the last two sit under the agent customer list, operationLog (an account's log,
+ * decision 0145) is a hidden page with its own key (its opener, the consumer account list, sits in another section).
  * The performance previews (c|r)/performance/preview sit under the daily C-end / R-end results.
  */
 const s = defineSection('businessInquiry');
@@ -55,7 +56,8 @@ s.group('voice', '语音查询', 'Voice queries', 'PhoneOutlined')
 
 s.group('channel', '通道查询', 'Channel queries', 'ClusterOutlined')
   .page('channelManage', '通道管理', 'Channels', 'ClusterOutlined')
-  .detail('operationLog', '操作日志', 'Operation log', 'channelManage', { tagPath: 'fullPath' })
+  // one account's operation log (decision 0145): its own key, opened from the account list and the traffic screens
+  .hiddenPage('operationLog', '操作日志', 'Operation log', { tagPath: 'fullPath' })
   .page('channelRecommend', '通道推荐', 'Channel recommendations', 'LikeOutlined')
   .page('marketChannel', '市场通道', 'Market channels', 'ShopOutlined')
   .page('minxSolution', '混合方案', 'Mixed solutions', 'BranchesOutlined')

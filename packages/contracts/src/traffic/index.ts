@@ -38,6 +38,8 @@ export const TrafficPerm = {
   VOICE_TASK_CONTROL: `${screen(`${BI}/voiceTaskManagement`)}:control`,
   API_QUEUES: screen(`${BI}/apiQueueManage`),
   PORT_QUERY: screen(`${BI}/portquery`),
+  /** one account's operation log (decision 0145); the account's own read key and scope apply as well */
+  OPERATION_LOG: screen(`${BI}/operationLog`),
   WHATSAPP_RECORDS: screen(`${BI}/send-query/wa-send-record`),
   WA_SESSIONS: screen(`${BI}/wa-session-record`),
   MAIL_RECORDS: screen(`${BI}/mailSendingRecord`),
@@ -868,6 +870,7 @@ export const messageTimelineEntry = z.object({
 });
 
 export * from './apps.js';
+export * from './oplog.js';
 export * from './outbox.js';
 export * from './portquery.js';
 export * from './twoway.js';

@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import type { AccountsPort, ConsumerAccountRef, LedgerPort, Product } from '../../platform/ports.js';
 import { customerFieldSql } from '../crm/customer-refs.js';
+import { accountAccess, financeRecordsOfAccount } from './account-records.js';
 import { balanceOf, balancesOf, postEntry } from './ledger.js';
 import { finAccounts } from './schema.js';
 
@@ -57,6 +58,8 @@ export const accountsPort = (db: Db): AccountsPort => ({
       .orderBy(finAccounts.id);
     return rows.map((r) => ({ ...toRef(r), openedAt: new Date(r.openedAt!) }));
   },
+  access: (accountId, auth) => accountAccess(db, auth, accountId),
+  recordsOfAccount: (accountId) => financeRecordsOfAccount(db, accountId),
 });
 
 /**

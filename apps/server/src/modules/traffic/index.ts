@@ -2,6 +2,7 @@ import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { announceHomeFigures } from '../home/index.js';
+import { operationLogRoutes } from './oplog-routes.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
 import { performanceViewRoutes } from './perf-routes.js';
@@ -43,6 +44,7 @@ export const trafficModule: Module = {
     await twoWayRoutes(app, p);
     await outboxRoutes(app, p);
     await portQueryRoutes(app, p);
+    await operationLogRoutes(app, p);
     await voiceRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { permOf, routeByPath } from '@portal/contracts';
 import {
   accountResource,
   accountSnapshotResource,
@@ -33,6 +34,9 @@ import { T } from './texts';
 const DETAIL = '/financial/recharge-apply/recharge/detail';
 /** a credit-control application's own detail tab (「信用申请详情」, not the recharge one) */
 const CREDIT_DETAIL = '/financial/credit-customer/credit-record/detail';
+/** an account's operation log (decision 0145), guarded by its own route key */
+const OPERATION_LOG = '/businessInquiry/operationLog';
+const OPERATION_LOG_PERM = permOf(routeByPath(OPERATION_LOG)!);
 
 /** An account's own entries: no account columns or filter. */
 const { accountId: _account, ...ledgerFilters } = entryResource.list.filters ?? {};
@@ -63,6 +67,15 @@ export function AccountsScreen() {
   const seesLedger = useCan(FinPerm.RECORDS);
   const label = useLabel();
   const [reinstating, setReinstating] = useState<{ id: number; code: string } | null>(null);
+  const navigate = useNavigate();
+  // the account's operation log (decision 0145), for who holds its key
+  const oplog = (row: Record<string, unknown>) => ({
+    key: 'operationLog',
+    label: label(T.operationLog),
+    perm: OPERATION_LOG_PERM,
+    testId: 'account-oplog',
+    onClick: () => navigate(`${OPERATION_LOG}?accountId=${row.id}`),
+  });
   return (
     <>
       <ResourceList
@@ -75,8 +88,8 @@ export function AccountsScreen() {
               </div>
             ),
           },
-          rowActions: (row) =>
-            row.state === 'suspended'
+          rowActions: (row) => [
+            ...(row.state === 'suspended'
               ? [
                   {
                     key: 'reinstate',
@@ -86,7 +99,9 @@ export function AccountsScreen() {
                     onClick: () => setReinstating({ id: row.id as number, code: String(row.code) }),
                   },
                 ]
-              : [],
+              : []),
+            oplog(row),
+          ],
           // the billing contact (decision 0135) opens with what the account holds
           commandDialogs: {
             billingContact: {

@@ -125,6 +125,7 @@ export const T = {
   refunds: { zh: '账单退款', en: 'Bill refunds' },
   writeOff: { zh: '坏账核销', en: 'Write off' },
   reinstate: { zh: '申请恢复账户', en: 'Apply to reinstate' },
+  operationLog: { zh: '操作日志', en: 'Operation log' },
   reinstateHint: {
     zh: '账户被逾期规则暂停；财务审批通过后恢复发送，并清除坏账标记',
     en: 'The overdue ladder suspended this account; once finance approves it sends again and its bad-debt mark is cleared',

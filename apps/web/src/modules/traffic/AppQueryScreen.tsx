@@ -6,7 +6,7 @@ import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AppTrafficRow, trafficApi, trafficKeys } from './api';
-import { amountColumn, lastDays, numColumn, type RangeFilters, RangeItem, rangedSearch } from './shared';
+import { AccountLink, amountColumn, lastDays, numColumn, type RangeFilters, RangeItem, rangedSearch } from './shared';
 
 type Product = 'sms' | 'voice';
 type AppFilters = RangeFilters & {
@@ -67,7 +67,9 @@ function AppQueryScreen({ product }: { product: Product }) {
         title: t('traffic.account'),
         width: 130,
         render: (_: unknown, r) => (
-          <span data-testid={`app-row-${r.accountId}-${r.currency}`}>{r.accountCode ?? `#${r.accountId}`}</span>
+          <span data-testid={`app-row-${r.accountId}-${r.currency}`}>
+            <AccountLink id={r.accountId}>{r.accountCode ?? `#${r.accountId}`}</AccountLink>
+          </span>
         ),
       },
       {

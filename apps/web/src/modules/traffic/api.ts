@@ -15,6 +15,8 @@ import type {
   messageTimelineEntry,
   NumberPerformancePage,
   NumberPerformanceQuery,
+  OperationLogPage,
+  OperationLogQuery,
   PerformanceQuery,
   PortQueryAnswer,
   PreviewAnswer,
@@ -93,6 +95,7 @@ export const trafficKeys = {
   voice: ['traffic', 'voice'] as const,
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
+  operationLog: (accountId: number) => ['traffic', 'operation-log', accountId] as const,
   agents: ['traffic', 'agents'] as const,
   promoters: ['traffic', 'star-promoters'] as const,
   apps: (product: 'sms' | 'voice') => ['traffic', 'apps', product] as const,
@@ -140,6 +143,8 @@ export const trafficApi = {
     get<MessageTimelineEntry[]>(`${B}/${kind}/timeline`, q, { signal }),
   unmatched: (q: Partial<UnmatchedQuery>, signal?: AbortSignal) =>
     get<PageResult<UnmatchedRow>>(`${B}/dlr/unmatched`, q as QueryParams, { signal }),
+  operationLog: (q: Partial<OperationLogQuery>, signal?: AbortSignal) =>
+    get<OperationLogPage>(`${B}/operation-log`, q as QueryParams, { signal }),
   portQuery: (numbers: string) => post<PortQueryAnswer>(`${B}/portquery`, { numbers }),
   queues: (q: { accountId?: number; channelId?: number }, signal?: AbortSignal) =>
     get<QueueAnswer>(`${B}/queues`, q as QueryParams, { signal }),

@@ -1,10 +1,12 @@
 import { formatNumber, type PageQuery, type PageResult } from '@portal/contracts';
-import { MAX_RANGE_DAYS } from '@portal/contracts/traffic';
+import { MAX_RANGE_DAYS, TrafficPerm } from '@portal/contracts/traffic';
 import { DatePicker, Form, Space, type TableColumnType, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../../platform/access';
 import type { SmsRow } from './api';
 
 /** What the traffic screens share: the range rule, number and time formats, the status tag and the column blocks. */
@@ -218,12 +220,24 @@ export const amountColumn = <R extends Record<K, string>, K extends string>(
   ...extra,
 });
 
-/** the account id column of every record and queue screen */
+/** an account id that opens the account's operation log (decision 0145) for who holds its key */
+export function AccountLink({ id, children }: { id: number; children?: ReactNode }) {
+  const canOpen = useCan(TrafficPerm.OPERATION_LOG);
+  if (!canOpen) return <>{children ?? id}</>;
+  return (
+    <Link to={`/businessInquiry/operationLog?accountId=${id}`} data-testid={`oplog-link-${id}`}>
+      {children ?? id}
+    </Link>
+  );
+}
+
+/** the account id column of every record and queue screen: it opens the account's operation log */
 export const accountColumn = <R extends { accountId: number }>(t: TFunction): TableColumnType<R> => ({
   key: 'accountId',
   dataIndex: 'accountId',
   title: t('traffic.account'),
   width: 90,
+  render: (id: number) => <AccountLink id={id} />,
 });
 
 /** the required range (at most 93 days), checked in the form before the server refuses it */

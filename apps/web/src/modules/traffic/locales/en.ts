@@ -331,6 +331,20 @@ export const en: Messages<typeof zhCN> = {
         history: 'Daily balances',
       },
     },
+    oplog: {
+      account: 'Account {{code}}',
+      note: 'Changes to the account and its workspaces, API keys, client apps, bills, two-way rules and more, newest first',
+      kind: 'Kind',
+      at: 'Time',
+      actor: 'By',
+      record: 'Record',
+      action: 'Action',
+      changes: 'Changes',
+      all: 'All',
+      open: 'Operation log',
+      noAccount:
+        'Open the operation log from the consumer account list or the account column of a business-inquiry screen',
+    },
     portquery: {
       placeholder: 'Paste numbers in international format, one a line (or separated by commas), at most {{max}}',
       count: '{{n}} / {{max}} numbers',
