@@ -2,6 +2,8 @@ import type { PageResult } from '@portal/contracts';
 import type {
   AgentPerformancePage,
   AgentPerformanceQuery,
+  AgentQueryPage,
+  AgentQueryQuery,
   AntsPage,
   AntsQuery,
   AppointmentQuery,
@@ -59,6 +61,7 @@ export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
 export type StarPromoterRow = StarPromoterPage['records'][number];
 export type StarPromoterTotal = StarPromoterPage['totals'][number];
 export type AppTrafficRow = AppTrafficPage['records'][number];
+export type AgentQueryRow = AgentQueryPage['records'][number];
 export type AntRow = AntsPage['records'][number];
 export type AntTotal = AntsPage['totals'][number];
 export type NumberRow = NumberPerformancePage['records'][number];
@@ -94,6 +97,7 @@ export const trafficKeys = {
   timeline: (id: string) => ['traffic', 'timeline', id] as const,
   performance: ['traffic', 'performance'] as const,
   agents: ['traffic', 'agents'] as const,
+  agentQuery: ['traffic', 'agent-query'] as const,
   promoters: ['traffic', 'star-promoters'] as const,
   apps: (product: 'sms' | 'voice') => ['traffic', 'apps', product] as const,
   ants: ['traffic', 'ants'] as const,
@@ -122,6 +126,8 @@ export const trafficApi = {
     get<AgentPerformancePage>(`${B}/agent-performance`, q as QueryParams, { signal }),
   starPromoters: (q: Partial<StarPromoterQuery>, signal?: AbortSignal) =>
     get<StarPromoterPage>(`${B}/star-promoters`, q as QueryParams, { signal }),
+  agentQuery: (q: Partial<AgentQueryQuery>, signal?: AbortSignal) =>
+    get<AgentQueryPage>(`${B}/agent-query`, q as QueryParams, { signal }),
   apps: (product: 'sms' | 'voice', q: Partial<AppQuery>, signal?: AbortSignal) =>
     get<AppTrafficPage>(`${B}/apps/${product}`, q as QueryParams, { signal }),
   ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),
