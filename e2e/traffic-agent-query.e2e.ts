@@ -84,5 +84,6 @@ describe('agent query', () => {
       await shot(page, `traffic-agent-query-${width}-${locale}`);
       await ctx.close();
     }
-  });
+    // six sign-ins and pages on a shared 2-core machine
+  }, 300_000);
 });
