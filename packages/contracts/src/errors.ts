@@ -1312,6 +1312,20 @@ export const Errors = {
     '应用 {value} 不属于本页的产品',
     "The application {value} is not of this screen's product",
   ),
+  // traffic: agent query (decision 0144, 10520622–10520628)
+  TRF_AGENT_COUNTRY: def(
+    10520622,
+    400,
+    '国家 {value} 不是两位国家代码',
+    'The country {value} is not a two-letter country code',
+  ),
+  TRF_AGENT_KEYWORD: def(10520623, 400, '关键字最多 64 个字符', 'The keyword has at most 64 characters'),
+  TRF_AGENT_UNSEEN: def(
+    10520624,
+    404,
+    '代理 {value} 不存在或不在您的数据范围内',
+    'There is no agent {value} you may see',
+  ),
   // traffic: call-centre records and voice campaigns (decision 0130, 10520570–10520599)
   TRF_VOICE_TASK_STATE: def(
     10520570,

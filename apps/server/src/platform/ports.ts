@@ -84,6 +84,8 @@ export interface AccountRecords {
 export interface AccountsPort {
   byCodes(codes: string[]): Promise<Map<string, ConsumerAccountRef>>;
   byIds(ids: number[]): Promise<Map<number, ConsumerAccountRef>>;
+  /** the accounts of some customers, by customer (agent-query, decision 0144). Optional: doubles may lack it */
+  byCustomers?(customerIds: number[]): Promise<Map<number, ConsumerAccountRef[]>>;
   /** accounts that may send now (active), for the traffic simulator and reports */
   active(): Promise<ConsumerAccountRef[]>;
   /** accounts opened (their opening approved) in [from, to), with the time they opened (CRM account
@@ -411,8 +413,45 @@ export interface PartiesPort {
   select?(q: PartySelectQuery): { sql: string; params: unknown[] };
 }
 
+/** An agent (an R-end CRM customer) with what CRM knows of the customers that came through it (decision 0144). */
+export interface AgentRef extends PartyRef {
+  state: string;
+  lastContactAt: Date | null;
+  /** the customers whose agent it is, and of them those dealt */
+  referredIds: number[];
+  dealt: number;
+}
+
+/** A page of agents in the caller's data scope (by the agent's owner), newest first. */
+export interface AgentPageQuery {
+  auth: AuthContext;
+  /** part of the name, alias or code */
+  keyword?: string;
+  ownerId?: number;
+  /** the owner's department with its sub-departments */
+  departmentId?: number;
+  country?: string;
+  page: number;
+  size: number;
+}
+
+/** crm room: the agents and their referred customers */
+export interface AgentsPort {
+  page(q: AgentPageQuery): Promise<{
+    records: AgentRef[];
+    total: number;
+    /** every agent of the filter (for totals over the whole filter), with their referred and dealt customers */
+    ids: number[];
+    referred: number;
+    dealt: number;
+  }>;
+  /** one agent if it is an R customer in the caller's data scope */
+  inScope(auth: AuthContext, id: number): Promise<AgentRef | undefined>;
+}
+
 export interface Ports {
   customers: PartiesPort;
+  agents: AgentsPort;
   suppliers: PartiesPort;
   rating: RatingPort;
   channels: ChannelsPort;

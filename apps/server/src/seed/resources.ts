@@ -68,6 +68,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.AGENT_PERFORMANCE,
   TrafficPerm.SMS_APPS,
   TrafficPerm.VOICE_APPS,
+  TrafficPerm.AGENT_QUERY,
   TrafficPerm.ANTS,
   TrafficPerm.STAR_PROMOTERS,
   TrafficPerm.NUMBER_PERFORMANCE,

@@ -29,6 +29,8 @@ export const TrafficPerm = {
   /** decision 0138 */
   SMS_APPS: screen(`${BI}/app-query/sms`),
   VOICE_APPS: screen(`${BI}/app-query/voice`),
+  /** decision 0144 */
+  AGENT_QUERY: screen(`${BI}/agent-query/page`),
   NUMBER_PERFORMANCE: screen(`${BI}/numberPerformance`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),
@@ -869,6 +871,7 @@ export const messageTimelineEntry = z.object({
   current: z.boolean(),
 });
 
+export * from './agent-query.js';
 export * from './apps.js';
 export * from './oplog.js';
 export * from './outbox.js';

@@ -2,6 +2,7 @@ import { CrmPerm } from '@portal/contracts/crm';
 import type { Module } from '../../platform/module.js';
 import { partiesPort } from '../../platform/parties.js';
 import { mountResource } from '../../platform/resource/index.js';
+import { agentsPort } from './agents.js';
 import { applications, registerApplicationHandlers } from './applications.js';
 import { CHURN_JOB, runChurnJob } from './churn/job.js';
 import { contacts } from './contacts.js';
@@ -51,6 +52,7 @@ export const crmModule: Module = {
         country: crmCustomers.country,
         ownerId: crmCustomers.ownerId,
       }),
+    agents: agentsPort,
   },
   async register(app, p) {
     p.summary.register('crm', async (auth) => {

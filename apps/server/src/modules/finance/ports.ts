@@ -42,6 +42,17 @@ export const accountsPort = (db: Db): AccountsPort => ({
     const rows = await db.select(refColumns).from(finAccounts).where(inArray(finAccounts.id, ids));
     return new Map(rows.map((r) => [r.id, toRef(r)]));
   },
+  async byCustomers(customerIds) {
+    const out = new Map<number, ConsumerAccountRef[]>();
+    if (!customerIds.length) return out;
+    const rows = await db
+      .select(refColumns)
+      .from(finAccounts)
+      .where(inArray(finAccounts.customerId, customerIds))
+      .orderBy(finAccounts.id);
+    for (const r of rows.map(toRef)) out.set(r.customerId, [...(out.get(r.customerId) ?? []), r]);
+    return out;
+  },
   async active() {
     const rows = await db
       .select(refColumns)

@@ -5,6 +5,7 @@ import { announceHomeFigures } from '../home/index.js';
 import { operationLogRoutes } from './oplog-routes.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
+import { agentQueryRoutes } from './agent-query-routes.js';
 import { performanceViewRoutes } from './perf-routes.js';
 import { portQueryRoutes } from './portquery-routes.js';
 import { runQueuedRecalls } from './recall.js';
@@ -41,6 +42,7 @@ export const trafficModule: Module = {
     await partitions(p);
     await trafficRoutes(app, p);
     await performanceViewRoutes(app, p);
+    await agentQueryRoutes(app, p);
     await twoWayRoutes(app, p);
     await outboxRoutes(app, p);
     await portQueryRoutes(app, p);

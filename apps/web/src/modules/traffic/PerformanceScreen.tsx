@@ -173,6 +173,7 @@ export function MailPerformanceScreen() {
 
 // agentPerformance rides in this chunk (the route map adds no import site: the shell's budget)
 export { AgentPerformanceScreen } from './AgentPerformanceScreen';
+export { AgentQueryScreen } from './AgentQueryScreen';
 export { AntsScreen } from './AntsScreen';
 export { SmsAppsScreen, VoiceAppsScreen } from './AppQueryScreen';
 export { NumberPerformanceScreen } from './NumberPerformanceScreen';

@@ -2,6 +2,8 @@ import type { PageResult } from '@portal/contracts';
 import type {
   AgentPerformancePage,
   AgentPerformanceQuery,
+  AgentQueryPage,
+  AgentQueryQuery,
   AntsPage,
   AntsQuery,
   AppointmentQuery,
@@ -61,6 +63,7 @@ export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
 export type StarPromoterRow = StarPromoterPage['records'][number];
 export type StarPromoterTotal = StarPromoterPage['totals'][number];
 export type AppTrafficRow = AppTrafficPage['records'][number];
+export type AgentQueryRow = AgentQueryPage['records'][number];
 export type AntRow = AntsPage['records'][number];
 export type AntTotal = AntsPage['totals'][number];
 export type NumberRow = NumberPerformancePage['records'][number];
@@ -97,6 +100,7 @@ export const trafficKeys = {
   performance: ['traffic', 'performance'] as const,
   operationLog: (accountId: number) => ['traffic', 'operation-log', accountId] as const,
   agents: ['traffic', 'agents'] as const,
+  agentQuery: ['traffic', 'agent-query'] as const,
   promoters: ['traffic', 'star-promoters'] as const,
   apps: (product: 'sms' | 'voice') => ['traffic', 'apps', product] as const,
   ants: ['traffic', 'ants'] as const,
@@ -125,6 +129,8 @@ export const trafficApi = {
     get<AgentPerformancePage>(`${B}/agent-performance`, q as QueryParams, { signal }),
   starPromoters: (q: Partial<StarPromoterQuery>, signal?: AbortSignal) =>
     get<StarPromoterPage>(`${B}/star-promoters`, q as QueryParams, { signal }),
+  agentQuery: (q: Partial<AgentQueryQuery>, signal?: AbortSignal) =>
+    get<AgentQueryPage>(`${B}/agent-query`, q as QueryParams, { signal }),
   apps: (product: 'sms' | 'voice', q: Partial<AppQuery>, signal?: AbortSignal) =>
     get<AppTrafficPage>(`${B}/apps/${product}`, q as QueryParams, { signal }),
   ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),

@@ -28,6 +28,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/star-promoter-performance': screen(performance, 'StarPromotersScreen'),
   '/businessInquiry/app-query/sms': screen(performance, 'SmsAppsScreen'),
   '/businessInquiry/app-query/voice': screen(performance, 'VoiceAppsScreen'),
+  '/businessInquiry/agent-query/page': screen(performance, 'AgentQueryScreen'),
   '/businessInquiry/numberPerformance': screen(performance, 'NumberPerformanceScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),

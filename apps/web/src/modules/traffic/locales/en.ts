@@ -203,6 +203,27 @@ export const en: Messages<typeof zhCN> = {
       totals:
         '{{agents}} agents in {{currency}}: own {{count}}, revenue {{revenue}}, profit {{profit}}; referred {{referred}} from {{customers}} customers, revenue {{referredRevenue}}',
     },
+    agentQuery: {
+      agent: 'Agent',
+      keyword: 'Keyword',
+      owner: 'Sales',
+      department: 'Department',
+      country: 'Country',
+      state: 'State',
+      states: { private: 'Owned', open_sea: 'Open sea', blacklist: 'Blacklist' },
+      lastContact: 'Last contact',
+      referred: 'Referred',
+      referredNote: 'The customers that came through the agent (CRM agent field)',
+      withAccount: 'With account',
+      withAccountNote: 'Referred customers with an opened account (active or suspended)',
+      dealt: 'Dealt',
+      traffic: 'Referred traffic (volume · revenue)',
+      own: 'Own traffic (volume · revenue)',
+      ownNote: "The agent's own accounts: what it bought from us",
+      summary: '{{agents}} agents, {{referred}} referred customers, {{dealt}} of them dealt',
+      totals:
+        '{{currency}}: {{agents}} agents, referred traffic {{count}} from {{customers}} customers, revenue {{revenue}}; own {{own}}, revenue {{ownRevenue}}',
+    },
     preview: {
       open: 'Preview',
       totals: 'Totals of the range',

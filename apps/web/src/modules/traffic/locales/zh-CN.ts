@@ -191,6 +191,27 @@ export const zhCN = {
       totals:
         '{{currency}}：{{agents}} 个代理，自身 {{count}} 条，收入 {{revenue}}，利润 {{profit}}；推荐 {{customers}} 个客户 {{referred}} 条，收入 {{referredRevenue}}',
     },
+    agentQuery: {
+      agent: '代理',
+      keyword: '关键字',
+      owner: '销售',
+      department: '部门',
+      country: '国家',
+      state: '状态',
+      states: { private: '私有', open_sea: '公海', blacklist: '黑名单' },
+      lastContact: '最后联系',
+      referred: '推荐客户',
+      referredNote: '经该代理来的客户（CRM 代理字段）',
+      withAccount: '有账户',
+      withAccountNote: '推荐客户中有已开通（正常或暂停）账户的',
+      dealt: '已成交',
+      traffic: '推荐客户发送（量 · 收入）',
+      own: '自身发送（量 · 收入）',
+      ownNote: '代理自己账户的发送：它向我们购买的',
+      summary: '{{agents}} 个代理，推荐客户 {{referred}}，其中已成交 {{dealt}}',
+      totals:
+        '{{currency}}：{{agents}} 个代理，推荐客户发送 {{count}}（{{customers}} 个客户），收入 {{revenue}}；自身发送 {{own}}，收入 {{ownRevenue}}',
+    },
     preview: {
       open: '预览',
       totals: '范围合计',
