@@ -70,6 +70,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.VOICE_APPS,
   TrafficPerm.ANTS,
   TrafficPerm.STAR_PROMOTERS,
+  TrafficPerm.GIFTS,
   TrafficPerm.NUMBER_PERFORMANCE,
   TrafficPerm.SIP_RECORDS,
   TrafficPerm.CC_RECORDS,

@@ -175,5 +175,6 @@ export function MailPerformanceScreen() {
 export { AgentPerformanceScreen } from './AgentPerformanceScreen';
 export { AntsScreen } from './AntsScreen';
 export { SmsAppsScreen, VoiceAppsScreen } from './AppQueryScreen';
+export { GiftPerformanceScreen } from './GiftPerformanceScreen';
 export { NumberPerformanceScreen } from './NumberPerformanceScreen';
 export { StarPromotersScreen } from './StarPromotersScreen';
