@@ -41,6 +41,8 @@ describe('gift performance', () => {
     await expect.poll(() => page.getByTestId('gift-totals').textContent()).toContain('gifts');
     const every = await api<{ total: number }>(url, admin, 'GET', `/v2/traffic/gift-performance?${q}&all=true`);
     expect(every.total).toBeGreaterThan(gifts.total);
+    // the switch sits behind the search card's More
+    await page.getByTestId('content').getByText('More').first().click();
     await page.getByRole('switch').click();
     await page
       .getByTestId('content')

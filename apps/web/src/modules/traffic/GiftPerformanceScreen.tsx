@@ -62,7 +62,7 @@ export function GiftPerformanceScreen() {
           </span>
         ),
       },
-      { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 70 },
+      { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 84 },
       numColumn<GiftRow>('gifts', t('traffic.gifts.gifts'), 80),
       numColumn<GiftRow>('giftAmount', t('traffic.gifts.amount'), 120),
       numColumn<GiftRow>('count', t('traffic.gifts.volume'), 100),
