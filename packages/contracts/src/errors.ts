@@ -1304,6 +1304,9 @@ export const Errors = {
   // traffic: star promoters, gifts, performance exports (decision 0136, 10520600–10520609)
   TRF_PROMOTER_UNKNOWN: def(10520600, 404, '没有 ID 为 {value} 的员工', 'There is no staff member {value}'),
   TRF_DEPARTMENT_UNKNOWN: def(10520601, 404, '没有 ID 为 {value} 的部门', 'There is no department {value}'),
+  // traffic: gift performance (decision 0143, 10520602–10520608)
+  TRF_OWNER_UNKNOWN: def(10520602, 404, '没有 ID 为 {value} 的销售', 'There is no sales owner {value}'),
+  TRF_CUSTOMER_UNKNOWN: def(10520603, 404, '没有 ID 为 {value} 的客户', 'There is no customer {value}'),
   // traffic: application and agent queries (decision 0138, 10520620–10520629)
   TRF_APP_NOT_FOUND: def(10520620, 404, '应用 {value} 不存在', 'There is no application {value}'),
   TRF_APP_PRODUCT: def(

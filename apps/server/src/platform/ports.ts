@@ -113,6 +113,37 @@ export interface LedgerPort {
   balanceOf(accountId: number): Promise<{ balance: string; creditLine: string; currency: string } | null>;
   /** many accounts at once (reports); absent accounts are left out. Optional: doubles may lack it */
   balancesOf?(accountIds: number[]): Promise<Map<number, { balance: string; creditLine: string; currency: string }>>;
+  /**
+   * The gift recharges (entries of kind `gift`) posted on the UTC days [from, to] per account, in the
+   * caller's data scope on the account's customer's owner (decision 0143). Optional: doubles may lack it
+   */
+  giftsByAccount?(q: GiftSumQuery): Promise<GiftSum[]>;
+}
+
+/** the filters of `LedgerPort.giftsByAccount`; the days are YYYY-MM-DD, both included */
+export interface GiftSumQuery {
+  from: string;
+  to: string;
+  accountIds?: number[];
+  customerIds?: number[];
+  /** the accounts' customers' sales owners */
+  ownerIds?: number[];
+  /** only the accounts this user may see: the data-scope rules of lists, on the customer's owner */
+  scope?: AuthContext;
+}
+
+/** one account's gifts over some days: its currency's net amount (reversals subtracted) and how many gifts */
+export interface GiftSum {
+  accountId: number;
+  code: string;
+  customerId: number;
+  /** the customer's owner when read */
+  ownerId: number | null;
+  currency: string;
+  /** decimal text, 4 places */
+  amount: string;
+  /** gift entries posted (reversals are not counted) */
+  count: number;
 }
 
 export interface TrafficDayFigure {

@@ -71,6 +71,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.AGENT_QUERY,
   TrafficPerm.ANTS,
   TrafficPerm.STAR_PROMOTERS,
+  TrafficPerm.GIFTS,
   TrafficPerm.NUMBER_PERFORMANCE,
   TrafficPerm.SIP_RECORDS,
   TrafficPerm.CC_RECORDS,

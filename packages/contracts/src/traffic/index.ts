@@ -26,6 +26,7 @@ export const TrafficPerm = {
   AGENT_PERFORMANCE: screen(`${BI}/agentPerformance`),
   ANTS: screen(`${BI}/resultsQuery/ants`),
   STAR_PROMOTERS: screen(`${BI}/star-promoter-performance`),
+  GIFTS: screen(`${BI}/gift-performance`),
   /** decision 0138 */
   SMS_APPS: screen(`${BI}/app-query/sms`),
   VOICE_APPS: screen(`${BI}/app-query/voice`),
@@ -651,6 +652,52 @@ export const starPromoterPage = pageResult(starPromoterRow).extend({
   totals: z.array(starPromoterTotal),
 });
 export type StarPromoterPage = z.infer<typeof starPromoterPage>;
+
+/**
+ * gift-performance (decision 0143): what our gifts bought — per consumer account and currency, the gift
+ * recharges posted in the range (finance's ledger, through its port) beside the account's traffic of the
+ * same UTC days from the daily rollups, and the gifts as a share of that revenue. Accounts with gifts only
+ * unless `all` is 'true' (then every account with gifts or traffic). Data scope on the sales owner.
+ */
+export const giftQuery = pageQuery.extend({
+  ...range,
+  /** 'true': accounts with traffic and no gift too */
+  all: z.enum(['true', 'false']).optional(),
+  /** the accounts' sales owner */
+  ownerId: coerceInt32().optional(),
+  /** the sales owners of one department */
+  departmentId: coerceInt32().optional(),
+  /** one CRM customer's accounts */
+  customerId: coerceInt32().optional(),
+});
+export type GiftQuery = z.infer<typeof giftQuery>;
+const giftFigures = {
+  currency: z.string(),
+  /** gift entries posted in the range (a reversal is not a gift) */
+  gifts: int53(),
+  /** their net amount (reversals in the range subtracted), 6 places */
+  giftAmount: z.string(),
+  /** messages, calls, WhatsApp messages and mails sent */
+  count: int53(),
+  ...costFigures,
+  /** gift amount / revenue, %, 2 places (null: no revenue) */
+  giftRatio: z.string().nullable(),
+};
+export const giftRow = z.object({
+  accountId: int32(),
+  accountCode: z.string().nullable(),
+  customerId: int32().nullable(),
+  customerName: z.string().nullable(),
+  ownerId: int32().nullable(),
+  /** owner and department names in the reader's language */
+  ownerName: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  ...giftFigures,
+});
+export type GiftRow = z.infer<typeof giftRow>;
+export const giftTotal = z.object({ ...giftFigures, accounts: int53() });
+export const giftPage = pageResult(giftRow).extend({ totals: z.array(giftTotal) });
+export type GiftPage = z.infer<typeof giftPage>;
 /** the products a number sends (numberPerformance): MO is what comes back in on it */
 export const NUMBER_PRODUCTS = ['sms', 'voice', 'whatsapp', 'email'] as const;
 /**

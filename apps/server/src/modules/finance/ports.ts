@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { AccountsPort, ConsumerAccountRef, LedgerPort, Product } from '../../platform/ports.js';
 import { customerFieldSql } from '../crm/customer-refs.js';
 import { accountAccess, financeRecordsOfAccount } from './account-records.js';
+import { giftsByAccount } from './gifts.js';
 import { balanceOf, balancesOf, postEntry } from './ledger.js';
 import { finAccounts } from './schema.js';
 
@@ -76,7 +77,7 @@ export const accountsPort = (db: Db): AccountsPort => ({
 /**
  * The `ledger` port: a day's rated traffic of one account as a consumption entry (idempotent by its
  * key; a prepaid account beyond its credit line is refused with FIN_INSUFFICIENT_BALANCE), and the
- * balance.
+ * balance; the gift recharges per account (decision 0143).
  */
 export const ledgerPort = (db: Db): LedgerPort => ({
   async postConsumption(e) {
@@ -100,4 +101,5 @@ export const ledgerPort = (db: Db): LedgerPort => ({
     return b && { balance: b.balance, creditLine: b.creditLine, currency: b.currency };
   },
   balancesOf: (accountIds) => balancesOf(db, accountIds),
+  giftsByAccount: (q) => giftsByAccount(db, q),
 });

@@ -36,6 +36,7 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
   const now = Date.now();
   let n = 0;
   const pending: { accountId: number; ownerId: number }[] = [];
+  const demoAccounts: { id: number; currency: string; ownerId: number; openedAt: number }[] = [];
   for (const c of chosen) {
     const billing = rng.next() < 0.75 ? 'prepaid' : 'postpaid';
     const currency = rng.pick(CURRENCIES);
@@ -96,9 +97,11 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
           });
       }
       if (pending.length < 4 && rng.next() < 0.3) pending.push({ accountId: acc!.id, ownerId: c.ownerId! });
+      demoAccounts.push({ id: acc!.id, currency, ownerId: c.ownerId!, openedAt: opened.getTime() });
     });
     n++;
   }
+  await seedRecentGifts(ctx, demoAccounts, finance, now);
   // a few recharges under review: real approval requests in finance01's to-dos
   for (const p of pending) {
     const auth: AuthContext = {
@@ -131,6 +134,46 @@ export async function seedFinance(ctx: SeedContext): Promise<void> {
   for (let d = 30; d >= 1; d--) await takeSnapshot(db, new Date(now - d * DAY).toISOString().slice(0, 10));
   const [check] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from fin_ledger_entries`));
   ctx.log.info({ accounts: n, entries: check?.n ?? 0, pending: pending.length }, 'finance demo data');
+}
+
+/**
+ * Gift recharges of the last 90 days (decision 0143: gift-performance shows what they bought): every third
+ * demo account and each sales' first account get one, approved by finance like the others; no random draw, so the seeded stream after
+ * it is unchanged.
+ */
+async function seedRecentGifts(
+  ctx: SeedContext,
+  accounts: { id: number; currency: string; ownerId: number; openedAt: number }[],
+  finance: number,
+  now: number,
+) {
+  const owners = new Set<number>();
+  for (const [i, a] of accounts.entries()) {
+    // every third account, and each sales' first one (so every sales' screen shows some)
+    const first = !owners.has(a.ownerId);
+    owners.add(a.ownerId);
+    if (i % 3 !== 0 && !first) continue;
+    const at = new Date(Math.max(now - (3 + ((i * 11) % 80)) * DAY, a.openedAt + 2 * DAY));
+    await ctx.db.transaction(async (tx) => {
+      const [seq] = rowsOf<{ n: string }>(
+        await tx.execute(sql`select nextval(${applicationCodeSeq.seqName})::text as n`),
+      );
+      const [app] = await tx
+        .insert(finApplications)
+        .values({
+          code: `FA${seq!.n}`,
+          kind: 'gift',
+          accountId: a.id,
+          amount: new Decimal(50 * (1 + (i % 9))).toFixed(4),
+          currency: a.currency,
+          reason: '活动赠送 / campaign credit',
+          applicantId: a.ownerId,
+          createdAt: new Date(at.getTime() - DAY),
+        })
+        .returning({ id: finApplications.id });
+      await decide(tx, app!.id, 'approved', finance, at);
+    });
+  }
 }
 
 /** The note on the demo debtor's consumption entries (the e2e finds the account by it). */

@@ -4,6 +4,9 @@ import {
   type AntsPage,
   agentPerformanceQuery,
   antsQuery,
+  type GiftRow,
+  giftPage,
+  giftQuery,
   type StarPromoterRow,
   starPromoterPage,
   starPromoterQuery,
@@ -17,6 +20,7 @@ import type { Platform } from '../../platform/platform.js';
 import { agentPerformance } from './agent-performance.js';
 import { ants } from './ants.js';
 import { ratesOf } from './converted.js';
+import { giftPerformance } from './gift-performance.js';
 import { type PerfColumn, profitColumns, sendPerformanceFile } from './perf-exports.js';
 import { starPromoters } from './star-promoters.js';
 
@@ -49,6 +53,20 @@ const PROMOTER_COLUMNS: PerfColumn<StarPromoterRow>[] = [
   ...profitColumns<StarPromoterRow>(),
 ];
 
+const GIFT_COLUMNS: PerfColumn<GiftRow>[] = [
+  ['账户', 'Account', (r) => r.accountCode],
+  ['客户', 'Customer', (r) => r.customerName],
+  ['销售', 'Sales owner', (r) => r.ownerName],
+  ['部门', 'Department', (r) => r.departmentName],
+  ['币种', 'Currency', (r) => r.currency],
+  ['赠送次数', 'Gifts', (r) => r.gifts],
+  ['赠送金额', 'Gift amount', (r) => r.giftAmount],
+  ['发送量', 'Volume', (r) => r.count],
+  ['收入', 'Revenue', (r) => r.revenue],
+  ...profitColumns<GiftRow>(),
+  ['赠送 / 收入 %', 'Gift / revenue %', (r) => r.giftRatio],
+];
+
 type AntRow = AntsPage['records'][number];
 const ANT_COLUMNS: PerfColumn<AntRow>[] = [
   ['客户编码', 'Customer code', (r) => r.code],
@@ -59,7 +77,7 @@ const ANT_COLUMNS: PerfColumn<AntRow>[] = [
   ...profitColumns<AntRow>(),
 ];
 
-/** star-promoter-performance and the files of the computed performance views (decision 0136) */
+/** star-promoter-performance, gift-performance and the files of the computed performance views (decision 0136) */
 export async function performanceViewRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -94,6 +112,43 @@ export async function performanceViewRoutes(app: FastifyInstance, p: Platform) {
         rows: answer.records,
         columns: PROMOTER_COLUMNS,
         title: { 'zh-CN': '星推官业绩', en: 'Star promoter performance' },
+        format,
+        locale,
+      });
+    },
+  );
+  r.get(
+    `${B}/gift-performance`,
+    {
+      schema: {
+        tags,
+        summary:
+          'gift-performance: per account, the gift recharges of the range (finance ledger) beside its traffic from the daily rollups',
+        querystring: giftQuery,
+        response: { 200: envelope(giftPage) },
+      },
+      config: { access: { perm: TrafficPerm.GIFTS } },
+    },
+    async (req) => ok(await giftPerformance(p.db, req.auth!, req.query, ratesOf(p), localeOf(req.headers))),
+  );
+  r.post(
+    `${B}/gift-performance/export`,
+    {
+      schema: {
+        tags,
+        summary: 'gift-performance: every row of the filter, as a file',
+        body: giftQuery.extend(exportOptions.shape),
+      },
+      config: { access: { perm: TrafficPerm.GIFTS }, audit: false },
+    },
+    async (req, reply) => {
+      const { format, ...q } = req.body;
+      const locale = localeOf(req.headers);
+      const answer = await giftPerformance(p.db, req.auth!, { ...q, ...EVERY }, ratesOf(p), locale, true);
+      return sendPerformanceFile(p, reply, {
+        rows: answer.records,
+        columns: GIFT_COLUMNS,
+        title: { 'zh-CN': '赠送业绩', en: 'Gift performance' },
         format,
         locale,
       });

@@ -176,5 +176,6 @@ export { AgentPerformanceScreen } from './AgentPerformanceScreen';
 export { AgentQueryScreen } from './AgentQueryScreen';
 export { AntsScreen } from './AntsScreen';
 export { SmsAppsScreen, VoiceAppsScreen } from './AppQueryScreen';
+export { GiftPerformanceScreen } from './GiftPerformanceScreen';
 export { NumberPerformanceScreen } from './NumberPerformanceScreen';
 export { StarPromotersScreen } from './StarPromotersScreen';

@@ -10,6 +10,8 @@ import type {
   AppQuery,
   AppTrafficPage,
   appointmentRow,
+  GiftPage,
+  GiftQuery,
   MessageKind,
   MessageQuery,
   messagePage,
@@ -62,6 +64,7 @@ export type AgentPerformanceRow = AgentPerformancePage['records'][number];
 export type AgentPerformanceTotal = AgentPerformancePage['totals'][number];
 export type StarPromoterRow = StarPromoterPage['records'][number];
 export type StarPromoterTotal = StarPromoterPage['totals'][number];
+export type GiftRow = GiftPage['records'][number];
 export type AppTrafficRow = AppTrafficPage['records'][number];
 export type AgentQueryRow = AgentQueryPage['records'][number];
 export type AntRow = AntsPage['records'][number];
@@ -102,6 +105,7 @@ export const trafficKeys = {
   agents: ['traffic', 'agents'] as const,
   agentQuery: ['traffic', 'agent-query'] as const,
   promoters: ['traffic', 'star-promoters'] as const,
+  gifts: ['traffic', 'gift-performance'] as const,
   apps: (product: 'sms' | 'voice') => ['traffic', 'apps', product] as const,
   ants: ['traffic', 'ants'] as const,
   numbers: ['traffic', 'numbers'] as const,
@@ -133,6 +137,8 @@ export const trafficApi = {
     get<AgentQueryPage>(`${B}/agent-query`, q as QueryParams, { signal }),
   apps: (product: 'sms' | 'voice', q: Partial<AppQuery>, signal?: AbortSignal) =>
     get<AppTrafficPage>(`${B}/apps/${product}`, q as QueryParams, { signal }),
+  gifts: (q: Partial<GiftQuery>, signal?: AbortSignal) =>
+    get<GiftPage>(`${B}/gift-performance`, q as QueryParams, { signal }),
   ants: (q: Partial<AntsQuery>, signal?: AbortSignal) => get<AntsPage>(`${B}/ants`, q as QueryParams, { signal }),
   numbers: (q: Partial<NumberPerformanceQuery>, signal?: AbortSignal) =>
     get<NumberPerformancePage>(`${B}/number-performance`, q as QueryParams, { signal }),

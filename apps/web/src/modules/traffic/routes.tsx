@@ -26,6 +26,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/agentPerformance': screen(performance, 'AgentPerformanceScreen'),
   '/businessInquiry/resultsQuery/ants': screen(performance, 'AntsScreen'),
   '/businessInquiry/star-promoter-performance': screen(performance, 'StarPromotersScreen'),
+  '/businessInquiry/gift-performance': screen(performance, 'GiftPerformanceScreen'),
   '/businessInquiry/app-query/sms': screen(performance, 'SmsAppsScreen'),
   '/businessInquiry/app-query/voice': screen(performance, 'VoiceAppsScreen'),
   '/businessInquiry/agent-query/page': screen(performance, 'AgentQueryScreen'),

@@ -155,6 +155,21 @@ export const en: Messages<typeof zhCN> = {
       totals:
         '{{customers}} ant customers in {{currency}}: {{count}} sent, revenue {{revenue}} ({{share}} of {{all}}), profit {{profit}}',
     },
+    gifts: {
+      what: 'What our gifts bought: per account, the gift recharges approved in the range (whole days) beside the account’s traffic of the same days, and the gifts as a share of that revenue.',
+      account: 'Account / customer',
+      owner: 'Sales',
+      department: 'Department',
+      customer: 'Customer',
+      all: 'Accounts without gifts too',
+      gifts: 'Gifts',
+      amount: 'Gift amount',
+      volume: 'Volume',
+      ratio: 'Gift / revenue',
+      ratioNote: 'The gift amount as a share of the revenue of the same days (same currency)',
+      totals:
+        '{{currency}}: {{accounts}} accounts, {{gifts}} gifts of {{amount}}; {{count}} sent, revenue {{revenue}}, profit {{profit}}, gift / revenue {{ratio}}',
+    },
     promoters: {
       promoter: 'Promoter',
       department: 'Department',

@@ -144,6 +144,21 @@ export const zhCN = {
       totals:
         '{{currency}}：蚂蚁客户 {{customers}} 个，发送 {{count}}，收入 {{revenue}}（占 {{all}} 的 {{share}}），利润 {{profit}}',
     },
+    gifts: {
+      what: '赠送换来了什么：每个账户在范围内（整天）审批通过的赠送充值，与该账户同期的发送量、收入、成本、利润并列，以及赠送占收入的比例。',
+      account: '账户 / 客户',
+      owner: '销售',
+      department: '部门',
+      customer: '客户',
+      all: '含无赠送账户',
+      gifts: '赠送次数',
+      amount: '赠送金额',
+      volume: '发送量',
+      ratio: '赠送 / 收入',
+      ratioNote: '赠送金额占同期收入（同一币种）的比例',
+      totals:
+        '{{currency}}：{{accounts}} 个账户，赠送 {{gifts}} 次共 {{amount}}；发送 {{count}}，收入 {{revenue}}，利润 {{profit}}，赠送 / 收入 {{ratio}}',
+    },
     promoters: {
       promoter: '推广员',
       department: '部门',
