@@ -1864,6 +1864,20 @@ export const Errors = {
     '邮件附件 {file} 没有账单行',
     'The attachment {file} holds no bill lines',
   ),
+  // finance, session 24: bills mailed automatically (decision 0142, 10510880–10510889)
+  FIN_AUTOMAIL_NO_CONTACT: def(
+    10510880,
+    400,
+    '账户 {value} 没有账单邮箱，不能自动发送账单',
+    'Account {value} has no billing e-mail: its bills cannot be mailed automatically',
+  ),
+  FIN_AUTOMAIL_MAILBOX_UNKNOWN: def(10510881, 400, '邮箱 {value} 不存在', 'Mailbox {value} does not exist'),
+  FIN_AUTOMAIL_NO_SENDER: def(
+    10510882,
+    409,
+    '未设置账单发件邮箱，没有发送任何账单',
+    'No sender mailbox is set for bills: nothing was mailed',
+  ),
   // finance, session 23: customer bills mailed, supplier bills from CSV (decision 0135, 10510850–10510859)
   FIN_BILL_MAIL_DRAFT: def(
     10510850,

@@ -356,13 +356,36 @@ export interface MailAddressRef {
   name?: string | null;
 }
 
+/** A bound mailbox as another room names it (finance's sender of automatic bill mails, decision 0142). */
+export interface MailboxRef {
+  id: number;
+  /** the staff member it is bound to: mail from it is sent as theirs */
+  userId: number;
+  email: string;
+  displayName: string;
+}
+
 /** mail room: sending from a user's own bound mailbox (kept in its sent folder, logged like a written mail) */
 export interface MailPort {
-  /** answers the mail room's catalogue errors (no mailbox bound, bad recipients, files not the sender's) */
+  /**
+   * answers the mail room's catalogue errors (no mailbox bound, bad recipients, files not the sender's);
+   * `accountId` names one of the user's mailboxes, their first one when absent
+   */
   send(
     userId: number,
-    mail: { to: MailAddressRef[]; cc?: MailAddressRef[]; subject: string; html: string; fileIds: string[] },
+    mail: {
+      to: MailAddressRef[];
+      cc?: MailAddressRef[];
+      subject: string;
+      html: string;
+      fileIds: string[];
+      accountId?: number;
+    },
   ): Promise<{ id: number; messageId: string }>;
+  /** one bound mailbox by id (null: none) */
+  mailbox?(id: number): Promise<MailboxRef | null>;
+  /** the bound mailboxes, by address (at most `limit`) */
+  mailboxes?(limit: number): Promise<MailboxRef[]>;
   /**
    * The first attachment of one of the user's own mails named with one of `exts` (`.xlsx`, `.csv`):
    * its bytes, the mail's subject and sender; null when the mail is not the user's or has no such attachment.

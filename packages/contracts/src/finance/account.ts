@@ -143,7 +143,17 @@ export const accountResource = defineResource({
   // the only field finance edits on an account: its main account (decision 0134)
   form: { sections: [{ fields: ['mainAccountId'] }] },
   detail: {
-    header: ['code', 'customerName', 'state', 'billing', 'balance', 'currency', 'billingEmail', 'billingLocale'],
+    header: [
+      'code',
+      'customerName',
+      'state',
+      'billing',
+      'balance',
+      'currency',
+      'billingEmail',
+      'billingLocale',
+      'autoMail',
+    ],
   },
   access: { list: FinPerm.ACCOUNTS, update: FinPerm.ACCOUNT_EDIT, owner: 'ownerId' },
   commands: {
@@ -154,6 +164,7 @@ export const accountResource = defineResource({
       input: {
         billingEmail: { ...billingContactFields.billingEmail, readOnly: false },
         billingLocale: { ...billingContactFields.billingLocale, readOnly: false, required: true },
+        autoMail: { ...billingContactFields.autoMail, readOnly: false },
       },
     },
   },

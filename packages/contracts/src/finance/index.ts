@@ -36,6 +36,15 @@ export {
   WRITE_OFF_BASE,
 } from './application.js';
 export {
+  AUTO_MAIL_PATH,
+  AUTO_MAIL_RUN_PATH,
+  AUTO_MAIL_TRIES,
+  type AutoMailRunResult,
+  type AutoMailSender,
+  type AutoMailSetting,
+  autoMailRunResult,
+  autoMailSender,
+  autoMailSetting,
   BILLING_LOCALES,
   type BillMailResult,
   billingLocaleOptions,

@@ -3,7 +3,7 @@ import { nameEn, nameZh } from '../reference/fields.js';
 import { defineResource, label } from '../resource/define.js';
 import { permOf, routeByPath } from '../routes/index.js';
 import { BILL_CYCLES } from './account.js';
-import { MAILED_HEADER, mailedFields } from './bill-mail.js';
+import { MAIL_FAILED_FILTER, MAILED_HEADER, mailedFields } from './bill-mail.js';
 import { FinPerm } from './perms.js';
 
 const setting = (path: string) => permOf(routeByPath(`/setModule/financial/${path}`)!);
@@ -296,6 +296,7 @@ export const billResource = defineResource({
       accountId: { op: 'eq', field: 'accountId' },
       state: { op: 'in', field: 'state' },
       periodEnd: { op: 'range', field: 'periodEnd' },
+      ...MAIL_FAILED_FILTER,
     },
     sortable: ['issuedAt', 'dueDay'],
     defaultSort: { field: 'issuedAt', order: 'descend' },

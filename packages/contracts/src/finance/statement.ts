@@ -1,5 +1,5 @@
 import { defineResource, label } from '../resource/define.js';
-import { MAILED_HEADER, mailedFields } from './bill-mail.js';
+import { MAIL_FAILED_FILTER, MAILED_HEADER, mailedFields } from './bill-mail.js';
 import { FinPerm } from './perms.js';
 
 const money = (zh: string, en: string) =>
@@ -54,6 +54,7 @@ export const statementResource = defineResource({
       keyword: { op: 'like', fields: ['code'], label: label('结单编号', 'Statement number') },
       accountId: { op: 'eq', field: 'accountId' },
       periodStart: { op: 'range', field: 'periodStart' },
+      ...MAIL_FAILED_FILTER,
     },
     sortable: ['issuedAt', 'periodStart'],
     defaultSort: { field: 'issuedAt', order: 'descend' },

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import { staffUsers } from '../../platform/access/schema.js';
 import type { AuthContext } from '../../platform/auth/context.js';
+import { AppError } from '../../platform/http/errors.js';
 import { bindResource } from '../../platform/resource/index.js';
 import { customerFieldSql } from '../crm/customer-refs.js';
 import { checkMainAccount } from './main-accounts.js';
@@ -45,12 +46,16 @@ export const accounts = bindResource(accountResource, {
     openedAt: finAccounts.openedAt,
     billingEmail: finAccounts.billingEmail,
     billingLocale: finAccounts.billingLocale,
+    autoMail: finAccounts.autoMail,
   },
   commands: {
     // decision 0135: where the account's bills and statements are mailed; blank clears it
-    async billingContact(_ctx, _account, input) {
+    async billingContact(_ctx, account, input) {
       const email = typeof input.billingEmail === 'string' ? input.billingEmail.trim() : '';
-      return { set: { billingEmail: email || null, billingLocale: input.billingLocale } };
+      // mailed automatically only to a billing e-mail (decision 0142); left out: kept as it is
+      const autoMail = input.autoMail === undefined ? account.autoMail === true : input.autoMail === true;
+      if (autoMail && !email) throw new AppError('FIN_AUTOMAIL_NO_CONTACT', { vars: { value: String(account.code) } });
+      return { set: { billingEmail: email || null, billingLocale: input.billingLocale, autoMail } };
     },
   },
   hooks: {

@@ -36,7 +36,7 @@ import { statements } from './statements.js';
 /** What a mailed document is: a postpaid bill or a prepaid statement, by its resource. */
 export type MailedKind = 'bill' | 'statement';
 
-interface Doc {
+export interface Doc {
   id: number;
   code: string;
   accountId: number;
@@ -99,7 +99,7 @@ export function customerMailText(
 }
 
 /** the record in the caller's scope (NOT_FOUND else), as the document the mail describes */
-async function docOf(p: Platform, auth: AuthContext, kind: MailedKind, id: number): Promise<Doc> {
+export async function docOf(p: Platform, auth: AuthContext, kind: MailedKind, id: number): Promise<Doc> {
   if (kind === 'bill') {
     const fields = [
       'code',
@@ -146,6 +146,28 @@ export async function mailToCustomer(
   id: number,
 ): Promise<BillMailResult> {
   const doc = { ...(await docOf(p, auth, kind, id)), id };
+  return mailDoc(p, kind, doc, { userId: auth.userId }, auth.userId);
+}
+
+/** Who a mailing goes out as: a staff member's mailbox (`mailboxId`, else their first one). */
+export interface MailSender {
+  userId: number;
+  mailboxId?: number;
+}
+
+/**
+ * The one mailing path of a bill or statement, by hand or by the nightly job (decision 0142): the
+ * checks, the XLSX stored among the sender's files, the mail, then the record's mark and its history
+ * (`actorId` null: the system). A success clears an earlier automatic failure.
+ */
+export async function mailDoc(
+  p: Platform,
+  kind: MailedKind,
+  doc: Doc,
+  sender: MailSender,
+  actorId: number | null,
+): Promise<BillMailResult> {
+  const id = doc.id;
   if (doc.state === 'draft') throw new AppError('FIN_BILL_MAIL_DRAFT', { vars: { value: doc.code } });
   const [acc] = rowsOf<{
     code: string;
@@ -192,12 +214,13 @@ export async function mailToCustomer(
   const tmp = path.join(files.settings.tmpDir, `${kind}-${randomUUID()}.xlsx`);
   await pipeline(await billStatement(p.db, doc, locale, balances, info), fs.createWriteStream(tmp, { flags: 'wx' }));
   const fileName = `${doc.code}.xlsx`;
-  const file = await files.storeGenerated(tmp, { name: fileName, ownerUserId: auth.userId });
-  const sent = await mail.send(auth.userId, {
+  const file = await files.storeGenerated(tmp, { name: fileName, ownerUserId: sender.userId });
+  const sent = await mail.send(sender.userId, {
     to: [{ email: acc.email, name: acc.customer }],
     subject: text.subject,
     html: text.html,
     fileIds: [file.id],
+    accountId: sender.mailboxId,
   });
 
   const now = p.clock.now();
@@ -205,7 +228,15 @@ export async function mailToCustomer(
   await p.db.transaction(async (tx) => {
     await tx
       .update(table)
-      .set({ mailedAt: now, mailedBy: auth.userId, mailedTo: acc.email, version: sql`${table.version} + 1` })
+      .set({
+        mailedAt: now,
+        mailedBy: actorId,
+        mailedTo: acc.email,
+        mailFailed: false,
+        mailError: null,
+        mailClaimedAt: null,
+        version: sql`${table.version} + 1`,
+      })
       .where(eq(table.id, id));
     await appendRecordEvents(
       tx,
@@ -213,7 +244,7 @@ export async function mailToCustomer(
         {
           entity: kind === 'bill' ? bills.def.key : statements.def.key,
           recordId: id,
-          actorId: auth.userId,
+          actorId,
           kind: 'mail',
           changes: [{ field: 'mailedTo', from: doc.mailedTo, to: acc.email }],
           body: `${acc.email} · ${text.subject}`,

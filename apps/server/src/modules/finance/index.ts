@@ -2,6 +2,7 @@ import type { Module } from '../../platform/module.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { accounts, applications, entries } from './accounts.js';
 import { registerFinanceHandlers } from './applications.js';
+import { AUTO_MAIL_JOB, autoMailRoutes, defineAutoMailJob } from './auto-mail.js';
 import { runBills } from './bills.js';
 import { CREDIT_EXPIRY_JOB, defineCreditJobs } from './credit.js';
 import { customerMailRoutes } from './customer-mail.js';
@@ -41,11 +42,13 @@ export const financeModule: Module = {
     await financeRoutes(app, p);
     await statementRoutes(app, p);
     await customerMailRoutes(app, p);
+    await autoMailRoutes(app, p);
   },
   jobs: (p) => {
     defineReconJob(p);
     defineCreditJobs(p);
     defineSnapshotJob(p);
+    defineAutoMailJob(p);
     // bills close at the app clock's day; the ladder runs after them (decision 0064)
     // the prepaid accounts' monthly statements with the bills (decision 0111)
     p.jobs.define(
@@ -65,6 +68,8 @@ export const financeModule: Module = {
       [SNAPSHOT_JOB, '10 0 * * *'],
       [BILL_JOB, '20 0 * * *'],
       [OVERDUE_JOB, '0 1 * * *'],
+      // after the bill run: the flagged accounts' new bills and statements mailed (decision 0142)
+      [AUTO_MAIL_JOB, '30 1 * * *'],
     ] as const)
       await p.jobs.schedule(job, cron).catch((err) => {
         p.log.debug({ err, job }, 'finance schedule not set (job queue not started in this process)');

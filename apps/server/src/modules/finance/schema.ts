@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
@@ -73,6 +74,8 @@ export const finAccounts = pgTable(
     billingLocale: text('billing_locale', { enum: ['zh-CN', 'en'] })
       .notNull()
       .default('zh-CN'),
+    /** its issued bills and statements are mailed by the nightly job (decision 0142); needs a billing e-mail */
+    autoMail: boolean('auto_mail').notNull().default(false),
     /** the identity state read from the latest verification (decision 0133; consumer/identity.ts keeps it) */
     identityState: text('identity_state', { enum: IDENTITY_STATES }).notNull().default('none'),
     /** the latest verification of the account (fin_verifications.id) */
@@ -87,6 +90,7 @@ export const finAccounts = pgTable(
     index('fin_accounts_currency_idx').on(t.currency),
     index('fin_accounts_bad_debt_idx').on(t.badDebtSince),
     index('fin_accounts_identity_state_idx').on(t.identityState),
+    index('fin_accounts_auto_mail_idx').on(t.id).where(sql`${t.autoMail}`),
     index('fin_accounts_main_idx').on(t.mainAccountId),
     check('fin_accounts_main_not_self', sql`${t.mainAccountId} <> ${t.id}`),
     index('fin_accounts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
@@ -308,6 +312,25 @@ export const finBillCycles = pgTable(
 );
 
 /**
+ * The automatic mailing's state of a bill or statement (decision 0142): a run claims the record
+ * (`mail_claimed_at`, so two runs at once mail it once), counts its tries, keeps the last failure.
+ */
+const autoMailColumns = () => ({
+  mailClaimedAt: at('mail_claimed_at'),
+  mailTries: integer('mail_tries').notNull().default(0),
+  mailFailed: boolean('mail_failed').notNull().default(false),
+  mailError: text('mail_error'),
+});
+
+/** The finance room's settings, one JSON value per key (`autoMail`: the sender mailbox, decision 0142). */
+export const finSettings = pgTable('fin_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
  * Postpaid bills: one per account and closed period (the unique index makes a second run a no-op).
  * `unpaid` is derived from the account's balance by `settleBills` (payments settle the oldest first).
  */
@@ -334,6 +357,7 @@ export const finBills = pgTable(
     mailedAt: at('mailed_at'),
     mailedBy: integer('mailed_by'),
     mailedTo: text('mailed_to'),
+    ...autoMailColumns(),
     search: searchColumn('search', ['code']),
   },
   (t) => [
@@ -344,6 +368,8 @@ export const finBills = pgTable(
     index('fin_bills_issued_idx').on(t.issuedAt.desc().nullsFirst(), t.id),
     index('fin_bills_due_idx').on(t.dueDay),
     searchIndex('fin_bills_search_idx', t.search),
+    index('fin_bills_mail_failed_idx').on(t.mailFailed),
+    index('fin_bills_mail_pending_idx').on(t.accountId).where(sql`${t.mailedAt} is null`),
     check('fin_bills_amounts', sql`${t.amount} >= 0 and ${t.unpaid} >= 0 and ${t.unpaid} <= ${t.amount}`),
   ],
 );
@@ -377,6 +403,7 @@ export const finStatements = pgTable(
     mailedAt: at('mailed_at'),
     mailedBy: integer('mailed_by'),
     mailedTo: text('mailed_to'),
+    ...autoMailColumns(),
     search: searchColumn('search', ['code']),
   },
   (t) => [
@@ -385,6 +412,8 @@ export const finStatements = pgTable(
     index('fin_statements_period_idx').on(t.periodStart),
     index('fin_statements_issued_idx').on(t.issuedAt.desc().nullsFirst(), t.id),
     searchIndex('fin_statements_search_idx', t.search),
+    index('fin_statements_mail_failed_idx').on(t.mailFailed),
+    index('fin_statements_mail_pending_idx').on(t.accountId).where(sql`${t.mailedAt} is null`),
     check(
       'fin_statements_closing',
       sql`${t.moneyIn} >= 0 and ${t.moneyOut} >= 0 and ${t.consumption} >= 0

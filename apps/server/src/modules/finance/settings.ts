@@ -154,6 +154,9 @@ export const bills = bindResource(billResource, {
     mailedAt: finBills.mailedAt,
     mailedBy: finBills.mailedBy,
     mailedTo: finBills.mailedTo,
+    mailFailed: finBills.mailFailed,
+    mailError: finBills.mailError,
+    mailTries: finBills.mailTries,
   },
 });
 

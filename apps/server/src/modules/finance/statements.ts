@@ -41,6 +41,9 @@ export const statements = bindResource(statementResource, {
     mailedAt: finStatements.mailedAt,
     mailedBy: finStatements.mailedBy,
     mailedTo: finStatements.mailedTo,
+    mailFailed: finStatements.mailFailed,
+    mailError: finStatements.mailError,
+    mailTries: finStatements.mailTries,
   },
 });
 

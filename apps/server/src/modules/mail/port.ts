@@ -1,7 +1,16 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.js';
 import type { Platform } from '../../platform/platform.js';
 import type { MailPort } from '../../platform/ports.js';
 import { mailRoomOf } from './room.js';
+import { mailAccounts } from './schema.js';
+
+const refColumns = {
+  id: mailAccounts.id,
+  userId: mailAccounts.userId,
+  email: mailAccounts.email,
+  displayName: mailAccounts.displayName,
+};
 
 /** the platform a database belongs to, known once the module registered on it (ports get a db alone) */
 const platforms = new WeakMap<Db, Platform>();
@@ -27,7 +36,15 @@ export function mailPort(db: Db): MailPort {
         subject: mail.subject,
         content: mail.html,
         fileIds: mail.fileIds,
+        accountId: mail.accountId,
       });
+    },
+    async mailbox(id) {
+      const [a] = await db.select(refColumns).from(mailAccounts).where(eq(mailAccounts.id, id));
+      return a ?? null;
+    },
+    async mailboxes(limit) {
+      return db.select(refColumns).from(mailAccounts).orderBy(asc(mailAccounts.email)).limit(limit);
     },
     async attachment(userId, mailId, exts) {
       const { service } = await room();

@@ -1,5 +1,7 @@
-import { PlayCircleOutlined } from '@ant-design/icons';
+import { MailOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import {
+  AUTO_MAIL_RUN_PATH,
+  type AutoMailRunResult,
   type BillMailResult,
   billCycleResource,
   billMailPath,
@@ -24,20 +26,33 @@ import { post } from '../../platform/http';
 import { resourceKeys } from '../../platform/resource/keys';
 import { useLabel } from '../../platform/resource/labels';
 import { ResourceList } from '../../platform/resource/ResourceList';
+import { AutoMailModal } from './AutoMailModal';
 import { financeApi } from './api';
 import { ReasonApplyModal } from './ReasonApplyModal';
 import { T } from './texts';
 
 /** A toolbar button running a daily job now (at the app clock), then refreshing the list. */
-function RunButton({ path, text, testId }: { path: string; text: { zh: string; en: string }; testId: string }) {
+function RunButton({
+  path,
+  text,
+  testId,
+  done,
+}: {
+  path: string;
+  text: { zh: string; en: string };
+  testId: string;
+  /** the toast after the run (a bill or ladder run's count by default) */
+  done?: (r: unknown) => string;
+}) {
   const label = useLabel();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const r = await post<RunResult>(path, {}, { checkRepeat: true });
-      toast().success(`${label(T.ran)} ${r.day}: ${r.bills + r.actions + r.statements}`);
+      const r = await post<unknown>(path, {}, { checkRepeat: true });
+      const res = r as RunResult;
+      toast().success(done ? done(r) : `${label(T.ran)} ${res.day}: ${res.bills + res.actions + res.statements}`);
       await Promise.all(
         [billResource.key, statementResource.key].map((key) =>
           qc.invalidateQueries({ queryKey: resourceKeys.all(key) }),
@@ -117,6 +132,7 @@ function PostpaidBills() {
   const label = useLabel();
   const mail = useMailAction(billMailPath, billResource.key);
   const [writingOff, setWritingOff] = useState<{ id: number; code: string } | null>(null);
+  const [autoMail, setAutoMail] = useState(false);
   return (
     <>
       <ResourceList
@@ -129,6 +145,22 @@ function PostpaidBills() {
               </Can>
               <Can perm={FinPerm.CREDIT_CONTROL}>
                 <RunButton path="/v2/fc/overdue/run" text={T.runOverdue} testId="overdue-run" />
+              </Can>
+              <Can perm={FinPerm.BILLS}>
+                <RunButton
+                  path={AUTO_MAIL_RUN_PATH}
+                  text={T.autoMailRun}
+                  testId="auto-mail-run"
+                  done={(r) => {
+                    const m = r as AutoMailRunResult;
+                    return `${label(T.autoMailDone)}: ${m.mailed} / ${m.failed}`;
+                  }}
+                />
+              </Can>
+              <Can perm={FinPerm.ALL_ACCOUNTS}>
+                <Button icon={<MailOutlined />} onClick={() => setAutoMail(true)} data-testid="auto-mail">
+                  {label(T.autoMail)}
+                </Button>
               </Can>
             </>
           ),
@@ -162,6 +194,7 @@ function PostpaidBills() {
         apply={(billId, reason) => financeApi.applyWriteOff({ billId, reason })}
         onClose={() => setWritingOff(null)}
       />
+      <AutoMailModal open={autoMail} onClose={() => setAutoMail(false)} />
     </>
   );
 }
