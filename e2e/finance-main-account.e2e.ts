@@ -105,7 +105,7 @@ describe('finance: main account top-up records (decision 0134)', () => {
     ] as const) {
       const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
       await page.goto(`${base}${PATH}`);
-      await rows(page).first().waitFor({ timeout: 20_000 });
+      await rows(page).first().waitFor({ timeout: 60_000 });
       await page.getByTestId('allocation-apply').click();
       await page.getByTestId('allocation-from').click();
       await chooseOption(page, sub.code);
@@ -117,7 +117,7 @@ describe('finance: main account top-up records (decision 0134)', () => {
       await shot(page, `finance-allocation-back-form-${tag}`);
       if (locale === 'en' && width === 1280) {
         await submitModal(page);
-        await page.getByText('Submitted for finance’s approval').first().waitFor({ timeout: 20_000 });
+        await page.getByText('Submitted for finance’s approval').first().waitFor({ timeout: 60_000 });
       }
       await ctx.close();
     }
@@ -158,8 +158,8 @@ describe('finance: main account top-up records (decision 0134)', () => {
       const row = rows(page)
         .filter({ hasText: `${sub.code} → ${main}` })
         .filter({ hasText: '-3.25' });
-      await row.first().waitFor({ timeout: 20_000 });
-      await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
+      await row.first().waitFor({ timeout: 60_000 });
+      await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 60_000 });
       await shot(page, `finance-allocation-back-posted-${width}-${locale === 'en' ? 'en' : 'zh'}`);
       await ctx.close();
     }
