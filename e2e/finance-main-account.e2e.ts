@@ -163,7 +163,7 @@ describe('finance: main account top-up records (decision 0134)', () => {
       await shot(page, `finance-allocation-back-posted-${width}-${locale === 'en' ? 'en' : 'zh'}`);
       await ctx.close();
     }
-  });
+  }, 600_000);
 
   for (const [locale, width, height] of [
     ['zh-CN', 1280, 800],
