@@ -14,7 +14,13 @@ import {
 const PATH = '/financial/recharge-record/main-account';
 const rows = (page: Page) => page.locator('.ant-table-row');
 
-type Account = { id: number; code: string; mainAccountId: number | null; mainAccountCode: string | null };
+type Account = {
+  id: number;
+  code: string;
+  balance: string;
+  mainAccountId: number | null;
+  mainAccountCode: string | null;
+};
 
 /**
  * Main accounts (decision 0134): finance applies on the screen to allocate money of a main account
@@ -77,6 +83,87 @@ describe('finance: main account top-up records (decision 0134)', () => {
     await shot(page, 'finance-main-account-posted-1280-en');
     await ctx.close();
   });
+
+  it('finance01 sends money back from a sub-account to its main account; approved, listed with from → to', async () => {
+    const base = shell.server.url;
+    const token = await apiToken(base, FINANCE);
+    const accounts = await api<{ records: Account[] }>(base, token, 'POST', '/v2/fc/account/page', {
+      state: 'active',
+      size: 200,
+    });
+    const sub = accounts.records.find((a) => a.mainAccountId != null && Number(a.balance) >= 10)!;
+    expect(sub, 'a demo sub-account holding money').toBeTruthy();
+    const main = sub.mainAccountCode!;
+
+    for (const [locale, width, height] of [
+      ['en', 1280, 900],
+      ['zh-CN', 1280, 900],
+      ['en', 900, 800],
+      ['zh-CN', 900, 800],
+      ['en', 390, 844],
+      ['zh-CN', 390, 844],
+    ] as const) {
+      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
+      await page.goto(`${base}${PATH}`);
+      await rows(page).first().waitFor({ timeout: 60_000 });
+      await page.getByTestId('allocation-apply').click();
+      await page.getByTestId('allocation-from').click();
+      await chooseOption(page, sub.code);
+      await page.getByTestId('allocation-account').click();
+      await chooseOption(page, main);
+      await page.getByTestId('allocation-amount').fill('3.25');
+      await page.getByTestId('allocation-reason').fill('e2e back to the main account');
+      const tag = `${width}-${locale === 'en' ? 'en' : 'zh'}`;
+      await shot(page, `finance-allocation-back-form-${tag}`);
+      if (locale === 'en' && width === 1280) {
+        await submitModal(page);
+        await page.getByText('Submitted for finance’s approval').first().waitFor({ timeout: 60_000 });
+      }
+      await ctx.close();
+    }
+
+    const apps = await api<{ records: { id: number; instanceId: number; amount: string; accountId: number }[] }>(
+      base,
+      token,
+      'POST',
+      '/v2/fc/application/page',
+      { kind: ['allocation'], state: 'pending', size: 20 },
+    );
+    const app = apps.records.find((a) => a.amount === '3.2500' && a.accountId === sub.id)!;
+    expect(app, 'the pending allocation back').toBeTruthy();
+    const todo = await api<{ records: { id: number; taskId: number }[] }>(
+      base,
+      token,
+      'POST',
+      '/v2/workflow/my/toDoPage',
+      {
+        page: 1,
+        size: 200,
+      },
+    );
+    const task = todo.records.find((r) => r.id === app.instanceId)!;
+    const agreed = await keyedPost(base, token, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
+    expect(agreed.code, agreed.msg).toBe(0);
+
+    for (const [locale, width, height] of [
+      ['en', 1280, 900],
+      ['zh-CN', 1280, 900],
+      ['en', 900, 800],
+      ['zh-CN', 900, 800],
+      ['en', 390, 844],
+      ['zh-CN', 390, 844],
+    ] as const) {
+      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
+      await page.goto(`${base}${PATH}`);
+      const row = rows(page)
+        .filter({ hasText: `${sub.code} → ${main}` })
+        .filter({ hasText: '-3.25' });
+      await row.first().waitFor({ timeout: 60_000 });
+      await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 60_000 });
+      await shot(page, `finance-allocation-back-posted-${width}-${locale === 'en' ? 'en' : 'zh'}`);
+      await ctx.close();
+    }
+  }, 600_000);
 
   for (const [locale, width, height] of [
     ['zh-CN', 1280, 800],

@@ -179,7 +179,8 @@ describe('main accounts', () => {
     const res = await allocate(sales, sub, '10');
     expect(res.code, res.msg).toBe(0);
     expect((await setMain(fin, sub, null)).code).toBe(0);
-    expect((await agree(res.data.instanceId)).code).toBe(Errors.FIN_ALLOCATION_NOT_SUB.code);
+    // decision 0141: no longer one group
+    expect((await agree(res.data.instanceId)).code).toBe(Errors.FIN_ALLOCATION_GROUP.code);
     expect((await account(main)).balance).toBe('20.0000');
   });
 });

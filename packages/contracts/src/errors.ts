@@ -1940,6 +1940,31 @@ export const Errors = {
     '主账户 {value} 余额不足，不能划拨该金额',
     'The main account {value} does not have enough money for this allocation',
   ),
+  // finance, session 24: allocations back and between sub-accounts (decision 0141, 10510870–10510879)
+  FIN_ALLOCATION_SAME: def(
+    10510870,
+    400,
+    '转出账户与转入账户相同（{value}），不能划拨',
+    'The account {value} cannot allocate to itself',
+  ),
+  FIN_ALLOCATION_GROUP: def(
+    10510871,
+    409,
+    '账户 {value} 不属于同一主账户（主账户与其子账户）',
+    'The accounts {value} are not in one group (a main account and its sub-accounts)',
+  ),
+  FIN_ALLOCATION_MISMATCH: def(
+    10510872,
+    409,
+    '账户 {value} 的客户或币种不同，不能划拨',
+    'The accounts {value} differ in customer or currency: no allocation between them',
+  ),
+  FIN_ALLOCATION_HOLDS: def(
+    10510873,
+    409,
+    '子账户 {value} 的余额不足以划出该金额（信用额度不能划出）',
+    'The sub-account {value} does not hold this amount (its credit line cannot be moved)',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorName = keyof typeof Errors;

@@ -153,8 +153,8 @@ export const finApplicationResource = defineResource({
     sourceCode: { kind: 'text', label: label('退款来源', 'Refund of'), readOnly: true },
     /** a write-off: the bill it writes off (decision 0080) */
     billCode: { kind: 'text', label: label('核销账单', 'Bill written off'), readOnly: true },
-    /** an allocation: the sub-account the money goes to (decision 0134) */
-    subAccountCode: { kind: 'text', label: label('划入子账户', 'To sub-account'), readOnly: true },
+    /** an allocation: the account the money goes to (decision 0134, 0141) */
+    subAccountCode: { kind: 'text', label: label('划入账户', 'To account'), readOnly: true },
     /** a recharge or payment: what approved refunds have not given back yet */
     refundable: { kind: 'text', label: label('可退金额', 'Left to refund'), readOnly: true, decimal: true },
     state: {

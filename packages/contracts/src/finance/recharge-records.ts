@@ -88,7 +88,8 @@ const mainAccountPerm = (() => {
 /**
  * `recharge-record/main-account` (decision 0134): the money put on main accounts (accounts other
  * accounts name as their main account) — recharges, payments, hedges, gifts, adjustments, refunds —
- * and the allocations out of them, each with the sub-account it went to.
+ * and the allocations inside their groups (out, back, between sub-accounts: decision 0141), each
+ * once, on its source, with its direction (from → to).
  */
 export const mainAccountEntryResource = defineResource({
   ...entryResource,
@@ -100,8 +101,11 @@ export const mainAccountEntryResource = defineResource({
         ([...TOP_UP_KINDS, 'allocation'] as readonly string[]).includes(o.value),
       ),
     },
-    accountCode: { ...entryResource.fields.accountCode, label: label('主账户', 'Main account') },
-    subAccountCode: { kind: 'text', label: label('划入子账户', 'To sub-account'), readOnly: true },
+    accountCode: { ...entryResource.fields.accountCode, label: label('账户', 'Account') },
+    /** an allocation: the account the money went to (decision 0134, 0141) */
+    subAccountCode: { kind: 'text', label: label('划入账户', 'To account'), readOnly: true },
+    /** an allocation: `from → to` (decision 0141) */
+    direction: { kind: 'text', label: label('划拨方向', 'From → to'), readOnly: true },
   },
   list: {
     ...entryResource.list,
@@ -110,7 +114,7 @@ export const mainAccountEntryResource = defineResource({
       'accountCode',
       'kind',
       'amount',
-      'subAccountCode',
+      'direction',
       'customerName',
       'currency',
       'balanceAfter',

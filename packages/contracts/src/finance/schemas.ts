@@ -70,11 +70,16 @@ export const reinstateApply = z.object({
 export type ReinstateApply = z.infer<typeof reinstateApply>;
 
 /**
- * An allocation (划拨): money of a main account moved to one of its sub-accounts (`accountId`, the
- * sub-account; the main account is the one it names). Posted only when approved (decision 0134).
+ * An allocation (划拨) inside one group of accounts (a main account and its sub-accounts): money moved
+ * from `fromAccountId` to `accountId`. Without `fromAccountId` it comes from `accountId`'s main account
+ * (decision 0134); with it, it may also go back from a sub-account to its main account or between two
+ * sub-accounts of one main account (decision 0141). Posted only when approved.
  */
 export const allocationApply = z.object({
+  /** the account the money goes to */
   accountId: z.number().int().positive(),
+  /** the account the money comes from; absent: `accountId`'s main account */
+  fromAccountId: z.number().int().positive().optional(),
   amount: amountString,
   reason,
 });

@@ -78,10 +78,53 @@ export type OpenApplication = (
   form: { account: string; amount: string; reason: string },
 ) => Promise<FinApplyResult>;
 
+/** What two accounts of one group are to each other, from the first to the second (null: not one group). */
+export type Direction = 'out' | 'back' | 'between';
+function directionOf(from: Locked, to: Locked): Direction | null {
+  if (to.main_account_id === from.id) return 'out';
+  if (from.main_account_id === to.id) return 'back';
+  if (from.main_account_id != null && from.main_account_id === to.main_account_id) return 'between';
+  return null;
+}
+
+/** Both accounts under their locks, always the lower id first, so two opposite allocations cannot deadlock. */
+async function lockPair(tx: Tx, fromId: number, toId: number) {
+  const [first, second] = fromId < toId ? [fromId, toId] : [toId, fromId];
+  const a = await lockAccount(tx, first);
+  const b = await lockAccount(tx, second);
+  return fromId < toId ? { from: a, to: b } : { from: b, to: a };
+}
+
 /**
- * Applies to allocate (划拨) money of a main account to one of its sub-accounts (`accountId`, an open
- * account in the caller's scope that names a main account). The main account must hold the amount
- * now (its balance, plus its credit lines when prepaid); the approval checks again under its lock.
+ * The rules of one allocation, at the application and again at approval (both accounts locked): both
+ * open, one group (decision 0141: out of a main account, back to it, or between two of its
+ * sub-accounts), same customer and currency, and the source holds the amount: a main account down
+ * to its floor (prepaid: minus its credit lines; postpaid: zero, decision 0134), a sub-account only
+ * its balance above zero (never its credit line).
+ */
+function checkAllocation(from: Locked | null, to: Locked | null, fromId: number, toId: number, amount: Decimal) {
+  if (!from || !OPEN.includes(from.state))
+    throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: from?.code ?? String(fromId) } });
+  if (!to || !OPEN.includes(to.state))
+    throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: to?.code ?? String(toId) } });
+  const pair = `${from.code} → ${to.code}`;
+  const direction = directionOf(from, to);
+  if (!direction) throw new AppError('FIN_ALLOCATION_GROUP', { vars: { value: pair } });
+  if (from.customer_id !== to.customer_id || from.currency !== to.currency)
+    throw new AppError('FIN_ALLOCATION_MISMATCH', { vars: { value: pair } });
+  const left = new Decimal(from.balance).minus(amount);
+  if (direction === 'out' && left.lt(from.floor))
+    throw new AppError('FIN_ALLOCATION_BALANCE', { vars: { value: from.code } });
+  if (direction !== 'out' && left.lt(0)) throw new AppError('FIN_ALLOCATION_HOLDS', { vars: { value: from.code } });
+  return direction;
+}
+
+/**
+ * Applies to allocate (划拨) money inside one group of accounts, to `accountId` (an open account in the
+ * caller's scope) from `fromAccountId` (in scope too) or, without it, from `accountId`'s main account
+ * (decision 0134: FIN_ALLOCATION_NOT_SUB when it has none). Checked now as at approval
+ * (`checkAllocation`); the application sits on the source (`account_id`) and names the destination
+ * (`sub_account_id`).
  */
 export async function applyAllocation(
   p: Platform,
@@ -92,86 +135,85 @@ export async function applyAllocation(
   const amount = new Decimal(body.amount);
   if (amount.lte(0)) throw new AppError('FIN_AMOUNT_ZERO');
   return runCommand(p, async (tx, out) => {
-    const [sub] = await tx
-      .select({
-        id: finAccounts.id,
-        code: finAccounts.code,
-        state: finAccounts.state,
-        mainAccountId: finAccounts.mainAccountId,
-      })
-      .from(finAccounts)
-      .where(and(eq(finAccounts.id, body.accountId), accountScopeWhere(auth)));
-    if (!sub) throw new AppError('NOT_FOUND');
-    if (!OPEN.includes(sub.state)) throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: sub.code } });
-    if (sub.mainAccountId == null) throw new AppError('FIN_ALLOCATION_NOT_SUB', { vars: { value: sub.code } });
-    const main = await lockAccount(tx, sub.mainAccountId);
-    if (!main || !OPEN.includes(main.state))
-      throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: main?.code ?? String(sub.mainAccountId) } });
-    if (new Decimal(main.balance).minus(amount).lt(main.floor))
-      throw new AppError('FIN_ALLOCATION_BALANCE', { vars: { value: main.code } });
+    const visible = async (id: number) => {
+      const [row] = await tx
+        .select({ id: finAccounts.id, code: finAccounts.code, mainAccountId: finAccounts.mainAccountId })
+        .from(finAccounts)
+        .where(and(eq(finAccounts.id, id), accountScopeWhere(auth)));
+      if (!row) throw new AppError('NOT_FOUND');
+      return row;
+    };
+    const dest = await visible(body.accountId);
+    let fromId: number;
+    if (body.fromAccountId == null) {
+      if (dest.mainAccountId == null) throw new AppError('FIN_ALLOCATION_NOT_SUB', { vars: { value: dest.code } });
+      fromId = dest.mainAccountId;
+    } else {
+      if (body.fromAccountId === dest.id) throw new AppError('FIN_ALLOCATION_SAME', { vars: { value: dest.code } });
+      fromId = (await visible(body.fromAccountId)).id;
+    }
+    const { from, to } = await lockPair(tx, fromId, dest.id);
+    checkAllocation(from, to, fromId, dest.id, amount);
     return open(
       tx,
       out,
       {
         kind: 'allocation',
-        accountId: main.id,
-        subAccountId: sub.id,
+        accountId: from!.id,
+        subAccountId: to!.id,
         amount: amount.toFixed(4),
-        currency: main.currency,
+        currency: from!.currency,
         reason: body.reason,
         applicantId: auth.userId,
         createdAt: p.clock.now(),
       },
-      { account: `${main.code} → ${sub.code}`, amount: `${amount.toFixed(4)} ${main.currency}`, reason: body.reason },
+      { account: `${from!.code} → ${to!.code}`, amount: `${amount.toFixed(4)} ${from!.currency}`, reason: body.reason },
     );
   });
 }
 
 /**
- * An approved allocation, in the approval's transaction: the main account locked first (two
- * allocations of one main account run one after the other), still open, still the sub-account's main
- * account, and not taken below its floor (a prepaid one's is also the database's check); then two
- * `allocation` entries — out of the main account (key `application:<id>`) and into the sub-account
- * (`application:<id>:in`) — and both accounts' bills settled again. Any refusal leaves everything as
- * it was, and the approval does not complete.
+ * An approved allocation, in the approval's transaction: both accounts locked in id order (two
+ * opposite allocations cannot deadlock; two from one account run one after the other), the rules
+ * checked again under the locks (still one group, still holding the amount), then two `allocation`
+ * entries — out of the source (key `application:<id>`) and into the destination
+ * (`application:<id>:in`) — and both accounts' bills settled again. Any refusal leaves everything
+ * as it was, and the approval does not complete.
  */
 export async function postAllocation(tx: Tx, app: typeof finApplications.$inferSelect, actorId: number, now: Date) {
-  const main = await lockAccount(tx, app.accountId);
-  if (!main || !OPEN.includes(main.state))
-    throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: main?.code ?? String(app.accountId) } });
-  const sub = await lockAccount(tx, app.subAccountId!);
-  if (!sub || sub.main_account_id !== main.id)
-    throw new AppError('FIN_ALLOCATION_NOT_SUB', { vars: { value: sub?.code ?? String(app.subAccountId) } });
-  if (!OPEN.includes(sub.state)) throw new AppError('FIN_ACCOUNT_NOT_ACTIVE', { vars: { value: sub.code } });
+  const fromId = app.accountId;
+  const toId = app.subAccountId!;
+  const { from, to } = await lockPair(tx, fromId, toId);
   const amount = new Decimal(app.amount!);
-  if (new Decimal(main.balance).minus(amount).lt(main.floor))
-    throw new AppError('FIN_ALLOCATION_BALANCE', { vars: { value: main.code } });
+  checkAllocation(from, to, fromId, toId, amount);
+  const source = from!;
+  const dest = to!;
   const day = dayOf(now);
   const common = { kind: 'allocation' as const, currency: app.currency, day, applicationId: app.id, actorId, at: now };
-  let out: Awaited<ReturnType<typeof postEntry>>;
+  let posted: Awaited<ReturnType<typeof postEntry>>;
   try {
-    out = await postEntry(
+    posted = await postEntry(
       tx,
       {
         ...common,
-        accountId: main.id,
+        accountId: source.id,
         amount: amount.neg().toFixed(4),
         key: `application:${app.id}`,
         note: app.reason,
       },
-      main.code,
+      source.code,
     );
   } catch (err) {
     if (err instanceof AppError && err.def === Errors.FIN_INSUFFICIENT_BALANCE)
-      throw new AppError('FIN_ALLOCATION_BALANCE', { vars: { value: main.code } });
+      throw new AppError('FIN_ALLOCATION_BALANCE', { vars: { value: source.code } });
     throw err;
   }
   await postEntry(
     tx,
-    { ...common, accountId: sub.id, amount: amount.toFixed(4), key: `application:${app.id}:in`, note: main.code },
-    sub.code,
+    { ...common, accountId: dest.id, amount: amount.toFixed(4), key: `application:${app.id}:in`, note: source.code },
+    dest.code,
   );
-  await settleBills(tx, day, main.id);
-  await settleBills(tx, day, sub.id);
-  return out.entryId;
+  await settleBills(tx, day, source.id);
+  await settleBills(tx, day, dest.id);
+  return posted.entryId;
 }

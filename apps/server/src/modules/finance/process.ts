@@ -20,7 +20,7 @@ const NAMES: Record<FinApplicationKind, [zh: string, en: string]> = {
   refund: ['退款申请', 'Refund application'],
   write_off: ['坏账核销申请', 'Write-off application'],
   reinstate: ['恢复账户申请', 'Account reinstatement'],
-  allocation: ['划拨申请', 'Allocation to a sub-account'],
+  allocation: ['划拨申请', 'Allocation'],
 };
 
 /**

@@ -267,7 +267,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       schema: {
         tags,
         summary:
-          'Apply to allocate money of a main account to one of its sub-accounts (the sub-account in my scope); posted only when approved (decision 0134)',
+          'Apply to allocate money inside one group of accounts: from a main account to a sub-account, back, or between two sub-accounts (both in my scope); posted only when approved (decisions 0134, 0141)',
         body: allocationApply,
         response: { 200: envelope(applyResult) },
       },

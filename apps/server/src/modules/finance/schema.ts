@@ -142,7 +142,7 @@ export const finApplications = pgTable(
     refunded: money('refunded').notNull().default('0'),
     /** a write-off: the overdue bill it writes off (decision 0080) */
     billId: integer('bill_id'),
-    /** an allocation: the sub-account the main account's money goes to (decision 0134) */
+    /** an allocation: the account the money goes to (`account_id` is where it comes from; decisions 0134, 0141) */
     subAccountId: integer('sub_account_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     decidedAt: at('decided_at'),

@@ -10,8 +10,9 @@ const kinds = sql.join(
 
 /**
  * `recharge-record/main-account` (decision 0134): the top-ups of main accounts (accounts another
- * account names as its main account) and the allocations out of them (the negative side; the
- * positive side is the sub-account's), with the sub-account the allocation went to.
+ * account names as its main account) and the allocations inside their groups — out, back, between
+ * sub-accounts (decision 0141) — each once, on its negative side (the source), with the account it
+ * went to and its direction `from → to`.
  */
 export const mainAccountEntries = bindResource(mainAccountEntryResource, {
   scopeOf: financeScope,
@@ -19,6 +20,9 @@ export const mainAccountEntries = bindResource(mainAccountEntryResource, {
   columns: {
     ...entries.columns,
     subAccountCode: sql`(select s.code from fin_applications p join fin_accounts s on s.id = p.sub_account_id
+      where p.id = "fin_ledger_entries"."application_id" and "fin_ledger_entries"."kind" = 'allocation')`,
+    direction: sql`(select f.code || ' → ' || s.code from fin_applications p join fin_accounts f on f.id = p.account_id
+      join fin_accounts s on s.id = p.sub_account_id
       where p.id = "fin_ledger_entries"."application_id" and "fin_ledger_entries"."kind" = 'allocation')`,
   },
   rows: sql`(("fin_ledger_entries"."kind" in (${kinds}) and exists (select 1 from fin_accounts s
