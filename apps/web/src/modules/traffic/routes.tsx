@@ -33,6 +33,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),
   '/businessInquiry/voiceTaskManagement': screen(voice, 'VoiceTasksScreen'),
   '/businessInquiry/vos-voice-account': screen(voice, 'VosAccountsScreen'),
+  '/businessInquiry/minxSolution': screen(() => import('./MinxScreen'), 'MinxScreen'),
   '/businessInquiry/portquery': screen(() => import('./PortQueryScreen'), 'PortQueryScreen'),
   '/businessInquiry/apiQueueManage': screen(() => import('./ApiQueuesScreen'), 'ApiQueuesScreen'),
   '/businessInquiry/send-query/wa-send-record': screen(messages, 'WhatsAppRecordsScreen'),
