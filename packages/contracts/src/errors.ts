@@ -1340,7 +1340,12 @@ export const Errors = {
     '第 {value} 步与上一步的渠道相同',
     'Step {value} uses the same channel as the step before it',
   ),
-  TRF_MINX_PRODUCT: def(10520642, 400, '账户未开通第 {value} 步的渠道', "The account does not carry step {value}'s channel"),
+  TRF_MINX_PRODUCT: def(
+    10520642,
+    400,
+    '账户未开通第 {value} 步的渠道',
+    "The account does not carry step {value}'s channel",
+  ),
   TRF_MINX_STATE: def(10520643, 409, '方案已是该状态', 'The plan is in that state already'),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
