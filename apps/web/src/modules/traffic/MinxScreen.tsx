@@ -17,7 +17,7 @@ type Result = MinxPlanRow['results'][number];
 
 /** one line per step in a cell: the steps' figures read across the row */
 const lines = (r: MinxPlanRow, cell: (x: Result) => ReactNode) => (
-  <Space direction="vertical" size={0}>
+  <Space orientation="vertical" size={0}>
     {r.results.map((x) => (
       <span key={x.step}>{cell(x)}</span>
     ))}
