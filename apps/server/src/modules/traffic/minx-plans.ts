@@ -102,10 +102,15 @@ async function planForChange(tx: DbOrTx, auth: AuthContext, id: number, version:
 
 /** a plan's name and steps (the account stays); the change goes to its history */
 export async function updateMinxPlan(db: Db, auth: AuthContext, input: MinxPlanUpdate, now: Date) {
+  // the account's check reads through the accounts port: before the transaction (PGlite has one connection)
+  const [current] = await db
+    .select({ accountId: mp.accountId })
+    .from(mp)
+    .where(and(eq(mp.id, input.id), dataScopeWhere(auth, mp.ownerId)) as SQL);
+  if (!current) return fail('NOT_FOUND');
+  checkSteps(input.steps, await visibleAccount(db, auth, current.accountId));
   await db.transaction(async (tx) => {
     const row = await planForChange(tx, auth, input.id, input.version);
-    const account = await visibleAccount(db, auth, row.accountId);
-    checkSteps(input.steps, account);
     const changes = [
       ...(row.name !== input.name ? [{ field: 'name', from: row.name, to: input.name }] : []),
       ...(JSON.stringify(row.steps) !== JSON.stringify(input.steps)
