@@ -72,21 +72,23 @@ export function MinxScreen() {
           return (
             <Space size={8}>
               <Can perm={TrafficPerm.MINX_EDIT}>
-                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setEditing(r)}>
-                  {t('common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t(`traffic.minx.${verb}Confirm`)}
-                  onConfirm={async () => {
-                    await minxApi.setState({ id: r.id, version: r.version, state: next });
-                    message.success(t(next === 'paused' ? 'traffic.minx.paused' : 'traffic.minx.resumed'));
-                    await queryClient.invalidateQueries({ queryKey: minxKeys.plans });
-                  }}
-                >
-                  <Button type="link" size="small" style={{ padding: 0 }}>
-                    {t(`traffic.minx.${verb}`)}
+                <Space size={8}>
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setEditing(r)}>
+                    {t('common.edit')}
                   </Button>
-                </Popconfirm>
+                  <Popconfirm
+                    title={t(`traffic.minx.${verb}Confirm`)}
+                    onConfirm={async () => {
+                      await minxApi.setState({ id: r.id, version: r.version, state: next });
+                      message.success(t(next === 'paused' ? 'traffic.minx.paused' : 'traffic.minx.resumed'));
+                      await queryClient.invalidateQueries({ queryKey: minxKeys.plans });
+                    }}
+                  >
+                    <Button type="link" size="small" style={{ padding: 0 }}>
+                      {t(`traffic.minx.${verb}`)}
+                    </Button>
+                  </Popconfirm>
+                </Space>
               </Can>
               <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setHistory(r)}>
                 {t('traffic.minx.history')}
