@@ -59,7 +59,7 @@ describe('shell popups and the chunk-failure screen', () => {
 
     // a deploy removed the screen's chunk: opening it reloads the page once… (a route still without a screen
     // of its own, served by SubAppHost; once it gets one, pick another placeholder)
-    await spaGo(page, '/businessInquiry/minxSolution');
+    await spaGo(page, '/businessInquiry/device-compliance');
     await page.getByTestId('upgraded').waitFor({ timeout: 20_000 });
     expect(loads).toBe(1);
     expect(await page.getByText('The system has been upgraded to a new version').count()).toBe(1);

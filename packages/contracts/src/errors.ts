@@ -1358,6 +1358,26 @@ export const Errors = {
     '记录类型 {value} 不属于账户',
     'The account keeps no records of kind {value}',
   ),
+  // traffic: mixed-channel fallback plans (decision 0146, 10520640–10520649)
+  TRF_MINX_ACTIVE_EXISTS: def(
+    10520640,
+    409,
+    '账户 {value} 已有生效中的混合方案',
+    'The account {value} already has an active mixed solution',
+  ),
+  TRF_MINX_STEP_REPEATED: def(
+    10520641,
+    400,
+    '第 {value} 步与上一步的渠道相同',
+    'Step {value} uses the same channel as the step before it',
+  ),
+  TRF_MINX_PRODUCT: def(
+    10520642,
+    400,
+    '账户未开通第 {value} 步的渠道',
+    "The account does not carry step {value}'s channel",
+  ),
+  TRF_MINX_STATE: def(10520643, 409, '方案已是该状态', 'The plan is in that state already'),
   // finance (10510001–10510199)
   FIN_CUSTOMER_UNKNOWN: def(10510001, 400, '客户 {value} 不存在', 'There is no customer {value}'),
   FIN_ACCOUNT_NOT_ACTIVE: def(

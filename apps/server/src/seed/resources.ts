@@ -78,6 +78,7 @@ const SALES_TRAFFIC = [
   TrafficPerm.VOICE_TASKS,
   TrafficPerm.VOICE_TASK_CONTROL,
   TrafficPerm.VOS_ACCOUNTS,
+  TrafficPerm.MINX,
   TrafficPerm.API_QUEUES,
   TrafficPerm.PORT_QUERY,
   TrafficPerm.OPERATION_LOG,
@@ -318,6 +319,12 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     parentKey: TrafficPerm.AUTO_RECALL,
     name: '新建召回任务',
     nameEn: 'Start recall tasks',
+  },
+  {
+    key: TrafficPerm.MINX_EDIT,
+    parentKey: TrafficPerm.MINX,
+    name: '新建、编辑、暂停混合方案',
+    nameEn: 'Create, edit and pause mixed solutions',
   },
 ];
 

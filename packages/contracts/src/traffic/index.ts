@@ -37,6 +37,10 @@ export const TrafficPerm = {
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),
   VOICE_TASKS: screen(`${BI}/voiceTaskManagement`),
   VOS_ACCOUNTS: screen(`${BI}/vos-voice-account`),
+  /** decision 0146: mixed-channel fallback plans and their results */
+  MINX: screen(`${BI}/minxSolution`),
+  /** create, edit, pause and resume a plan */
+  MINX_EDIT: `${screen(`${BI}/minxSolution`)}:edit`,
   /** pause, resume or cancel a customer's voice campaign (the platform carries it out) */
   VOICE_TASK_CONTROL: `${screen(`${BI}/voiceTaskManagement`)}:control`,
   API_QUEUES: screen(`${BI}/apiQueueManage`),
@@ -920,6 +924,7 @@ export const messageTimelineEntry = z.object({
 
 export * from './agent-query.js';
 export * from './apps.js';
+export * from './minx.js';
 export * from './oplog.js';
 export * from './outbox.js';
 export * from './portquery.js';

@@ -2,10 +2,13 @@ import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { announceHomeFigures } from '../home/index.js';
+import { agentQueryRoutes } from './agent-query-routes.js';
+import { runMinxFallbacks } from './minx-job.js';
+import { minxRoutes } from './minx-routes.js';
+import { seedMinx } from './minx-seed.js';
 import { operationLogRoutes } from './oplog-routes.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
-import { agentQueryRoutes } from './agent-query-routes.js';
 import { performanceViewRoutes } from './perf-routes.js';
 import { portQueryRoutes } from './portquery-routes.js';
 import { runQueuedRecalls } from './recall.js';
@@ -25,6 +28,7 @@ export const PARTITION_JOB = 'traffic.partitions';
 export const CONSUMPTION_JOB = 'traffic.consumption';
 export const SIMULATOR_JOB = 'traffic.simulator';
 export const RECALL_JOB = 'traffic.recall';
+export const MINX_JOB = 'traffic.minx';
 
 async function partitions(p: Platform) {
   const s = await readSettings(p.db);
@@ -48,6 +52,7 @@ export const trafficModule: Module = {
     await portQueryRoutes(app, p);
     await operationLogRoutes(app, p);
     await voiceRoutes(app, p);
+    await minxRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);
   },
@@ -70,6 +75,7 @@ export const trafficModule: Module = {
     p.jobs.define(RECALL_JOB, async () => void (await runQueuedRecalls(p.db, p.clock.now(), p.log)), {
       retryLimit: 0,
     });
+    p.jobs.define(MINX_JOB, async () => void (await runMinxFallbacks(p.db, p.clock.now())), { retryLimit: 0 });
     p.jobs.define(
       SIMULATOR_JOB,
       async () => {
@@ -85,6 +91,7 @@ export const trafficModule: Module = {
       [PARTITION_JOB, '7 0 * * *'],
       [CONSUMPTION_JOB, '37 0 * * *'],
       [RECALL_JOB, '* * * * *'],
+      [MINX_JOB, '* * * * *'],
       ...(p.config.trafficSimulator ? [[SIMULATOR_JOB, '* * * * *'] as const] : []),
     ] as const)
       await p.jobs.schedule(job, cron).catch((err) => {
@@ -96,6 +103,7 @@ export const trafficModule: Module = {
     await seedTraffic(ctx, now);
     await seedTwoWay(ctx, now);
     await seedTwoWayReview(ctx, now);
+    await seedMinx(ctx, now);
   },
   ports: { traffic: trafficPort },
 };

@@ -936,3 +936,60 @@ export const trafficVoiceTasks = pgTable(
     index('traffic_voice_tasks_request_idx').on(t.requestedAt, t.id).where(sql`${t.requestedBy} is not null`),
   ],
 );
+
+/**
+ * minxSolution (decision 0146): an account's fallback plan across channels. At most one active plan an
+ * account (partial unique index); `active_from` is when it last became active: messages sent before are
+ * not its business. `steps` holds the contracts' `minxStep` list (1–3).
+ */
+export const trafficMinxPlans = pgTable(
+  'traffic_minx_plans',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().default(1),
+    accountId: integer('account_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    ownerId: integer('owner_id').notNull().default(0),
+    name: text('name').notNull(),
+    steps: jsonb('steps').$type<{ kind: 'voice' | 'whatsapp'; waitMinutes: number }[]>().notNull(),
+    state: text('state', { enum: ['active', 'paused'] })
+      .notNull()
+      .default('active'),
+    activeFrom: at('active_from').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('traffic_minx_plans_active_uq').on(t.accountId).where(sql`${t.state} = 'active'`),
+    index('traffic_minx_plans_account_idx').on(t.accountId),
+    index('traffic_minx_plans_owner_idx').on(t.ownerId, t.id),
+  ],
+);
+
+/**
+ * One row per message and step it fell back to: (message id, step) is the key, so a message falls back
+ * once per step however many job runs meet it. The fallback goes out under `new_id` (a call id or a
+ * WhatsApp message id) by the step's channel; `sent_at` is set when the platform sent it.
+ */
+export const trafficMinxFallbacks = pgTable(
+  'traffic_minx_fallbacks',
+  {
+    messageId: text('message_id').notNull(),
+    step: smallint('step').notNull(),
+    planId: integer('plan_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    kind: text('kind', { enum: ['voice', 'whatsapp'] }).notNull(),
+    number: text('number').notNull(),
+    /** the original SMS's submit time (its partition) */
+    submitAt: at('submit_at').notNull(),
+    newId: text('new_id').notNull(),
+    createdAt: at('created_at').notNull(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'traffic_minx_fallbacks_pk', columns: [t.messageId, t.step] }),
+    index('traffic_minx_fallbacks_plan_idx').on(t.planId, t.createdAt),
+    index('traffic_minx_fallbacks_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
+);

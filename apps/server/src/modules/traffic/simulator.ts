@@ -5,6 +5,7 @@ import { type ChannelProduct, type ConsumerAccountRef, type LiveChannelRef, port
 import type { SeedContext } from '../../platform/seed/context.js';
 import { type Rng, seededRng } from '../../platform/seed/rng.js';
 import { ingestBatch } from './ingest.js';
+import { sendMinxFallbacks } from './minx-job.js';
 import { sendApprovedReplies, sendDueAppointments } from './outbox-demo.js';
 import { DAY_MS, dayOf, dayStart, ensurePartitions } from './partitions.js';
 import { resendRecalls } from './recall.js';
@@ -451,6 +452,7 @@ export async function simulateStep(db: Db, now: Date): Promise<{ lines: number; 
   // the auto replies approved in two-way-review are sent
   await sendDueAppointments(db, now);
   await resendRecalls(db, now);
+  await sendMinxFallbacks(db, now);
   await sendApprovedReplies(db, now);
   // the call centres' calls and the voice campaigns' progress (decision 0130)
   await simulateVoice(db, now, from, to);

@@ -36,6 +36,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/voiceTaskManagement': screen(voice, 'VoiceTasksScreen'),
   '/businessInquiry/vos-voice-account': screen(voice, 'VosAccountsScreen'),
   '/businessInquiry/operationLog': screen(() => import('./OperationLogScreen'), 'OperationLogScreen'),
+  '/businessInquiry/minxSolution': screen(() => import('./MinxScreen'), 'MinxScreen'),
   '/businessInquiry/portquery': screen(() => import('./PortQueryScreen'), 'PortQueryScreen'),
   '/businessInquiry/apiQueueManage': screen(() => import('./ApiQueuesScreen'), 'ApiQueuesScreen'),
   '/businessInquiry/send-query/wa-send-record': screen(messages, 'WhatsAppRecordsScreen'),
