@@ -40,6 +40,11 @@ describe('mixed solutions', () => {
     const row = rows(page).filter({ hasText: 'OTP fallback' }).first();
     await row.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.locator('.ant-modal:visible').last();
+    // the plan's steps are in the dialog as saved
+    await expect
+      .poll(() => dialog.getByTestId('minx-step').first().textContent(), { timeout: 10_000 })
+      .toContain('Voice');
+    expect(await dialog.getByTestId('minx-step').first().locator('input').last().inputValue()).toBe('15');
     await dialog.getByLabel('Plan name').fill('OTP fallback 2');
     await shot(page, 'traffic-minx-edit-1280-en');
     await submitModal(page);
