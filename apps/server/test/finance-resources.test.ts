@@ -214,6 +214,12 @@ describeResource(bills, {
     },
     state: ['issued'],
     periodEnd: ['2026-10-01', '2026-11-30'],
+    // a bill the automatic mailing failed to send (decision 0142)
+    mailFailed: async () => {
+      const id = await billOf(await adminId());
+      await t.p.db.update(finBills).set({ mailFailed: true, mailTries: 1 }).where(sql`id = ${id}`);
+      return true;
+    },
   },
   ownedRecord: (_t, userId) => billOf(userId),
 });
@@ -253,6 +259,11 @@ describeResource(statements, {
       return (await t.p.db.select().from(finStatements).where(sql`id = ${id}`))[0]!.accountId;
     },
     periodStart: ['2026-10-01', '2026-10-31'],
+    mailFailed: async () => {
+      const id = await statementOf(await adminId());
+      await t.p.db.update(finStatements).set({ mailFailed: true, mailTries: 1 }).where(sql`id = ${id}`);
+      return true;
+    },
   },
   ownedRecord: (_t, userId) => statementOf(userId),
 });
