@@ -39,7 +39,8 @@ export async function signInWithPassword(page: Page, base: string, username: str
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+  // as long as any first page may take on the shared CI machine (a server catching up after a moved clock)
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
 }
 
 export async function shot(page: Page, name: string) {
