@@ -35,6 +35,13 @@ try {
   console.log(
     `\nportal tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`,
   );
+  // where the time goes: the slowest files, so a run that grows says which file grew
+  const files = r.testResults
+    .map((f) => ({ file: path.relative(root, f.name), s: (f.endTime - f.startTime) / 1000 }))
+    .sort((a, b) => b.s - a.s);
+  const total = files.reduce((sum, f) => sum + f.s, 0);
+  console.log(`slowest files (of ${files.length}, ${Math.round(total)} s summed over workers):`);
+  for (const f of files.slice(0, 15)) console.log(`  ${f.s.toFixed(1).padStart(7)} s  ${f.file}`);
 } catch {
   console.log('\nportal tests: no report written');
 }
