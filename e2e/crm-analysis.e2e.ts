@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { type Browser, launch, type Page, shot, views } from './support/browser.js';
 import { ADMIN, SALES, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
 
 async function workbook(rows: string[][]): Promise<Buffer> {
@@ -60,12 +60,12 @@ describe('CRM import and analysis', () => {
     await ctx.close();
   });
 
-  for (const [locale, width] of [
+  for (const [locale, width] of views([
     ['en', 1280],
     ['zh-CN', 1280],
     ['en', 900],
     ['zh-CN', 390],
-  ] as const) {
+  ] as const)) {
     it(`the sales funnel and account tracking show seeded figures (${locale}, ${width} px)`, async () => {
       const { ctx, page } = await signedIn(browser, server.url, SALES, { locale, width });
       await page.goto(`${server.url}/crm/data-analysis/sales-funnels`);

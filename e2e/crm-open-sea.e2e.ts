@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
+import { type Browser, launch, shot, views } from './support/browser.js';
 import {
   ADMIN,
   type DemoUser,
@@ -30,7 +30,7 @@ describe('CRM open sea', () => {
   });
 
   it('sales01 sees the days left and returns a customer to the open sea with a reason', async () => {
-    for (const width of [1280, 900, 390]) {
+    for (const width of views([1280, 900, 390])) {
       const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en', width });
       await page.goto(`${server.url}/crm/client-partner/my-client`);
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
+import { type Browser, launch, shot, views } from './support/browser.js';
 import {
   ADMIN,
   api,
@@ -70,11 +70,11 @@ describe('feedback lists on the resource kernel', () => {
       [ADMIN, '/csc/feedbackmanagement/fb-list', 'manage'],
       [SALES, '/csc/feedbackmanagement/feedback', 'mine'],
     ] as const) {
-      for (const [locale, width] of [
+      for (const [locale, width] of views([
         ['zh-CN', 1280],
         ['en', 390],
         ['zh-CN', 390],
-      ] as const) {
+      ] as const)) {
         const { ctx, page } = await signedIn(browser, server.url, user, { locale, width, height: 844 });
         await page.goto(`${server.url}${route}`);
         await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { api, apiToken, chooseOption, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
@@ -67,14 +67,14 @@ describe('finance bills mailed automatically', () => {
     expect(mailed.records[0]?.mailedTo).toBe(address);
     await ctx.close();
 
-    for (const [locale, width, height] of [
+    for (const [locale, width, height] of views([
       ['en', 1280, 900],
       ['zh-CN', 1280, 900],
       ['en', 900, 900],
       ['zh-CN', 900, 900],
       ['en', 390, 844],
       ['zh-CN', 390, 844],
-    ] as const) {
+    ] as const)) {
       const tag = `${width}-${locale === 'en' ? 'en' : 'zh'}`;
       const s = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
       await s.page.goto(`${base}/financial/account/consumer/bill`);

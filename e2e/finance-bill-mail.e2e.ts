@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import {
   api,
   apiToken,
@@ -52,14 +52,14 @@ describe('finance customer bill mailed to the billing contact', () => {
     /** where the bill was last mailed */
     let last = '';
 
-    for (const [locale, width, height] of [
+    for (const [locale, width, height] of views([
       ['en', 1280, 900],
       ['zh-CN', 1280, 900],
       ['zh-CN', 900, 900],
       ['en', 900, 900],
       ['zh-CN', 390, 844],
       ['en', 390, 844],
-    ] as const) {
+    ] as const)) {
       const en = locale === 'en';
       const tag = `${width}-${en ? 'en' : 'zh'}`;
       const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { api, apiToken, chooseOption, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
@@ -118,14 +118,14 @@ describe('finance entity settlement and VOS balances', () => {
     await ctx.close();
   });
 
-  for (const [locale, width, height] of [
+  for (const [locale, width, height] of views([
     ['zh-CN', 1280, 800],
     ['en', 1280, 800],
     ['zh-CN', 900, 800],
     ['en', 900, 800],
     ['zh-CN', 390, 844],
     ['en', 390, 844],
-  ] as const)
+  ] as const))
     it(`the entity settlement and VOS screens at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
       for (const [path, name] of [

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { api, apiToken, chooseOption, FINANCE, signedIn, useShellServer } from './support/shell.js';
 
 interface Party {
@@ -111,14 +111,14 @@ describe('finance ERP basic-data lists: columns and export', () => {
     await ctx.close();
   });
 
-  for (const [locale, width, height] of [
+  for (const [locale, width, height] of views([
     ['en', 1280, 800],
     ['zh-CN', 1280, 800],
     ['en', 900, 800],
     ['zh-CN', 900, 800],
     ['en', 390, 844],
     ['zh-CN', 390, 844],
-  ] as const)
+  ] as const))
     it(`the basic-data lists at ${width} px in ${locale}: chooser and export on each`, async () => {
       const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
       for (const kind of ['customer', 'supplier', 'material'] as const) {

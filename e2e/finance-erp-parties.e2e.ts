@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import {
   api,
   apiToken,
@@ -113,13 +113,13 @@ describe('finance ERP basic data and purchase receipts', () => {
     await ctx.close();
   });
 
-  for (const [locale, width, height] of [
+  for (const [locale, width, height] of views([
     ['en', 1280, 800],
     ['zh-CN', 1280, 800],
     ['zh-CN', 900, 800],
     ['en', 390, 844],
     ['zh-CN', 390, 844],
-  ] as const)
+  ] as const))
     it(`the ERP basic-data and new document screens at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
       for (const [path, name] of [

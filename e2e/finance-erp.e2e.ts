@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import {
   api,
   apiToken,
@@ -139,13 +139,13 @@ describe('finance Kingdee ERP documents', () => {
     await ctx.close();
   });
 
-  for (const [locale, width, height] of [
+  for (const [locale, width, height] of views([
     ['en', 1280, 800],
     ['zh-CN', 1280, 800],
     ['zh-CN', 900, 800],
     ['en', 390, 844],
     ['zh-CN', 390, 844],
-  ] as const)
+  ] as const))
     it(`the ERP screens at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
       for (const [path, name] of [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import {
   api,
   apiToken,
@@ -95,14 +95,14 @@ describe('finance: main account top-up records (decision 0134)', () => {
     expect(sub, 'a demo sub-account holding money').toBeTruthy();
     const main = sub.mainAccountCode!;
 
-    for (const [locale, width, height] of [
+    for (const [locale, width, height] of views([
       ['en', 1280, 900],
       ['zh-CN', 1280, 900],
       ['en', 900, 800],
       ['zh-CN', 900, 800],
       ['en', 390, 844],
       ['zh-CN', 390, 844],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
       await page.goto(`${base}${PATH}`);
       await rows(page).first().waitFor({ timeout: 60_000 });
@@ -145,14 +145,14 @@ describe('finance: main account top-up records (decision 0134)', () => {
     const agreed = await keyedPost(base, token, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
     expect(agreed.code, agreed.msg).toBe(0);
 
-    for (const [locale, width, height] of [
+    for (const [locale, width, height] of views([
       ['en', 1280, 900],
       ['zh-CN', 1280, 900],
       ['en', 900, 800],
       ['zh-CN', 900, 800],
       ['en', 390, 844],
       ['zh-CN', 390, 844],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
       await page.goto(`${base}${PATH}`);
       // a phone folds the direction and amount columns away: the row is the sub-account's there
@@ -169,13 +169,13 @@ describe('finance: main account top-up records (decision 0134)', () => {
     }
   }, 600_000);
 
-  for (const [locale, width, height] of [
+  for (const [locale, width, height] of views([
     ['zh-CN', 1280, 800],
     ['en', 900, 800],
     ['zh-CN', 900, 800],
     ['en', 390, 844],
     ['zh-CN', 390, 844],
-  ] as const)
+  ] as const))
     it(`the screen at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
       await page.goto(`${shell.server.url}${PATH}`);

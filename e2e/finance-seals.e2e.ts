@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, FINANCE, SALES, signedIn, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
@@ -107,7 +107,7 @@ describe('finance: contract seals and the archive (decision 0117)', () => {
 
     // the screens at 900 and 390 px, in zh-CN and en
     for (const locale of ['zh-CN', 'en'])
-      for (const width of [1280, 900, 390]) {
+      for (const width of views([1280, 900, 390])) {
         // the seal settings are the administrator's (settings), the rest finance's
         const s = await signedIn(shell.browser, base, ADMIN, { locale, width, height: 900 });
         for (const [path, name] of [

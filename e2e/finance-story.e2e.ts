@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import {
   api,
   apiToken,
@@ -232,12 +232,12 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       { size: 20 },
     );
     expect(list.total, 'seeded sms supplier accounts').toBeGreaterThan(0);
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['zh-CN', 1280],
       ['en', 390],
       ['zh-CN', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height: 860 });
       await page.goto(`${base}/financial/account/supplier/sms`);
       await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(list.total, 20));

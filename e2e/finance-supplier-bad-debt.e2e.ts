@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { api, apiToken, FINANCE, keyedPost, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
@@ -130,14 +130,14 @@ describe('finance supplier bad debt (a balance handed to bad debt through approv
     await ctx.close();
   });
 
-  for (const [locale, width, height] of [
+  for (const [locale, width, height] of views([
     ['en', 1280, 800],
     ['zh-CN', 1280, 800],
     ['en', 900, 800],
     ['zh-CN', 900, 800],
     ['en', 390, 844],
     ['zh-CN', 390, 844],
-  ] as const)
+  ] as const))
     it(`the bad-debt list at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
       await page.goto(`${shell.server.url}/financial/supplier-control/bad-debt`);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { api, apiToken, FINANCE, keyedWrite, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
@@ -55,11 +55,11 @@ describe('finance supplier bill read from a mail', () => {
       fileIds: [up.data.id],
     });
 
-    for (const [locale, width, height] of [
+    for (const [locale, width, height] of views([
       ['zh-CN', 900, 900],
       ['zh-CN', 390, 844],
       ['en', 1280, 900],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
       await page.goto(`${base}/financial/postpaid-supplier/bill-check`);
       const row = rows(page).filter({ hasText: bill.code });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { api, apiToken, FINANCE, signedIn, useShellServer } from './support/shell.js';
 
 const SECRET = 'e2e-u-platform-secret-0123456789abcdef';
@@ -58,13 +58,13 @@ describe('finance: U-platform top-up records (decision 0128)', () => {
     await ctx.close();
   });
 
-  for (const [locale, width, height] of [
+  for (const [locale, width, height] of views([
     ['en', 1280, 800],
     ['zh-CN', 1280, 800],
     ['zh-CN', 900, 800],
     ['en', 390, 844],
     ['zh-CN', 390, 844],
-  ] as const)
+  ] as const))
     it(`the screen at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
       await page.goto(`${shell.server.url}${PATH}`);

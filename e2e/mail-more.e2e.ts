@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
+import { type Browser, launch, shot, views } from './support/browser.js';
 import {
   ADMIN,
   api,
@@ -78,11 +78,11 @@ describe('mail client, more: address book, timed drafts, logs, correspondence, s
       receiverEmailList: [{ email: 'finance01@portal.example' }],
       subject: `Log entry ${Date.now().toString(36)}`,
     });
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['zh-CN', 1280],
       ['en-US', 900],
       ['zh-CN', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(browser, server.url, SALES, { locale, width, height: 844 });
       await page.goto(`${server.url}/message/email/logs`);
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { Errors } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
 
 const RATES = '/setModule/financial/xe-rate';
@@ -47,7 +47,7 @@ describe('names with the answer, the saved language (decision 0068)', () => {
       await drawer(page).locator('.ant-drawer-close').click();
       await expect.poll(() => drawer(page).count(), { timeout: 10_000 }).toBe(0);
     };
-    for (const width of [1280, 900, 390]) {
+    for (const width of views([1280, 900, 390])) {
       const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width, height: 800 });
       await page.goto(`${server.url}${RATES}`);
       await expect.poll(() => rateRow(page).count(), { timeout: 20_000 }).toBe(1);

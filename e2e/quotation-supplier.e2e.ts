@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
+import { type Browser, launch, shot, views } from './support/browser.js';
 import {
   ADMIN,
   api,
@@ -127,11 +127,11 @@ describe('supplier-quote approvals', () => {
     await shot(s.page, 'quotation-supplier-detail-accounts-900-en');
     await s.ctx.close();
 
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['en', 390],
       ['zh-CN', 390],
-    ] as const) {
+    ] as const)) {
       const s = await signedIn(browser, server.url, BUYER, { locale, width, height: 844 });
       await s.page.goto(`${server.url}/offerManage/quota-apply-approval/supplier/detail?id=${request.id}`);
       await expect.poll(() => s.page.getByTestId('supplier-quote-state').count(), { timeout: 20_000 }).toBe(1);

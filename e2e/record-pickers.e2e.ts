@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, FINANCE, SALES, signedIn, useShellServer } from './support/shell.js';
 
 type Option = { id: number; code: string; name: string };
@@ -41,11 +41,11 @@ describe('record pickers', () => {
     await ctx.close();
   });
 
-  for (const [locale, width, height] of [
+  for (const [locale, width, height] of views([
     ['zh-CN', 900, 800],
     ['zh-CN', 390, 844],
     ['en', 390, 844],
-  ] as const)
+  ] as const))
     it(`finance picks a supplier by name at ${width} px in ${locale}; the list names the supplier`, async () => {
       const base = shell.server.url;
       const token = await apiToken(base, FINANCE);

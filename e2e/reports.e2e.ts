@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
+import { type Browser, launch, shot, views } from './support/browser.js';
 import {
   ADMIN,
   api,
@@ -96,11 +96,11 @@ describe('the SMS profit report', () => {
   });
 
   it('draws in English and at phone width', async () => {
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['en', 390],
       ['zh-CN', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${server.url}${PATH}`);
       await page.getByTestId('report-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
@@ -171,12 +171,12 @@ describe('the SMS profit report', () => {
   });
   it('subscribes from the report screen: the report, its drill-down and period filled in, in my language', async () => {
     const token = await apiToken(server.url, ADMIN);
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['zh-CN', 900],
       ['en', 900],
       ['zh-CN', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${server.url}${PATH}`);
       await expect.poll(() => page.getByTestId('report-drill').count(), { timeout: 20_000 }).toBeGreaterThan(0);

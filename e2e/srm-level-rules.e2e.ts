@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { type Browser, launch, type Page, shot, views } from './support/browser.js';
 import {
   api,
   apiToken,
@@ -71,13 +71,13 @@ describe('SRM level rules screen', () => {
     await ctx.close();
   });
 
-  for (const [width, locale] of [
+  for (const [width, locale] of views([
     [1280, 'zh-CN'],
     [900, 'en-US'],
     [900, 'zh-CN'],
     [390, 'en-US'],
     [390, 'zh-CN'],
-  ] as const) {
+  ] as const)) {
     it(`lays the steps out in a grid at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale, width, height: 900 });
       await page.goto(`${server.url}${URL}`);

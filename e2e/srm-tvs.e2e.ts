@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { type Browser, launch, type Page, shot, views } from './support/browser.js';
 import {
   api,
   apiToken,
@@ -63,14 +63,14 @@ describe('SRM TVS screens', () => {
     await ctx.close();
   });
 
-  for (const [width, locale] of [
+  for (const [width, locale] of views([
     [1280, 'en-US'],
     [1280, 'zh-CN'],
     [900, 'en-US'],
     [900, 'zh-CN'],
     [390, 'en-US'],
     [390, 'zh-CN'],
-  ] as const) {
+  ] as const)) {
     it(`shows the partners at ${width} px in ${locale}`, async () => {
       const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale, width, height: 900 });
       await page.goto(`${server.url}/srm/tvs/account-query`);
@@ -135,11 +135,11 @@ describe('SRM TVS screens', () => {
     ['/srm/tvs/content-rewrite', 'rewrite'],
     ['/srm/tvs/withdrawal-record', 'withdrawals'],
   ] as const)
-    for (const [width, locale] of [
+    for (const [width, locale] of views([
       [900, 'zh-CN'],
       [390, 'zh-CN'],
       [390, 'en-US'],
-    ] as const)
+    ] as const))
       it(`${name} at ${width} px in ${locale}`, async () => {
         const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale, width, height: 900 });
         await page.goto(`${server.url}${url}`);

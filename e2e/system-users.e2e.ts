@@ -1,6 +1,6 @@
 import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { type Browser, launch, type Page, shot, views } from './support/browser.js';
 import {
   ADMIN,
   api,
@@ -145,11 +145,11 @@ describe('staff users on the resource screens (/setModule/authManage/user)', () 
   });
 
   it('reads at 1280, 900 and 390 px in both languages; never scrolls sideways at 1280 and 900', async () => {
-    for (const [width, height] of [
+    for (const [width, height] of views([
       [1280, 800],
       [900, 800],
       [390, 844],
-    ] as const) {
+    ] as const)) {
       for (const locale of ['zh-CN', 'en']) {
         const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height });
         await page.goto(`${server.url}${USERS}`);

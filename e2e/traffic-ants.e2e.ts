@@ -1,6 +1,6 @@
 import { formatNumber } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { shot } from './support/browser.js';
+import { shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
 
 const PATH = '/businessInquiry/resultsQuery/ants';
@@ -110,14 +110,14 @@ describe('ant customers and the converted margin', () => {
   });
 
   it('draws in both languages at desktop, tablet and phone width', async () => {
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['zh-CN', 1280],
       ['en', 900],
       ['zh-CN', 900],
       ['en', 390],
       ['zh-CN', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${running.server.url}${PATH}`);
       await page.getByTestId('ant-totals').waitFor({ timeout: 30_000 });

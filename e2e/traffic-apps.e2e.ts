@@ -1,6 +1,6 @@
 import { formatNumber } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { shot } from './support/browser.js';
+import { shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
 
 const SMS = '/businessInquiry/app-query/sms';
@@ -70,14 +70,14 @@ describe('application query', () => {
       [SMS, 'sms'],
       [VOICE, 'voice'],
     ] as const) {
-      for (const [locale, width] of [
+      for (const [locale, width] of views([
         ['en', 1280],
         ['zh-CN', 1280],
         ['en', 900],
         ['zh-CN', 900],
         ['en', 390],
         ['zh-CN', 390],
-      ] as const) {
+      ] as const)) {
         if (name === 'voice' && width !== 1280) continue;
         const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
           locale,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { ADMIN, confirmPopconfirm, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 const rows = (page: Page) => page.getByTestId('content').locator('.ant-table-row');
@@ -13,14 +13,14 @@ describe('mixed solutions', () => {
 
   it('lists the demo plans with results per step, edits and pauses one, and shows its history', async () => {
     const { url } = running.server;
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['zh-CN', 1280],
       ['en', 900],
       ['zh-CN', 900],
       ['zh-CN', 390],
       ['en', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${url}/businessInquiry/minxSolution`);
       await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);

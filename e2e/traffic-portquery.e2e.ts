@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shot } from './support/browser.js';
+import { shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, keyedPost, signedIn, useShellServer } from './support/shell.js';
 
 const PATH = '/businessInquiry/portquery';
@@ -98,14 +98,14 @@ describe('number portability look-up', () => {
   });
 
   it('draws in both languages at desktop, tablet and phone width', async () => {
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['zh-CN', 1280],
       ['en', 900],
       ['zh-CN', 900],
       ['en', 390],
       ['zh-CN', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${running.server.url}${PATH}`);
       await page.getByTestId('portquery-input').fill(`+${ported}\n+${stayed}\n+12065550100\n12`);

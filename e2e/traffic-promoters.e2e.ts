@@ -1,6 +1,6 @@
 import { formatNumber } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { shot } from './support/browser.js';
+import { shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, signedIn, useShellServer } from './support/shell.js';
 
 const PATH = '/businessInquiry/star-promoter-performance';
@@ -67,7 +67,7 @@ describe('star promoter performance', () => {
 
   for (const locale of ['en', 'zh-CN'] as const)
     it(`draws in ${locale} at desktop, tablet and phone width`, async () => {
-      for (const width of [1280, 900, 390]) {
+      for (const width of views([1280, 900, 390])) {
         const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
           locale,
           width,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 const rows = (page: Page) => page.getByTestId('content').locator('.ant-table-row');
@@ -22,7 +22,7 @@ describe('two-way review', () => {
   it('lists the rule actions in both languages at 1280, 900 and 390 px', async () => {
     const { url } = running.server;
     for (const locale of ['en', 'zh-CN'] as const)
-      for (const width of [1280, 900, 390]) {
+      for (const width of views([1280, 900, 390])) {
         const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
         await page.goto(`${url}/businessOperations/two-way-review`);
         await skipTour(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { ADMIN, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
 
 const SCREENS = [
@@ -19,13 +19,13 @@ describe('call-centre records, voice tasks, VOS voice accounts', () => {
 
   it('shows the demo rows of each screen and pauses a running campaign', async () => {
     const { url } = running.server;
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['zh-CN', 1280],
       ['en', 900],
       ['zh-CN', 390],
       ['en', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
       for (const [route, name] of SCREENS) {
         await page.goto(`${url}/businessInquiry/${route}`);

@@ -1,7 +1,7 @@
 import { formatNumber } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Page, shot } from './support/browser.js';
+import { type Page, shot, views } from './support/browser.js';
 import { ADMIN, api, apiToken, keyedPost, signedIn, useShellServer } from './support/shell.js';
 
 const PATH = '/businessInquiry/sendRcdQuery';
@@ -165,13 +165,13 @@ describe('SMS send records', () => {
   });
 
   it('draws the records in Chinese and at tablet and phone width', async () => {
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['zh-CN', 1280],
       ['zh-CN', 900],
       ['en', 900],
       ['zh-CN', 390],
       ['en', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${running.server.url}${PATH}`);
       await page.getByLabel(locale === 'en' ? 'Number' : '号码').fill(number);
@@ -186,12 +186,12 @@ describe('SMS send records', () => {
   });
 
   it('shows WhatsApp results and mail performance from the rollups, in both languages and at phone width', async () => {
-    for (const [route, locale, width] of [
+    for (const [route, locale, width] of views([
       ['resultsQuery/wa', 'en', 1280],
       ['resultsQuery/wa', 'zh-CN', 390],
       ['mailPerformance', 'zh-CN', 1280],
       ['mailPerformance', 'en', 900],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${running.server.url}/businessInquiry/${route}`);
       // a one-product screen (no product switch): the messaging figures' columns, once loaded
@@ -209,12 +209,12 @@ describe('SMS send records', () => {
   });
 
   it('lists the WhatsApp conversation with its state updates on wa-session-record, exports it, in both languages', async () => {
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['zh-CN', 1280],
       ['zh-CN', 900],
       ['en', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
       await page.goto(`${running.server.url}/businessInquiry/wa-session-record`);
       await page.getByLabel(locale === 'en' ? 'Number' : '号码').fill(wa.number);
@@ -287,14 +287,14 @@ describe('SMS send records', () => {
       totals: { currency: string; costs: { currency: string }[]; revenue: string; profit: string | null }[];
     }>(url, admin, 'GET', `/v2/traffic/results/day/preview?from=${from}&to=${to}`);
     expect(expected.totals.length).toBeGreaterThan(0);
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['en', 1280],
       ['zh-CN', 1280],
       ['zh-CN', 900],
       ['en', 900],
       ['zh-CN', 390],
       ['en', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
       if (locale === 'en' && width === 1280) {
         // from the daily results: the Preview button carries the range searched

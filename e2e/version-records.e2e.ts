@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launch, shot } from './support/browser.js';
+import { type Browser, launch, shot, views } from './support/browser.js';
 import { ADMIN, type ShellServer, settlePopups, signedIn, startShellServer } from './support/shell.js';
 
 const PAGE = '/v2/sys/staff/version/page';
@@ -56,11 +56,11 @@ describe('version records on the resource kernel', () => {
 
   // three sign-ins and pages in one test
   it('at 390 px and in Chinese', async () => {
-    for (const [locale, width] of [
+    for (const [locale, width] of views([
       ['zh-CN', 1280],
       ['en', 390],
       ['zh-CN', 390],
-    ] as const) {
+    ] as const)) {
       const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 844 });
       await page.goto(`${server.url}${SCREEN}`);
       await expect.poll(() => page.locator('.ant-table-row:visible').count(), { timeout: 20_000 }).toBe(2);

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from './reduced-motion';
 
 type Chart = { setOption(o: unknown, notMerge?: boolean): void; resize(): void; dispose(): void };
 
@@ -48,6 +49,6 @@ export function useEChart(box: RefObject<HTMLElement | null>, option: object | n
   }, [box]);
 
   useEffect(() => {
-    if (ready && option) chart.current?.setOption(option, true);
+    if (ready && option) chart.current?.setOption(prefersReducedMotion() ? { ...option, animation: false } : option, true);
   }, [ready, option]);
 }
