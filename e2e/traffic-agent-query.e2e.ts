@@ -87,7 +87,7 @@ describe('agent query', () => {
     expect(customers.total).toBe(one.referred);
     await expect(page.getByTestId('agentc-agent').textContent()).resolves.toContain(one.name);
     await expect(page.getByTestId('agentc-summary').textContent()).resolves.toContain(
-      `${formatNumber(customers.total)} customers`,
+      `Customers: ${formatNumber(customers.total)}`,
     );
     const shown = page.locator('.ant-table-row:visible');
     if (customers.total > 0) {

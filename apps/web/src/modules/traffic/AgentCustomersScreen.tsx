@@ -46,7 +46,7 @@ function AgentCustomers({ agentId }: { agentId: number }) {
       {
         key: 'customer',
         title: t('traffic.agentCustomers.customer'),
-        width: 200,
+        width: 180,
         fixed: 'left',
         render: (_: unknown, r) => (
           <Link to={`/crm/customer/detail?id=${r.customerId}`} data-testid={`agentc-${r.customerId}`}>
@@ -76,11 +76,11 @@ function AgentCustomers({ agentId }: { agentId: number }) {
         key: 'dealt',
         dataIndex: 'dealt',
         title: t('traffic.agentCustomers.dealt'),
-        width: 80,
+        width: 70,
         render: (v: boolean) =>
           v ? <Tag color="green">{t('traffic.agentCustomers.yes')}</Tag> : t('traffic.agentCustomers.no'),
       },
-      numColumn<AgentCustomerRow>('accounts', t('traffic.agentCustomers.accounts'), 90, {
+      numColumn<AgentCustomerRow>('accounts', t('traffic.agentCustomers.accounts'), 80, {
         title: (
           <Tooltip title={t('traffic.agentCustomers.accountsNote')}>{t('traffic.agentCustomers.accounts')}</Tooltip>
         ),
@@ -92,7 +92,7 @@ function AgentCustomers({ agentId }: { agentId: number }) {
           <Tooltip title={t('traffic.agentCustomers.firstDayNote')}>{t('traffic.agentCustomers.firstDay')}</Tooltip>
         ),
         width: 120,
-        responsive: ['md'],
+        responsive: ['lg'],
         render: (v: string | null) => v ?? '-',
       },
       {
@@ -122,7 +122,7 @@ function AgentCustomers({ agentId }: { agentId: number }) {
       rowKey="customerId"
       exportPath="/v2/traffic/agent-query/customers/export"
       size="small"
-      scrollX={1000}
+      scrollX={760}
       title={
         <TotalLines
           testId="agentc-totals"
