@@ -501,6 +501,38 @@ export interface AgentsPort {
   }>;
   /** one agent if it is an R customer in the caller's data scope */
   inScope(auth: AuthContext, id: number): Promise<AgentRef | undefined>;
+  /**
+   * One agent's referred customers (decision 0147), newest first: undefined when the agent is not an R
+   * customer in the caller's data scope. Every customer whose agent it is counts (as `referredIds`), whoever owns it.
+   */
+  customers(q: AgentCustomersQuery): Promise<
+    | {
+        agent: AgentRef;
+        records: ReferredRef[];
+        total: number;
+        /** every customer of the filter (for the totals) and of them those dealt */
+        ids: number[];
+        dealt: number;
+      }
+    | undefined
+  >;
+}
+
+/** A customer that came through an agent (decision 0147). */
+export interface ReferredRef extends PartyRef {
+  /** C (direct) or R (reseller) */
+  type: string;
+  state: string;
+  dealt: boolean;
+}
+
+/** A page of one agent's referred customers; the keyword matches the name, alias or code. */
+export interface AgentCustomersQuery {
+  auth: AuthContext;
+  agentId: number;
+  keyword?: string;
+  page: number;
+  size: number;
 }
 
 export interface Ports {

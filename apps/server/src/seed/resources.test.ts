@@ -92,6 +92,16 @@ describe('seed resources from the route registry', () => {
     ])
       expect(ops.has(k), k).toBe(true);
     expect(ops.has('ai:chat')).toBe(false);
+    // agent customers are sales' (decision 0147); finance's two account pages once under it keep their holders
+    const finPages = ['businessInquiry:accountApprovalStatus', 'businessInquiry:creditModifyRecord:consumer'];
+    for (const k of ['businessInquiry:agent-query:customer', ...finPages]) expect(ops.has(k), k).toBe(true);
+    expect(sales.has('businessInquiry:agent-query:customer')).toBe(true);
+    for (const k of finPages) {
+      expect(sales.has(k), k).toBe(false);
+      expect(finance.has(k), k).toBe(false);
+      expect(byKey.get(k)?.router, k).toBe(`/${k.replaceAll(':', '/')}`);
+    }
+    expect(finance.has('businessInquiry:agent-query:customer')).toBe(false);
     for (const [role, keys] of grants) {
       for (const k of ['home', 'general:process:sponsor', 'general:download', 'message:email:inbox'])
         expect(keys.has(k), `${role} ${k}`).toBe(true);

@@ -69,6 +69,8 @@ const SALES_TRAFFIC = [
   TrafficPerm.SMS_APPS,
   TrafficPerm.VOICE_APPS,
   TrafficPerm.AGENT_QUERY,
+  // one agent's customers (decision 0147); finance's account pages once under it have keys of their own
+  TrafficPerm.AGENT_CUSTOMERS,
   TrafficPerm.ANTS,
   TrafficPerm.STAR_PROMOTERS,
   TrafficPerm.GIFTS,

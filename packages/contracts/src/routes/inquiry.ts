@@ -3,8 +3,8 @@ import { defineSection } from './define.js';
 /**
  * Business inquiry (/businessInquiry/...), spec 2.
  * The spec names the detail pages operationLog, accountApprovalStatus and creditModifyRecord/consumer
- * without their parents; the last two sit under the agent customer list, operationLog (an account's log,
- * decision 0145) is a hidden page with its own key (its opener, the consumer account list, sits in another section).
+ * without their parents; each is a hidden page with its own key (decisions 0145, 0147: their openers, the
+ * consumer account list and finance's notices, sit in another section).
  * The performance previews (c|r)/performance/preview sit under the daily C-end / R-end results.
  */
 const s = defineSection('businessInquiry');
@@ -74,13 +74,12 @@ s.group('device', '设备查询', 'Device queries', 'HddOutlined')
 
 s.group('agent', '代理查询', 'Agent queries', 'UsergroupAddOutlined')
   .page('agent-query/page', '代理查询', 'Agents', 'UsergroupAddOutlined')
-  .page('agent-query/customer', '代理客户', 'Agent customers', 'TeamOutlined')
-  .detail('accountApprovalStatus', '账户审批状态', 'Account approval status', 'agent-query/customer', {
-    tagPath: 'fullPath',
-  })
-  .detail('creditModifyRecord/consumer', '信用修改记录', 'Credit change records', 'agent-query/customer', {
-    tagPath: 'fullPath',
-  });
+  // one agent's customers (decision 0147), opened from the agent list as a tab named after the agent
+  .page('agent-query/customer', '代理客户', 'Agent customers', 'TeamOutlined', { titleFrom: 'name' })
+  // finance's account pages the spec places here: keys of their own (decision 0147), no longer the agent
+  // customer list's, so holding that list opens neither
+  .hiddenPage('accountApprovalStatus', '账户审批状态', 'Account approval status', { tagPath: 'fullPath' })
+  .hiddenPage('creditModifyRecord/consumer', '信用修改记录', 'Credit change records', { tagPath: 'fullPath' });
 
 s.wildcard('业务查询', 'Business inquiry');
 

@@ -32,6 +32,8 @@ export const TrafficPerm = {
   VOICE_APPS: screen(`${BI}/app-query/voice`),
   /** decision 0144 */
   AGENT_QUERY: screen(`${BI}/agent-query/page`),
+  /** decision 0147: one agent's referred customers */
+  AGENT_CUSTOMERS: screen(`${BI}/agent-query/customer`),
   NUMBER_PERFORMANCE: screen(`${BI}/numberPerformance`),
   SIP_RECORDS: screen(`${BI}/voiceSipRecord`),
   CC_RECORDS: screen(`${BI}/voiceCcRecord`),

@@ -3,7 +3,7 @@ import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { Db } from '../../platform/db/index.js';
 import { searchMatch } from '../../platform/db/search.js';
-import type { AgentPageQuery, AgentRef, AgentsPort } from '../../platform/ports.js';
+import type { AgentPageQuery, AgentRef, AgentsPort, ReferredRef } from '../../platform/ports.js';
 import { crmCustomers } from './schema.js';
 
 const c = crmCustomers;
@@ -85,11 +85,45 @@ export const agentsPort = (db: Db): AgentsPort => ({
       dealt: Number(n?.dealt ?? 0),
     };
   },
-  async inScope(auth: AuthContext, id: number) {
-    const [row] = await db
-      .select(agentColumns)
+  inScope: (auth: AuthContext, id: number) => inScope(db, auth, id),
+  async customers(q) {
+    const agent = await inScope(db, q.auth, q.agentId);
+    if (!agent) return undefined;
+    const kw = q.keyword?.trim();
+    // the agent index (crm_customers_agent_idx) bounds the rows; one agent's customers sort in memory
+    const where = and(eq(c.agentId, agent.id), kw ? searchMatch(c.search, kw) : undefined);
+    const records = await db
+      .select({
+        id: c.id,
+        code: c.code,
+        name: c.name,
+        country: c.country,
+        ownerId: c.ownerId,
+        type: c.type,
+        state: c.state,
+        dealt: c.dealt,
+      })
       .from(c)
-      .where(and(eq(c.id, id), eq(c.type, 'R'), dataScopeWhere(auth, c.ownerId)));
-    return row ? (await withReferred(db, [row as AgentBase]))[0] : undefined;
+      .where(where)
+      .orderBy(desc(c.createdAt), desc(c.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size);
+    const all = await db.select({ id: c.id, dealt: c.dealt }).from(c).where(where);
+    return {
+      agent,
+      records: records as ReferredRef[],
+      total: all.length,
+      ids: all.map((r) => r.id),
+      dealt: all.filter((r) => r.dealt).length,
+    };
   },
 });
+
+/** one agent if it is an R customer in the caller's data scope, with its referred customers */
+async function inScope(db: Db, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select(agentColumns)
+    .from(c)
+    .where(and(eq(c.id, id), eq(c.type, 'R'), dataScopeWhere(auth, c.ownerId)));
+  return row ? (await withReferred(db, [row as AgentBase]))[0] : undefined;
+}

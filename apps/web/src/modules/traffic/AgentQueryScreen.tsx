@@ -44,7 +44,10 @@ export function AgentQueryScreen() {
         width: 200,
         fixed: 'left',
         render: (_: unknown, r) => (
-          <Link to={`/businessInquiry/agent-query/customer?agentId=${r.agentId}`} data-testid={`agentq-${r.agentId}`}>
+          <Link
+            to={`/businessInquiry/agent-query/customer?agentId=${r.agentId}&name=${encodeURIComponent(r.name)}`}
+            data-testid={`agentq-${r.agentId}`}
+          >
             {r.name}
             <br />
             <Typography.Text type="secondary">{r.code}</Typography.Text>

@@ -172,6 +172,7 @@ export function MailPerformanceScreen() {
 }
 
 // agentPerformance rides in this chunk (the route map adds no import site: the shell's budget)
+export { AgentCustomersScreen } from './AgentCustomersScreen';
 export { AgentPerformanceScreen } from './AgentPerformanceScreen';
 export { AgentQueryScreen } from './AgentQueryScreen';
 export { AntsScreen } from './AntsScreen';

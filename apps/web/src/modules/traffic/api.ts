@@ -1,5 +1,7 @@
 import type { PageResult } from '@portal/contracts';
 import type {
+  AgentCustomersPage,
+  AgentCustomersQuery,
   AgentPerformancePage,
   AgentPerformanceQuery,
   AgentQueryPage,
@@ -67,6 +69,7 @@ export type StarPromoterTotal = StarPromoterPage['totals'][number];
 export type GiftRow = GiftPage['records'][number];
 export type AppTrafficRow = AppTrafficPage['records'][number];
 export type AgentQueryRow = AgentQueryPage['records'][number];
+export type AgentCustomerRow = AgentCustomersPage['records'][number];
 export type AntRow = AntsPage['records'][number];
 export type AntTotal = AntsPage['totals'][number];
 export type NumberRow = NumberPerformancePage['records'][number];
@@ -104,6 +107,7 @@ export const trafficKeys = {
   operationLog: (accountId: number) => ['traffic', 'operation-log', accountId] as const,
   agents: ['traffic', 'agents'] as const,
   agentQuery: ['traffic', 'agent-query'] as const,
+  agentCustomers: (agentId: number) => ['traffic', 'agent-customers', agentId] as const,
   promoters: ['traffic', 'star-promoters'] as const,
   gifts: ['traffic', 'gift-performance'] as const,
   apps: (product: 'sms' | 'voice') => ['traffic', 'apps', product] as const,
@@ -135,6 +139,8 @@ export const trafficApi = {
     get<StarPromoterPage>(`${B}/star-promoters`, q as QueryParams, { signal }),
   agentQuery: (q: Partial<AgentQueryQuery>, signal?: AbortSignal) =>
     get<AgentQueryPage>(`${B}/agent-query`, q as QueryParams, { signal }),
+  agentCustomers: (q: Partial<AgentCustomersQuery>, signal?: AbortSignal) =>
+    get<AgentCustomersPage>(`${B}/agent-query/customers`, q as QueryParams, { signal }),
   apps: (product: 'sms' | 'voice', q: Partial<AppQuery>, signal?: AbortSignal) =>
     get<AppTrafficPage>(`${B}/apps/${product}`, q as QueryParams, { signal }),
   gifts: (q: Partial<GiftQuery>, signal?: AbortSignal) =>

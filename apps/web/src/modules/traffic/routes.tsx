@@ -30,6 +30,7 @@ export const trafficScreens: ScreenMap = {
   '/businessInquiry/app-query/sms': screen(performance, 'SmsAppsScreen'),
   '/businessInquiry/app-query/voice': screen(performance, 'VoiceAppsScreen'),
   '/businessInquiry/agent-query/page': screen(performance, 'AgentQueryScreen'),
+  '/businessInquiry/agent-query/customer': screen(performance, 'AgentCustomersScreen'),
   '/businessInquiry/numberPerformance': screen(performance, 'NumberPerformanceScreen'),
   '/businessInquiry/voiceSipRecord': screen(() => import('./SipRecordsScreen'), 'SipRecordsScreen'),
   '/businessInquiry/voiceCcRecord': screen(voice, 'CcRecordsScreen'),
