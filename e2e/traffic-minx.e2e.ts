@@ -40,17 +40,32 @@ describe('mixed solutions', () => {
     const row = rows(page).filter({ hasText: 'OTP fallback' }).first();
     await row.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.locator('.ant-modal:visible').last();
-    // the plan's steps are in the dialog as saved
-    await expect
-      .poll(() => dialog.getByTestId('minx-step').first().textContent(), { timeout: 10_000 })
-      .toContain('Voice');
-    expect(await dialog.getByTestId('minx-step').first().locator('input').last().inputValue()).toBe('15');
+    // the plan's steps are in the dialog as saved: FormModal keeps a Form.List's initial items (decision 0149)
+    const saved = (await row.textContent())!.includes('WhatsApp · 30 min') ? 2 : 1;
+    const steps = dialog.getByTestId('minx-step');
+    await expect.poll(() => steps.first().textContent(), { timeout: 10_000 }).toContain('Voice');
+    expect(await steps.count()).toBe(saved);
+    expect(await steps.first().locator('input').last().inputValue()).toBe('15');
+    if (saved === 2) {
+      expect(await steps.nth(1).textContent()).toContain('WhatsApp');
+      expect(await steps.nth(1).locator('input').last().inputValue()).toBe('30');
+    }
     await dialog.getByLabel('Plan name').fill('OTP fallback 2');
     await shot(page, 'traffic-minx-edit-1280-en');
     await submitModal(page);
     await page.getByText('Plan saved').waitFor();
     const renamed = rows(page).filter({ hasText: 'OTP fallback 2' });
     await expect.poll(() => renamed.count(), { timeout: 20_000 }).toBe(1);
+
+    // a new plan after the edit starts from the new dialog's values, not the edited plan's
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const fresh = page.locator('.ant-modal:visible').last();
+    await expect.poll(() => fresh.getByTestId('minx-step').count(), { timeout: 10_000 }).toBe(1);
+    expect(await fresh.getByTestId('minx-step').first().textContent()).toContain('Voice');
+    expect(await fresh.getByTestId('minx-step').first().locator('input').last().inputValue()).toBe('15');
+    expect(await fresh.getByLabel('Plan name').inputValue()).toBe('');
+    await fresh.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 10_000 }).toBe(0);
 
     // pause it
     await renamed.getByRole('button', { name: 'Pause' }).click();

@@ -55,9 +55,7 @@ export function MinxPlanModal({ open, plan, onClose }: { open: boolean; plan?: M
                 <Typography.Text strong style={{ width: 64, display: 'inline-block' }}>
                   {t('traffic.minx.step', { n: i + 1 })}
                 </Typography.Text>
-                {/* preserve: the dialog's reset remounts the list's items, and an item leaving with the
-                    form's preserve={false} would clear the value its successor at the same path shows */}
-                <Form.Item name={[field.name, 'kind']} preserve rules={[zodRule(s.kind, t('traffic.minx.steps'))]}>
+                <Form.Item name={[field.name, 'kind']} rules={[zodRule(s.kind, t('traffic.minx.steps'))]}>
                   <Select
                     style={{ width: 130 }}
                     options={MINX_STEP_KINDS.map((k) => ({ value: k, label: t(`traffic.minx.kinds.${k}`) }))}
@@ -65,7 +63,6 @@ export function MinxPlanModal({ open, plan, onClose }: { open: boolean; plan?: M
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'waitMinutes']}
-                  preserve
                   tooltip={t('traffic.minx.waitHint')}
                   rules={[zodRule(s.waitMinutes, t('traffic.minx.waitMinutes'))]}
                 >
