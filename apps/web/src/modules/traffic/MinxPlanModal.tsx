@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MINX_MAX_STEPS, MINX_STEP_KINDS, type MinxStep, minxPlanCreate, minxStep } from '@portal/contracts/traffic';
+import { resourceSchemas } from '@portal/contracts/resource';
+import { MINX_MAX_STEPS, MINX_STEP_KINDS, type MinxStep, minxPlanResource, minxStep } from '@portal/contracts/traffic';
 import { Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
@@ -12,7 +13,7 @@ type Values = { accountId: number; name: string; steps: MinxStep[] };
 /** A new plan (account, name, steps) or an existing one's name and steps; the server checks the steps' rules. */
 export function MinxPlanModal({ open, plan, onClose }: { open: boolean; plan?: MinxPlanRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const f = minxPlanCreate.shape;
+  const f = resourceSchemas(minxPlanResource).create.shape;
   const s = minxStep.shape;
   return (
     <FormModal<Values>

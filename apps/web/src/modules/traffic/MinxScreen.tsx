@@ -79,7 +79,7 @@ export function MinxScreen() {
                   <Popconfirm
                     title={t(`traffic.minx.${verb}Confirm`)}
                     onConfirm={async () => {
-                      await minxApi.setState({ id: r.id, version: r.version, state: next });
+                      await minxApi.setState({ id: r.id, state: next });
                       message.success(t(next === 'paused' ? 'traffic.minx.paused' : 'traffic.minx.resumed'));
                       await queryClient.invalidateQueries({ queryKey: minxKeys.plans });
                     }}
@@ -109,7 +109,7 @@ export function MinxScreen() {
         rowKey="id"
         size="small"
         scrollX={1400}
-        exportPath={`${MINX_BASE}/export`}
+        exportPath={`${MINX_BASE}/results/export`}
         toolbar={
           <Can perm={TrafficPerm.MINX_EDIT}>
             <Button type="primary" onClick={() => setEditing('new')}>
