@@ -36,15 +36,34 @@ describe('mixed solutions', () => {
     // the demo job made fallbacks: some step shows a number above zero
     await expect.poll(() => rows(page).first().textContent()).toMatch(/Voice · 15 min/);
 
-    // rename the first plan in its dialog
+    // a plan of two steps shows both in its dialog: FormModal keeps a Form.List's initial items (decision 0149)
+    const dialog = page.locator('.ant-modal:visible').last();
+    const steps = dialog.getByTestId('minx-step');
+    await rows(page).filter({ hasText: 'WhatsApp · 30 min' }).first().getByRole('button', { name: 'Edit' }).click();
+    await expect.poll(() => steps.count(), { timeout: 10_000 }).toBe(2);
+    expect(await steps.first().textContent()).toContain('Voice');
+    expect(await steps.first().locator('input').last().inputValue()).toBe('15');
+    expect(await steps.nth(1).textContent()).toContain('WhatsApp');
+    expect(await steps.nth(1).locator('input').last().inputValue()).toBe('30');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 10_000 }).toBe(0);
+
+    // a new plan after that starts from the new dialog's values (one step, no name), not the plan's
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const fresh = page.locator('.ant-modal:visible').last();
+    await expect.poll(() => fresh.getByTestId('minx-step').count(), { timeout: 10_000 }).toBe(1);
+    expect(await fresh.getByTestId('minx-step').first().textContent()).toContain('Voice');
+    expect(await fresh.getByTestId('minx-step').first().locator('input').last().inputValue()).toBe('15');
+    expect(await fresh.getByLabel('Plan name').inputValue()).toBe('');
+    await fresh.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 10_000 }).toBe(0);
+
+    // rename the first plan in its dialog (its one step as saved)
     const row = rows(page).filter({ hasText: 'OTP fallback' }).first();
     await row.getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.locator('.ant-modal:visible').last();
-    // the plan's steps are in the dialog as saved
-    await expect
-      .poll(() => dialog.getByTestId('minx-step').first().textContent(), { timeout: 10_000 })
-      .toContain('Voice');
-    expect(await dialog.getByTestId('minx-step').first().locator('input').last().inputValue()).toBe('15');
+    await expect.poll(() => steps.first().textContent(), { timeout: 10_000 }).toContain('Voice');
+    expect(await steps.count()).toBe(1);
+    expect(await steps.first().locator('input').last().inputValue()).toBe('15');
     await dialog.getByLabel('Plan name').fill('OTP fallback 2');
     await shot(page, 'traffic-minx-edit-1280-en');
     await submitModal(page);

@@ -5,7 +5,7 @@ import { produceDeps, produceDocuments } from '../src/modules/finance/erp/produc
 import { finErpDocuments } from '../src/modules/finance/erp/schema.js';
 import { finBills } from '../src/modules/finance/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
-import { portOf } from '../src/platform/ports.js';
+import { type BilledPeriod, portOf } from '../src/platform/ports.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { testAccount } from './support/finance-fixture.js';
 
@@ -76,20 +76,23 @@ describe('the traffic port’s billable volumes', () => {
     await traffic(a, '2033-01-05', 'email', { count: 300, segments: 300, revenue: '0.3' });
     await traffic(a, '2033-01-05', 'mo', { count: 11, segments: 11, revenue: '0.11' });
     await traffic(a, '2033-02-01', 'sms', { count: 1000, segments: 1000, revenue: '10' });
-    const volumes = await portOf(t.p.db, 'traffic')!.billedVolumes!({
-      accountId: a,
-      from: '2033-01-01',
-      to: '2033-01-31',
-    });
-    expect(volumes).toEqual([
+    // several periods in one call: one list each, in the order asked (decision 0149)
+    const [january, march, february] = await portOf(t.p.db, 'traffic')!.billedVolumes!([
+      { accountId: a, from: '2033-01-01', to: '2033-01-31' },
+      { accountId: a, from: '2033-03-01', to: '2033-03-31' },
+      { accountId: a, from: '2033-02-01', to: '2033-02-28' },
+    ]);
+    expect(january).toEqual([
       { product: 'email', currency: 'USD', unit: 'mail', quantity: '300', revenue: '0.300000' },
       { product: 'sms', currency: 'USD', unit: 'part', quantity: '150', revenue: '1.500000' },
       { product: 'voice', currency: 'USD', unit: 'minute', quantity: '2.5', revenue: '0.750000' },
       { product: 'whatsapp', currency: 'USD', unit: 'message', quantity: '40', revenue: '2.000000' },
     ]);
-    expect(
-      await portOf(t.p.db, 'traffic')!.billedVolumes!({ accountId: a, from: '2033-03-01', to: '2033-03-31' }),
-    ).toEqual([]);
+    expect(march).toEqual([]);
+    expect(february).toEqual([
+      { product: 'sms', currency: 'USD', unit: 'part', quantity: '1000', revenue: '10.000000' },
+    ]);
+    expect(await portOf(t.p.db, 'traffic')!.billedVolumes!([])).toEqual([]);
   });
 });
 
@@ -101,16 +104,14 @@ describe('sales delivery orders with the traffic’s quantities', () => {
     await traffic(a, '2033-04-09', 'voice', { count: 40, seconds: 3690, revenue: '15' });
     await traffic(a, '2033-05-01', 'voice', { count: 40, seconds: 6000, revenue: '20' });
     const billId = await bill(a, '61.00', '2033-04-01', '2033-04-30');
-    const volumes = await portOf(t.p.db, 'traffic')!.billedVolumes!({
-      accountId: a,
-      from: '2033-04-01',
-      to: '2033-04-30',
-    });
+    const [volumes] = await portOf(t.p.db, 'traffic')!.billedVolumes!([
+      { accountId: a, from: '2033-04-01', to: '2033-04-30' },
+    ]);
     const res = await produceDocuments(produceDeps(t.p), 'sales-delivery-order', '2033-04-01', '2033-04-30');
     expect(res.created).toBe(1);
     const doc = await docOf(billId);
     const qty = (v: string) => new Decimal(v).toString();
-    expect(doc!.lines.map((l) => qty(l.qty))).toEqual(volumes.map((v) => qty(v.quantity)));
+    expect(doc!.lines.map((l) => qty(l.qty))).toEqual(volumes!.map((v) => qty(v.quantity)));
     expect(doc!.lines.map((l) => l.qty)).toEqual(['1500', '61.50']);
     // 61 shared 45 : 15 by the rated revenue; the last line takes the rest
     expect(doc!.lines.map((l) => l.amount)).toEqual(['45.7500', '15.2500']);
@@ -122,6 +123,55 @@ describe('sales delivery orders with the traffic’s quantities', () => {
     expect((await produceDocuments(produceDeps(t.p), 'sales-delivery-order', '2033-04-01', '2033-04-30')).created).toBe(
       0,
     );
+  });
+
+  it('reads the volumes of all the run’s bills in one port call, each bill’s lines as asked alone', async () => {
+    const a = await testAccount(t.p.db, adminId, TAG);
+    const b = await testAccount(t.p.db, adminId, TAG);
+    await traffic(a, '2033-07-02', 'sms', { count: 100, segments: 120, revenue: '6' });
+    await traffic(a, '2033-07-03', 'voice', { count: 10, seconds: 600, revenue: '3' });
+    await traffic(b, '2033-07-10', 'whatsapp', { count: 50, revenue: '5' });
+    await traffic(b, '2033-07-11', 'sms', { count: 10, segments: 10, revenue: '1', currency: 'EUR' });
+    const bills = [
+      await bill(a, '9.00', '2033-07-01', '2033-07-15'),
+      await bill(b, '7.00', '2033-07-01', '2033-07-15'),
+      await bill(a, '4.00', '2033-07-16', '2033-07-31'),
+    ];
+    const deps = produceDeps(t.p);
+    const calls: BilledPeriod[][] = [];
+    const res = await produceDocuments(
+      {
+        ...deps,
+        volumes: (periods) => {
+          calls.push(periods);
+          return deps.volumes(periods);
+        },
+      },
+      'sales-delivery-order',
+      '2033-07-01',
+      '2033-07-31',
+    );
+    expect(res.created).toBe(3);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toHaveLength(3);
+    const docs = await Promise.all(bills.map(docOf));
+    // each bill's lines are what its own period's volumes give
+    for (const [i, [accountId, from, to]] of (
+      [
+        [a, '2033-07-01', '2033-07-15'],
+        [b, '2033-07-01', '2033-07-15'],
+        [a, '2033-07-16', '2033-07-31'],
+      ] as const
+    ).entries()) {
+      const [alone] = await deps.volumes([{ accountId, from, to }]);
+      const usd = alone!.filter((v) => v.currency === 'USD');
+      expect(docs[i]!.lines.map((l) => new Decimal(l.qty).toString())).toEqual(
+        usd.length ? usd.map((v) => new Decimal(v.quantity).toString()) : ['1'],
+      );
+    }
+    expect(docs[0]!.lines.map((l) => l.amount)).toEqual(['6.0000', '3.0000']);
+    expect(docs[1]!.lines.map((l) => [l.qty, l.amount])).toEqual([['50', '7.0000']]);
+    expect(docs[2]!.lines).toMatchObject([{ qty: '1', amount: '4.0000' }]);
   });
 
   it('a bill whose period carried nothing billable keeps one line of quantity 1', async () => {

@@ -1,12 +1,18 @@
 import { Errors, IDEMPOTENCE_HEADER } from '@portal/contracts';
+import { type MinxStep, minxStepFields } from '@portal/contracts/traffic';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finAccounts } from '../src/modules/finance/schema.js';
 import { ingestBatch } from '../src/modules/traffic/ingest.js';
 import { fallbackId, runMinxFallbacks, sendMinxFallbacks } from '../src/modules/traffic/minx-job.js';
+import { minxPlans } from '../src/modules/traffic/minx-plans.js';
 import { trafficMinxFallbacks as fb, trafficMinxPlans } from '../src/modules/traffic/schema.js';
+import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { type ConsumerAccountRef, portOf } from '../src/platform/ports.js';
 import { bearer, clearOfMidnight, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { describeResource } from './support/describe-resource.js';
+import { testAccount } from './support/finance-fixture.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
@@ -20,6 +26,8 @@ let sales: Tokens;
 let finance: Tokens;
 let account: ConsumerAccountRef;
 let smsOnly: ConsumerAccountRef | undefined;
+/** accounts of the conformance suite's plans: one active plan an account, so one account a sample */
+const spare: number[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -43,6 +51,13 @@ beforeAll(async () => {
     (a) => !planned.has(a.id) && carries(a, 'sms') && carries(a, 'voice') && carries(a, 'whatsapp'),
   )!;
   smsOnly = active.find((a) => !planned.has(a.id) && a.id !== account.id && !carries(a, 'whatsapp'));
+  const [me] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'admin'));
+  const tag = { customer: 'MINXC', name: 'Minx conformance', alias: 'minxc', account: 'MINXA' };
+  for (let i = 0; i < 12; i++) spare.push(await testAccount(t.p.db, me!.id, tag));
+  await t.p.db
+    .update(finAccounts)
+    .set({ products: ['sms', 'voice', 'whatsapp'] })
+    .where(inArray(finAccounts.id, spare));
 }, 300_000);
 afterAll(async () => t?.close(), 120_000);
 
@@ -63,8 +78,22 @@ const send = async (tok: Tokens, method: 'POST' | 'PUT', url: string, payload: o
   const res = await t.app.inject({ method, url, headers: { ...bearer(tok), [IDEMPOTENCE_HEADER]: key }, payload });
   return res.json();
 };
+const post = (tok: Tokens, url: string, payload: object) => send(tok, 'POST', url, payload);
+/** a plan's body: its steps as the definition's step fields (a create leaves the missing ones out) */
+const plan = (v: { accountId?: number; name?: string; steps?: MinxStep[] }) => {
+  const { steps, ...rest } = v;
+  return {
+    ...rest,
+    ...(steps ? Object.fromEntries(Object.entries(minxStepFields(steps)).filter(([, x]) => x !== null)) : {}),
+  };
+};
+const create = (tok: Tokens, v: { accountId: number; name: string; steps: MinxStep[] }, over: object = {}) =>
+  post(tok, `${B}/save`, { ...plan(v), ...over });
+const update = (tok: Tokens, id: number, version: number, v: { name: string; steps: MinxStep[] }) =>
+  post(tok, `${B}/update`, { id, version, name: v.name, ...minxStepFields(v.steps) });
+const detail = async (id: number) => (await post(admin, `${B}/detail`, { id })).data;
 const planCount = async () => Number((await t.p.db.select({ n: sql<string>`count(*)` }).from(trafficMinxPlans))[0]!.n);
-const voiceThenWa = [
+const voiceThenWa: MinxStep[] = [
   { kind: 'voice', waitMinutes: 10 },
   { kind: 'whatsapp', waitMinutes: 5 },
 ];
@@ -76,79 +105,98 @@ describe('minxSolution plans', () => {
 
   it('refuses bad plans with their codes and writes nothing', async () => {
     const before = await planCount();
-    const body = { accountId: account.id, name: 'Fallback', steps: voiceThenWa };
+    const body = plan({ accountId: account.id, name: 'Fallback', steps: voiceThenWa });
+    const noSteps = { accountId: account.id, name: 'Fallback' };
     const bad: [object, number][] = [
-      [{ steps: [] }, Errors.VALIDATION_FAILED.code],
-      [{ steps: [...voiceThenWa, ...voiceThenWa] }, Errors.VALIDATION_FAILED.code],
-      [{ steps: [{ kind: 'voice', waitMinutes: 0 }] }, Errors.VALIDATION_FAILED.code],
-      [{ steps: [{ kind: 'voice', waitMinutes: 1441 }] }, Errors.VALIDATION_FAILED.code],
-      [{ steps: [{ kind: 'sms', waitMinutes: 5 }] }, Errors.VALIDATION_FAILED.code],
-      [{ name: '   ' }, Errors.VALIDATION_FAILED.code],
-      [{ steps: [voiceThenWa[0], voiceThenWa[0]] }, Errors.TRF_MINX_STEP_REPEATED.code],
-      [{ accountId: 999_999 }, Errors.TRF_ACCOUNT_UNKNOWN.code],
+      [noSteps, Errors.VALIDATION_FAILED.code],
+      [{ ...noSteps, step1Kind: 'voice' }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, step2Kind: null, step3Kind: 'whatsapp', step3Wait: 5 }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, step2Kind: null }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, step1Wait: 0 }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, step1Wait: 1441 }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, step1Wait: 2.5 }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, step1Kind: 'sms' }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, name: '   ' }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, accountId: 1.5 }, Errors.VALIDATION_FAILED.code],
+      [{ ...body, step2Kind: 'voice' }, Errors.TRF_MINX_STEP_REPEATED.code],
+      [{ ...body, accountId: 999_999 }, Errors.TRF_ACCOUNT_UNKNOWN.code],
     ];
     if (smsOnly)
       bad.push([
-        { accountId: smsOnly.id, steps: [{ kind: 'whatsapp', waitMinutes: 5 }] },
+        plan({ accountId: smsOnly.id, name: 'x', steps: [{ kind: 'whatsapp', waitMinutes: 5 }] }),
         Errors.TRF_MINX_PRODUCT.code,
       ]);
-    for (const [over, code] of bad) expect((await send(admin, 'POST', B, { ...body, ...over })).code).toBe(code);
+    for (const [over, code] of bad)
+      expect((await post(admin, `${B}/save`, over)).code, JSON.stringify(over)).toBe(code);
     // sales read the screen but do not edit plans; finance does not see it
-    expect((await send(sales, 'POST', B, body)).code).toBe(Errors.NO_PERMISSION.code);
-    expect((await get(finance, `${B}/page`, range())).code).toBe(Errors.NO_PERMISSION.code);
+    expect((await post(sales, `${B}/save`, body)).code).toBe(Errors.NO_PERMISSION.code);
+    expect((await post(finance, `${B}/page`, {})).code).toBe(Errors.NO_PERMISSION.code);
+    expect((await post(finance, `${B}/results`, { ids: [1], ...range() })).code).toBe(Errors.NO_PERMISSION.code);
     expect(await planCount()).toBe(before);
   }, 300_000);
 
   it('creates, edits, pauses and resumes a plan, one active an account, all in its history', async () => {
-    const created = await send(admin, 'POST', B, { accountId: account.id, name: 'Fallback', steps: voiceThenWa });
+    const created = await create(admin, { accountId: account.id, name: 'Fallback', steps: voiceThenWa });
     expect(created.code).toBe(0);
-    expect(created.data).toMatchObject({ state: 'active', version: 1, steps: voiceThenWa, accountId: account.id });
-    expect(created.data.results.map((r: { fellBack: number }) => r.fellBack)).toEqual([0, 0]);
     const id = created.data.id;
-    expect((await send(admin, 'POST', B, { accountId: account.id, name: 'Two', steps: voiceThenWa })).code).toBe(
+    expect(await detail(id)).toMatchObject({
+      state: 'active',
+      version: 1,
+      accountId: account.id,
+      customerId: account.customerId,
+      ...minxStepFields(voiceThenWa),
+    });
+    expect((await create(admin, { accountId: account.id, name: 'Two', steps: voiceThenWa })).code).toBe(
       Errors.TRF_MINX_ACTIVE_EXISTS.code,
     );
-    const steps = [{ kind: 'voice', waitMinutes: 15 }];
-    const edited = await send(admin, 'PUT', B, { id, version: 1, name: 'Voice only', steps });
-    expect(edited.data).toMatchObject({ version: 2, name: 'Voice only', steps });
-    expect((await send(admin, 'PUT', B, { id, version: 1, name: 'Stale', steps })).code).toBe(Errors.CONFLICT.code);
-    expect((await send(admin, 'PUT', B, { id, version: 2, name: 'x', steps: [steps[0], steps[0]] })).code).toBe(
+    const steps: MinxStep[] = [{ kind: 'voice', waitMinutes: 15 }];
+    expect((await update(admin, id, 1, { name: 'Voice only', steps })).data).toMatchObject({ version: 2 });
+    expect(await detail(id)).toMatchObject({ name: 'Voice only', ...minxStepFields(steps) });
+    expect((await update(admin, id, 1, { name: 'Stale', steps })).code).toBe(Errors.CONFLICT.code);
+    expect((await update(admin, id, 2, { name: 'x', steps: [steps[0]!, steps[0]!] })).code).toBe(
       Errors.TRF_MINX_STEP_REPEATED.code,
     );
-    expect((await send(admin, 'PUT', B, { id: 999_999, version: 1, name: 'x', steps })).code).toBe(
-      Errors.NOT_FOUND.code,
+    // a name alone keeps the steps; the steps are checked against the account on every change of them
+    expect((await post(admin, `${B}/update`, { id, version: 2, step2Kind: 'whatsapp' })).code).toBe(
+      Errors.VALIDATION_FAILED.code,
     );
-    expect((await send(admin, 'POST', `${B}/state`, { id, version: 2, state: 'active' })).code).toBe(
-      Errors.TRF_MINX_STATE.code,
-    );
-    const paused = await send(admin, 'POST', `${B}/state`, { id, version: 2, state: 'paused' });
-    expect(paused.data).toMatchObject({ state: 'paused', version: 3 });
+    expect((await update(admin, 999_999, 1, { name: 'x', steps })).code).toBe(Errors.NOT_FOUND.code);
+    expect((await post(admin, `${B}/resume`, { id })).code).toBe(Errors.TRF_MINX_STATE.code);
+    expect((await post(admin, `${B}/pause`, { id })).code).toBe(0);
+    expect(await detail(id)).toMatchObject({ state: 'paused', version: 3 });
     // while paused another plan may be active; then the first cannot come back
-    const second = await send(admin, 'POST', B, { accountId: account.id, name: 'Second', steps: voiceThenWa });
+    const second = await create(admin, { accountId: account.id, name: 'Second', steps: voiceThenWa });
     expect(second.code).toBe(0);
-    expect((await send(admin, 'POST', `${B}/state`, { id, version: 3, state: 'active' })).code).toBe(
-      Errors.TRF_MINX_ACTIVE_EXISTS.code,
-    );
-    await send(admin, 'POST', `${B}/state`, { id: second.data.id, version: 1, state: 'paused' });
-    const resumed = await send(admin, 'POST', `${B}/state`, { id, version: 3, state: 'active' });
-    expect(resumed.data).toMatchObject({ state: 'active', version: 4 });
+    expect((await post(admin, `${B}/resume`, { id })).code).toBe(Errors.TRF_MINX_ACTIVE_EXISTS.code);
+    expect((await post(admin, `${B}/pause`, { id: second.data.id })).code).toBe(0);
+    expect((await post(admin, `${B}/resume`, { id })).code).toBe(0);
+    expect(await detail(id)).toMatchObject({ state: 'active', version: 4 });
     const timeline = await get(admin, `${B}/timeline`, { id, limit: 20 });
     expect(timeline.code).toBe(0);
     expect(timeline.data.records.map((e: { kind: string }) => e.kind).reverse()).toEqual([
       'created',
       'updated',
-      'state',
-      'state',
+      'command',
+      'command',
     ]);
-    // the list: range required, filters, the new plans listed
-    expect((await get(admin, `${B}/page`)).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
-    expect((await get(admin, `${B}/page`, { from: iso(0), to: iso(-MIN) })).code).toBe(Errors.TRF_RANGE_INVERTED.code);
-    const listed = await get(admin, `${B}/page`, { ...range(), accountId: account.id, size: 50 });
+    // the list: filters, the new plans listed; their results need a range
+    const listed = await post(admin, `${B}/page`, { accountId: account.id, size: 50 });
     expect(listed.data.records.map((r: { id: number }) => r.id)).toEqual([second.data.id, id]);
-    const active = await get(admin, `${B}/page`, { ...range(), accountId: account.id, state: 'active' });
+    const active = await post(admin, `${B}/page`, { accountId: account.id, state: 'active' });
     expect(active.data.total).toBe(1);
+    const results = await post(admin, `${B}/results`, { ids: [id, second.data.id], ...range() });
+    expect(results.data.map((r: { id: number; results: { fellBack: number }[] }) => [r.id, r.results.length])).toEqual([
+      [id, 1],
+      [second.data.id, 2],
+    ]);
+    expect((await post(admin, `${B}/results`, { ids: [id], from: iso(0), to: iso(-MIN) })).code).toBe(
+      Errors.TRF_RANGE_INVERTED.code,
+    );
+    expect((await post(admin, `${B}/results`, { ids: [id] })).code).toBe(Errors.VALIDATION_FAILED.code);
+    // outside my scope: sales see no results of the admin's test account
+    expect((await post(sales, `${B}/results`, { ids: [id], ...range() })).data).toEqual([]);
     // put the account back to the two-step plan for the job's test
-    await send(admin, 'PUT', B, { id, version: 4, name: 'Fallback', steps: voiceThenWa });
+    expect((await update(admin, id, 4, { name: 'Fallback', steps: voiceThenWa })).code).toBe(0);
   }, 300_000);
 });
 
@@ -235,9 +283,10 @@ describe('the fallback job', () => {
     expect(was.length).toBe(step2.length);
     // the screen's figures are those records (a new sign-in: the clock moved past the access token's life)
     admin = await signIn(t.app, DEMO.admin);
-    const page = await get(admin, `${B}/page`, { ...range(), accountId: account.id, state: 'active' });
-    const [row] = page.data.records;
-    expect(row.id).toBe(plan!.id);
+    const page = await post(admin, `${B}/page`, { accountId: account.id, state: 'active' });
+    expect(page.data.records.map((r: { id: number }) => r.id)).toEqual([plan!.id]);
+    const [row] = (await post(admin, `${B}/results`, { ids: [plan!.id], ...range() })).data;
+    expect(row.currency).toBe(account.currency);
     const sum = (xs: { price: string }[]) => xs.reduce((a, x) => a + Number(x.price), 0);
     const [r1, r2] = row.results;
     expect(r1).toMatchObject({
@@ -262,7 +311,7 @@ describe('the fallback job', () => {
     // the export lists one row per step with the same figures
     const res = await t.app.inject({
       method: 'POST',
-      url: `${B}/export`,
+      url: `${B}/results/export`,
       headers: bearer(admin),
       payload: { ...range(), accountId: account.id, state: 'active', format: 'csv' },
     });
@@ -271,15 +320,19 @@ describe('the fallback job', () => {
     expect(res.body).toContain(`${r1.fellBack},${r1.sent},${r1.delivered}`);
     expect(
       (
-        await t.app.inject({ method: 'POST', url: `${B}/export`, headers: bearer(admin), payload: { format: 'csv' } })
+        await t.app.inject({
+          method: 'POST',
+          url: `${B}/results/export`,
+          headers: bearer(admin),
+          payload: { format: 'csv' },
+        })
       ).json().code,
     ).toBe(Errors.TRF_RANGE_REQUIRED.code);
   }, 300_000);
 
   it('a paused plan links nothing', async () => {
-    const page = await get(admin, `${B}/page`, { ...range(), accountId: account.id, state: 'active' });
-    const plan = page.data.records[0];
-    await send(admin, 'POST', `${B}/state`, { id: plan.id, version: plan.version, state: 'paused' });
+    const page = await post(admin, `${B}/page`, { accountId: account.id, state: 'active' });
+    expect((await post(admin, `${B}/pause`, { id: page.data.records[0].id })).code).toBe(0);
     const tag = now().getTime().toString(36);
     await ingestBatch(t.p.db, now(), [
       {
@@ -305,3 +358,37 @@ describe('the fallback job', () => {
     ).toBe(0);
   }, 300_000);
 });
+
+/** the conformance suite of every resource (paging, filters, scope, 403, 404, version, history, export) */
+describeResource(minxPlans, {
+  app: () => t,
+  sample: (n) => plan({ accountId: spare[n - 1]!, name: `Conf plan ${n}`, steps: voiceThenWa }),
+  update: { name: 'Renamed plan', step1Wait: 20 },
+  filters: {
+    accountId: () => spare[0],
+    customerId: async () => (await detailOf(spare[0]!)).customerId,
+    state: 'paused',
+  },
+  ownedRecord: async (_t, userId) => {
+    const at = t.clock.now();
+    const [row] = await t.p.db
+      .insert(trafficMinxPlans)
+      .values({
+        accountId: spare[11]!,
+        customerId: 0,
+        ownerId: userId,
+        name: 'Owned plan',
+        steps: [{ kind: 'voice', waitMinutes: 15 }],
+        state: 'paused',
+        activeFrom: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: trafficMinxPlans.id });
+    return row!.id;
+  },
+  commands: { pause: {}, resume: {} },
+});
+
+/** an account's customer, for the customer filter */
+const detailOf = async (accountId: number) => (await portOf(t.p.db, 'accounts')!.byIds([accountId])).get(accountId)!;

@@ -267,6 +267,13 @@ export interface TrafficCountryCost {
   cost: string;
 }
 
+/** an account's UTC days [from, to] (YYYY-MM-DD) whose billable volume is asked (`TrafficPort.billedVolumes`) */
+export interface BilledPeriod {
+  accountId: number;
+  from: string;
+  to: string;
+}
+
 /** one product's billable volume of an account over some days (`TrafficPort.billedVolumes`, decision 0140) */
 export interface TrafficBilledVolume {
   product: 'sms' | 'voice' | 'whatsapp' | 'email';
@@ -283,10 +290,11 @@ export interface TrafficBilledVolume {
 /** traffic room: rolled-up figures for home, reports and the AI assistant (never raw records) */
 export interface TrafficPort {
   /**
-   * An account's billable volume per product and price currency over the UTC days [from, to]
-   * (YYYY-MM-DD), from the daily rollup; finance's sales delivery lines. Optional: doubles need not.
+   * Accounts' billable volume per product and price currency over UTC days, from the daily rollup;
+   * finance's sales delivery lines. Many periods in one call (a run's bills, decision 0149): one list
+   * per period, in the order asked. Optional: doubles need not.
    */
-  billedVolumes?(q: { accountId: number; from: string; to: string }): Promise<TrafficBilledVolume[]>;
+  billedVolumes?(periods: readonly BilledPeriod[]): Promise<TrafficBilledVolume[][]>;
   /**
    * Reports' sums, grouped in the database (decision 0081): per `by` value and currency, the days at
    * or after `splitAt` apart from those before; and per day and currency (the chart and the totals).

@@ -322,12 +322,6 @@ const BUTTONS: { key: string; parentKey: string | null; name: string; nameEn: st
     name: '新建召回任务',
     nameEn: 'Start recall tasks',
   },
-  {
-    key: TrafficPerm.MINX_EDIT,
-    parentKey: TrafficPerm.MINX,
-    name: '新建、编辑、暂停混合方案',
-    nameEn: 'Create, edit and pause mixed solutions',
-  },
 ];
 
 const needsResource = (r: RouteMeta) =>

@@ -62,6 +62,7 @@ import { supplierResource } from '../srm/supplier.js';
 import { supplierRequestResource } from '../srm/supplier-request.js';
 import { tvsNoticeResource, tvsRewriteResource, tvsWithdrawalResource } from '../srm/tvs/index.js';
 import { userResource } from '../system/user.js';
+import { minxPlanResource } from '../traffic/minx.js';
 import { twoWayRuleResource } from '../traffic/twoway.js';
 import { twoWayReviewResource } from '../traffic/twoway-review.js';
 import type { ResourceDef } from './define.js';
@@ -137,4 +138,5 @@ export const allResources: readonly ResourceDef[] = [
   contractArchiveResource,
   twoWayRuleResource,
   twoWayReviewResource,
+  minxPlanResource,
 ];

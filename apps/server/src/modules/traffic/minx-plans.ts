@@ -1,27 +1,52 @@
-import type {
-  MinxPlanCreate,
-  MinxPlanRow,
-  MinxPlanState,
-  MinxPlanUpdate,
-  MinxQuery,
-  MinxStep,
-  minxPlanPage,
+import {
+  MINX_MAX_STEPS,
+  type MinxPlanResults,
+  type MinxQuery,
+  type MinxResultsQuery,
+  type MinxStep,
+  minxPlanResource,
+  minxStepsOf,
 } from '@portal/contracts/traffic';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
-import { appendRecordEvents } from '../../platform/history/service.js';
-import { fail } from '../../platform/http/errors.js';
+import { AppError, fail } from '../../platform/http/errors.js';
 import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
+import { bindResource, type Values, type WriteContext } from '../../platform/resource/index.js';
 import { type StepFigures, stepFiguresSql } from './minx-results.js';
 import { requireRange } from './queries.js';
 import { trafficMinxPlans as mp } from './schema.js';
 
-/** the entity a plan's history is kept under */
-export const MINX_ENTITY = 'traffic.minxPlan';
-type Plan = typeof mp.$inferSelect;
+/** the entity a plan's history is kept under (the resource's key) */
+export const MINX_ENTITY = minxPlanResource.key;
+
+/** a step's channel and wait as stored in the plan's `steps` list (step n: element n − 1) */
+const stepKind = (i: number) => sql<string | null>`(${mp.steps} -> ${sql.raw(String(i))} ->> 'kind')`;
+const stepWait = (i: number) => sql<number | null>`((${mp.steps} -> ${sql.raw(String(i))} ->> 'waitMinutes')::int)`;
+
+/**
+ * The steps a create or an update leaves (its step fields over the record's): 1–3 in order, each with
+ * a channel and a whole number of minutes; a later step only after the one before.
+ */
+function stepsFrom(values: Values): MinxStep[] {
+  const problems: { field: string; message: string }[] = [];
+  let ended = false;
+  for (let n = 1; n <= MINX_MAX_STEPS; n++) {
+    const kind = values[`step${n}Kind`];
+    const wait = values[`step${n}Wait`];
+    if (kind == null) {
+      ended = true;
+      if (wait != null) problems.push({ field: `body.step${n}Kind`, message: 'a channel for the wait' });
+      continue;
+    }
+    if (ended) problems.push({ field: `body.step${n}Kind`, message: `step ${n} after an empty step` });
+    if (wait == null || !Number.isInteger(wait))
+      problems.push({ field: `body.step${n}Wait`, message: 'a whole number of minutes' });
+  }
+  if (problems.length) throw new AppError('VALIDATION_FAILED', { data: problems });
+  return minxStepsOf(values);
+}
 
 /** the server's rules of the steps: no channel twice in a row, each one the account carries */
 function checkSteps(steps: MinxStep[], account: ConsumerAccountRef) {
@@ -32,8 +57,8 @@ function checkSteps(steps: MinxStep[], account: ConsumerAccountRef) {
 }
 
 /** an account I may see (its owner in my data scope), or TRF_ACCOUNT_UNKNOWN */
-async function visibleAccount(db: Db, auth: AuthContext, accountId: number): Promise<ConsumerAccountRef> {
-  const account = (await portOf(db, 'accounts')?.byIds([accountId]))?.get(accountId);
+async function visibleAccount(db: DbOrTx, auth: AuthContext, accountId: number): Promise<ConsumerAccountRef> {
+  const account = (await portOf(db as Db, 'accounts')?.byIds([accountId]))?.get(accountId);
   const scope = dataScopeWhere(auth, sql`${account?.ownerId ?? 0}::int`);
   const visible = !scope || rowsOf(await db.execute(sql`select 1 where ${scope}`)).length > 0;
   if (!account || !visible) return fail('TRF_ACCOUNT_UNKNOWN', { vars: { value: accountId } });
@@ -49,126 +74,75 @@ async function assertNoOtherActive(tx: DbOrTx, accountId: number, exceptId = 0) 
   if (other) fail('TRF_MINX_ACTIVE_EXISTS', { vars: { value: accountId } });
 }
 
-/** a unique violation of the one-active index (two writers at once) answers as the check does */
-const activeRace = (accountId: number) => (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  if (e.code === '23505' || e.cause?.code === '23505') fail('TRF_MINX_ACTIVE_EXISTS', { vars: { value: accountId } });
-  throw err;
-};
+/** a plan's state changed by a command: pause an active one, or make a paused one active from now on */
+const stateCommand =
+  (from: 'active' | 'paused', to: 'active' | 'paused') => async (ctx: WriteContext, record: Values) => {
+    if (record.state !== from) fail('TRF_MINX_STATE');
+    if (to === 'active') await assertNoOtherActive(ctx.tx, Number(record.accountId), Number(record.id));
+    const now = ctx.p.clock.now();
+    return { set: { state: to, updatedAt: now, ...(to === 'active' ? { activeFrom: now } : {}) } };
+  };
 
-/** a new plan, active at once, for an account in my data scope that has no active plan */
-export async function createMinxPlan(db: Db, auth: AuthContext, input: MinxPlanCreate, now: Date) {
-  const account = await visibleAccount(db, auth, input.accountId);
-  checkSteps(input.steps, account);
-  const id = await db
-    .transaction(async (tx) => {
-      await assertNoOtherActive(tx, account.id);
-      const [row] = await tx
-        .insert(mp)
-        .values({
-          accountId: account.id,
-          customerId: account.customerId,
-          ownerId: account.ownerId ?? 0,
-          name: input.name,
-          steps: input.steps,
-          activeFrom: now,
-          createdBy: auth.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: mp.id });
-      await appendRecordEvents(
-        tx,
-        [{ entity: MINX_ENTITY, recordId: row!.id, actorId: auth.userId, kind: 'created' }],
-        now,
-      );
-      return row!.id;
-    })
-    .catch(activeRace(account.id));
-  return minxPlan(db, auth, id, now);
-}
+/**
+ * minxSolution's plans on the kernel (decisions 0146, 0149): data scope by the account's owner, the
+ * optimistic version, history of the name, steps and state, the export. A new plan is active at once
+ * (one active plan an account); the account stays. The steps live in one jsonb list the job reads; the
+ * definition shows them as three channel / wait pairs.
+ */
+export const minxPlans = bindResource(minxPlanResource, {
+  table: mp,
+  columns: {
+    accountId: mp.accountId,
+    customerId: mp.customerId,
+    ownerId: mp.ownerId,
+    name: mp.name,
+    step1Kind: stepKind(0),
+    step1Wait: stepWait(0),
+    step2Kind: stepKind(1),
+    step2Wait: stepWait(1),
+    step3Kind: stepKind(2),
+    step3Wait: stepWait(2),
+    state: mp.state,
+    createdAt: mp.createdAt,
+    updatedAt: mp.updatedAt,
+  },
+  hooks: {
+    // the account is read through the accounts port before the transaction (PGlite has one connection)
+    async prepareCreate(input, auth, p) {
+      const steps = stepsFrom(input);
+      if (!Number.isInteger(input.accountId))
+        throw new AppError('VALIDATION_FAILED', { data: [{ field: 'body.accountId', message: 'an account id' }] });
+      const account = await visibleAccount(p.db, auth, Number(input.accountId));
+      checkSteps(steps, account);
+      const now = p.clock.now();
+      return {
+        customerId: account.customerId,
+        ownerId: account.ownerId ?? 0,
+        steps,
+        state: 'active',
+        activeFrom: now,
+        createdBy: auth.userId,
+        createdAt: now,
+        updatedAt: now,
+      };
+    },
+    async beforeCreate(ctx, input) {
+      await assertNoOtherActive(ctx.tx, Number(input.accountId));
+      return undefined;
+    },
+    // the record's account in the transaction (its port on the transaction: one connection on PGlite)
+    async beforeUpdate(ctx, before, patch) {
+      const touched = Object.keys(patch).some((k) => k.startsWith('step'));
+      if (!touched) return { updatedAt: ctx.p.clock.now() };
+      const steps = stepsFrom({ ...before, ...patch });
+      checkSteps(steps, await visibleAccount(ctx.tx, ctx.auth, Number(before.accountId)));
+      return { steps, updatedAt: ctx.p.clock.now() };
+    },
+  },
+  commands: { pause: stateCommand('active', 'paused'), resume: stateCommand('paused', 'active') },
+});
 
-/** one plan in my data scope, locked for a change, with the version the caller saw */
-async function planForChange(tx: DbOrTx, auth: AuthContext, id: number, version: number): Promise<Plan> {
-  const [row] = await tx
-    .select()
-    .from(mp)
-    .where(and(eq(mp.id, id), dataScopeWhere(auth, mp.ownerId)) as SQL)
-    .for('update');
-  if (!row) return fail('NOT_FOUND');
-  if (row.version !== version) return fail('CONFLICT');
-  return row;
-}
-
-/** a plan's name and steps (the account stays); the change goes to its history */
-export async function updateMinxPlan(db: Db, auth: AuthContext, input: MinxPlanUpdate, now: Date) {
-  // the account's check reads through the accounts port: before the transaction (PGlite has one connection)
-  const [current] = await db
-    .select({ accountId: mp.accountId })
-    .from(mp)
-    .where(and(eq(mp.id, input.id), dataScopeWhere(auth, mp.ownerId)) as SQL);
-  if (!current) return fail('NOT_FOUND');
-  checkSteps(input.steps, await visibleAccount(db, auth, current.accountId));
-  await db.transaction(async (tx) => {
-    const row = await planForChange(tx, auth, input.id, input.version);
-    const changes = [
-      ...(row.name !== input.name ? [{ field: 'name', from: row.name, to: input.name }] : []),
-      ...(JSON.stringify(row.steps) !== JSON.stringify(input.steps)
-        ? [{ field: 'steps', from: row.steps, to: input.steps }]
-        : []),
-    ];
-    await tx
-      .update(mp)
-      .set({ name: input.name, steps: input.steps, version: row.version + 1, updatedAt: now })
-      .where(eq(mp.id, row.id));
-    if (changes.length)
-      await appendRecordEvents(
-        tx,
-        [{ entity: MINX_ENTITY, recordId: row.id, actorId: auth.userId, kind: 'updated', changes }],
-        now,
-      );
-  });
-  return minxPlan(db, auth, input.id, now);
-}
-
-/** pause an active plan or make a paused one active again (from now on: older messages are not its business) */
-export async function setMinxPlanState(db: Db, auth: AuthContext, input: MinxPlanState, now: Date) {
-  await db
-    .transaction(async (tx) => {
-      const row = await planForChange(tx, auth, input.id, input.version);
-      if (row.state === input.state) fail('TRF_MINX_STATE');
-      if (input.state === 'active') await assertNoOtherActive(tx, row.accountId, row.id);
-      await tx
-        .update(mp)
-        .set({
-          state: input.state,
-          version: row.version + 1,
-          updatedAt: now,
-          ...(input.state === 'active' ? { activeFrom: now } : {}),
-        })
-        .where(eq(mp.id, row.id));
-      await appendRecordEvents(
-        tx,
-        [
-          {
-            entity: MINX_ENTITY,
-            recordId: row.id,
-            actorId: auth.userId,
-            kind: 'state',
-            changes: [{ field: 'state', from: row.state, to: input.state }],
-          },
-        ],
-        now,
-      );
-    })
-    .catch(async (err) => {
-      const [row] = await db.select({ accountId: mp.accountId }).from(mp).where(eq(mp.id, input.id));
-      return activeRace(row?.accountId ?? 0)(err);
-    });
-  return minxPlan(db, auth, input.id, now);
-}
-
-/** the list's filters and data scope (the range is the results', not the plans') */
+/** the results export's filters and data scope (the range is the results', not the plans') */
 export function minxWhere(auth: AuthContext, q: Pick<MinxQuery, 'accountId' | 'customerId' | 'state'>) {
   return and(
     dataScopeWhere(auth, mp.ownerId),
@@ -182,89 +156,48 @@ const num = (v: string | undefined) => Number(v ?? 0);
 /** delivered per 100 sent, 2 decimals */
 export const rateOf = (delivered: number, sent: number) => (sent ? ((delivered * 100) / sent).toFixed(2) : null);
 
-/** plans with their results per step over [from, to) */
-async function withResults(db: Db, plans: Plan[], from: Date, to: Date): Promise<MinxPlanRow[]> {
+/**
+ * The results per step of some plans (a page's) over the range, each in its account's currency; plans
+ * outside my data scope or unknown are left out. One statement for the figures.
+ */
+export async function minxResults(db: Db, auth: AuthContext, q: MinxResultsQuery): Promise<MinxPlanResults[]> {
+  const r = requireRange(q);
+  const plans = await db
+    .select({ id: mp.id, accountId: mp.accountId, steps: mp.steps })
+    .from(mp)
+    .where(and(inArray(mp.id, q.ids), dataScopeWhere(auth, mp.ownerId)) as SQL);
   if (!plans.length) return [];
   const ids = sql.join(
     plans.map((p) => sql`${p.id}`),
     sql`, `,
   );
-  const figures = rowsOf<StepFigures>(await db.execute(stepFiguresSql(ids, from, to)));
+  const figures = rowsOf<StepFigures>(await db.execute(stepFiguresSql(ids, r.from, r.to)));
   const byKey = new Map(figures.map((f) => [`${f.plan_id}:${f.step}`, f]));
   const accounts = (await portOf(db, 'accounts')?.byIds([...new Set(plans.map((p) => p.accountId))])) ?? new Map();
-  return plans.map((p) => ({
-    id: p.id,
-    version: p.version,
-    accountId: p.accountId,
-    customerId: p.customerId,
-    ownerId: p.ownerId,
-    name: p.name,
-    steps: p.steps,
-    state: p.state,
-    currency: accounts.get(p.accountId)?.currency ?? '',
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-    results: p.steps.map((s, i) => {
-      const f = byKey.get(`${p.id}:${i + 1}`);
-      const sent = num(f?.sent);
-      const delivered = num(f?.delivered);
-      return {
-        step: i + 1,
-        kind: s.kind,
-        waitMinutes: s.waitMinutes,
-        fellBack: num(f?.fell_back),
-        sent,
-        delivered,
-        rate: rateOf(delivered, sent),
-        cost: f?.cost ?? '0.000000',
-      };
-    }),
-  }));
-}
-
-/** minxSolution: the plans in my data scope, newest first, with their results over the required range */
-export async function minxPlans(db: Db, auth: AuthContext, q: MinxQuery): Promise<z.infer<typeof minxPlanPage>> {
-  const r = requireRange(q);
-  const where = minxWhere(auth, q);
-  const [plans, [tot]] = await Promise.all([
-    db
-      .select()
-      .from(mp)
-      .where(where)
-      .orderBy(desc(mp.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: sql<string>`count(*)` }).from(mp).where(where),
-  ]);
-  return {
-    records: await withResults(db, plans, r.from, r.to),
-    total: Number(tot?.n ?? 0),
-    page: q.page,
-    size: q.size,
-  };
-}
-
-/** one plan in my data scope with the last 7 days' results (what a write answers) */
-export async function minxPlan(db: Db, auth: AuthContext, id: number, now: Date): Promise<MinxPlanRow> {
-  const [row] = await db
-    .select()
-    .from(mp)
-    .where(and(eq(mp.id, id), dataScopeWhere(auth, mp.ownerId)) as SQL);
-  if (!row) return fail('NOT_FOUND');
-  const [out] = await withResults(
-    db,
-    [row],
-    new Date(now.getTime() - 7 * 86_400_000),
-    new Date(now.getTime() + 60_000),
-  );
-  return out!;
-}
-
-/** whether I may read a plan (its history) */
-export async function canReadMinxPlan(db: DbOrTx, auth: AuthContext, id: number) {
-  const rows = await db
-    .select({ id: mp.id })
-    .from(mp)
-    .where(and(eq(mp.id, id), dataScopeWhere(auth, mp.ownerId)) as SQL);
-  return rows.length > 0;
+  const byId = new Map(plans.map((p) => [p.id, p]));
+  return q.ids.flatMap((id) => {
+    const p = byId.get(id);
+    if (!p) return [];
+    return [
+      {
+        id: p.id,
+        currency: accounts.get(p.accountId)?.currency ?? '',
+        results: p.steps.map((s, i) => {
+          const f = byKey.get(`${p.id}:${i + 1}`);
+          const sent = num(f?.sent);
+          const delivered = num(f?.delivered);
+          return {
+            step: i + 1,
+            kind: s.kind,
+            waitMinutes: s.waitMinutes,
+            fellBack: num(f?.fell_back),
+            sent,
+            delivered,
+            rate: rateOf(delivered, sent),
+            cost: f?.cost ?? '0.000000',
+          };
+        }),
+      },
+    ];
+  });
 }

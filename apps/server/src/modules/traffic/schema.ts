@@ -964,6 +964,9 @@ export const trafficMinxPlans = pgTable(
     uniqueIndex('traffic_minx_plans_active_uq').on(t.accountId).where(sql`${t.state} = 'active'`),
     index('traffic_minx_plans_account_idx').on(t.accountId),
     index('traffic_minx_plans_owner_idx').on(t.ownerId, t.id),
+    // the list's filters on the resource kernel (decision 0149)
+    index('traffic_minx_plans_customer_idx').on(t.customerId),
+    index('traffic_minx_plans_state_idx').on(t.state, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MINX_MAX_STEPS, MINX_STEP_KINDS, type MinxStep, minxPlanCreate, minxStep } from '@portal/contracts/traffic';
+import { resourceSchemas } from '@portal/contracts/resource';
+import { MINX_MAX_STEPS, MINX_STEP_KINDS, type MinxStep, minxPlanResource, minxStep } from '@portal/contracts/traffic';
 import { Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
@@ -12,7 +13,7 @@ type Values = { accountId: number; name: string; steps: MinxStep[] };
 /** A new plan (account, name, steps) or an existing one's name and steps; the server checks the steps' rules. */
 export function MinxPlanModal({ open, plan, onClose }: { open: boolean; plan?: MinxPlanRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const f = minxPlanCreate.shape;
+  const f = resourceSchemas(minxPlanResource).create.shape;
   const s = minxStep.shape;
   return (
     <FormModal<Values>
@@ -55,9 +56,7 @@ export function MinxPlanModal({ open, plan, onClose }: { open: boolean; plan?: M
                 <Typography.Text strong style={{ width: 64, display: 'inline-block' }}>
                   {t('traffic.minx.step', { n: i + 1 })}
                 </Typography.Text>
-                {/* preserve: the dialog's reset remounts the list's items, and an item leaving with the
-                    form's preserve={false} would clear the value its successor at the same path shows */}
-                <Form.Item name={[field.name, 'kind']} preserve rules={[zodRule(s.kind, t('traffic.minx.steps'))]}>
+                <Form.Item name={[field.name, 'kind']} rules={[zodRule(s.kind, t('traffic.minx.steps'))]}>
                   <Select
                     style={{ width: 130 }}
                     options={MINX_STEP_KINDS.map((k) => ({ value: k, label: t(`traffic.minx.kinds.${k}`) }))}
@@ -65,7 +64,6 @@ export function MinxPlanModal({ open, plan, onClose }: { open: boolean; plan?: M
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'waitMinutes']}
-                  preserve
                   tooltip={t('traffic.minx.waitHint')}
                   rules={[zodRule(s.waitMinutes, t('traffic.minx.waitMinutes'))]}
                 >

@@ -1,12 +1,14 @@
-import { MINX_PLAN_STATES, type MinxQuery, TrafficPerm } from '@portal/contracts/traffic';
+import { MINX_PLAN_STATES, type MinxQuery, minxPlanResource, TrafficPerm } from '@portal/contracts/traffic';
 import { App, Button, Drawer, Form, Popconfirm, Select, Space, type TableColumnsType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
+import { FieldView } from '../../platform/fields/FieldView';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { RecordTimeline } from '../../platform/history/RecordTimeline';
 import { queryClient } from '../../platform/query-client';
+import { useFieldDescs, useLabel } from '../../platform/resource/labels';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { MinxPlanModal } from './MinxPlanModal';
 import { MINX_BASE, type MinxPlanRow, minxApi, minxKeys } from './minx-api';
@@ -39,6 +41,10 @@ export function MinxScreen() {
   const { message } = App.useApp();
   const [editing, setEditing] = useState<MinxPlanRow | 'new' | null>(null);
   const [history, setHistory] = useState<MinxPlanRow | null>(null);
+  // the history speaks the definition's labels, as a resource's detail does
+  const descs = useFieldDescs(minxPlanResource);
+  const label = useLabel();
+  const fieldLabels = useMemo(() => Object.fromEntries(Object.entries(descs).map(([k, d]) => [k, d.label])), [descs]);
   const columns = useMemo<TableColumnsType<MinxPlanRow>>(
     () => [
       accountColumn(t),
@@ -79,7 +85,7 @@ export function MinxScreen() {
                   <Popconfirm
                     title={t(`traffic.minx.${verb}Confirm`)}
                     onConfirm={async () => {
-                      await minxApi.setState({ id: r.id, version: r.version, state: next });
+                      await minxApi.setState({ id: r.id, state: next });
                       message.success(t(next === 'paused' ? 'traffic.minx.paused' : 'traffic.minx.resumed'));
                       await queryClient.invalidateQueries({ queryKey: minxKeys.plans });
                     }}
@@ -109,7 +115,7 @@ export function MinxScreen() {
         rowKey="id"
         size="small"
         scrollX={1400}
-        exportPath={`${MINX_BASE}/export`}
+        exportPath={`${MINX_BASE}/results/export`}
         toolbar={
           <Can perm={TrafficPerm.MINX_EDIT}>
             <Button type="primary" onClick={() => setEditing('new')}>
@@ -146,7 +152,23 @@ export function MinxScreen() {
         destroyOnHidden
         data-testid="minx-history"
       >
-        {history && <RecordTimeline record={{ base: MINX_BASE, id: history.id }} title={false} />}
+        {history && (
+          <RecordTimeline
+            record={{ base: MINX_BASE, id: history.id }}
+            live={minxPlanResource.key}
+            title={false}
+            fieldLabels={fieldLabels}
+            formatValue={(f, v, names) =>
+              descs[f] ? <FieldView field={descs[f]} value={v} names={names} /> : String(v ?? '-')
+            }
+            renderers={{
+              command: (e) => {
+                const cmd = minxPlanResource.commands[String(e.data?.command) as 'pause' | 'resume'];
+                return cmd ? { what: label(cmd.label) } : {};
+              },
+            }}
+          />
+        )}
       </Drawer>
     </>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, type FormInstance, Modal, Skeleton } from 'antd';
-import { type ReactNode, useLayoutEffect } from 'react';
+import type { ReactNode } from 'react';
 
 export interface FormModalProps<V> {
   open: boolean;
@@ -24,22 +24,14 @@ export interface FormModalProps<V> {
 }
 
 /**
- * The form instance outlives the dialog and antd applies initialValues to a store only where it is
- * empty, so an opening would keep what the last one left (a "new" dialog after "edit" showed the
- * edited row). Reset once the opening's Form has mounted with its own initialValues — the Modal mounts
- * its content in a later commit than the one that opens it, so an effect in FormModal itself ran
- * before the Form existed — and in a layout effect, before paint, so nothing typed is wiped.
- */
-function StartFromInitialValues({ form }: { form: FormInstance }) {
-  useLayoutEffect(() => form.resetFields(), [form]);
-  return null;
-}
-
-/**
  * The one edit dialog: a vertical antd Form in a Modal. OK validates and submits, the save runs as a
  * mutation (OK spins meanwhile); on success a toast, the dialog closes and the list refetches.
- * Fields are dropped on close (`destroyOnHidden`, `preserve={false}`): every opening starts from
- * `initialValues`.
+ * Every opening starts from `initialValues`: the content is destroyed on close (`destroyOnHidden`) and
+ * the form's store emptied with it (`clearOnDestroy`), since the form instance outlives the dialog and
+ * antd fills a store from `initialValues` only where it is empty (a "new" after an "edit" would show the
+ * edited row). No reset after mounting (decision 0149): a reset remounts `Form.List` items, and an item
+ * leaving under `preserve={false}` cleared the value its successor at the same path was to show.
+ * Within an opening, a field that leaves drops its value (`preserve={false}`).
  */
 export function FormModal<V>(props: FormModalProps<V>) {
   const { message } = App.useApp();
@@ -74,11 +66,11 @@ export function FormModal<V>(props: FormModalProps<V>) {
           layout="vertical"
           size={props.size}
           preserve={false}
+          clearOnDestroy
           initialValues={props.initialValues}
           onFinish={(v) => save.mutate(v)}
         >
           {props.children}
-          <StartFromInitialValues form={form} />
         </Form>
       )}
     </Modal>

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../../platform/db/index.js';
 import type { Platform } from '../../../platform/platform.js';
-import { portOf, type TrafficBilledVolume } from '../../../platform/ports.js';
+import { type BilledPeriod, portOf, type TrafficBilledVolume } from '../../../platform/ports.js';
 import { customerFieldSql } from '../../crm/customer-refs.js';
 import { supplierFieldSql } from '../../srm/index.js';
 import { reference } from '../../system/reference/index.js';
@@ -130,8 +130,11 @@ export interface ProduceDeps {
   now: Date;
   entities(): Promise<{ id: number; code: string }[]>;
   digits(currency: string): Promise<number>;
-  /** an account's billable volume per product over [from, to] (the traffic port; none without the room) */
-  volumes(accountId: number, from: string, to: string): Promise<TrafficBilledVolume[]>;
+  /**
+   * accounts' billable volume per product over their periods, one list per period in its order (the
+   * traffic port, one call a run; none without the room)
+   */
+  volumes(periods: BilledPeriod[]): Promise<TrafficBilledVolume[][]>;
 }
 
 /** Production's reads through the reference port (routes and the job). */
@@ -140,8 +143,7 @@ export const produceDeps = (p: Platform): ProduceDeps => ({
   now: p.clock.now(),
   entities: () => reference(p).entities(),
   digits: async (c) => (await reference(p).currencyOf(c))?.digits ?? 2,
-  volumes: async (accountId, from, to) =>
-    (await portOf(p.db, 'traffic')?.billedVolumes?.({ accountId, from, to })) ?? [],
+  volumes: async (periods) => (await portOf(p.db, 'traffic')?.billedVolumes?.(periods)) ?? periods.map(() => []),
 });
 
 /** One document line: quantity, unit price = amount / quantity (4 decimals), the amount exact. */
@@ -155,13 +157,13 @@ const line = (material: string | null, qty: Decimal, amount: Decimal): ErpLine =
 /**
  * The traffic volumes of the bills a sales-delivery run will make (decision 0140), read before its
  * transaction (PGlite has one connection): per source key, the account's billable volume per product
- * over the bill's period, through the traffic room's port.
+ * over the bill's period, through the traffic room's port — one call for all the run's bills (0149).
  */
 async function billVolumes(deps: ProduceDeps, src: SourceOf, from: string, to: string) {
-  const out = new Map<string, TrafficBilledVolume[]>();
-  for (const b of rowsOf<Source>(await deps.db.execute(src.query(from, to))))
-    if (b.accountId && b.periodStart) out.set(b.key, await deps.volumes(b.accountId, b.periodStart, b.day));
-  return out;
+  const bills = rowsOf<Source>(await deps.db.execute(src.query(from, to))).filter((b) => b.accountId && b.periodStart);
+  if (!bills.length) return new Map<string, TrafficBilledVolume[]>();
+  const volumes = await deps.volumes(bills.map((b) => ({ accountId: b.accountId!, from: b.periodStart!, to: b.day })));
+  return new Map(bills.map((b, i) => [b.key, volumes[i] ?? []]));
 }
 
 /**

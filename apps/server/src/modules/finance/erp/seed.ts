@@ -1,7 +1,7 @@
 import { ERP_DOC_TYPES } from '@portal/contracts/finance';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/index.js';
-import { portOf } from '../../../platform/ports.js';
+import { type BilledPeriod, portOf } from '../../../platform/ports.js';
 import type { SeedContext } from '../../../platform/seed/context.js';
 import { userIdOf } from '../process.js';
 import { type ProduceDeps, produceDocuments } from './produce.js';
@@ -46,8 +46,8 @@ export async function seedErp(ctx: SeedContext): Promise<void> {
           2,
       ),
     // the delivery orders' quantities from the seeded traffic's rollup (decision 0140)
-    volumes: async (accountId: number, from: string, to: string) =>
-      (await portOf(db, 'traffic')?.billedVolumes?.({ accountId, from, to })) ?? [],
+    volumes: async (periods: BilledPeriod[]) =>
+      (await portOf(db, 'traffic')?.billedVolumes?.(periods)) ?? periods.map(() => []),
   } satisfies ProduceDeps;
   const from = day(new Date(now.getTime() - 45 * 86_400_000));
   for (const type of ERP_DOC_TYPES) await produceDocuments(deps, type, from, day(now));

@@ -1,0 +1,2 @@
+CREATE INDEX "traffic_minx_plans_customer_idx" ON "traffic_minx_plans" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "traffic_minx_plans_state_idx" ON "traffic_minx_plans" USING btree ("state","id");
