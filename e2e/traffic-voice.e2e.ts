@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot, views } from './support/browser.js';
 import { ADMIN, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
+import { exportedRows } from './support/xlsx.js';
 
 const SCREENS = [
   ['voiceCcRecord', 'traffic-cc'],
@@ -54,6 +55,13 @@ describe('call-centre records, voice tasks, VOS voice accounts', () => {
     }
     // a VOS account's daily balances in finance's report
     await page.goto(`${url}/businessInquiry/vos-voice-account`);
+    await rows(page).first().waitFor();
+    // the list's file: a line per account shown (one page here), the customer by name
+    const firstCode = (await rows(page).first().locator('td').first().textContent())!;
+    const file = await exportedRows(page);
+    expect(file.name).toMatch(/\.xlsx$/);
+    expect(file.rows[0]?.[0]).toBe('Account');
+    expect(file.rows.map((r) => r[0])).toContain(firstCode);
     await rows(page).first().getByRole('button', { name: 'Daily balances' }).click();
     await expect.poll(() => page.url()).toContain('/financial/balanceReport/vos/detail');
     await ctx.close();

@@ -307,4 +307,27 @@ describe('VOS voice accounts (vos-voice-account)', () => {
     const one = await get(`/v2/traffic/vos-accounts/page?accountId=${account.id}`);
     expect(one.data.total).toBe(1);
   });
+
+  it('exports every account of the filter, named, in the data scope; bad input refused', async () => {
+    const file = (payload: object, who: Tokens = admin) =>
+      t.app.inject({ method: 'POST', url: '/v2/traffic/vos-accounts/export', headers: bearer(who), payload });
+    const res = await file({ format: 'csv' });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const lines = res.body.trim().split('\n');
+    const all = await get('/v2/traffic/vos-accounts/page?size=200');
+    expect(lines.length).toBe(all.data.total + 1);
+    expect(lines[0]).toContain('Account');
+    const line = lines.find((l) => l.includes(account.code))!;
+    expect(line).toBeDefined();
+    // the customer by code and name, not its id
+    expect(line).not.toMatch(new RegExp(`,#${account.customerId},`));
+    const theirs = await file({ format: 'csv' }, sales);
+    const mine = await get('/v2/traffic/vos-accounts/page?size=200', sales);
+    expect(theirs.body.trim().split('\n').length).toBe(mine.data.total + 1);
+    expect(theirs.body).not.toContain(account.code);
+    const one = await file({ format: 'csv', accountId: account.id });
+    expect(one.body.trim().split('\n').length).toBe(2);
+    expect((await file({ format: 'csv', low: 'no' })).json().code).toBe(Errors.VALIDATION_FAILED.code);
+    expect((await file({ format: 'pdf' })).json().code).toBe(Errors.VALIDATION_FAILED.code);
+  });
 });

@@ -22,6 +22,7 @@ import { twoWayRoutes } from './twoway-routes.js';
 import { twoWayRules } from './twoway-rules.js';
 import { seedTwoWay } from './twoway-seed.js';
 import { voiceRoutes } from './voice-routes.js';
+import { vosExportRoute } from './vos-export.js';
 
 export const ROLLUP_JOB = 'traffic.rollup';
 export const PARTITION_JOB = 'traffic.partitions';
@@ -52,6 +53,7 @@ export const trafficModule: Module = {
     await portQueryRoutes(app, p);
     await operationLogRoutes(app, p);
     await voiceRoutes(app, p);
+    await vosExportRoute(app, p);
     await minxRoutes(app, p);
     await mountResource(app, p, twoWayRules);
     await mountResource(app, p, twoWayReview);

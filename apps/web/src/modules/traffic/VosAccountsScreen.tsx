@@ -10,7 +10,8 @@ import { SearchTable } from '../../platform/ui/SearchTable';
 import { num, numColumn } from './shared';
 import { type VosAccountRow, voiceApi, voiceKeys } from './voice-api';
 
-type Filters = Partial<Omit<VosAccountQuery, 'page' | 'size' | 'low'>> & { low?: boolean };
+/** the checkbox holds a boolean; the query (and the export) the API's `low=yes` */
+type Filters = Partial<Omit<VosAccountQuery, 'page' | 'size' | 'low'>> & { low?: boolean | 'yes' };
 
 const money = (v: string | null, currency: string) => (v === null ? '-' : `${num(v)} ${currency}`);
 
@@ -113,6 +114,8 @@ export function VosAccountsScreen() {
     <SearchTable<VosAccountRow, Filters>
       queryKey={voiceKeys.vos}
       fetcher={(q, signal) => voiceApi.vos({ ...q, low: q.low ? 'yes' : undefined }, signal)}
+      fromForm={(v) => ({ ...v, low: v.low ? 'yes' : undefined })}
+      exportPath="/v2/traffic/vos-accounts/export"
       columns={columns}
       rowKey="accountId"
       size="small"
