@@ -49,6 +49,7 @@ export function useEChart(box: RefObject<HTMLElement | null>, option: object | n
   }, [box]);
 
   useEffect(() => {
-    if (ready && option) chart.current?.setOption(prefersReducedMotion() ? { ...option, animation: false } : option, true);
+    if (ready && option)
+      chart.current?.setOption(prefersReducedMotion() ? { ...option, animation: false } : option, true);
   }, [ready, option]);
 }
