@@ -67,7 +67,8 @@ describe('operationLog (an account and what hangs on it)', () => {
     expect(page.code, page.msg).toBe(0);
     const kinds = page.data.kinds.map((k: { value: string }) => k.value);
     expect(kinds).toEqual(expect.arrayContaining([accountResource.key, workspaceResource.key]));
-    const [first, second] = page.data.records;
+    // the history lines (the audited calls interleave as kind request: the next test)
+    const [first, second] = page.data.records.filter((r: { kind: string }) => r.kind !== 'request');
     expect(first.kind).toBe(workspaceResource.key);
     expect(first.kindLabel).toBe(workspaceResource.title.en);
     expect(first.changes).toContainEqual({
@@ -88,6 +89,61 @@ describe('operationLog (an account and what hangs on it)', () => {
     expect(onlyWs.data.records[0].changes[0].label).toBe('备注');
   });
 
+  it('shows the audited calls on the account and its records as kind request, with their outcome', async () => {
+    // a refused call keeps its subject too: a stale version answers CONFLICT
+    const stale = await keyedPost<Answer>(t, admin, `${WORKSPACE_API}/update`, {
+      id: workspaceId,
+      version: 999_999,
+      remark: 'stale',
+    });
+    expect(stale.code).toBe(Errors.CONFLICT.code);
+    const page = await ask({ accountId, kind: 'request', ...range() }, admin, 'en');
+    expect(page.code, page.msg).toBe(0);
+    expect(page.data.kinds).toContainEqual({ value: 'request', label: 'Request' });
+    const lines = page.data.records;
+    expect(lines.every((r: { kind: string }) => r.kind === 'request')).toBe(true);
+    expect(page.data.total).toBe(3);
+    expect(lines[0]).toMatchObject({
+      kindLabel: 'Request',
+      recordId: String(workspaceId),
+      actorName: expect.any(String),
+      command: 'Update',
+      changes: [],
+      request: {
+        subjectKind: workspaceResource.key,
+        subjectLabel: workspaceResource.title.en,
+        method: 'POST',
+        ok: false,
+        resultCode: Errors.CONFLICT.code,
+        message: expect.any(String),
+      },
+    });
+    expect(lines[1]).toMatchObject({ command: 'Update', request: { ok: true, resultCode: 0 } });
+    expect(lines[2]).toMatchObject({
+      recordId: String(accountId),
+      request: { subjectKind: accountResource.key, subjectLabel: accountResource.title.en, ok: true },
+    });
+    const billing = accountResource.commands!.billingContact!.label;
+    expect(lines[2].command).toBe(billing.en);
+
+    // zh-CN labels; without a kind both sources merge newest first and page together
+    const zh = await ask({ accountId, kind: 'request', ...range() });
+    expect(zh.data.records[0]).toMatchObject({ kindLabel: '请求', command: '修改' });
+    expect(zh.data.records[2].command).toBe(billing.zh);
+    const all = await ask({ accountId, ...range(), size: 3 });
+    expect(all.data.total).toBe(5);
+    expect(all.data.records.map((r: { kind: string }) => r.kind)).toEqual([
+      'request',
+      'request',
+      workspaceResource.key,
+    ]);
+    const second = await ask({ accountId, ...range(), size: 3, page: 2 });
+    expect(second.data.records.map((r: { kind: string }) => r.kind)).toEqual(['request', accountResource.key]);
+    // another kind leaves the requests out
+    const onlyAccount = await ask({ accountId, kind: accountResource.key, ...range() });
+    expect(onlyAccount.data.records.every((r: { request: unknown }) => r.request === null)).toBe(true);
+  });
+
   it('exports the same lines as a file', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -97,8 +153,12 @@ describe('operationLog (an account and what hangs on it)', () => {
     });
     expect(res.statusCode).toBe(200);
     const [sheet] = await xlsxSheets(res.rawPayload);
-    expect(sheet![0]).toEqual(['Time', 'By', 'Kind', 'Record', 'Action', 'Changes', 'Note']);
+    expect(sheet![0]).toEqual(['Time', 'By', 'Kind', 'Record', 'Action', 'Changes', 'Note', 'Outcome']);
     expect(sheet!.some((row) => String(row[5]).includes('oplog remark'))).toBe(true);
+    expect(sheet).toContainEqual(
+      expect.arrayContaining(['Request', `${workspaceResource.title.en} #${workspaceId}`, 'Update', 'Succeeded']),
+    );
+    expect(sheet!.some((row) => String(row[7]).startsWith(`Failed ${Errors.CONFLICT.code}: `))).toBe(true);
   });
 
   it('refuses a missing, inverted or too long range and an unknown kind; nothing else answered', async () => {

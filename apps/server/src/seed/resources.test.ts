@@ -1,5 +1,6 @@
 import { permOf, routeByPath, routes } from '@portal/contracts';
 import { poolManagerKeys } from '@portal/contracts/crm';
+import { FinPerm, finApplicationResource } from '@portal/contracts/finance';
 import { REPORTS_ALL_FIGURES } from '@portal/contracts/reports';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,15 +93,22 @@ describe('seed resources from the route registry', () => {
     ])
       expect(ops.has(k), k).toBe(true);
     expect(ops.has('ai:chat')).toBe(false);
-    // agent customers are sales' (decision 0147); finance's two account pages once under it keep their holders
+    // agent customers are sales' (decision 0147); finance's two account pages once under it are held by the
+    // people their links reach: finance, and sales / sales managers within their account scope (decision 0151)
     const finPages = ['businessInquiry:accountApprovalStatus', 'businessInquiry:creditModifyRecord:consumer'];
     for (const k of ['businessInquiry:agent-query:customer', ...finPages]) expect(ops.has(k), k).toBe(true);
     expect(sales.has('businessInquiry:agent-query:customer')).toBe(true);
     for (const k of finPages) {
-      expect(sales.has(k), k).toBe(false);
-      expect(finance.has(k), k).toBe(false);
+      for (const role of ['sales', 'sales_manager', 'finance'] as const) {
+        expect(grants.get(role)!.has(k), `${role} ${k}`).toBe(true);
+        // the calls behind the pages: the account list's key (the detail, the approval status)
+        expect(grants.get(role)!.has(FinPerm.ACCOUNTS), role).toBe(true);
+      }
       expect(byKey.get(k)?.router, k).toBe(`/${k.replaceAll(':', '/')}`);
     }
+    // the credit changes list on creditModifyRecord keeps its own key: finance's, not sales'
+    expect(finance.has(finApplicationResource.access.list)).toBe(true);
+    expect(sales.has(finApplicationResource.access.list)).toBe(false);
     expect(finance.has('businessInquiry:agent-query:customer')).toBe(false);
     for (const [role, keys] of grants) {
       for (const k of ['home', 'general:process:sponsor', 'general:download', 'message:email:inbox'])

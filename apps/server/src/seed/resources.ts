@@ -109,6 +109,16 @@ const SUPPLIER_COSTS = [
   QmPerm.AI_QUOTE_LOG,
 ];
 
+/**
+ * finance's two account pages, where the overdue / resume notices and the account form's "open existing" link
+ * land (decision 0151): their recipients hold them. Every call behind them answers within the caller's
+ * account scope, so sales see their own accounts' only; the credit changes list keeps its own key.
+ */
+const FIN_ACCOUNT_PAGES = [
+  permOf({ path: '/businessInquiry/accountApprovalStatus' }),
+  permOf({ path: '/businessInquiry/creditModifyRecord/consumer' }),
+];
+
 /** sales read their customers' workspaces and keys (decision 0116); finance makes and changes them */
 const SALES_WORKSPACES = [WorkspacePerm.WORKSPACES, WorkspacePerm.KEYS];
 
@@ -127,6 +137,7 @@ export const ROLE_GRANTS: Record<
       ...SALES_TRAFFIC,
       FinPerm.ACCOUNTS,
       FinPerm.ACCOUNT_OPEN,
+      ...FIN_ACCOUNT_PAGES,
       ChannelPerm.MARKET,
       ...SALES_WORKSPACES,
       ...SEAL_APPLICANTS,
@@ -140,6 +151,7 @@ export const ROLE_GRANTS: Record<
       ...SALES_TRAFFIC,
       FinPerm.ACCOUNTS,
       FinPerm.ACCOUNT_OPEN,
+      ...FIN_ACCOUNT_PAGES,
       ChannelPerm.MARKET,
       ...SALES_WORKSPACES,
       ...SEAL_APPLICANTS,
@@ -149,7 +161,13 @@ export const ROLE_GRANTS: Record<
   finance: {
     subtrees: ['financial', 'reportAnalysis'],
     // an account's operation log, opened from the consumer account list (decision 0145)
-    keys: [Perm.AI_CHAT, SrmPerm.TVS_WITHDRAWALS, SrmPerm.TVS_WITHDRAWAL_PAY, TrafficPerm.OPERATION_LOG],
+    keys: [
+      Perm.AI_CHAT,
+      SrmPerm.TVS_WITHDRAWALS,
+      SrmPerm.TVS_WITHDRAWAL_PAY,
+      TrafficPerm.OPERATION_LOG,
+      ...FIN_ACCOUNT_PAGES,
+    ],
   },
   ops: { subtrees: ['businessOperations', 'businessInquiry', 'heavenlyWarning'], keys: [Perm.SIMBANK] },
   purchasing_manager: {

@@ -40,8 +40,26 @@ export const operationLogRow = z.object({
   command: z.string().nullable(),
   body: z.string().nullable(),
   changes: z.array(operationLogChange),
+  /**
+   * kind `request` (decision 0151): an audited call on the account or one of its records — the record's kind
+   * (labelled), the call (method, path) and its outcome, the failure's code and message in the caller's language
+   */
+  request: z
+    .object({
+      subjectKind: z.string(),
+      subjectLabel: z.string(),
+      method: z.string(),
+      path: z.string(),
+      ok: z.boolean(),
+      statusCode: int32(),
+      resultCode: int32().nullable(),
+      message: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type OperationLogRow = z.infer<typeof operationLogRow>;
+/** the kind of the audited-request lines (decision 0151) */
+export const OPLOG_REQUEST_KIND = 'request';
 
 export const operationLogPage = pageResult(operationLogRow).extend({
   account: z.object({ id: int32(), code: z.string() }),

@@ -28,10 +28,23 @@ const COLUMNS: PerfColumn<OperationLogRow>[] = [
   ['时间', 'Time', (r) => r.at],
   ['操作人', 'By', (r) => r.actorName ?? ''],
   ['类型', 'Kind', (r) => r.kindLabel],
-  ['记录', 'Record', (r) => r.recordId],
+  ['记录', 'Record', (r) => (r.request ? `${r.request.subjectLabel} #${r.recordId}` : r.recordId)],
   ['动作', 'Action', (r, zh) => r.command ?? ACTIONS[r.action]?.[zh ? 0 : 1] ?? r.action],
   ['变更', 'Changes', (r) => r.changes.map((c) => `${c.label}: ${c.from} → ${c.to}`).join('\n')],
   ['备注', 'Note', (r) => r.body ?? ''],
+  // a request line's outcome (decision 0151); history lines leave it empty
+  [
+    '结果',
+    'Outcome',
+    (r, zh) =>
+      !r.request
+        ? ''
+        : r.request.ok
+          ? zh
+            ? '成功'
+            : 'Succeeded'
+          : `${zh ? '失败' : 'Failed'}${r.request.resultCode ? ` ${r.request.resultCode}` : ''}: ${r.request.message ?? ''}`,
+  ],
 ];
 
 /** `operationLog` (decision 0145): one account's history, paged, and the same lines as a file. */
@@ -44,7 +57,7 @@ export async function operationLogRoutes(app: FastifyInstance, p: Platform) {
       schema: {
         tags,
         summary:
-          "operationLog: one consumer account's changes and those of its records (workspaces, keys, apps, bills, two-way rules…), newest first, in a range of at most 93 days",
+          "operationLog: one consumer account's changes and those of its records (workspaces, keys, apps, bills, two-way rules…) and the audited calls on them (kind request), newest first, in a range of at most 93 days",
         querystring: operationLogQuery,
         response: { 200: envelope(operationLogPage) },
       },

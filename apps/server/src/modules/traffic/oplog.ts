@@ -1,7 +1,8 @@
-import { formatNumber, type Locale } from '@portal/contracts';
+import { errorByCode, errorMessage, formatNumber, type Locale } from '@portal/contracts';
 import type { FieldChange, RecordEvent } from '@portal/contracts/history';
-import type { ResourceField } from '@portal/contracts/resource';
+import { commandPath, type ResourceField, resourcePath } from '@portal/contracts/resource';
 import {
+  OPLOG_REQUEST_KIND,
   type OperationLogChange,
   type OperationLogPage,
   type OperationLogQuery,
@@ -10,6 +11,7 @@ import {
 } from '@portal/contracts/traffic';
 import { and, count, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import { staffUsers } from '../../platform/access/schema.js';
+import { auditOfSubjects, type SubjectAudit } from '../../platform/audit/service.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import type { Db } from '../../platform/db/index.js';
 import { withValueNames } from '../../platform/history/names.js';
@@ -95,12 +97,49 @@ export async function operationLog(
     const def = boundResource(r.entity)?.def;
     return { value: r.entity, label: def ? textOf(locale, def.title) : r.entity };
   });
-  if (q.kind && !records.some((r) => r.entity === q.kind)) fail('TRF_OPLOG_KIND_UNKNOWN', { vars: { value: q.kind } });
-  const wanted = q.kind ? records.filter((r) => r.entity === q.kind) : records;
+  kinds.push({ value: OPLOG_REQUEST_KIND, label: textOf(locale, REQUEST_LABEL) });
+  if (q.kind && !kinds.some((k) => k.value === q.kind)) fail('TRF_OPLOG_KIND_UNKNOWN', { vars: { value: q.kind } });
+  const label = new Map(kinds.map((k) => [k.value, k.label]));
+  // both sources answer their first page × size lines, merged newest first, and the page is cut from them
+  const upTo = q.page * q.size;
+  const events =
+    q.kind === OPLOG_REQUEST_KIND
+      ? { total: 0, rows: [] }
+      : await historyLines(db, auth, q.kind ? records.filter((r) => r.entity === q.kind) : records, {
+          ...range,
+          limit: upTo,
+          locale,
+          label,
+        });
+  const requests =
+    q.kind && q.kind !== OPLOG_REQUEST_KIND
+      ? { total: 0, rows: [] }
+      : await requestLines(db, records, { ...range, limit: upTo, locale, label });
+  const out = [...events.rows, ...requests.rows].sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1));
+  return {
+    records: out.slice((q.page - 1) * q.size, upTo),
+    total: events.total + requests.total,
+    page: q.page,
+    size: q.size,
+    account,
+    kinds,
+  };
+}
+
+type Lines = { locale: Locale; from: Date; to: Date; limit: number; label: Map<string, string> };
+
+/** the record-history lines of these records (decision 0145) */
+async function historyLines(
+  db: Db,
+  auth: AuthContext,
+  wanted: AccountRecords[],
+  { locale, from, to, limit, label }: Lines,
+): Promise<{ total: number; rows: OperationLogRow[] }> {
+  if (!wanted.length) return { total: 0, rows: [] };
   const where = and(
     or(...wanted.map((r) => and(eq(recordEvents.entity, r.entity), inArray(recordEvents.recordId, r.ids)))),
-    gte(recordEvents.at, range.from),
-    lt(recordEvents.at, range.to),
+    gte(recordEvents.at, from),
+    lt(recordEvents.at, to),
   );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(recordEvents).where(where);
   const rows = await db
@@ -120,9 +159,7 @@ export async function operationLog(
     .leftJoin(staffUsers, eq(staffUsers.id, recordEvents.actorId))
     .where(where)
     .orderBy(desc(recordEvents.at), desc(recordEvents.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
-  const label = new Map(kinds.map((k) => [k.value, k.label]));
+    .limit(limit);
   const recordIds = new Map(rows.map((r) => [r.id, r.recordId]));
   const out: OperationLogRow[] = [];
   // ids in changes (owners, customers) read as names, per kind with that kind's namers
@@ -158,9 +195,88 @@ export async function operationLog(
         command: cmd ? textOf(locale, cmd.label) : command,
         body: e.body,
         changes: changesOf(e, b?.def.fields ?? {}, auth, locale),
+        request: null,
       });
     }
   }
-  out.sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1));
-  return { records: out, total, page: q.page, size: q.size, account, kinds };
+  return { total, rows: out };
+}
+
+const REQUEST_LABEL = { zh: '请求', en: 'Request' };
+/** what a resource route does, by its verb (the record's kind says on what) */
+const VERBS = {
+  save: { zh: '新建', en: 'Create' },
+  update: { zh: '修改', en: 'Update' },
+  delete: { zh: '删除', en: 'Delete' },
+  comment: { zh: '评论', en: 'Comment' },
+  'follow-up': { zh: '跟进', en: 'Follow-up' },
+} as const;
+
+/** the action of an audited call in the reader's language: the resource's verb or command, else its summary */
+function requestAction(a: SubjectAudit, entity: string, locale: Locale): string {
+  const def = boundResource(entity)?.def;
+  if (def) {
+    for (const verb of ['save', 'update', 'delete'] as const)
+      if (a.route === resourcePath(def, verb)) return textOf(locale, VERBS[verb]);
+    for (const [name, cmd] of Object.entries(def.commands ?? {}))
+      if (a.route === commandPath(def, name)) return textOf(locale, cmd.label);
+    if (a.route === `${def.api}/comment`) return textOf(locale, VERBS.comment);
+    if (a.route === `${def.api}/follow-up`) return textOf(locale, VERBS['follow-up']);
+  }
+  return a.summary ?? `${a.method} ${a.route}`;
+}
+
+/** a failure in the reader's language: the catalogue's message (its blanks left out), else the HTTP status */
+function failureOf(a: SubjectAudit, locale: Locale): string | null {
+  if (a.statusCode < 400) return null;
+  const e = a.resultCode ? errorByCode(a.resultCode) : undefined;
+  return e
+    ? errorMessage(e, locale)
+        .replace(/\s*\{\w+\}\s*/g, ' ')
+        .trim()
+    : `HTTP ${a.statusCode}`;
+}
+
+/**
+ * The audited calls whose subject is the account or one of its records (decision 0151), read through the
+ * platform's `auditOfSubjects`: who, when, the action, the outcome; never the request body.
+ */
+async function requestLines(
+  db: Db,
+  records: AccountRecords[],
+  { locale, from, to, limit, label }: Lines,
+): Promise<{ total: number; rows: OperationLogRow[] }> {
+  const subjects = records.flatMap((r) => r.ids.map((id) => `${r.entity}:${id}`));
+  const { total, rows } = await auditOfSubjects(db, { subjects, from, to, limit, locale });
+  const kindLabel = label.get(OPLOG_REQUEST_KIND) ?? OPLOG_REQUEST_KIND;
+  return {
+    total,
+    rows: rows.map((a) => {
+      const cut = a.subject.lastIndexOf(':');
+      const entity = a.subject.slice(0, cut);
+      return {
+        id: a.id,
+        at: a.at.toISOString(),
+        actorId: a.userId,
+        actorName: a.userName,
+        kind: OPLOG_REQUEST_KIND,
+        kindLabel,
+        recordId: a.subject.slice(cut + 1),
+        action: OPLOG_REQUEST_KIND,
+        command: requestAction(a, entity, locale),
+        body: null,
+        changes: [],
+        request: {
+          subjectKind: entity,
+          subjectLabel: label.get(entity) ?? entity,
+          method: a.method,
+          path: a.path,
+          ok: a.statusCode < 400,
+          statusCode: a.statusCode,
+          resultCode: a.resultCode,
+          message: failureOf(a, locale),
+        },
+      };
+    }),
+  };
 }

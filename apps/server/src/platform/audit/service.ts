@@ -1,6 +1,9 @@
-import { wellFormedText } from '@portal/contracts';
+import { type Locale, wellFormedText } from '@portal/contracts';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { staffUsers } from '../access/schema.js';
 import type { Db } from '../db/index.js';
+import { nameInSql } from '../i18n/names.js';
 import { auditLog } from './schema.js';
 
 const SECRET_FIELDS = /pass(word)?|token|secret|code_verifier|captcha|^code$/i;
@@ -84,4 +87,58 @@ export function registerAudit(app: FastifyInstance, db: Db) {
         .catch((again) => req.log.error({ err: again, requestId: req.id }, 'audit write lost'));
     }
   }
+}
+
+/** one audited call on a record, as `auditOfSubjects` answers it */
+export type SubjectAudit = {
+  id: number;
+  at: Date;
+  userId: number | null;
+  /** the caller's name in the reader's language (the stored username when the user is gone) */
+  userName: string | null;
+  method: string;
+  route: string;
+  path: string;
+  summary: string | null;
+  subject: string;
+  statusCode: number;
+  resultCode: number | null;
+};
+
+/**
+ * The audited calls on some records (`subject` in `subjects`, each `<kind>:<id>`) in [from, to), newest first
+ * (`at desc, id desc`), the first `limit`, with their total (decision 0151). Each subject reads through
+ * `audit_log_subject_idx` (subject, at). The request body (`detail`) is not answered: it may hold fields the
+ * reader may not see.
+ */
+export async function auditOfSubjects(
+  db: Db,
+  q: { subjects: string[]; from: Date; to: Date; limit: number; locale: Locale },
+): Promise<{ total: number; rows: SubjectAudit[] }> {
+  if (!q.subjects.length || q.limit < 1) return { total: 0, rows: [] };
+  const where = and(inArray(auditLog.subject, q.subjects), gte(auditLog.at, q.from), lt(auditLog.at, q.to));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog).where(where);
+  if (!total) return { total: 0, rows: [] };
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      userId: auditLog.userId,
+      userName: sql<
+        string | null
+      >`coalesce(${nameInSql(q.locale, staffUsers.name, staffUsers.nameEn)}, ${auditLog.username})`,
+      method: auditLog.method,
+      route: auditLog.route,
+      path: auditLog.path,
+      summary: auditLog.summary,
+      subject: sql<string>`${auditLog.subject}`,
+      statusCode: auditLog.statusCode,
+      resultCode: auditLog.resultCode,
+    })
+    .from(auditLog)
+    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.userId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(q.limit);
+  return { total, rows };
 }

@@ -96,6 +96,7 @@ export function mountRecordHistory<Id extends string | number = number>(
       config: { access, checkRepeat: true },
     },
     async (req) => {
+      req.auditRecord = `${opts.entity}:${req.body.id}`;
       const done = await commentOn(p, opts, req.auth!, req.body.id, req.body);
       await announce(req.body.id);
       return ok(done);
@@ -115,6 +116,7 @@ export function mountRecordHistory<Id extends string | number = number>(
       config: { access, checkRepeat: true },
     },
     async (req) => {
+      req.auditRecord = `${opts.entity}:${req.body.id}`;
       const done = await followUpOn(p, opts, req.auth!, req.body.id, req.body);
       await announce(req.body.id);
       return ok(done);

@@ -35,6 +35,8 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
   const tags = [def.key.split('.')[0]!];
   const title = def.title.en;
   const readPerm = def.access.list === SIGNED_IN ? SIGNED_IN : { perm: def.access.list };
+  /** the audit row's subject, `<resource key>:<id>` (decision 0151): set before the call, so a refusal keeps it too */
+  const subjectOf = (body: unknown) => `${def.key}:${(body as { id: number }).id}`;
 
   r.post(
     resourcePath(def, 'page'),
@@ -87,7 +89,11 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         },
         config: { access: { perm: create }, checkRepeat: true },
       },
-      async (req) => ok(await createRecord(b, p, req.auth!, req.body as Values)),
+      async (req) => {
+        const saved = await createRecord(b, p, req.auth!, req.body as Values);
+        req.auditRecord = `${def.key}:${saved.id}`;
+        return ok(saved);
+      },
     );
   }
 
@@ -104,7 +110,10 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         },
         config: { access: { perm: update }, checkRepeat: true },
       },
-      async (req) => ok(await updateRecord(b, p, req.auth!, req.body as Values)),
+      async (req) => {
+        req.auditRecord = subjectOf(req.body);
+        return ok(await updateRecord(b, p, req.auth!, req.body as Values));
+      },
     );
   }
 
@@ -116,7 +125,10 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         schema: { tags, summary: `${title}: delete`, body: s.idVersion, response: { 200: envelope(emptyData) } },
         config: { access: { perm: del }, checkRepeat: true },
       },
-      async (req) => ok(await deleteRecord(b, p, req.auth!, req.body as Values & { id: number })),
+      async (req) => {
+        req.auditRecord = subjectOf(req.body);
+        return ok(await deleteRecord(b, p, req.auth!, req.body as Values & { id: number }));
+      },
     );
   }
 
@@ -132,7 +144,10 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         },
         config: { access: { perm: cmd.perm }, checkRepeat: true },
       },
-      async (req) => ok(await runCommand(b, p, req.auth!, name, req.body as Values)),
+      async (req) => {
+        req.auditRecord = subjectOf(req.body);
+        return ok(await runCommand(b, p, req.auth!, name, req.body as Values));
+      },
     );
   }
 

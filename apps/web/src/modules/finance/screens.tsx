@@ -386,14 +386,18 @@ export function CreditRecordsScreen() {
   return <ResourceList def={creditRecords} fixed={{ kind: [...CREDIT_CONTROL_KINDS] }} />;
 }
 
-/** `/businessInquiry/creditModifyRecord/consumer?id=`: one account and every change of its credit. */
+/**
+ * `/businessInquiry/creditModifyRecord/consumer?id=`: one account and every change of its credit. A sales owner
+ * reached by an overdue notice sees the account (decision 0151); the changes list needs its own key.
+ */
 export function CreditModifyRecordScreen() {
   const [params] = useSearchParams();
   const id = idParam(params);
+  const seesChanges = useCan(creditRecords.access.list);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <ResourceDetail def={accountResource} id={id} />
-      <ResourceList def={creditRecords} fixed={{ kind: [...CREDIT_CONTROL_KINDS], accountId: id }} />
+      {seesChanges && <ResourceList def={creditRecords} fixed={{ kind: [...CREDIT_CONTROL_KINDS], accountId: id }} />}
     </Space>
   );
 }

@@ -9,8 +9,24 @@ import { lastDays, type RangeFilters, RangeItem, time, useAnsweredSearch } from 
 
 type Filters = RangeFilters & { accountId?: number; kind?: string };
 
-/** the field changes of one line: "label: before → after" */
+/** the field changes of one line: "label: before → after"; a request line's outcome (decision 0151) */
 function Changes({ row }: { row: OperationLogRow }) {
+  const { t } = useTranslation();
+  const req = row.request;
+  if (req)
+    return (
+      <Flex vertical gap={0} data-testid="oplog-request">
+        <span>
+          <Tag color={req.ok ? 'success' : 'error'}>
+            {t(req.ok ? 'traffic.oplog.succeeded' : 'traffic.oplog.failed')}
+          </Tag>
+          {req.message && <Typography.Text type="danger">{req.message}</Typography.Text>}
+        </span>
+        <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+          {req.method} {req.path}
+        </Typography.Text>
+      </Flex>
+    );
   if (!row.changes.length && !row.body) return <>-</>;
   return (
     <Flex vertical gap={0} data-testid="oplog-changes">
@@ -58,7 +74,9 @@ export function OperationLogScreen() {
         responsive: ['sm'],
         render: (_, r) => (
           <span data-testid={`oplog-kind-${r.kind}`}>
-            {r.kindLabel} <Typography.Text type="secondary">#{r.recordId}</Typography.Text>
+            {r.kindLabel}
+            {r.request && ` · ${r.request.subjectLabel}`}{' '}
+            <Typography.Text type="secondary">#{r.recordId}</Typography.Text>
           </span>
         ),
       },
@@ -82,7 +100,8 @@ export function OperationLogScreen() {
       // the account travels with every page and the export
       fromForm={(v) => ({ ...search.fromForm(v), accountId })}
       columns={columns}
-      rowKey="id"
+      // history and request lines number apart
+      rowKey={(r) => `${r.request ? 'a' : 'e'}${r.id}`}
       size="small"
       exportPath="/v2/traffic/operation-log/export"
       title={

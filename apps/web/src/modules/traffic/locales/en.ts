@@ -389,7 +389,9 @@ export const en: Messages<typeof zhCN> = {
     },
     oplog: {
       account: 'Account {{code}}',
-      note: 'Changes to the account and its workspaces, API keys, client apps, bills, two-way rules and more, newest first',
+      note: 'Changes to the account and its workspaces, API keys, client apps, bills, two-way rules and more, and the requests made on them, newest first',
+      succeeded: 'Succeeded',
+      failed: 'Failed',
       kind: 'Kind',
       at: 'Time',
       actor: 'By',

@@ -371,7 +371,9 @@ export const zhCN = {
     },
     oplog: {
       account: '账户 {{code}}',
-      note: '账户及其工作空间、API 密钥、客户端应用、账单、双向规则等记录的变更，最新在前',
+      note: '账户及其工作空间、API 密钥、客户端应用、账单、双向规则等记录的变更及对其发起的请求，最新在前',
+      succeeded: '成功',
+      failed: '失败',
       kind: '类型',
       at: '时间',
       actor: '操作人',
