@@ -2,7 +2,7 @@ import { type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AgentPerformanceRow, trafficApi, trafficKeys } from './api';
-import { figureColumns, PerfSearchForm, PerfTable } from './perf-shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
 import { lastDays, num, numColumn, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type AgentFilters = RangeFilters & { agentId?: number; ownerId?: number };
@@ -65,7 +65,7 @@ export function AgentPerformanceScreen() {
             referredRevenue: num(x.referredRevenue),
           }),
       }}
-      filters={<PerfSearchForm filters={['agentId', 'ownerId']} />}
+      filters={perfSearchForm({ filters: ['agentId', 'ownerId'] })}
     />
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { RefSelect } from '../../platform/fields/RefSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AgentQueryRow, trafficApi, trafficKeys } from './api';
-import { PerfSearchForm } from './perf-shared';
+import { perfSearchForm } from './perf-shared';
 import { lastDays, num, numColumn, type RangeFilters, TotalLines, time, useAnsweredSearch } from './shared';
 
 type AgentFilters = RangeFilters & { keyword?: string; ownerId?: number; departmentId?: number; country?: string };
@@ -132,20 +132,19 @@ export function AgentQueryScreen() {
           ) : null}
         </TotalLines>
       }
-      filters={
-        <PerfSearchForm
-          filters={['ownerId', 'departmentId']}
-          before={
-            <Form.Item name="keyword" label={t('traffic.agentQuery.keyword')}>
-              <Input allowClear maxLength={64} style={{ width: 160 }} />
-            </Form.Item>
-          }
-        >
+      filters={perfSearchForm({
+        filters: ['ownerId', 'departmentId'],
+        before: (
+          <Form.Item name="keyword" label={t('traffic.agentQuery.keyword')}>
+            <Input allowClear maxLength={64} style={{ width: 160 }} />
+          </Form.Item>
+        ),
+        after: (
           <Form.Item name="country" label={t('traffic.agentQuery.country')}>
             <RefSelect kind="country" allowClear showSearch style={{ width: 160 }} />
           </Form.Item>
-        </PerfSearchForm>
-      }
+        ),
+      })}
     />
   );
 }

@@ -3,7 +3,7 @@ import { Form, InputNumber, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AntRow, trafficApi, trafficKeys } from './api';
-import { figureColumns, PerfSearchForm, PerfTable } from './perf-shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
 import { lastDays, num, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type AntFilters = RangeFilters & { maxCount?: number; ownerId?: number };
@@ -59,16 +59,14 @@ export function AntsScreen() {
             profit: profitText(x, t),
           }),
       }}
-      filters={
-        <PerfSearchForm
-          filters={['ownerId']}
-          before={
-            <Form.Item name="maxCount" label={t('traffic.ants.maxCount')} tooltip={t('traffic.ants.maxCountNote')}>
-              <InputNumber min={1} precision={0} placeholder={String(ANT_MAX_COUNT)} style={{ width: 130 }} />
-            </Form.Item>
-          }
-        />
-      }
+      filters={perfSearchForm({
+        filters: ['ownerId'],
+        before: (
+          <Form.Item name="maxCount" label={t('traffic.ants.maxCount')} tooltip={t('traffic.ants.maxCountNote')}>
+            <InputNumber min={1} precision={0} placeholder={String(ANT_MAX_COUNT)} style={{ width: 130 }} />
+          </Form.Item>
+        ),
+      })}
     />
   );
 }

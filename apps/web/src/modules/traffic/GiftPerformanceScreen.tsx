@@ -2,7 +2,7 @@ import { Form, Switch, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GiftRow, trafficApi, trafficKeys } from './api';
-import { figureColumns, PerfSearchForm, PerfTable } from './perf-shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
 import { lastDays, num, numColumn, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type GiftFilters = RangeFilters & {
@@ -95,13 +95,14 @@ export function GiftPerformanceScreen() {
             ratio: ratio(x.giftRatio),
           }),
       }}
-      filters={
-        <PerfSearchForm filters={['ownerId', 'departmentId', 'customerId']}>
+      filters={perfSearchForm({
+        filters: ['ownerId', 'departmentId', 'customerId'],
+        after: (
           <Form.Item name="all" label={t('traffic.gifts.all')} valuePropName="checked">
             <Switch />
           </Form.Item>
-        </PerfSearchForm>
-      }
+        ),
+      })}
     />
   );
 }

@@ -3,7 +3,7 @@ import { Form, Input, Select, type TableColumnsType, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NumberRow, trafficApi, trafficKeys } from './api';
-import { figureColumns, PerfSearchForm, PerfTable } from './perf-shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
 import { lastDays, num, numColumn, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type NumberFilters = RangeFilters & {
@@ -103,25 +103,23 @@ export function NumberPerformanceScreen() {
           }),
         head: answer?.totals.length ? <span>{t('traffic.numbers.moTotal', { mo: num(answer.moReplies) })}</span> : null,
       }}
-      filters={
-        <PerfSearchForm
-          filters={['accountId', 'customerId', 'ownerId']}
-          before={
-            <>
-              <Form.Item name="number" label={t('traffic.numbers.number')} tooltip={t('traffic.numbers.prefix')}>
-                <Input allowClear maxLength={64} style={{ width: 160 }} />
-              </Form.Item>
-              <Form.Item name="product" label={t('traffic.product')}>
-                <Select
-                  allowClear
-                  style={{ width: 120 }}
-                  options={NUMBER_PRODUCTS.map((p) => ({ value: p, label: t(`traffic.products.${p}`) }))}
-                />
-              </Form.Item>
-            </>
-          }
-        />
-      }
+      filters={perfSearchForm({
+        filters: ['accountId', 'customerId', 'ownerId'],
+        before: (
+          <>
+            <Form.Item name="number" label={t('traffic.numbers.number')} tooltip={t('traffic.numbers.prefix')}>
+              <Input allowClear maxLength={64} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="product" label={t('traffic.product')}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={NUMBER_PRODUCTS.map((p) => ({ value: p, label: t(`traffic.products.${p}`) }))}
+              />
+            </Form.Item>
+          </>
+        ),
+      })}
     />
   );
 }

@@ -2,7 +2,7 @@ import { type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type StarPromoterRow, trafficApi, trafficKeys } from './api';
-import { figureColumns, PerfSearchForm, PerfTable } from './perf-shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
 import { lastDays, num, numColumn, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type PromoterFilters = RangeFilters & { promoterId?: number; departmentId?: number };
@@ -71,7 +71,7 @@ export function StarPromotersScreen() {
           </span>
         ) : null,
       }}
-      filters={<PerfSearchForm filters={['promoterId', 'departmentId']} />}
+      filters={perfSearchForm({ filters: ['promoterId', 'departmentId'] })}
     />
   );
 }

@@ -49,18 +49,20 @@ function PerfFilterItem({ name }: { name: PerfFilter }) {
 }
 
 /**
- * The search form of a performance screen: the required range (whole days), the screen's own first
- * fields (`before`), the shared filters in the order given, then the screen's last fields (`children`).
+ * The filters of a performance screen's search form: the required range (whole days), the screen's own
+ * first fields (`before`), the shared filters in the order given, then the screen's last fields (`after`).
+ * A function, not a component: the search form folds its items after the third behind "More", so it must
+ * see each item (fragments are unwrapped).
  */
-export function PerfSearchForm(props: { filters: readonly PerfFilter[]; before?: ReactNode; children?: ReactNode }) {
+export function perfSearchForm(o: { filters: readonly PerfFilter[]; before?: ReactNode; after?: ReactNode }) {
   return (
     <>
       <RangeItem showTime={false} />
-      {props.before}
-      {props.filters.map((name) => (
+      {o.before}
+      {o.filters.map((name) => (
         <PerfFilterItem key={name} name={name} />
       ))}
-      {props.children}
+      {o.after}
     </>
   );
 }
