@@ -129,9 +129,17 @@ describe('numberPerformance', () => {
         .map(([currency, v]) => ({ currency, amount: v.toFixed(6) }));
       expect(r.costs).toEqual(costs);
     }
-    // largest volume first; the SMS sender id carries the MO replies that came back to it
-    const counts = a.data.records.map((r: { count: number }) => r.count);
-    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+    // a number's rows stand together (decision 0148), numbers by their whole volume, its rows largest first;
+    // the SMS sender id carries the MO replies that came back to it
+    const recs = a.data.records as { number: string; count: number }[];
+    const order = [...new Set(recs.map((r) => r.number))];
+    const volume = (n: string) => recs.filter((r) => r.number === n).reduce((v, r) => v + r.count, 0);
+    expect(recs.map((r) => r.number)).toEqual(order.flatMap((n) => recs.filter((r) => r.number === n).map(() => n)));
+    expect(order.map(volume)).toEqual(order.map(volume).sort((x, y) => y - x));
+    for (const n of order) {
+      const counts = recs.filter((r) => r.number === n).map((r) => r.count);
+      expect(counts).toEqual([...counts].sort((x, y) => y - x));
+    }
     const info = a.data.records.find((r: { number: string; product: string }) => r.number === 'INFO');
     expect(info?.moReplies).toBeGreaterThan(0);
     // totals per currency over the whole filter

@@ -1,52 +1,26 @@
 import type { AgentPerformancePage, AgentPerformanceQuery } from '@portal/contracts/traffic';
 import { Decimal } from 'decimal.js';
 import type { AuthContext } from '../../platform/auth/context.js';
-import { addCost, costList } from '../../platform/cost-amounts.js';
 import type { Db } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { customerFacts, customerIdsOfAgent } from '../crm/index.js';
 import { type RateOf, withConverted } from './converted.js';
 import { money6 } from './pages.js';
-import { dayOf } from './partitions.js';
+import { addFigures, figureLines, levelSums, presentFigures, presentTotals } from './perf-figures.js';
 import { requireRange } from './queries.js';
-import { reportSums } from './report-sums.js';
 
-type Figures = {
-  currency: string;
-  count: number;
-  revenue: Decimal;
-  costs: Map<string, Decimal>;
-  referredCount: number;
-  referredRevenue: Decimal;
-  referred: Set<number>;
-};
-const empty = (currency: string): Figures => ({
-  currency,
-  count: 0,
-  revenue: new Decimal(0),
-  costs: new Map(),
-  referredCount: 0,
-  referredRevenue: new Decimal(0),
-  referred: new Set(),
+/** the traffic of the customers that came through an agent, beside the agent's own figures */
+type Referred = { count: number; revenue: Decimal; customers: Set<number> };
+const noneReferred = (): { referred: Referred } => ({
+  referred: { count: 0, revenue: new Decimal(0), customers: new Set() },
 });
 
-/** the figures as the contracts carry them: cost and profit only where every cost is in the price's currency */
-function present(f: Figures) {
-  const costs = costList(f.costs);
-  const own = costs.every((c) => c.currency === f.currency);
-  const cost = f.costs.get(f.currency) ?? new Decimal(0);
-  return {
-    currency: f.currency,
-    count: f.count,
-    revenue: money6(f.revenue),
-    costs,
-    cost: own ? money6(cost) : null,
-    profit: own ? money6(f.revenue.minus(cost)) : null,
-    referredCount: f.referredCount,
-    referredRevenue: money6(f.referredRevenue),
-    referredCustomers: f.referred.size,
-  };
-}
+/** the referred customers' traffic as the contracts carry it */
+const presentReferred = (r: Referred) => ({
+  referredCount: r.count,
+  referredRevenue: money6(r.revenue),
+  referredCustomers: r.customers.size,
+});
 
 /**
  * agentPerformance (decision 0122): each agent's (an R-end CRM customer's) own traffic and the traffic of
@@ -68,48 +42,36 @@ export async function agentPerformance(
     if (agent?.type !== 'R') return fail('TRF_NOT_AN_AGENT', { vars: { value: q.agentId } });
     customerIds = [q.agentId, ...(await customerIdsOfAgent(db, q.agentId))];
   }
-  // the days of [from, to): the day holding `to`'s last instant is the last one
-  const last = new Date(r.to.getTime() - 1);
-  const sums = await reportSums(db)({
-    from: r.from,
-    to: last,
+  const { level, day } = await levelSums(db, r, {
+    by: 'customer',
     scope: auth,
     ownerIds: q.ownerId !== undefined ? [q.ownerId] : undefined,
     customerIds,
-    by: 'customer',
-    splitAt: dayOf(r.from),
   });
-  const level = sums.filter((s) => s.day === null && s.key);
   const facts = await customerFacts(db, [...new Set(level.map((s) => Number(s.key)))]);
-  const byAgent = new Map<string, { agentId: number; f: Figures }>();
-  const totals = new Map<string, { f: Figures; agents: Set<number> }>();
+  const byAgent = figureLines<{ agentId: number; referred: Referred }>();
+  const totals = figureLines<{ agents: Set<number>; referred: Referred }>();
   for (const s of level) {
     const id = Number(s.key);
     const c = facts.get(id);
     // an R customer is an agent itself (its own purchases), even when it came through another one
     const agentId = c?.type === 'R' ? id : (c?.agentId ?? null);
     if (agentId === null || (q.agentId !== undefined && agentId !== q.agentId)) continue;
-    const key = `${agentId}|${s.currency}`;
-    const row = byAgent.get(key) ?? { agentId, f: empty(s.currency) };
-    byAgent.set(key, row);
-    const total = totals.get(s.currency) ?? { f: empty(s.currency), agents: new Set<number>() };
-    totals.set(s.currency, total);
+    const row = byAgent.of(`${agentId}|${s.currency}`, s.currency, () => ({ agentId, ...noneReferred() }));
+    const total = totals.of(s.currency, s.currency, () => ({ agents: new Set(), ...noneReferred() }));
     total.agents.add(agentId);
-    for (const f of [row.f, total.f]) {
-      if (agentId === id) {
-        f.count += s.count;
-        f.revenue = f.revenue.plus(s.revenue);
-        for (const c of s.costs) addCost(f.costs, c.currency, c.amount);
-      } else {
-        f.referredCount += s.count;
-        f.referredRevenue = f.referredRevenue.plus(s.revenue);
-        f.referred.add(id);
+    for (const line of [row, total]) {
+      if (agentId === id) addFigures(line.f, s);
+      else {
+        line.referred.count += s.count;
+        line.referred.revenue = line.referred.revenue.plus(s.revenue);
+        line.referred.customers.add(id);
       }
     }
   }
-  const rows = [...byAgent.values()].sort(
+  const rows = [...byAgent.lines.values()].sort(
     (a, b) =>
-      b.f.count + b.f.referredCount - (a.f.count + a.f.referredCount) ||
+      b.f.count + b.referred.count - (a.f.count + a.referred.count) ||
       a.agentId - b.agentId ||
       a.f.currency.localeCompare(b.f.currency),
   );
@@ -117,27 +79,24 @@ export async function agentPerformance(
   const missing = page.map((x) => x.agentId).filter((id) => !facts.has(id));
   const names = new Map([...facts, ...(await customerFacts(db, [...new Set(missing)]))]);
   // the range's last day's rates (decision 0129)
-  const day = dayOf(last);
   return {
     records: await withConverted(
       rateOf,
-      page.map(({ agentId, f }) => ({
+      page.map(({ agentId, f, referred }) => ({
         agentId,
         code: names.get(agentId)?.code ?? null,
         name: names.get(agentId)?.name ?? null,
-        ...present(f),
+        ...presentFigures(f),
+        ...presentReferred(referred),
       })),
       () => day,
     ),
     total: rows.length,
     page: q.page,
     size: q.size,
-    totals: await withConverted(
-      rateOf,
-      [...totals.values()]
-        .sort((a, b) => a.f.currency.localeCompare(b.f.currency))
-        .map(({ f, agents }) => ({ ...present(f), agents: agents.size })),
-      () => day,
-    ),
+    totals: await presentTotals(rateOf, totals.lines.values(), day, ({ agents, referred }) => ({
+      ...presentReferred(referred),
+      agents: agents.size,
+    })),
   };
 }

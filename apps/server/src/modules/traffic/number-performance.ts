@@ -9,12 +9,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
-import { addCost, costList } from '../../platform/cost-amounts.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
 import { type Cell, defineExportSource } from '../../platform/exports/source.js';
 import { type RateOf, withConverted } from './converted.js';
-import { money6 } from './pages.js';
 import { dayOf } from './partitions.js';
+import { addFigures, type Figures, figureLines, presentFigures, presentTotals } from './perf-figures.js';
 import { requireRange } from './queries.js';
 
 const dialect = new PgDialect();
@@ -75,42 +74,15 @@ interface Grouped {
   mo: string;
   accounts: number[] | string;
 }
-type Figures = {
-  currency: string;
-  count: number;
-  delivered: number;
-  seconds: number;
-  revenue: Decimal;
-  costs: Map<string, Decimal>;
-};
-const empty = (currency: string): Figures => ({
-  currency,
-  count: 0,
-  delivered: 0,
-  seconds: 0,
-  revenue: new Decimal(0),
-  costs: new Map(),
-});
+type Delivery = { delivered: number; seconds: number };
 const rate = (delivered: number, count: number) =>
   count > 0 ? new Decimal(delivered).times(100).div(count).toFixed(2) : null;
-
-/** cost and profit only where every cost is in the price's currency (decision 0105); converted beside (0129) */
-function present(f: Figures) {
-  const costs = costList(f.costs);
-  const own = costs.every((c) => c.currency === f.currency);
-  const cost = f.costs.get(f.currency) ?? new Decimal(0);
-  return {
-    currency: f.currency,
-    count: f.count,
-    delivered: f.delivered,
-    deliveryRate: rate(f.delivered, f.count),
-    seconds: f.seconds,
-    revenue: money6(f.revenue),
-    costs,
-    cost: own ? money6(cost) : null,
-    profit: own ? money6(f.revenue.minus(cost)) : null,
-  };
-}
+/** the delivery figures beside the money ones */
+const presentDelivery = (f: Figures, d: Delivery) => ({
+  delivered: d.delivered,
+  deliveryRate: rate(d.delivered, f.count),
+  seconds: d.seconds,
+});
 /** PGlite answers an int[] as an array, some drivers as its text form `{1,2}` */
 const idsOf = (v: number[] | string): number[] =>
   Array.isArray(v) ? v.map(Number) : v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
@@ -128,39 +100,39 @@ export async function numberPerformance(
 ): Promise<NumberPerformancePage> {
   const days = daysOf(q);
   const rows = rowsOf<Grouped>(await db.execute(groupedSql(auth, q)));
-  const byRow = new Map<
-    string,
-    { number: string; product: Grouped['product']; f: Figures; mo: number; accounts: Set<number> }
+  const byRow = figureLines<
+    { number: string; product: Grouped['product']; mo: number; accounts: Set<number> } & Delivery
   >();
-  const totals = new Map<string, { f: Figures; numbers: Set<string> }>();
+  const totals = figureLines<{ numbers: Set<string> } & Delivery>();
+  const volume = new Map<string, number>();
   const mo = new Map<string, number>();
   for (const r of rows) {
-    const key = `${r.sender}\u0000${r.product}\u0000${r.currency}`;
-    const row = byRow.get(key) ?? {
+    const row = byRow.of(`${r.sender}\u0000${r.product}\u0000${r.currency}`, r.currency, () => ({
       number: r.sender,
       product: r.product,
-      f: empty(r.currency),
       mo: Number(r.mo),
-      accounts: new Set<number>(),
-    };
-    byRow.set(key, row);
+      accounts: new Set(),
+      delivered: 0,
+      seconds: 0,
+    }));
     mo.set(r.sender, Number(r.mo));
-    const total = totals.get(r.currency) ?? { f: empty(r.currency), numbers: new Set<string>() };
-    totals.set(r.currency, total);
+    volume.set(r.sender, (volume.get(r.sender) ?? 0) + Number(r.count));
+    const total = totals.of(r.currency, r.currency, () => ({ numbers: new Set(), delivered: 0, seconds: 0 }));
     total.numbers.add(r.sender);
     for (const id of idsOf(r.accounts)) row.accounts.add(id);
-    for (const f of [row.f, total.f]) {
-      f.count += Number(r.count);
-      f.delivered += Number(r.delivered);
-      f.seconds += Number(r.seconds);
-      f.revenue = f.revenue.plus(r.revenue);
-      addCost(f.costs, r.cost_currency, r.cost);
+    const sum = { count: Number(r.count), revenue: r.revenue, costs: [{ currency: r.cost_currency, amount: r.cost }] };
+    for (const line of [row, total]) {
+      addFigures(line.f, sum);
+      line.delivered += Number(r.delivered);
+      line.seconds += Number(r.seconds);
     }
   }
-  const sorted = [...byRow.values()].sort(
+  // a number's rows stand together (its MO replies show once, decision 0148): numbers by their whole volume
+  const sorted = [...byRow.lines.values()].sort(
     (a, b) =>
-      b.f.count - a.f.count ||
+      (volume.get(b.number) ?? 0) - (volume.get(a.number) ?? 0) ||
       (a.number < b.number ? -1 : a.number > b.number ? 1 : 0) ||
+      b.f.count - a.f.count ||
       a.product.localeCompare(b.product) ||
       a.f.currency.localeCompare(b.f.currency),
   );
@@ -171,7 +143,8 @@ export async function numberPerformance(
       page.map((x) => ({
         number: x.number,
         product: x.product,
-        ...present(x.f),
+        ...presentFigures(x.f),
+        ...presentDelivery(x.f, x),
         moReplies: x.mo,
         accounts: x.accounts.size,
       })),
@@ -180,13 +153,10 @@ export async function numberPerformance(
     total: sorted.length,
     page: q.page,
     size: q.size,
-    totals: await withConverted(
-      rateOf,
-      [...totals.values()]
-        .sort((a, b) => a.f.currency.localeCompare(b.f.currency))
-        .map(({ f, numbers }) => ({ ...present(f), numbers: numbers.size })),
-      () => days.last,
-    ),
+    totals: await presentTotals(rateOf, totals.lines.values(), days.last, (t) => ({
+      ...presentDelivery(t.f, t),
+      numbers: t.numbers.size,
+    })),
     moReplies: [...mo.values()].reduce((a, b) => a + b, 0),
   };
 }

@@ -1,8 +1,6 @@
 import type { Locale } from '@portal/contracts';
 import type { StarPromoterPage, StarPromoterQuery, StarPromoterRow } from '@portal/contracts/traffic';
-import { Decimal } from 'decimal.js';
 import type { AuthContext } from '../../platform/auth/context.js';
-import { addCost, costList } from '../../platform/cost-amounts.js';
 import type { Db } from '../../platform/db/index.js';
 import { departmentNames, staffNames } from '../../platform/history/names.js';
 import { fail } from '../../platform/http/errors.js';
@@ -10,31 +8,16 @@ import { promoterSignUps } from '../crm/index.js';
 import { convertRow, type RateOf } from './converted.js';
 import { money6 } from './pages.js';
 import { dayOf } from './partitions.js';
+import {
+  addFigures,
+  emptyFigures,
+  type Figures,
+  figureLines,
+  levelSums,
+  presentFigures,
+  presentTotals,
+} from './perf-figures.js';
 import { requireRange } from './queries.js';
-import { reportSums } from './report-sums.js';
-
-type Figures = { currency: string; count: number; revenue: Decimal; costs: Map<string, Decimal> };
-const empty = (currency: string): Figures => ({ currency, count: 0, revenue: new Decimal(0), costs: new Map() });
-const add = (f: Figures, s: { count: number; revenue: string; costs: { currency: string; amount: string }[] }) => {
-  f.count += s.count;
-  f.revenue = f.revenue.plus(s.revenue);
-  for (const c of s.costs) addCost(f.costs, c.currency, c.amount);
-};
-
-/** cost and profit only where every cost is in the price's currency (decision 0105); converted beside (0129) */
-function present(f: Figures) {
-  const costs = costList(f.costs);
-  const own = costs.every((c) => c.currency === f.currency);
-  const cost = f.costs.get(f.currency) ?? new Decimal(0);
-  return {
-    currency: f.currency,
-    count: f.count,
-    revenue: money6(f.revenue),
-    costs,
-    cost: own ? money6(cost) : null,
-    profit: own ? money6(f.revenue.minus(cost)) : null,
-  };
-}
 
 /**
  * star-promoter-performance (decision 0136): per promoter — the staff member whose promotion link the
@@ -66,23 +49,14 @@ export async function starPromoters(
     departmentId: q.departmentId,
   });
   const customerIds = [...new Set(promoters.flatMap((p) => p.customerIds))];
-  const last = new Date(r.to.getTime() - 1);
-  const sums = customerIds.length
-    ? await reportSums(db)({ from: r.from, to: last, customerIds, by: 'customer', splitAt: dayOf(r.from) })
-    : [];
-  const byCustomer = new Map<number, typeof sums>();
-  for (const s of sums) {
-    if (s.day !== null || !s.key) continue;
-    const id = Number(s.key);
-    byCustomer.set(id, [...(byCustomer.get(id) ?? []), s]);
-  }
-  const totals = new Map<string, { f: Figures; promoters: Set<number> }>();
-  for (const list of byCustomer.values())
-    for (const s of list) {
-      const t = totals.get(s.currency) ?? { f: empty(s.currency), promoters: new Set<number>() };
-      totals.set(s.currency, t);
-      add(t.f, s);
-    }
+  // the promoters' customers' traffic, whoever owns them (the scope is on the promoter)
+  const { level, day } = customerIds.length
+    ? await levelSums(db, r, { by: 'customer', customerIds })
+    : { level: [], day: dayOf(new Date(r.to.getTime() - 1)) };
+  const byCustomer = new Map<number, typeof level>();
+  for (const s of level) byCustomer.set(Number(s.key), [...(byCustomer.get(Number(s.key)) ?? []), s]);
+  const totals = figureLines<{ promoters: Set<number> }>();
+  for (const s of level) addFigures(totals.of(s.currency, s.currency, () => ({ promoters: new Set() })).f, s);
   type Row = { promoterId: number; signUps: number; customers: number; dealt: number; f: Figures | null };
   const rows: Row[] = [];
   const counts = { signUps: 0, customers: 0, dealt: new Set<number>(), promoters: 0 };
@@ -96,10 +70,10 @@ export async function starPromoters(
         counts.dealt.add(id);
       }
       for (const s of list) {
-        const f = figures.get(s.currency) ?? empty(s.currency);
+        const f = figures.get(s.currency) ?? emptyFigures(s.currency);
         figures.set(s.currency, f);
-        add(f, s);
-        totals.get(s.currency)?.promoters.add(p.userId);
+        addFigures(f, s);
+        totals.lines.get(s.currency)?.promoters.add(p.userId);
       }
     }
     if (p.signUps === 0 && figures.size === 0) continue;
@@ -128,7 +102,6 @@ export async function starPromoters(
   });
   const page = all ? ranked : ranked.slice((q.page - 1) * q.size, q.page * q.size);
   const names = await staffNames(db, [...new Set(page.map((x) => x.row.promoterId))], locale);
-  const day = dayOf(last);
   const records: StarPromoterRow[] = await Promise.all(
     page.map(async ({ row, rank }) => {
       const head = {
@@ -150,7 +123,7 @@ export async function starPromoters(
           profit: null,
           converted: null,
         };
-      const figures = present(row.f);
+      const figures = presentFigures(row.f);
       return { ...head, ...figures, converted: await convertRow(rateOf, figures, day) };
     }),
   );
@@ -165,13 +138,6 @@ export async function starPromoters(
       dealt: counts.dealt.size,
       promoters: counts.promoters,
     },
-    totals: await Promise.all(
-      [...totals.values()]
-        .sort((a, b) => a.f.currency.localeCompare(b.f.currency))
-        .map(async ({ f, promoters: ps }) => {
-          const figures = present(f);
-          return { ...figures, promoters: ps.size, converted: await convertRow(rateOf, figures, day) };
-        }),
-    ),
+    totals: await presentTotals(rateOf, totals.lines.values(), day, ({ promoters: ps }) => ({ promoters: ps.size })),
   };
 }

@@ -1,21 +1,9 @@
-import { Form, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecordSelect } from '../../platform/fields/RecordSelect';
-import { UserSelect } from '../../platform/fields/UserSelect';
-import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AgentPerformanceRow, trafficApi, trafficKeys } from './api';
-import {
-  lastDays,
-  moneyColumns,
-  num,
-  numColumn,
-  profitText,
-  type RangeFilters,
-  RangeItem,
-  TotalLines,
-  useAnsweredSearch,
-} from './shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
+import { lastDays, num, numColumn, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type AgentFilters = RangeFilters & { agentId?: number; ownerId?: number };
 
@@ -43,11 +31,9 @@ export function AgentPerformanceScreen() {
           </span>
         ),
       },
-      { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 70 },
-      numColumn<AgentPerformanceRow>('count', t('traffic.agents.own'), 110, {
-        title: <Tooltip title={t('traffic.agents.ownNote')}>{t('traffic.agents.own')}</Tooltip>,
+      ...figureColumns<AgentPerformanceRow>(t, {
+        volume: { title: t('traffic.agents.own'), note: t('traffic.agents.ownNote') },
       }),
-      ...moneyColumns<AgentPerformanceRow>(t),
       numColumn<AgentPerformanceRow>('referredCount', t('traffic.agents.referred'), 120, {
         title: <Tooltip title={t('traffic.agents.referredNote')}>{t('traffic.agents.referred')}</Tooltip>,
       }),
@@ -57,46 +43,29 @@ export function AgentPerformanceScreen() {
     [t],
   );
   return (
-    <>
-      <SearchTable<AgentPerformanceRow, AgentFilters>
-        queryKey={trafficKeys.agents}
-        {...search}
-        columns={columns}
-        rowKey={(r) => `${r.agentId}:${r.currency}`}
-        exportPath="/v2/traffic/agent-performance/export"
-        size="small"
-        scrollX={1150}
-        title={
-          <TotalLines
-            testId="agent-totals"
-            totals={answer?.totals}
-            line={(x) =>
-              t('traffic.agents.totals', {
-                currency: x.currency,
-                agents: num(x.agents),
-                count: num(x.count),
-                revenue: num(x.revenue),
-                profit: profitText(x, t),
-                referred: num(x.referredCount),
-                customers: num(x.referredCustomers),
-                referredRevenue: num(x.referredRevenue),
-              })
-            }
-          />
-        }
-        filters={
-          <>
-            <RangeItem showTime={false} />
-            <Form.Item name="agentId" label={t('traffic.agents.agentId')}>
-              <RecordSelect kind="agent" style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item name="ownerId" label={t('traffic.agents.owner')}>
-              <UserSelect allowClear style={{ width: 180 }} />
-            </Form.Item>
-          </>
-        }
-      />
-      <Typography.Text type="secondary">{t('traffic.costApart')}</Typography.Text>
-    </>
+    <PerfTable<AgentPerformanceRow, AgentFilters, NonNullable<typeof answer>['totals'][number]>
+      queryKey={trafficKeys.agents}
+      {...search}
+      columns={columns}
+      rowKey={(r) => `${r.agentId}:${r.currency}`}
+      exportPath="/v2/traffic/agent-performance/export"
+      scrollX={1150}
+      totals={{
+        testId: 'agent-totals',
+        list: answer?.totals,
+        line: (x) =>
+          t('traffic.agents.totals', {
+            currency: x.currency,
+            agents: num(x.agents),
+            count: num(x.count),
+            revenue: num(x.revenue),
+            profit: profitText(x, t),
+            referred: num(x.referredCount),
+            customers: num(x.referredCustomers),
+            referredRevenue: num(x.referredRevenue),
+          }),
+      }}
+      filters={perfSearchForm({ filters: ['agentId', 'ownerId'] })}
+    />
   );
 }

@@ -2,12 +2,11 @@ import { Form, Input, type TableColumnsType, Tag, Tooltip, Typography } from 'an
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DepartmentSelect } from '../../platform/fields/DepartmentSelect';
 import { RefSelect } from '../../platform/fields/RefSelect';
-import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AgentQueryRow, trafficApi, trafficKeys } from './api';
-import { lastDays, num, numColumn, type RangeFilters, RangeItem, TotalLines, time, useAnsweredSearch } from './shared';
+import { perfSearchForm } from './perf-shared';
+import { lastDays, num, numColumn, type RangeFilters, TotalLines, time, useAnsweredSearch } from './shared';
 
 type AgentFilters = RangeFilters & { keyword?: string; ownerId?: number; departmentId?: number; country?: string };
 type Traffic = AgentQueryRow['traffic'][number];
@@ -136,23 +135,19 @@ export function AgentQueryScreen() {
           ) : null}
         </TotalLines>
       }
-      filters={
-        <>
-          <RangeItem showTime={false} />
+      filters={perfSearchForm({
+        filters: ['ownerId', 'departmentId'],
+        before: (
           <Form.Item name="keyword" label={t('traffic.agentQuery.keyword')}>
             <Input allowClear maxLength={64} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="ownerId" label={t('traffic.agentQuery.owner')}>
-            <UserSelect allowClear style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="departmentId" label={t('traffic.agentQuery.department')}>
-            <DepartmentSelect allowClear style={{ width: 160 }} />
-          </Form.Item>
+        ),
+        after: (
           <Form.Item name="country" label={t('traffic.agentQuery.country')}>
             <RefSelect kind="country" allowClear showSearch style={{ width: 160 }} />
           </Form.Item>
-        </>
-      }
+        ),
+      })}
     />
   );
 }

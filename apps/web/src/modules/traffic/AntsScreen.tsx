@@ -2,20 +2,9 @@ import { ANT_MAX_COUNT } from '@portal/contracts/traffic';
 import { Form, InputNumber, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserSelect } from '../../platform/fields/UserSelect';
-import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AntRow, trafficApi, trafficKeys } from './api';
-import {
-  lastDays,
-  moneyColumns,
-  num,
-  numColumn,
-  profitText,
-  type RangeFilters,
-  RangeItem,
-  TotalLines,
-  useAnsweredSearch,
-} from './shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
+import { lastDays, num, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type AntFilters = RangeFilters & { maxCount?: number; ownerId?: number };
 
@@ -43,55 +32,41 @@ export function AntsScreen() {
           </span>
         ),
       },
-      { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 70 },
-      numColumn<AntRow>('count', t('traffic.ants.count'), 110),
-      ...moneyColumns<AntRow>(t),
+      ...figureColumns<AntRow>(t, { volume: { title: t('traffic.ants.count') } }),
     ],
     [t],
   );
   return (
-    <>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t('traffic.ants.what')}
-      </Typography.Paragraph>
-      <SearchTable<AntRow, AntFilters>
-        queryKey={trafficKeys.ants}
-        {...search}
-        columns={columns}
-        rowKey={(r) => `${r.customerId}:${r.currency}`}
-        size="small"
-        scrollX={860}
-        exportPath="/v2/traffic/ants/export"
-        title={
-          <TotalLines
-            testId="ant-totals"
-            totals={answer?.totals}
-            line={(x) =>
-              t('traffic.ants.totals', {
-                currency: x.currency,
-                customers: num(x.customers),
-                count: num(x.count),
-                revenue: num(x.revenue),
-                share: x.share === null ? '-' : `${x.share}%`,
-                all: num(x.allRevenue),
-                profit: profitText(x, t),
-              })
-            }
-          />
-        }
-        filters={
-          <>
-            <RangeItem showTime={false} />
-            <Form.Item name="maxCount" label={t('traffic.ants.maxCount')} tooltip={t('traffic.ants.maxCountNote')}>
-              <InputNumber min={1} precision={0} placeholder={String(ANT_MAX_COUNT)} style={{ width: 130 }} />
-            </Form.Item>
-            <Form.Item name="ownerId" label={t('traffic.agents.owner')}>
-              <UserSelect allowClear style={{ width: 180 }} />
-            </Form.Item>
-          </>
-        }
-      />
-      <Typography.Text type="secondary">{t('traffic.costApart')}</Typography.Text>
-    </>
+    <PerfTable<AntRow, AntFilters, NonNullable<typeof answer>['totals'][number]>
+      what={t('traffic.ants.what')}
+      queryKey={trafficKeys.ants}
+      {...search}
+      columns={columns}
+      rowKey={(r) => `${r.customerId}:${r.currency}`}
+      scrollX={860}
+      exportPath="/v2/traffic/ants/export"
+      totals={{
+        testId: 'ant-totals',
+        list: answer?.totals,
+        line: (x) =>
+          t('traffic.ants.totals', {
+            currency: x.currency,
+            customers: num(x.customers),
+            count: num(x.count),
+            revenue: num(x.revenue),
+            share: x.share === null ? '-' : `${x.share}%`,
+            all: num(x.allRevenue),
+            profit: profitText(x, t),
+          }),
+      }}
+      filters={perfSearchForm({
+        filters: ['ownerId'],
+        before: (
+          <Form.Item name="maxCount" label={t('traffic.ants.maxCount')} tooltip={t('traffic.ants.maxCountNote')}>
+            <InputNumber min={1} precision={0} placeholder={String(ANT_MAX_COUNT)} style={{ width: 130 }} />
+          </Form.Item>
+        ),
+      })}
+    />
   );
 }

@@ -1,22 +1,9 @@
 import { Form, Switch, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DepartmentSelect } from '../../platform/fields/DepartmentSelect';
-import { RecordSelect } from '../../platform/fields/RecordSelect';
-import { UserSelect } from '../../platform/fields/UserSelect';
-import { SearchTable } from '../../platform/ui/SearchTable';
 import { type GiftRow, trafficApi, trafficKeys } from './api';
-import {
-  lastDays,
-  moneyColumns,
-  num,
-  numColumn,
-  profitText,
-  type RangeFilters,
-  RangeItem,
-  TotalLines,
-  useAnsweredSearch,
-} from './shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
+import { lastDays, num, numColumn, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type GiftFilters = RangeFilters & {
   all?: boolean | 'true';
@@ -62,11 +49,14 @@ export function GiftPerformanceScreen() {
           </span>
         ),
       },
-      { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 84 },
-      numColumn<GiftRow>('gifts', t('traffic.gifts.gifts'), 80),
-      numColumn<GiftRow>('giftAmount', t('traffic.gifts.amount'), 120),
-      numColumn<GiftRow>('count', t('traffic.gifts.volume'), 100),
-      ...moneyColumns<GiftRow>(t),
+      ...figureColumns<GiftRow>(t, {
+        currency: { width: 84 },
+        before: [
+          numColumn<GiftRow>('gifts', t('traffic.gifts.gifts'), 80),
+          numColumn<GiftRow>('giftAmount', t('traffic.gifts.amount'), 120),
+        ],
+        volume: { title: t('traffic.gifts.volume'), width: 100 },
+      }),
       {
         key: 'giftRatio',
         dataIndex: 'giftRatio',
@@ -80,57 +70,39 @@ export function GiftPerformanceScreen() {
     [t],
   );
   return (
-    <>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t('traffic.gifts.what')}
-      </Typography.Paragraph>
-      <SearchTable<GiftRow, GiftFilters>
-        queryKey={trafficKeys.gifts}
-        {...search}
-        // the switch travels as 'true' or not at all (the query and the export's body alike)
-        fromForm={({ all, ...rest }) => ({ ...search.fromForm(rest), ...(all ? { all: 'true' as const } : {}) })}
-        columns={columns}
-        rowKey={(r) => `${r.accountId}:${r.currency}`}
-        exportPath="/v2/traffic/gift-performance/export"
-        size="small"
-        scrollX={1350}
-        title={
-          <TotalLines
-            testId="gift-totals"
-            totals={answer?.totals}
-            line={(x) =>
-              t('traffic.gifts.totals', {
-                currency: x.currency,
-                accounts: num(x.accounts),
-                gifts: num(x.gifts),
-                amount: num(x.giftAmount),
-                count: num(x.count),
-                revenue: num(x.revenue),
-                profit: profitText(x, t),
-                ratio: ratio(x.giftRatio),
-              })
-            }
-          />
-        }
-        filters={
-          <>
-            <RangeItem showTime={false} />
-            <Form.Item name="ownerId" label={t('traffic.gifts.owner')}>
-              <UserSelect allowClear style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item name="departmentId" label={t('traffic.gifts.department')}>
-              <DepartmentSelect allowClear style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item name="customerId" label={t('traffic.gifts.customer')}>
-              <RecordSelect kind="customer" style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item name="all" label={t('traffic.gifts.all')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </>
-        }
-      />
-      <Typography.Text type="secondary">{t('traffic.costApart')}</Typography.Text>
-    </>
+    <PerfTable<GiftRow, GiftFilters, NonNullable<typeof answer>['totals'][number]>
+      what={t('traffic.gifts.what')}
+      queryKey={trafficKeys.gifts}
+      {...search}
+      // the switch travels as 'true' or not at all (the query and the export's body alike)
+      fromForm={({ all, ...rest }) => ({ ...search.fromForm(rest), ...(all ? { all: 'true' as const } : {}) })}
+      columns={columns}
+      rowKey={(r) => `${r.accountId}:${r.currency}`}
+      exportPath="/v2/traffic/gift-performance/export"
+      scrollX={1350}
+      totals={{
+        testId: 'gift-totals',
+        list: answer?.totals,
+        line: (x) =>
+          t('traffic.gifts.totals', {
+            currency: x.currency,
+            accounts: num(x.accounts),
+            gifts: num(x.gifts),
+            amount: num(x.giftAmount),
+            count: num(x.count),
+            revenue: num(x.revenue),
+            profit: profitText(x, t),
+            ratio: ratio(x.giftRatio),
+          }),
+      }}
+      filters={perfSearchForm({
+        filters: ['ownerId', 'departmentId', 'customerId'],
+        after: (
+          <Form.Item name="all" label={t('traffic.gifts.all')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        ),
+      })}
+    />
   );
 }

@@ -1,21 +1,9 @@
-import { Form, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DepartmentSelect } from '../../platform/fields/DepartmentSelect';
-import { UserSelect } from '../../platform/fields/UserSelect';
-import { SearchTable } from '../../platform/ui/SearchTable';
 import { type StarPromoterRow, trafficApi, trafficKeys } from './api';
-import {
-  lastDays,
-  moneyColumns,
-  num,
-  numColumn,
-  profitText,
-  type RangeFilters,
-  RangeItem,
-  TotalLines,
-  useAnsweredSearch,
-} from './shared';
+import { figureColumns, PerfTable, perfSearchForm } from './perf-shared';
+import { lastDays, num, numColumn, profitText, type RangeFilters, useAnsweredSearch } from './shared';
 
 type PromoterFilters = RangeFilters & { promoterId?: number; departmentId?: number };
 
@@ -46,67 +34,44 @@ export function StarPromotersScreen() {
       numColumn<StarPromoterRow>('dealt', t('traffic.promoters.dealt'), 90, {
         title: <Tooltip title={t('traffic.promoters.dealtNote')}>{t('traffic.promoters.dealt')}</Tooltip>,
       }),
-      {
-        key: 'currency',
-        dataIndex: 'currency',
-        title: t('traffic.currency'),
-        width: 80,
-        render: (v: string | null) => v ?? <Tag>{t('traffic.promoters.noTraffic')}</Tag>,
-      },
-      numColumn<StarPromoterRow>('count', t('traffic.promoters.volume'), 100),
-      ...moneyColumns<StarPromoterRow>(t),
+      ...figureColumns<StarPromoterRow>(t, {
+        currency: { width: 80, render: (v: string | null) => v ?? <Tag>{t('traffic.promoters.noTraffic')}</Tag> },
+        volume: { title: t('traffic.promoters.volume'), width: 100 },
+      }),
     ],
     [t],
   );
   return (
-    <>
-      <SearchTable<StarPromoterRow, PromoterFilters>
-        queryKey={trafficKeys.promoters}
-        {...search}
-        columns={columns}
-        rowKey={(r) => `${r.promoterId}:${r.currency ?? ''}`}
-        exportPath="/v2/traffic/star-promoters/export"
-        size="small"
-        scrollX={1100}
-        title={
-          <TotalLines
-            testId="promoter-totals"
-            totals={answer?.totals}
-            line={(x) =>
-              t('traffic.promoters.totals', {
-                currency: x.currency,
-                promoters: num(x.promoters),
-                count: num(x.count),
-                revenue: num(x.revenue),
-                profit: profitText(x, t),
-              })
-            }
-          >
-            {counts ? (
-              <span>
-                {t('traffic.promoters.counts', {
-                  promoters: num(counts.promoters),
-                  signUps: num(counts.signUps),
-                  customers: num(counts.customers),
-                  dealt: num(counts.dealt),
-                })}
-              </span>
-            ) : null}
-          </TotalLines>
-        }
-        filters={
-          <>
-            <RangeItem showTime={false} />
-            <Form.Item name="promoterId" label={t('traffic.promoters.promoter')}>
-              <UserSelect allowClear style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="departmentId" label={t('traffic.promoters.department')}>
-              <DepartmentSelect allowClear style={{ width: 180 }} />
-            </Form.Item>
-          </>
-        }
-      />
-      <Typography.Text type="secondary">{t('traffic.costApart')}</Typography.Text>
-    </>
+    <PerfTable<StarPromoterRow, PromoterFilters, NonNullable<typeof answer>['totals'][number]>
+      queryKey={trafficKeys.promoters}
+      {...search}
+      columns={columns}
+      rowKey={(r) => `${r.promoterId}:${r.currency ?? ''}`}
+      exportPath="/v2/traffic/star-promoters/export"
+      scrollX={1100}
+      totals={{
+        testId: 'promoter-totals',
+        list: answer?.totals,
+        line: (x) =>
+          t('traffic.promoters.totals', {
+            currency: x.currency,
+            promoters: num(x.promoters),
+            count: num(x.count),
+            revenue: num(x.revenue),
+            profit: profitText(x, t),
+          }),
+        head: counts ? (
+          <span>
+            {t('traffic.promoters.counts', {
+              promoters: num(counts.promoters),
+              signUps: num(counts.signUps),
+              customers: num(counts.customers),
+              dealt: num(counts.dealt),
+            })}
+          </span>
+        ) : null,
+      }}
+      filters={perfSearchForm({ filters: ['promoterId', 'departmentId'] })}
+    />
   );
 }

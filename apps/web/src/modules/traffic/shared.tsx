@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../platform/access';
+import { RecordName } from '../../platform/fields/RecordSelect';
 import type { SmsRow } from './api';
 
 /** What the traffic screens share: the range rule, number and time formats, the status tag and the column blocks. */
@@ -231,13 +232,21 @@ export function AccountLink({ id, children }: { id: number; children?: ReactNode
   );
 }
 
-/** the account id column of every record and queue screen: it opens the account's operation log */
+/**
+ * the account column of every record and queue screen: the account by code and customer name (the
+ * platform's record names, batched; `#id` outside the caller's scope), opening its operation log
+ */
 export const accountColumn = <R extends { accountId: number }>(t: TFunction): TableColumnType<R> => ({
   key: 'accountId',
   dataIndex: 'accountId',
   title: t('traffic.account'),
-  width: 90,
-  render: (id: number) => <AccountLink id={id} />,
+  width: 180,
+  ellipsis: true,
+  render: (id: number) => (
+    <AccountLink id={id}>
+      <RecordName kind="account" id={id} />
+    </AccountLink>
+  ),
 });
 
 /** the required range (at most 93 days), checked in the form before the server refuses it */

@@ -9,6 +9,8 @@ export const en: Messages<typeof zhCN> = {
     rangeTooLong: 'A range covers at most {{days}} days',
     account: 'Account',
     customer: 'Customer',
+    owner: 'Sales',
+    department: 'Department',
     number: 'Number',
     messageId: 'Message id',
     channel: 'Channel id',
@@ -139,8 +141,8 @@ export const en: Messages<typeof zhCN> = {
       delivered: 'Delivered',
       rate: 'Delivery rate',
       mo: 'MO replies',
+      moNote: 'Replies received on the number, whatever the product or currency: one cell over the number’s rows',
       accounts: 'Accounts',
-      customer: 'Customer',
       totals:
         '{{currency}}: {{numbers}} numbers, {{count}} sent, {{delivered}} delivered, revenue {{revenue}}, profit {{profit}}',
       moTotal: 'MO replies received on these numbers: {{mo}}',
@@ -159,8 +161,6 @@ export const en: Messages<typeof zhCN> = {
       what: 'What our gifts bought: per account, the gift recharges approved in the range (whole days) beside the account’s traffic of the same days, and the gifts as a share of that revenue.',
       account: 'Account / customer',
       owner: 'Sales',
-      department: 'Department',
-      customer: 'Customer',
       all: 'Accounts without gifts too',
       gifts: 'Gifts',
       amount: 'Gift amount',
@@ -172,7 +172,6 @@ export const en: Messages<typeof zhCN> = {
     },
     promoters: {
       promoter: 'Promoter',
-      department: 'Department',
       rank: 'Rank',
       signUps: 'Sign-ups',
       signUpsNote: 'Sign-ups left on the promoter’s link in the range',
@@ -208,7 +207,6 @@ export const en: Messages<typeof zhCN> = {
     agents: {
       agent: 'Agent',
       agentId: 'Agent',
-      owner: 'Sales',
       own: 'Own volume',
       ownNote: "The agent's own accounts: what it bought from us",
       referred: 'Referred volume',

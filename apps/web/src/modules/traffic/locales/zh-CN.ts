@@ -6,6 +6,8 @@ export const zhCN = {
     rangeTooLong: '时间范围最长 {{days}} 天',
     account: '账户',
     customer: '客户',
+    owner: '销售',
+    department: '部门',
     number: '号码',
     messageId: '消息 ID',
     channel: '通道 ID',
@@ -129,8 +131,8 @@ export const zhCN = {
       delivered: '成功量',
       rate: '成功率',
       mo: '上行回复',
+      moNote: '号码收到的回复，不分产品与币种：该号码的各行合用一格',
       accounts: '使用账户数',
-      customer: '客户',
       totals:
         '{{currency}}：号码 {{numbers}} 个，发送 {{count}}，成功 {{delivered}}，收入 {{revenue}}，利润 {{profit}}',
       moTotal: '这些号码收到的上行回复：{{mo}}',
@@ -148,8 +150,6 @@ export const zhCN = {
       what: '赠送换来了什么：每个账户在范围内（整天）审批通过的赠送充值，与该账户同期的发送量、收入、成本、利润并列，以及赠送占收入的比例。',
       account: '账户 / 客户',
       owner: '销售',
-      department: '部门',
-      customer: '客户',
       all: '含无赠送账户',
       gifts: '赠送次数',
       amount: '赠送金额',
@@ -161,7 +161,6 @@ export const zhCN = {
     },
     promoters: {
       promoter: '推广员',
-      department: '部门',
       rank: '排名',
       signUps: '注册数',
       signUpsNote: '范围内经该推广员链接留下的注册',
@@ -196,7 +195,6 @@ export const zhCN = {
     agents: {
       agent: '代理',
       agentId: '代理',
-      owner: '销售',
       own: '自身用量',
       ownNote: '代理自身账户向我们采购的用量',
       referred: '推荐客户用量',
