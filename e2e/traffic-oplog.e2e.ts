@@ -35,7 +35,10 @@ describe("an account's operation log", () => {
     const content = page.getByTestId('content');
     const rows = content.locator('.ant-table-row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(await rows.first().textContent()).toContain(`Remark：- → ${remark}`);
+    // the change, and the request that made it (decision 0151) with its outcome
+    await expect.poll(() => rows.filter({ hasText: `Remark：- → ${remark}` }).count()).toBe(1);
+    const request = rows.filter({ hasText: 'POST /v2/fc/workspace/update' }).first();
+    expect(await request.textContent()).toContain('Succeeded');
     expect(await page.getByTestId('oplog-account').textContent()).toMatch(/^Account /);
     await page.getByTestId('oplog-kind').click();
     await chooseOption(page, 'Workspace');
