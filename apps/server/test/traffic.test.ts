@@ -980,6 +980,34 @@ describe('query screens', () => {
       expect(owners.data.rows.map((r: { key: string; count: number }) => [r.key, r.count])).toEqual([
         [String(salesId), 2],
       ]);
+      // each group named for the reader: the sales owner by name, the customer by code and name
+      const [owner] = await t.p.db.select().from(staffUsers).where(eq(staffUsers.id, salesId));
+      expect(owners.data.rows[0].label).toBe(owner!.nameEn || owner!.name);
+      const [facts] = rowsOf<{ code: string; name: string }>(
+        await t.p.db.execute(sql`select code, name from crm_customers where id = ${reseller}`),
+      );
+      expect(resold.data.rows[0].label).toBe(`${facts!.code} ${facts!.name}`);
+      // the view's file: a line per row, the group by its name
+      const file = await t.app.inject({
+        method: 'POST',
+        url: '/v2/traffic/results/day/r-end/export',
+        headers: bearer(admin),
+        payload: { ...Object.fromEntries(new URLSearchParams(range)), groupBy: 'owner', format: 'csv' },
+      });
+      expect(file.statusCode, file.body.slice(0, 300)).toBe(200);
+      const lines = file.body.trim().split('\n');
+      expect(lines).toHaveLength(owners.data.rows.length + 1);
+      expect(lines[0]).toContain('Sales');
+      expect(lines[1]).toContain(owners.data.rows[0].label);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/v2/traffic/results/day/r-end/export',
+        headers: bearer(admin),
+        payload: { groupBy: 'owner', format: 'csv' },
+      });
+      expect(refused.json().code).toBe(Errors.TRF_RANGE_REQUIRED.code);
+      const byDay = await get(admin, `/v2/traffic/results/day/r-end?groupBy=day&${range}`);
+      expect(byDay.data.rows.every((r: { label: string | null }) => r.label === null)).toBe(true);
       expect((await get(admin, '/v2/traffic/results/day/r-end')).code).toBe(Errors.TRF_RANGE_REQUIRED.code);
       expect((await get(admin, `/v2/traffic/results/day/r-end?groupBy=planet&${range}`)).code).toBe(
         Errors.VALIDATION_FAILED.code,

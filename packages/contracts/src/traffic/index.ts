@@ -487,6 +487,8 @@ const costFigures = {
 /** A row per group and price currency. */
 export const performanceRow = z.object({
   key: z.string(),
+  /** the group's name for the reader: a sales owner, customer or account by name (null: the key says it) */
+  label: z.string().nullable().optional(),
   currency: z.string(),
   count: int53(),
   segments: int53(),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportFormat, Locale } from '@portal/contracts';
+import type { PerformanceQuery } from '@portal/contracts/traffic';
 import type { FastifyReply } from 'fastify';
 import { exportFileName } from '../../platform/exports/file-name.js';
 import { sendExportFile } from '../../platform/exports/list-export.js';
@@ -61,3 +62,45 @@ export async function sendPerformanceFile<R>(
     throw err;
   }
 }
+
+type ViewRow = Figures & {
+  key: string;
+  label?: string | null;
+  count: number;
+  segments: number;
+  delivered: number;
+  revenue: string;
+  answered: number;
+  minutes: string;
+  asr: string | null;
+  acd: string | null;
+  pdd: string | null;
+};
+const GROUPS: Record<PerformanceQuery['groupBy'], [string, string]> = {
+  day: ['日期', 'Day'],
+  owner: ['销售', 'Sales'],
+  customer: ['客户', 'Customer'],
+  account: ['账户', 'Account'],
+  country: ['国家/地区', 'Country'],
+  channel: ['通道', 'Channel'],
+};
+/** the columns of a performance view's file (smsPerformance, the daily results, the one-product views) */
+export const performanceColumns = (groupBy: PerformanceQuery['groupBy'], voice: boolean): PerfColumn<ViewRow>[] => [
+  [...GROUPS[groupBy], (r) => r.label ?? r.key],
+  ['币种', 'Currency', (r) => r.currency],
+  ['数量', 'Count', (r) => r.count],
+  ...(voice
+    ? ([
+        ['接通', 'Answered', (r) => r.answered],
+        ['分钟', 'Minutes', (r) => r.minutes],
+        ['接通率 %', 'ASR %', (r) => r.asr],
+        ['平均通话 秒', 'ACD s', (r) => r.acd],
+        ['接续时延 毫秒', 'PDD ms', (r) => r.pdd],
+      ] satisfies PerfColumn<ViewRow>[])
+    : ([
+        ['计费条数', 'Segments', (r) => r.segments],
+        ['成功', 'Delivered', (r) => r.delivered],
+      ] satisfies PerfColumn<ViewRow>[])),
+  ['收入', 'Revenue', (r) => r.revenue],
+  ...profitColumns<ViewRow>(),
+];

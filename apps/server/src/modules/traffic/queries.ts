@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/contracts';
 import {
   MAX_RANGE_DAYS,
   type PerformanceQuery,
@@ -11,7 +12,9 @@ import type { z } from 'zod';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
+import { staffNames } from '../../platform/history/names.js';
 import { fail } from '../../platform/http/errors.js';
+import { portOf } from '../../platform/ports.js';
 import { customerFacts } from '../crm/index.js';
 import { type RateOf, withConverted } from './converted.js';
 import { foldCosts } from './cost-currencies.js';
@@ -281,7 +284,7 @@ export async function performance(
   db: Db,
   auth: AuthContext,
   q: PerformanceQuery,
-  opts: { customerType?: 'C' | 'R'; rateOf: RateOf },
+  opts: { customerType?: 'C' | 'R'; rateOf: RateOf; locale?: Locale },
 ) {
   const where = await performanceWhere(db, auth, q, opts.customerType);
   if (!where) return { rows: [] };
@@ -334,7 +337,40 @@ export async function performance(
   };
   // the rate of the row's day when grouped by day, else of the range's last day (decision 0129)
   const lastDay = dayOf(new Date(requireRange(q).to.getTime() - 1));
+  const labels = await groupLabels(db, q.groupBy, folded.rows, opts.locale ?? 'en');
   return {
-    rows: await withConverted(opts.rateOf, folded.rows, (x) => (q.groupBy === 'day' ? x.key.slice(0, 10) : lastDay)),
+    rows: await withConverted(
+      opts.rateOf,
+      folded.rows.map((x) => ({ ...x, label: labels.get(x.key) ?? null })),
+      (x) => (q.groupBy === 'day' ? x.key.slice(0, 10) : lastDay),
+    ),
   };
+}
+
+/**
+ * The names of a performance view's groups in the reader's language: a sales owner by name, a customer by
+ * code and name, an account by code · customer (as the record pickers name them). A day, a country and a
+ * channel are their own key.
+ */
+async function groupLabels(
+  db: Db,
+  groupBy: PerformanceQuery['groupBy'],
+  rows: { key: string }[],
+  locale: Locale,
+): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => Number(r.key)).filter((n) => Number.isInteger(n) && n > 0))];
+  const out = new Map<string, string>();
+  if (ids.length === 0) return out;
+  if (groupBy === 'owner') for (const [id, name] of await staffNames(db, ids, locale)) out.set(String(id), name);
+  if (groupBy === 'customer')
+    for (const [id, c] of await customerFacts(db, ids)) out.set(String(id), `${c.code} ${c.name}`);
+  if (groupBy === 'account') {
+    const accounts = (await portOf(db, 'accounts')?.byIds(ids)) ?? new Map();
+    const customers = await customerFacts(db, [...new Set([...accounts.values()].map((a) => a.customerId))]);
+    for (const [id, a] of accounts) {
+      const c = customers.get(a.customerId);
+      out.set(String(id), c ? `${a.code} · ${c.name}` : a.code);
+    }
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import { envelope, pageResult } from '@portal/contracts';
+import { envelope, exportOptions, type Locale, pageResult } from '@portal/contracts';
 import {
   agentPerformancePage,
   agentPerformanceQuery,
@@ -59,6 +59,7 @@ import { smsRecordsExport, voiceRecordsExport } from './exports.js';
 import { ingestBatch } from './ingest.js';
 import { apiQueues, messageRecords, messageTimeline, sipCodes } from './inquiry.js';
 import { numberPerformance, numberPerformanceExport } from './number-performance.js';
+import { performanceColumns, sendPerformanceFile } from './perf-exports.js';
 import { performancePreview } from './preview.js';
 import { performance, smsRecords, smsTimeline, voiceRecords } from './queries.js';
 import { rebuildDay } from './rollups.js';
@@ -289,15 +290,71 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
     perm: string;
     fixed?: Partial<Pick<PerformanceQuery, 'product' | 'groupBy'>>;
     customerType?: 'C' | 'R';
+    title: Record<Locale, string>;
   }[] = [
-    { path: 'sms-performance', perm: TrafficPerm.SMS_PERFORMANCE },
-    { path: 'results/day', perm: TrafficPerm.RESULTS_C, customerType: 'C' },
-    { path: 'results/day/r-end', perm: TrafficPerm.RESULTS_R, customerType: 'R' },
-    { path: 'voice-performance', perm: TrafficPerm.VOICE_PERFORMANCE, fixed: { product: 'voice' } },
-    { path: 'voice-channels', perm: TrafficPerm.VOICE_CHANNELS, fixed: { product: 'voice', groupBy: 'channel' } },
-    { path: 'whatsapp-results', perm: TrafficPerm.WA_RESULTS, fixed: { product: 'whatsapp' } },
-    { path: 'mail-performance', perm: TrafficPerm.MAIL_PERFORMANCE, fixed: { product: 'email' } },
+    { path: 'sms-performance', perm: TrafficPerm.SMS_PERFORMANCE, title: { 'zh-CN': '业绩', en: 'Performance' } },
+    {
+      path: 'results/day',
+      perm: TrafficPerm.RESULTS_C,
+      customerType: 'C',
+      title: { 'zh-CN': 'C 端日业绩', en: 'C-end daily results' },
+    },
+    {
+      path: 'results/day/r-end',
+      perm: TrafficPerm.RESULTS_R,
+      customerType: 'R',
+      title: { 'zh-CN': 'R 端日业绩', en: 'R-end daily results' },
+    },
+    {
+      path: 'voice-performance',
+      perm: TrafficPerm.VOICE_PERFORMANCE,
+      fixed: { product: 'voice' },
+      title: { 'zh-CN': '语音业绩', en: 'Voice performance' },
+    },
+    {
+      path: 'voice-channels',
+      perm: TrafficPerm.VOICE_CHANNELS,
+      fixed: { product: 'voice', groupBy: 'channel' },
+      title: { 'zh-CN': '语音通道', en: 'Voice channels' },
+    },
+    {
+      path: 'whatsapp-results',
+      perm: TrafficPerm.WA_RESULTS,
+      fixed: { product: 'whatsapp' },
+      title: { 'zh-CN': 'WhatsApp 结果', en: 'WhatsApp results' },
+    },
+    {
+      path: 'mail-performance',
+      perm: TrafficPerm.MAIL_PERFORMANCE,
+      fixed: { product: 'email' },
+      title: { 'zh-CN': '邮件业绩', en: 'Mail performance' },
+    },
   ];
+  for (const { path, perm, fixed, customerType, title } of performanceViews)
+    r.post(
+      `${B}/${path}/export`,
+      {
+        schema: {
+          tags,
+          summary: "A performance view's rows (every group of the filter) as a file, in the caller's language",
+          body: performanceQuery.extend(exportOptions.shape),
+        },
+        config: { access: { perm }, audit: false },
+      },
+      async (req, reply) => {
+        const { format, ...q } = req.body;
+        const locale = localeOf(req.headers);
+        const query = { ...q, ...fixed };
+        const answer = await performance(p.db, req.auth!, query, { customerType, rateOf: ratesOf(p), locale });
+        return sendPerformanceFile(p, reply, {
+          rows: answer.rows,
+          columns: performanceColumns(query.groupBy, query.product === 'voice'),
+          title,
+          format,
+          locale,
+        });
+      },
+    );
   for (const { path, perm, fixed, customerType } of performanceViews)
     r.get(
       `${B}/${path}`,
@@ -311,7 +368,14 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         config: { access: { perm } },
       },
       async (req) =>
-        ok(await performance(p.db, req.auth!, { ...req.query, ...fixed }, { customerType, rateOf: ratesOf(p) })),
+        ok(
+          await performance(
+            p.db,
+            req.auth!,
+            { ...req.query, ...fixed },
+            { customerType, rateOf: ratesOf(p), locale: localeOf(req.headers) },
+          ),
+        ),
     );
 
   r.get(

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ExportButton } from '../../platform/export/ExportButton';
 import { type PerformancePath, trafficApi, trafficKeys } from './api';
 import { moneyColumns, numColumn, type Range, RangeItem, rangeQuery } from './shared';
 
@@ -45,7 +46,13 @@ export function PerformanceScreen({
   });
   const voice = values.product === 'voice';
   const columns: TableColumnsType<PerfRow> = [
-    { key: 'key', dataIndex: 'key', title: t(`traffic.groups.${values.groupBy}`), width: 120 },
+    {
+      key: 'key',
+      title: t(`traffic.groups.${values.groupBy}`),
+      width: values.groupBy === 'account' || values.groupBy === 'customer' ? 200 : 120,
+      ellipsis: true,
+      render: (_: unknown, r: PerfRow) => r.label ?? r.key,
+    },
     { key: 'currency', dataIndex: 'currency', title: t('traffic.currency'), width: 70 },
     numColumn('count', t('traffic.count')),
     ...(voice
@@ -107,6 +114,7 @@ export function PerformanceScreen({
           <Button type="primary" htmlType="submit">
             {t('common.search')}
           </Button>
+          <ExportButton path={`/v2/traffic/${path}/export`} filters={() => q} />
           {preview && (
             <Button
               onClick={() =>
