@@ -43,7 +43,7 @@ import {
   voiceRecordPage,
   voiceRecordQuery,
 } from '@portal/contracts/traffic';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportRoute } from '../../platform/exports/list-export.js';
@@ -330,7 +330,23 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
       title: { 'zh-CN': '邮件业绩', en: 'Mail performance' },
     },
   ];
-  for (const { path, perm, fixed, customerType, title } of performanceViews)
+  for (const { path, perm, fixed, customerType, title } of performanceViews) {
+    // one view's answer: its fixed product / grouping over what the caller asked
+    const answer = (auth: NonNullable<FastifyRequest['auth']>, q: PerformanceQuery, locale: Locale) =>
+      performance(p.db, auth, { ...q, ...fixed }, { customerType, rateOf: ratesOf(p), locale });
+    r.get(
+      `${B}/${path}`,
+      {
+        schema: {
+          tags,
+          summary: 'Revenue, cost, profit and volume from the daily rollup, grouped by day / sales / customer / …',
+          querystring: performanceQuery,
+          response: { 200: envelope(performanceAnswer) },
+        },
+        config: { access: { perm } },
+      },
+      async (req) => ok(await answer(req.auth!, req.query, localeOf(req.headers))),
+    );
     r.post(
       `${B}/${path}/export`,
       {
@@ -345,9 +361,8 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         const { format, ...q } = req.body;
         const locale = localeOf(req.headers);
         const query = { ...q, ...fixed };
-        const answer = await performance(p.db, req.auth!, query, { customerType, rateOf: ratesOf(p), locale });
         return sendPerformanceFile(p, reply, {
-          rows: answer.rows,
+          rows: (await answer(req.auth!, q, locale)).rows,
           columns: performanceColumns(query.groupBy, query.product === 'voice'),
           title,
           format,
@@ -355,28 +370,7 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
         });
       },
     );
-  for (const { path, perm, fixed, customerType } of performanceViews)
-    r.get(
-      `${B}/${path}`,
-      {
-        schema: {
-          tags,
-          summary: 'Revenue, cost, profit and volume from the daily rollup, grouped by day / sales / customer / …',
-          querystring: performanceQuery,
-          response: { 200: envelope(performanceAnswer) },
-        },
-        config: { access: { perm } },
-      },
-      async (req) =>
-        ok(
-          await performance(
-            p.db,
-            req.auth!,
-            { ...req.query, ...fixed },
-            { customerType, rateOf: ratesOf(p), locale: localeOf(req.headers) },
-          ),
-        ),
-    );
+  }
 
   r.get(
     `${B}/agent-performance`,
