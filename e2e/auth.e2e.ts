@@ -1,8 +1,9 @@
 import { Errors } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { type Browser, launch, newContext, shot, signInWithPassword } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
-import { ADMIN, confirmPopconfirm, settlePopups } from './support/shell.js';
+import { ADMIN, apiToken, confirmPopconfirm, keyedPost, settlePopups } from './support/shell.js';
 
 /** The persisted session: `<env>_session` in localStorage. */
 async function storedSession(page: import('playwright-core').Page): Promise<StoredSession> {
@@ -21,10 +22,22 @@ interface StoredSession {
 describe('sign-in and session', () => {
   let server: RunningServer;
   let browser: Browser;
+  /**
+   * `ms` pass: the server's test clock moves forward (tokens and grace windows run out there) and this
+   * browser context's clock starts that far ahead (its pages see their stored tokens as old). Both
+   * instead of waiting; a context's clock is set once, before its next page opens.
+   */
+  async function later(ctx: BrowserContext, ms: number) {
+    const moved = await keyedPost(server.url, await apiToken(server.url, ADMIN), '/v2/test/clock/advance', { ms });
+    expect(moved.code).toBe(0);
+    await ctx.clock.install({ time: Date.now() + ms });
+  }
   beforeAll(async () => {
     // short access tokens so expiry and refresh happen within the test; a short grace window for a
-    // lost refresh answer, so that the stolen-token case below (13 s later) is past it
-    server = await startServer({ ACCESS_TOKEN_TTL: '12', REFRESH_GRACE_SECONDS: '5' });
+    // lost refresh answer, so that the stolen-token case below (13 s later) is past it. The server's
+    // clock is a test clock (APP_ENV=test, decision 0052): the tests move it (and the browser's)
+    // forward instead of waiting for tokens to run out
+    server = await startServer({ ACCESS_TOKEN_TTL: '12', REFRESH_GRACE_SECONDS: '5', APP_ENV: 'test' });
     browser = await launch();
   });
   afterAll(async () => {
@@ -128,7 +141,7 @@ describe('sign-in and session', () => {
     const before = await storedSession(page);
     // no page open: nothing refreshes while the access token runs out
     await page.close();
-    await new Promise((r) => setTimeout(r, 13_000));
+    await later(ctx, 13_000);
     const expired = await fetch(`${server.url}/v2/sys/staff/overseas/getUserInfo`, {
       headers: { authorization: `Bearer ${before.state.token}` },
     });
@@ -147,6 +160,8 @@ describe('sign-in and session', () => {
   it('stays signed in when the page reloads while a refresh is in flight (its answer is lost)', async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
+    // the page's clock is a fake one that runs on with real time until the test moves it to the refresh
+    await ctx.clock.install();
     const refreshes: { at: number; method: string; search: string }[] = [];
     page.on('request', (req) => {
       if (new URL(req.url()).pathname !== '/auth/oauth/token') return;
@@ -154,13 +169,11 @@ describe('sign-in and session', () => {
       if (!body.includes('refresh_token') && !req.url().includes('refresh_token')) return;
       refreshes.push({ at: Date.now(), method: req.method(), search: new URL(req.url()).search });
     });
-    // when the sign-in's access token was issued (server clock, whole seconds)
-    let issuedAt = 0;
-    page.on('response', async (res) => {
-      if (new URL(res.url()).pathname !== '/auth/oauth/token' || !res.request().postData()?.includes('"password"'))
-        return;
-      const token = ((await res.json()).data as { token: string }).token;
-      issuedAt = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).iat * 1000;
+    // when the sign-in's answer came (the page's clock runs with real time until it is moved below)
+    let signedAt = 0;
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/auth/oauth/token' && res.request().postData()?.includes('"password"'))
+        signedAt = Date.now();
     });
     await signInWithPassword(page, server.url, 'admin', 'Admin#2026');
     await page.goto(`${server.url}/setModule/authManage/user`);
@@ -168,8 +181,8 @@ describe('sign-in and session', () => {
     // a page load early in the token's life spends no refresh token (due 9 s into its 12 s)
     await page.reload();
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
-    expect(issuedAt).toBeGreaterThan(0);
-    expect(refreshes.filter((r) => r.at < issuedAt + 9_000)).toEqual([]);
+    expect(signedAt).toBeGreaterThan(0);
+    expect(refreshes.filter((r) => r.at < signedAt + 8_000)).toEqual([]);
 
     // the next refresh reaches the server (which rotates the token) but its answer never reaches the
     // page: the page reloads meanwhile
@@ -196,6 +209,8 @@ describe('sign-in and session', () => {
       await Promise.race([pageReloaded, new Promise((r) => setTimeout(r, 20_000))]);
       await route.fulfill({ response: res }).catch(() => {});
     });
+    // the refresh falls due 9 s into the token's life: the page's clock jumps there
+    await page.clock.fastForward(9_000);
     await answerLost;
     expect(lostAnswer?.refreshToken).toBeTruthy();
     await page.reload();
@@ -227,7 +242,7 @@ describe('sign-in and session', () => {
       `${server.url}/auth/oauth/token?grant_type=refresh_token&client_id=staff-web&scope=staff&refresh_token=${encodeURIComponent(stored.state.refreshToken!)}`,
     );
     expect((await stolen.json()).code).toBe(0);
-    await new Promise((r) => setTimeout(r, 13_000));
+    await later(ctx, 13_000);
     const again = await ctx.newPage();
     await again.goto(`${server.url}/setModule/authManage/user`);
     await again.waitForURL(/\/login/, { timeout: 20_000 });
