@@ -4,7 +4,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/modules/traffic/clients.js';
 import { ingestBatch } from '../src/modules/traffic/ingest.js';
-import { dayOf, forgetPartitions, listPartitions, maintainPartitions } from '../src/modules/traffic/partitions.js';
+import {
+  dayOf,
+  ensurePartitions,
+  forgetPartitions,
+  listPartitions,
+  maintainPartitions,
+} from '../src/modules/traffic/partitions.js';
 import { blockOf, coverOf } from '../src/modules/traffic/report-sums.js';
 import { postConsumption, rebuildDay, recomputeSql, rollUp, trafficPort } from '../src/modules/traffic/rollups.js';
 import { trafficDlrs, trafficSms } from '../src/modules/traffic/schema.js';
@@ -1386,6 +1392,21 @@ describe('partitions', () => {
     // rollups are kept after the raw records are gone
     const [kept] = rowsOf<{ n: number }>(await t.p.db.execute(sql`select count(*)::int as n from traffic_daily`));
     expect(kept?.n).toBeGreaterThan(0);
+  });
+
+  it('opens a new day side by side: batches creating the same partitions at once all go on', async () => {
+    // days no test ingests into; each call thinks it is the first (nothing known in this process)
+    const days = ['2031-03-01', '2031-03-02', '2031-03-03'];
+    for (let round = 0; round < 3; round++) {
+      forgetPartitions();
+      await Promise.all(Array.from({ length: 6 }, () => ensurePartitions(t.p.db, days)));
+    }
+    const made = await listPartitions(t.p.db, 'traffic_sms');
+    for (const d of days) expect(made).toContain(`traffic_sms_p${d.replaceAll('-', '')}`);
+    for (const d of days)
+      for (const table of ['traffic_sms', 'traffic_voice', 'traffic_messages', 'traffic_cc'])
+        await t.p.db.execute(sql.raw(`drop table "${table}_p${d.replaceAll('-', '')}"`));
+    forgetPartitions();
   });
 
   it('ingestion straight through ingestBatch (the simulator path) is idempotent under concurrency', async () => {

@@ -35,12 +35,20 @@ export async function ensurePartitions(db: DbOrTx, days: Iterable<string>): Prom
           ),
         );
       } catch (err) {
-        // two processes creating the same partition: the loser sees "already exists"
-        if (!/already exists/.test(String((err as Error).message))) throw err;
+        // two batches (or processes) creating the same partition at once: IF NOT EXISTS is no lock,
+        // the loser sees "already exists" (or the catalogue's unique key), wrapped by the driver
+        if (!lostCreateRace(err)) throw err;
       }
       known.add(key);
     }
   }
+}
+
+/** a CREATE that lost to a concurrent one, whether the driver wraps the database's error or not */
+function lostCreateRace(err: unknown): boolean {
+  for (let e = err as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (/already exists|pg_type_typname_nsp_index/.test(String(e.message))) return true;
+  return false;
 }
 
 /** the day partitions that exist, per table, oldest first */
