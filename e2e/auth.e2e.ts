@@ -1,6 +1,6 @@
 import { Errors } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, newContext, shot, signInWithPassword } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
 import { ADMIN, apiToken, confirmPopconfirm, keyedPost, settlePopups } from './support/shell.js';
@@ -37,7 +37,13 @@ describe('sign-in and session', () => {
     // lost refresh answer, so that the stolen-token case below (13 s later) is past it. The server's
     // clock is a test clock (APP_ENV=test, decision 0052): the tests move it (and the browser's)
     // forward instead of waiting for tokens to run out
-    server = await startServer({ ACCESS_TOKEN_TTL: '12', REFRESH_GRACE_SECONDS: '5', APP_ENV: 'test' });
+    server = await startServer({
+      ACCESS_TOKEN_TTL: '12',
+      REFRESH_GRACE_SECONDS: '5',
+      APP_ENV: 'test',
+      // the built-in provider is on by default only in the local and demo environments
+      SSO_EMBEDDED: 'true',
+    });
     browser = await launch();
   });
   afterAll(async () => {
