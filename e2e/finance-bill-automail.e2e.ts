@@ -76,8 +76,12 @@ describe('finance bills mailed automatically', () => {
       ['zh-CN', 390, 844],
     ] as const)) {
       const tag = `${width}-${locale === 'en' ? 'en' : 'zh'}`;
-      const s = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
-      await s.page.goto(`${base}/financial/account/consumer/bill`);
+      const s = await signedIn(shell.browser, base, FINANCE, {
+        locale,
+        width,
+        height,
+        at: '/financial/account/consumer/bill',
+      });
       await s.page.getByTestId('auto-mail').waitFor({ timeout: 30_000 });
       await expect.poll(() => rows(s.page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await shot(s.page, `finance-bill-automail-list-${tag}`);

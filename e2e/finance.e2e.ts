@@ -183,8 +183,12 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
     );
     const bill = bills.records[0]!;
     expect(bill, 'a seeded draft bill').toBeTruthy();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/postpaid-supplier/bill-check`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/postpaid-supplier/bill-check',
+    });
     const row = rows(page).filter({ hasText: bill.code });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     await row.getByTestId('bill-upload').click();
