@@ -145,10 +145,11 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       .filter((b) => Number(b.unpaid) > 0)
       .sort((a, b) => a.dueDay.localeCompare(b.dueDay))[0]!;
     expect(owing, 'the seeded debtor has an unpaid bill').toBeTruthy();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en' });
-
     // the ladder from the bills screen: the debtor's oldest bill is past the suspend step
-    await page.goto(`${base}/financial/account/consumer/bill`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      at: '/financial/account/consumer/bill',
+    });
     await page.getByTestId('overdue-run').click();
     const state = async () =>
       (

@@ -37,10 +37,11 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
     });
     const acc = accounts.records.find((r) => r.state === 'active' && r.billing === 'prepaid')!;
     expect(acc, 'an active prepaid account on the first page').toBeTruthy();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en' });
-
     // the accounts list
-    await page.goto(`${base}/financial/account/consumer/consumer`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      at: '/financial/account/consumer/consumer',
+    });
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(accounts.total, 20));
     await shot(page, 'finance-accounts-1280-en');
 

@@ -197,9 +197,11 @@ describe('quotation', () => {
 
   it('sends the quote mail of the approved price from the send page and opens its signed link without signing in', async () => {
     const sales = await apiToken(server.url, SALES);
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
     // the group whose price below the limit was approved above: its quote carries the approved price
-    await page.goto(`${server.url}/offerManage/send/group?groupId=${groupId}`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'en',
+      at: `/offerManage/send/group?groupId=${groupId}`,
+    });
     await page.locator('#to').fill('buyer@customer.example');
     await page.locator('#to').press('Enter');
     await page.locator('#dests').fill('46000');

@@ -111,9 +111,11 @@ describe('the SMS profit report', () => {
   });
 
   it('shows the consumption report and the SMS ramp-up from the same kernel', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
     // the demo accounts' consumption of last week, each against its balance
-    await page.goto(`${server.url}/reportAnalysis/consume-report`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/reportAnalysis/consume-report',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByTestId('report-chart').locator('canvas').first().waitFor();
     await shot(page, 'reports-consume-1280-zh');
