@@ -43,8 +43,10 @@ describe('CRM add pages', () => {
       { size: 1 },
     );
     const holder = mine.records[0]!;
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale: 'en' });
-    await page.goto(`${shell.server.url}/crm/customer/add`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, {
+      locale: 'en',
+      at: '/crm/customer/add',
+    });
     await page.locator(PAGE).waitFor();
     await shot(page, 'crm-customer-add-1280-en');
     await page.getByTestId('crm-name').fill('Quillon Signal Works');
@@ -81,8 +83,10 @@ describe('CRM add pages', () => {
       { size: 1, state: 'private' },
     );
     const customer = mine.records[0]!;
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale: 'en' });
-    await page.goto(`${shell.server.url}/crm/opportunity/add?customerId=${customer.id}`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, {
+      locale: 'en',
+      at: `/crm/opportunity/add?customerId=${customer.id}`,
+    });
     await page.locator(PAGE).waitFor();
     await expect.poll(() => page.getByTestId('opportunity-customer').textContent()).toContain(customer.name);
     await input(page, 'Name').fill('Nordic OTP route 2027');
@@ -123,8 +127,12 @@ describe('CRM add pages', () => {
     ] as const;
     for (const { locale, width, height, labels } of runs) {
       const [alias, type, direct, country, germany] = labels;
-      const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale, width, height });
-      await page.goto(`${shell.server.url}/crm/customer/add`);
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, {
+        locale,
+        width,
+        height,
+        at: '/crm/customer/add',
+      });
       await page.locator(PAGE).waitFor();
       await page.getByTestId('crm-name').fill('Quillon Relay Labs');
       await input(page, alias).fill(holder.alias);

@@ -39,8 +39,10 @@ describe('CRM alias changes, applications and transfers', () => {
     });
     const a = pending.records[0]!;
     expect(a).toBeDefined();
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/crm/customer/detail?id=${a.customerId}`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'zh-CN',
+      at: `/crm/customer/detail?id=${a.customerId}`,
+    });
     await page.locator('.ant-tabs-tab').filter({ hasText: '审批' }).click();
     await page.getByTestId('apply-classA').click();
     await page.getByTestId('apply-reason').fill('月发送量超过 500 万条');
@@ -88,8 +90,7 @@ describe('CRM alias changes, applications and transfers', () => {
     });
     const customer = owned.records.find((c) => !busy.has(c.id))!;
 
-    const { ctx, page } = await signedIn(browser, server.url, MGR, { locale: 'en' });
-    await page.goto(`${server.url}/crm/wander/transfer`);
+    const { ctx, page } = await signedIn(browser, server.url, MGR, { locale: 'en', at: '/crm/wander/transfer' });
     const rows = page.locator('.ant-table-row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'crm-transfer-1280-en');
@@ -142,13 +143,21 @@ describe('CRM alias changes, applications and transfers', () => {
   });
 
   it('shows the approvals I started and the blacklist at 900 and 390 px', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en', width: 900, height: 800 });
-    await page.goto(`${server.url}/crm/operate/approval-order`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'en',
+      width: 900,
+      height: 800,
+      at: '/crm/operate/approval-order',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'crm-approval-order-900-en');
     await ctx.close();
-    const small = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 390, height: 844 });
-    await small.page.goto(`${server.url}/crm/blacklist`);
+    const small = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      width: 390,
+      height: 844,
+      at: '/crm/blacklist',
+    });
     await expect.poll(() => small.page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(small.page, 'crm-blacklist-390-zh');
     await small.ctx.close();
@@ -164,8 +173,10 @@ describe('CRM alias changes, applications and transfers', () => {
       })
     ).records[0]!;
     await settlePopups(server.url, ADMIN);
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/crm/blacklist/details?id=${black.id}`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: `/crm/blacklist/details?id=${black.id}`,
+    });
     await expect
       .poll(() => page.getByTestId('resource-detail').textContent(), { timeout: 20_000 })
       .toContain(black.code);

@@ -27,8 +27,10 @@ describe('CRM import and analysis', () => {
   });
 
   it('sales01 imports customers: the preview refuses a duplicate with its reason, the rest are saved with progress', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/crm/client-partner/my-client`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'zh-CN',
+      at: '/crm/client-partner/my-client',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByTestId('crm-import-open').click();
     const file = await workbook([
@@ -67,8 +69,11 @@ describe('CRM import and analysis', () => {
     ['zh-CN', 390],
   ] as const)) {
     it(`the sales funnel and account tracking show seeded figures (${locale}, ${width} px)`, async () => {
-      const { ctx, page } = await signedIn(browser, server.url, SALES, { locale, width });
-      await page.goto(`${server.url}/crm/data-analysis/sales-funnels`);
+      const { ctx, page } = await signedIn(browser, server.url, SALES, {
+        locale,
+        width,
+        at: '/crm/data-analysis/sales-funnels',
+      });
       await expect.poll(() => rowsShown(page, 'crm-funnel-stages'), { timeout: 20_000 }).toBeGreaterThan(0);
       await expect
         .poll(() => page.getByTestId('crm-funnel-chart').locator('canvas').count(), { timeout: 20_000 })
@@ -89,8 +94,10 @@ describe('CRM import and analysis', () => {
   }
 
   it('the administrator reads the import templates and their columns', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/setModule/crm/rules/template`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/setModule/crm/rules/template',
+    });
     await expect
       .poll(() => page.getByTestId('crm-templates').locator('.ant-table-row').count(), { timeout: 20_000 })
       .toBeGreaterThan(5);

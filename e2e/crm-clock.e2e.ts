@@ -140,8 +140,7 @@ describe('CRM open sea on a moved clock', () => {
     expect((await keyedPost(base, admin3, CLOCK, { ms: DAY + 60_000 })).code).toBe(0);
 
     await settlePopups(base, SALES02);
-    const { ctx, page } = await signedIn(browser, base, SALES02, { locale: 'en' });
-    await page.goto(`${base}/crm/open-sea`);
+    const { ctx, page } = await signedIn(browser, base, SALES02, { locale: 'en', at: '/crm/open-sea' });
     await page.getByPlaceholder(/Alias/).first().fill(`clockwork${stamp}`);
     await page.keyboard.press('Enter');
     const row = page.locator('.ant-table-row').filter({ hasText: name });
@@ -174,8 +173,7 @@ describe('CRM open sea on a moved clock', () => {
 
     // salesmgr transfers it back to sales01 with its contacts, on the transfer screen
     await settlePopups(base, MGR);
-    const mgr = await signedIn(browser, base, MGR, { locale: 'en' });
-    await mgr.page.goto(`${base}/crm/wander/transfer`);
+    const mgr = await signedIn(browser, base, MGR, { locale: 'en', at: '/crm/wander/transfer' });
     const rows = mgr.page.locator('.ant-table-row:visible');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await mgr.page.getByLabel('Name, alias or code').fill(`clockwork${stamp}`);
@@ -218,8 +216,7 @@ describe('CRM open sea on a moved clock', () => {
     ]);
 
     // sales01's timeline names the owners (not "#id")
-    const own = await signedIn(browser, base, SALES, { locale: 'en' });
-    await own.page.goto(`${base}/crm/customer/detail?id=${id}`);
+    const own = await signedIn(browser, base, SALES, { locale: 'en', at: `/crm/customer/detail?id=${id}` });
     await own.page.getByRole('tab', { name: 'History' }).click();
     const changes = own.page.getByTestId('history-change').filter({ hasText: 'Owner' });
     await expect.poll(() => changes.count(), { timeout: 20_000 }).toBeGreaterThan(2);

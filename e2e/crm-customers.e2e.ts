@@ -18,8 +18,10 @@ describe('CRM customers', () => {
   const shell = useShellServer({ settle: SALES });
 
   it('sales01 adds a customer, sees the duplicate warning first, records a follow-up and sees it in the history', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale: 'en' });
-    await page.goto(`${shell.server.url}/crm/client-partner/my-client`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, {
+      locale: 'en',
+      at: '/crm/client-partner/my-client',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'crm-customers-1280-en');
     await page.getByTestId('list-create').click();
@@ -57,8 +59,10 @@ describe('CRM customers', () => {
   });
 
   it('the business partner list exports partners only', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale: 'en' });
-    await page.goto(`${shell.server.url}/crm/business-partner`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, {
+      locale: 'en',
+      at: '/crm/business-partner',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const { rows } = await exportedRows(page);
     const type = rows[0]!.indexOf('Customer type');
@@ -73,8 +77,8 @@ describe('CRM customers', () => {
       locale: 'zh-CN',
       width: 390,
       height: 844,
+      at: '/crm/client-partner/my-client',
     });
-    await page.goto(`${shell.server.url}/crm/client-partner/my-client`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'crm-customers-390-zh');
     // a seeded customer (each has contacts): the first rows may be customers the other test just added

@@ -31,8 +31,11 @@ describe('CRM open sea', () => {
 
   it('sales01 sees the days left and returns a customer to the open sea with a reason', async () => {
     for (const width of views([1280, 900, 390])) {
-      const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en', width });
-      await page.goto(`${server.url}/crm/client-partner/my-client`);
+      const { ctx, page } = await signedIn(browser, server.url, SALES, {
+        locale: 'en',
+        width,
+        at: '/crm/client-partner/my-client',
+      });
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `crm-my-customers-days-left-${width}-en`);
       if (width !== 1280) {
@@ -62,8 +65,7 @@ describe('CRM open sea', () => {
   });
 
   it('sales02 claims a customer from the open sea', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES02, { locale: 'en' });
-    await page.goto(`${server.url}/crm/open-sea`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES02, { locale: 'en', at: '/crm/open-sea' });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'crm-open-sea-1280-en');
     // one not returned today or yesterday (no embargo: the seeded ones came back 2–89 days ago)
@@ -90,8 +92,7 @@ describe('CRM open sea', () => {
       ['zh-CN', '每天凌晨按流量日统计评估一次'],
       ['en', 'Evaluated every night from the daily traffic figures'],
     ] as const) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale });
-      await page.goto(`${server.url}/setModule/crm/rules/churn`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, at: '/setModule/crm/rules/churn' });
       await expect.poll(() => page.getByTestId('churn-help').textContent(), { timeout: 20_000 }).toContain(text);
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `crm-rules-churn-1280-${locale}`);

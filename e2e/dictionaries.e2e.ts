@@ -15,8 +15,10 @@ describe('dictionary settings (/setModule/<module>/dictionary)', () => {
   const shell = useShellServer();
 
   it('admin renames an item, adds one and disables one, sees the history, filters and exports; every reader sees it', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${shell.server.url}/setModule/crm/dictionary`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'en',
+      at: '/setModule/crm/dictionary',
+    });
     await page.getByRole('menuitem', { name: /Lost reason/ }).click();
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(4);
     await shot(page, 'dictionaries-crm-1280-en');
@@ -80,8 +82,8 @@ describe('dictionary settings (/setModule/<module>/dictionary)', () => {
       locale: 'zh-CN',
       width: 390,
       height: 844,
+      at: '/setModule/purchase/dictionary',
     });
-    await page.goto(`${shell.server.url}/setModule/purchase/dictionary`);
     await expect.poll(() => page.getByRole('menuitem', { name: /付款方式/ }).count(), { timeout: 20_000 }).toBe(1);
     expect(await page.getByRole('menuitem', { name: /流失原因/ }).count()).toBe(0);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -90,8 +92,10 @@ describe('dictionary settings (/setModule/<module>/dictionary)', () => {
   });
 
   it('a user without the module key gets the no-permission page, and the API refuses the save', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, { locale: 'en' });
-    await page.goto(`${shell.server.url}/setModule/crm/dictionary`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, SALES, {
+      locale: 'en',
+      at: '/setModule/crm/dictionary',
+    });
     await expect(page.getByTestId('forbidden').waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
     const token = await apiToken(shell.server.url, SALES);
     const res = await fetch(`${shell.server.url}/v2/sys/staff/sysDict/save`, {

@@ -38,8 +38,12 @@ describe('feedback lists on the resource kernel', () => {
   });
 
   it('the managers’ list filters by the time sent as the spec’s from / to keys', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${server.url}/csc/feedbackmanagement/fb-list`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/csc/feedbackmanagement/fb-list',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(2);
     await shot(page, 'feedback-lists-manage-en-1280');
     await page.getByTestId('content').getByText('More', { exact: true }).click();
@@ -75,16 +79,17 @@ describe('feedback lists on the resource kernel', () => {
         ['en', 390],
         ['zh-CN', 390],
       ] as const)) {
-        const { ctx, page } = await signedIn(browser, server.url, user, { locale, width, height: 844 });
-        await page.goto(`${server.url}${route}`);
+        const { ctx, page } = await signedIn(browser, server.url, user, { locale, width, height: 844, at: route });
         await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(2);
         await shot(page, `feedback-lists-${name}-${locale}-${width}`);
         await ctx.close();
       }
     }
     // the administrator sent none: their own list is empty although they manage all feedback
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/csc/feedbackmanagement/feedback`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/csc/feedbackmanagement/feedback',
+    });
     await expect.poll(() => page.locator('.ant-table-tbody .ant-empty').count(), { timeout: 20_000 }).toBe(1);
     await ctx.close();
   });

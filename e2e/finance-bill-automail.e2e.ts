@@ -35,9 +35,13 @@ describe('finance bills mailed automatically', () => {
     expect(bill, 'a demo bill not mailed yet').toBeTruthy();
     const address = 'billing@auto.example';
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
     // the flag lives on the account's billing contact and needs its e-mail
-    await page.goto(`${base}/financial/account/consumer/consumer`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/account/consumer/consumer',
+    });
     await page.locator('#keyword').first().fill(bill.accountCode);
     await page.locator('#keyword').first().press('Enter');
     const acc = rows(page).filter({ hasText: bill.accountCode });
@@ -76,8 +80,12 @@ describe('finance bills mailed automatically', () => {
       ['zh-CN', 390, 844],
     ] as const)) {
       const tag = `${width}-${locale === 'en' ? 'en' : 'zh'}`;
-      const s = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
-      await s.page.goto(`${base}/financial/account/consumer/bill`);
+      const s = await signedIn(shell.browser, base, FINANCE, {
+        locale,
+        width,
+        height,
+        at: '/financial/account/consumer/bill',
+      });
       await s.page.getByTestId('auto-mail').waitFor({ timeout: 30_000 });
       await expect.poll(() => rows(s.page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await shot(s.page, `finance-bill-automail-list-${tag}`);

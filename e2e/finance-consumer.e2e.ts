@@ -52,8 +52,12 @@ describe('finance: verifications, contracts, client apps, AWS users, voice top-u
     const target = pending.records[0]!;
     expect(target, 'a seeded pending verification').toBeTruthy();
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/account/consumer/authcheck`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/account/consumer/authcheck',
+    });
     const row = rows(page).filter({ hasText: target.legalName });
     await row.first().waitFor({ timeout: 20_000 });
     await row.first().getByTestId('row-reject').click();

@@ -41,10 +41,13 @@ describe('finance entity settlement and VOS balances', () => {
     const base = shell.server.url;
     const token = await apiToken(base, FINANCE);
     const period = lastMonth();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-
     // generate last month from the traffic rollups (idempotent: the seed made it once already)
-    await page.goto(`${base}/financial/entitySettle/report`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/entitySettle/report',
+    });
     await settled(page);
     await page.getByTestId('entity-generate').click();
     const periodInput = page.getByTestId('entity-period');

@@ -50,8 +50,12 @@ describe('finance ERP basic-data lists: columns and export', () => {
     const all = await api<Page_<Party>>(base, token, 'GET', '/v2/fc/erp/basic-data/supplier?size=5');
     expect(all.total, 'seeded suppliers').toBeGreaterThan(0);
     const target = all.records[0]!;
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/financial-erp/basic-data-material/supplier`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/financial-erp/basic-data-material/supplier',
+    });
     await settled(page);
     expect(await headers(page)).toContain('Country');
     await page.getByTestId('column-settings').click();
@@ -77,8 +81,12 @@ describe('finance ERP basic-data lists: columns and export', () => {
     const token = await apiToken(base, FINANCE);
     const unmapped = await api<Page_<Party>>(base, token, 'GET', '/v2/fc/erp/basic-data/customer?mapped=no&size=100');
     expect(unmapped.total, 'more unmapped customers than answered at once').toBeGreaterThan(5);
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'zh-CN', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/financial-erp/basic-data-material/customer`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'zh-CN',
+      width: 1280,
+      height: 900,
+      at: '/financial/financial-erp/basic-data-material/customer',
+    });
     await settled(page);
     await page.getByTestId('erp-party-mapped').click();
     await chooseOption(page, /^未映射$/);

@@ -49,8 +49,12 @@ describe('finance ERP basic data and purchase receipts', () => {
     expect(unmapped.total, 'seeded customers without a mapping').toBeGreaterThan(0);
     const target = unmapped.records[0]!;
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/financial-erp/basic-data-material/customer`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/financial-erp/basic-data-material/customer',
+    });
     await settled(page);
     await page.getByTestId('erp-party-keyword').fill(target.code);
     await page.getByTestId('erp-party-mapped').click();
@@ -88,8 +92,12 @@ describe('finance ERP basic data and purchase receipts', () => {
     const list = () => api<Page_<Doc>>(base, token, 'POST', `${API}/page`, { size: 200 });
     const before = await list();
     expect(before.total, 'purchase receipts produced from the demo supplier bills').toBeGreaterThan(0);
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'zh-CN', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/financial-erp/document-management/purchase-receipt`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'zh-CN',
+      width: 1280,
+      height: 900,
+      at: '/financial/financial-erp/document-management/purchase-receipt',
+    });
     await settled(page);
     await page.getByTestId('erp-produce').click();
     const dialog = page.locator('.ant-modal:visible');

@@ -48,8 +48,12 @@ describe('finance Kingdee ERP documents', () => {
     const before = await list();
     expect(before.total, 'seeded receipts').toBeGreaterThan(0);
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/financial-erp/document-management/receipt`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/financial-erp/document-management/receipt',
+    });
     await settled(page);
     // produce over the last week again: the seed already did, so every entry keeps its one document
     await page.getByTestId('erp-produce').click();

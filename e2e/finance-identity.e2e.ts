@@ -27,8 +27,12 @@ describe('finance: identity verification per account (decision 0133)', () => {
     const target = expiring.records[0]!;
     expect(target, 'a seeded expiring account').toBeTruthy();
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}${PATH}`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: PATH,
+    });
     await rows(page).first().waitFor({ timeout: 20_000 });
     const row = rows(page).filter({ hasText: target.code });
     await page.locator('#keyword').fill(target.code);
@@ -53,8 +57,12 @@ describe('finance: identity verification per account (decision 0133)', () => {
     ['zh-CN', 390, 844],
   ] as const))
     it(`the screen at ${width} px in ${locale}`, async () => {
-      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
-      await page.goto(`${shell.server.url}${PATH}`);
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, {
+        locale,
+        width,
+        height,
+        at: PATH,
+      });
       await rows(page).first().waitFor({ timeout: 20_000 });
       await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
       await shot(page, `finance-identity-${width}-${locale === 'en' ? 'en' : 'zh'}`);

@@ -40,8 +40,12 @@ describe('finance: main account top-up records (decision 0134)', () => {
     const sub = accounts.records.find((a) => a.mainAccountId != null)!;
     expect(sub, 'a demo sub-account').toBeTruthy();
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}${PATH}`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: PATH,
+    });
     await rows(page).first().waitFor({ timeout: 20_000 });
     await page.getByTestId('allocation-apply').click();
     await page.getByTestId('allocation-account').click();
@@ -103,8 +107,7 @@ describe('finance: main account top-up records (decision 0134)', () => {
       ['en', 390, 844],
       ['zh-CN', 390, 844],
     ] as const)) {
-      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
-      await page.goto(`${base}${PATH}`);
+      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height, at: PATH });
       await rows(page).first().waitFor({ timeout: 60_000 });
       await page.getByTestId('allocation-apply').click();
       await page.getByTestId('allocation-from').click();
@@ -153,8 +156,7 @@ describe('finance: main account top-up records (decision 0134)', () => {
       ['en', 390, 844],
       ['zh-CN', 390, 844],
     ] as const)) {
-      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
-      await page.goto(`${base}${PATH}`);
+      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height, at: PATH });
       // a phone folds the direction and amount columns away: the row is the sub-account's there
       const row =
         width === 390
@@ -177,8 +179,12 @@ describe('finance: main account top-up records (decision 0134)', () => {
     ['zh-CN', 390, 844],
   ] as const))
     it(`the screen at ${width} px in ${locale}`, async () => {
-      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
-      await page.goto(`${shell.server.url}${PATH}`);
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, {
+        locale,
+        width,
+        height,
+        at: PATH,
+      });
       await rows(page).first().waitFor({ timeout: 20_000 });
       await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
       await shot(page, `finance-main-account-${width}-${locale === 'en' ? 'en' : 'zh'}`);

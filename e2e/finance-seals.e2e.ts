@@ -33,8 +33,12 @@ describe('finance: contract seals and the archive (decision 0117)', () => {
     expect(customer, 'sales01 has a customer').toBeTruthy();
     const title = `E2E seal ${Date.now()}`;
 
-    const { ctx, page } = await signedIn(shell.browser, base, SALES, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/general/process/contract-seal/apply`);
+    const { ctx, page } = await signedIn(shell.browser, base, SALES, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/general/process/contract-seal/apply',
+    });
     await page.getByTestId('seal-form').waitFor();
     await pick(page, 'seal-counterpart', customer.code);
     await page.getByTestId('seal-title').fill(title);

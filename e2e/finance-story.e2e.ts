@@ -85,8 +85,10 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
     const acc = mine.records.find((r) => r.state === 'active' && r.billing === 'prepaid')!;
     expect(acc, 'sales01 has an active prepaid account').toBeTruthy();
 
-    const { ctx: salesCtx, page: sales } = await signedIn(shell.browser, base, SALES, { locale: 'en' });
-    await sales.goto(`${base}/general/process/recharge-apply/recharge/apply`);
+    const { ctx: salesCtx, page: sales } = await signedIn(shell.browser, base, SALES, {
+      locale: 'en',
+      at: '/general/process/recharge-apply/recharge/apply',
+    });
     await pick(sales, 'money-account', acc.code);
     await sales.getByTestId('money-amount').fill('321.09');
     await sales.getByTestId('money-reference').fill('E2E-STORY-1');
@@ -143,10 +145,11 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       .filter((b) => Number(b.unpaid) > 0)
       .sort((a, b) => a.dueDay.localeCompare(b.dueDay))[0]!;
     expect(owing, 'the seeded debtor has an unpaid bill').toBeTruthy();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en' });
-
     // the ladder from the bills screen: the debtor's oldest bill is past the suspend step
-    await page.goto(`${base}/financial/account/consumer/bill`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      at: '/financial/account/consumer/bill',
+    });
     await page.getByTestId('overdue-run').click();
     const state = async () =>
       (
@@ -179,8 +182,10 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
         ).records.find((r) => r.id === owing.accountId)?.balance,
       );
     const before = await balance();
-    const { ctx: woCtx, page: wo } = await signedIn(shell.browser, base, FINANCE, { locale: 'en' });
-    await wo.goto(`${base}/financial/account/consumer/bill`);
+    const { ctx: woCtx, page: wo } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      at: '/financial/account/consumer/bill',
+    });
     const content = wo.getByTestId('content');
     await content.getByLabel('Bill number').fill(owing.code);
     await content.getByRole('button', { name: 'Search' }).click();
@@ -238,8 +243,12 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       ['en', 390],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height: 860 });
-      await page.goto(`${base}/financial/account/supplier/sms`);
+      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+        locale,
+        width,
+        height: 860,
+        at: '/financial/account/supplier/sms',
+      });
       await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(list.total, 20));
       await shot(page, `finance-supplier-sms-${width}-${locale}`);
       await applicationsTab(page);
@@ -247,8 +256,10 @@ describe('finance story (recharge by approval, suspension and reinstatement)', (
       await ctx.close();
     }
     const acc = list.records[0]!;
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en' });
-    await page.goto(`${base}/financial/account/supplier/sms`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      at: '/financial/account/supplier/sms',
+    });
     const row = rows(page).filter({ hasText: acc.code });
     await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);
     await row.getByTestId('supplier-apply').click();

@@ -39,8 +39,12 @@ describe('finance supplier bad debt (a balance handed to bad debt through approv
     const acc = accounts.records.find((a) => a.balance >= 200 && !open.records.some((o) => o.accountCode === a.code))!;
     expect(acc, 'a demo sms supplier account holding money').toBeTruthy();
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/account/supplier/sms`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/account/supplier/sms',
+    });
     const row = rows(page).filter({ hasText: acc.code });
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
     await row.getByTestId('supplier-bad-debt').click();
@@ -104,8 +108,12 @@ describe('finance supplier bad debt (a balance handed to bad debt through approv
     );
     const bill = confirmed.records.find((b) => b.difference !== 0)!;
     expect(bill, 'a confirmed demo bill that differs from our cost').toBeTruthy();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'zh-CN', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/postpaid-supplier/bill-check`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'zh-CN',
+      width: 1280,
+      height: 900,
+      at: '/financial/postpaid-supplier/bill-check',
+    });
     const row = rows(page).filter({ hasText: bill.code });
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
     await row.getByTestId('bill-difference').click();
@@ -139,8 +147,12 @@ describe('finance supplier bad debt (a balance handed to bad debt through approv
     ['zh-CN', 390, 844],
   ] as const))
     it(`the bad-debt list at ${width} px in ${locale}`, async () => {
-      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
-      await page.goto(`${shell.server.url}/financial/supplier-control/bad-debt`);
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, {
+        locale,
+        width,
+        height,
+        at: '/financial/supplier-control/bad-debt',
+      });
       await rows(page).first().waitFor({ timeout: 20_000 });
       await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
       expect(await rows(page).count()).toBeGreaterThan(0);

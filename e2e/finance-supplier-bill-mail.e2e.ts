@@ -60,8 +60,12 @@ describe('finance supplier bill read from a mail', () => {
       ['zh-CN', 390, 844],
       ['en', 1280, 900],
     ] as const)) {
-      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
-      await page.goto(`${base}/financial/postpaid-supplier/bill-check`);
+      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+        locale,
+        width,
+        height,
+        at: '/financial/postpaid-supplier/bill-check',
+      });
       const row = rows(page).filter({ hasText: bill.code });
       await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
       await row.getByTestId('bill-from-mail').click();

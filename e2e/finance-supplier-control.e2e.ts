@@ -63,8 +63,12 @@ describe('finance supplier control (blacklist, exemptions, whitelist)', () => {
     const free = accounts.records.find((a) => !taken.has(a.supplierId))!;
     expect(free, 'a supplier on neither list').toBeTruthy();
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/supplier-control/blacklist`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/supplier-control/blacklist',
+    });
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(listed.total, 20));
     await page.getByTestId('list-create').click();
     const dialog = page.locator('.ant-modal:visible');
@@ -117,8 +121,12 @@ describe('finance supplier control (blacklist, exemptions, whitelist)', () => {
         );
       }
       // the thresholds are an administrator's setting, like the other finance settings
-      const admin = await signedIn(shell.browser, shell.server.url, ADMIN, { locale, width, height });
-      await admin.page.goto(`${shell.server.url}/setModule/financial/supplier-control-set`);
+      const admin = await signedIn(shell.browser, shell.server.url, ADMIN, {
+        locale,
+        width,
+        height,
+        at: '/setModule/financial/supplier-control-set',
+      });
       await rows(admin.page).first().waitFor({ timeout: 20_000 });
       await admin.page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
       await shot(admin.page, `finance-supplier-control-set-${width}-${locale === 'en' ? 'en' : 'zh'}`);

@@ -35,8 +35,12 @@ describe('finance supplier overdue (a bill paid by approval, the overdue list)',
     expect(bill, 'a confirmed unpaid demo bill').toBeTruthy();
     const half = Math.floor(bill.theirAmount / 2);
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/postpaid-supplier/bill-check`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/postpaid-supplier/bill-check',
+    });
     const row = rows(page).filter({ hasText: bill.code });
     await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
     await row.getByTestId('bill-pay').click();
@@ -83,8 +87,12 @@ describe('finance supplier overdue (a bill paid by approval, the overdue list)',
     ['zh-CN', 390, 844],
   ] as const))
     it(`the overdue list at ${width} px in ${locale}`, async () => {
-      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
-      await page.goto(`${shell.server.url}/financial/supplier-control/overdue`);
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, {
+        locale,
+        width,
+        height,
+        at: '/financial/supplier-control/overdue',
+      });
       await rows(page).first().waitFor({ timeout: 20_000 });
       await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
       expect(await rows(page).count()).toBeGreaterThan(0);

@@ -40,8 +40,12 @@ describe('finance: U-platform top-up records (decision 0128)', () => {
     expect(answer.code).toBe(0);
     expect(answer.data.posted).toBe(true);
 
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}${PATH}`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: PATH,
+    });
     const row = rows(page).filter({ hasText: body.paymentId });
     await row.first().waitFor({ timeout: 20_000 });
     expect(await row.first().textContent()).toContain(acc.code);
@@ -66,8 +70,12 @@ describe('finance: U-platform top-up records (decision 0128)', () => {
     ['zh-CN', 390, 844],
   ] as const))
     it(`the screen at ${width} px in ${locale}`, async () => {
-      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, { locale, width, height });
-      await page.goto(`${shell.server.url}${PATH}`);
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, FINANCE, {
+        locale,
+        width,
+        height,
+        at: PATH,
+      });
       await rows(page).first().waitFor({ timeout: 20_000 });
       await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
       await shot(page, `finance-u-platform-${width}-${locale === 'en' ? 'en' : 'zh'}`);

@@ -36,10 +36,13 @@ describe('finance: customer workspaces and their API keys (decision 0116)', () =
     );
     const acc = accounts.records[0]!;
     expect(acc, 'an active account').toBeTruthy();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-
     // a workspace billed to the account
-    await page.goto(`${base}/financial/account/consumer/workspace`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/account/consumer/workspace',
+    });
     await page.getByTestId('list-create').click();
     await page.getByTestId('field-name').fill('E2E Space');
     await pick(page, 'money-account', acc.code);

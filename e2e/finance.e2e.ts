@@ -37,10 +37,11 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
     });
     const acc = accounts.records.find((r) => r.state === 'active' && r.billing === 'prepaid')!;
     expect(acc, 'an active prepaid account on the first page').toBeTruthy();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en' });
-
     // the accounts list
-    await page.goto(`${base}/financial/account/consumer/consumer`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      at: '/financial/account/consumer/consumer',
+    });
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(accounts.total, 20));
     await shot(page, 'finance-accounts-1280-en');
 
@@ -183,8 +184,12 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
     );
     const bill = bills.records[0]!;
     expect(bill, 'a seeded draft bill').toBeTruthy();
-    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/financial/postpaid-supplier/bill-check`);
+    const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/financial/postpaid-supplier/bill-check',
+    });
     const row = rows(page).filter({ hasText: bill.code });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     await row.getByTestId('bill-upload').click();

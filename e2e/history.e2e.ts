@@ -45,8 +45,10 @@ describe('record history (a staff user record)', () => {
   });
 
   it('opens from the user name, pages with "load more" and takes a comment', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/setModule/authManage/user`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/setModule/authManage/user',
+    });
     await page.getByPlaceholder('用户名 / 姓名 / 工号').fill('ops01');
     await page.keyboard.press('Enter');
     const row = page.locator('.ant-table-row', { hasText: 'ops01' });
@@ -73,8 +75,12 @@ describe('record history (a staff user record)', () => {
       [900, 800],
       [390, 844],
     ] as const) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width, height });
-      await page.goto(`${server.url}/setModule/authManage/user?history=${opsId}`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+        locale: 'en',
+        width,
+        height,
+        at: `/setModule/authManage/user?history=${opsId}`,
+      });
       await expect.poll(() => bodies(page), { timeout: 20_000 }).toHaveLength(20);
       expect(await page.getByTestId('history-comment-send').textContent()).toBe('Comment');
       expect(await page.getByTestId('history-more').textContent()).toBe('Load more');

@@ -50,8 +50,10 @@ describe('export buttons of the feedback and notice lists', () => {
   });
 
   it('admin filters the feedback list, exports it and gets an XLSX with exactly the listed rows', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/csc/feedbackmanagement/fb-list`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/csc/feedbackmanagement/fb-list',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(3);
     await page.getByLabel('关键词').fill('导出按钮');
     await page.getByLabel('关键词').press('Enter');
@@ -82,8 +84,10 @@ describe('export buttons of the feedback and notice lists', () => {
   });
 
   it('the version records and ding notices tabs export their lists', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/setModule/publicnotice/noticeconfig`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/setModule/publicnotice/noticeconfig',
+    });
     // the inactive tab's list stays in the page, hidden: only the shown one is clicked
     const versions = page.locator('[data-testid="list-export"]:visible');
     await versions.waitFor({ timeout: 20_000 });

@@ -31,8 +31,7 @@ describe('mail client, more: address book, timed drafts, logs, correspondence, s
   });
 
   it('adds an address book contact; the edit dialog starts from each opening’s own values', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/message/email/adb`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN', at: '/message/email/adb' });
     await page.getByTestId('adb-add').click();
     await page.getByTestId('adb-email').fill('lena.fischer@nordtel.example');
     await submitModal(page);
@@ -61,8 +60,12 @@ describe('mail client, more: address book, timed drafts, logs, correspondence, s
       subject,
       sendAt,
     });
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en-US', width: 900, height: 800 });
-    await page.goto(`${server.url}/message/email/drafts`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'en-US',
+      width: 900,
+      height: 800,
+      at: '/message/email/drafts',
+    });
     const row = page.locator('.ant-table-row', { hasText: subject });
     await expect.poll(() => row.getByTestId('mail-timed').count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'mail-drafts-timed-en-900');
@@ -83,8 +86,12 @@ describe('mail client, more: address book, timed drafts, logs, correspondence, s
       ['en-US', 900],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(browser, server.url, SALES, { locale, width, height: 844 });
-      await page.goto(`${server.url}/message/email/logs`);
+      const { ctx, page } = await signedIn(browser, server.url, SALES, {
+        locale,
+        width,
+        height: 844,
+        at: '/message/email/logs',
+      });
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `mail-logs-${locale}-${width}`);
       await page.goto(`${server.url}/message/email/vce`);
@@ -98,8 +105,7 @@ describe('mail client, more: address book, timed drafts, logs, correspondence, s
     const base = server.url;
     const word = `promo${Date.now().toString(36)}`;
     await settlePopups(base, ADMIN);
-    const { ctx, page } = await signedIn(browser, base, ADMIN, { locale: 'en-US' });
-    await page.goto(`${base}/setModule/email/inbox`);
+    const { ctx, page } = await signedIn(browser, base, ADMIN, { locale: 'en-US', at: '/setModule/email/inbox' });
     const words = page.getByTestId('mail-spam-words').locator('input');
     await words.waitFor({ timeout: 20_000 });
     await words.fill(word);
@@ -126,8 +132,12 @@ describe('mail client, more: address book, timed drafts, logs, correspondence, s
     const inbox = await api<{ total: number }>(base, sales, 'POST', `${E}/receive/query`, { keyword: subject });
     expect(inbox.total).toBe(0);
 
-    const narrow = await signedIn(browser, base, SALES, { locale: 'en-US', width: 390, height: 844 });
-    await narrow.page.goto(`${base}/message/email/spam`);
+    const narrow = await signedIn(browser, base, SALES, {
+      locale: 'en-US',
+      width: 390,
+      height: 844,
+      at: '/message/email/spam',
+    });
     await expect
       .poll(() => narrow.page.locator('.ant-table-row', { hasText: subject }).count(), { timeout: 15_000 })
       .toBe(1);

@@ -68,8 +68,7 @@ describe('the mail story of sales01', () => {
     for (const box of await api<{ id: number }[]>(base, token, 'POST', `${E}/email/sender/list`))
       await api(base, token, 'POST', `${E}/email/account/staff/del`, { id: box.id });
 
-    const { ctx, page } = await signedIn(browser, base, SALES, { locale: 'en-US' });
-    await page.goto(`${base}/message/email/inbox`);
+    const { ctx, page } = await signedIn(browser, base, SALES, { locale: 'en-US', at: '/message/email/inbox' });
     await page.waitForURL(/\/message\/email\/none/, { timeout: 20_000 });
     await shot(page, 'mail-story-none-en-1280');
     await page.getByTestId('mail-bind').click();
@@ -260,8 +259,7 @@ describe('the mail story of sales01', () => {
 
     // the same screens in Chinese, and the inbox on a phone
     await settlePopups(base, SALES);
-    const zh = await signedIn(browser, base, SALES, { locale: 'zh-CN' });
-    await zh.page.goto(`${base}/message/email/sent`);
+    const zh = await signedIn(browser, base, SALES, { locale: 'zh-CN', at: '/message/email/sent' });
     await expect.poll(() => zh.page.locator('.ant-table-row', { hasText: timed }).count(), { timeout: 15_000 }).toBe(1);
     await shot(zh.page, 'mail-story-sent-zh-1280');
     await zh.page.goto(`${base}/message/email/inbox`);
@@ -285,8 +283,12 @@ describe('the mail story of sales01', () => {
       .toBeGreaterThanOrEqual(2);
     await shot(zh.page, 'mail-story-customer-zh-1280');
     await zh.ctx.close();
-    const phone = await signedIn(browser, base, SALES, { locale: 'zh-CN', width: 390, height: 844 });
-    await phone.page.goto(`${base}/message/email/inbox`);
+    const phone = await signedIn(browser, base, SALES, {
+      locale: 'zh-CN',
+      width: 390,
+      height: 844,
+      at: '/message/email/inbox',
+    });
     await expect
       .poll(() => phone.page.locator('.ant-table-row', { hasText: `Re: Rates ${run}` }).count(), { timeout: 15_000 })
       .toBe(1);

@@ -37,8 +37,10 @@ describe('mail client in the browser (built-in mail server)', () => {
 
   it('sales writes to a colleague; it arrives in their inbox; they star it and move it to spam', async () => {
     const subject = `Route quote ${Date.now().toString(36)}`;
-    const { ctx: salesCtx, page: sales } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
-    await sales.goto(`${server.url}/message/email/write`);
+    const { ctx: salesCtx, page: sales } = await signedIn(browser, server.url, SALES, {
+      locale: 'zh-CN',
+      at: '/message/email/write',
+    });
     await sales.getByTestId('mail-editor').waitFor({ timeout: 20_000 });
 
     // the recipient check of spec 5
@@ -62,8 +64,7 @@ describe('mail client in the browser (built-in mail server)', () => {
     await shot(sales, 'mail-sent-zh-1280');
     await salesCtx.close();
 
-    const { ctx, page } = await signedIn(browser, server.url, FINANCE);
-    await page.goto(`${server.url}/message/email/inbox`);
+    const { ctx, page } = await signedIn(browser, server.url, FINANCE, { at: '/message/email/inbox' });
     const row = page.locator('.ant-table-row', { hasText: subject });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => page.getByTestId('mail-counters').textContent()).toMatch(/inbox [1-9]/);
@@ -142,8 +143,10 @@ describe('mail client in the browser (built-in mail server)', () => {
 
   it('lists every bound mailbox for administrators, without passwords', async () => {
     await settlePopups(server.url, ADMIN);
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/setModule/email/account`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/setModule/email/account',
+    });
     await expect
       .poll(() => page.locator('.ant-table-row', { hasText: 'sales01@portal.example' }).count(), { timeout: 20_000 })
       .toBe(1);

@@ -54,8 +54,7 @@ describe('marketing mail with tracking in the browser', () => {
       recipients: [{ customerId: a!.customerId, email: a!.email, name: a!.name }],
     });
 
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
-    await page.goto(`${server.url}/crm/marketing-email`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en', at: '/crm/marketing-email' });
     await page.getByText('Spring offer draft').waitFor({ timeout: 20_000 });
     // the list is a menu page of its own (CRM → client management), highlighted while open
     await expect
@@ -148,8 +147,10 @@ describe('marketing mail with tracking in the browser', () => {
     await shot(page, 'marketing-details-en-390');
     await ctx.close();
 
-    const zh = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
-    await zh.page.goto(`${server.url}/crm/marketing-email/details?id=${id}`);
+    const zh = await signedIn(browser, server.url, SALES, {
+      locale: 'zh-CN',
+      at: `/crm/marketing-email/details?id=${id}`,
+    });
     await expect
       .poll(() => zh.page.getByTestId('mkt-stats').first().textContent(), { timeout: 20_000 })
       .toContain('已点击 1');

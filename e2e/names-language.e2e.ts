@@ -48,8 +48,7 @@ describe('names with the answer, the saved language (decision 0068)', () => {
       await expect.poll(() => drawer(page).count(), { timeout: 10_000 }).toBe(0);
     };
     for (const width of views([1280, 900, 390])) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width, height: 800 });
-      await page.goto(`${server.url}${RATES}`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width, height: 800, at: RATES });
       await expect.poll(() => rateRow(page).count(), { timeout: 20_000 }).toBe(1);
       await changedBy(page, 'Administrator');
       await page.waitForTimeout(500); // the drawer's slide-in, for the picture

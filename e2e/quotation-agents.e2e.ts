@@ -53,8 +53,7 @@ describe('agent quotes', () => {
     const row = rows.records.find((r) => r.destKind === 'network' && r.effectiveUntil === null && r.country)!;
     expect(row, 'the demo has partner prices of agents').toBeDefined();
     // every row listed is an agent's: the whole list is the agents' accounts (the server's filter)
-    const { ctx, page } = await signedIn(browser, server.url, user, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/agents-quote`);
+    const { ctx, page } = await signedIn(browser, server.url, user, { locale: 'en', at: '/offerManage/agents-quote' });
     await expect
       .poll(() => page.locator('.ant-alert').first().textContent(), { timeout: 20_000 })
       .toContain('Partner prices');
@@ -130,8 +129,7 @@ describe('agent quotes', () => {
     }
     await ctx.close();
 
-    const zh = await signedIn(browser, server.url, user, { locale: 'zh-CN' });
-    await zh.page.goto(`${server.url}/offerManage/agents-quote`);
+    const zh = await signedIn(browser, server.url, user, { locale: 'zh-CN', at: '/offerManage/agents-quote' });
     await expect
       .poll(() => zh.page.locator('.ant-alert').first().textContent(), { timeout: 20_000 })
       .toContain('合作价');

@@ -199,8 +199,10 @@ describe('AI vendor quotes', () => {
       content: '<p>Please find our new SMS rates attached.</p>',
       fileIds: [up.data.id],
     });
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/supplier-quote/ai-vendor-quote`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/offerManage/supplier-quote/ai-vendor-quote',
+    });
     await page.getByTestId('ai-quote-channel').click();
     await page.keyboard.type(channel.code);
     await page.locator('.ant-select-item-option').filter({ hasText: channel.code }).first().click();

@@ -48,8 +48,10 @@ describe('quotation send pages', () => {
   }
 
   it('sends an OTP SMS quote of a sales user’s account', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/send/otp-sms?accountId=${accountId}`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'en',
+      at: `/offerManage/send/otp-sms?accountId=${accountId}`,
+    });
     await expect.poll(() => page.locator('.ant-card-head-title').first().textContent()).toContain('Send OTP SMS quote');
     await expect.poll(() => page.getByTestId('send-account').textContent(), { timeout: 20_000 }).not.toBe('');
     const id = await previewAndSend(page, 'buyer@customer.example', 'OTP SMS', 'quotation-send-otp-sms-1280-en');
@@ -72,8 +74,10 @@ describe('quotation send pages', () => {
       '/v2/qm/channel/options?product=sms',
     );
     const channel = channels.find((c) => c.contacts.length) ?? channels[0]!;
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/send/supplier-sms?channelId=${channel.id}`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: `/offerManage/send/supplier-sms?channelId=${channel.id}`,
+    });
     await expect
       .poll(() => page.getByTestId('send-channel').textContent(), { timeout: 20_000 })
       .toContain(channel.code);
@@ -90,8 +94,7 @@ describe('quotation send pages', () => {
   });
 
   it('makes a quote group from the group send page and lands back on it with the group picked', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/send/group`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', at: '/offerManage/send/group' });
     await page.getByTestId('send-add-group').click();
     await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('/offerManage/send/add-group');
     const form = page.getByTestId('resource-create-page');
@@ -117,10 +120,10 @@ describe('quotation send pages', () => {
 
   it('applies for a special price from the apply page and lands on the request', async () => {
     await write(admin, '/v2/qm/sms-price-limit/save', { country: 'CN', minPrice: '0.01', currency: 'USD' });
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
-    await page.goto(
-      `${server.url}/offerManage/quota-apply-approval/special/apply?accountId=${accountId}&product=sms&network=46002&price=0.004`,
-    );
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'en',
+      at: `/offerManage/quota-apply-approval/special/apply?accountId=${accountId}&product=sms&network=46002&price=0.004`,
+    });
     await expect.poll(() => page.getByTestId('apply-price').inputValue(), { timeout: 20_000 }).toBe('0.004');
     await expect.poll(() => page.getByTestId('apply-account').textContent(), { timeout: 20_000 }).not.toBe('');
     await page.getByTestId('apply-reason').fill('Tender for an OTP campaign');
@@ -148,8 +151,10 @@ describe('quotation send pages', () => {
       `460,01,CN,China Unicom,0.0134,USD,${day}`,
       `123,45,XX,Nowhere,0.01,USD,${day}`,
     ].join('\n');
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/send/upload-file?accountId=${accountId}`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'en',
+      at: `/offerManage/send/upload-file?accountId=${accountId}`,
+    });
     await expect
       .poll(() => page.locator('.ant-card-head-title').first().textContent())
       .toContain('Send quote from a price list file');
@@ -187,8 +192,10 @@ describe('quotation send pages', () => {
     ]);
     await ctx.close();
 
-    const zh = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
-    await zh.page.goto(`${server.url}/offerManage/send/upload-file?accountId=${accountId}`);
+    const zh = await signedIn(browser, server.url, SALES, {
+      locale: 'zh-CN',
+      at: `/offerManage/send/upload-file?accountId=${accountId}`,
+    });
     await zh.page
       .locator('input[type=file]')
       .setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -210,8 +217,10 @@ describe('quotation send pages', () => {
       { size: 50 },
     );
     const group = groups.records[0]!;
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/customer-quote/sms`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/offerManage/customer-quote/sms',
+    });
     await page.getByRole('button', { name: 'Add price' }).click();
     const modal = page.locator('.ant-modal');
     await modal.locator('#bookId').fill(String(group.id));
@@ -243,8 +252,7 @@ describe('quotation send pages', () => {
     await shot(page, 'quotation-price-category-list-390-en');
     await ctx.close();
 
-    const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
-    await zh.page.goto(`${server.url}/offerManage/customer-quote/voice`);
+    const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', at: '/offerManage/customer-quote/voice' });
     await expect.poll(() => zh.page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(zh.page, 'quotation-price-category-voice-1280-zh');
     await zh.page.getByRole('button', { name: '新增价格' }).click();

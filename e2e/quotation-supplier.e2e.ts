@@ -60,8 +60,10 @@ describe('supplier-quote approvals', () => {
     expect(cur, 'a live SMS channel with a cost in force').toBeDefined();
     const raised = (Number(cur!.unitPrice) * 1.25 + 0.001).toFixed(6);
 
-    const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/offerManage/supplierQuote/sms`);
+    const { ctx, page } = await signedIn(browser, server.url, BUYER, {
+      locale: 'zh-CN',
+      at: '/offerManage/supplierQuote/sms',
+    });
     await page.getByRole('button', { name: '新增价格' }).click();
     const modal = page.locator('.ant-modal');
     await modal.locator('#bookId').fill(String(cur!.bookId));
@@ -121,8 +123,12 @@ describe('supplier-quote approvals', () => {
     );
     const routedOne = seeded.records.find((r) => r.affectedCount > 0);
     expect(routedOne, 'a seeded request with routed accounts').toBeDefined();
-    const s = await signedIn(browser, server.url, BUYER, { locale: 'en', width: 900, height: 900 });
-    await s.page.goto(`${server.url}/offerManage/quota-apply-approval/supplier/detail?id=${routedOne!.id}`);
+    const s = await signedIn(browser, server.url, BUYER, {
+      locale: 'en',
+      width: 900,
+      height: 900,
+      at: `/offerManage/quota-apply-approval/supplier/detail?id=${routedOne!.id}`,
+    });
     await expect.poll(() => s.page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
     await shot(s.page, 'quotation-supplier-detail-accounts-900-en');
     await s.ctx.close();
@@ -132,8 +138,12 @@ describe('supplier-quote approvals', () => {
       ['en', 390],
       ['zh-CN', 390],
     ] as const)) {
-      const s = await signedIn(browser, server.url, BUYER, { locale, width, height: 844 });
-      await s.page.goto(`${server.url}/offerManage/quota-apply-approval/supplier/detail?id=${request.id}`);
+      const s = await signedIn(browser, server.url, BUYER, {
+        locale,
+        width,
+        height: 844,
+        at: `/offerManage/quota-apply-approval/supplier/detail?id=${request.id}`,
+      });
       await expect.poll(() => s.page.getByTestId('supplier-quote-state').count(), { timeout: 20_000 }).toBe(1);
       await shot(s.page, `quotation-supplier-detail-${width}-${locale === 'en' ? 'en' : 'zh'}`);
       await s.page.goto(`${server.url}/offerManage/quota-apply-approval/supplier`);

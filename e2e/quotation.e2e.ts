@@ -31,8 +31,10 @@ describe('quotation', () => {
   });
 
   it('sets China’s SMS price limit on its kernel screen; tariffs and quote groups list theirs', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/sms-price-limit`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/offerManage/sms-price-limit',
+    });
     await page.getByTestId('list-create').click();
     const modal = page.locator('.ant-modal:visible');
     await modal
@@ -88,8 +90,10 @@ describe('quotation', () => {
     const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const csv = `MCC,MNC,Country,Network,Price,Currency,Effective date\n${cur.dest.slice(0, 3)},${cur.dest.slice(3)},XX,Net,${up},USD,${day}\n`;
 
-    const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'en' });
-    await page.goto(`${server.url}/offerManage/supplierQuote/sms`);
+    const { ctx, page } = await signedIn(browser, server.url, BUYER, {
+      locale: 'en',
+      at: '/offerManage/supplierQuote/sms',
+    });
     await page.getByRole('button', { name: 'Import price list' }).click();
     const modal = page.locator('.ant-modal');
     await modal.getByPlaceholder('Channel id').fill(String(cur.bookId));
@@ -143,8 +147,10 @@ describe('quotation', () => {
   });
 
   it('turns a customer price below the limit into a special-price request; approved, it enters the book', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/offerManage/customer-quote/sms`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'zh-CN',
+      at: '/offerManage/customer-quote/sms',
+    });
     await page.getByRole('button', { name: '新增价格' }).click();
     const modal = page.locator('.ant-modal');
     await modal.locator('#bookId').fill(String(groupId));
@@ -191,9 +197,11 @@ describe('quotation', () => {
 
   it('sends the quote mail of the approved price from the send page and opens its signed link without signing in', async () => {
     const sales = await apiToken(server.url, SALES);
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'en' });
     // the group whose price below the limit was approved above: its quote carries the approved price
-    await page.goto(`${server.url}/offerManage/send/group?groupId=${groupId}`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, {
+      locale: 'en',
+      at: `/offerManage/send/group?groupId=${groupId}`,
+    });
     await page.locator('#to').fill('buyer@customer.example');
     await page.locator('#to').press('Enter');
     await page.locator('#dests').fill('46000');

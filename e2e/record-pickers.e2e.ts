@@ -22,8 +22,12 @@ describe('record pickers', () => {
     const foreign = all.find((a) => !mine.some((m) => m.id === a.id));
     expect(foreign, 'an agent sales01 does not own').toBeDefined();
 
-    const { ctx, page } = await signedIn(shell.browser, base, SALES, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${base}/crm/customer/add`);
+    const { ctx, page } = await signedIn(shell.browser, base, SALES, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/crm/customer/add',
+    });
     await page.locator(PAGE).waitFor();
     const agent = page.locator(PAGE).getByLabel('Agent (business partner)', { exact: true });
     await agent.click();
@@ -51,8 +55,12 @@ describe('record pickers', () => {
       const token = await apiToken(base, FINANCE);
       const offered = await api<Option[]>(base, token, 'GET', '/v2/sys/staff/options/supplier');
       expect(offered.length).toBeGreaterThan(0);
-      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, { locale, width, height });
-      await page.goto(`${base}/financial/supplier-control/blacklist`);
+      const { ctx, page } = await signedIn(shell.browser, base, FINANCE, {
+        locale,
+        width,
+        height,
+        at: '/financial/supplier-control/blacklist',
+      });
       await page.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
       await page.getByTestId('list-create').click();
       const dialog = page.locator('.ant-modal:visible');

@@ -183,8 +183,12 @@ describe('reference data settings (currencies, exchange rates)', () => {
       [900, 800],
       [390, 844],
     ] as const) {
-      const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'zh-CN', width, height });
-      await page.goto(`${shell.server.url}/setModule/financial/xe-rate`);
+      const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+        locale: 'zh-CN',
+        width,
+        height,
+        at: '/setModule/financial/xe-rate',
+      });
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `reference-rates-${width}-zh`);
       await page.goto(`${shell.server.url}/setModule/uplatform/uconfig`);

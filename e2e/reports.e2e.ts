@@ -38,8 +38,7 @@ describe('the SMS profit report', () => {
   });
 
   it('opens with the demo figures, changes the period, drills down once and exports what it shows', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
-    await page.goto(`${server.url}${PATH}`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', at: PATH });
     await page.getByTestId('report-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('report-drill').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'reports-profit-week-1280-zh');
@@ -101,8 +100,7 @@ describe('the SMS profit report', () => {
       ['en', 390],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${server.url}${PATH}`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 900, at: PATH });
       await page.getByTestId('report-chart').locator('canvas').first().waitFor({ timeout: 20_000 });
       await expect.poll(() => page.getByTestId('report-drill').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `reports-profit-week-${width}-${locale}`);
@@ -113,9 +111,11 @@ describe('the SMS profit report', () => {
   });
 
   it('shows the consumption report and the SMS ramp-up from the same kernel', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
     // the demo accounts' consumption of last week, each against its balance
-    await page.goto(`${server.url}/reportAnalysis/consume-report`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/reportAnalysis/consume-report',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByTestId('report-chart').locator('canvas').first().waitFor();
     await shot(page, 'reports-consume-1280-zh');
@@ -177,8 +177,7 @@ describe('the SMS profit report', () => {
       ['en', 900],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${server.url}${PATH}`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 900, at: PATH });
       await expect.poll(() => page.getByTestId('report-drill').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       const customer = (await page.getByTestId('report-drill').first().textContent())!;
       await page.getByTestId('report-drill').first().click();
@@ -214,14 +213,20 @@ describe('the SMS profit report', () => {
       await ctx.close();
     }
     // the list reads the drill-down as the breadcrumb does
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/reportAnalysis/subscriptions`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/reportAnalysis/subscriptions',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
     expect(await page.locator('.ant-table-tbody').textContent()).toContain('Customer: ');
     await shot(page, 'reports-subscriptions-1280-en');
     await ctx.close();
-    const phone = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 390, height: 900 });
-    await phone.page.goto(`${server.url}/reportAnalysis/subscriptions`);
+    const phone = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      width: 390,
+      height: 900,
+      at: '/reportAnalysis/subscriptions',
+    });
     await expect.poll(() => phone.page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
     await shot(phone.page, 'reports-subscriptions-390-zh-CN');
     await phone.ctx.close();

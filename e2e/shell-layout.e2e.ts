@@ -12,6 +12,7 @@ import {
   type ShellServer,
   settlePopups,
   signedIn,
+  signedInStorage,
   startShellServer,
 } from './support/shell.js';
 
@@ -33,6 +34,13 @@ const ZH_SUBTITLE = '使用门户账号登录，或通过工作台登录';
 /** A text key on the screen instead of its text (i18next shows the key when a text is missing). */
 const RAW_KEY = /\b(app|common|nav|header|home|systemUser|messages|ai)\.[a-z]\w*/;
 const EN_SUBTITLE = 'Use your portal account, or sign in with workplace chat';
+
+/** A stored session item: credentials reduced to their kind, the expiry apart (it moves with the sign-in time). */
+function sessionItem(item: string) {
+  const { state, ...envelope } = JSON.parse(item) as { state: Record<string, unknown> & { expiresAt: number } };
+  const { token, refreshToken, expiresAt, ...fields } = state;
+  return { expiresAt, rest: { ...envelope, ...fields, token: typeof token, refreshToken: typeof refreshToken } };
+}
 
 /** The page leaves no horizontal scroll bar: nothing is wider than the window. */
 const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -126,6 +134,14 @@ describe('shell layouts, language and error pages', () => {
       await page.waitForURL((u) => u.pathname === '/home');
       await expect.poll(() => page.getByTestId('topnav-home').textContent()).toBe(c.home);
       if (c.locale === 'zh-CN') await shot(page, 'shell-home-zh-1280');
+      // the session signedIn() puts in a context's storage is the one this form stored (decision 0154)
+      const [made] = (await signedInStorage(server.url, ADMIN, c.locale)).origins[0]!.localStorage;
+      const stored = await page.evaluate((key) => localStorage.getItem(key), made!.name);
+      expect(stored, `the form stored ${made!.name}`).not.toBeNull();
+      const form = sessionItem(stored!);
+      const api = sessionItem(made!.value);
+      expect(Math.abs(form.expiresAt - api.expiresAt)).toBeLessThan(60_000);
+      expect(api.rest).toEqual(form.rest);
       await ctx.close();
     }
   });
@@ -216,8 +232,7 @@ describe('shell layouts, language and error pages', () => {
   });
 
   it('shows the not-found page for an unknown address, with a way home', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN);
-    await page.goto(`${server.url}/no/such/page`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { at: '/no/such/page' });
     await page.getByTestId('not-found').waitFor();
     expect(await page.getByText('Page does not exist').count()).toBe(1);
     await shot(page, 'shell-not-found-1280');
@@ -228,8 +243,7 @@ describe('shell layouts, language and error pages', () => {
   });
 
   it('shows the no-permission page for a page outside the user’s menus, with a way home', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN' });
-    await page.goto(`${server.url}${USERS}`);
+    const { ctx, page } = await signedIn(browser, server.url, SALES, { locale: 'zh-CN', at: USERS });
     await page.getByTestId('forbidden').waitFor();
     expect(await page.getByText('暂无权限，请联系管理员').count()).toBe(1);
     // nothing of the forbidden page leaks: no user rows, no tab for it

@@ -119,8 +119,10 @@ describe('SRM channels', () => {
   });
 
   it('a number of the bound country shows the channel covering its three networks', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/businessInquiry/mcc-mnc-query`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/businessInquiry/mcc-mnc-query',
+    });
     await page.getByTestId('lookup-input').locator('input').fill('+65 9123 4567');
     await page.getByTestId('lookup-input').locator('input').press('Enter');
     const row = page.getByTestId('lookup-channels').locator('.ant-table-row').filter({ hasText: 'E2E SG OTP' });
@@ -132,8 +134,10 @@ describe('SRM channels', () => {
   });
 
   it('channelRecommend ranks the live channel for Singapore; a channel without traffic says so in the quality column', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/businessInquiry/channelRecommend`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/businessInquiry/channelRecommend',
+    });
     await page.getByTestId('recommend-country').click();
     await page.keyboard.type('SG');
     await page
@@ -151,8 +155,10 @@ describe('SRM channels', () => {
   });
 
   it('the channel list and its coverage; the route bound and the sender id in Chinese at 390 px', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/businessInquiry/channelManage`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/businessInquiry/channelManage',
+    });
     const row = page.locator('.ant-table-row').filter({ hasText: 'E2E SG OTP' });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     expect(await page.textContent('body')).not.toContain('e2e-secret');
@@ -181,8 +187,12 @@ describe('SRM channels', () => {
     expect(await costRows.filter({ hasText: 'No quote' }).count()).toBe(2);
     await shot(page, 'srm-channel-cost-1280-en');
     await ctx.close();
-    const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 390, height: 844 });
-    await zh.page.goto(`${server.url}/businessInquiry/route-bind`);
+    const zh = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      width: 390,
+      height: 844,
+      at: '/businessInquiry/route-bind',
+    });
     await expect.poll(() => zh.page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(zh.page, 'srm-route-bind-390-zh');
     await zh.page.goto(`${server.url}/businessInquiry/channel/sender-id`);

@@ -51,8 +51,7 @@ describe('SRM level rules screen', () => {
   });
 
   it('shows each step on one line at 1280 px and saves a voice ASR floor', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, MANAGER, { width: 1280, height: 900 });
-    await page.goto(`${server.url}${URL}`);
+    const { ctx, page } = await signedIn(browser, server.url, MANAGER, { width: 1280, height: 900, at: URL });
     await page.getByTestId('level-rules-form').waitFor();
     await expect.poll(() => page.getByTestId('steps-row').count(), { timeout: 20_000 }).toBe(2);
     for (const step of [0, 1]) expect(await lineCount(page, step)).toBe(1);
@@ -79,8 +78,7 @@ describe('SRM level rules screen', () => {
     [390, 'zh-CN'],
   ] as const)) {
     it(`lays the steps out in a grid at ${width} px in ${locale}`, async () => {
-      const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale, width, height: 900 });
-      await page.goto(`${server.url}${URL}`);
+      const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale, width, height: 900, at: URL });
       await page.getByTestId('level-rules-form').waitFor();
       await expect.poll(() => page.getByTestId('steps-row').count(), { timeout: 20_000 }).toBe(2);
       await shot(page, `srm-level-rules-${width}-${locale === 'zh-CN' ? 'zh' : 'en'}`);

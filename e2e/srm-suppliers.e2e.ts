@@ -53,8 +53,7 @@ describe('SRM suppliers', () => {
   });
 
   it('a buyer adds a supplier (the duplicate warning first), applies for its admission, and the manager’s approval admits it', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'en' });
-    await page.goto(`${server.url}/srm/supplier/my-supplier`);
+    const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'en', at: '/srm/supplier/my-supplier' });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'srm-my-suppliers-1280-en');
     await page.getByTestId('list-create').click();
@@ -134,8 +133,10 @@ describe('SRM suppliers', () => {
       type: 'aggregator',
       country: 'NL',
     });
-    const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'en' });
-    await page.goto(`${server.url}/srm/operate/transfer-supplier/apply?supplierId=${supplier.id}`);
+    const { ctx, page } = await signedIn(browser, server.url, BUYER, {
+      locale: 'en',
+      at: `/srm/operate/transfer-supplier/apply?supplierId=${supplier.id}`,
+    });
     const form = page.getByTestId('transfer-request-form');
     await expect.poll(() => form.textContent(), { timeout: 20_000 }).toContain('Osprey Transit Networks BV');
     await page.getByTestId('transfer-receiver').click();
@@ -156,8 +157,12 @@ describe('SRM suppliers', () => {
   });
 
   it('a buyer claims a supplier from the open sea (zh, 900 px) and finds it among their own', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, BUYER, { locale: 'zh-CN', width: 900, height: 800 });
-    await page.goto(`${server.url}/srm/supplier/sea-supplier`);
+    const { ctx, page } = await signedIn(browser, server.url, BUYER, {
+      locale: 'zh-CN',
+      width: 900,
+      height: 800,
+      at: '/srm/supplier/sea-supplier',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const first = page.locator('.ant-table-row').first();
     const code = (await first
@@ -183,8 +188,12 @@ describe('SRM suppliers', () => {
   });
 
   it('shows my suppliers and the sea rules in Chinese at 390 px', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale: 'zh-CN', width: 390, height: 844 });
-    await page.goto(`${server.url}/srm/supplier/my-supplier`);
+    const { ctx, page } = await signedIn(browser, server.url, MANAGER, {
+      locale: 'zh-CN',
+      width: 390,
+      height: 844,
+      at: '/srm/supplier/my-supplier',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'srm-my-suppliers-390-zh');
     await page.goto(`${server.url}/setModule/purchase/rules/seas`);

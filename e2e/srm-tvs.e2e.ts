@@ -45,8 +45,12 @@ describe('SRM TVS screens', () => {
   });
 
   it('account-query finds a partner by code with its real figures and exports the list', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale: 'en-US', width: 1280, height: 900 });
-    await page.goto(`${server.url}/srm/tvs/account-query`);
+    const { ctx, page } = await signedIn(browser, server.url, MANAGER, {
+      locale: 'en-US',
+      width: 1280,
+      height: 900,
+      at: '/srm/tvs/account-query',
+    });
     const screen = page.getByTestId('tvs-accounts');
     await screen.waitFor();
     await screen.getByLabel('Last days').fill('30');
@@ -72,8 +76,12 @@ describe('SRM TVS screens', () => {
     [390, 'zh-CN'],
   ] as const)) {
     it(`shows the partners at ${width} px in ${locale}`, async () => {
-      const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale, width, height: 900 });
-      await page.goto(`${server.url}/srm/tvs/account-query`);
+      const { ctx, page } = await signedIn(browser, server.url, MANAGER, {
+        locale,
+        width,
+        height: 900,
+        at: '/srm/tvs/account-query',
+      });
       const rows = page.getByTestId('tvs-accounts').locator('.ant-table-tbody tr.ant-table-row');
       await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await shot(page, `srm-tvs-accounts-${width}-${locale === 'zh-CN' ? 'zh' : 'en'}`);
@@ -88,8 +96,12 @@ describe('SRM TVS screens', () => {
       state: 'requested',
     });
     expect(list.records.length, 'the demo has requested withdrawals').toBeGreaterThan(0);
-    const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale: 'en-US', width: 1280, height: 900 });
-    await page.goto(`${server.url}/srm/tvs/withdrawal-record`);
+    const { ctx, page } = await signedIn(browser, server.url, MANAGER, {
+      locale: 'en-US',
+      width: 1280,
+      height: 900,
+      at: '/srm/tvs/withdrawal-record',
+    });
     // a requested one (the list shows every command; the state column names the row's state)
     const row = page
       .getByTestId('content')
@@ -115,8 +127,12 @@ describe('SRM TVS screens', () => {
   });
 
   it('content-rewrite shows what a text becomes through the rules of Indonesia', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale: 'en-US', width: 1280, height: 900 });
-    await page.goto(`${server.url}/srm/tvs/content-rewrite`);
+    const { ctx, page } = await signedIn(browser, server.url, MANAGER, {
+      locale: 'en-US',
+      width: 1280,
+      height: 900,
+      at: '/srm/tvs/content-rewrite',
+    });
     const form = page.getByTestId('rewrite-preview');
     await form.waitFor();
     await form.getByLabel('Country').click();
@@ -141,8 +157,7 @@ describe('SRM TVS screens', () => {
       [390, 'en-US'],
     ] as const))
       it(`${name} at ${width} px in ${locale}`, async () => {
-        const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale, width, height: 900 });
-        await page.goto(`${server.url}${url}`);
+        const { ctx, page } = await signedIn(browser, server.url, MANAGER, { locale, width, height: 900, at: url });
         const rows = page.getByTestId('content').locator('.ant-table-tbody tr.ant-table-row');
         await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
         await shot(page, `srm-tvs-${name}-${width}-${locale === 'zh-CN' ? 'zh' : 'en'}`);

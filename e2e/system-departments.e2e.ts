@@ -50,8 +50,10 @@ describe('organization (/setModule/departmentalOrganization)', () => {
   });
 
   it('admin creates a sub-department with a leader, renames it, drags it elsewhere, sees history and members, exports, filters', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
-    await page.goto(`${server.url}/setModule/departmentalOrganization`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/setModule/departmentalOrganization',
+    });
     const treeEl = page.locator('.ant-tree');
     await treeEl.waitFor({ timeout: 20_000 });
     await treeEl.getByText('销售部', { exact: true }).click();
@@ -139,8 +141,12 @@ describe('organization (/setModule/departmentalOrganization)', () => {
       [900, 800],
       [390, 844],
     ] as const) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width, height });
-      await page.goto(`${server.url}/setModule/departmentalOrganization`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+        locale: 'en',
+        width,
+        height,
+        at: '/setModule/departmentalOrganization',
+      });
       await page.locator('.ant-tree').getByText('Finance', { exact: true }).click();
       await expect
         .poll(() => page.getByTestId('members-table').locator('.ant-table-row').count(), { timeout: 10_000 })

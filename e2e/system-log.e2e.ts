@@ -31,8 +31,7 @@ describe('system log (/setModule/systemLog)', () => {
   });
 
   it('admin filters by result and path, sees who, what, result and duration, and exports what is shown', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/setModule/systemLog`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', at: '/setModule/systemLog' });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
     await shot(page, 'system-log-1280-en');
 
@@ -69,8 +68,12 @@ describe('system log (/setModule/systemLog)', () => {
       [900, 800],
       [390, 844],
     ] as const) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width, height });
-      await page.goto(`${server.url}/setModule/systemLog`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+        locale: 'zh-CN',
+        width,
+        height,
+        at: '/setModule/systemLog',
+      });
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       expect(await page.getByText('未选时间范围时显示最近 7 天').count()).toBe(1);
       await shot(page, `system-log-${width}-zh`);

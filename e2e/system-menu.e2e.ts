@@ -21,8 +21,10 @@ describe('menu resources (/setModule/authManage/menu)', () => {
   const shell = useShellServer();
 
   it('admin adds a button under a screen, renames it, sees its history, exports and deletes it', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${shell.server.url}/setModule/authManage/menu`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'en',
+      at: '/setModule/authManage/menu',
+    });
     const tree = page.locator('.ant-tree');
     await tree.waitFor({ timeout: 20_000 });
     await page.getByPlaceholder('Search names or codes').fill('authManage:user');
@@ -71,8 +73,11 @@ describe('menu resources (/setModule/authManage/menu)', () => {
   });
 
   it('refuses deleting a node roles still hold, with the reason', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'zh-CN', width: 900 });
-    await page.goto(`${shell.server.url}/setModule/authManage/menu`);
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'zh-CN',
+      width: 900,
+      at: '/setModule/authManage/menu',
+    });
     await page.locator('.ant-tree').waitFor({ timeout: 20_000 });
     await page.getByPlaceholder('搜索名称或编码').fill('authManage:user:edit');
     await page.locator('.ant-tree').getByText('编辑用户', { exact: true }).click();
@@ -90,8 +95,8 @@ describe('menu resources (/setModule/authManage/menu)', () => {
       locale: 'zh-CN',
       width: 390,
       height: 844,
+      at: '/setModule/authManage/menu',
     });
-    await page.goto(`${shell.server.url}/setModule/authManage/menu`);
     await page.locator('.ant-tree').waitFor({ timeout: 20_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

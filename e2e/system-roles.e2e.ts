@@ -42,8 +42,10 @@ describe('roles and permissions (/setModule/authManage/permissions)', () => {
   });
 
   it('admin creates a role, grants the system log, adds a member who gets the screen at once, exports', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}/setModule/authManage/permissions`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      at: '/setModule/authManage/permissions',
+    });
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(SEEDED_ROLES);
     await shot(page, 'system-roles-1280-en');
 
@@ -120,8 +122,12 @@ describe('roles and permissions (/setModule/authManage/permissions)', () => {
       [900, 800],
       [390, 844],
     ] as const) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width, height });
-      await page.goto(`${server.url}/setModule/authManage/permissions`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+        locale: 'zh-CN',
+        width,
+        height,
+        at: '/setModule/authManage/permissions',
+      });
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       expect(await page.getByText('本部门及下级').count()).toBeGreaterThan(0);
       await shot(page, `system-roles-${width}-zh`);

@@ -47,8 +47,7 @@ describe('staff users on the resource screens (/setModule/authManage/user)', () 
   });
 
   it('admin creates, filters, edits, resets the password, exports and reads the history', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${server.url}${USERS}`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', at: USERS });
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(5);
     await shot(page, 'system-users-1280-en');
 
@@ -106,8 +105,12 @@ describe('staff users on the resource screens (/setModule/authManage/user)', () 
   });
 
   it('an edit over a stale version asks to reload instead of overwriting', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', width: 900, height: 800 });
-    await page.goto(`${server.url}${USERS}`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      width: 900,
+      height: 800,
+      at: USERS,
+    });
     await search(page, 'ops05');
     const row = rows(page).filter({ hasText: 'ops05' });
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(1);
@@ -151,8 +154,7 @@ describe('staff users on the resource screens (/setModule/authManage/user)', () 
       [390, 844],
     ] as const)) {
       for (const locale of ['zh-CN', 'en']) {
-        const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height });
-        await page.goto(`${server.url}${USERS}`);
+        const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height, at: USERS });
         await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(5);
         await shot(page, `system-users-list-${width}-${locale}`);
         if (width >= 900) {

@@ -26,8 +26,12 @@ describe('agent performance', () => {
     const midnight = new Date();
     midnight.setUTCHours(0, 0, 0, 0);
     const days = { from: ymd(new Date(midnight.getTime() - 30 * DAY)), to: ymd(new Date(midnight.getTime() - DAY)) };
-    const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${url}${PATH}`);
+    const { ctx, page } = await signedIn(running.browser, url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: PATH,
+    });
     await page.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
     const asked: string[] = [];
     page.on('request', (r) => {
@@ -106,8 +110,12 @@ describe('agent performance', () => {
       ['en', 390],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${running.server.url}${PATH}`);
+      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: PATH,
+      });
       await page.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
       await page.getByTestId('agent-totals').waitFor({ timeout: 20_000 });
       await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);

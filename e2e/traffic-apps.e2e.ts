@@ -83,8 +83,8 @@ describe('application query', () => {
           locale,
           width,
           height: 900,
+          at: path,
         });
-        await page.goto(`${running.server.url}${path}`);
         await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
         await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

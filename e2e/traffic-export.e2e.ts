@@ -54,8 +54,12 @@ describe('sendRcdQuery: an export of 200,000 records', () => {
   });
 
   it('searches them, exports them to the download center with progress, and the file holds every one', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${server.url}/businessInquiry/sendRcdQuery`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/businessInquiry/sendRcdQuery',
+    });
     // the account filter is among the folded ones: unfold, then pick the bulk account by its code
     await page.getByTestId('filters-more').click();
     await pickRecord(page, page.getByTestId('content').getByLabel('Account', { exact: true }), BULK_ACCOUNT_CODE);

@@ -21,8 +21,12 @@ describe('mixed solutions', () => {
       ['zh-CN', 390],
       ['en', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${url}/businessInquiry/minxSolution`);
+      const { ctx, page } = await signedIn(running.browser, url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: '/businessInquiry/minxSolution',
+      });
       await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -30,8 +34,12 @@ describe('mixed solutions', () => {
       await ctx.close();
     }
 
-    const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${url}/businessInquiry/minxSolution`);
+    const { ctx, page } = await signedIn(running.browser, url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/businessInquiry/minxSolution',
+    });
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // the demo job made fallbacks: some step shows a number above zero
     await expect.poll(() => rows(page).first().textContent()).toMatch(/Voice · 15 min/);

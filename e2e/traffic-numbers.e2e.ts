@@ -67,8 +67,12 @@ describe('number performance', () => {
       ['en', 390],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${running.server.url}${PATH}`);
+      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: PATH,
+      });
       await page.getByTestId('number-totals').waitFor({ timeout: 30_000 });
       await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -30,8 +30,10 @@ describe("an account's operation log", () => {
   });
 
   it('lists the change with before → after and filters by kind', async () => {
-    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${running.server.url}${PATH}?accountId=${accountId}`);
+    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+      locale: 'en',
+      at: `${PATH}?accountId=${accountId}`,
+    });
     const content = page.getByTestId('content');
     const rows = content.locator('.ant-table-row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -64,8 +66,12 @@ describe("an account's operation log", () => {
       ['en', 390],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${running.server.url}${PATH}?accountId=${accountId}`);
+      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: `${PATH}?accountId=${accountId}`,
+      });
       await expect
         .poll(() => page.getByTestId('content').locator('.ant-table-row').count(), { timeout: 20_000 })
         .toBeGreaterThan(0);

@@ -64,8 +64,7 @@ describe('number portability look-up', () => {
   });
 
   it('answers per number, lists the bad lines and exports the answer', async () => {
-    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${running.server.url}${PATH}`);
+    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale: 'en', at: PATH });
     await page.getByTestId('portquery-input').fill(`+${ported}\n${stayed}\n+12065550100\nhello`);
     await expect.poll(() => page.getByText('4 / 1000 numbers').count()).toBe(1);
     await page.getByTestId('portquery-search').click();
@@ -106,8 +105,12 @@ describe('number portability look-up', () => {
       ['en', 390],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${running.server.url}${PATH}`);
+      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: PATH,
+      });
       await page.getByTestId('portquery-input').fill(`+${ported}\n+${stayed}\n+12065550100\n12`);
       await page.getByTestId('portquery-search').click();
       await expect

@@ -72,8 +72,8 @@ describe('star promoter performance', () => {
           locale,
           width,
           height: 900,
+          at: PATH,
         });
-        await page.goto(`${running.server.url}${PATH}`);
         await page.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
         await page.getByTestId('promoter-totals').waitFor({ timeout: 20_000 });
         await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);

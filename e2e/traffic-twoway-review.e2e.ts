@@ -23,8 +23,12 @@ describe('two-way review', () => {
     const { url } = running.server;
     for (const locale of ['en', 'zh-CN'] as const)
       for (const width of views([1280, 900, 390])) {
-        const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
-        await page.goto(`${url}/businessOperations/two-way-review`);
+        const { ctx, page } = await signedIn(running.browser, url, ADMIN, {
+          locale,
+          width,
+          height: 900,
+          at: '/businessOperations/two-way-review',
+        });
         await skipTour(page);
         await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -44,8 +48,12 @@ describe('two-way review', () => {
       });
     const before = (await pending()).total;
     expect(before, 'the demo has pending replies').toBeGreaterThan(0);
-    const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${url}/businessOperations/two-way-review`);
+    const { ctx, page } = await signedIn(running.browser, url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/businessOperations/two-way-review',
+    });
     await skipTour(page, 15_000);
     // only a pending row offers its decisions
     const row = rows(page).filter({ has: page.getByRole('button', { name: 'Approve' }) });
@@ -74,8 +82,12 @@ describe('two-way review', () => {
       ['en', 1280, 'Customer called to subscribe again'],
       ['zh-CN', 390, '客户来电要求恢复订阅'],
     ] as const) {
-      const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${url}/businessOperations/two-way-review`);
+      const { ctx, page } = await signedIn(running.browser, url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: '/businessOperations/two-way-review',
+      });
       await skipTour(page, 15_000);
       const row = rows(page).filter({ has: page.getByTestId('row-optIn') });
       await expect.poll(() => row.count(), { timeout: 20_000 }).toBeGreaterThan(0);

@@ -38,9 +38,13 @@ describe('scheduled sends, two-way tasks and rules, auto-recall tasks', () => {
       await ctx.close();
     }
 
-    const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
     // a task's replies open in a drawer
-    await page.goto(`${url}/businessInquiry/twowaytask`);
+    const { ctx, page } = await signedIn(running.browser, url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/businessInquiry/twowaytask',
+    });
     await rows(page).first().getByRole('button').first().click();
     await page.locator('.ant-drawer .ant-descriptions').waitFor();
     await shot(page, 'traffic-twoway-task-replies-1280-en');

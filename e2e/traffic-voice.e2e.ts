@@ -38,8 +38,12 @@ describe('call-centre records, voice tasks, VOS voice accounts', () => {
       await ctx.close();
     }
 
-    const { ctx, page } = await signedIn(running.browser, url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${url}/businessInquiry/voiceTaskManagement`);
+    const { ctx, page } = await signedIn(running.browser, url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/businessInquiry/voiceTaskManagement',
+    });
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const runningRow = rows(page).filter({ has: page.getByRole('button', { name: 'Pause' }) });
     if ((await runningRow.count()) > 0) {

@@ -115,8 +115,7 @@ describe('SMS send records', () => {
   });
 
   it('filters by number and message id, opens the DLR timeline and exports what it shows', async () => {
-    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${running.server.url}${PATH}`);
+    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale: 'en', at: PATH });
     await page.getByLabel('Number').fill(`+${number}`);
     await search(page);
     const rows = page.locator('.ant-table-row');
@@ -172,8 +171,12 @@ describe('SMS send records', () => {
       ['zh-CN', 390],
       ['en', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${running.server.url}${PATH}`);
+      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: PATH,
+      });
       await page.getByLabel(locale === 'en' ? 'Number' : '号码').fill(number);
       await search(page, locale === 'en' ? /Search$/ : /查\s*询$/);
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(3);
@@ -192,8 +195,12 @@ describe('SMS send records', () => {
       ['mailPerformance', 'zh-CN', 1280],
       ['mailPerformance', 'en', 900],
     ] as const)) {
-      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${running.server.url}/businessInquiry/${route}`);
+      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: `/businessInquiry/${route}`,
+      });
       // a one-product screen (no product switch): the messaging figures' columns, once loaded
       await page.locator('.ant-table-row, .ant-table-placeholder .ant-empty').first().waitFor({ timeout: 20_000 });
       await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
@@ -215,8 +222,12 @@ describe('SMS send records', () => {
       ['zh-CN', 900],
       ['en', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale, width, height: 900 });
-      await page.goto(`${running.server.url}/businessInquiry/wa-session-record`);
+      const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+        locale,
+        width,
+        height: 900,
+        at: '/businessInquiry/wa-session-record',
+      });
       await page.getByLabel(locale === 'en' ? 'Number' : '号码').fill(wa.number);
       await search(page, locale === 'en' ? /Search$/ : /查\s*询$/);
       const rows = page.locator('.ant-table-row');
@@ -244,8 +255,10 @@ describe('SMS send records', () => {
     }
   });
   it("opens a WhatsApp message's state timeline and lists the unmatched updates", async () => {
-    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, { locale: 'en' });
-    await page.goto(`${running.server.url}/businessInquiry/send-query/wa-send-record`);
+    const { ctx, page } = await signedIn(running.browser, running.server.url, ADMIN, {
+      locale: 'en',
+      at: '/businessInquiry/send-query/wa-send-record',
+    });
     await page.getByLabel('Number').fill(wa.number);
     await search(page);
     const rows = page.locator('.ant-table-row');

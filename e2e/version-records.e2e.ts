@@ -19,8 +19,12 @@ describe('version records on the resource kernel', () => {
   });
 
   it('creates a draft, and the state filter tells drafts from published records', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'en', width: 1280, height: 900 });
-    await page.goto(`${server.url}${SCREEN}`);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: SCREEN,
+    });
     const rows = page.locator('.ant-table-row:visible');
     // the seed's published release
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
@@ -61,8 +65,7 @@ describe('version records on the resource kernel', () => {
       ['en', 390],
       ['zh-CN', 390],
     ] as const)) {
-      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 844 });
-      await page.goto(`${server.url}${SCREEN}`);
+      const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale, width, height: 844, at: SCREEN });
       await expect.poll(() => page.locator('.ant-table-row:visible').count(), { timeout: 20_000 }).toBe(2);
       // at 390 px the time column folds away: the draft is told by its version there
       await expect

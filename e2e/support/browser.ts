@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const SHOTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/screenshots');
 
@@ -23,9 +30,21 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, opts: { locale?: string; width?: number; height?: number } = {}) {
+/** The browser's language unless a test names another. */
+export const DEFAULT_LOCALE = 'en-US';
+
+export interface ContextOptions {
+  locale?: string;
+  width?: number;
+  height?: number;
+  /** what the context's cookies and storage hold before its first page opens */
+  storageState?: BrowserContextOptions['storageState'];
+}
+
+export async function newContext(browser: Browser, opts: ContextOptions = {}) {
   const ctx = await browser.newContext({
-    locale: opts.locale ?? 'en-US',
+    storageState: opts.storageState,
+    locale: opts.locale ?? DEFAULT_LOCALE,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     // the portal honours the system's reduced-motion setting: dialogs, menus and charts appear at once, so a
     // test neither waits for nor renders their animations on the shared 2-core machine

@@ -2,9 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IDEMPOTENCE_HEADER } from '@portal/contracts';
+import vm from 'node:vm';
+import { CLIENT_ID, IDEMPOTENCE_HEADER, OAUTH_SCOPE, type TokenResponse, tokenResponse } from '@portal/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Browser, type Locator, launch, newContext, type Page, signInWithPassword } from './browser.js';
+import type { StorageValue } from 'zustand/middleware';
+import { detectLocale } from '../../apps/web/src/platform/locale-detect.js';
+import {
+  initialSession,
+  SESSION_VERSION,
+  type StoredSession,
+  sessionStorageKey,
+  storedSession,
+} from '../../apps/web/src/platform/session-record.js';
+import { tokenStateFrom } from '../../apps/web/src/platform/token-policy.js';
+import {
+  type Browser,
+  type ContextOptions,
+  DEFAULT_LOCALE,
+  type Locator,
+  launch,
+  newContext,
+  type Page,
+} from './browser.js';
 import { type E2eTemplate, type RunningServer, startServer } from './server.js';
 
 /** Helpers of the shell's end-to-end tests (e2e/shell-*.e2e.ts). */
@@ -122,15 +141,20 @@ export interface Envelope<T> {
   data: T;
 }
 
-export async function apiToken(base: string, user: DemoUser): Promise<string> {
+/** The password sign-in's answer, asked as the sign-in form asks it. */
+export async function apiSignIn(base: string, user: DemoUser): Promise<TokenResponse> {
   const res = await fetch(`${base}/auth/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', ...user, client_id: 'staff-web', scope: 'staff' }),
+    body: JSON.stringify({ grant_type: 'password', client_id: CLIENT_ID, scope: OAUTH_SCOPE, ...user }),
   });
-  const body = (await res.json()) as Envelope<{ token: string }>;
+  const body = (await res.json()) as Envelope<unknown>;
   if (body.code !== 0) throw new Error(`sign-in of ${user.username} failed: ${JSON.stringify(body)}`);
-  return body.data.token;
+  return tokenResponse.parse(body.data);
+}
+
+export async function apiToken(base: string, user: DemoUser): Promise<string> {
+  return (await apiSignIn(base, user)).token;
 }
 
 /** One API call that must succeed (envelope code 0); returns its data. */
@@ -223,16 +247,52 @@ export async function settlePopups(base: string, user: DemoUser, opts: { rate?: 
   }
 }
 
-/** A fresh browser context signed in as the user (password form), on /home. */
+const pageEnvs = new Map<string, string>();
+
+/** The deployment environment the served app reads from its /portal-config.js (it names the session's storage). */
+async function pageEnv(base: string): Promise<string> {
+  const known = pageEnvs.get(base);
+  if (known) return known;
+  const window: { __PORTAL_CONFIG__?: { env?: string } } = {};
+  vm.runInNewContext(await (await fetch(`${base}/portal-config.js`)).text(), { window });
+  const env = window.__PORTAL_CONFIG__?.env;
+  if (!env) throw new Error(`${base}/portal-config.js names no environment`);
+  pageEnvs.set(base, env);
+  return env;
+}
+
+/**
+ * The storage of a browser whose sign-in form has just signed the user in: the session store's item
+ * (`<env>_session`) as the web's own functions make it from the same token answer (decision 0154).
+ */
+export async function signedInStorage(base: string, user: DemoUser, locale = DEFAULT_LOCALE) {
+  const [answer, env] = await Promise.all([apiSignIn(base, user), pageEnv(base)]);
+  // the store starts from the browser's language (a context's navigator.languages is its locale)
+  const state = storedSession({ ...initialSession(detectLocale([locale])), ...tokenStateFrom(answer, Date.now()) });
+  const item: StorageValue<StoredSession> = { state, version: SESSION_VERSION };
+  return {
+    cookies: [],
+    origins: [
+      { origin: new URL(base).origin, localStorage: [{ name: sessionStorageKey(env), value: JSON.stringify(item) }] },
+    ],
+  };
+}
+
+/**
+ * A fresh browser context signed in as the user on `at` (home by default), its header shown. The
+ * sign-in is the form's API call and the session is in the context's storage before the app boots:
+ * one page load instead of the sign-in page, home and then the route. The sign-in form itself is
+ * driven by auth.e2e.ts and the login screens' tests.
+ */
 export async function signedIn(
   browser: Browser,
   base: string,
   user: DemoUser,
-  opts: { locale?: string; width?: number; height?: number } = {},
+  opts: Omit<ContextOptions, 'storageState'> & { at?: string } = {},
 ) {
-  const ctx = await newContext(browser, opts);
+  const ctx = await newContext(browser, { ...opts, storageState: await signedInStorage(base, user, opts.locale) });
   const page = await ctx.newPage();
-  await signInWithPassword(page, base, user.username, user.password);
+  await page.goto(`${base}${opts.at ?? '/'}`);
   await page.getByTestId('header').waitFor();
   return { ctx, page };
 }

@@ -4,20 +4,18 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { setCookie } from './cookies';
 import { APP_ENV } from './env';
 import { detectLocale } from './locale-detect';
+import {
+  initialSession,
+  NO_TOKEN,
+  type Platform,
+  SESSION_VERSION,
+  type StoredSession,
+  sessionStorageKey,
+  storedSession,
+} from './session-record';
 import { type TokenState, tokenStateFrom } from './token-policy';
 
-export type Platform = 'H5' | 'PC';
-
-export interface SessionState {
-  tokenHead: string;
-  token: string | null;
-  refreshToken: string | null;
-  /** epoch ms */
-  expiresAt: number;
-  /** ms */
-  duration: number;
-  locale: Locale;
-  platform: Platform;
+export interface SessionState extends StoredSession {
   setToken: (res: TokenResponse) => void;
   /** Drop the credentials; keeps the user's locale and platform preferences. */
   clearToken: () => void;
@@ -28,21 +26,17 @@ export interface SessionState {
 const browserLanguages = (): readonly string[] =>
   typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
-const noToken = { tokenHead: '', token: null, refreshToken: null, expiresAt: 0, duration: 0 };
-
 /** Spec 9: the platform preference cookie lives 365 days. */
 export const PLATFORM_COOKIE_DAYS = 365;
 
-export const SESSION_STORAGE_KEY = `${APP_ENV}_session`;
+export const SESSION_STORAGE_KEY = sessionStorageKey(APP_ENV);
 
 export const useSession = create<SessionState>()(
   persist(
     (set) => ({
-      ...noToken,
-      locale: detectLocale(browserLanguages()),
-      platform: 'PC',
+      ...initialSession(detectLocale(browserLanguages())),
       setToken: (res) => set(tokenStateFrom(res, Date.now()) satisfies TokenState),
-      clearToken: () => set(noToken),
+      clearToken: () => set(NO_TOKEN),
       setLocale: (locale) => set({ locale }),
       setPlatform: (platform) => {
         setCookie('platform', platform, PLATFORM_COOKIE_DAYS);
@@ -52,15 +46,8 @@ export const useSession = create<SessionState>()(
     {
       name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ tokenHead, token, refreshToken, expiresAt, duration, locale, platform }) => ({
-        tokenHead,
-        token,
-        refreshToken,
-        expiresAt,
-        duration,
-        locale,
-        platform,
-      }),
+      version: SESSION_VERSION,
+      partialize: (state) => storedSession(state),
     },
   ),
 );

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SubApp } from '../platform/registry';
-import type { Platform } from '../platform/session';
+import type { Platform } from '../platform/session-record';
 import { type Device, defaultCollapsed, deviceFor } from './layout/layout-mode';
 
 /** Spec 3 "Layout state" (device, collapsed, width, height, loading) plus the current sub-application. */

@@ -1,4 +1,4 @@
-import type { Platform } from '../../platform/session';
+import type { Platform } from '../../platform/session-record';
 
 /** Spec 3 "Layout state": the device class the shell lays itself out for. */
 export type Device = 'pc' | 'tablet' | 'mobile';
