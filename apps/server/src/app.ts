@@ -21,6 +21,7 @@ import { registerRequestScope } from './platform/http/request-scope.js';
 import { webSecurityHeaders } from './platform/http/web-policy.js';
 import type { Module } from './platform/module.js';
 import { optionRoutes } from './platform/options/routes.js';
+import { registerStaffOptions } from './platform/options/staff.js';
 import './platform/http/route-config.js';
 import { healthRoutes } from './platform/health.js';
 import { registerIdempotence } from './platform/idempotence/service.js';
@@ -107,6 +108,7 @@ export async function buildApp(
   await authRoutes(app, p);
   await ssoRoutes(app, p);
   await accessRoutes(app, p);
+  registerStaffOptions(p);
   await optionRoutes(app, p);
   await dictRoutes(app, p);
   await prefRoutes(app, p);

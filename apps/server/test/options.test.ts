@@ -10,7 +10,7 @@ import { testAccount } from './support/finance-fixture.js';
 import { testSupplier } from './support/supplier-fixture.js';
 
 /** The record pickers (decision 0132): one route, each kind answered by its room within the caller's data scope. */
-describe('record options: customers, agents, suppliers and accounts to pick', () => {
+describe('record options: customers, agents, suppliers, accounts and staff to pick', () => {
   let t: TestApp;
   let admin: Tokens;
   let sales: Tokens;
@@ -115,6 +115,29 @@ describe('record options: customers, agents, suppliers and accounts to pick', ()
     const fin = await signIn(t.app, DEMO.finance01);
     const all = (await options(fin, 'supplier', { ids: `${mySupplier},${theirs.supplier}` })).map((o) => o.id);
     expect(all).toEqual([mySupplier, theirs.supplier]);
+  });
+
+  it('staff are named in the reader’s language, within the data scope (a departed one too)', async () => {
+    const [s1, s2] = await Promise.all(['sales01', 'sales02'].map(idOf));
+    const [me] = await t.p.db.select().from(staffUsers).where(eq(staffUsers.id, s1!));
+    const en = await options(sales, 'staff', { ids: `${s2},${s1}` });
+    expect(en).toEqual([{ id: s1, code: me!.jobNumber, name: me!.nameEn || me!.name }]);
+    const zh = await t.app.inject({
+      url: `${OPTIONS_PATH}/staff?ids=${s1}`,
+      headers: { ...bearer(sales), 'x-lang': 'zh-CN' },
+    });
+    expect(zh.json().data).toEqual([{ id: s1, code: me!.jobNumber, name: me!.name }]);
+    expect((await options(admin, 'staff', { ids: `${s1},${s2}` })).map((o) => o.id)).toEqual([s1, s2]);
+    await t.p.db.update(staffUsers).set({ status: 'disabled' }).where(eq(staffUsers.id, s2!));
+    try {
+      expect((await options(admin, 'staff', { ids: String(s2) })).map((o) => o.id)).toEqual([s2]);
+      const byNumber = await options(admin, 'staff', {
+        keyword: (await options(admin, 'staff', { ids: String(s2) }))[0]!.code,
+      });
+      expect(byNumber.map((o) => o.id)).not.toContain(s2);
+    } finally {
+      await t.p.db.update(staffUsers).set({ status: 'active' }).where(eq(staffUsers.id, s2!));
+    }
   });
 
   it('a search answers at most the cap', async () => {

@@ -3,13 +3,9 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/modules/traffic/partitions.js';
-import { rollUp } from '../src/modules/traffic/rollups.js';
-import { staffUsers } from '../src/platform/access/schema.js';
-import { rowsOf } from '../src/platform/db/index.js';
-import { bearer, clearOfMidnight, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, type TestApp, type Tokens } from './harness.js';
+import { agentCalls, agentWorld, DAY } from './support/agent-fixture.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Answer = { code: number; msg: string; data: any };
 type Traffic = { currency: string; count: number; revenue: string };
 type Row = {
   customerId: number;
@@ -23,7 +19,6 @@ type Row = {
   firstDay: string | null;
   traffic: Traffic[];
 };
-const DAY = 86_400_000;
 const URL_ = '/v2/traffic/agent-query/customers';
 
 let t: TestApp;
@@ -33,27 +28,10 @@ let finance: Tokens;
 let salesId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  clearOfMidnight(t.clock);
-  [admin, sales, finance] = await Promise.all([
-    signIn(t.app, DEMO.admin),
-    signIn(t.app, DEMO.sales01),
-    signIn(t.app, DEMO.finance01),
-  ]);
-  const users = await t.p.db.select({ id: staffUsers.id, u: staffUsers.username }).from(staffUsers);
-  salesId = users.find((x) => x.u === 'sales01')!.id;
-  await rollUp(t.p.db, t.clock.now());
+  ({ t, admin, sales, finance, salesId } = await agentWorld());
 }, 180_000);
 afterAll(async () => t?.close());
-
-const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
-const q = <T>(s: ReturnType<typeof sql>) => t.p.db.execute(s).then((r) => rowsOf<T>(r));
-
-const range = () => {
-  const to = new Date(t.clock.now().getTime() + 60_000);
-  const from = new Date(to.getTime() - 30 * DAY);
-  return { from, to, q: `from=${from.toISOString()}&to=${to.toISOString()}` };
-};
+const { get, q, range } = agentCalls(() => t);
 
 /** every customer of one agent's page, page by page */
 async function every(tok: Tokens, query: string) {

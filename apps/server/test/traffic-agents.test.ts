@@ -3,14 +3,9 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/modules/traffic/partitions.js';
-import { rollUp } from '../src/modules/traffic/rollups.js';
-import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { bearer, clearOfMidnight, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Answer = { code: number; msg: string; data: any };
-const DAY = 86_400_000;
+import type { TestApp, Tokens } from './harness.js';
+import { agentCalls, agentWorld, DAY } from './support/agent-fixture.js';
 
 let t: TestApp;
 let admin: Tokens;
@@ -19,21 +14,10 @@ let finance: Tokens;
 let salesId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  clearOfMidnight(t.clock);
-  [admin, sales, finance] = await Promise.all([
-    signIn(t.app, DEMO.admin),
-    signIn(t.app, DEMO.sales01),
-    signIn(t.app, DEMO.finance01),
-  ]);
-  const users = await t.p.db.select({ id: staffUsers.id, u: staffUsers.username }).from(staffUsers);
-  salesId = users.find((x) => x.u === 'sales01')!.id;
-  // the demo traffic's rollups brought up to date: the screen reads them, the test the raw records
-  await rollUp(t.p.db, t.clock.now());
+  ({ t, admin, sales, finance, salesId } = await agentWorld());
 }, 180_000);
 afterAll(async () => t?.close());
-
-const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
+const { get, range } = agentCalls(() => t);
 
 type Expected = {
   agentId: number;
@@ -144,12 +128,6 @@ const pick = (rows: (Expected & Record<string, unknown>)[]) =>
     .sort((a, b) => a.agentId - b.agentId || a.currency.localeCompare(b.currency));
 
 describe('agentPerformance (decision 0122)', () => {
-  const range = () => {
-    const to = new Date(t.clock.now().getTime() + 60_000);
-    const from = new Date(to.getTime() - 30 * DAY);
-    return { from, to, q: `from=${from.toISOString()}&to=${to.toISOString()}` };
-  };
-
   it("equals each agent's own and referred traffic recomputed from the full daily rollup, with the totals", async () => {
     const { from, to, q } = range();
     const expected = await recompute(from, to, 'daily');

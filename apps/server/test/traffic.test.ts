@@ -1543,11 +1543,16 @@ describe('voice inquiry screens and API queues', () => {
 
   it('voicePerformance and channelVoiceQuery answer voice from the rollup, whatever product is asked', async () => {
     const channelId = 9302;
+    // one of SRM's channels: its group is named by code and name (the ids above are no channel and keep their id)
+    const [srm] = rowsOf<{ id: number; code: string; name: string }>(
+      await t.p.db.execute(sql`select id, code, name from srm_channels where product = 'voice' order by id limit 1`),
+    );
     await ingest([
       answered({ channelId }),
       cdr({ channelId }),
       cdr({ channelId, pddMs: 4000 }),
       answered({ channelId: 9303 }),
+      answered({ channelId: srm!.id }),
     ]);
     await rollUp(t.p.db, now());
     const ch = await get(admin, `/v2/traffic/voice-channels?${range()}&product=sms&groupBy=day`);
@@ -1555,6 +1560,9 @@ describe('voice inquiry screens and API queues', () => {
     const row = ch.data.rows.find((r: { key: string }) => r.key === String(channelId));
     expect(row).toMatchObject({ count: 3, answered: 1, asr: '33.33', pdd: '2333' });
     expect(ch.data.rows.some((r: { key: string }) => r.key === '9303')).toBe(true);
+    expect(row.label).toBeNull();
+    const named = ch.data.rows.find((r: { key: string }) => r.key === String(srm!.id));
+    expect(named).toMatchObject({ count: 1, label: `${srm!.code} ${srm!.name}` });
     const perf = await get(admin, `/v2/traffic/voice-performance?${range()}&product=sms&groupBy=channel`);
     expect(perf.data.rows.find((r: { key: string }) => r.key === String(channelId))).toMatchObject({ count: 3 });
     expect((await get(admin, `/v2/traffic/voice-channels?to=${now().toISOString()}`)).code).toBe(

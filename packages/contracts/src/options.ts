@@ -3,11 +3,11 @@ import { text } from './validation/scalars.js';
 
 /**
  * The record pickers (`GET /v2/sys/staff/options/:kind`): customers, agents (R-end customers),
- * suppliers and consumer accounts by code or name, or the given ids, within the caller's data
+ * suppliers, consumer accounts and staff by code or name, or the given ids, within the caller's data
  * scope. Each kind is answered by the room that keeps it (server platform/options); any signed-in
  * user may ask, and sees only the records their data scope covers (decision 0132).
  */
-export const OPTION_KINDS = ['customer', 'agent', 'supplier', 'account'] as const;
+export const OPTION_KINDS = ['customer', 'agent', 'supplier', 'account', 'staff'] as const;
 export type OptionKind = (typeof OPTION_KINDS)[number];
 export const OPTIONS_PATH = '/v2/sys/staff/options';
 /** a search answers at most this many records */
@@ -41,7 +41,7 @@ export type OptionsQuery = z.infer<typeof optionsQuery>;
 
 export const optionsParams = z.object({ kind: text().max(32) });
 
-/** one record as a picker shows it: code and name */
+/** one record as a picker shows it: code and name (a staff member: job number, and name in the reader's language) */
 export const recordOption = z.object({
   id: z.number().int(),
   code: text(),

@@ -432,7 +432,7 @@ export interface ChannelBindingRef {
   network: string | null;
 }
 
-/** srm room: the live channels (state `live`) of a product, by id */
+/** srm room: the live channels (state `live`) of a product, by id, and any channel's name */
 export interface ChannelsPort {
   live(product: ChannelProduct): Promise<LiveChannelRef[]>;
   /**
@@ -440,6 +440,8 @@ export interface ChannelsPort {
    * network (a country-wide binding included). Optional: doubles may lack it
    */
   bindingsTo?(channelId: number, dest: { country: string; network?: string }, at: Date): Promise<ChannelBindingRef[]>;
+  /** channels' code and name by id, whatever their state (the traffic views' channel groups). Optional: doubles may lack it */
+  names?(ids: number[]): Promise<Map<number, { code: string; name: string }>>;
 }
 
 /** A customer (CRM) or supplier (SRM) as another room lists it (decision 0127). */

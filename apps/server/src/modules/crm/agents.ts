@@ -90,7 +90,7 @@ export const agentsPort = (db: Db): AgentsPort => ({
     const agent = await inScope(db, q.auth, q.agentId);
     if (!agent) return undefined;
     const kw = q.keyword?.trim();
-    // the agent index (crm_customers_agent_idx) bounds the rows; one agent's customers sort in memory
+    // the agent index (crm_customers_agent_idx: agent, newest first, id descending) gives the rows in page order
     const where = and(eq(c.agentId, agent.id), kw ? searchMatch(c.search, kw) : undefined);
     const records = await db
       .select({

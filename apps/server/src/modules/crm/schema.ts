@@ -78,7 +78,8 @@ export const crmCustomers = pgTable(
     // the list's owner, state and country filters together: one index range, not a BitmapAnd of
     // two 30,000-row bitmaps (decision 0089)
     index('crm_customers_owner_state_country_idx').on(t.ownerId, t.state, t.country),
-    index('crm_customers_agent_idx').on(t.agentId),
+    // an agent's customers newest first (agent-query/customer, decision 0147): a page read off the index (0152)
+    index('crm_customers_agent_idx').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('crm_customers_dealt_idx').on(t.dealt),
     // the lists' default order (newest first, id as the tie-break): top-20 by index, not a sort of the table.
     // Migration 0072 re-creates it with INCLUDE (owner_id, state, country, search), which drizzle cannot

@@ -4,7 +4,7 @@ import { partiesPort } from '../../platform/parties.js';
 import { mountResource } from '../../platform/resource/index.js';
 import { admissions, registerAdmissionHandler } from './admission.js';
 import { srmChannels } from './channels/index.js';
-import { bindingsTo, liveChannels } from './channels/refs.js';
+import { bindingsTo, channelNames, liveChannels } from './channels/refs.js';
 import { supplierContacts } from './contacts.js';
 import { registerSrmCounterparts } from './counterparts.js';
 import { refuseDuplicates } from './duplicates.js';
@@ -59,6 +59,7 @@ export const srmModule: Module = {
     channels: (db) => ({
       live: (product) => liveChannels(db, product),
       bindingsTo: (channelId, dest, at) => bindingsTo(db, channelId, dest, at),
+      names: (ids) => channelNames(db, ids),
     }),
   },
   async register(app, p) {

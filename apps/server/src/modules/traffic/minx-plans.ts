@@ -91,6 +91,8 @@ const stateCommand =
  */
 export const minxPlans = bindResource(minxPlanResource, {
   table: mp,
+  // two creates racing past assertNoOtherActive: the partial unique index refuses the second, in the room's words
+  unique: { traffic_minx_plans_active_uq: 'TRF_MINX_ACTIVE_EXISTS' },
   columns: {
     accountId: mp.accountId,
     customerId: mp.customerId,

@@ -12,8 +12,9 @@ import type { z } from 'zod';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { type Db, rowsOf } from '../../platform/db/index.js';
-import { staffNames } from '../../platform/history/names.js';
 import { fail } from '../../platform/http/errors.js';
+import { optionNames } from '../../platform/options/names.js';
+import type { Platform } from '../../platform/platform.js';
 import { portOf } from '../../platform/ports.js';
 import { customerFacts } from '../crm/index.js';
 import { type RateOf, withConverted } from './converted.js';
@@ -281,11 +282,12 @@ export async function performanceWhere(
  * customers' figures (data scope on the owner).
  */
 export async function performance(
-  db: Db,
+  p: Platform,
   auth: AuthContext,
   q: PerformanceQuery,
   opts: { customerType?: 'C' | 'R'; rateOf: RateOf; locale?: Locale },
 ) {
+  const db = p.db;
   const where = await performanceWhere(db, auth, q, opts.customerType);
   if (!where) return { rows: [] };
   const d = trafficDaily;
@@ -337,7 +339,7 @@ export async function performance(
   };
   // the rate of the row's day when grouped by day, else of the range's last day (decision 0129)
   const lastDay = dayOf(new Date(requireRange(q).to.getTime() - 1));
-  const labels = await groupLabels(db, q.groupBy, folded.rows, opts.locale ?? 'en');
+  const labels = await groupLabels(p, auth, q.groupBy, folded.rows, opts.locale ?? 'en');
   return {
     rows: await withConverted(
       opts.rateOf,
@@ -347,13 +349,18 @@ export async function performance(
   };
 }
 
+/** the record kind a group names, for the groupings whose key is a record id */
+const GROUP_KIND = { owner: 'staff', customer: 'customer', account: 'account' } as const;
+
 /**
- * The names of a performance view's groups in the reader's language: a sales owner by name, a customer by
- * code and name, an account by code · customer (as the record pickers name them). A day, a country and a
- * channel are their own key.
+ * The names of a performance view's groups in the reader's language, as the record pickers name them
+ * (the options registry; every group the view's scope shows is named): a sales owner by name, a customer
+ * by code and name, an account by code · customer; a channel by code and name (SRM's channels port).
+ * A day and a country are their own key.
  */
 async function groupLabels(
-  db: Db,
+  p: Platform,
+  auth: AuthContext,
   groupBy: PerformanceQuery['groupBy'],
   rows: { key: string }[],
   locale: Locale,
@@ -361,16 +368,22 @@ async function groupLabels(
   const ids = [...new Set(rows.map((r) => Number(r.key)).filter((n) => Number.isInteger(n) && n > 0))];
   const out = new Map<string, string>();
   if (ids.length === 0) return out;
-  if (groupBy === 'owner') for (const [id, name] of await staffNames(db, ids, locale)) out.set(String(id), name);
-  if (groupBy === 'customer')
-    for (const [id, c] of await customerFacts(db, ids)) out.set(String(id), `${c.code} ${c.name}`);
-  if (groupBy === 'account') {
-    const accounts = (await portOf(db, 'accounts')?.byIds(ids)) ?? new Map();
-    const customers = await customerFacts(db, [...new Set([...accounts.values()].map((a) => a.customerId))]);
-    for (const [id, a] of accounts) {
-      const c = customers.get(a.customerId);
-      out.set(String(id), c ? `${a.code} · ${c.name}` : a.code);
-    }
+  if (groupBy === 'channel') {
+    const channels = (await portOf(p.db, 'channels')?.names?.(ids)) ?? new Map();
+    for (const [id, c] of channels) out.set(String(id), `${c.code} ${c.name}`);
+    return out;
   }
+  if (groupBy !== 'owner' && groupBy !== 'customer' && groupBy !== 'account') return out;
+  for (const [id, o] of await optionNames(p, auth, GROUP_KIND[groupBy], ids, { locale, within: 'shown' }))
+    out.set(
+      String(id),
+      groupBy === 'owner'
+        ? o.name
+        : groupBy === 'customer'
+          ? `${o.code} ${o.name}`
+          : o.name
+            ? `${o.code} · ${o.name}`
+            : o.code,
+    );
   return out;
 }

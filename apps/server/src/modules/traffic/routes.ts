@@ -333,7 +333,7 @@ export async function trafficRoutes(app: FastifyInstance, p: Platform) {
   for (const { path, perm, fixed, customerType, title } of performanceViews) {
     // one view's answer: its fixed product / grouping over what the caller asked
     const answer = (auth: NonNullable<FastifyRequest['auth']>, q: PerformanceQuery, locale: Locale) =>
-      performance(p.db, auth, { ...q, ...fixed }, { customerType, rateOf: ratesOf(p), locale });
+      performance(p, auth, { ...q, ...fixed }, { customerType, rateOf: ratesOf(p), locale });
     r.get(
       `${B}/${path}`,
       {

@@ -2,9 +2,8 @@ import { exportOptions } from '@portal/contracts';
 import { TrafficPerm, type VosAccountRow, vosAccountQuery } from '@portal/contracts/traffic';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthContext } from '../../platform/auth/context.js';
 import { localeOf } from '../../platform/http/locale.js';
-import { optionsOf } from '../../platform/options/registry.js';
+import { optionNames } from '../../platform/options/names.js';
 import type { Platform } from '../../platform/platform.js';
 import { type PerfColumn, sendPerformanceFile } from './perf-exports.js';
 import { vosAccounts } from './vos-accounts.js';
@@ -28,16 +27,6 @@ const columns = (customers: Map<number, string>): PerfColumn<VosAccountRow>[] =>
   ['收入（7 天）', 'Revenue (7 days)', (r) => r.revenue],
 ];
 
-/** The rows' customers named as the caller's pickers name them (CRM's option provider, 100 ids a call). */
-async function customerNames(p: Platform, auth: AuthContext, ids: number[]): Promise<Map<number, string>> {
-  const provider = optionsOf(p).get('customer');
-  const names = new Map<number, string>();
-  if (!provider) return names;
-  for (let i = 0; i < ids.length; i += 100)
-    for (const o of await provider.byIds(auth, ids.slice(i, i + 100))) names.set(o.id, `${o.code} ${o.name}`);
-  return names;
-}
-
 /** vos-voice-account's file: every account of the filter, in the caller's language (decision 0130). */
 export async function vosExportRoute(app: FastifyInstance, p: Platform) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -52,14 +41,18 @@ export async function vosExportRoute(app: FastifyInstance, p: Platform) {
     },
     async (req, reply) => {
       const { format, ...q } = req.body;
+      const locale = localeOf(req.headers);
       const page = await vosAccounts(p.db, req.auth!, { ...q, page: 1, size: VOS_EXPORT_MAX }, p.clock.now());
-      const names = await customerNames(p, req.auth!, [...new Set(page.records.map((r) => r.customerId))]);
+      // the rows' customers named as the caller's pickers name them (CRM's option provider)
+      const ids = [...new Set(page.records.map((r) => r.customerId))];
+      const found = await optionNames(p, req.auth!, 'customer', ids, { locale, within: 'picker' });
+      const names = new Map([...found].map(([id, o]) => [id, `${o.code} ${o.name}`]));
       return sendPerformanceFile(p, reply, {
         rows: page.records,
         columns: columns(names),
         title: { 'zh-CN': 'VOS 语音账户', en: 'VOS voice accounts' },
         format,
-        locale: localeOf(req.headers),
+        locale,
       });
     },
   );

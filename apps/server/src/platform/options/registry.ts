@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/contracts';
 import type { OptionKind, RecordOption } from '@portal/contracts/options';
 import type { AuthContext } from '../auth/context.js';
 import type { Platform } from '../platform.js';
@@ -6,10 +7,11 @@ import type { Platform } from '../platform.js';
  * What a room answers for one kind of record it keeps, always within the caller's data scope
  * (a record outside it does not exist for them): a keyword search over code and name, and a
  * look-up of ids a form already holds. Both read indexes (the search column's trigrams, the key).
+ * A kind whose names have two languages (staff) names them in `locale`.
  */
 export interface OptionProvider {
-  search(auth: AuthContext, keyword: string | undefined, limit: number): Promise<RecordOption[]>;
-  byIds(auth: AuthContext, ids: number[]): Promise<RecordOption[]>;
+  search(auth: AuthContext, keyword: string | undefined, limit: number, locale?: Locale): Promise<RecordOption[]>;
+  byIds(auth: AuthContext, ids: number[], locale?: Locale): Promise<RecordOption[]>;
 }
 
 /** The providers of one platform, by kind; a kind no mounted room keeps answers 10320001. */

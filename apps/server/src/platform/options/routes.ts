@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
+import { localeOf } from '../http/locale.js';
 import type { Platform } from '../platform.js';
 import { optionsOf } from './registry.js';
 import { optionScope } from './scope.js';
@@ -29,7 +30,8 @@ export async function optionRoutes(app: FastifyInstance, p: Platform) {
     {
       schema: {
         tags: ['access'],
-        summary: 'Customers, agents, suppliers or accounts to pick: by code or name, or by ids, within the data scope',
+        summary:
+          'Customers, agents, suppliers, accounts or staff to pick: by code or name, or by ids, within the data scope',
         params: optionsParams,
         querystring: optionsQuery,
         response: { 200: envelope(z.array(recordOption)) },
@@ -41,12 +43,13 @@ export async function optionRoutes(app: FastifyInstance, p: Platform) {
       if (!provider) throw new AppError('OPTIONS_KIND_UNKNOWN', { vars: { value: req.params.kind } });
       const { keyword, ids } = req.query;
       const auth = optionScope(req.auth!, req.params.kind as OptionKind);
+      const locale = localeOf(req.headers);
       if (ids && keyword) throw new AppError('OPTIONS_KEYWORD_WITH_IDS');
       if (ids) {
-        const found = new Map((await provider.byIds(auth, ids)).map((o) => [o.id, o]));
+        const found = new Map((await provider.byIds(auth, ids, locale)).map((o) => [o.id, o]));
         return ok(ids.flatMap((id) => found.get(id) ?? []));
       }
-      return ok(await provider.search(auth, keyword || undefined, OPTIONS_MAX));
+      return ok(await provider.search(auth, keyword || undefined, OPTIONS_MAX, locale));
     },
   );
 }

@@ -9,7 +9,8 @@ import type { AuthContext } from '../auth/context.js';
  * finance staff keep the books of every customer, account and supplier (as the finance lists'
  * `financeScope`), operations bind any customer to a route, gateway or sender id and any supplier
  * to a channel or resource, and the TVS rewrites name any partner. Everyone else picks within
- * their data scope by owner, as the owning room's list shows them.
+ * their data scope by owner, as the owning room's list shows them (staff: the users their scope covers,
+ * as the staff picker).
  */
 const WIDE: Record<OptionKind, readonly string[]> = {
   customer: [
@@ -22,6 +23,7 @@ const WIDE: Record<OptionKind, readonly string[]> = {
   agent: [FinPerm.ALL_ACCOUNTS],
   supplier: [FinPerm.ALL_ACCOUNTS, ChannelPerm.CHANNEL_EDIT, ChannelPerm.RESOURCE_EDIT, SrmPerm.TVS_REWRITE_EDIT],
   account: [FinPerm.ALL_ACCOUNTS],
+  staff: [],
 };
 
 /** The caller as a picker of `kind` sees them: their own data scope, or all for the keys above. */

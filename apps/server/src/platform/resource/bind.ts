@@ -1,4 +1,4 @@
-import type { Locale } from '@portal/contracts';
+import type { ErrorName, Locale } from '@portal/contracts';
 import { type ResourceDef, SIGNED_IN, versionKeyOf } from '@portal/contracts/resource';
 import { Column, eq, is, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -128,6 +128,11 @@ export interface BindOptions {
    * feed a screen everyone reads (published release notes feed the timeline)
    */
   changesToAll?: boolean;
+  /**
+   * the room's own answer when one of its unique indexes (by name) refuses a write, instead of the
+   * catalogue's DUPLICATE: the rule a hook checks first, held by the index when two writes race
+   */
+  unique?: Readonly<Record<string, ErrorName>>;
 }
 
 export interface BoundResource<D extends ResourceDef = ResourceDef> extends BindOptions {

@@ -84,13 +84,17 @@ export function trackedChanges(b: BoundResource, before: Values, patch: Values):
   return out;
 }
 
-/** A unique index refusing a write is the catalogue's DUPLICATE with the value PostgreSQL names. */
-function duplicateOf(err: unknown): AppError | undefined {
+/**
+ * A unique index refusing a write is the catalogue's DUPLICATE with the value PostgreSQL names, or the
+ * room's own code for that index (`unique`).
+ */
+function duplicateOf(b: BoundResource, err: unknown): AppError | undefined {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const pg = e as { code?: string; detail?: string };
+    const pg = e as { code?: string; detail?: string; constraint?: string; message?: string };
     if (pg.code === '23505') {
       const value = /=\((.*)\) already exists/.exec(pg.detail ?? '')?.[1] ?? '';
-      return new AppError('DUPLICATE', { vars: { value } });
+      const index = pg.constraint ?? /unique constraint "([^"]+)"/.exec(pg.message ?? '')?.[1];
+      return new AppError((index && b.unique?.[index]) || 'DUPLICATE', { vars: { value } });
     }
   }
   return undefined;
@@ -117,7 +121,7 @@ async function inTransaction<T>(
       return out.result;
     });
   } catch (err) {
-    throw duplicateOf(err) ?? err;
+    throw duplicateOf(b, err) ?? err;
   }
   await publishRecordChanged(p.bus, b.def.key, id);
   for (const f of after) await f();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AgentCustomerRow, trafficApi, trafficKeys } from './api';
+import { currencyLinesColumn } from './perf-shared';
 import { lastDays, num, numColumn, type RangeFilters, RangeItem, TotalLines, useAnsweredSearch } from './shared';
 
 type CustomerFilters = RangeFilters & { keyword?: string; agentId?: number };
@@ -95,21 +96,12 @@ function AgentCustomers({ agentId }: { agentId: number }) {
         responsive: ['lg'],
         render: (v: string | null) => v ?? '-',
       },
-      {
+      currencyLinesColumn<AgentCustomerRow, AgentCustomerRow['traffic'][number]>({
         key: 'traffic',
         title: t('traffic.agentCustomers.traffic'),
-        width: 190,
-        render: (_: unknown, r) =>
-          r.traffic.length ? (
-            r.traffic.map((x) => (
-              <div key={x.currency} style={{ whiteSpace: 'nowrap' }}>
-                {num(x.count)} · {num(x.revenue)} {x.currency}
-              </div>
-            ))
-          ) : (
-            <Typography.Text type="secondary">-</Typography.Text>
-          ),
-      },
+        lines: (r) => r.traffic,
+        figures: (x) => x,
+      }),
     ],
     [t],
   );

@@ -5,27 +5,11 @@ import { Link } from 'react-router';
 import { RefSelect } from '../../platform/fields/RefSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type AgentQueryRow, trafficApi, trafficKeys } from './api';
-import { perfSearchForm } from './perf-shared';
+import { currencyLinesColumn, perfSearchForm } from './perf-shared';
 import { lastDays, num, numColumn, type RangeFilters, TotalLines, time, useAnsweredSearch } from './shared';
 
 type AgentFilters = RangeFilters & { keyword?: string; ownerId?: number; departmentId?: number; country?: string };
-type Traffic = AgentQueryRow['traffic'][number];
 const STATE_COLOR: Record<string, string> = { private: 'blue', open_sea: 'gold', blacklist: 'red' };
-
-/** one line per currency: "USD 1,234 · 56.78" (volume, revenue), "-" without traffic */
-function TrafficLines({ list, own }: { list: Traffic[]; own: boolean }) {
-  const lines = list.filter((x) => (own ? x.ownCount : x.count) > 0);
-  if (!lines.length) return <Typography.Text type="secondary">-</Typography.Text>;
-  return (
-    <>
-      {lines.map((x) => (
-        <div key={x.currency} style={{ whiteSpace: 'nowrap' }}>
-          {own ? num(x.ownCount) : num(x.count)} · {num(own ? x.ownRevenue : x.revenue)} {x.currency}
-        </div>
-      ))}
-    </>
-  );
-}
 
 /**
  * /businessInquiry/agent-query/page (decision 0144): the agents (R-end partners) in the caller's scope with
@@ -84,18 +68,18 @@ export function AgentQueryScreen() {
         title: <Tooltip title={t('traffic.agentQuery.withAccountNote')}>{t('traffic.agentQuery.withAccount')}</Tooltip>,
       }),
       numColumn<AgentQueryRow>('dealt', t('traffic.agentQuery.dealt'), 80),
-      {
+      currencyLinesColumn<AgentQueryRow, AgentQueryRow['traffic'][number]>({
         key: 'traffic',
         title: t('traffic.agentQuery.traffic'),
-        width: 190,
-        render: (_: unknown, r) => <TrafficLines list={r.traffic} own={false} />,
-      },
-      {
+        lines: (r) => r.traffic,
+        figures: (x) => x,
+      }),
+      currencyLinesColumn<AgentQueryRow, AgentQueryRow['traffic'][number]>({
         key: 'own',
         title: <Tooltip title={t('traffic.agentQuery.ownNote')}>{t('traffic.agentQuery.own')}</Tooltip>,
-        width: 190,
-        render: (_: unknown, r) => <TrafficLines list={r.traffic} own />,
-      },
+        lines: (r) => r.traffic,
+        figures: (x) => ({ count: x.ownCount, revenue: x.ownRevenue }),
+      }),
     ],
     [t],
   );

@@ -6,7 +6,7 @@ import { DepartmentSelect } from '../../platform/fields/DepartmentSelect';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { UserSelect } from '../../platform/fields/UserSelect';
 import { SearchTable, type SearchTableProps } from '../../platform/ui/SearchTable';
-import { moneyColumns, numColumn, type RangeFilters, RangeItem, TotalLines } from './shared';
+import { moneyColumns, num, numColumn, type RangeFilters, RangeItem, TotalLines } from './shared';
 
 /**
  * What the traffic room's performance screens share (decision 0148): the search form's filters, the
@@ -96,6 +96,35 @@ export function figureColumns<R extends FigureRow>(
     ...(o.after ?? []),
     ...moneyColumns<R>(t),
   ];
+}
+
+/**
+ * A column of a row's traffic per currency, one line each: "1,234 · 56.78 USD" (volume · revenue), "-"
+ * without traffic. `figures` picks the line's volume and revenue (the agent list's own or referred ones).
+ */
+export function currencyLinesColumn<R, X extends { currency: string }>(o: {
+  key: string;
+  title: ReactNode;
+  lines: (r: R) => readonly X[];
+  figures: (x: X) => { count: number; revenue: string };
+}): TableColumnType<R> {
+  return {
+    key: o.key,
+    title: o.title,
+    width: 190,
+    render: (_: unknown, r: R) => {
+      const lines = o.lines(r).filter((x) => o.figures(x).count > 0);
+      if (!lines.length) return <Typography.Text type="secondary">-</Typography.Text>;
+      return lines.map((x) => {
+        const f = o.figures(x);
+        return (
+          <div key={x.currency} style={{ whiteSpace: 'nowrap' }}>
+            {num(f.count)} · {num(f.revenue)} {x.currency}
+          </div>
+        );
+      });
+    },
+  };
 }
 
 /**

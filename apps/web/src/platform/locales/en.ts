@@ -226,6 +226,7 @@ export const en: Messages<typeof zhCN> = {
       customer: 'Search customers by code or name',
       agent: 'Search agents by code or name',
       account: 'Search accounts by code or customer',
+      staff: 'Search staff by name or job number',
       supplier: 'Search suppliers by code or name',
       country: 'Choose a country or region',
       operator: 'Choose a mobile network (MCC+MNC)',

@@ -225,6 +225,7 @@ export const zhCN = {
       customer: '按编码或名称搜索客户',
       agent: '按编码或名称搜索代理',
       account: '按账户编号或客户搜索',
+      staff: '按姓名或工号搜索员工',
       supplier: '按编码或名称搜索供应商',
       country: '选择国家或地区',
       operator: '选择运营商（MCC+MNC）',

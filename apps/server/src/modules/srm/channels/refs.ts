@@ -53,6 +53,16 @@ export async function channelRefs(db: DbOrTx, ids?: number[]): Promise<ChannelRe
   }));
 }
 
+/** Channels' code and name by id (the channels port's `names`). */
+export async function channelNames(db: DbOrTx, ids: number[]): Promise<Map<number, { code: string; name: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: srmChannels.id, code: srmChannels.code, name: srmChannels.name })
+    .from(srmChannels)
+    .where(inArray(srmChannels.id, ids));
+  return new Map(rows.map((r) => [r.id, { code: r.code, name: r.name }]));
+}
+
 /** Suppliers' code and name by id (the reports' supplier level). */
 export async function supplierRefs(
   db: DbOrTx,
