@@ -16,6 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../../platform/audit/subject.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { rowsOf } from '../../platform/db/index.js';
 import { filesOf } from '../../platform/files/service.js';
@@ -276,6 +277,9 @@ export async function customerMailRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm: FinPerm.BILLS }, checkRepeat: true },
       },
-      async (req) => ok(await mailToCustomer(p, req.auth!, kind, req.params.id)),
+      async (req) => {
+        stampAuditSubject(req, (kind === 'bill' ? bills : statements).def.key, req.params.id);
+        return ok(await mailToCustomer(p, req.auth!, kind, req.params.id));
+      },
     );
 }

@@ -2,9 +2,11 @@ import { envelope } from '@portal/contracts';
 import {
   ALLOCATION_BASE,
   accountApply,
+  accountResource,
   accountStatus,
   allocationApply,
   applyResult,
+  billResource,
   CHANGE_BASE,
   type ChangeApply,
   type ChangeKind,
@@ -26,9 +28,10 @@ import {
   writeOffApply,
 } from '@portal/contracts/finance';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../../platform/audit/subject.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
@@ -53,6 +56,12 @@ import { finAccounts, finApplications, finBills } from './schema.js';
 import { runStatements } from './statements.js';
 
 const tags = ['finance'];
+/**
+ * An application on an account (its `accountId`; an allocation's is where the money goes) is a call on that
+ * account: its audit row names it before the work, so the account's operation log lists refusals too.
+ */
+const onAccount = (req: FastifyRequest) =>
+  stampAuditSubject(req, accountResource.key, (req.body as { accountId: number }).accountId);
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Money applications: where each is started, who may start it, and its section 7 detail call. */
@@ -128,7 +137,11 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: FinPerm.ACCOUNT_OPEN }, checkRepeat: true },
     },
-    async (req) => ok(await applyAccount(p, req.auth!, req.body)),
+    async (req) => {
+      const opened = await applyAccount(p, req.auth!, req.body);
+      stampAuditSubject(req, accountResource.key, opened.id);
+      return ok(opened);
+    },
   );
 
   r.get(
@@ -171,7 +184,10 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm: m.perm }, checkRepeat: true },
       },
-      async (req) => ok(await applyMoney(p, req.auth!, m.kind, req.body)),
+      async (req) => {
+        onAccount(req);
+        return ok(await applyMoney(p, req.auth!, m.kind, req.body));
+      },
     );
     if (m.detail) detailRoutes(m.detail, m.kinds ?? [m.kind], m.kind);
   }
@@ -192,7 +208,10 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm: c.perm }, checkRepeat: true },
       },
-      async (req) => ok(await applyCredit(p, req.auth!, c.kind, req.body)),
+      async (req) => {
+        onAccount(req);
+        return ok(await applyCredit(p, req.auth!, c.kind, req.body));
+      },
     );
     detailRoutes(c.base, [c.kind], c.kind);
   }
@@ -209,7 +228,10 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         },
         config: { access: { perm: c.perm }, checkRepeat: true },
       },
-      async (req) => ok(await applyChange(p, req.auth!, c.kind, req.body as ChangeApply[typeof c.kind])),
+      async (req) => {
+        onAccount(req);
+        return ok(await applyChange(p, req.auth!, c.kind, req.body as ChangeApply[typeof c.kind]));
+      },
     );
     detailRoutes(CHANGE_BASE[c.kind], [c.kind], c.what);
   }
@@ -226,7 +248,10 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: FinPerm.REFUNDS }, checkRepeat: true },
     },
-    async (req) => ok(await applyRefund(p, req.auth!, req.body)),
+    async (req) => {
+      onAccount(req);
+      return ok(await applyRefund(p, req.auth!, req.body));
+    },
   );
   detailRoutes(REFUND_BASE, ['refund'], 'refund');
 
@@ -242,7 +267,10 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: FinPerm.WRITE_OFF }, checkRepeat: true },
     },
-    async (req) => ok(await applyWriteOff(p, req.auth!, req.body)),
+    async (req) => {
+      stampAuditSubject(req, billResource.key, req.body.billId);
+      return ok(await applyWriteOff(p, req.auth!, req.body));
+    },
   );
   detailRoutes(WRITE_OFF_BASE, ['write_off'], 'write-off');
 
@@ -257,7 +285,10 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: FinPerm.REINSTATE }, checkRepeat: true },
     },
-    async (req) => ok(await applyReinstate(p, req.auth!, req.body)),
+    async (req) => {
+      onAccount(req);
+      return ok(await applyReinstate(p, req.auth!, req.body));
+    },
   );
   detailRoutes(REINSTATE_BASE, ['reinstate'], 'reinstatement');
 
@@ -273,7 +304,10 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: FinPerm.ALLOCATE }, checkRepeat: true },
     },
-    async (req) => ok(await applyAllocationFor(p, req.auth!, req.body)),
+    async (req) => {
+      onAccount(req);
+      return ok(await applyAllocationFor(p, req.auth!, req.body));
+    },
   );
   detailRoutes(ALLOCATION_BASE, ['allocation'], 'allocation');
 

@@ -16,6 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../../../platform/audit/subject.js';
 import type { AuthContext } from '../../../platform/auth/context.js';
 import { appendRecordEvents } from '../../../platform/history/service.js';
 import { ok } from '../../../platform/http/envelope.js';
@@ -151,7 +152,11 @@ export async function workspaceRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: WorkspacePerm.KEY_EDIT } },
     },
-    async (req) => ok(await createWorkspaceKey(p, req.auth!, req.body)),
+    async (req) => {
+      // a key is made on its workspace: the workspace is named before the work, so a refusal is listed too
+      stampAuditSubject(req, workspaces.def.key, req.body.workspaceId);
+      return ok(await createWorkspaceKey(p, req.auth!, req.body));
+    },
   );
   r.post(
     WORKSPACE_KEY_ROTATE_PATH,
@@ -165,7 +170,10 @@ export async function workspaceRoutes(app: FastifyInstance, p: Platform) {
       },
       config: { access: { perm: WorkspacePerm.KEY_EDIT } },
     },
-    async (req) => ok(await rotateWorkspaceKey(p, req.auth!, req.body)),
+    async (req) => {
+      stampAuditSubject(req, workspaceKeys.def.key, req.body.id);
+      return ok(await rotateWorkspaceKey(p, req.auth!, req.body));
+    },
   );
   r.post(
     WORKSPACE_KEY_VERIFY_PATH,
