@@ -5,6 +5,7 @@ import {
   accountResource,
   accountStatus,
   allocationApply,
+  applicationKindOptions,
   applyResult,
   billResource,
   CHANGE_BASE,
@@ -62,6 +63,8 @@ const tags = ['finance'];
  */
 const onAccount = (req: FastifyRequest) =>
   stampAuditSubject(req, accountResource.key, (req.body as { accountId: number }).accountId);
+/** an application route's action in the operation log: its kind's name */
+const applying = (kind: FinApplicationKind) => applicationKindOptions.find((o) => o.value === kind)!.label;
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Money applications: where each is started, who may start it, and its section 7 detail call. */
@@ -135,7 +138,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: accountApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.ACCOUNT_OPEN }, checkRepeat: true },
+      config: { access: { perm: FinPerm.ACCOUNT_OPEN }, checkRepeat: true, auditAction: applying('open') },
     },
     async (req) => {
       const opened = await applyAccount(p, req.auth!, req.body);
@@ -182,7 +185,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
           body: moneyApply,
           response: { 200: envelope(applyResult) },
         },
-        config: { access: { perm: m.perm }, checkRepeat: true },
+        config: { access: { perm: m.perm }, checkRepeat: true, auditAction: applying(m.kind) },
       },
       async (req) => {
         onAccount(req);
@@ -206,7 +209,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
           body: creditApply,
           response: { 200: envelope(applyResult) },
         },
-        config: { access: { perm: c.perm }, checkRepeat: true },
+        config: { access: { perm: c.perm }, checkRepeat: true, auditAction: applying(c.kind) },
       },
       async (req) => {
         onAccount(req);
@@ -226,7 +229,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
           body: changeApply[c.kind],
           response: { 200: envelope(applyResult) },
         },
-        config: { access: { perm: c.perm }, checkRepeat: true },
+        config: { access: { perm: c.perm }, checkRepeat: true, auditAction: applying(c.kind) },
       },
       async (req) => {
         onAccount(req);
@@ -246,7 +249,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: refundApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.REFUNDS }, checkRepeat: true },
+      config: { access: { perm: FinPerm.REFUNDS }, checkRepeat: true, auditAction: applying('refund') },
     },
     async (req) => {
       onAccount(req);
@@ -265,7 +268,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: writeOffApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.WRITE_OFF }, checkRepeat: true },
+      config: { access: { perm: FinPerm.WRITE_OFF }, checkRepeat: true, auditAction: applying('write_off') },
     },
     async (req) => {
       stampAuditSubject(req, billResource.key, req.body.billId);
@@ -283,7 +286,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: reinstateApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.REINSTATE }, checkRepeat: true },
+      config: { access: { perm: FinPerm.REINSTATE }, checkRepeat: true, auditAction: applying('reinstate') },
     },
     async (req) => {
       onAccount(req);
@@ -302,7 +305,7 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: allocationApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.ALLOCATE }, checkRepeat: true },
+      config: { access: { perm: FinPerm.ALLOCATE }, checkRepeat: true, auditAction: applying('allocation') },
     },
     async (req) => {
       onAccount(req);

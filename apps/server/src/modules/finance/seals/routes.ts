@@ -36,7 +36,11 @@ export async function sealRoutes(app: FastifyInstance, p: Platform) {
         body: sealApply,
         response: { 200: envelope(sealApplyResult) },
       },
-      config: { access: { perm: SealPerm.APPLY }, checkRepeat: true },
+      config: {
+        access: { perm: SealPerm.APPLY },
+        checkRepeat: true,
+        auditAction: { zh: '用印申请', en: 'Seal application' },
+      },
     },
     async (req) => {
       const made = await applySeal(p, req.auth!, req.body);

@@ -60,7 +60,11 @@ export async function billMailRoutes(app: FastifyInstance, p: Platform) {
         body: supplierBillFromMail,
         response: { 200: envelope(billCheckResult) },
       },
-      config: { access: { perm: SupplierBillPerm.CHECK }, checkRepeat: true },
+      config: {
+        access: { perm: SupplierBillPerm.CHECK },
+        checkRepeat: true,
+        auditAction: { zh: '从邮件读取账单', en: 'Read the bill from a mail' },
+      },
     },
     async (req) => {
       stampAuditSubject(req, supplierBills.def.key, req.params.id);

@@ -29,6 +29,9 @@ import { finSupplierAccounts } from './schema.js';
 
 const tags = ['finance'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** an application route's config: the key is checked by the handler once the account is read */
+const applying = (zh: string, en: string) =>
+  ({ access: 'authenticated', checkRepeat: true, auditAction: { zh, en } }) as const;
 
 /**
  * A call on a supplier account names it in its audit row before the work (decision 0153); its resource key is
@@ -55,7 +58,7 @@ export async function supplierRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(applyResult) },
       },
       // the key is the account's product screen's `:apply`, checked once the account is read
-      config: { access: 'authenticated', checkRepeat: true },
+      config: applying('供应商账户申请', 'Supplier account application'),
     },
     async (req) => {
       await onSupplierAccount(p.db, req, req.body.supplierAccountId);
@@ -99,7 +102,7 @@ export async function supplierRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(applyResult) },
       },
       // the key is the bill's supplier-account product screen's `:apply`, checked once the account is read
-      config: { access: 'authenticated', checkRepeat: true },
+      config: applying('账单付款申请', 'Bill payment application'),
     },
     async (req) => {
       stampAuditSubject(req, supplierBills.def.key, req.params.id);
@@ -117,7 +120,7 @@ export async function supplierRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(applyResult) },
       },
       // the key is the account's product screen's `:apply`, checked once the account is read
-      config: { access: 'authenticated', checkRepeat: true },
+      config: applying('坏账申请', 'Bad debt application'),
     },
     async (req) => {
       await onSupplierAccount(p.db, req, req.body.supplierAccountId);
@@ -136,7 +139,7 @@ export async function supplierRoutes(app: FastifyInstance, p: Platform) {
         response: { 200: envelope(applyResult) },
       },
       // the key is the bill's supplier-account product screen's `:apply`, checked once the account is read
-      config: { access: 'authenticated', checkRepeat: true },
+      config: applying('差额入账申请', 'Bill difference application'),
     },
     async (req) => {
       stampAuditSubject(req, supplierBills.def.key, req.params.id);

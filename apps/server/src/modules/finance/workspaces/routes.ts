@@ -150,7 +150,10 @@ export async function workspaceRoutes(app: FastifyInstance, p: Platform) {
         body: createBody,
         response: { 200: envelope(workspaceKeyIssued) },
       },
-      config: { access: { perm: WorkspacePerm.KEY_EDIT } },
+      config: {
+        access: { perm: WorkspacePerm.KEY_EDIT },
+        auditAction: { zh: '新建 API 密钥', en: 'Create an API key' },
+      },
     },
     async (req) => {
       // a key is made on its workspace: the workspace is named before the work, so a refusal is listed too
@@ -168,7 +171,10 @@ export async function workspaceRoutes(app: FastifyInstance, p: Platform) {
         body: workspaceKeyRotate,
         response: { 200: envelope(workspaceKeyIssued) },
       },
-      config: { access: { perm: WorkspacePerm.KEY_EDIT } },
+      config: {
+        access: { perm: WorkspacePerm.KEY_EDIT },
+        auditAction: { zh: '轮换 API 密钥', en: 'Rotate the API key' },
+      },
     },
     async (req) => {
       stampAuditSubject(req, workspaceKeys.def.key, req.body.id);
