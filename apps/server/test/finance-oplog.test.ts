@@ -1,11 +1,9 @@
 import { Errors } from '@portal/contracts';
 import { accountResource } from '@portal/contracts/finance';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmCustomers } from '../src/modules/crm/schema.js';
 import { dayOf } from '../src/modules/finance/ledger.js';
-import { staffUsers } from '../src/platform/access/schema.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
+import { openApprovedAccount, startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -23,30 +21,10 @@ const DAY = 86_400_000;
 const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [admin, sales, other, fin] = await Promise.all([
-    signIn(t.app, DEMO.admin),
-    signIn(t.app, DEMO.sales01),
-    signIn(t.app, { username: 'sales02', password: 'Sales#2026' }),
-    signIn(t.app, DEMO.finance01),
-  ]);
-  const [me] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'sales01'));
-  const [mine] = await t.p.db
-    .select({ id: crmCustomers.id })
-    .from(crmCustomers)
-    .where(and(eq(crmCustomers.ownerId, me!.id), ne(crmCustomers.state, 'blacklist'), isNotNull(crmCustomers.ownerId)))
-    .limit(1);
-  const opened = await post(sales, '/v2/fc/account/apply', {
-    customerId: mine!.id,
-    products: ['sms'],
-    currency: 'USD',
-    billing: 'prepaid',
-  });
-  expect(opened.code, opened.msg).toBe(0);
-  accountId = opened.data.id;
-  const todo = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const task = todo.data.records.find((r: { id: number }) => r.id === opened.data.instanceId);
-  expect((await post(fin, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' })).code).toBe(0);
+  let customerId: number;
+  ({ t, sales, other, fin, customerId } = await startFinanceApp());
+  admin = await signIn(t.app, DEMO.admin);
+  accountId = await openApprovedAccount(t, sales, fin, { customerId });
 }, 300_000);
 afterAll(async () => t?.close());
 
@@ -97,5 +75,19 @@ describe('operationLog: the request lines of finance’s application routes', ()
     expect(refusedZero.request.message).toBeTruthy();
     expect(refusedForeign.request).toMatchObject({ ok: false, resultCode: Errors.NOT_FOUND.code });
     expect(refusedForeign.actorId).not.toBe(credit.actorId);
+    // the action is the route's own, in the reader's language (its summary is English only)
+    expect(lines.map((l: { command: string }) => l.command)).toEqual([
+      'Temporary credit',
+      'Payment deferral',
+      'Recharge',
+      'Account opening',
+    ]);
+    const zh = await requests('zh-CN');
+    expect(zh.data.records.map((l: { command: string }) => l.command)).toEqual([
+      '临时额度申请',
+      '延期付款申请',
+      '充值申请',
+      '开户申请',
+    ]);
   });
 });
