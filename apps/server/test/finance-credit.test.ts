@@ -1,7 +1,6 @@
 import { Errors } from '@portal/contracts';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmCustomers } from '../src/modules/crm/schema.js';
 import { expireCredit } from '../src/modules/finance/credit.js';
 import { dayOf } from '../src/modules/finance/ledger.js';
 import { finAccounts, finApplications } from '../src/modules/finance/schema.js';
@@ -9,7 +8,8 @@ import { staffUsers } from '../src/platform/access/schema.js';
 import type { AuthContext } from '../src/platform/auth/context.js';
 import { exportSource } from '../src/platform/exports/source.js';
 import { portOf } from '../src/platform/ports.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { bearer, type TestApp, type Tokens } from './harness.js';
+import { openApprovedAccount, startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -42,29 +42,8 @@ async function decide(instanceId: number, how: 'agree' | 'reject' = 'agree') {
 const days = (n: number) => dayOf(new Date(t.clock.now().getTime() + n * 86_400_000));
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [sales, other, fin] = await Promise.all([
-    signIn(t.app, DEMO.sales01),
-    signIn(t.app, { username: 'sales02', password: 'Sales#2026' }),
-    signIn(t.app, DEMO.finance01),
-  ]);
-  const salesId = await idOf('sales01');
-  const [mine] = await t.p.db
-    .select({ id: crmCustomers.id })
-    .from(crmCustomers)
-    .where(and(eq(crmCustomers.ownerId, salesId), ne(crmCustomers.state, 'blacklist'), isNotNull(crmCustomers.ownerId)))
-    .limit(1);
-  customerId = mine!.id;
-  const opened = await post(sales, '/v2/fc/account/apply', {
-    customerId,
-    products: ['sms'],
-    currency: 'USD',
-    billing: 'prepaid',
-    creditLine: '100',
-  });
-  expect(opened.code, opened.msg).toBe(0);
-  expect((await decide(opened.data.instanceId)).code).toBe(0);
-  accountId = opened.data.id;
+  ({ t, sales, other, fin, customerId } = await startFinanceApp());
+  accountId = await openApprovedAccount(t, sales, fin, { customerId, creditLine: '100' });
 }, 60_000);
 afterAll(async () => t?.close());
 

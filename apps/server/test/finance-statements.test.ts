@@ -1,13 +1,12 @@
 import { Errors } from '@portal/contracts';
 import type { EntryKind } from '@portal/contracts/finance';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmCustomers } from '../src/modules/crm/schema.js';
 import { postEntry } from '../src/modules/finance/ledger.js';
 import { finStatements } from '../src/modules/finance/schema.js';
 import { runStatements } from '../src/modules/finance/statements.js';
-import { staffUsers } from '../src/platform/access/schema.js';
-import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens, xlsxSheets } from './harness.js';
+import { bearer, type TestApp, type Tokens, xlsxSheets } from './harness.js';
+import { openApprovedAccount, startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -40,29 +39,9 @@ const statementsOf = () =>
   t.p.db.select().from(finStatements).where(eq(finStatements.accountId, accountId)).orderBy(finStatements.periodStart);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [sales, other, fin] = await Promise.all([
-    signIn(t.app, DEMO.sales01),
-    signIn(t.app, { username: 'sales02', password: 'Sales#2026' }),
-    signIn(t.app, DEMO.finance01),
-  ]);
-  const [me] = await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'sales01'));
-  const [mine] = await t.p.db
-    .select({ id: crmCustomers.id })
-    .from(crmCustomers)
-    .where(and(eq(crmCustomers.ownerId, me!.id), ne(crmCustomers.state, 'blacklist'), isNotNull(crmCustomers.ownerId)))
-    .limit(1);
-  const opened = await post(sales, '/v2/fc/account/apply', {
-    customerId: mine!.id,
-    products: ['sms'],
-    currency: 'USD',
-    billing: 'prepaid',
-  });
-  expect(opened.code, opened.msg).toBe(0);
-  const todo = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const task = todo.data.records.find((r: { id: number }) => r.id === opened.data.instanceId);
-  expect((await post(fin, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' })).code).toBe(0);
-  accountId = opened.data.id;
+  let customerId: number;
+  ({ t, sales, other, fin, customerId } = await startFinanceApp());
+  accountId = await openApprovedAccount(t, sales, fin, { customerId });
   // the account was opened today: date its opening back so 2020's months are its own
   await t.p.db.execute(sql`update fin_accounts set opened_at = '2020-01-01T00:00:00Z' where id = ${accountId}`);
 }, 60_000);

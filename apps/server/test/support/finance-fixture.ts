@@ -4,18 +4,24 @@ import { crmCustomers } from '../../src/modules/crm/schema.js';
 import { finAccounts } from '../../src/modules/finance/schema.js';
 import { resources, roleResources, roles, staffUsers } from '../../src/platform/access/schema.js';
 import { DEMO, signIn, startTestApp, type TestApp, type Tokens } from '../harness.js';
+import { keyedPost } from './signed-in.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
+type Answer = { code: number; msg: string; data: any };
 
 /**
- * A finance application test's set-up: the sales role is given `key` too (the seed gives it to finance
- * only), so the data scope, not the permission, is what keeps sales02 off sales01's records; sales01,
+ * A finance application test's set-up: the sales role is given `key` too when named (the seed gives it to
+ * finance only), so the data scope, not the permission, is what keeps sales02 off sales01's records; sales01,
  * sales02 and finance01 signed in; one of sales01's customers that is not blacklisted.
  */
-export async function startFinanceApp(key: string) {
+export async function startFinanceApp(key?: string) {
   const t: TestApp = await startTestApp();
-  const [salesRole] = await t.p.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'sales'));
-  const keys = await t.p.db.select({ id: resources.id }).from(resources).where(eq(resources.international, key));
-  expect(keys).toHaveLength(1);
-  await t.p.db.insert(roleResources).values({ roleId: salesRole!.id, resourceId: keys[0]!.id }).onConflictDoNothing();
+  if (key) {
+    const [salesRole] = await t.p.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'sales'));
+    const keys = await t.p.db.select({ id: resources.id }).from(resources).where(eq(resources.international, key));
+    expect(keys).toHaveLength(1);
+    await t.p.db.insert(roleResources).values({ roleId: salesRole!.id, resourceId: keys[0]!.id }).onConflictDoNothing();
+  }
   const [sales, other, fin] = await Promise.all([
     signIn(t.app, DEMO.sales01),
     signIn(t.app, { username: 'sales02', password: 'Sales#2026' }),
@@ -34,6 +40,25 @@ export async function startFinanceApp(key: string) {
     fin: Tokens;
     customerId: number;
   };
+}
+
+/**
+ * `sales` applies to open an account (prepaid USD SMS unless `body` says otherwise) and finance01 (`fin`)
+ * agrees to the request: the account is active. Answers its id.
+ */
+export async function openApprovedAccount(t: TestApp, sales: Tokens, fin: Tokens, body: Record<string, unknown>) {
+  const post = (tok: Tokens, url: string, payload: object) => keyedPost<Answer>(t, tok, url, payload);
+  const opened = await post(sales, '/v2/fc/account/apply', {
+    products: ['sms'],
+    currency: 'USD',
+    billing: 'prepaid',
+    ...body,
+  });
+  expect(opened.code, opened.msg).toBe(0);
+  const todo = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
+  const task = todo.data.records.find((r: { id: number }) => r.id === opened.data.instanceId);
+  expect((await post(fin, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' })).code).toBe(0);
+  return opened.data.id as number;
 }
 
 let accountSeq = 0;

@@ -16,6 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../../platform/audit/subject.js';
 import type { AuthContext } from '../../platform/auth/context.js';
 import { rowsOf } from '../../platform/db/index.js';
 import { filesOf } from '../../platform/files/service.js';
@@ -257,6 +258,11 @@ export async function mailDoc(
   return { mailId: sent.id, to: acc.email, mailedAt: now.toISOString(), fileName };
 }
 
+const MAILING = {
+  bill: { zh: '邮寄账单', en: 'Mail the bill' },
+  statement: { zh: '邮寄对账单', en: 'Mail the statement' },
+};
+
 /** `POST /v2/fc/bill/{id}/mail` and `POST /v2/fc/statement/{id}/mail`: the bills key, the account scope. */
 export async function customerMailRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -274,8 +280,11 @@ export async function customerMailRoutes(app: FastifyInstance, p: Platform) {
           params,
           response: { 200: envelope(billMailResult) },
         },
-        config: { access: { perm: FinPerm.BILLS }, checkRepeat: true },
+        config: { access: { perm: FinPerm.BILLS }, checkRepeat: true, auditAction: MAILING[kind] },
       },
-      async (req) => ok(await mailToCustomer(p, req.auth!, kind, req.params.id)),
+      async (req) => {
+        stampAuditSubject(req, (kind === 'bill' ? bills : statements).def.key, req.params.id);
+        return ok(await mailToCustomer(p, req.auth!, kind, req.params.id));
+      },
     );
 }

@@ -2,9 +2,12 @@ import { envelope } from '@portal/contracts';
 import {
   ALLOCATION_BASE,
   accountApply,
+  accountResource,
   accountStatus,
   allocationApply,
+  applicationKindOptions,
   applyResult,
+  billResource,
   CHANGE_BASE,
   type ChangeApply,
   type ChangeKind,
@@ -26,9 +29,10 @@ import {
   writeOffApply,
 } from '@portal/contracts/finance';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../../platform/audit/subject.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { localeOf } from '../../platform/http/locale.js';
@@ -53,6 +57,14 @@ import { finAccounts, finApplications, finBills } from './schema.js';
 import { runStatements } from './statements.js';
 
 const tags = ['finance'];
+/**
+ * An application on an account (its `accountId`; an allocation's is where the money goes) is a call on that
+ * account: its audit row names it before the work, so the account's operation log lists refusals too.
+ */
+const onAccount = (req: FastifyRequest) =>
+  stampAuditSubject(req, accountResource.key, (req.body as { accountId: number }).accountId);
+/** an application route's action in the operation log: its kind's name */
+const applying = (kind: FinApplicationKind) => applicationKindOptions.find((o) => o.value === kind)!.label;
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Money applications: where each is started, who may start it, and its section 7 detail call. */
@@ -126,9 +138,13 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: accountApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.ACCOUNT_OPEN }, checkRepeat: true },
+      config: { access: { perm: FinPerm.ACCOUNT_OPEN }, checkRepeat: true, auditAction: applying('open') },
     },
-    async (req) => ok(await applyAccount(p, req.auth!, req.body)),
+    async (req) => {
+      const opened = await applyAccount(p, req.auth!, req.body);
+      stampAuditSubject(req, accountResource.key, opened.id);
+      return ok(opened);
+    },
   );
 
   r.get(
@@ -169,9 +185,12 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
           body: moneyApply,
           response: { 200: envelope(applyResult) },
         },
-        config: { access: { perm: m.perm }, checkRepeat: true },
+        config: { access: { perm: m.perm }, checkRepeat: true, auditAction: applying(m.kind) },
       },
-      async (req) => ok(await applyMoney(p, req.auth!, m.kind, req.body)),
+      async (req) => {
+        onAccount(req);
+        return ok(await applyMoney(p, req.auth!, m.kind, req.body));
+      },
     );
     if (m.detail) detailRoutes(m.detail, m.kinds ?? [m.kind], m.kind);
   }
@@ -190,9 +209,12 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
           body: creditApply,
           response: { 200: envelope(applyResult) },
         },
-        config: { access: { perm: c.perm }, checkRepeat: true },
+        config: { access: { perm: c.perm }, checkRepeat: true, auditAction: applying(c.kind) },
       },
-      async (req) => ok(await applyCredit(p, req.auth!, c.kind, req.body)),
+      async (req) => {
+        onAccount(req);
+        return ok(await applyCredit(p, req.auth!, c.kind, req.body));
+      },
     );
     detailRoutes(c.base, [c.kind], c.kind);
   }
@@ -207,9 +229,12 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
           body: changeApply[c.kind],
           response: { 200: envelope(applyResult) },
         },
-        config: { access: { perm: c.perm }, checkRepeat: true },
+        config: { access: { perm: c.perm }, checkRepeat: true, auditAction: applying(c.kind) },
       },
-      async (req) => ok(await applyChange(p, req.auth!, c.kind, req.body as ChangeApply[typeof c.kind])),
+      async (req) => {
+        onAccount(req);
+        return ok(await applyChange(p, req.auth!, c.kind, req.body as ChangeApply[typeof c.kind]));
+      },
     );
     detailRoutes(CHANGE_BASE[c.kind], [c.kind], c.what);
   }
@@ -224,9 +249,12 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: refundApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.REFUNDS }, checkRepeat: true },
+      config: { access: { perm: FinPerm.REFUNDS }, checkRepeat: true, auditAction: applying('refund') },
     },
-    async (req) => ok(await applyRefund(p, req.auth!, req.body)),
+    async (req) => {
+      onAccount(req);
+      return ok(await applyRefund(p, req.auth!, req.body));
+    },
   );
   detailRoutes(REFUND_BASE, ['refund'], 'refund');
 
@@ -240,9 +268,12 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: writeOffApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.WRITE_OFF }, checkRepeat: true },
+      config: { access: { perm: FinPerm.WRITE_OFF }, checkRepeat: true, auditAction: applying('write_off') },
     },
-    async (req) => ok(await applyWriteOff(p, req.auth!, req.body)),
+    async (req) => {
+      stampAuditSubject(req, billResource.key, req.body.billId);
+      return ok(await applyWriteOff(p, req.auth!, req.body));
+    },
   );
   detailRoutes(WRITE_OFF_BASE, ['write_off'], 'write-off');
 
@@ -255,9 +286,12 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: reinstateApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.REINSTATE }, checkRepeat: true },
+      config: { access: { perm: FinPerm.REINSTATE }, checkRepeat: true, auditAction: applying('reinstate') },
     },
-    async (req) => ok(await applyReinstate(p, req.auth!, req.body)),
+    async (req) => {
+      onAccount(req);
+      return ok(await applyReinstate(p, req.auth!, req.body));
+    },
   );
   detailRoutes(REINSTATE_BASE, ['reinstate'], 'reinstatement');
 
@@ -271,9 +305,12 @@ export async function financeRoutes(app: FastifyInstance, p: Platform) {
         body: allocationApply,
         response: { 200: envelope(applyResult) },
       },
-      config: { access: { perm: FinPerm.ALLOCATE }, checkRepeat: true },
+      config: { access: { perm: FinPerm.ALLOCATE }, checkRepeat: true, auditAction: applying('allocation') },
     },
-    async (req) => ok(await applyAllocationFor(p, req.auth!, req.body)),
+    async (req) => {
+      onAccount(req);
+      return ok(await applyAllocationFor(p, req.auth!, req.body));
+    },
   );
   detailRoutes(ALLOCATION_BASE, ['allocation'], 'allocation');
 

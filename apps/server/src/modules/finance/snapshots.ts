@@ -3,15 +3,12 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import type { Platform } from '../../platform/platform.js';
 import { bindResource } from '../../platform/resource/index.js';
-import { customerFieldSql } from '../crm/customer-refs.js';
 import { financeScope } from './accounts.js';
+import { accountColumns } from './consumer/account-ref.js';
 import { dayOf } from './ledger.js';
 import { finAccountSnapshots } from './schema.js';
 
 export const SNAPSHOT_JOB = 'finance.snapshot';
-
-const accountOf = (field: 'code' | 'customer_id') =>
-  sql.raw(`(select a.${field} from fin_accounts a where a.id = "fin_account_snapshots"."account_id")`);
 
 export const snapshots = bindResource(accountSnapshotResource, {
   scopeOf: financeScope,
@@ -19,9 +16,7 @@ export const snapshots = bindResource(accountSnapshotResource, {
   columns: {
     day: finAccountSnapshots.day,
     accountId: finAccountSnapshots.accountId,
-    accountCode: accountOf('code'),
-    customerName: customerFieldSql(accountOf('customer_id'), 'name'),
-    ownerId: customerFieldSql(accountOf('customer_id'), 'owner_id'),
+    ...accountColumns('fin_account_snapshots'),
     currency: finAccountSnapshots.currency,
     billing: finAccountSnapshots.billing,
     opening: finAccountSnapshots.opening,

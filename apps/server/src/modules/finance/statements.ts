@@ -9,13 +9,10 @@ import { localeOf } from '../../platform/http/locale.js';
 import { sendXlsx } from '../../platform/http/xlsx-reply.js';
 import type { Platform } from '../../platform/platform.js';
 import { bindResource } from '../../platform/resource/index.js';
-import { customerFieldSql } from '../crm/customer-refs.js';
 import { accountScopeWhere, financeScope } from './accounts.js';
 import { billStatement, closedPeriods } from './bills.js';
+import { accountColumns } from './consumer/account-ref.js';
 import { finAccounts, finStatements } from './schema.js';
-
-const accountOf = (field: 'code' | 'customer_id') =>
-  sql.raw(`(select a.${field} from fin_accounts a where a.id = "fin_statements"."account_id")`);
 
 /** The prepaid statements tab of `account/consumer/bill`, in the caller's scope (finance: all), read-only. */
 export const statements = bindResource(statementResource, {
@@ -25,9 +22,7 @@ export const statements = bindResource(statementResource, {
   columns: {
     code: finStatements.code,
     accountId: finStatements.accountId,
-    accountCode: accountOf('code'),
-    customerName: customerFieldSql(accountOf('customer_id'), 'name'),
-    ownerId: customerFieldSql(accountOf('customer_id'), 'owner_id'),
+    ...accountColumns('fin_statements'),
     periodStart: finStatements.periodStart,
     periodEnd: finStatements.periodEnd,
     currency: finStatements.currency,

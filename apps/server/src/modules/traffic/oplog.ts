@@ -212,7 +212,10 @@ const VERBS = {
   'follow-up': { zh: '跟进', en: 'Follow-up' },
 } as const;
 
-/** the action of an audited call in the reader's language: the resource's verb or command, else its summary */
+/**
+ * the action of an audited call in the reader's language: the resource's verb or command, else the route's own
+ * action (decision 0153), else its summary
+ */
 function requestAction(a: SubjectAudit, entity: string, locale: Locale): string {
   const def = boundResource(entity)?.def;
   if (def) {
@@ -223,7 +226,7 @@ function requestAction(a: SubjectAudit, entity: string, locale: Locale): string 
     if (a.route === `${def.api}/comment`) return textOf(locale, VERBS.comment);
     if (a.route === `${def.api}/follow-up`) return textOf(locale, VERBS['follow-up']);
   }
-  return a.summary ?? `${a.method} ${a.route}`;
+  return a.action ?? a.summary ?? `${a.method} ${a.route}`;
 }
 
 /** a failure in the reader's language: the catalogue's message (its blanks left out), else the HTTP status */

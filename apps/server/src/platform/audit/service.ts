@@ -43,11 +43,18 @@ declare module 'fastify' {
 
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** the routes' `auditAction`s by `METHOD route`, gathered as they are registered */
+const ACTIONS = new Map<string, { zh: string; en: string }>();
+
 /**
  * Every state-changing call: who, what, when, from where, with what outcome. Written as the answer
  * goes out (onSend), so a record's history already holds the change when its caller reloads it.
  */
 export function registerAudit(app: FastifyInstance, db: Db) {
+  app.addHook('onRoute', (o) => {
+    const action = o.config?.auditAction;
+    if (action) for (const m of [o.method].flat()) ACTIONS.set(`${m} ${o.url}`, action);
+  });
   app.addHook('onSend', async (req: FastifyRequest, reply, payload) => {
     await writeAudit(req, reply);
     return payload;
@@ -100,6 +107,8 @@ export type SubjectAudit = {
   route: string;
   path: string;
   summary: string | null;
+  /** the route's `auditAction` in the reader's language, if it names one */
+  action: string | null;
   subject: string;
   statusCode: number;
   resultCode: number | null;
@@ -109,7 +118,7 @@ export type SubjectAudit = {
  * The audited calls on some records (`subject` in `subjects`, each `<kind>:<id>`) in [from, to), newest first
  * (`at desc, id desc`), the first `limit`, with their total (decision 0151). Each subject reads through
  * `audit_log_subject_idx` (subject, at). The request body (`detail`) is not answered: it may hold fields the
- * reader may not see.
+ * reader may not see. `action` is the route's `auditAction` in the reader's language (decision 0153).
  */
 export async function auditOfSubjects(
   db: Db,
@@ -140,5 +149,11 @@ export async function auditOfSubjects(
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(q.limit);
-  return { total, rows };
+  return {
+    total,
+    rows: rows.map((r) => {
+      const action = ACTIONS.get(`${r.method} ${r.route}`);
+      return { ...r, action: action ? (q.locale === 'en' ? action.en : action.zh) : null };
+    }),
+  };
 }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffUsers } from '../access/schema.js';
+import { stampAuditSubject } from '../audit/subject.js';
 import { filesOf } from '../files/service.js';
 import { ok } from '../http/envelope.js';
 import { localeOf } from '../http/locale.js';
@@ -96,7 +97,7 @@ export function mountRecordHistory<Id extends string | number = number>(
       config: { access, checkRepeat: true },
     },
     async (req) => {
-      req.auditRecord = `${opts.entity}:${req.body.id}`;
+      stampAuditSubject(req, opts.entity, req.body.id);
       const done = await commentOn(p, opts, req.auth!, req.body.id, req.body);
       await announce(req.body.id);
       return ok(done);
@@ -116,7 +117,7 @@ export function mountRecordHistory<Id extends string | number = number>(
       config: { access, checkRepeat: true },
     },
     async (req) => {
-      req.auditRecord = `${opts.entity}:${req.body.id}`;
+      stampAuditSubject(req, opts.entity, req.body.id);
       const done = await followUpOn(p, opts, req.auth!, req.body.id, req.body);
       await announce(req.body.id);
       return ok(done);

@@ -1,4 +1,5 @@
 import type { RouteAccess } from '@portal/contracts';
+import type { Label } from '@portal/contracts/resource/define';
 import type { AuthContext } from '../auth/context.js';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     checkRepeat?: boolean;
     /** false keeps a state-changing route out of the audit log; true audits a GET that changes state. */
     audit?: boolean;
+    /** What the call does, as a record's operation log names it (its summary is English only; decision 0153). */
+    auditAction?: Label;
   }
   interface FastifyRequest {
     auth?: AuthContext;

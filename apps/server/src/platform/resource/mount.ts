@@ -8,9 +8,10 @@ import {
   versionKeyOf,
 } from '@portal/contracts/resource';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../audit/subject.js';
 import { exportRoute } from '../exports/list-export.js';
 import { departmentNames, staffNames, type ValueNamer } from '../history/names.js';
 import { mountRecordHistory, type RecordHistoryOptions } from '../history/routes.js';
@@ -35,8 +36,8 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
   const tags = [def.key.split('.')[0]!];
   const title = def.title.en;
   const readPerm = def.access.list === SIGNED_IN ? SIGNED_IN : { perm: def.access.list };
-  /** the audit row's subject, `<resource key>:<id>` (decision 0151): set before the call, so a refusal keeps it too */
-  const subjectOf = (body: unknown) => `${def.key}:${(body as { id: number }).id}`;
+  /** the audit row's subject (decision 0151): set before the call, so a refusal keeps it too */
+  const stamp = (req: FastifyRequest) => stampAuditSubject(req, def.key, (req.body as { id: number }).id);
 
   r.post(
     resourcePath(def, 'page'),
@@ -91,7 +92,7 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
       },
       async (req) => {
         const saved = await createRecord(b, p, req.auth!, req.body as Values);
-        req.auditRecord = `${def.key}:${saved.id}`;
+        stampAuditSubject(req, def.key, saved.id);
         return ok(saved);
       },
     );
@@ -111,7 +112,7 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         config: { access: { perm: update }, checkRepeat: true },
       },
       async (req) => {
-        req.auditRecord = subjectOf(req.body);
+        stamp(req);
         return ok(await updateRecord(b, p, req.auth!, req.body as Values));
       },
     );
@@ -126,7 +127,7 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         config: { access: { perm: del }, checkRepeat: true },
       },
       async (req) => {
-        req.auditRecord = subjectOf(req.body);
+        stamp(req);
         return ok(await deleteRecord(b, p, req.auth!, req.body as Values & { id: number }));
       },
     );
@@ -145,7 +146,7 @@ export async function mountResource(app: FastifyInstance, p: Platform, b: BoundR
         config: { access: { perm: cmd.perm }, checkRepeat: true },
       },
       async (req) => {
-        req.auditRecord = subjectOf(req.body);
+        stamp(req);
         return ok(await runCommand(b, p, req.auth!, name, req.body as Values));
       },
     );

@@ -1,13 +1,11 @@
 import { vosBalanceResource } from '@portal/contracts/finance';
 import { sql } from 'drizzle-orm';
 import { bindResource } from '../../../platform/resource/index.js';
-import { customerFieldSql } from '../../crm/customer-refs.js';
 import { financeScope } from '../accounts.js';
+import { accountColumns } from '../consumer/account-ref.js';
 import { finAccountSnapshots } from '../schema.js';
 
 const snap = (name: string) => `"fin_account_snapshots"."${name}"`;
-const accountOf = (field: 'code' | 'customer_id') =>
-  sql.raw(`(select a.${field} from fin_accounts a where a.id = ${snap('account_id')})`);
 /** the day's ledger entries of the snapshot's account of these kinds, summed (credits positive) */
 const entriesOf = (kinds: string[]) =>
   sql.raw(`(select coalesce(sum(e.amount), 0) from fin_ledger_entries e
@@ -31,9 +29,7 @@ export const vosBalances = bindResource(vosBalanceResource, {
   columns: {
     day: finAccountSnapshots.day,
     accountId: finAccountSnapshots.accountId,
-    accountCode: accountOf('code'),
-    customerName: customerFieldSql(accountOf('customer_id'), 'name'),
-    ownerId: customerFieldSql(accountOf('customer_id'), 'owner_id'),
+    ...accountColumns('fin_account_snapshots'),
     currency: finAccountSnapshots.currency,
     opening: finAccountSnapshots.opening,
     recharges: entriesOf(TOP_UP),

@@ -12,10 +12,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../../../platform/audit/subject.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { localeOf } from '../../../platform/http/locale.js';
 import type { Platform } from '../../../platform/platform.js';
 import { applySeal, sealApplicationDetail as detail } from './apply.js';
+import { sealApplications } from './resources.js';
 import { finSeals } from './schema.js';
 
 const tags = ['finance'];
@@ -34,9 +36,17 @@ export async function sealRoutes(app: FastifyInstance, p: Platform) {
         body: sealApply,
         response: { 200: envelope(sealApplyResult) },
       },
-      config: { access: { perm: SealPerm.APPLY }, checkRepeat: true },
+      config: {
+        access: { perm: SealPerm.APPLY },
+        checkRepeat: true,
+        auditAction: { zh: '用印申请', en: 'Seal application' },
+      },
     },
-    async (req) => ok(await applySeal(p, req.auth!, req.body)),
+    async (req) => {
+      const made = await applySeal(p, req.auth!, req.body);
+      stampAuditSubject(req, sealApplications.def.key, made.id);
+      return ok(made);
+    },
   );
 
   r.get(

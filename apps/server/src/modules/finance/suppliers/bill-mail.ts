@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../../../platform/audit/subject.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { localeOf } from '../../../platform/http/locale.js';
@@ -17,6 +18,7 @@ import { MAX_IMPORT_BYTES } from '../../../platform/imports/routes.js';
 import type { Platform } from '../../../platform/platform.js';
 import { portOf } from '../../../platform/ports.js';
 import { billCheckResult, billLineImport } from './bill-import.js';
+import { supplierBills } from './bills.js';
 
 const tags = ['finance'];
 const exts = [...SUPPLIER_BILL_MAIL_FILE_TYPES];
@@ -58,9 +60,14 @@ export async function billMailRoutes(app: FastifyInstance, p: Platform) {
         body: supplierBillFromMail,
         response: { 200: envelope(billCheckResult) },
       },
-      config: { access: { perm: SupplierBillPerm.CHECK }, checkRepeat: true },
+      config: {
+        access: { perm: SupplierBillPerm.CHECK },
+        checkRepeat: true,
+        auditAction: { zh: '从邮件读取账单', en: 'Read the bill from a mail' },
+      },
     },
     async (req) => {
+      stampAuditSubject(req, supplierBills.def.key, req.params.id);
       const { mailId } = req.body;
       const mail = await portOf(p.db, 'mail')?.attachment?.(req.auth!.userId, mailId, exts);
       if (!mail) throw new AppError('FIN_SUPPLIER_BILL_MAIL_NOT_FOUND', { vars: { value: `#${mailId}` } });

@@ -16,6 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stampAuditSubject } from '../../../platform/audit/subject.js';
 import type { AuthContext } from '../../../platform/auth/context.js';
 import { appendRecordEvents } from '../../../platform/history/service.js';
 import { ok } from '../../../platform/http/envelope.js';
@@ -149,9 +150,16 @@ export async function workspaceRoutes(app: FastifyInstance, p: Platform) {
         body: createBody,
         response: { 200: envelope(workspaceKeyIssued) },
       },
-      config: { access: { perm: WorkspacePerm.KEY_EDIT } },
+      config: {
+        access: { perm: WorkspacePerm.KEY_EDIT },
+        auditAction: { zh: '新建 API 密钥', en: 'Create an API key' },
+      },
     },
-    async (req) => ok(await createWorkspaceKey(p, req.auth!, req.body)),
+    async (req) => {
+      // a key is made on its workspace: the workspace is named before the work, so a refusal is listed too
+      stampAuditSubject(req, workspaces.def.key, req.body.workspaceId);
+      return ok(await createWorkspaceKey(p, req.auth!, req.body));
+    },
   );
   r.post(
     WORKSPACE_KEY_ROTATE_PATH,
@@ -163,9 +171,15 @@ export async function workspaceRoutes(app: FastifyInstance, p: Platform) {
         body: workspaceKeyRotate,
         response: { 200: envelope(workspaceKeyIssued) },
       },
-      config: { access: { perm: WorkspacePerm.KEY_EDIT } },
+      config: {
+        access: { perm: WorkspacePerm.KEY_EDIT },
+        auditAction: { zh: '轮换 API 密钥', en: 'Rotate the API key' },
+      },
     },
-    async (req) => ok(await rotateWorkspaceKey(p, req.auth!, req.body)),
+    async (req) => {
+      stampAuditSubject(req, workspaceKeys.def.key, req.body.id);
+      return ok(await rotateWorkspaceKey(p, req.auth!, req.body));
+    },
   );
   r.post(
     WORKSPACE_KEY_VERIFY_PATH,
