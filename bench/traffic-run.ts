@@ -1,24 +1,32 @@
 // Traffic ingestion and queries (decision 0042): boots the platform on DATABASE_URL (migrated), gives
 // it a fixture accounts port (finance's is built elsewhere; 200 accounts over 40 sales), ingests
 // BENCH_SMS submit lines (with their DLRs, 12 % two-part messages) spread over BENCH_DAYS days
-// through `ingestBatch` (the API's code path without HTTP), rolls up, then times sendRcdQuery by
-// account + day and by number, and the 90-day performance view. Prints one JSON line.
-// Run by bench/traffic.suite.mjs.
+// through `ingestBatch` (the API's code path without HTTP), BENCH_CONCURRENCY batches at a time (as
+// the ingestion API takes concurrent posts), while the rollup runs every BENCH_ROLLUP_SECONDS (the
+// job's minute) beside it; then rolls up the rest, adds BENCH_BULK_SMS / BENCH_BULK_VOICE records over
+// 90 days (traffic-bulk.ts), and times sendRcdQuery by account + day and by number, the call records
+// by account + day, and the 90-day performance view. Prints one JSON line. Run by bench/traffic.suite.mjs.
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
+import { ratesOf } from '../apps/server/src/modules/traffic/converted.js';
 import { ingestBatch } from '../apps/server/src/modules/traffic/ingest.js';
-import { performance as perfView, smsRecords } from '../apps/server/src/modules/traffic/queries.js';
+import { performance as perfView, smsRecords, voiceRecords } from '../apps/server/src/modules/traffic/queries.js';
 import { rollUp } from '../apps/server/src/modules/traffic/rollups.js';
 import { bootPlatform } from '../apps/server/src/platform/boot.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { type ConsumerAccountRef, definePorts } from '../apps/server/src/platform/ports.js';
 import { seededRng } from '../apps/server/src/platform/seed/rng.js';
+import { BULK_DAYS, bulkNumber, loadBulk } from './traffic-bulk.js';
 
 const SMS = Number(process.env.BENCH_SMS ?? 200_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
 const BATCH = 5000;
 /** BENCH_DLR_LATE=1: each batch's reports come with the next batch (as live reports do, seconds later) */
 const DLR_LATE = process.env.BENCH_DLR_LATE === '1';
+const CONCURRENCY = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 2));
+const ROLLUP_SECONDS = Number(process.env.BENCH_ROLLUP_SECONDS ?? 60);
+const BULK_SMS = Number(process.env.BENCH_BULK_SMS ?? 0);
+const BULK_VOICE = Number(process.env.BENCH_BULK_VOICE ?? 0);
 const DAY = 86_400_000;
 
 const p = await bootPlatform(loadConfig({ ...process.env, LOG_LEVEL: 'warn', JOBS: 'false' }), {
@@ -52,8 +60,15 @@ let lines = 0;
 let records = 0;
 const numbers: string[] = [];
 const held: object[] = [];
-const started = performance.now();
-for (let made = 0; made < SMS; ) {
+let made = 0;
+/** the next batch of lines, or none when every message is made (with the held reports of the last) */
+function nextBatch(): object[] | undefined {
+  if (made >= SMS) {
+    if (!held.length) return undefined;
+    const rest = held.splice(0);
+    lines += rest.length;
+    return rest;
+  }
   const batch: object[] = [...held.splice(0)];
   while (batch.length < BATCH && made < SMS) {
     const at = start + Math.floor(rng.next() * (DAYS * DAY - 3_600_000));
@@ -89,17 +104,39 @@ for (let made = 0; made < SMS; ) {
     made++;
   }
   lines += batch.length;
-  await ingestBatch(p.db, now, batch);
+  return batch;
 }
-if (held.length) {
-  lines += held.length;
-  await ingestBatch(p.db, now, held);
-}
+
+// the rollup job beside ingestion: each round's seconds and deltas taken; a record waits for the
+// round after the one running when it came, so its lag is at most the interval plus the longest round
+const rounds: { seconds: number; deltas: number }[] = [];
+let ingesting = true;
+const rollupsBeside = (async () => {
+  while (ingesting) {
+    await new Promise((r) => setTimeout(r, ROLLUP_SECONDS * 1000));
+    if (!ingesting) break;
+    const t0 = performance.now();
+    const deltas = await rollUp(p.db, now);
+    rounds.push({ seconds: (performance.now() - t0) / 1000, deltas });
+  }
+})();
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    for (let batch = nextBatch(); batch; batch = nextBatch()) await ingestBatch(p.db, now, batch);
+  }),
+);
+ingesting = false;
 const ingestSeconds = (performance.now() - started) / 1000;
 const rollStarted = performance.now();
+await rollupsBeside;
 await rollUp(p.db, now);
 const rollupSeconds = (performance.now() - rollStarted) / 1000;
 await p.db.execute(sql`analyze traffic_sms`);
+const bulk =
+  BULK_SMS + BULK_VOICE > 0
+    ? await loadBulk(p.db, now, BULK_SMS, BULK_VOICE, (s) => process.stderr.write(`    bulk: ${s}\n`))
+    : undefined;
 
 const admin = {
   userId: 0,
@@ -118,7 +155,10 @@ const p95 = async (n: number, fn: (i: number) => Promise<unknown>) => {
   times.sort((a, b) => a - b);
   return Math.round(times[Math.floor(n * 0.95)]! * 10) / 10;
 };
-const day = (i: number) => new Date(start + (1 + (i % (DAYS - 2))) * DAY);
+// with the bulk records: a day of the 90 and a number of that day; else a day and a number ingested
+const lastBulkDay = Math.floor(now.getTime() / DAY) - 1;
+const bulkDay = (i: number) => lastBulkDay - ((i * 13) % BULK_DAYS);
+const day = (i: number) => (bulk ? new Date(bulkDay(i) * DAY) : new Date(start + (1 + (i % (DAYS - 2))) * DAY));
 const byAccountDay = await p95(40, (i) =>
   smsRecords(p.db, admin, {
     page: 1,
@@ -132,18 +172,34 @@ const byNumber = await p95(40, (i) =>
   smsRecords(p.db, admin, {
     page: 1,
     size: 20,
-    number: numbers[i % Math.max(1, numbers.length)] ?? '8613800000000',
-    from: new Date(now.getTime() - Math.min(DAYS, 93) * DAY + 60_000).toISOString(),
+    number: bulk
+      ? bulkNumber(1 + ((i * 7919) % Math.ceil(bulk.sms / BULK_DAYS)), bulkDay(i))
+      : (numbers[i % Math.max(1, numbers.length)] ?? '8613800000000'),
+    from: new Date(now.getTime() - Math.min(bulk ? BULK_DAYS + 1 : DAYS, 93) * DAY + 60_000).toISOString(),
     to: now.toISOString(),
   }),
 );
-const perf90 = await p95(20, (i) =>
-  perfView(p.db, admin, {
-    product: 'sms',
-    groupBy: i % 2 ? 'day' : 'owner',
-    from: new Date(now.getTime() - 90 * DAY).toISOString(),
-    to: now.toISOString(),
+const callsByAccountDay = await p95(40, (i) =>
+  voiceRecords(p.db, admin, {
+    page: 1,
+    size: 20,
+    accountId: 1 + ((i * 7) % 200),
+    from: day(i).toISOString(),
+    to: new Date(day(i).getTime() + DAY).toISOString(),
   }),
+);
+const perf90 = await p95(20, (i) =>
+  perfView(
+    p,
+    admin,
+    {
+      product: 'sms',
+      groupBy: i % 2 ? 'day' : 'owner',
+      from: new Date(now.getTime() - 90 * DAY).toISOString(),
+      to: now.toISOString(),
+    },
+    { rateOf: ratesOf(p) },
+  ),
 );
 process.stdout.write(
   `${JSON.stringify({
@@ -155,9 +211,14 @@ process.stdout.write(
     recordsPerSecond: Math.round(records / ingestSeconds),
     linesPerSecond: Math.round(lines / ingestSeconds),
     rollupSeconds,
+    concurrency: CONCURRENCY,
+    rollupEverySeconds: ROLLUP_SECONDS,
+    rollupRounds: rounds,
+    bulk,
     byAccountDayP95: byAccountDay,
     byNumberP95: byNumber,
     performance90P95: perf90,
+    callsByAccountDayP95: callsByAccountDay,
   })}\n`,
 );
 await p.shutdown();
