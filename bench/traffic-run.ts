@@ -159,15 +159,15 @@ const p95 = async (n: number, fn: (i: number) => Promise<unknown>) => {
 const lastBulkDay = Math.floor(now.getTime() / DAY) - 1;
 const bulkDay = (i: number) => lastBulkDay - ((i * 13) % BULK_DAYS);
 const day = (i: number) => (bulk ? new Date(bulkDay(i) * DAY) : new Date(start + (1 + (i % (DAYS - 2))) * DAY));
-const byAccountDay = await p95(40, (i) =>
-  smsRecords(p.db, admin, {
-    page: 1,
-    size: 20,
-    accountId: 1 + ((i * 7) % 200),
-    from: day(i).toISOString(),
-    to: new Date(day(i).getTime() + DAY).toISOString(),
-  }),
-);
+/** the i-th call's page of one account's records of one day (SMS and calls ask the same) */
+const accountDay = (i: number) => ({
+  page: 1,
+  size: 20,
+  accountId: 1 + ((i * 7) % 200),
+  from: day(i).toISOString(),
+  to: new Date(day(i).getTime() + DAY).toISOString(),
+});
+const byAccountDay = await p95(40, (i) => smsRecords(p.db, admin, accountDay(i)));
 const byNumber = await p95(40, (i) =>
   smsRecords(p.db, admin, {
     page: 1,
@@ -179,15 +179,7 @@ const byNumber = await p95(40, (i) =>
     to: now.toISOString(),
   }),
 );
-const callsByAccountDay = await p95(40, (i) =>
-  voiceRecords(p.db, admin, {
-    page: 1,
-    size: 20,
-    accountId: 1 + ((i * 7) % 200),
-    from: day(i).toISOString(),
-    to: new Date(day(i).getTime() + DAY).toISOString(),
-  }),
-);
+const callsByAccountDay = await p95(40, (i) => voiceRecords(p.db, admin, accountDay(i)));
 const perf90 = await p95(20, (i) =>
   perfView(
     p,
