@@ -99,8 +99,10 @@ describe('finance entity settlement and VOS balances', () => {
     // the lines behind it
     await row.getByRole('button', { name: 'Lines' }).click();
     await page.waitForURL(/proofreadData\?settlementId=/);
+    // the navigation renders in a transition: the proofreading rows stay on screen until the lines' pane shows
+    await page.getByTestId('pane-/financial/entitySettle/proofreading').waitFor({ state: 'hidden', timeout: 20_000 });
     await settled(page);
-    expect(await rows(page).count()).toBeGreaterThan(0);
+    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'finance-entity-proofread-data-1280-en');
 
     // VOS balances: one voice account's days
@@ -109,6 +111,7 @@ describe('finance entity settlement and VOS balances', () => {
     const first = rows(page).first();
     await first.getByTestId('vos-days').click();
     await page.waitForURL(/balanceReport\/vos\/detail\?accountId=/);
+    await page.getByTestId('pane-/financial/balanceReport/vos').waitFor({ state: 'hidden', timeout: 20_000 });
     await settled(page);
     const accountId = Number(new URL(page.url()).searchParams.get('accountId'));
     const days = await api<Page_<{ accountId: number }>>(base, token, 'POST', '/v2/fc/balance-report/vos/page', {
