@@ -103,6 +103,18 @@ describe('finance entity settlement and VOS balances', () => {
     await page.getByTestId('pane-/financial/entitySettle/proofreading').waitFor({ state: 'hidden', timeout: 20_000 });
     await settled(page);
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // the screen says whose lines these are; every row is that settlement's account, counts with separators
+    expect(await page.getByTestId('proofread-one-settlement').textContent()).toContain(`#${pending.id}`);
+    for (const text of await rows(page).allTextContents()) expect(text).toContain(pending.accountCode);
+    const lines = await api<Page_<{ count: number }>>(base, token, 'POST', '/v2/fc/entity-settle/proofread-data/page', {
+      settlementId: pending.id,
+      size: 20,
+    });
+    const big = lines.records.find((l) => l.count >= 1000);
+    expect(big, 'a line of 1,000 messages or more').toBeTruthy();
+    expect(await rows(page).allTextContents()).toContainEqual(
+      expect.stringContaining(big!.count.toLocaleString('en-US')),
+    );
     await shot(page, 'finance-entity-proofread-data-1280-en');
 
     // VOS balances: one voice account's days

@@ -137,8 +137,8 @@ export const exportTaskResource = defineResource({
     },
     /** 0-100 while running */
     progress: { kind: 'number', label: { zh: '进度', en: 'Progress' }, ...shown },
-    totalNum: { kind: 'number', label: { zh: '总行数', en: 'Rows' }, ...shown },
-    rowsWritten: { kind: 'number', label: { zh: '已写行数', en: 'Rows written' }, ...shown },
+    totalNum: { kind: 'number', label: { zh: '总行数', en: 'Rows' }, quantity: true, ...shown },
+    rowsWritten: { kind: 'number', label: { zh: '已写行数', en: 'Rows written' }, quantity: true, ...shown },
     size: { kind: 'number', label: { zh: '大小', en: 'Size' }, readOnly: true },
     reason: { kind: 'text', label: { zh: '原因', en: 'Reason' }, readOnly: true },
     fileId: { kind: 'text', label: { zh: '文件', en: 'File id' }, readOnly: true },

@@ -141,7 +141,7 @@ export const dingNoticeResource = defineResource({
     content: { kind: 'textarea', label: { zh: '内容', en: 'Content' }, ...shown },
     link: { kind: 'text', label: { zh: '链接', en: 'Link' }, readOnly: true },
     enabled: { kind: 'boolean', label: { zh: '启用', en: 'On' }, ...shown },
-    pushCount: { kind: 'number', label: { zh: '推送次数', en: 'Pushes' }, ...shown },
+    pushCount: { kind: 'number', label: { zh: '推送次数', en: 'Pushes' }, quantity: true, ...shown },
     pushedAt: { kind: 'datetime', label: { zh: '最近推送', en: 'Last pushed' }, readOnly: true },
     createdAt: { kind: 'datetime', label: { zh: '创建时间', en: 'Created' }, ...shown },
     updatedAt: { kind: 'datetime', label: { zh: '更新时间', en: 'Updated' }, ...shown },

@@ -23,8 +23,8 @@ const fields = {
       { value: 'closed', label: { zh: '已关闭', en: 'Closed' }, color: 'default' },
     ],
   },
-  replyCount: { kind: 'number', label: { zh: '回复数', en: 'Replies' }, ...shown },
-  imageCount: { kind: 'number', label: { zh: '截图数', en: 'Screenshots' }, ...shown },
+  replyCount: { kind: 'number', label: { zh: '回复数', en: 'Replies' }, quantity: true, ...shown },
+  imageCount: { kind: 'number', label: { zh: '截图数', en: 'Screenshots' }, quantity: true, ...shown },
   /** a reply the author has not opened yet */
   unseenReply: { kind: 'boolean', label: { zh: '新回复', en: 'New reply' }, ...shown },
   createdAt: { kind: 'datetime', label: { zh: '反馈时间', en: 'Sent at' }, ...shown },

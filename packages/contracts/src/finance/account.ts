@@ -99,7 +99,7 @@ export const accountResource = defineResource({
     },
     mainAccountCode: { kind: 'text', label: label('主账户编号', 'Main account code'), readOnly: true },
     /** how many accounts name this one as their main account */
-    subAccounts: { kind: 'number', label: label('子账户数', 'Sub-accounts'), readOnly: true },
+    subAccounts: { kind: 'number', label: label('子账户数', 'Sub-accounts'), readOnly: true, quantity: true },
     entityId: { kind: 'number', ref: 'entity', label: label('签约主体', 'Contracting entity'), readOnly: true },
     state: {
       kind: 'enum',

@@ -12,7 +12,7 @@ export const mailedFields = {
   /** the automatic mailing failed (decision 0142): the list's "mail failed" filter */
   mailFailed: { kind: 'boolean', label: label('自动发送失败', 'Mail failed'), readOnly: true },
   mailError: { kind: 'text', label: label('发送失败原因', 'Mail error'), readOnly: true },
-  mailTries: { kind: 'number', label: label('自动发送次数', 'Mail tries'), readOnly: true },
+  mailTries: { kind: 'number', label: label('自动发送次数', 'Mail tries'), readOnly: true, quantity: true },
 } as const;
 export const MAILED_HEADER = ['mailedAt', 'mailedBy', 'mailedTo', 'mailError'] as const;
 /** the bills' and statements' "mail failed" filter (decision 0142) */

@@ -75,7 +75,7 @@ const entity = (zh: string, en: string) =>
   ({ kind: 'number', ref: 'entity', label: label(zh, en), required: true, createOnly: true, track: true }) as const;
 const shown = (zh: string, en: string) => ({ kind: 'text', label: label(zh, en), readOnly: true }) as const;
 const count = (zh: string, en: string) =>
-  ({ kind: 'number', label: label(zh, en), required: true, readOnly: true }) as const;
+  ({ kind: 'number', label: label(zh, en), required: true, readOnly: true, quantity: true }) as const;
 const period = { kind: 'text', label: label('结算月份', 'Period'), required: true, readOnly: true } as const;
 
 /** `entitySettle/account`: the settlement account of a seller, buyer and currency, with its transfer-price rule. */

@@ -225,7 +225,7 @@ const contractFields = {
   startDay: { kind: 'date', label: label('合同开始日', 'Starts'), readOnly: true },
   endDay: { kind: 'date', label: label('合同到期日', 'Expires'), readOnly: true },
   sealNames: { kind: 'text', label: label('用印', 'Seals'), readOnly: true },
-  copies: { kind: 'number', label: label('份数', 'Copies'), readOnly: true },
+  copies: { kind: 'number', label: label('份数', 'Copies'), readOnly: true, quantity: true },
   files: { kind: 'attachment', label: label('合同文件', 'Contract file'), readOnly: true },
 } as const;
 

@@ -39,7 +39,13 @@ export const accountSnapshotResource = defineResource({
     creditLine: money('信用额度', 'Credit line'),
     tempCredit: money('临时额度', 'Temporary credit'),
     available: money('可用额度', 'Available'),
-    entries: { kind: 'number', label: label('当日分录数', 'Entries of the day'), required: true, readOnly: true },
+    entries: {
+      kind: 'number',
+      label: label('当日分录数', 'Entries of the day'),
+      required: true,
+      readOnly: true,
+      quantity: true,
+    },
     state: {
       kind: 'enum',
       label: label('账户状态', 'State'),

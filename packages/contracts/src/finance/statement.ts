@@ -32,7 +32,7 @@ export const statementResource = defineResource({
     moneyOut: money('本月退出', 'Money out'),
     consumption: money('本月消费', 'Consumption'),
     closing: money('期末余额', 'Closing balance'),
-    entries: { kind: 'number', label: label('分录数', 'Entries'), required: true, readOnly: true },
+    entries: { kind: 'number', label: label('分录数', 'Entries'), required: true, readOnly: true, quantity: true },
     issuedAt: { kind: 'datetime', label: label('生成时间', 'Issued'), required: true, readOnly: true },
     ...mailedFields,
   },

@@ -160,7 +160,7 @@ export const workspaceResource = defineResource({
       track: true,
       options: workspaceStateOptions,
     },
-    activeKeys: { kind: 'number', label: label('有效密钥', 'Active keys'), readOnly: true },
+    activeKeys: { kind: 'number', label: label('有效密钥', 'Active keys'), readOnly: true, quantity: true },
     suspendReason: { kind: 'text', label: label('暂停原因', 'Suspension reason'), readOnly: true, track: true },
     remark: { kind: 'textarea', label: label('备注', 'Remark'), track: true, rules: { maxLength: 500 } },
     createdBy: { kind: 'user', label: label('创建人', 'Created by'), readOnly: true },

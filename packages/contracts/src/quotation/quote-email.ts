@@ -32,7 +32,7 @@ const fields = {
     ],
   },
   recipients: { kind: 'text', label: label('收件人', 'To'), ...shown },
-  rowCount: { kind: 'number', label: label('报价行数', 'Rows'), ...shown },
+  rowCount: { kind: 'number', label: label('报价行数', 'Rows'), quantity: true, ...shown },
   effectiveFrom: { kind: 'datetime', label: label('生效时间', 'Effective from'), ...shown },
   linkExpiresAt: { kind: 'datetime', label: label('链接有效期至', 'Link valid until'), ...shown },
   sentBy: { kind: 'user', label: label('发送人', 'Sent by'), ...shown },

@@ -49,7 +49,13 @@ export const entityResource = defineResource({
     currencyCode,
     taxId: { kind: 'text', label: label('税号', 'Tax id'), rules: { maxLength: 64 }, track: true },
     address: { kind: 'textarea', label: label('地址', 'Address'), rules: { maxLength: 300 }, track: true },
-    accountCount: { kind: 'number', label: label('银行账户', 'Bank accounts'), required: true, readOnly: true },
+    accountCount: {
+      kind: 'number',
+      label: label('银行账户', 'Bank accounts'),
+      required: true,
+      readOnly: true,
+      quantity: true,
+    },
   }),
   list: {
     columns: ['code', 'displayName', 'countryCode', 'currencyCode', 'taxId', 'accountCount', 'enabled', 'updatedAt'],

@@ -46,6 +46,9 @@ export interface ResourceField {
   perm?: string;
   /** a `text` field holding an exact decimal amount (ledger money, a rate): read with thousands separators */
   decimal?: boolean;
+  /** a `number` field counting things (rows, messages, seconds, keys): read with thousands separators (a
+   * plain number may be a port, a year or a code, read as written) */
+  quantity?: boolean;
   /** what a list cell and an export show for no value (a draft's publication time: "Draft") */
   emptyLabel?: Label;
 }

@@ -45,6 +45,8 @@ const E = {
   lines: { zh: '明细', en: 'Lines' },
   days: { zh: '每日余额', en: 'Daily balances' },
   movements: { zh: '按日明细', en: 'By day' },
+  oneSettlement: { zh: '结算单 #{id} 的明细', en: 'The lines of settlement #{id}' },
+  allLines: { zh: '查看全部', en: 'Show all' },
 };
 
 const numberParam = (params: URLSearchParams, name: string) => {
@@ -204,9 +206,28 @@ export function EntityProofreadingScreen() {
 
 /** `proofreadData`: the day × destination lines; one settlement's when opened from it. */
 export function ProofreadDataScreen() {
+  const label = useLabel();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const settlementId = numberParam(params, 'settlementId');
-  return <ResourceList def={entityProofreadDataResource} fixed={settlementId ? { settlementId } : undefined} />;
+  if (!settlementId) return <ResourceList def={entityProofreadDataResource} />;
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        data-testid="proofread-one-settlement"
+        title={label(E.oneSettlement).replace('{id}', String(settlementId))}
+        action={
+          <Button size="small" onClick={() => navigate(entityProofreadDataResource.routes.list!)}>
+            {label(E.allLines)}
+          </Button>
+        }
+      />
+      <ResourceList def={entityProofreadDataResource} fixed={{ settlementId }} />
+    </>
+  );
 }
 
 /** `balanceReport/vos`: the voice accounts' balances per day. */

@@ -43,7 +43,7 @@ function One({
   names?: IdNames;
 }): ReactNode {
   const { t } = useTranslation();
-  if (field.decimal) return formatNumber(value as string);
+  if (field.decimal || (field.quantity && typeof value === 'number')) return formatNumber(value as string | number);
   if (typeof value === 'number' && optionKindOf(field)) return <Named field={field} id={value} names={names} />;
   switch (field.kind) {
     case 'money':

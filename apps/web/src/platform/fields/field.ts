@@ -22,6 +22,8 @@ export interface FieldDesc {
   ref?: string;
   /** an exact decimal amount held as text: read as a number */
   decimal?: boolean;
+  /** a count (rows, messages, seconds): read with thousands separators */
+  quantity?: boolean;
   /** shown for no value in place of '-' (a draft's publication time: "Draft") */
   emptyLabel?: string;
 }

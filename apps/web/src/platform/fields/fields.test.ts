@@ -47,6 +47,9 @@ describe('field kit: one input, view and filter per kind', () => {
     expect(view('text', '1234567.5000', { decimal: true })).toBe('1,234,567.5');
     expect(view('text', '-20.1250', { decimal: true })).toBe('-20.125');
     expect(view('text', 'n/a', { decimal: true })).toBe('-');
+    // a count reads with separators; a plain number (a port, a year) as written
+    expect(view('number', 1234567, { quantity: true })).toBe('1,234,567');
+    expect(view('number', 5060)).toBe('5060');
   });
   it('shows people and departments by the names their answer carried (decision 0068)', () => {
     const view = (kind: FieldKind, value: unknown, names?: Record<string, string>, extra?: Partial<FieldDesc>) =>

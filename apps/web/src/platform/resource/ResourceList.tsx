@@ -173,6 +173,9 @@ export function ResourceList({
     return out;
   };
 
+  // a fixed filter is not asked for: whatever the form held, the fixed value is what the list reads
+  const shownFilters = list.filters.filter(([name]) => !fixed || !(name in fixed));
+
   return (
     <>
       <SearchTable<Row>
@@ -203,8 +206,8 @@ export function ResourceList({
           )
         }
         filters={
-          list.filters.length > 0 &&
-          list.filters.map(([name, f]) => {
+          shownFilters.length > 0 &&
+          shownFilters.map(([name, f]) => {
             const field = descs[f.field ?? f.fields![0]!]!;
             // a keyword box is "Keyword" unless named; its placeholder lists the fields it searches
             const text = f.label ? label(f.label) : f.op === 'like' ? t('resource.keyword') : field.label;

@@ -23,6 +23,7 @@ export function fieldDesc(f: ResourceField, label: (l: Label) => string): FieldD
     secret: f.secret,
     ref: f.ref,
     decimal: f.decimal,
+    quantity: f.quantity,
     emptyLabel: f.emptyLabel && label(f.emptyLabel),
   };
 }
