@@ -2,11 +2,11 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Perm } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../platform/access';
 import { download } from '../../platform/download';
+import { formatTime } from '../../platform/format-time';
 import { FilePreview } from '../../platform/ui/FilePreview';
 import { ForbiddenPage } from '../../platform/ui/ForbiddenPage';
 import { AnswerMarkdown } from './AnswerMarkdown';
@@ -48,7 +48,7 @@ export function KnowledgeDocScreen() {
         <Space>
           <Typography.Text type="secondary">
             <Tag>{doc.data.format}</Tag>
-            {dayjs(doc.data.updatedAt).format('YYYY-MM-DD HH:mm')}
+            {formatTime(doc.data.updatedAt)}
           </Typography.Text>
           {file && (
             <Button

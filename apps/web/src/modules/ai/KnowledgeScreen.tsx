@@ -1,12 +1,12 @@
 import { DeleteOutlined, EyeOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import { KB_ACCEPT, KB_MAX_BYTES, type KbDocumentRow, kbDocUrl, kbListQuery } from '@portal/contracts';
 import { Button, Form, Input, Tag, Tooltip, Upload } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../platform/feedback';
 import { zodRule } from '../../platform/form';
+import { formatTime } from '../../platform/format-time';
 import { queryClient } from '../../platform/query-client';
 import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
@@ -85,10 +85,10 @@ export function KnowledgeScreen() {
       render: (v: string, r) =>
         r.updatedBy ? (
           <Tooltip title={r.updatedBy}>
-            <span>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span>
+            <span>{formatTime(v)}</span>
           </Tooltip>
         ) : (
-          dayjs(v).format('YYYY-MM-DD HH:mm')
+          formatTime(v)
         ),
     },
     actionColumn<KbDocumentRow>(

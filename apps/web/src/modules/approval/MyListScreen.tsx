@@ -7,10 +7,11 @@ import {
 } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Select, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatTime } from '../../platform/format-time';
 import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { approvalApi, approvalKeys, type MyListKind } from './api';
@@ -26,7 +27,7 @@ const KIND: Record<MyList, MyListKind> = {
   'my-deliver': 'ccMePage',
 };
 
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
+const time = (v: string | null) => formatTime(v);
 
 function useColumns(list: MyList): TableColumnsType<InstanceRow> {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { type InstanceDetail, LIVE_RESOURCES } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatTime } from '../../platform/format-time';
 import { RecordTimeline } from '../../platform/history/RecordTimeline';
 import { useLiveRefresh } from '../../platform/live/use-live-refresh';
 import { ActionDialog, type ActionKind } from './ActionDialog';
@@ -124,18 +124,14 @@ export function ProfileScreen() {
                 {d.processName} · v{d.version}
               </Descriptions.Item>
               <Descriptions.Item label={t('approval.initiator')}>{d.initiatorName}</Descriptions.Item>
-              <Descriptions.Item label={t('approval.startedAt')}>
-                {dayjs(d.createdAt).format('YYYY-MM-DD HH:mm')}
-              </Descriptions.Item>
+              <Descriptions.Item label={t('approval.startedAt')}>{formatTime(d.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('approval.currentNode')}>
                 <span data-testid="profile-current">{d.currentNodeName ?? '-'}</span>
               </Descriptions.Item>
               <Descriptions.Item label={t('approval.waitingFor')}>
                 <Tasks detail={d} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('approval.finishedAt')}>
-                {d.finishedAt ? dayjs(d.finishedAt).format('YYYY-MM-DD HH:mm') : '-'}
-              </Descriptions.Item>
+              <Descriptions.Item label={t('approval.finishedAt')}>{formatTime(d.finishedAt)}</Descriptions.Item>
             </Descriptions>
           </Card>
           <Card size="small" title={t('approval.formData')}>

@@ -1,9 +1,9 @@
 import type { VersionRow } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Drawer, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../platform/format-time';
 import { useLocalName } from '../../platform/local-name';
 import { actionColumn } from '../../platform/ui/RowActions';
 import { approvalApi, approvalKeys } from './api';
@@ -78,7 +78,7 @@ export function VersionHistory({ processId, onClose }: { processId: number | nul
             key: 'createdAt',
             dataIndex: 'createdAt',
             title: t('approval.cfg.publishedAt'),
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatTime(v),
           },
           { key: 'instanceCount', dataIndex: 'instanceCount', title: t('approval.cfg.instanceCount'), width: 90 },
           actionColumn<VersionRow>(

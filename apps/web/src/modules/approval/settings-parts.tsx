@@ -1,7 +1,7 @@
 import { Form, Input, Select } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../platform/format-time';
 import { useRowCall } from '../../platform/ui/RowActions';
 import type { ListColumn } from '../../platform/ui/SearchTable';
 import { approvalKeys } from './api';
@@ -39,7 +39,7 @@ export const updatedAtColumn = <Row,>(t: TFunction): ListColumn<Row> => ({
   dataIndex: 'updatedAt',
   title: t('approval.cfg.updatedAt'),
   kind: 'datetime',
-  render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+  render: (v: string) => formatTime(v),
 });
 
 /**

@@ -1,9 +1,9 @@
 import { EXPORT_TASK_STATES, type ExportTaskRow, exportTaskResource, type PageResult } from '@portal/contracts';
 import { Drawer, Form, Input, Select } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownloadFlag } from '../../platform/download-flag';
+import { formatTime } from '../../platform/format-time';
 import { useResourceList } from '../../platform/resource/use-resource-list';
 import { FilePreview } from '../../platform/ui/FilePreview';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
@@ -31,7 +31,7 @@ export function DownloadCenterScreen() {
         dataIndex: 'createdAt',
         title: t('downloads.createdAt'),
         kind: 'datetime',
-        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+        render: (v: string) => formatTime(v),
       },
       {
         key: 'rows',
@@ -55,7 +55,7 @@ export function DownloadCenterScreen() {
         title: t('downloads.expiresAt'),
         kind: 'datetime',
         secondary: true,
-        render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : empty),
+        render: (v: string | null) => formatTime(v, empty),
       },
       {
         key: 'action',

@@ -13,9 +13,9 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../platform/format-time';
 import { feedbackApi, feedbackKeys, refreshFeedback } from './api';
 import { FeedbackStatusTag } from './FeedbackStatusTag';
 
@@ -79,9 +79,7 @@ export function FeedbackDetailDrawer({
               <FeedbackStatusTag status={d.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('feedback.page')}>{d.page ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('feedback.createdAt')}>
-              {dayjs(d.createdAt).format('YYYY-MM-DD HH:mm')}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('feedback.createdAt')}>{formatTime(d.createdAt)}</Descriptions.Item>
           </Descriptions>
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} data-testid="feedback-content">
             {d.content}
@@ -115,7 +113,7 @@ export function FeedbackDetailDrawer({
                 children: (
                   <Flex vertical data-testid="feedback-reply">
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {r.userName} · {dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}
+                      {r.userName} · {formatTime(r.createdAt)}
                     </Typography.Text>
                     <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{r.content}</Typography.Text>
                   </Flex>

@@ -44,6 +44,7 @@ import { AttachmentInput } from '../../platform/fields/AttachmentInput';
 import { MoneyInput } from '../../platform/fields/MoneyInput';
 import { RefSelect } from '../../platform/fields/RefSelect';
 import { zodRule } from '../../platform/form';
+import { formatTime } from '../../platform/format-time';
 import { get, post } from '../../platform/http';
 import { resourceApi } from '../../platform/resource/api';
 import { resourceKeys } from '../../platform/resource/keys';
@@ -373,11 +374,9 @@ export function SealDetailScreen() {
             {d.reason ?? '—'}
           </Descriptions.Item>
           <Descriptions.Item label={label(S.applicant)}>{d.applicantName ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={label(S.applied)}>{new Date(d.createdAt).toLocaleString()}</Descriptions.Item>
+          <Descriptions.Item label={label(S.applied)}>{formatTime(d.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={label(S.request)}>{d.instanceId ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={label(S.decided)}>
-            {d.decidedAt ? new Date(d.decidedAt).toLocaleString() : '—'}
-          </Descriptions.Item>
+          <Descriptions.Item label={label(S.decided)}>{formatTime(d.decidedAt, '—')}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card size="small" title={label(S.trail)} data-testid="seal-trail">
@@ -392,8 +391,7 @@ export function SealDetailScreen() {
                   <>
                     <Typography.Text strong>{act ? label(act) : s.action}</Typography.Text>{' '}
                     {s.nodeName ? `· ${s.nodeName} ` : ''}
-                    {s.userName ?? ''}{' '}
-                    <Typography.Text type="secondary">{new Date(s.createdAt).toLocaleString()}</Typography.Text>
+                    {s.userName ?? ''} <Typography.Text type="secondary">{formatTime(s.createdAt)}</Typography.Text>
                     {s.opinion ? <div>{s.opinion}</div> : null}
                   </>
                 ),

@@ -2,10 +2,10 @@ import { formatAddress } from '@portal/contracts';
 import type { CounterpartKind, MailRow } from '@portal/contracts/mail';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatTime } from '../../platform/format-time';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { mailApi, mailKeys } from './api';
 import { useOpenMail } from './use-mail';
@@ -53,7 +53,7 @@ export function CounterpartMails({ kind, id, title }: { kind: CounterpartKind; i
       dataIndex: 'receiveTime',
       title: t('mail.time'),
       width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatTime(v),
     },
   ];
   return (

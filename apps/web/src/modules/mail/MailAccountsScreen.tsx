@@ -1,9 +1,9 @@
 import type { MailboxView } from '@portal/contracts/mail';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../platform/format-time';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { mailApi, mailKeys } from './api';
 import { MailboxForm } from './MailboxForm';
@@ -35,7 +35,7 @@ export function MailAccountsScreen() {
       dataIndex: 'lastSyncAt',
       title: t('mail.set.lastSync'),
       width: 150,
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+      render: (v: string | null) => formatTime(v),
     },
     {
       key: 'lastError',

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatTime } from '../../platform/format-time';
 import type { BulkAction } from '../../platform/ui/BulkBar';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { type MailBox, mailApi, mailKeys } from './api';
@@ -217,7 +218,7 @@ export function MailListScreen({ box }: { box: MailBox }) {
       title: t('mail.time'),
       width: 150,
       sorter: true,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatTime(v),
     },
   ];
 

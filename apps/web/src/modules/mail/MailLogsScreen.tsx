@@ -1,7 +1,7 @@
 import { MAIL_LOG_DIRECTIONS, type MailLogRow } from '@portal/contracts/mail';
 import { Form, Input, Select, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../platform/format-time';
 import { type ListColumn, SearchTable } from '../../platform/ui/SearchTable';
 import { mailApi, mailKeys } from './api';
 import { useCurrentMailbox } from './current-mailbox';
@@ -20,7 +20,7 @@ export function MailLogsScreen() {
       dataIndex: 'at',
       title: t('mail.time'),
       width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatTime(v),
     },
     {
       key: 'direction',

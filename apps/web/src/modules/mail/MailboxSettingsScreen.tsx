@@ -15,10 +15,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
+import { formatTime } from '../../platform/format-time';
 import { FormModal } from '../../platform/ui/FormModal';
 import { mailApi, mailKeys } from './api';
 import { useCurrentMailbox } from './current-mailbox';
@@ -86,7 +86,7 @@ export function MailboxSettingsScreen() {
                       <DingSwitch accountId={account.id} />
                     </Descriptions.Item>
                     <Descriptions.Item label={t('mail.set.lastSync')}>
-                      {account.lastSyncAt ? dayjs(account.lastSyncAt).format('YYYY-MM-DD HH:mm') : '-'}
+                      {formatTime(account.lastSyncAt)}
                     </Descriptions.Item>
                     <Descriptions.Item label={t('mail.set.lastError')}>{account.lastError ?? '-'}</Descriptions.Item>
                   </Descriptions>

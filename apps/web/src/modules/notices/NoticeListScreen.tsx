@@ -1,8 +1,8 @@
 import { LIVE_RESOURCES, type VersionRecord } from '@portal/contracts';
 import { Drawer, Form, InputNumber, type TableColumnsType, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../platform/format-time';
 import { Markdown } from '../../platform/ui/Markdown';
 import { actionColumn } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
@@ -27,7 +27,7 @@ export function NoticeListScreen() {
         dataIndex: 'publishedAt',
         title: t('notices.publishedAt'),
         width: 160,
-        render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+        render: (v: string | null) => formatTime(v),
       },
       actionColumn<VersionRecord>(
         t('common.action'),
@@ -59,9 +59,7 @@ export function NoticeListScreen() {
       >
         {open && (
           <>
-            <Typography.Text type="secondary">
-              {open.publishedAt ? dayjs(open.publishedAt).format('YYYY-MM-DD HH:mm') : ''}
-            </Typography.Text>
+            <Typography.Text type="secondary">{formatTime(open.publishedAt, '')}</Typography.Text>
             <Markdown source={open.content} />
           </>
         )}

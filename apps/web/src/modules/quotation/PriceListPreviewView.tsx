@@ -1,9 +1,10 @@
 import type { PreviewRow } from '@portal/contracts/quotation';
 import { Checkbox, Space, Statistic, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../platform/format-time';
 import type { ListPreview } from './api';
 
-const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
+const time = (s: string | null) => formatTime(s, '—');
 const COLOR = { new: 'blue', increase: 'red', decrease: 'green', same: 'default' } as const;
 
 /**

@@ -29,6 +29,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatTime } from '../../platform/format-time';
 import { resourceKeys } from '../../platform/resource/keys';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
@@ -44,7 +45,7 @@ import {
 } from './send-pages';
 import { UploadedQuoteField } from './UploadedQuoteField';
 
-const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
+const time = (s: string | null) => formatTime(s, '—');
 const day = (s: string) => s.slice(0, 10);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const addresses = (list?: string[]): Address[] => (list ?? []).map((email) => ({ email: email.trim() }));

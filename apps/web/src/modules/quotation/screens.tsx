@@ -22,6 +22,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatTime } from '../../platform/format-time';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type ListPreview, type PriceRowView, qmApi } from './api';
@@ -29,7 +30,7 @@ import { PriceListPreviewView } from './PriceListPreviewView';
 import { type Category, categoryChoices, categoryParam, importCategoryChoices, sendPageFor } from './price-categories';
 
 type Product = 'sms' | 'voice' | 'whatsapp' | 'number' | 'email';
-const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
+const time = (s: string | null) => formatTime(s, '—');
 const isoOf = (d?: Dayjs | null) => (d ? d.toDate().toISOString() : undefined);
 export const CURRENCIES = ['USD', 'EUR', 'CNY', 'HKD', 'SGD', 'GBP'].map((c) => ({ value: c, label: c }));
 

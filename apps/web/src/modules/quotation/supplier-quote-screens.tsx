@@ -9,11 +9,12 @@ import { Card, Descriptions, Flex, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatTime } from '../../platform/format-time';
 import { RecordTimeline, type TimelineEntry } from '../../platform/history/RecordTimeline';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { qmApi } from './api';
 
-const time = (s: string | null) => (s ? new Date(s).toLocaleString() : '—');
+const time = (s: string | null) => formatTime(s, '—');
 const STATE_COLORS = { pending: 'processing', approved: 'green', rejected: 'red', withdrawn: 'default' } as const;
 const ACTION_COLORS: Record<string, string> = {
   start: 'blue',

@@ -2,11 +2,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Perm } from '@portal/contracts';
 import { type DataScope, type RoleListQuery, type RoleRow, roleListQuery } from '@portal/contracts/system-settings';
 import { Button, Form, Input, Select, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
 import { zodRule } from '../../platform/form';
+import { formatTime } from '../../platform/format-time';
 import { useLocalName } from '../../platform/local-name';
 import { actionColumn, useRowCall } from '../../platform/ui/RowActions';
 import { SearchTable } from '../../platform/ui/SearchTable';
@@ -54,7 +54,7 @@ export function RoleScreen() {
         title: t('systemUser.createdAt'),
         sorter: true,
         responsive: ['lg'],
-        render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+        render: (v: string) => formatTime(v),
       },
       actionColumn<RoleRow>(t('common.action'), (row) => [
         { key: 'open', label: t('systemRole.open'), onClick: () => setOpened(row), testId: `role-open-${row.code}` },

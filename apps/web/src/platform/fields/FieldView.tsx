@@ -1,10 +1,10 @@
 import { formatMinor, formatNumber } from '@portal/contracts';
 import { optionKindOf } from '@portal/contracts/options';
 import { Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../dict/use-dict';
+import { formatTime } from '../format-time';
 import type { FieldDesc } from './field';
 import { DepartmentName } from './names';
 import { RecordName } from './RecordSelect';
@@ -51,7 +51,7 @@ function One({
     case 'percent':
       return `${String(value)}%`;
     case 'datetime':
-      return typeof value === 'string' ? dayjs(value).format('YYYY-MM-DD HH:mm') : String(value);
+      return typeof value === 'string' ? formatTime(value) : String(value);
     case 'boolean':
       return value ? t('fields.yes') : t('fields.no');
     case 'enum': {

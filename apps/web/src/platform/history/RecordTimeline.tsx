@@ -8,10 +8,10 @@ import type {
 } from '@portal/contracts/history';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Skeleton, Space, Tabs, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../dict/use-dict';
+import { formatTime } from '../format-time';
 import { useLiveRefresh } from '../live/use-live-refresh';
 import { historyApi, historyKeys, type RecordRef } from './api';
 import { CommentComposer } from './CommentComposer';
@@ -106,7 +106,7 @@ function EntryList({ entries }: { entries: TimelineEntry[] }) {
               <Typography.Text>{e.what}</Typography.Text>
               {e.extra && <Typography.Text type="secondary">{e.extra}</Typography.Text>}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {dayjs(e.at).format('YYYY-MM-DD HH:mm')}
+                {formatTime(e.at)}
               </Typography.Text>
             </Flex>
             {e.body && (
@@ -250,7 +250,7 @@ function useEventEntry({ fieldLabels = {}, formatValue, renderers = {}, followUp
             <>
               {d.nextAt && (
                 <Typography.Text type="secondary">
-                  {t('history.followUp.nextAt')}：{dayjs(d.nextAt).format('YYYY-MM-DD HH:mm')}
+                  {t('history.followUp.nextAt')}：{formatTime(d.nextAt)}
                 </Typography.Text>
               )}
               <FileLinks files={d.files ?? []} />

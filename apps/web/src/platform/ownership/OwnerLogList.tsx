@@ -5,10 +5,10 @@ import {
   type OwnershipDef,
 } from '@portal/contracts/ownership/define';
 import { Form, Select, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserSelect } from '../fields/UserSelect';
+import { formatTime } from '../format-time';
 import { resourceKeys } from '../resource/keys';
 import { useLabel } from '../resource/labels';
 import { type ListColumn, SearchTable } from '../ui/SearchTable';
@@ -72,7 +72,7 @@ export function OwnerLogList({ o }: { o: OwnershipDef }) {
         key: 'at',
         title: t('ownership.at'),
         kind: 'datetime',
-        render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm'),
+        render: (_, r) => formatTime(r.at),
       },
     ];
   }, [t, label, o]);

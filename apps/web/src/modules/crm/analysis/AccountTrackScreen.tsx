@@ -1,9 +1,9 @@
 import type { AccountTrack, AnalysisQuery } from '@portal/contracts/crm';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Flex, Table, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../platform/format-time';
 import { analysisApi, analysisKeys } from './api';
 import { defaultQuery, PeriodFilters } from './PeriodFilters';
 
@@ -61,7 +61,7 @@ export function AccountTrackScreen() {
             {
               title: t('crmData.track.lastFollowUp'),
               dataIndex: 'lastFollowUpAt',
-              render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+              render: (v: string | null) => formatTime(v),
             },
             {
               title: t('crmData.track.accounts'),

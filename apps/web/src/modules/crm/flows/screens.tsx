@@ -8,11 +8,11 @@ import {
 import { resourcePath } from '@portal/contracts/resource';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Space, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../platform/access';
+import { formatTime } from '../../../platform/format-time';
 import { OwnerLogList, useOwnershipActions } from '../../../platform/ownership';
 import type { Row } from '../../../platform/resource/api';
 import { resourceKeys } from '../../../platform/resource/keys';
@@ -68,7 +68,7 @@ function ShareList() {
         key: 'grantedAt',
         title: t('crmFlows.grantedAt'),
         kind: 'datetime',
-        render: (_, r) => dayjs(r.grantedAt).format('YYYY-MM-DD HH:mm'),
+        render: (_, r) => formatTime(r.grantedAt),
       },
     ],
     [t],

@@ -1,5 +1,6 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../platform/format-time';
 import { daysSince, daysUntil } from '../../../platform/server-clock';
 
 /** days left at or below which the return is close */
@@ -15,7 +16,7 @@ export function DaysLeft({ at }: { at: unknown }) {
   const days = daysUntil(at);
   if (days <= 0) return <Tag color="red">{t('crmPool.dueNow')}</Tag>;
   return (
-    <Tag color={days <= CLOSE_DAYS ? 'orange' : 'default'} title={new Date(at).toLocaleString()}>
+    <Tag color={days <= CLOSE_DAYS ? 'orange' : 'default'} title={formatTime(at)}>
       {t('crmPool.daysLeft', { count: days })}
     </Tag>
   );
@@ -25,5 +26,5 @@ export function DaysLeft({ at }: { at: unknown }) {
 export function DaysSince({ at }: { at: unknown }) {
   const { t } = useTranslation();
   if (typeof at !== 'string') return <Typography.Text type="secondary">-</Typography.Text>;
-  return <span title={new Date(at).toLocaleString()}>{t('crmPool.daysSince', { count: daysSince(at) })}</span>;
+  return <span title={formatTime(at)}>{t('crmPool.daysSince', { count: daysSince(at) })}</span>;
 }

@@ -1,9 +1,9 @@
 import { LIVE_RESOURCES_MAIL, type MarketingCopy, type MarketingDetail } from '@portal/contracts/mail';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Progress, Space, Spin, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatTime } from '../../../platform/format-time';
 import { useLiveRefresh } from '../../../platform/live/use-live-refresh';
 import { mailDocument } from '../mail-html';
 import { marketingApi, marketingKeys, STAGE_COLORS, STATUS_COLORS } from './api';
@@ -15,7 +15,7 @@ const SENDING_POLL_MS = 3000;
 /** copies done (sent or failed) out of all, in percent */
 const doneShare = (d: MarketingDetail) =>
   d.stats.recipients ? Math.floor(((d.stats.sent + d.stats.failed) / d.stats.recipients) * 100) : 0;
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
+const at = (v: string | null) => formatTime(v);
 const STAGES = ['delivered', 'opened', 'clicked', 'replied', 'bounced'] as const;
 const STAGE_AT = {
   delivered: 'deliveredAt',

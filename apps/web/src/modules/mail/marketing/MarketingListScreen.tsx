@@ -1,8 +1,8 @@
 import { LIVE_RESOURCES_MAIL, MARKETING_STATUSES, type MarketingRow } from '@portal/contracts/mail';
 import { Button, Checkbox, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatTime } from '../../../platform/format-time';
 import { useLiveRefresh } from '../../../platform/live/use-live-refresh';
 import { type ListColumn, SearchTable } from '../../../platform/ui/SearchTable';
 import { marketingApi, marketingKeys, STATUS_COLORS } from './api';
@@ -50,7 +50,7 @@ export function MarketingListScreen() {
       dataIndex: 'sentAt',
       title: t('mail.mkt.sentAt'),
       width: 150,
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+      render: (v: string | null) => formatTime(v),
     },
     {
       key: 'actions',

@@ -3,9 +3,10 @@ import type { GatewayOnline } from '@portal/contracts/srm/channels';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Flex, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../platform/format-time';
 import { gatewaysOnline } from './api';
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '-');
+const time = (iso: string | null) => formatTime(iso);
 
 /** `vos/online/landing` and `docking`: the enabled gateways, online or not, and their load now. */
 export function OnlineScreen({ side }: { side: 'landing' | 'docking' }) {

@@ -1,12 +1,12 @@
 import { type PlatformConfigSaveBody, platformConfig, RefPerm } from '@portal/contracts/reference';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../platform/access';
 import { RefSelect } from '../../../platform/fields/RefSelect';
 import { zodRule } from '../../../platform/form';
+import { formatTime } from '../../../platform/format-time';
 import { refApi, refKeys } from './api';
 
 const s = platformConfig.shape;
@@ -67,7 +67,7 @@ export function PlatformConfigScreen() {
           <Input placeholder="https://" />
         </Form.Item>
         <Typography.Paragraph type="secondary">
-          {t('ref.lastChanged', { at: dayjs(data.updatedAt).format('YYYY-MM-DD HH:mm') })}
+          {t('ref.lastChanged', { at: formatTime(data.updatedAt) })}
         </Typography.Paragraph>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('ref.save')}
