@@ -1,12 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page, shot } from './support/browser.js';
-import { ADMIN, api, apiToken, keyedPost, SALES, type ShellServer, signedIn, useShellServer } from './support/shell.js';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  keyedPost,
+  pickRecord,
+  SALES,
+  type ShellServer,
+  signedIn,
+  useShellServer,
+} from './support/shell.js';
 
 const SALES_MGR = { username: 'salesmgr', password: 'Sales#2026' };
 
 interface Row {
   id: number;
   bookId: number;
+  bookName: string | null;
   dest: string;
   destKind: string;
   country: string | null;
@@ -60,7 +71,9 @@ describe('agent quotes', () => {
     await waitRows(page);
     await shot(page, 'quotation-agents-1280-en');
     // one agent's row history: filter by its account and destination
-    await page.locator('#bookId').fill(String(row.bookId));
+    // the rows name their account ("code · customer"): picked by its code
+    const code = row.bookName!.split(' · ')[0]!;
+    await pickRecord(page, page.getByTestId('qm-filter-book').filter({ visible: true }), code);
     await page.locator('#dest').fill(row.dest);
     await page.getByTestId('pane-/offerManage/agents-quote').locator('button[type=submit]').first().click();
     await expect
@@ -78,7 +91,7 @@ describe('agent quotes', () => {
       .getByTestId('qm-agent-edit')
       .click();
     const modal = page.locator('.ant-modal');
-    await expect.poll(() => modal.locator('#bookId').inputValue()).toBe(String(row.bookId));
+    await expect.poll(() => modal.getByTestId('qm-price-book').textContent()).toContain(code);
     expect(await modal.locator('#network').inputValue()).toBe(row.dest);
     await modal.locator('#unitPrice').fill(raised);
     await shot(page, 'quotation-agents-edit-1280-en');

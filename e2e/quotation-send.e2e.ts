@@ -5,6 +5,7 @@ import {
   api,
   apiToken,
   keyedWrite,
+  pickRecord,
   SALES,
   type ShellServer,
   signedIn,
@@ -223,7 +224,7 @@ describe('quotation send pages', () => {
     });
     await page.getByRole('button', { name: 'Add price' }).click();
     const modal = page.locator('.ant-modal');
-    await modal.locator('#bookId').fill(String(group.id));
+    await pickRecord(page, modal.getByTestId('qm-price-book'), group.name);
     await modal.locator('#network').fill('46000');
     await modal.getByTestId('qm-price-category').getByText('OTP', { exact: true }).click();
     await modal.locator('#unitPrice').fill('0.7771');
@@ -239,7 +240,7 @@ describe('quotation send pages', () => {
     );
     expect(saved.records.map((r) => r.unitPrice)).toContain('0.777100');
     // the list: the OTP rows of the group, each with its category
-    await page.locator('#bookId').fill(String(group.id));
+    await pickRecord(page, page.getByTestId('qm-filter-book').filter({ visible: true }), group.name);
     await page.getByTestId('qm-filter-category').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'OTP' }).click();
     await page.getByTestId('pane-/offerManage/customer-quote/sms').getByRole('button', { name: 'Search' }).click();

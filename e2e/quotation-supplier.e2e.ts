@@ -5,6 +5,7 @@ import {
   api,
   apiToken,
   keyedWrite,
+  pickRecord,
   type ShellServer,
   settlePopups,
   signedIn,
@@ -17,6 +18,7 @@ const BUYER_MGR = { username: 'purchasemgr', password: 'Purchase#2026' };
 interface CostRow {
   id: number;
   bookId: number;
+  bookName: string | null;
   dest: string;
   unitPrice: string;
   effectiveUntil: string | null;
@@ -66,7 +68,8 @@ describe('supplier-quote approvals', () => {
     });
     await page.getByRole('button', { name: '新增价格' }).click();
     const modal = page.locator('.ant-modal');
-    await modal.locator('#bookId').fill(String(cur!.bookId));
+    // a channel's book is named "code name": picked by its code
+    await pickRecord(page, modal.getByTestId('qm-price-book'), cur!.bookName!.split(' ')[0]!);
     await modal.locator('#network').fill(cur!.dest);
     await modal.locator('#unitPrice').fill(raised);
     await page.getByTestId('qm-price-save').click();

@@ -5,6 +5,7 @@ import {
   api,
   apiToken,
   keyedWrite,
+  pickRecord,
   SALES,
   type ShellServer,
   signedIn,
@@ -153,7 +154,7 @@ describe('quotation', () => {
     });
     await page.getByRole('button', { name: '新增价格' }).click();
     const modal = page.locator('.ant-modal');
-    await modal.locator('#bookId').fill(String(groupId));
+    await pickRecord(page, modal.getByTestId('qm-price-book'), 'E2E group');
     await modal.locator('#network').fill('46000');
     await modal.locator('#unitPrice').fill('0.004');
     await modal.locator('#reason').fill('E2E tender');

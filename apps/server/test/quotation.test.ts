@@ -110,6 +110,8 @@ describe('price books', () => {
     expect(page.data.records.map((r: { unitPrice: string }) => r.unitPrice)).toEqual(['0.015000', '0.020000']);
     expect(new Date(page.data.records[1].effectiveUntil).getTime()).toBe(now + 2 * HOUR);
     expect(page.data.records[0].effectiveUntil).toBeNull();
+    // the rows name their book's owner (the screens show it, not the id)
+    expect(page.data.records.map((r: { bookName: string }) => r.bookName)).toEqual(['Test group', 'Test group']);
 
     expect(await priceAt(ACC, { network: '46000', country: 'CN' }, now + 30 * 60_000)).toBeNull();
     expect(await priceAt(ACC, { network: '46000', country: 'CN' }, now + 90 * 60_000, 3)).toMatchObject({
@@ -186,6 +188,9 @@ describe('price books', () => {
       effectiveFrom: iso(now + HOUR),
     });
     expect(own.code, JSON.stringify(own)).toBe(0);
+    // an account's book is named as its picker names it: code · customer
+    const named = await post('sales01', '/v2/qm/price/page', { bookKind: 'account', bookId: ACC, product: 'sms' });
+    expect(named.data.records[0].bookName).toMatch(/^\S+ · \S/);
     expect((await priceAt(ACC, { network: '46000', country: 'CN' }, now + 2 * HOUR))!.unitPrice).toBe('0.011000');
     expect((await priceAt(ACC, { network: '46001', country: 'CN' }, now + 2 * HOUR))!.unitPrice).toBe('0.050000');
     expect(await priceAt(NO_ACCOUNT, { network: '46001', country: 'CN' }, now + 2 * HOUR)).toBeNull();

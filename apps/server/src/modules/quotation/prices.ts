@@ -1,7 +1,10 @@
+import type { Locale } from '@portal/contracts';
 import { PRODUCT_CATEGORIES, type PriceSave } from '@portal/contracts/quotation';
-import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/context.js';
 import type { Db, Tx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
+import { optionNames } from '../../platform/options/names.js';
 import type { Platform } from '../../platform/platform.js';
 import { type Product, portOf } from '../../platform/ports.js';
 import { channelRefs } from '../srm/index.js';
@@ -64,6 +67,30 @@ export async function checkBook(db: Db | Tx, kind: BookKind, id: number, product
     if (accounts && !(await accounts.byIds([id])).get(id))
       throw new AppError('QM_BOOK_UNKNOWN', { vars: { value: `#${id}` } });
   }
+}
+
+/**
+ * The names of the books a page lists: a quote group by its name, a channel as "code name", an account
+ * as its picker names it (code · customer). The rows are already the caller's (the page's scope).
+ */
+export async function bookNames(
+  p: Platform,
+  auth: AuthContext,
+  kind: BookKind,
+  ids: number[],
+  locale: Locale,
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  if (kind === 'group') {
+    const rows = await p.db
+      .select({ id: qmGroups.id, name: qmGroups.name })
+      .from(qmGroups)
+      .where(inArray(qmGroups.id, ids));
+    return new Map(rows.map((g) => [g.id, g.name]));
+  }
+  if (kind === 'channel') return new Map((await channelRefs(p.db, ids)).map((c) => [c.id, `${c.code} ${c.name}`]));
+  const named = await optionNames(p, auth, 'account', ids, { locale, within: 'shown' });
+  return new Map([...named].map(([id, o]) => [id, `${o.code} · ${o.name}`]));
 }
 
 export async function noticeDays(db: Db | Tx): Promise<number> {

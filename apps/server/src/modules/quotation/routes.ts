@@ -33,6 +33,7 @@ import { rating } from './books.js';
 import { commitPriceList, previewPriceList } from './import.js';
 import { bookPerm, need } from './perms.js';
 import {
+  bookNames,
   checkBook,
   checkCategory,
   checkLimit,
@@ -266,7 +267,19 @@ export async function quotationRoutes(app: FastifyInstance, p: Platform) {
         .orderBy(asc(qmPrices.bookId), asc(qmPrices.dest), desc(qmPrices.effectiveFrom))
         .limit(q.size)
         .offset((q.current - 1) * q.size);
-      return ok({ total: total!.n, current: q.current, size: q.size, records });
+      const names = await bookNames(
+        p,
+        req.auth!,
+        q.bookKind,
+        [...new Set(records.map((r) => r.bookId))],
+        localeOf(req.headers),
+      );
+      return ok({
+        total: total!.n,
+        current: q.current,
+        size: q.size,
+        records: records.map((r) => ({ ...r, bookName: names.get(r.bookId) ?? null })),
+      });
     },
   );
 

@@ -13,6 +13,8 @@ export interface PriceRowView {
   id: number;
   bookKind: string;
   bookId: number;
+  /** the book owner's name (a page's rows; a rate answer's history has none) */
+  bookName?: string | null;
   product: string;
   destKind: string;
   dest: string;

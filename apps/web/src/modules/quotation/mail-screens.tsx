@@ -1,11 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import {
-  azGroupResource,
-  type QuotedRow,
-  quoteEmailResource,
-  quoteGroupResource,
-  type UploadedQuote,
-} from '@portal/contracts/quotation';
+import { type QuotedRow, quoteEmailResource, type UploadedQuote } from '@portal/contracts/quotation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -30,10 +24,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatTime } from '../../platform/format-time';
-import { resourceKeys } from '../../platform/resource/keys';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type Address, type ComposedQuote, qmApi } from './api';
+import { useChannelOptions, useGroupOptions } from './BookPicker';
 import { type Category, categoryParam, importCategoryChoices } from './price-categories';
 import {
   GROUP_PRODUCTS,
@@ -129,32 +123,6 @@ interface SendForm {
   upload?: UploadedQuote;
   /** `upload-file`: the price category the uploaded rows are quoted as (standard, OTP, AI voice) */
   category?: Category;
-}
-
-/** The quote groups (of one kind, or both), for a group send page's picker. */
-function useGroupOptions(enabled: boolean, kind?: 'quote' | 'az') {
-  const { t } = useTranslation();
-  const { data } = useQuery({
-    // under the groups' resource key: a group made on `send/add-group` (or a live change) refreshes it
-    queryKey: [...resourceKeys.all((kind === 'az' ? azGroupResource : quoteGroupResource).key), 'send', kind ?? 'all'],
-    queryFn: async () =>
-      kind ? qmApi.groups(kind) : [...(await qmApi.groups('quote')), ...(await qmApi.groups('az'))],
-    enabled,
-  });
-  return (data ?? []).map((g) => ({
-    value: g.id,
-    label: `${g.name} · ${t(`qm.mail.groupKind.${g.kind as 'quote'}`)} · ${g.currency}`,
-  }));
-}
-
-/** The channels of a product with their supplier's contacts, for a supplier send page. */
-function useChannelOptions(enabled: boolean, product: QuoteProduct) {
-  const { data } = useQuery({
-    queryKey: ['qm', 'channels', product],
-    queryFn: () => qmApi.channelOptions(product === 'voice' ? 'voice' : 'sms'),
-    enabled,
-  });
-  return data ?? [];
 }
 
 /**

@@ -26,6 +26,7 @@ import { formatTime } from '../../platform/format-time';
 import { ResourceList } from '../../platform/resource/ResourceList';
 import { AccountPicker } from './AccountPicker';
 import { type ListPreview, type PriceRowView, qmApi } from './api';
+import { BookPicker } from './BookPicker';
 import { PriceListPreviewView } from './PriceListPreviewView';
 import { type Category, categoryChoices, categoryParam, importCategoryChoices, sendPageFor } from './price-categories';
 
@@ -46,7 +47,13 @@ function usePriceColumns(product: Product, agent = false) {
   const voice = product === 'voice';
   const category = categoryChoices(product).length > 1;
   return [
-    { title: agent ? t('qm.agent.account') : t('qm.bookId'), dataIndex: 'bookId', width: 90 },
+    {
+      title: agent ? t('qm.agent.account') : t('qm.bookId'),
+      dataIndex: 'bookId',
+      width: 180,
+      ellipsis: true,
+      render: (id: number, r: PriceRowView) => r.bookName ?? `#${id}`,
+    },
     {
       title: t('qm.dest'),
       dataIndex: 'dest',
@@ -158,7 +165,12 @@ function PriceForm(props: {
         label={props.agent ? t('qm.agent.account') : t(`qm.book.${props.bookKind as 'account'}`)}
         rules={[{ required: true }]}
       >
-        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        <BookPicker
+          bookKind={props.bookKind}
+          product={props.product}
+          style={{ width: '100%' }}
+          data-testid="qm-price-book"
+        />
       </Form.Item>
       {categories.length > 1 && (
         <Form.Item name="category" label={t('qm.category')} extra={t('qm.categoryHint')}>
@@ -388,7 +400,7 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier' | 'agent'
         style={{ marginBottom: 12, rowGap: 8 }}
       >
         {side === 'customer' && (
-          <Form.Item label={t('qm.book.group')}>
+          <Form.Item label={t('qm.bookKind')}>
             <Select
               value={bookKind}
               onChange={setBookKind}
@@ -397,8 +409,8 @@ function BookScreen({ side, product }: { side: 'customer' | 'supplier' | 'agent'
             />
           </Form.Item>
         )}
-        <Form.Item name="bookId" label={agent ? t('qm.agent.account') : t('qm.bookId')}>
-          <InputNumber min={1} precision={0} />
+        <Form.Item name="bookId" label={agent ? t('qm.agent.account') : t(`qm.book.${bookKind as 'group'}`)}>
+          <BookPicker bookKind={bookKind} product={product} data-testid="qm-filter-book" />
         </Form.Item>
         <Form.Item name="dest" label={t('qm.dest')}>
           <Input allowClear style={{ width: 120 }} />

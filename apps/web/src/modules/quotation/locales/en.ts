@@ -4,9 +4,10 @@ import type { zhCN } from './zh-CN';
 export const en: typeof zhCN = {
   qm: {
     book: { account: 'Customer account', group: 'Quote group', channel: 'Channel' },
-    bookId: 'Book owner id',
+    bookId: 'Price book',
+    bookKind: 'Book type',
     agent: {
-      account: 'Agent account id',
+      account: 'Agent account',
       hint: 'Partner prices of agents’ (R customers’) accounts: what the agent buys at; margin = partner price − the channel’s cost (quote lookup)',
       actions: 'Actions',
       edit: 'New price',

@@ -2,9 +2,10 @@
 export const zhCN = {
   qm: {
     book: { account: '客户账户', group: '报价组', channel: '通道' },
-    bookId: '报价对象编号',
+    bookId: '报价对象',
+    bookKind: '报价对象类型',
     agent: {
-      account: '代理账户编号',
+      account: '代理账户',
       hint: '代理（R 类客户）账户的合作价：代理的进货价；毛利 = 合作价 − 通道成本（见报价查询）',
       actions: '操作',
       edit: '调价',
