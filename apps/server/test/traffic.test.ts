@@ -925,8 +925,12 @@ describe('query screens', () => {
 
   it('page records with totals, filter by number and message id, and keep sales to their customers', async () => {
     const number = '6591234567';
-    const mine = submit({ number, country: 'SG', network: '52501' });
-    const theirs = submit({ number, account: 'ACC2', country: 'SG', network: '52501' });
+    // one sent on an SRM channel (named "code name"), one on an id SRM does not know (no name)
+    const [srm] = rowsOf<{ id: number; code: string; name: string }>(
+      await t.p.db.execute(sql`select id, code, name from srm_channels where product = 'sms' order by id limit 1`),
+    );
+    const mine = submit({ number, country: 'SG', network: '52501', channelId: srm!.id });
+    const theirs = submit({ number, account: 'ACC2', country: 'SG', network: '52501', channelId: 987_654 });
     await ingest([mine, theirs]);
     const range = `from=${ago(2 * DAY)}&to=${new Date(now().getTime() + 60_000).toISOString()}`;
     const all = await get(admin, `/v2/traffic/sms/page?${range}&number=%2B${number}`);
@@ -934,6 +938,10 @@ describe('query screens', () => {
       [mine.messageId, theirs.messageId].sort(),
     );
     expect(all.data.totals).toMatchObject({ records: 2, revenue: '0.024000' });
+    const names = Object.fromEntries(
+      all.data.records.map((r: { messageId: string; channelName: string | null }) => [r.messageId, r.channelName]),
+    );
+    expect(names).toEqual({ [mine.messageId]: `${srm!.code} ${srm!.name}`, [theirs.messageId]: null });
     const own = await get(sales, `/v2/traffic/sms/page?${range}&number=${number}`);
     expect(own.data.records.map((r: { messageId: string }) => r.messageId)).toEqual([mine.messageId]);
     const one = await get(admin, `/v2/traffic/sms/page?${range}&messageId=${theirs.messageId}`);

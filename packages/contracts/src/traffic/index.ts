@@ -375,6 +375,8 @@ export const smsRecordRow = z.object({
   encoding: z.string(),
   segments: int32(),
   channelId: int32(),
+  /** the channel as "code name" (null: no channel, or one SRM no longer knows) */
+  channelName: z.string().nullable(),
   supplierMessageId: z.string().nullable(),
   batchId: z.string().nullable(),
   submitStatus: z.string(),
@@ -423,6 +425,7 @@ export const voiceRecordRow = z.object({
   ingressGateway: z.string().nullable(),
   egressGateway: z.string().nullable(),
   channelId: int32(),
+  channelName: z.string().nullable(),
   answerAt: z.string().nullable(),
   endAt: z.string().nullable(),
   duration: int32(),

@@ -65,6 +65,14 @@ export function smsWhere(auth: AuthContext, q: SmsRecordQuery, r = requireRange(
 }
 
 /** sendRcdQuery: SMS records of the range (newest first), server-paged, with totals over the whole filter. */
+/** The channels of a page's records named "code name" through SRM's port (none: a record sent on no known channel). */
+async function channelNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id) => id > 0))];
+  if (wanted.length === 0) return new Map();
+  const named = (await portOf(db, 'channels')?.names?.(wanted)) ?? new Map();
+  return new Map([...named].map(([id, c]) => [id, `${c.code} ${c.name}`]));
+}
+
 export async function smsRecords(db: Db, auth: AuthContext, q: SmsRecordQuery) {
   const r = requireRange(q);
   const where = smsWhere(auth, q, r);
@@ -87,6 +95,10 @@ export async function smsRecords(db: Db, auth: AuthContext, q: SmsRecordQuery) {
       .from(t)
       .where(where),
   ]);
+  const channels = await channelNames(
+    db,
+    rows.map((x) => x.channelId),
+  );
   return pageWithTotals(
     rows.map((x) => ({
       submitAt: x.submitAt.toISOString(),
@@ -103,6 +115,7 @@ export async function smsRecords(db: Db, auth: AuthContext, q: SmsRecordQuery) {
       encoding: x.encoding,
       segments: x.segments,
       channelId: x.channelId,
+      channelName: channels.get(x.channelId) ?? null,
       supplierMessageId: x.supplierMessageId,
       batchId: x.batchId,
       submitStatus: x.submitStatus,
@@ -205,6 +218,10 @@ export async function voiceRecords(db: Db, auth: AuthContext, q: VoiceRecordQuer
       .from(t)
       .where(where),
   ]);
+  const channels = await channelNames(
+    db,
+    rows.map((x) => x.channelId),
+  );
   return pageWithTotals(
     rows.map((x) => ({
       setupAt: x.setupAt.toISOString(),
@@ -218,6 +235,7 @@ export async function voiceRecords(db: Db, auth: AuthContext, q: VoiceRecordQuer
       ingressGateway: x.ingressGateway,
       egressGateway: x.egressGateway,
       channelId: x.channelId,
+      channelName: channels.get(x.channelId) ?? null,
       answerAt: iso(x.answerAt),
       endAt: iso(x.endAt),
       duration: x.duration,
@@ -369,8 +387,7 @@ async function groupLabels(
   const out = new Map<string, string>();
   if (ids.length === 0) return out;
   if (groupBy === 'channel') {
-    const channels = (await portOf(p.db, 'channels')?.names?.(ids)) ?? new Map();
-    for (const [id, c] of channels) out.set(String(id), `${c.code} ${c.name}`);
+    for (const [id, name] of await channelNames(p.db, ids)) out.set(String(id), name);
     return out;
   }
   if (groupBy !== 'owner' && groupBy !== 'customer' && groupBy !== 'account') return out;

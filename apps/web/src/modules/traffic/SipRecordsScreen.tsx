@@ -4,7 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { type SipAnswer, trafficApi, trafficKeys, type VoiceRow } from './api';
-import { num, numColumn, type Range, RangeItem, rangeQuery, time, timeColumn, today } from './shared';
+import {
+  accountColumn,
+  channelColumn,
+  num,
+  numColumn,
+  type Range,
+  RangeItem,
+  rangeQuery,
+  time,
+  timeColumn,
+  today,
+} from './shared';
 
 type SipForm = { range: Range; accountId?: number; channelId?: number; callee?: string };
 type SipRow = SipAnswer['rows'][number];
@@ -53,8 +64,8 @@ function CallsOfCodeDrawer({
             width: 130,
             render: (v: string) => `+${v}`,
           },
-          { key: 'accountId', dataIndex: 'accountId', title: t('traffic.account'), width: 80 },
-          { key: 'channelId', dataIndex: 'channelId', title: t('traffic.channel'), width: 80 },
+          accountColumn(t),
+          channelColumn(t),
           { key: 'pdd', dataIndex: 'pddMs', title: t('traffic.pdd'), width: 80, align: 'right' },
         ]}
       />

@@ -9,7 +9,17 @@ import { RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type SmsRow, trafficApi, trafficKeys } from './api';
 import { RecallTaskModal } from './RecallTaskModal';
-import { accountColumn, amountColumn, num, type Range, RangeItem, rangedSearch, StatusTag, timeColumn } from './shared';
+import {
+  accountColumn,
+  amountColumn,
+  channelColumn,
+  num,
+  type Range,
+  RangeItem,
+  rangedSearch,
+  StatusTag,
+  timeColumn,
+} from './shared';
 import { TimelineDrawer } from './TimelineDrawer';
 import { UnmatchedDrawer } from './UnmatchedDrawer';
 
@@ -66,7 +76,7 @@ export function SmsRecordsScreen() {
       { key: 'country', dataIndex: 'country', title: t('traffic.country'), width: 70 },
       { key: 'network', dataIndex: 'network', title: t('traffic.network'), width: 80, responsive: ['lg'] },
       { key: 'encoding', dataIndex: 'encoding', title: t('traffic.encoding'), width: 80, responsive: ['lg'] },
-      { key: 'channelId', dataIndex: 'channelId', title: t('traffic.channel'), width: 80, responsive: ['lg'] },
+      channelColumn(t, { responsive: ['lg'] }),
       { key: 'status', title: t('traffic.status'), width: 110, render: (_, r) => <StatusTag row={r} /> },
       {
         key: 'batchId',

@@ -3,7 +3,17 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { trafficApi, trafficKeys, type VoiceRow } from './api';
-import { accountColumn, amountColumn, num, type Range, RangeItem, rangeQuery, timeColumn, today } from './shared';
+import {
+  accountColumn,
+  amountColumn,
+  channelColumn,
+  num,
+  type Range,
+  RangeItem,
+  rangeQuery,
+  timeColumn,
+  today,
+} from './shared';
 
 type VoiceFilters = {
   range?: Range;
@@ -35,6 +45,7 @@ export function VoiceRecordsScreen() {
         responsive: ['lg'],
         render: (_, r) => `${r.ingressGateway ?? '-'} / ${r.egressGateway ?? '-'}`,
       },
+      channelColumn(t, { responsive: ['lg'] }),
       timeColumn('answerAt', t('traffic.answerAt')),
       { key: 'duration', dataIndex: 'duration', title: t('traffic.duration'), width: 100, align: 'right' },
       { key: 'billed', dataIndex: 'billedDuration', title: t('traffic.billed'), width: 100, align: 'right' },

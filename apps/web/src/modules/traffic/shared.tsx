@@ -249,6 +249,20 @@ export const accountColumn = <R extends { accountId: number }>(t: TFunction): Ta
   ),
 });
 
+/** the channel column of the record screens: "code name" as the answer names it, '-' for none */
+export const channelColumn = <R extends { channelId: number; channelName: string | null }>(
+  t: TFunction,
+  opts: Pick<TableColumnType<R>, 'responsive'> = {},
+): TableColumnType<R> => ({
+  key: 'channelId',
+  dataIndex: 'channelId',
+  title: t('traffic.channel'),
+  width: 160,
+  ellipsis: true,
+  ...opts,
+  render: (id: number, r: R) => r.channelName ?? (id > 0 ? `#${id}` : '-'),
+});
+
 /** the required range (at most 93 days), checked in the form before the server refuses it */
 export function RangeItem({ showTime = true }: { showTime?: boolean }) {
   const { t } = useTranslation();
