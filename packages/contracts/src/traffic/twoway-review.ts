@@ -27,7 +27,7 @@ export const twoWayReviewResource = defineResource({
   fields: {
     moId: { kind: 'text', label: label('上行消息 ID', 'MO id'), readOnly: true },
     moAt: { kind: 'datetime', label: label('上行时间', 'MO received'), required: true, readOnly: true },
-    accountId: { kind: 'number', label: label('账户 ID', 'Account id'), readOnly: true },
+    accountId: { kind: 'number', ref: 'account', label: label('账户', 'Account'), readOnly: true },
     customerId: { kind: 'customer', label: label('客户', 'Customer'), readOnly: true },
     ownerId: { kind: 'user', label: label('负责人', 'Owner'), readOnly: true },
     handset: { kind: 'text', label: label('手机号码', 'Handset'), readOnly: true },
