@@ -3,9 +3,9 @@ import { FinPerm } from '@portal/contracts/finance';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesSum } from '../src/modules/finance/ledger.js';
-import { finAccounts, finApplications, finLedgerEntries } from '../src/modules/finance/schema.js';
+import { finAccounts, finLedgerEntries } from '../src/modules/finance/schema.js';
 import { bearer, onPostgres, type TestApp, type Tokens } from './harness.js';
-import { startFinanceApp } from './support/finance-fixture.js';
+import { financeDecisions, financeRecords, startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -19,26 +19,9 @@ let fin: Tokens;
 let customerId: number;
 
 const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
+const { agree, approved } = financeDecisions(() => ({ t, fin }));
+const { account, application, count } = financeRecords(() => t);
 const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
-
-async function agree(instanceId: number): Promise<Answer> {
-  const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const task = page.data.records.find((r: { id: number }) => r.id === instanceId);
-  expect(task, 'finance01 has the to-do').toBeTruthy();
-  return post(fin, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
-}
-async function approved(res: Answer) {
-  expect(res.code, res.msg).toBe(0);
-  const a = await agree(res.data.instanceId);
-  expect(a.code, a.msg).toBe(0);
-  return res.data.id as number;
-}
-const account = async (id: number) => (await t.p.db.select().from(finAccounts).where(eq(finAccounts.id, id)))[0]!;
-const application = async (id: number) =>
-  (await t.p.db.select().from(finApplications).where(eq(finApplications.id, id)))[0]!;
-const count = async () =>
-  (await t.p.db.select({ n: sql<number>`count(*)::int` }).from(finLedgerEntries))[0]!.n +
-  (await t.p.db.select({ n: sql<number>`count(*)::int` }).from(finApplications))[0]!.n;
 
 async function openAccount(billing: 'prepaid' | 'postpaid', opts: { currency?: string; customer?: number } = {}) {
   return approved(

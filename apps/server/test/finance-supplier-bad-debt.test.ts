@@ -16,6 +16,7 @@ import { rowsOf } from '../src/platform/db/index.js';
 import { recordEvents } from '../src/platform/history/schema.js';
 import { DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
+import { financeDecisions } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 import { testSupplier } from './support/supplier-fixture.js';
 
@@ -36,6 +37,7 @@ let sales: Tokens;
 let seq = 0;
 
 const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
+const { task, agree } = financeDecisions(() => ({ t, fin }));
 const apply = (tok: Tokens, supplierAccountId: number, amount: number) =>
   post(tok, `${SUPPLIER_BAD_DEBT_API}/apply`, { supplierAccountId, amount, reason: 'supplier closed down' });
 const userId = async (username: string) =>
@@ -73,15 +75,6 @@ const written = async () =>
       sql`select (select count(*) from fin_supplier_entries) + (select count(*) from fin_supplier_applications) as n`,
     ),
   ).map((r) => Number(r.n))[0]!;
-
-async function task(instanceId: number) {
-  const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const found = page.data.records.find((r: { id: number }) => r.id === instanceId);
-  expect(found, 'finance01 has the to-do').toBeTruthy();
-  return found.taskId as number;
-}
-const agree = async (instanceId: number) =>
-  post(fin, '/v2/workflow/agree', { taskId: await task(instanceId), opinion: 'ok' });
 
 beforeAll(async () => {
   t = await startTestApp({ env: { LOGIN_RATE_PER_IP: '1000' } });

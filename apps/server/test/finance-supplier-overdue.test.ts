@@ -18,6 +18,7 @@ import { rowsOf } from '../src/platform/db/index.js';
 import type { Notification } from '../src/platform/notify.js';
 import { DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
+import { financeDecisions } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 import { testSupplier } from './support/supplier-fixture.js';
 
@@ -38,6 +39,7 @@ let seq = 0;
 const sent: Notification[] = [];
 
 const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
+const { task } = financeDecisions(() => ({ t, fin }));
 const userId = async (username: string) =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)))[0]!.id;
 
@@ -92,12 +94,6 @@ const written = async () =>
     ),
   ).map((r) => Number(r.n))[0]!;
 
-async function task(instanceId: number) {
-  const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const found = page.data.records.find((r: { id: number }) => r.id === instanceId);
-  expect(found, 'finance01 has the to-do').toBeTruthy();
-  return found.taskId as number;
-}
 const agree = async (instanceId: number) => {
   const res = await post(fin, '/v2/workflow/agree', { taskId: await task(instanceId), opinion: 'ok' });
   expect(res.code, res.msg).toBe(0);

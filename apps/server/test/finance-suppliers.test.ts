@@ -14,6 +14,7 @@ import { resources, roleResources, roles, staffUsers } from '../src/platform/acc
 import { rowsOf } from '../src/platform/db/index.js';
 import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { describeResource } from './support/describe-resource.js';
+import { financeDecisions } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 import { testSupplier } from './support/supplier-fixture.js';
 
@@ -31,6 +32,7 @@ let sales: Tokens;
 let seq = 0;
 
 const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
+const { task } = financeDecisions(() => ({ t, fin }));
 const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
 const userId = async (username: string) =>
   (await t.p.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username)))[0]!.id;
@@ -58,12 +60,6 @@ const post1 = (
     postSupplierEntry(tx, { supplierAccountId, kind, amount, currency, day: '2026-11-02', key, at: new Date() }),
   );
 
-async function task(instanceId: number) {
-  const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const found = page.data.records.find((r: { id: number }) => r.id === instanceId);
-  expect(found, 'finance01 has the to-do').toBeTruthy();
-  return found.taskId as number;
-}
 const written = async () =>
   rowsOf<{ n: number }>(
     await t.p.db.execute(

@@ -8,6 +8,7 @@ import { rowsOf } from '../src/platform/db/index.js';
 import type { Notification } from '../src/platform/notify.js';
 import { definePorts, type MailPort, portOf } from '../src/platform/ports.js';
 import { DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
+import { financeDecisions } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -28,12 +29,7 @@ const mails: { userId: number; mail: Parameters<MailPort['send']>[1] }[] = [];
 let refuse: string | null = null;
 
 const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
-
-async function agree(instanceId: number) {
-  const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const task = page.data.records.find((r: { id: number }) => r.id === instanceId);
-  return post(fin, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' });
-}
+const { agree } = financeDecisions(() => ({ t, fin }));
 
 /** A postpaid account of the customer with March 2021's consumption billed (due 04-15), unpaid. */
 async function overdueAccount(customerId: number, amount: string) {

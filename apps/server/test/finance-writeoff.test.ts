@@ -7,12 +7,12 @@ import { runBills } from '../src/modules/finance/bills.js';
 import { dayOf, entriesSum } from '../src/modules/finance/ledger.js';
 import { runOverdue } from '../src/modules/finance/overdue.js';
 import { reconcile } from '../src/modules/finance/recon.js';
-import { finAccounts, finApplications, finBills, finLedgerEntries } from '../src/modules/finance/schema.js';
+import { finBills, finLedgerEntries } from '../src/modules/finance/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { Topics } from '../src/platform/events/topics.js';
 import { portOf } from '../src/platform/ports.js';
 import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
-import { startFinanceApp } from './support/finance-fixture.js';
+import { financeDecisions, financeRecords, startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
@@ -30,33 +30,12 @@ let fin: Tokens;
 let customerId: number;
 
 const post = (tok: Tokens, url: string, payload: object = {}) => keyedPost<Answer>(t, tok, url, payload);
+const { agree, reject, approved } = financeDecisions(() => ({ t, fin }));
+const { account, application, count: written } = financeRecords(() => t);
 const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
 
-async function task(instanceId: number) {
-  const page = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const found = page.data.records.find((r: { id: number }) => r.id === instanceId);
-  expect(found, 'finance01 has the to-do').toBeTruthy();
-  return found.taskId as number;
-}
-const agree = async (instanceId: number) =>
-  post(fin, '/v2/workflow/agree', { taskId: await task(instanceId), opinion: 'ok' });
-const reject = async (instanceId: number) =>
-  post(fin, '/v2/workflow/reject', { taskId: await task(instanceId), target: 'end', opinion: 'no' });
-async function approved(res: Answer) {
-  expect(res.code, res.msg).toBe(0);
-  const a = await agree(res.data.instanceId);
-  expect(a.code, a.msg).toBe(0);
-  return res.data.id as number;
-}
-
-const account = async (id: number) => (await t.p.db.select().from(finAccounts).where(eq(finAccounts.id, id)))[0]!;
-const application = async (id: number) =>
-  (await t.p.db.select().from(finApplications).where(eq(finApplications.id, id)))[0]!;
 const billsOf = async (accountId: number) =>
   t.p.db.select().from(finBills).where(eq(finBills.accountId, accountId)).orderBy(finBills.periodEnd);
-const written = async () =>
-  (await t.p.db.select({ n: sql<number>`count(*)::int` }).from(finLedgerEntries))[0]!.n +
-  (await t.p.db.select({ n: sql<number>`count(*)::int` }).from(finApplications))[0]!.n;
 const writeOff = (tok: Tokens, billId: number, reason = 'customer gone') =>
   post(tok, '/v2/fc/bill/writeOff/apply', { billId, reason });
 

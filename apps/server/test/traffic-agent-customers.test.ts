@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/modules/traffic/partitions.js';
 import { bearer, type TestApp, type Tokens } from './harness.js';
-import { agentCalls, agentWorld, DAY } from './support/agent-fixture.js';
+import { DAY, trafficCalls, trafficWorld } from './support/traffic-fixture.js';
 
 type Traffic = { currency: string; count: number; revenue: string };
 type Row = {
@@ -28,10 +28,10 @@ let finance: Tokens;
 let salesId: number;
 
 beforeAll(async () => {
-  ({ t, admin, sales, finance, salesId } = await agentWorld());
+  ({ t, admin, sales, finance, salesId } = await trafficWorld());
 }, 180_000);
 afterAll(async () => t?.close());
-const { get, q, range } = agentCalls(() => t);
+const { get, q, range } = trafficCalls(() => t);
 
 /** every customer of one agent's page, page by page */
 async function every(tok: Tokens, query: string) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/modules/traffic/partitions.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import type { TestApp, Tokens } from './harness.js';
-import { agentCalls, agentWorld, DAY } from './support/agent-fixture.js';
+import { DAY, trafficCalls, trafficWorld } from './support/traffic-fixture.js';
 
 let t: TestApp;
 let admin: Tokens;
@@ -14,10 +14,10 @@ let finance: Tokens;
 let salesId: number;
 
 beforeAll(async () => {
-  ({ t, admin, sales, finance, salesId } = await agentWorld());
+  ({ t, admin, sales, finance, salesId } = await trafficWorld());
 }, 180_000);
 afterAll(async () => t?.close());
-const { get, range } = agentCalls(() => t);
+const { get, range } = trafficCalls(() => t);
 
 type Expected = {
   agentId: number;

@@ -5,24 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftsByAccount } from '../src/modules/finance/gifts.js';
 import { reverseEntry } from '../src/modules/finance/ledger.js';
 import { dayOf } from '../src/modules/traffic/partitions.js';
-import { rollUp } from '../src/modules/traffic/rollups.js';
-import { staffUsers } from '../src/platform/access/schema.js';
 import type { AuthContext } from '../src/platform/auth/context.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import {
-  bearer,
-  clearOfMidnight,
-  DEMO,
-  signIn,
-  startTestApp,
-  type TestApp,
-  type Tokens,
-  xlsxSheets,
-} from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Answer = { code: number; msg: string; data: any };
-const DAY = 86_400_000;
+import { bearer, type TestApp, type Tokens, xlsxSheets } from './harness.js';
+import { DAY, trafficCalls, trafficWorld } from './support/traffic-fixture.js';
 
 let t: TestApp;
 let admin: Tokens;
@@ -30,16 +16,11 @@ let sales: Tokens;
 let salesId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  clearOfMidnight(t.clock);
-  [admin, sales] = await Promise.all([signIn(t.app, DEMO.admin), signIn(t.app, DEMO.sales01)]);
-  const users = await t.p.db.select({ id: staffUsers.id, u: staffUsers.username }).from(staffUsers);
-  salesId = users.find((x) => x.u === 'sales01')!.id;
-  await rollUp(t.p.db, t.clock.now());
+  ({ t, admin, sales, salesId } = await trafficWorld());
 }, 300_000);
 afterAll(async () => t?.close());
 
-const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
+const { get } = trafficCalls(() => t);
 const range = (days = 90) => {
   const to = new Date(t.clock.now().getTime() + 60_000);
   const from = new Date(to.getTime() - days * DAY);

@@ -3,23 +3,9 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/modules/traffic/partitions.js';
-import { rollUp } from '../src/modules/traffic/rollups.js';
-import { staffUsers } from '../src/platform/access/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import {
-  bearer,
-  clearOfMidnight,
-  DEMO,
-  signIn,
-  startTestApp,
-  type TestApp,
-  type Tokens,
-  xlsxSheets,
-} from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
-type Answer = { code: number; msg: string; data: any };
-const DAY = 86_400_000;
+import { bearer, type TestApp, type Tokens, xlsxSheets } from './harness.js';
+import { DAY, trafficCalls, trafficWorld } from './support/traffic-fixture.js';
 
 let t: TestApp;
 let admin: Tokens;
@@ -27,16 +13,11 @@ let sales: Tokens;
 let salesId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  clearOfMidnight(t.clock);
-  [admin, sales] = await Promise.all([signIn(t.app, DEMO.admin), signIn(t.app, DEMO.sales01)]);
-  const users = await t.p.db.select({ id: staffUsers.id, u: staffUsers.username }).from(staffUsers);
-  salesId = users.find((x) => x.u === 'sales01')!.id;
-  await rollUp(t.p.db, t.clock.now());
+  ({ t, admin, sales, salesId } = await trafficWorld());
 }, 180_000);
 afterAll(async () => t?.close());
 
-const get = (tok: Tokens, url: string) => t.app.inject({ url, headers: bearer(tok) }).then((r) => r.json() as Answer);
+const { get } = trafficCalls(() => t);
 
 type Expected = {
   promoterId: number;

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { crmCustomers } from '../../src/modules/crm/schema.js';
-import { finAccounts } from '../../src/modules/finance/schema.js';
+import { finAccounts, finApplications, finLedgerEntries } from '../../src/modules/finance/schema.js';
 import { resources, roleResources, roles, staffUsers } from '../../src/platform/access/schema.js';
 import { DEMO, signIn, startTestApp, type TestApp, type Tokens } from '../harness.js';
 import { keyedPost } from './signed-in.js';
@@ -43,22 +43,57 @@ export async function startFinanceApp(key?: string) {
 }
 
 /**
+ * The approval steps a finance test takes as finance01 on the world `world()` answers once it is up:
+ * the to-do's task of a request, agreeing to it or rejecting it, and `approved(res)` — the apply call
+ * answered and its request agreed to — answering the record's id.
+ */
+export function financeDecisions(world: () => { t: TestApp; fin: Tokens }) {
+  const post = (url: string, payload: object) => keyedPost<Answer>(world().t, world().fin, url, payload);
+  async function task(instanceId: number) {
+    const page = await post('/v2/workflow/my/toDoPage', { page: 1, size: 200 });
+    const found = page.data.records.find((r: { id: number }) => r.id === instanceId);
+    expect(found, 'finance01 has the to-do').toBeTruthy();
+    return found.taskId as number;
+  }
+  const agree = async (instanceId: number) =>
+    post('/v2/workflow/agree', { taskId: await task(instanceId), opinion: 'ok' });
+  const reject = async (instanceId: number) =>
+    post('/v2/workflow/reject', { taskId: await task(instanceId), target: 'end', opinion: 'no' });
+  async function approved(res: Answer) {
+    expect(res.code, res.msg).toBe(0);
+    const a = await agree(res.data.instanceId);
+    expect(a.code, a.msg).toBe(0);
+    return res.data.id as number;
+  }
+  return { task, agree, reject, approved };
+}
+
+/** A finance test's reads of the tables on the world `app()` answers once it is up. */
+export function financeRecords(app: () => TestApp) {
+  const db = () => app().p.db;
+  return {
+    account: async (id: number) => (await db().select().from(finAccounts).where(eq(finAccounts.id, id)))[0]!,
+    application: async (id: number) =>
+      (await db().select().from(finApplications).where(eq(finApplications.id, id)))[0]!,
+    /** ledger entries and applications: what a refused call must leave as it was */
+    count: async () =>
+      (await db().select({ n: sql<number>`count(*)::int` }).from(finLedgerEntries))[0]!.n +
+      (await db().select({ n: sql<number>`count(*)::int` }).from(finApplications))[0]!.n,
+  };
+}
+
+/**
  * `sales` applies to open an account (prepaid USD SMS unless `body` says otherwise) and finance01 (`fin`)
  * agrees to the request: the account is active. Answers its id.
  */
 export async function openApprovedAccount(t: TestApp, sales: Tokens, fin: Tokens, body: Record<string, unknown>) {
-  const post = (tok: Tokens, url: string, payload: object) => keyedPost<Answer>(t, tok, url, payload);
-  const opened = await post(sales, '/v2/fc/account/apply', {
+  const opened = await keyedPost<Answer>(t, sales, '/v2/fc/account/apply', {
     products: ['sms'],
     currency: 'USD',
     billing: 'prepaid',
     ...body,
   });
-  expect(opened.code, opened.msg).toBe(0);
-  const todo = await post(fin, '/v2/workflow/my/toDoPage', { page: 1, size: 200 });
-  const task = todo.data.records.find((r: { id: number }) => r.id === opened.data.instanceId);
-  expect((await post(fin, '/v2/workflow/agree', { taskId: task.taskId, opinion: 'ok' })).code).toBe(0);
-  return opened.data.id as number;
+  return financeDecisions(() => ({ t, fin })).approved(opened);
 }
 
 let accountSeq = 0;

@@ -10,7 +10,7 @@ import { textArray } from '../../platform/db/arrays.js';
 import { type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { WriteContext } from '../../platform/resource/index.js';
-import { readDomainRules, readDuplicateCheck } from './settings.js';
+import { domainRulesDoc, duplicateCheckDoc } from './settings.js';
 
 const LIMIT = 20;
 
@@ -39,9 +39,9 @@ const blocks = (m: Omit<SupplierDuplicateMatch, 'blocks'>, s: DuplicateCheckSett
  * setting's), a shared company domain, the same E.164 phone on the supplier or one of its contacts.
  */
 export async function findSupplierDuplicates(db: DbOrTx, q: SupplierDuplicateQuery): Promise<SupplierDuplicateResult> {
-  const s = await readDuplicateCheck(db);
+  const s = await duplicateCheckDoc.read(db);
   // shared mail and hosting domains (the domain rules) say nothing about who a supplier is
-  const ignored = new Set((await readDomainRules(db)).ignoredDomains);
+  const ignored = new Set((await domainRulesDoc.read(db)).ignoredDomains);
   const domains = [...new Set(q.domains.map((d) => d.toLowerCase()))].filter((d) => !ignored.has(d));
   const phones = [...new Set(q.phones)];
   const parts: SQL[] = [];

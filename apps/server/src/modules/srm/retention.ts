@@ -4,7 +4,7 @@ import { returnDue } from '../../platform/ownership/index.js';
 import type { Platform } from '../../platform/platform.js';
 import { supplierOwners } from './ownership.js';
 import { applyLevelRules } from './purchase-rules.js';
-import { readRetentionRules, readSeaRules } from './settings.js';
+import { retentionRulesDoc, seaRulesDoc } from './settings.js';
 
 export const RETENTION_JOB = 'srm.sea-retention';
 const BATCH = 500;
@@ -16,9 +16,9 @@ const BATCH = 500;
  * follow-up, or the owner time when there was none since, starts the count.
  */
 export async function returnIdleSuppliers(p: Platform): Promise<number> {
-  const rules = await readSeaRules(p.db);
+  const rules = await seaRulesDoc.read(p.db);
   // a level's own days (the retention rules) before the sea rules' days; 0 keeps the supplier
-  const byLevel = JSON.stringify((await readRetentionRules(p.db)).byLevel);
+  const byLevel = JSON.stringify((await retentionRulesDoc.read(p.db)).byLevel);
   const now = p.clock.now();
   const days = sql`coalesce((select r.days from jsonb_to_recordset(${byLevel}::jsonb) as r(level text, days int)
     where r.level = srm_suppliers.level), ${rules.retentionDays}::int)`;

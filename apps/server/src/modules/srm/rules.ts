@@ -2,11 +2,11 @@ import type { SeaRules } from '@portal/contracts/srm';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { OwnershipRules } from '../../platform/ownership/index.js';
-import { readSeaRules } from './settings.js';
+import { seaRulesDoc } from './settings.js';
 
 /** The sea rules as the ownership piece takes them (the same for every buyer; the zone of the cap's day is the company's). */
 export async function seaRulesFor(db: DbOrTx, _userId: number): Promise<OwnershipRules> {
-  const r = await readSeaRules(db);
+  const r = await seaRulesDoc.read(db);
   return {
     userLimit: r.userLimit,
     departmentLimit: r.departmentLimit,

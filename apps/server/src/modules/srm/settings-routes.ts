@@ -18,6 +18,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DbOrTx } from '../../platform/db/index.js';
 import { checkDictValues } from '../../platform/dict/service.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -26,21 +27,16 @@ import { applyLevelRules, seaContactsOf } from './purchase-rules.js';
 import { checkSeaRules } from './rules.js';
 import { srmSuppliers } from './schema.js';
 import {
+  clueSettingsDoc,
   clueViewRulesDoc,
+  domainRulesDoc,
+  duplicateCheckDoc,
   levelRulesDoc,
-  readClueSettings,
-  readDomainRules,
-  readDuplicateCheck,
-  readRetentionRules,
-  readSeaRules,
+  retentionRulesDoc,
+  seaRulesDoc,
   shareRulesDoc,
   suffixRulesDoc,
   supplierRulesDoc,
-  writeClueSettings,
-  writeDomainRules,
-  writeDuplicateCheck,
-  writeRetentionRules,
-  writeSeaRules,
 } from './settings.js';
 
 const tags = ['srm'];
@@ -54,9 +50,9 @@ interface SettingsDoc<T> {
   /** the screen's key: reads and writes (`read: 'authenticated'` when every lead screen needs it) */
   perm: string;
   read?: 'authenticated';
-  load(p: Platform): Promise<T>;
-  /** checks, then writes; the answer is the document read back */
-  save(p: Platform, v: T, userId: number): Promise<void>;
+  store: { read(db: DbOrTx): Promise<T>; write(db: DbOrTx, v: T, userId: number, now: Date): Promise<void> };
+  /** what the schema cannot check, before the write (the answer is the document read back) */
+  check?(p: Platform, v: T): Promise<unknown>;
 }
 
 const levelsKnown = (p: Platform, levels: string[]) =>
@@ -71,41 +67,34 @@ const docs = [
     summary: 'the supplier open-sea rules',
     schema: seaRules,
     perm: SrmPerm.SEA_RULES,
-    load: (p) => readSeaRules(p.db),
-    async save(p, v, userId) {
-      checkSeaRules(v);
-      await writeSeaRules(p.db, v, userId, p.clock.now());
-    },
+    store: seaRulesDoc,
+    check: async (_p, v) => checkSeaRules(v),
   } satisfies SettingsDoc<z.infer<typeof seaRules>>,
   {
     path: 'duplicate-check',
     summary: 'the supplier duplicate-check settings',
     schema: duplicateCheckSettings,
     perm: SrmPerm.DUPLICATE_CHECK,
-    load: (p) => readDuplicateCheck(p.db),
-    save: (p, v, userId) => writeDuplicateCheck(p.db, v, userId, p.clock.now()),
+    store: duplicateCheckDoc,
   } satisfies SettingsDoc<z.infer<typeof duplicateCheckSettings>>,
   {
     path: 'domain-rules',
     summary: 'shared domains the supplier duplicate check ignores',
     schema: domainRules,
     perm: SrmPerm.DOMAIN_RULES,
-    load: (p) => readDomainRules(p.db),
-    save: (p, v, userId) => writeDomainRules(p.db, v, userId, p.clock.now()),
+    store: domainRulesDoc,
   } satisfies SettingsDoc<z.infer<typeof domainRules>>,
   {
     path: 'retention-rules',
     summary: 'idle days before return, per supplier level',
     schema: retentionRules,
     perm: SrmPerm.RETENTION_RULES,
-    load: (p) => readRetentionRules(p.db),
-    async save(p, v, userId) {
-      await levelsKnown(
+    store: retentionRulesDoc,
+    check: (p, v) =>
+      levelsKnown(
         p,
         v.byLevel.map((r) => r.level),
-      );
-      await writeRetentionRules(p.db, v, userId, p.clock.now());
-    },
+      ),
   } satisfies SettingsDoc<z.infer<typeof retentionRules>>,
   {
     path: 'clue',
@@ -114,45 +103,40 @@ const docs = [
     perm: SrmPerm.CLUE_SETTINGS,
     // what counts as a followed lead is no secret: every signed-in user's lead screen reads it
     read: 'authenticated',
-    load: (p) => readClueSettings(p.db),
-    save: (p, v, userId) => writeClueSettings(p.db, v, userId, p.clock.now()),
+    store: clueSettingsDoc,
   } satisfies SettingsDoc<z.infer<typeof clueSettings>>,
   {
     path: 'supplier-rules',
     summary: 'the fields a new supplier must have, per type',
     schema: supplierRules,
     perm: SrmPerm.SUPPLIER_RULES,
-    load: (p) => supplierRulesDoc.read(p.db),
-    save: (p, v, userId) => supplierRulesDoc.write(p.db, v, userId, p.clock.now()),
+    store: supplierRulesDoc,
   } satisfies SettingsDoc<z.infer<typeof supplierRules>>,
   {
     path: 'level-rules',
     summary: 'the steps that set a supplier level (nightly)',
     schema: levelRules,
     perm: SrmPerm.LEVEL_RULES,
-    load: (p) => levelRulesDoc.read(p.db),
-    async save(p, v, userId) {
-      await levelsKnown(
+    store: levelRulesDoc,
+    check: (p, v) =>
+      levelsKnown(
         p,
         v.steps.map((s) => s.level),
-      );
-      await levelRulesDoc.write(p.db, v, userId, p.clock.now());
-    },
+      ),
   } satisfies SettingsDoc<z.infer<typeof levelRules>>,
   {
     path: 'suffix-rules',
     summary: 'mail domain suffixes that name a supplier (mail counterpart matching)',
     schema: suffixRules,
     perm: SrmPerm.SUFFIX_RULES,
-    load: (p) => suffixRulesDoc.read(p.db),
-    async save(p, v, userId) {
+    store: suffixRulesDoc,
+    async check(p, v) {
       const codes = [...new Set(v.rows.map((r) => r.supplierCode))];
       const found = codes.length
         ? await p.db.select({ code: srmSuppliers.code }).from(srmSuppliers).where(inArray(srmSuppliers.code, codes))
         : [];
       const unknown = codes.find((c) => !found.some((f) => f.code === c));
       if (unknown) throw new AppError('SRM_SUFFIX_SUPPLIER_UNKNOWN', { vars: { value: unknown } });
-      await suffixRulesDoc.write(p.db, v, userId, p.clock.now());
     },
   } satisfies SettingsDoc<z.infer<typeof suffixRules>>,
   {
@@ -160,16 +144,14 @@ const docs = [
     summary: 'whether the sea shows a sea supplier’s contacts',
     schema: clueViewRules,
     perm: SrmPerm.CLUE_VIEW_RULES,
-    load: (p) => clueViewRulesDoc.read(p.db),
-    save: (p, v, userId) => clueViewRulesDoc.write(p.db, v, userId, p.clock.now()),
+    store: clueViewRulesDoc,
   } satisfies SettingsDoc<z.infer<typeof clueViewRules>>,
   {
     path: 'share-rules',
     summary: 'most members per supplier and whether write access may be shared',
     schema: shareRules,
     perm: SrmPerm.SHARE_RULES,
-    load: (p) => shareRulesDoc.read(p.db),
-    save: (p, v, userId) => shareRulesDoc.write(p.db, v, userId, p.clock.now()),
+    store: shareRulesDoc,
   } satisfies SettingsDoc<z.infer<typeof shareRules>>,
 ];
 
@@ -183,7 +165,7 @@ export async function srmSettingsRoutes(app: FastifyInstance, p: Platform) {
         schema: { tags, summary: `The ${d.summary}`, response: { 200: envelope(d.schema) } },
         config: { access: d.read ?? { perm: d.perm } },
       },
-      async () => ok(await d.load(p)),
+      async () => ok(await d.store.read(p.db)),
     );
     r.post(
       `${S}/${d.path}`,
@@ -192,8 +174,9 @@ export async function srmSettingsRoutes(app: FastifyInstance, p: Platform) {
         config: { access: { perm: d.perm }, checkRepeat: true },
       },
       async (req) => {
-        await d.save(p, req.body, req.auth!.userId);
-        return ok(await d.load(p));
+        await d.check?.(p, req.body);
+        await d.store.write(p.db, req.body, req.auth!.userId, p.clock.now());
+        return ok(await d.store.read(p.db));
       },
     );
   }

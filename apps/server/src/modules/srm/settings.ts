@@ -57,39 +57,42 @@ async function write(db: DbOrTx, key: string, value: unknown, userId: number, no
     });
 }
 
-export const readSeaRules = (db: DbOrTx): Promise<SeaRules> =>
-  read(db, SRM_SETTING_KEYS.seaRules, seaRules, DEFAULT_SEA_RULES);
-export const writeSeaRules = (db: DbOrTx, v: SeaRules, userId: number, now: Date) =>
-  write(db, SRM_SETTING_KEYS.seaRules, v, userId, now);
-
-export const readDuplicateCheck = (db: DbOrTx): Promise<DuplicateCheckSettings> =>
-  read(db, SRM_SETTING_KEYS.duplicateCheck, duplicateCheckSettings, DEFAULT_DUPLICATE_CHECK);
-export const writeDuplicateCheck = (db: DbOrTx, v: DuplicateCheckSettings, userId: number, now: Date) =>
-  write(db, SRM_SETTING_KEYS.duplicateCheck, v, userId, now);
-
-export const readDomainRules = (db: DbOrTx): Promise<DomainRules> =>
-  read(db, SRM_SETTING_KEYS.domainRules, domainRules, DEFAULT_DOMAIN_RULES);
-export const writeDomainRules = (db: DbOrTx, v: DomainRules, userId: number, now: Date) =>
-  write(db, SRM_SETTING_KEYS.domainRules, { ignoredDomains: [...new Set(v.ignoredDomains)].sort() }, userId, now);
-
-export const readRetentionRules = (db: DbOrTx): Promise<RetentionRules> =>
-  read(db, SRM_SETTING_KEYS.retentionRules, retentionRules, DEFAULT_RETENTION_RULES);
-export const writeRetentionRules = (db: DbOrTx, v: RetentionRules, userId: number, now: Date) =>
-  write(db, SRM_SETTING_KEYS.retentionRules, v, userId, now);
-
-export const readClueSettings = (db: DbOrTx): Promise<ClueSettings> =>
-  read(db, SRM_SETTING_KEYS.clue, clueSettings, DEFAULT_CLUE_SETTINGS);
-export const writeClueSettings = (db: DbOrTx, v: ClueSettings, userId: number, now: Date) =>
-  write(db, SRM_SETTING_KEYS.clue, v, userId, now);
-
-/** A settings document's reader and writer (the purchase rules screens: one row of srm_settings each). */
-function doc<T>(key: string, schema: { safeParse(v: unknown): { success: boolean; data?: T } }, fallback: T) {
+/**
+ * A settings document's reader and writer (one row of srm_settings each); `normal` puts a value in the
+ * form it is stored in.
+ */
+function doc<T>(
+  key: string,
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+  fallback: T,
+  normal: (v: T) => T = (v) => v,
+) {
   return {
     read: (db: DbOrTx): Promise<T> => read(db, key, schema, fallback),
-    write: (db: DbOrTx, v: T, userId: number, now: Date) => write(db, key, v, userId, now),
+    write: (db: DbOrTx, v: T, userId: number, now: Date) => write(db, key, normal(v), userId, now),
   };
 }
 
+export const seaRulesDoc = doc<SeaRules>(SRM_SETTING_KEYS.seaRules, seaRules, DEFAULT_SEA_RULES);
+export const duplicateCheckDoc = doc<DuplicateCheckSettings>(
+  SRM_SETTING_KEYS.duplicateCheck,
+  duplicateCheckSettings,
+  DEFAULT_DUPLICATE_CHECK,
+);
+export const domainRulesDoc = doc<DomainRules>(
+  SRM_SETTING_KEYS.domainRules,
+  domainRules,
+  DEFAULT_DOMAIN_RULES,
+  (v) => ({
+    ignoredDomains: [...new Set(v.ignoredDomains)].sort(),
+  }),
+);
+export const retentionRulesDoc = doc<RetentionRules>(
+  SRM_SETTING_KEYS.retentionRules,
+  retentionRules,
+  DEFAULT_RETENTION_RULES,
+);
+export const clueSettingsDoc = doc<ClueSettings>(SRM_SETTING_KEYS.clue, clueSettings, DEFAULT_CLUE_SETTINGS);
 export const supplierRulesDoc = doc<SupplierRules>(
   SRM_SETTING_KEYS.supplierRules,
   supplierRules,

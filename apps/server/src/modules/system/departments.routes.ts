@@ -1,33 +1,28 @@
-import { emptyData, envelope, Perm, pageResult } from '@portal/contracts';
+import { envelope, Perm, pageResult } from '@portal/contracts';
 import {
   deptExportQuery,
   deptMembersQuery,
   deptNode,
   deptSaveBody,
-  idBody,
   memberRow,
-  treeMoveBody,
 } from '@portal/contracts/system-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Topics } from '../../platform/events/topics.js';
 import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
+import { accessWriteRoutes } from './access-writes.js';
 import { departmentsExport } from './departments.export.js';
 import { deleteDept, deptMembers, deptTree, moveDept, saveDept } from './departments.service.js';
 
 const B = '/v2/sys/staff/dept';
 const tags = ['system'];
 const read = { access: { perm: Perm.SYS_DEPT_LIST }, audit: false } as const;
-const edit = { access: { perm: Perm.SYS_DEPT_EDIT }, checkRepeat: true } as const;
 
 /** /setModule/departmentalOrganization: the department tree, leaders and members. */
 export async function departmentRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // department-tree scopes (dept_tree) follow the tree: guards reload them at once
-  const changed = () => p.bus.publish(Topics.ACCESS_CHANGED, '*');
 
   r.get(
     `${B}/tree`,
@@ -38,53 +33,19 @@ export async function departmentRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await deptTree(p.db, req.auth!)),
   );
 
-  r.post(
-    `${B}/save`,
-    {
-      schema: {
-        tags,
-        summary: 'Create or edit a department',
-        body: deptSaveBody,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-      config: edit,
+  // department-tree scopes (dept_tree) follow the tree: the writes reach the guards at once
+  accessWriteRoutes(app, p, {
+    base: B,
+    record: 'dept',
+    perm: Perm.SYS_DEPT_EDIT,
+    save: {
+      summary: 'Create or edit a department',
+      body: deptSaveBody,
+      run: (auth, body) => saveDept(p.db, auth, body),
     },
-    async (req) => {
-      if (req.body.id) req.auditRecord = `dept:${req.body.id}`;
-      const saved = await saveDept(p.db, req.auth!, req.body);
-      req.auditRecord = `dept:${saved.id}`;
-      await changed();
-      return ok(saved);
-    },
-  );
-
-  r.post(
-    `${B}/move`,
-    {
-      schema: { tags, summary: 'Move a department', body: treeMoveBody, response: { 200: envelope(emptyData) } },
-      config: edit,
-    },
-    async (req) => {
-      req.auditRecord = `dept:${req.body.id}`;
-      await moveDept(p.db, req.auth!, req.body);
-      await changed();
-      return ok(null);
-    },
-  );
-
-  r.post(
-    `${B}/delete`,
-    {
-      schema: { tags, summary: 'Delete an empty department', body: idBody, response: { 200: envelope(emptyData) } },
-      config: edit,
-    },
-    async (req) => {
-      req.auditRecord = `dept:${req.body.id}`;
-      await deleteDept(p.db, req.auth!, req.body.id);
-      await changed();
-      return ok(null);
-    },
-  );
+    move: { summary: 'Move a department', run: (auth, body) => moveDept(p.db, auth, body) },
+    remove: { summary: 'Delete an empty department', run: (auth, id) => deleteDept(p.db, auth, id) },
+  });
 
   r.post(
     `${B}/members`,

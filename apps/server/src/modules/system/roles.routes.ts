@@ -1,7 +1,6 @@
 import { emptyData, envelope, Perm, pageResult } from '@portal/contracts';
 import {
   grantNode,
-  idBody,
   memberRow,
   roleDetail,
   roleListQuery,
@@ -17,6 +16,7 @@ import { Topics } from '../../platform/events/topics.js';
 import { exportRoute } from '../../platform/exports/list-export.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Platform } from '../../platform/platform.js';
+import { accessWriteRoutes } from './access-writes.js';
 import { rolesExport } from './roles.export.js';
 import {
   changeRoleMembers,
@@ -36,8 +36,6 @@ const edit = { access: { perm: Perm.SYS_ROLE_EDIT }, checkRepeat: true } as cons
 /** /setModule/authManage/permissions: roles, their grants, data scope and members. */
 export async function roleRoutes(app: FastifyInstance, p: Platform) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // a role's grants decide what its members may do: every guard sees the change at once
-  const changed = () => p.bus.publish(Topics.ACCESS_CHANGED, '*');
 
   r.post(
     `${B}/page`,
@@ -75,39 +73,17 @@ export async function roleRoutes(app: FastifyInstance, p: Platform) {
     async (req) => ok(await grantTree(p.db, req.auth!)),
   );
 
-  r.post(
-    `${B}/save`,
-    {
-      schema: {
-        tags,
-        summary: 'Create or edit a role (grants, data scope)',
-        body: roleSaveBody,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-      config: edit,
+  accessWriteRoutes(app, p, {
+    base: B,
+    record: 'role',
+    perm: Perm.SYS_ROLE_EDIT,
+    save: {
+      summary: 'Create or edit a role (grants, data scope)',
+      body: roleSaveBody,
+      run: (auth, body) => saveRole(p.db, auth, body),
     },
-    async (req) => {
-      if (req.body.id) req.auditRecord = `role:${req.body.id}`;
-      const saved = await saveRole(p.db, req.auth!, req.body);
-      req.auditRecord = `role:${saved.id}`;
-      await changed();
-      return ok(saved);
-    },
-  );
-
-  r.post(
-    `${B}/delete`,
-    {
-      schema: { tags, summary: 'Delete a role without members', body: idBody, response: { 200: envelope(emptyData) } },
-      config: edit,
-    },
-    async (req) => {
-      req.auditRecord = `role:${req.body.id}`;
-      await deleteRole(p.db, req.auth!, req.body.id);
-      await changed();
-      return ok(null);
-    },
-  );
+    remove: { summary: 'Delete a role without members', run: (auth, id) => deleteRole(p.db, auth, id) },
+  });
 
   r.post(
     `${B}/members`,
@@ -138,6 +114,7 @@ export async function roleRoutes(app: FastifyInstance, p: Platform) {
       async (req) => {
         req.auditRecord = `role:${req.body.roleId}`;
         const users = await changeRoleMembers(p.db, req.auth!, req.body, op);
+        // a role's grants decide what its members may do: their guards see the change at once
         for (const u of users) await p.bus.publish(Topics.ACCESS_CHANGED, u);
         return ok(null);
       },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
 import { useLocalName } from '../../platform/local-name';
 import { MembersTable } from './MembersTable';
+import { NameFields } from './NameFields';
 import { RecordHistory } from './RecordHistory';
 import { settingsApi, settingsKeys } from './settings-api';
 import { type TreeEditing, TreeNodeForm, TreeScreen } from './TreeScreen';
@@ -91,20 +92,7 @@ function DeptForm(props: { editing: Editing; tree: DeptNode[]; onClose: () => vo
       <Form.Item name="code" label={t('systemDept.code')} rules={[zodRule(shape.code, t('systemDept.code'))]}>
         <Input disabled={editing.mode === 'edit'} />
       </Form.Item>
-      <Form.Item
-        name="name"
-        label={t('systemSettings.nameZh')}
-        rules={[zodRule(shape.name, t('systemSettings.nameZh'))]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
-        name="nameEn"
-        label={t('systemSettings.nameEn')}
-        rules={[zodRule(shape.nameEn, t('systemSettings.nameEn'))]}
-      >
-        <Input />
-      </Form.Item>
+      <NameFields shape={shape} />
       <Form.Item name="leaderUserId" label={t('systemDept.leader')}>
         <UserPicker known={known} />
       </Form.Item>

@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../platform/form';
 import { useLocalName } from '../../platform/local-name';
+import { NameFields } from './NameFields';
 import { RecordHistory } from './RecordHistory';
 import { settingsApi, settingsKeys } from './settings-api';
 import { type TreeEditing, TreeNodeForm, TreeScreen } from './TreeScreen';
@@ -110,24 +111,7 @@ function MenuForm(props: { editing: Editing; tree: MenuNode[]; onClose: () => vo
           }))}
         />
       </Form.Item>
-      <Space.Compact block>
-        <Form.Item
-          name="name"
-          label={t('systemSettings.nameZh')}
-          rules={[zodRule(shape.name, t('systemSettings.nameZh'))]}
-          style={{ flex: 1 }}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="nameEn"
-          label={t('systemSettings.nameEn')}
-          rules={[zodRule(shape.nameEn, t('systemSettings.nameEn'))]}
-          style={{ flex: 1, marginLeft: 8 }}
-        >
-          <Input />
-        </Form.Item>
-      </Space.Compact>
+      <NameFields shape={shape} sideBySide />
       <Form.Item
         name="international"
         label={t('systemMenu.key')}

@@ -7,6 +7,7 @@ import { useCan } from '../../platform/access';
 import { zodRule } from '../../platform/form';
 import { useLocalName } from '../../platform/local-name';
 import { FormModal } from '../../platform/ui/FormModal';
+import { NameFields } from './NameFields';
 import { scopeLabel } from './scope-label';
 import { settingsApi, settingsKeys } from './settings-api';
 
@@ -56,20 +57,7 @@ export function RoleForm({ id, onClose }: { id?: number; onClose: () => void }) 
       <Form.Item name="code" label={t('systemRole.code')} rules={[zodRule(shape.code, t('systemRole.code'))]}>
         <Input placeholder="sales_lead" />
       </Form.Item>
-      <Form.Item
-        name="name"
-        label={t('systemSettings.nameZh')}
-        rules={[zodRule(shape.name, t('systemSettings.nameZh'))]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
-        name="nameEn"
-        label={t('systemSettings.nameEn')}
-        rules={[zodRule(shape.nameEn, t('systemSettings.nameEn'))]}
-      >
-        <Input />
-      </Form.Item>
+      <NameFields shape={shape} />
       <Form.Item
         name="dataScope"
         label={t('systemRole.dataScope')}

@@ -9,11 +9,11 @@ export type Answer = { code: number; msg: string; data: any };
 export const DAY = 86_400_000;
 
 /**
- * The agent views' tests' world (agentPerformance, agent-query and its customers): the demo app clear of
- * UTC midnight, admin, sales01 and finance01 signed in, sales01's id, and the demo traffic's rollups brought
- * up to date (the screens read them, the tests recompute from the records and the full daily rollup).
+ * The traffic views' tests' world (agents, agent query and customers, gifts, promoters, apps): the demo app
+ * clear of UTC midnight, admin, sales01 and finance01 signed in, sales01's id, and the demo traffic's rollups
+ * brought up to date (the screens read them, the tests recompute from the records and the full daily rollup).
  */
-export async function agentWorld() {
+export async function trafficWorld() {
   const t: TestApp = await startTestApp();
   clearOfMidnight(t.clock);
   const [admin, sales, finance]: Tokens[] = await Promise.all([
@@ -27,8 +27,8 @@ export async function agentWorld() {
   return { t, admin: admin!, sales: sales!, finance: finance!, salesId };
 }
 
-/** the calls the agent tests make on the world `app()` answers once it is up */
-export function agentCalls(app: () => TestApp) {
+/** the calls the traffic view tests make on the world `app()` answers once it is up */
+export function trafficCalls(app: () => TestApp) {
   return {
     get: (tok: Tokens, url: string) =>
       app()
