@@ -35,7 +35,7 @@ export function ApiQueuesScreen() {
   });
   const columns: TableColumnsType<QueueRow> = [
     accountColumn(t),
-    { key: 'channelId', dataIndex: 'channelId', title: t('traffic.channel'), width: 90 },
+    { key: 'channelId', dataIndex: 'channelId', title: t('traffic.channelId'), width: 90 },
     numColumn('backlog', t('traffic.backlog'), 110),
     numColumn('lastFive', t('traffic.lastFive'), 100, { responsive: ['md'] }),
     numColumn('rate', t('traffic.rate'), 120),
@@ -57,7 +57,7 @@ export function ApiQueuesScreen() {
         <Form.Item name="accountId" label={t('traffic.account')}>
           <RecordSelect kind="account" style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="channelId" label={t('traffic.channel')}>
+        <Form.Item name="channelId" label={t('traffic.channelId')}>
           <InputNumber min={0} precision={0} style={{ width: 110 }} />
         </Form.Item>
         <Flex gap={8}>

@@ -145,7 +145,7 @@ export function SipRecordsScreen() {
         <Form.Item name="accountId" label={t('traffic.account')}>
           <RecordSelect kind="account" style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="channelId" label={t('traffic.channel')}>
+        <Form.Item name="channelId" label={t('traffic.channelId')}>
           <InputNumber min={0} precision={0} style={{ width: 110 }} />
         </Form.Item>
         <Form.Item name="callee" label={t('traffic.callee')}>

@@ -151,7 +151,7 @@ export function SmsRecordsScreen() {
                 options={SMS_STATUSES.map((s) => ({ value: s, label: t(`traffic.statuses.${s}`) }))}
               />
             </Form.Item>
-            <Form.Item name="channelId" label={t('traffic.channel')}>
+            <Form.Item name="channelId" label={t('traffic.channelId')}>
               <InputNumber min={0} style={{ width: 120 }} />
             </Form.Item>
             <Form.Item name="country" label={t('traffic.country')}>
