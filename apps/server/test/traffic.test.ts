@@ -369,6 +369,34 @@ describe('DLR matching within one batch (decision 0097)', () => {
     expect(await stateOf(one.b.messageId)).toMatchObject({ state: 'delivered', supplier: 'S9' });
     const reports = await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, one.a.messageId));
     expect(reports.map((d) => d.matched)).toEqual([true, true, true, true]);
+    // reports of parts stored in an earlier batch are stored matched (decision 0156)
+    const later = await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, two.a.messageId));
+    expect(later.map((d) => d.matched)).toEqual([true, true, true, true]);
+  });
+
+  it('a report left unmatched beside its message is matched by the rollup, not by a later report', async () => {
+    const e = submit();
+    await ingest([e]);
+    // as a batch committed beside the submit's leaves it: stored, not matched, the record not moved
+    await t.p.db.insert(trafficDlrs).values({
+      messageId: e.messageId,
+      part: 1,
+      state: 'delivered',
+      dlrAt: new Date(ago(3_300_000)),
+      receivedAt: new Date(),
+    });
+    const res = await ingest([{ type: 'dlr', messageId: e.messageId, state: 'enroute', dlrAt: ago(3_350_000) }]);
+    expect(res.data.lines.map((l: { result: string }) => l.result)).toEqual(['stored']);
+    // the newest report (the leftover) is applied now; the leftover itself is marked by the rollup's rematch
+    expect(await stateOf(e.messageId)).toMatchObject({ state: 'delivered' });
+    const matched = async () =>
+      (await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, e.messageId)))
+        .sort((x, y) => x.dlrAt.getTime() - y.dlrAt.getTime())
+        .map((d) => d.matched);
+    expect(await matched()).toEqual([true, false]);
+    await rollUp(t.p.db, t.clock.now());
+    expect(await matched()).toEqual([true, true]);
+    expect(await stateOf(e.messageId)).toMatchObject({ state: 'delivered' });
   });
 
   it("a new part with a report from an earlier batch takes the latest of the earlier and the batch's own", async () => {
