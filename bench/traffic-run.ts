@@ -1,30 +1,32 @@
-// Traffic ingestion and queries (decision 0042): boots the platform on DATABASE_URL (migrated), gives
-// it a fixture accounts port (finance's is built elsewhere; 200 accounts over 40 sales), ingests
-// BENCH_SMS submit lines (with their DLRs, 12 % two-part messages) spread over BENCH_DAYS days
-// through `ingestBatch` (the API's code path without HTTP), BENCH_CONCURRENCY batches at a time (as
-// the ingestion API takes concurrent posts), while the rollup runs every BENCH_ROLLUP_SECONDS (the
-// job's minute) beside it; then rolls up the rest, adds BENCH_BULK_SMS / BENCH_BULK_VOICE records over
-// 90 days (traffic-bulk.ts), and times sendRcdQuery by account + day and by number, the call records
-// by account + day, and the 90-day performance view. Prints one JSON line. Run by bench/traffic.suite.mjs.
+// Traffic ingestion and queries (decisions 0042, 0155, 0156): boots the platform on DATABASE_URL (migrated),
+// gives it a fixture accounts port (finance's is built elsewhere; 200 accounts over 40 sales), ingests
+// BENCH_SMS messages' submit and DLR lines (traffic-shapes.ts: live-shaped, or spread over BENCH_DAYS days
+// with BENCH_SHAPE=spread) through `ingestBatch` (the API's code path without HTTP), BENCH_CONCURRENCY
+// batches at a time (as the ingestion API takes concurrent posts), while the rollup runs beside it as
+// the job does (a round every BENCH_ROLLUP_SECONDS) and each round's lag is taken; then adds
+// BENCH_BULK_SMS / BENCH_BULK_VOICE records over 90 days (traffic-bulk.ts), and times sendRcdQuery by
+// account + day and by number, the call records by account + day, and the 90-day performance view.
+// Prints one JSON line. Run by bench/traffic.suite.mjs.
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { ratesOf } from '../apps/server/src/modules/traffic/converted.js';
 import { ingestBatch } from '../apps/server/src/modules/traffic/ingest.js';
 import { performance as perfView, smsRecords, voiceRecords } from '../apps/server/src/modules/traffic/queries.js';
-import { rollUp } from '../apps/server/src/modules/traffic/rollups.js';
+import { type RollupRound, rollupRounds } from '../apps/server/src/modules/traffic/rollup-rounds.js';
 import { bootPlatform } from '../apps/server/src/platform/boot.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { type ConsumerAccountRef, definePorts } from '../apps/server/src/platform/ports.js';
-import { seededRng } from '../apps/server/src/platform/seed/rng.js';
 import { BULK_DAYS, bulkNumber, loadBulk } from './traffic-bulk.js';
+import { ACCOUNTS, liveLines, spreadLines } from './traffic-shapes.js';
 
 const SMS = Number(process.env.BENCH_SMS ?? 200_000);
+/** BENCH_SHAPE=spread: submits over BENCH_DAYS days and the reports beside them (traffic-shapes.ts); else live */
+const LIVE = process.env.BENCH_SHAPE !== 'spread';
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
-const BATCH = 5000;
-/** BENCH_DLR_LATE=1: each batch's reports come with the next batch (as live reports do, seconds later) */
+/** BENCH_DLR_LATE=1 (spread): each batch's reports come with the next batch */
 const DLR_LATE = process.env.BENCH_DLR_LATE === '1';
 const CONCURRENCY = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 2));
-const ROLLUP_SECONDS = Number(process.env.BENCH_ROLLUP_SECONDS ?? 60);
+const ROLLUP_SECONDS = Number(process.env.BENCH_ROLLUP_SECONDS ?? 10);
 const BULK_SMS = Number(process.env.BENCH_BULK_SMS ?? 0);
 const BULK_VOICE = Number(process.env.BENCH_BULK_VOICE ?? 0);
 const DAY = 86_400_000;
@@ -34,7 +36,7 @@ const p = await bootPlatform(loadConfig({ ...process.env, LOG_LEVEL: 'warn', JOB
 });
 await import('../apps/server/src/modules/index.js');
 const accounts = new Map<string, ConsumerAccountRef>();
-for (let i = 1; i <= 200; i++)
+for (let i = 1; i <= ACCOUNTS; i++)
   accounts.set(`BA${i}`, {
     id: i,
     code: `BA${i}`,
@@ -53,85 +55,44 @@ definePorts({
   }),
 });
 
-const rng = seededRng(42);
 const now = new Date();
 const start = now.getTime() - DAYS * DAY;
-let lines = 0;
-let records = 0;
-const numbers: string[] = [];
-const held: object[] = [];
-let made = 0;
-/** the next batch of lines, or none when every message is made (with the held reports of the last) */
-function nextBatch(): object[] | undefined {
-  if (made >= SMS) {
-    if (!held.length) return undefined;
-    const rest = held.splice(0);
-    lines += rest.length;
-    return rest;
-  }
-  const batch: object[] = [...held.splice(0)];
-  while (batch.length < BATCH && made < SMS) {
-    const at = start + Math.floor(rng.next() * (DAYS * DAY - 3_600_000));
-    const messageId = `B${made.toString(36)}x${rng.int(0, 1e6)}`;
-    const parts = rng.next() < 0.12 ? 2 : 1;
-    const number = `86138${String(rng.int(0, 99_999_999)).padStart(8, '0')}`;
-    if (numbers.length < 200 && rng.next() < 0.01) numbers.push(number);
-    const account = `BA${rng.int(1, 200)}`;
-    for (let part = 1; part <= parts; part++) {
-      batch.push({
-        type: 'submit',
-        messageId,
-        part,
-        parts,
-        account,
-        number,
-        country: 'CN',
-        network: '46000',
-        contentHash: 'h',
-        submitAt: new Date(at).toISOString(),
-        price: '0.012',
-        cost: '0.007',
-      });
-      (DLR_LATE ? held : batch).push({
-        type: 'dlr',
-        messageId,
-        part,
-        state: rng.next() < 0.93 ? 'delivered' : 'undeliverable',
-        dlrAt: new Date(at + rng.int(2, 120) * 1000).toISOString(),
-      });
-      records++;
-    }
-    made++;
-  }
-  lines += batch.length;
-  return batch;
-}
+const shape = LIVE ? liveLines(SMS) : spreadLines(SMS, DAYS, start, DLR_LATE);
 
-// the rollup job beside ingestion: each round's seconds and deltas taken; a record waits for the
-// round after the one running when it came, so its lag is at most the interval plus the longest round
-const rounds: { seconds: number; deltas: number }[] = [];
-let ingesting = true;
-const rollupsBeside = (async () => {
-  while (ingesting) {
-    await new Promise((r) => setTimeout(r, ROLLUP_SECONDS * 1000));
-    if (!ingesting) break;
-    const t0 = performance.now();
-    const deltas = await rollUp(p.db, now);
-    rounds.push({ seconds: (performance.now() - t0) / 1000, deltas });
-  }
-})();
+// the rollup beside ingestion as the job runs it (rollupRounds, a round every ROLLUP_SECONDS); a batch's
+// records wait from its commit to the end of the first round that started after it (an earlier round
+// may take them: this is the bound), a round's lag is that of the oldest batch it is the first for
+const commits: number[] = [];
+const rounds: RollupRound[] = [];
+const stop = new AbortController();
+const rollupsBeside = rollupRounds(p.database, () => new Date(), {
+  intervalMs: ROLLUP_SECONDS * 1000,
+  until: Number.POSITIVE_INFINITY,
+  signal: stop.signal,
+  onRound: (r) => void rounds.push(r),
+});
 const started = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
-    for (let batch = nextBatch(); batch; batch = nextBatch()) await ingestBatch(p.db, now, batch);
+    for (let batch = shape.next(); batch; batch = shape.next()) {
+      await ingestBatch(p.db, LIVE ? new Date() : now, batch);
+      commits.push(Date.now());
+    }
   }),
 );
-ingesting = false;
 const ingestSeconds = (performance.now() - started) / 1000;
-const rollStarted = performance.now();
+const ingestEnd = Date.now();
+while (!rounds.some((r) => r.startedAt >= ingestEnd)) await new Promise((r) => setTimeout(r, 50));
+stop.abort();
 await rollupsBeside;
-await rollUp(p.db, now);
-const rollupSeconds = (performance.now() - rollStarted) / 1000;
+const rollupSeconds = (Math.max(...rounds.map((r) => r.endedAt)) - ingestEnd) / 1000;
+const lagOf = new Map<RollupRound, number>();
+for (const c of commits) {
+  const r = rounds.find((x) => x.startedAt >= c)!;
+  lagOf.set(r, Math.max(lagOf.get(r) ?? 0, (r.endedAt - c) / 1000));
+}
+const lags = [...lagOf.values()].sort((x, y) => x - y);
+const { records, lines, numbers } = shape.made;
 await p.db.execute(sql`analyze traffic_sms`);
 const bulk =
   BULK_SMS + BULK_VOICE > 0
@@ -158,7 +119,9 @@ const p95 = async (n: number, fn: (i: number) => Promise<unknown>) => {
 // with the bulk records: a day of the 90 and a number of that day; else a day and a number ingested
 const lastBulkDay = Math.floor(now.getTime() / DAY) - 1;
 const bulkDay = (i: number) => lastBulkDay - ((i * 13) % BULK_DAYS);
-const day = (i: number) => (bulk ? new Date(bulkDay(i) * DAY) : new Date(start + (1 + (i % (DAYS - 2))) * DAY));
+const today = Math.floor(now.getTime() / DAY) * DAY;
+const day = (i: number) =>
+  bulk ? new Date(bulkDay(i) * DAY) : new Date(LIVE ? today : start + (1 + (i % (DAYS - 2))) * DAY);
 /** the i-th call's page of one account's records of one day (SMS and calls ask the same) */
 const accountDay = (i: number) => ({
   page: 1,
@@ -198,14 +161,21 @@ process.stdout.write(
     messages: SMS,
     records,
     lines,
-    days: DAYS,
+    days: LIVE ? 1 : DAYS,
     ingestSeconds,
     recordsPerSecond: Math.round(records / ingestSeconds),
     linesPerSecond: Math.round(lines / ingestSeconds),
     rollupSeconds,
     concurrency: CONCURRENCY,
     rollupEverySeconds: ROLLUP_SECONDS,
-    rollupRounds: rounds,
+    shape: LIVE ? 'live' : 'spread',
+    rollupRounds: rounds.map((r) => ({
+      seconds: (r.endedAt - r.startedAt) / 1000,
+      deltas: r.deltas,
+      lag: lagOf.get(r),
+    })),
+    lagMaxSeconds: lags.at(-1) ?? 0,
+    lagP95Seconds: lags[Math.floor(lags.length * 0.95)] ?? 0,
     bulk,
     byAccountDayP95: byAccountDay,
     byNumberP95: byNumber,

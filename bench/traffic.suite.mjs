@@ -1,7 +1,9 @@
-// Traffic ingestion and sendRcdQuery (decision 0042), on PostgreSQL only: bench/traffic-run.ts, bundled
-// like the server, in its own process on its own temporary database.
-// `npm run bench -- --suite=traffic --only=postgres`: BENCH_SMS messages over BENCH_DAYS days through ingestion,
-// BENCH_CONCURRENCY batches at a time, the rollup every BENCH_ROLLUP_SECONDS beside it; then BENCH_BULK_SMS
+// Traffic ingestion and sendRcdQuery (decisions 0042, 0155, 0156), on PostgreSQL only: bench/traffic-run.ts,
+// bundled like the server, in its own process on its own temporary database.
+// `npm run bench -- --suite=traffic --only=postgres`: BENCH_SMS messages through ingestion, live-shaped (stamped
+// now, a few big senders, reports seconds to minutes later) or with BENCH_SHAPE=spread over BENCH_DAYS days,
+// BENCH_CONCURRENCY batches at a time, the rollup beside it as the job runs it (a round every
+// BENCH_ROLLUP_SECONDS, the server's TRAFFIC_ROLLUP_SECONDS default) with each round's lag; then BENCH_BULK_SMS
 // records and BENCH_BULK_VOICE calls over 90 days by SQL (issue 18: 50,000,000 and 5,000,000, the defaults;
 // about half an hour and 25 GB on a quiet 2-core machine) for the queries.
 import os from 'node:os';
@@ -13,10 +15,11 @@ const SMS = Number(process.env.BENCH_SMS ?? 200_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
 const env = {
   BENCH_CONCURRENCY: process.env.BENCH_CONCURRENCY ?? '2',
-  BENCH_ROLLUP_SECONDS: process.env.BENCH_ROLLUP_SECONDS ?? '60',
+  BENCH_ROLLUP_SECONDS: process.env.BENCH_ROLLUP_SECONDS ?? '10',
   BENCH_BULK_SMS: process.env.BENCH_BULK_SMS ?? '50000000',
   BENCH_BULK_VOICE: process.env.BENCH_BULK_VOICE ?? '5000000',
   ...(process.env.BENCH_DLR_LATE ? { BENCH_DLR_LATE: process.env.BENCH_DLR_LATE } : {}),
+  ...(process.env.BENCH_SHAPE ? { BENCH_SHAPE: process.env.BENCH_SHAPE } : {}),
 };
 const runner = path.join(root, 'apps/server/dist/bench-traffic-run.mjs');
 
@@ -30,9 +33,13 @@ export default {
     await buildServer(path.join(root, 'bench/traffic-run.ts'), runner);
     const db = await tempDatabase('bench_traffic');
     try {
-      process.stdout.write(`    ${SMS.toLocaleString('en')} messages over ${DAYS} days … `);
+      const shape =
+        env.BENCH_SHAPE === 'spread' ? `spread over ${DAYS} days` : 'live-shaped (BENCH_SHAPE=spread: over BENCH_DAYS)';
+      process.stdout.write(`    ${SMS.toLocaleString('en')} messages ${shape} … `);
       const r = await runChild({ DATABASE_URL: db.url, BENCH_SMS: String(SMS), BENCH_DAYS: String(DAYS), ...env });
-      process.stdout.write(`${r.recordsPerSecond.toLocaleString('en')} records/s\n`);
+      process.stdout.write(
+        `${r.recordsPerSecond.toLocaleString('en')} records/s, rollup lag max ${r.lagMaxSeconds.toFixed(1)} s\n`,
+      );
       return [{ ...r, load: os.loadavg()[0] }];
     } finally {
       await db.drop();
@@ -45,27 +52,37 @@ export default {
     const rounds = r.rollupRounds ?? [];
     const longest = rounds.reduce((m, x) => Math.max(m, x.seconds), 0);
     const n = (x) => x.toLocaleString('en');
+    const live = r.shape === 'live';
     return [
-      `NDJSON submit + DLR lines through \`ingestBatch\` (the ingestion API without HTTP) in batches of 5,000, ${r.concurrency}`,
-      `at a time, the rollup every ${r.rollupEverySeconds} s beside them, then the rest rolled up;`,
+      live
+        ? 'NDJSON submit + DLR lines shaped like live traffic (submits stamped when their batch is made, 200 accounts with'
+        : `NDJSON submit + DLR lines spread uniformly over ${r.days} days and 200 accounts (BENCH_SHAPE=spread),`,
+      ...(live
+        ? [
+            'Zipf weights, each report in a later batch: 90 % 2–20 s later, 8 % 1–10 min, 2 % never; BENCH_SHAPE=spread',
+            'spreads them over BENCH_DAYS days instead),',
+          ]
+        : []),
+      `through \`ingestBatch\` (the ingestion API without HTTP) in batches of 5,000, ${r.concurrency} at a time, the rollup`,
+      `beside them as the job runs it (a round every ${r.rollupEverySeconds} s, one process at a time). A round's lag:`,
+      'from the commit of the oldest batch it is the first round after to its end.',
       r.bulk
-        ? `then ${n(r.bulk.sms)} SMS records and ${n(r.bulk.voice)} calls over 90 days by SQL and their rollups rebuilt day by day;`
-        : 'no bulk records;',
+        ? `Then ${n(r.bulk.sms)} SMS records and ${n(r.bulk.voice)} calls over 90 days by SQL and their rollups rebuilt day by day;`
+        : 'No bulk records;',
       'then sendRcdQuery by account + one day and by number over the range, the call records by account + one day,',
       'and the 90-day performance view from the daily rollup (20–40 calls each, p95).',
       '',
       '| | PostgreSQL |',
       '|---|--:|',
       `| Ingested messages / part records / lines | ${n(r.messages)} / ${n(r.records)} / ${n(r.lines)} |`,
-      `| Days | ${r.days} |`,
+      `| Shape | ${live ? 'live' : `spread over ${r.days} days`} |`,
       `| Ingestion, part records per second | ${n(r.recordsPerSecond)} |`,
       `| Ingestion, lines per second | ${n(r.linesPerSecond)} |`,
-      `| Rollup rounds beside ingestion (every ${r.rollupEverySeconds} s) | ${
-        rounds.length
-          ? `${rounds.length}, longest ${longest.toFixed(1)} s (${n(rounds.reduce((m, x) => Math.max(m, x.deltas), 0))} deltas): lag at most ${(r.rollupEverySeconds + longest).toFixed(0)} s`
-          : 'none (ingestion ended before the first)'
-      } |`,
-      `| Rollup of the rest after ingestion, seconds | ${r.rollupSeconds.toFixed(1)} |`,
+      `| Rollup rounds beside ingestion (every ${r.rollupEverySeconds} s) | ${rounds.length}, longest ${longest.toFixed(1)} s (${n(
+        rounds.reduce((m, x) => Math.max(m, x.deltas), 0),
+      )} deltas) |`,
+      `| Rollup lag, max / p95 of the rounds, seconds | ${r.lagMaxSeconds.toFixed(1)} / ${r.lagP95Seconds.toFixed(1)} |`,
+      `| Last round after ingestion ended, seconds | ${r.rollupSeconds.toFixed(1)} |`,
       ...(r.bulk
         ? [
             `| Bulk records written (SQL), seconds | ${r.bulk.loadSeconds.toFixed(0)} |`,

@@ -11,11 +11,13 @@ import {
   listPartitions,
   maintainPartitions,
 } from '../src/modules/traffic/partitions.js';
+import { smsRecords, smsWhere } from '../src/modules/traffic/queries.js';
 import { blockOf, coverOf } from '../src/modules/traffic/report-sums.js';
 import { postConsumption, rebuildDay, recomputeSql, rollUp, trafficPort } from '../src/modules/traffic/rollups.js';
 import { trafficDlrs, trafficSms } from '../src/modules/traffic/schema.js';
 import { otpRecomputeSql, senderRecomputeSql, waRecomputeSql } from '../src/modules/traffic/side-rollups.js';
 import { staffUsers } from '../src/platform/access/schema.js';
+import type { AuthContext } from '../src/platform/auth/context.js';
 import { rowsOf } from '../src/platform/db/index.js';
 import { type ConsumerAccountRef, definePorts, type LedgerPort, type RatingPort } from '../src/platform/ports.js';
 import { bearer, clearOfMidnight, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
@@ -23,6 +25,14 @@ import { bearer, clearOfMidnight, DEMO, signIn, startTestApp, type TestApp, type
 // biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Answer = { code: number; msg: string; data: any };
 const DAY = 86_400_000;
+/** an administrator's reading context (every record) for the query functions called directly */
+const everything = {
+  userId: 0,
+  username: 'test',
+  sessionId: 't',
+  perms: new Set<string>(),
+  scope: { kind: 'all' as const, departmentIds: [] },
+} as unknown as AuthContext;
 
 let t: TestApp;
 let admin: Tokens;
@@ -369,6 +379,34 @@ describe('DLR matching within one batch (decision 0097)', () => {
     expect(await stateOf(one.b.messageId)).toMatchObject({ state: 'delivered', supplier: 'S9' });
     const reports = await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, one.a.messageId));
     expect(reports.map((d) => d.matched)).toEqual([true, true, true, true]);
+    // reports of parts stored in an earlier batch are stored matched (decision 0156)
+    const later = await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, two.a.messageId));
+    expect(later.map((d) => d.matched)).toEqual([true, true, true, true]);
+  });
+
+  it('a report left unmatched beside its message is matched by the rollup, not by a later report', async () => {
+    const e = submit();
+    await ingest([e]);
+    // as a batch committed beside the submit's leaves it: stored, not matched, the record not moved
+    await t.p.db.insert(trafficDlrs).values({
+      messageId: e.messageId,
+      part: 1,
+      state: 'delivered',
+      dlrAt: new Date(ago(3_300_000)),
+      receivedAt: new Date(),
+    });
+    const res = await ingest([{ type: 'dlr', messageId: e.messageId, state: 'enroute', dlrAt: ago(3_350_000) }]);
+    expect(res.data.lines.map((l: { result: string }) => l.result)).toEqual(['stored']);
+    // the newest report (the leftover) is applied now; the leftover itself is marked by the rollup's rematch
+    expect(await stateOf(e.messageId)).toMatchObject({ state: 'delivered' });
+    const matched = async () =>
+      (await t.p.db.select().from(trafficDlrs).where(eq(trafficDlrs.messageId, e.messageId)))
+        .sort((x, y) => x.dlrAt.getTime() - y.dlrAt.getTime())
+        .map((d) => d.matched);
+    expect(await matched()).toEqual([true, false]);
+    await rollUp(t.p.db, t.clock.now());
+    expect(await matched()).toEqual([true, true]);
+    expect(await stateOf(e.messageId)).toMatchObject({ state: 'delivered' });
   });
 
   it("a new part with a report from an earlier batch takes the latest of the earlier and the batch's own", async () => {
@@ -1387,6 +1425,48 @@ describe('partitions', () => {
       .join('\n');
     const touched = parts.filter((p) => plan.includes(p));
     expect(touched).toEqual([`traffic_sms_p${day.replaceAll('-', '')}`]);
+    // by message id over the whole range (no message-id index, decision 0156): only the message's day is read
+    const one = submit({ submitAt: new Date(n.getTime() - 5 * DAY).toISOString(), parts: 2 });
+    await ingest([one, { ...one, part: 2 }]);
+    const byMessage = t.p.db
+      .select()
+      .from(trafficSms)
+      .where(
+        smsWhere(everything, {
+          page: 1,
+          size: 20,
+          messageId: one.messageId,
+          from: new Date(n.getTime() - 7 * DAY).toISOString(),
+          to: n.toISOString(),
+        }),
+      )
+      .toSQL();
+    const text = `explain (analyze, costs off, timing off, summary off) ${byMessage.sql}`;
+    const database = t.p.database;
+    const analyzed = (
+      database.kind === 'postgres'
+        ? await database.pool.query(text, byMessage.params)
+        : await database.client.query(text, byMessage.params)
+    ).rows
+      .map((r) => Object.values(r as object)[0] as string)
+      .join('\n');
+    const read = analyzed.split('\n').filter((l) => /traffic_sms_p\d{8}/.test(l) && !l.includes('never executed'));
+    const oneDay = `traffic_sms_p${dayOf(new Date(n.getTime() - 5 * DAY)).replaceAll('-', '')}`;
+    expect(read.length, analyzed).toBe(1);
+    expect(read[0]).toContain(oneDay);
+    expect(
+      (
+        await smsRecords(t.p.db, everything, {
+          page: 1,
+          size: 20,
+          messageId: one.messageId,
+          from: new Date(n.getTime() - 7 * DAY).toISOString(),
+          to: n.toISOString(),
+        })
+      ).records
+        .map((r: { part: number }) => r.part)
+        .sort(),
+    ).toEqual([1, 2]);
     // retention of 2 days: the partition of 5 days ago goes, today's stays
     const old = `traffic_sms_p${dayOf(new Date(n.getTime() - 5 * DAY)).replaceAll('-', '')}`;
     expect(parts).toContain(old);

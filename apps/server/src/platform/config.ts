@@ -64,6 +64,8 @@ const schema = z.object({
   JOBS: bool,
   /** the demo traffic simulator (traffic room) sends SMS and calls every minute while jobs run; default on */
   TRAFFIC_SIMULATOR: bool,
+  /** seconds between traffic rollup rounds while jobs run (the minute job loops within its minute; 60 = once a minute) */
+  TRAFFIC_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   PROMOTION_URL: z.string().url().optional(),
   /** comma-separated host names outbound webhooks may reach (besides DING_WEBHOOK_URL's host) */
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
@@ -201,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockMinutes: c.LOGIN_LOCK_MINUTES,
     jobs: c.JOBS ?? true,
     trafficSimulator: c.TRAFFIC_SIMULATOR ?? true,
+    trafficRollupSeconds: c.TRAFFIC_ROLLUP_SECONDS,
     promotionUrl: c.PROMOTION_URL,
     webhookAllowedHosts: c.WEBHOOK_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Module } from '../../platform/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { mountResource } from '../../platform/resource/index.js';
@@ -12,7 +13,8 @@ import { DAY_MS, dayOf, maintainPartitions } from './partitions.js';
 import { performanceViewRoutes } from './perf-routes.js';
 import { portQueryRoutes } from './portquery-routes.js';
 import { runQueuedRecalls } from './recall.js';
-import { postConsumption, rollUp, trafficPort } from './rollups.js';
+import { rollUpAlone, rollupRounds } from './rollup-rounds.js';
+import { postConsumption, trafficPort } from './rollups.js';
 import { trafficRoutes } from './routes.js';
 import { readSettings } from './settings.js';
 import { seedTraffic, simulateStep } from './simulator.js';
@@ -30,6 +32,8 @@ export const CONSUMPTION_JOB = 'traffic.consumption';
 export const SIMULATOR_JOB = 'traffic.simulator';
 export const RECALL_JOB = 'traffic.recall';
 export const MINX_JOB = 'traffic.minx';
+/** how long one rollup job keeps looping: short of the next minute's job */
+const ROLLUP_JOB_MS = 55_000;
 
 async function partitions(p: Platform) {
   const s = await readSettings(p.db);
@@ -59,17 +63,22 @@ export const trafficModule: Module = {
     await mountResource(app, p, twoWayReview);
   },
   jobs: (p) => {
+    // the cron starts it each minute; it loops within the minute (decision 0156)
     p.jobs.define(ROLLUP_JOB, async () => {
-      const owners = new Set<number>();
-      await rollUp(p.db, p.clock.now(), owners);
-      await announceHomeFigures(p.bus, owners);
+      await rollupRounds(p.database, () => p.clock.now(), {
+        intervalMs: p.config.trafficRollupSeconds * 1000,
+        until: Date.now() + ROLLUP_JOB_MS,
+        signal: p.jobs.stopSignal,
+        onRound: (_, owners) => announceHomeFigures(p.bus, owners),
+      });
     });
     p.jobs.define(PARTITION_JOB, () => partitions(p), { retryLimit: 2 });
     p.jobs.define(
       CONSUMPTION_JOB,
       async (data: { day?: string }) => {
         const day = data?.day ?? dayOf(new Date(p.clock.now().getTime() - DAY_MS));
-        await rollUp(p.db, p.clock.now());
+        // the day's deltas rolled up first: a round another process runs is waited for, then ours drains the rest
+        while ((await rollUpAlone(p.database, p.clock.now())) === undefined) await sleep(1000);
         await postConsumption(p.db, day, p.log, p.bus);
       },
       { retryLimit: 3 },

@@ -406,7 +406,14 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       );
     for (const r of newSms) book.sms(r.row, 1);
 
-    // 2. DLRs: every report is kept once (a repeat is a duplicate); matched ones move their record
+    // 2. DLRs: every report is kept once (a repeat is a duplicate); matched ones move their record.
+    // The parts that have a record are looked up first, so their reports are stored matched (no
+    // second row version of each; decision 0156)
+    const keyed = await keyedParts(
+      tx,
+      goodDlrs.map(({ v }) => ({ messageId: v.messageId, part: v.part })).filter((p) => !inBatch.has(partKey(p))),
+    );
+    const keyedKeys = new Set(keyed.map(partKey));
     const dlrLines = new Map<string, number[]>();
     const dlrValues = goodDlrs.map(({ line, v }) => {
       const k = `${v.messageId}\u0000${v.part}\u0000${v.state}\u0000${new Date(v.dlrAt).toISOString()}`;
@@ -419,7 +426,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         dlrAt: new Date(v.dlrAt),
         supplierMessageId: v.supplierMessageId ?? null,
         receivedAt: now,
-        matched: inBatch.has(partKey(v)),
+        matched: inBatch.has(partKey(v)) || keyedKeys.has(partKey(v)),
       };
     });
     const stored: { message_id: string; part: number; state: string; dlr_at: string | Date }[] = [];
@@ -435,11 +442,15 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const storedKeys = new Set(
       stored.map((d) => `${d.message_id}\u0000${d.part}\u0000${d.state}\u0000${new Date(d.dlr_at).toISOString()}`),
     );
-    // the reports of parts from earlier batches, and the new parts whose reports came before them
-    const matchedParts = await applyDlrs(tx, book, [
-      ...stored.map((d) => ({ messageId: d.message_id, part: Number(d.part) })).filter((p) => !inBatch.has(partKey(p))),
-      ...earlier,
-    ]);
+    // the records of earlier batches' parts this batch reports on, and the new parts whose reports came
+    // before them, move to their latest report; those earlier reports are marked matched now (a report
+    // left unmatched by a concurrent batch is the rollup job's `rematchDlrs`)
+    const storedParts = new Set(stored.map((d) => partKey({ messageId: d.message_id, part: Number(d.part) })));
+    const submitted = new Map(newSms.map((r) => [partKey(r.row), r.row.submitAt.toISOString()]));
+    const earlierKeyed = earlier.map((p) => ({ ...p, at: submitted.get(partKey(p))! }));
+    await moveToLatest(tx, book, [...keyed.filter((k) => storedParts.has(partKey(k))), ...earlierKeyed]);
+    await markMatched(tx, earlier);
+    const matchedParts = new Set([...keyedKeys, ...earlierKeys]);
     for (const k of inBatch.keys()) matchedParts.add(k);
     for (const [k, ls] of dlrLines) {
       const [mid, part] = k.split('\u0000');
@@ -622,32 +633,37 @@ async function claimKeys(
   return out;
 }
 
-/**
- * Bring these message parts up to their latest DLR (by DLR time, not arrival): for each part with
- * a record, the newest report is applied when it is not older than the record's, the record's
- * status moves in the rollups (-1 old, +1 new), and its reports are marked matched.
- * Answers the parts that have a record.
- */
-export async function applyDlrs(
-  tx: DbOrTx,
-  book: DeltaBook,
-  parts: { messageId: string; part: number }[],
-): Promise<Set<string>> {
-  const matched = new Set<string>();
-  if (parts.length === 0) return matched;
+/** a message part that has a record, and the record's submit time (its partition) as PostgreSQL's text (exact to the µs) */
+type Keyed = { messageId: string; part: number; at: string };
+
+/** The parts of these that have a record, with its submit time (the key table: one probe each). */
+async function keyedParts(tx: DbOrTx, parts: { messageId: string; part: number }[]): Promise<Keyed[]> {
+  const out: Keyed[] = [];
   const uniq = [...new Map(parts.map((p) => [`${p.messageId}\u0000${p.part}`, p])).values()];
   for (let i = 0; i < uniq.length; i += BULK_ROWS) {
-    const wanted = partsJson(uniq.slice(i, i + BULK_ROWS));
-    // the parts that have a record (their key), and the newest report of each
-    // each part probes the indexes (a lateral subquery with a limit is never flattened into a join
+    // each part probes the index (a lateral subquery with a limit is never flattened into a join
     // the planner may hash: with the fresh tables' statistics it read every key per statement)
-    const keys = rowsOf<{ message_id: string; part: number }>(
-      await tx.execute(sql`select w.message_id, w.part from ${wanted}
-        cross join lateral (select 1 from traffic_keys k
+    const rows = rowsOf<{ message_id: string; part: number; at: string }>(
+      await tx.execute(sql`select w.message_id, w.part, k.at::text as at from ${partsJson(uniq.slice(i, i + BULK_ROWS))}
+        cross join lateral (select k.at from traffic_keys k
           where k.kind = 'sms' and k.record_id = w.message_id and k.part = w.part limit 1) k`),
     );
-    if (keys.length === 0) continue;
-    for (const k of keys) matched.add(`${k.message_id}\u0000${k.part}`);
+    for (const r of rows) out.push({ messageId: r.message_id, part: Number(r.part), at: r.at });
+  }
+  return out;
+}
+
+/**
+ * Bring these parts' records up to their latest DLR (by DLR time, not arrival): the newest report is
+ * applied when it is not older than the record's, and the record's status moves in the rollups
+ * (-1 old, +1 new).
+ */
+async function moveToLatest(tx: DbOrTx, book: DeltaBook, parts: Keyed[]) {
+  const uniq = [...new Map(parts.map((p) => [`${p.messageId}\u0000${p.part}`, p])).values()];
+  for (let i = 0; i < uniq.length; i += BULK_ROWS) {
+    const wanted = sql`json_to_recordset(${JSON.stringify(
+      uniq.slice(i, i + BULK_ROWS).map((p) => ({ message_id: p.messageId, part: p.part, at: p.at })),
+    )}::json) as w(message_id text, part smallint, at timestamptz)`;
     // one statement: lock the records a newer report moves, update them, answer their old state.
     // The update joins `old` only (it carries the new state): joining both CTEs was planned as a
     // nested loop rescanning one of them per row, n² at 5,000 parts (1.4 s a statement).
@@ -673,10 +689,8 @@ export async function applyDlrs(
       new_dlr_at: string | Date;
     }>(
       await tx.execute(sql`with latest as (
-          select w.message_id, w.part, d.state, d.error, d.dlr_at, d.supplier_message_id, k.at
+          select w.message_id, w.part, d.state, d.error, d.dlr_at, d.supplier_message_id, w.at
           from ${wanted}
-          cross join lateral (select k.at from traffic_keys k
-            where k.kind = 'sms' and k.record_id = w.message_id and k.part = w.part limit 1) k
           cross join lateral (select d.state, d.error, d.dlr_at, d.supplier_message_id from traffic_dlrs d
             where d.message_id = w.message_id and d.part = w.part order by d.dlr_at desc, d.id desc limit 1) d
         ), old as (
@@ -718,14 +732,32 @@ export async function applyDlrs(
       book.sms(rec, -1);
       book.sms({ ...rec, dlrState: m.new_state, dlrAt: new Date(m.new_dlr_at) }, 1);
     }
-    const found = partsJson(keys.map((k) => ({ messageId: k.message_id, part: Number(k.part) })));
+  }
+}
+
+/** Mark every report of these parts matched. */
+async function markMatched(tx: DbOrTx, parts: { messageId: string; part: number }[]) {
+  for (let i = 0; i < parts.length; i += BULK_ROWS)
     await tx.execute(
-      sql`update traffic_dlrs d set matched = true where d.id in (select r.id from ${found}
+      sql`update traffic_dlrs d set matched = true where d.id in (select r.id from ${partsJson(parts.slice(i, i + BULK_ROWS))}
         cross join lateral (select r.id from traffic_dlrs r
           where r.message_id = w.message_id and r.part = w.part and not r.matched offset 0) r)`,
     );
-  }
-  return matched;
+}
+
+/**
+ * Bring these message parts up to their latest DLR (`moveToLatest`) and mark their reports matched.
+ * Answers the parts that have a record.
+ */
+export async function applyDlrs(
+  tx: DbOrTx,
+  book: DeltaBook,
+  parts: { messageId: string; part: number }[],
+): Promise<Set<string>> {
+  const keyed = await keyedParts(tx, parts);
+  await moveToLatest(tx, book, keyed);
+  await markMatched(tx, keyed);
+  return new Set(keyed.map((k) => `${k.messageId}\u0000${k.part}`));
 }
 
 /**

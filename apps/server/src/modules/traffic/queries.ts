@@ -38,6 +38,20 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const digitsOf = (n: string) => n.replace(/^\+/, '');
 const andAll = (conds: (SQL | undefined)[]) => and(...conds.filter((c): c is SQL => c !== undefined));
 
+/**
+ * One message's parts: the span of their submit times from the key table (there is no message-id index on
+ * the records, decision 0156). Two scalar subqueries, so the executor prunes to that span's partitions and
+ * reads each by its primary key (submit time, message id, part); an array (`= any`) would not prune.
+ */
+const messageIs = (messageId: string) => {
+  const span = (agg: 'min' | 'max') =>
+    sql`(select ${sql.raw(agg)}(k.at) from traffic_keys k where k.kind = 'sms' and k.record_id = ${messageId})`;
+  return and(
+    eq(trafficSms.messageId, messageId),
+    sql`${trafficSms.submitAt} between ${span('min')} and ${span('max')}`,
+  );
+};
+
 /** the filter of sendRcdQuery and its export (the range checked first) */
 export function smsWhere(auth: AuthContext, q: SmsRecordQuery, r = requireRange(q)) {
   const t = trafficSms;
@@ -56,7 +70,7 @@ export function smsWhere(auth: AuthContext, q: SmsRecordQuery, r = requireRange(
     q.accountId !== undefined ? eq(t.accountId, q.accountId) : undefined,
     q.customerId !== undefined ? eq(t.customerId, q.customerId) : undefined,
     q.number ? eq(t.number, digitsOf(q.number)) : undefined,
-    q.messageId ? eq(t.messageId, q.messageId) : undefined,
+    q.messageId ? messageIs(q.messageId) : undefined,
     q.batchId ? eq(t.batchId, q.batchId) : undefined,
     q.channelId !== undefined ? eq(t.channelId, q.channelId) : undefined,
     q.country ? eq(t.country, q.country) : undefined,

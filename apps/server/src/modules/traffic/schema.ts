@@ -74,7 +74,6 @@ export const trafficSms = pgTable(
     primaryKey({ name: 'traffic_sms_pk', columns: [t.submitAt, t.messageId, t.part] }),
     index('traffic_sms_batch_idx').on(t.batchId, t.submitAt).where(sql`${t.batchId} is not null`),
     index('traffic_sms_number_idx').on(t.number, t.submitAt),
-    index('traffic_sms_message_idx').on(t.messageId),
     index('traffic_sms_account_idx').on(t.accountId, t.submitAt),
     index('traffic_sms_owner_idx').on(t.ownerId, t.submitAt),
   ],

@@ -44,6 +44,7 @@ export class JobQueue {
   private started = false;
   private bossStarted = false;
   private stopping: Promise<void> | undefined;
+  private readonly stopController = new AbortController();
 
   constructor(
     private readonly database: Database,
@@ -186,9 +187,15 @@ export class JobQueue {
    * and retried by whichever process picks them up), then closes pg-boss's connections.
    */
   async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopController.abort();
     if (!this.bossStarted) return;
     this.stopping ??= this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     await this.stopping;
+  }
+
+  /** aborted when the queue starts stopping: a handler that waits between rounds ends its wait on it */
+  get stopSignal(): AbortSignal {
+    return this.stopController.signal;
   }
 
   get pgBoss(): PgBoss {
