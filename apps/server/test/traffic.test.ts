@@ -227,6 +227,16 @@ describe('ingestion', () => {
     expect(r.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('takes the country from the number when the platform sends none, and keeps the one it sends', async () => {
+    const bare = submit({ number: '85290001742', country: undefined, network: undefined });
+    const told = submit({ number: '85290001743', country: 'CN' });
+    const unknown = submit({ number: '999123456', country: undefined });
+    expect((await ingest([bare, told, unknown])).data).toMatchObject({ stored: 3, errors: 0 });
+    expect((await recordOf(bare.messageId))!).toMatchObject({ country: 'HK', network: '' });
+    expect((await recordOf(told.messageId))!.country).toBe('CN');
+    expect((await recordOf(unknown.messageId))!.country).toBe('');
+  });
+
   it('computes UCS-2 segments from the content', async () => {
     const text = '您好'.repeat(40); // 80 UCS-2 units: 2 segments of 67
     const m = submit({ content: text });

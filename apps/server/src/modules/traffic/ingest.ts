@@ -24,6 +24,7 @@ import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
 import { DeltaBook, type SmsFacts } from './deltas.js';
 import { ingestPlans } from './ingest-plans.js';
 import { ingestStates } from './message-states.js';
+import { countryOf } from './numbering.js';
 import { bookOpeners } from './openers.js';
 import { DAY_MS, dayOf, ensurePartitions } from './partitions.js';
 import { trafficDlrs, trafficKeys, trafficMessages, trafficSms, trafficVoice } from './schema.js';
@@ -161,7 +162,8 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     seen.add(key);
     const at = new Date(v.submitAt);
     const seg = v.content ? smsSegments(v.content) : { encoding: 'GSM-7' as const, length: 0, segments: v.parts };
-    const destination = { country: v.country, network: v.network, number: v.number };
+    const country = v.country ?? countryOf(v.number);
+    const destination = { country, network: v.network, number: v.number };
     const channelId = v.channelId ?? 0;
     let price = v.price;
     let currency = v.currency ?? account.currency;
@@ -196,7 +198,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         subAccount: v.subAccount ?? null,
         senderId: v.senderId ?? null,
         number: v.number,
-        country: v.country ?? '',
+        country: country ?? '',
         network: v.network ?? '',
         contentHash: v.contentHash ?? (v.content ? sha256(v.content) : null),
         encoding: seg.encoding,
@@ -236,7 +238,8 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const answerAt = v.answerAt ? new Date(v.answerAt) : null;
     const endAt = v.endAt ? new Date(v.endAt) : null;
     const duration = answerAt && endAt ? Math.max(0, Math.ceil((endAt.getTime() - answerAt.getTime()) / 1000)) : 0;
-    const destination = { country: v.country, network: v.network, number: v.callee };
+    const country = v.country ?? countryOf(v.callee);
+    const destination = { country, network: v.network, number: v.callee };
     const channelId = v.channelId ?? 0;
     let billed = v.billedDuration;
     let price = v.price;
@@ -276,7 +279,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         ownerId: account.ownerId ?? 0,
         caller: v.caller,
         callee: v.callee,
-        country: v.country ?? '',
+        country: country ?? '',
         network: v.network ?? '',
         ingressGateway: v.ingressGateway ?? null,
         egressGateway: v.egressGateway ?? null,

@@ -1,3 +1,5 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
 /**
  * The numbering data `portquery` answers the original network from: which operator a national number
  * range was allocated to. Kept as code (like libphonenumber-js's metadata), the source of each block
@@ -72,3 +74,9 @@ export function originalNetwork(country: string, national: string): { mccmnc: st
   const hit = byCountry.get(country)?.find((r) => national.startsWith(r.prefix));
   return hit ? { mccmnc: hit.mccmnc, range: hit.prefix } : null;
 }
+
+/**
+ * The country of an E.164 number (digits, no '+') by libphonenumber's metadata, for a record the
+ * platform sent without one; undefined when the number belongs to no country (or to none alone).
+ */
+export const countryOf = (number: string): string | undefined => parsePhoneNumberFromString(`+${number}`)?.country;
