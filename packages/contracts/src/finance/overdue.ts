@@ -278,17 +278,18 @@ export const billResource = defineResource({
     ...mailedFields,
   },
   list: {
+    // the amounts with their currency before anything the screen may fold away
     columns: [
       'code',
       'accountCode',
       'amount',
       'unpaid',
+      'currency',
       'state',
+      'customerName',
       'dueDay',
       'periodStart',
       'periodEnd',
-      'customerName',
-      'currency',
       'issuedAt',
     ],
     filters: {
