@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { AI_API } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import {
   ADMIN,
   api,
@@ -285,6 +286,7 @@ describe('AI assistant panel', () => {
     await doc.getByRole('tab', { name: '原文件' }).click();
     await expect.poll(() => doc.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.goBack();
+    await shownPane(page, '/setModule/ai/knowledge');
 
     // replaced by a docx through the row's own upload
     await expect.poll(() => pdfRow.count(), { timeout: 15_000 }).toBe(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot, views } from './support/browser.js';
+import { type Locator, type Page, shot, views } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { api, apiToken, chooseOption, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
@@ -15,10 +16,11 @@ interface Settlement {
   sellerAmount: string | null;
   buyerAmount: string | null;
 }
-const rows = (page: Page) => page.locator('.ant-table-row:visible');
-const settled = async (page: Page) => {
-  await rows(page).first().waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
+/** the rows of the page, or of one pane after an in-app navigation (support/pane.ts) */
+const rows = (scope: Page | Locator) => scope.locator('.ant-table-row:visible');
+const settled = async (scope: Page | Locator) => {
+  await rows(scope).first().waitFor({ timeout: 20_000 });
+  await scope.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
 };
 
 /** Picks the option of the antd Select (by its test id) whose text holds `text`. */
@@ -99,10 +101,9 @@ describe('finance entity settlement and VOS balances', () => {
     // the lines behind it
     await row.getByRole('button', { name: 'Lines' }).click();
     await page.waitForURL(/proofreadData\?settlementId=/);
-    // the navigation renders in a transition: the proofreading rows stay on screen until the lines' pane shows
-    await page.getByTestId('pane-/financial/entitySettle/proofreading').waitFor({ state: 'hidden', timeout: 20_000 });
-    await settled(page);
-    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const lines = await shownPane(page);
+    await settled(lines);
+    await expect.poll(() => rows(lines).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'finance-entity-proofread-data-1280-en');
 
     // VOS balances: one voice account's days
@@ -111,15 +112,15 @@ describe('finance entity settlement and VOS balances', () => {
     const first = rows(page).first();
     await first.getByTestId('vos-days').click();
     await page.waitForURL(/balanceReport\/vos\/detail\?accountId=/);
-    await page.getByTestId('pane-/financial/balanceReport/vos').waitFor({ state: 'hidden', timeout: 20_000 });
-    await settled(page);
+    const detail = await shownPane(page);
+    await settled(detail);
     const accountId = Number(new URL(page.url()).searchParams.get('accountId'));
     const days = await api<Page_<{ accountId: number }>>(base, token, 'POST', '/v2/fc/balance-report/vos/page', {
       accountId,
       size: 20,
     });
     expect(days.total).toBeGreaterThan(0);
-    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(days.total, 20));
+    await expect.poll(() => rows(detail).count(), { timeout: 20_000 }).toBe(Math.min(days.total, 20));
     await shot(page, 'finance-vos-detail-1280-en');
     await ctx.close();
   });
