@@ -125,8 +125,9 @@ describe('mail client in the browser (built-in mail server)', () => {
       .poll(() => inbox.locator('.ant-table-row', { hasText: 'hostile sample' }).count(), { timeout: 20_000 })
       .toBe(1);
     await shot(page, 'mail-inbox-zh-390');
-    await page.locator('.ant-table-row', { hasText: 'hostile sample' }).getByTestId('mail-open').click();
-    const body = page.frameLocator('[data-testid="mail-body"]');
+    await inbox.locator('.ant-table-row', { hasText: 'hostile sample' }).getByTestId('mail-open').click();
+    await page.waitForURL(/\/message\/email\/details\?id=\d+&type=inbox/);
+    const body = (await shownPane(page)).frameLocator('[data-testid="mail-body"]');
     await expect.poll(() => body.locator('p').first().textContent(), { timeout: 15_000 }).toBe('hello');
     expect(await body.locator('script').count()).toBe(0);
     expect(await body.locator('[onerror]').count()).toBe(0);
