@@ -254,9 +254,11 @@ describe('AI assistant panel', () => {
   });
 
   it('administrators upload, view, replace and remove knowledge documents through the upload service', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/setModule/ai/knowledge',
+    });
     const adminToken = await apiToken(server.url, ADMIN);
-    await page.goto(`${server.url}/setModule/ai/knowledge`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(10);
     const uploads: string[] = [];
     page.on('request', (r) => {
