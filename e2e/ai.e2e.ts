@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { AI_API } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import {
   ADMIN,
   api,
@@ -253,9 +254,11 @@ describe('AI assistant panel', () => {
   });
 
   it('administrators upload, view, replace and remove knowledge documents through the upload service', async () => {
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, {
+      locale: 'zh-CN',
+      at: '/setModule/ai/knowledge',
+    });
     const adminToken = await apiToken(server.url, ADMIN);
-    await page.goto(`${server.url}/setModule/ai/knowledge`);
     await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(10);
     const uploads: string[] = [];
     page.on('request', (r) => {
@@ -285,6 +288,7 @@ describe('AI assistant panel', () => {
     await doc.getByRole('tab', { name: '原文件' }).click();
     await expect.poll(() => doc.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.goBack();
+    await shownPane(page, '/setModule/ai/knowledge');
 
     // replaced by a docx through the row's own upload
     await expect.poll(() => pdfRow.count(), { timeout: 15_000 }).toBe(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { api, apiToken, openDrawerTab, SALES, signedIn, useShellServer } from './support/shell.js';
 
 const PAGE = '[data-testid="resource-create-page"]';
@@ -67,7 +68,7 @@ describe('CRM add pages', () => {
     await shot(page, 'crm-customer-add-alias-taken-1280-en');
     await page.getByTestId('create-page-save').click();
     await page.waitForURL((u) => u.pathname === '/crm/client-partner/my-client');
-    const row = page.locator('.ant-table-row').filter({ hasText: 'Quillon Signal Works' });
+    const row = (await shownPane(page)).locator('.ant-table-row').filter({ hasText: 'Quillon Signal Works' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain(`${holder.alias}-2`);
     await ctx.close();
@@ -96,7 +97,7 @@ describe('CRM add pages', () => {
     await shot(page, 'crm-opportunity-add-1280-en');
     await page.getByTestId('create-page-save').click();
     await page.waitForURL((u) => u.pathname === '/crm/client-partner/my-client');
-    const row = page.locator('.ant-table-row').filter({ hasText: customer.name }).first();
+    const row = (await shownPane(page)).locator('.ant-table-row').filter({ hasText: customer.name }).first();
     await expect.poll(() => row.count()).toBe(1);
     await row.getByTestId('row-detail').click();
     await openDrawerTab(page, 'Opportunities');

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, newContext, shot, signInWithPassword } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 async function api<T>(base: string, token: string | null, method: string, path: string, body?: object): Promise<T> {
@@ -99,10 +100,11 @@ describe('export a list and download it from the download center', () => {
     await shot(page, 'downloads-export-ready-1280');
     await ready.getByTestId('export-ready-open').click();
     await page.waitForURL(/\/general\/download/);
+    const center = await shownPane(page);
     await expect.poll(() => ready.count()).toBe(0);
     // the dot goes once the download center is opened
     await expect.poll(() => page.getByTestId('header-download-dot').count()).toBe(0);
-    const done = page.locator('[data-state="done"]').first();
+    const done = center.locator('[data-state="done"]').first();
     await done.waitFor({ timeout: 30_000 });
     await shot(page, 'downloads-center-1280');
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, newContext, shot, signInWithPassword } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { ADMIN, api, apiToken, type DemoUser, SALES, type ShellServer, startShellServer } from './support/shell.js';
 
 /** Closes the start-up release notes for a user, so the popup does not cover the page. */
@@ -78,6 +79,7 @@ describe('feedback live: two browser users', () => {
     await shot(sales, 'feedback-live-sales-bell-1280');
     await sales.getByTestId('bell-item').filter({ hasText: '已定位，明天修复' }).click();
     await sales.waitForURL(/\/csc\/feedbackmanagement\/feedback\?id=\d+/);
+    await shownPane(sales);
     await expect
       .poll(() => sales.getByTestId('feedback-reply').first().textContent(), { timeout: 10_000 })
       .toContain('已定位，明天修复');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Page, shot, views } from './support/browser.js';
+import { type Locator, type Page, shot, views } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { api, apiToken, chooseOption, FINANCE, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
@@ -15,10 +16,11 @@ interface Settlement {
   sellerAmount: string | null;
   buyerAmount: string | null;
 }
-const rows = (page: Page) => page.locator('.ant-table-row:visible');
-const settled = async (page: Page) => {
-  await rows(page).first().waitFor({ timeout: 20_000 });
-  await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
+/** the rows of the page, or of one pane after an in-app navigation (support/pane.ts) */
+const rows = (scope: Page | Locator) => scope.locator('.ant-table-row:visible');
+const settled = async (scope: Page | Locator) => {
+  await rows(scope).first().waitFor({ timeout: 20_000 });
+  await scope.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
 };
 
 /** Picks the option of the antd Select (by its test id) whose text holds `text`. */
@@ -99,20 +101,19 @@ describe('finance entity settlement and VOS balances', () => {
     // the lines behind it
     await row.getByRole('button', { name: 'Lines' }).click();
     await page.waitForURL(/proofreadData\?settlementId=/);
-    // the navigation renders in a transition: the proofreading rows stay on screen until the lines' pane shows
-    await page.getByTestId('pane-/financial/entitySettle/proofreading').waitFor({ state: 'hidden', timeout: 20_000 });
-    await settled(page);
-    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const lines = await shownPane(page);
+    await settled(lines);
+    await expect.poll(() => rows(lines).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // the screen says whose lines these are; every row is that settlement's account, counts with separators
     expect(await page.getByTestId('proofread-one-settlement').textContent()).toContain(`#${pending.id}`);
-    for (const text of await rows(page).allTextContents()) expect(text).toContain(pending.accountCode);
-    const lines = await api<Page_<{ count: number }>>(base, token, 'POST', '/v2/fc/entity-settle/proofread-data/page', {
+    for (const text of await rows(lines).allTextContents()) expect(text).toContain(pending.accountCode);
+    const found = await api<Page_<{ count: number }>>(base, token, 'POST', '/v2/fc/entity-settle/proofread-data/page', {
       settlementId: pending.id,
       size: 20,
     });
-    const big = lines.records.find((l) => l.count >= 1000);
+    const big = found.records.find((l) => l.count >= 1000);
     expect(big, 'a line of 1,000 messages or more').toBeTruthy();
-    expect(await rows(page).allTextContents()).toContainEqual(
+    expect(await rows(lines).allTextContents()).toContainEqual(
       expect.stringContaining(big!.count.toLocaleString('en-US')),
     );
     await shot(page, 'finance-entity-proofread-data-1280-en');
@@ -123,15 +124,15 @@ describe('finance entity settlement and VOS balances', () => {
     const first = rows(page).first();
     await first.getByTestId('vos-days').click();
     await page.waitForURL(/balanceReport\/vos\/detail\?accountId=/);
-    await page.getByTestId('pane-/financial/balanceReport/vos').waitFor({ state: 'hidden', timeout: 20_000 });
-    await settled(page);
+    const detail = await shownPane(page);
+    await settled(detail);
     const accountId = Number(new URL(page.url()).searchParams.get('accountId'));
     const days = await api<Page_<{ accountId: number }>>(base, token, 'POST', '/v2/fc/balance-report/vos/page', {
       accountId,
       size: 20,
     });
     expect(days.total).toBeGreaterThan(0);
-    await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(Math.min(days.total, 20));
+    await expect.poll(() => rows(detail).count(), { timeout: 20_000 }).toBe(Math.min(days.total, 20));
     await shot(page, 'finance-vos-detail-1280-en');
     await ctx.close();
   });

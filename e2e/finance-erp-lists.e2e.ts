@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Page, shot, views } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { api, apiToken, chooseOption, FINANCE, signedIn, useShellServer } from './support/shell.js';
 
 interface Party {
@@ -102,7 +103,7 @@ describe('finance ERP basic-data lists: columns and export', () => {
     await shot(page, 'finance-erp-lists-export-ready-1280-zh');
     await ready.getByTestId('export-ready-open').click();
     await page.waitForURL(/\/general\/download/);
-    const done = page.locator('[data-state="done"]').first();
+    const done = (await shownPane(page)).locator('[data-state="done"]').first();
     await done.waitFor({ timeout: 30_000 });
     const taskId = (await done.getAttribute('data-testid'))!.replace('task-state-', '');
     const [download] = await Promise.all([

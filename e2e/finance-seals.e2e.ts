@@ -78,9 +78,13 @@ describe('finance: contract seals and the archive (decision 0117)', () => {
     const id = Number(new URL(page.url()).searchParams.get('id'));
 
     // finance01 decides it in the to-do screen
-    const fin = await signedIn(shell.browser, base, FINANCE, { locale: 'en', width: 1280, height: 900 });
+    const fin = await signedIn(shell.browser, base, FINANCE, {
+      locale: 'en',
+      width: 1280,
+      height: 900,
+      at: '/general/my-agent',
+    });
     const wo = fin.page;
-    await wo.goto(`${base}/general/my-agent`);
     await wo.locator('input[data-testid="list-keyword"], [data-testid="list-keyword"] input').first().fill(title);
     await wo.getByTestId('content').getByRole('button', { name: 'Search' }).click();
     const todo = rows(wo).filter({ hasText: title });

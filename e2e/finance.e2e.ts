@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Page, shot, views } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { api, apiToken, FINANCE, openDrawerTab, signedIn, submitModal, useShellServer } from './support/shell.js';
 
 interface Page_<T> {
@@ -66,7 +67,8 @@ describe('finance (accounts, ledger, recharge application, bills, refunds)', () 
     await page.getByTestId('money-reason').fill('e2e recharge');
     await page.getByTestId('money-submit').click();
     await page.waitForURL((u) => u.pathname === '/financial/recharge-apply/recharge/detail', { timeout: 20_000 });
-    await expect.poll(() => page.getByText('Under review').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const pending = await shownPane(page);
+    await expect.poll(() => pending.getByText('Under review').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'finance-recharge-pending-1280-en');
     const id = Number(new URL(page.url()).searchParams.get('id'));
     const detail = await api<{ state: string; instanceId: number; amount: string; entryId: number | null }>(

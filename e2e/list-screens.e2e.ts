@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from './support/browser.js';
-import { ADMIN, api, apiToken, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
+import type { Locator, Page } from './support/browser.js';
+import { shownPane } from './support/pane.js';
+import { ADMIN, api, apiToken, confirmPopconfirm, openInTab, signedIn, useShellServer } from './support/shell.js';
 
 /** Every list screen of the modules; `#n` opens the page's tab n (from 0) first. */
 const LIST_ROUTES = [
@@ -29,22 +30,27 @@ const LIST_ROUTES = [
   '/setModule/publicnotice/noticeconfig#1',
 ];
 
-/** Each table's scroll box: how much wider its content is than the box (0 when it fits). */
-function overflowOf(page: Page) {
-  return page
-    .getByTestId('content')
+/** Each table's scroll box in the pane: how much wider its content is than the box (0 when it fits). */
+function overflowOf(pane: Locator) {
+  return pane
     .locator('.ant-table-content, .ant-table-body')
     .evaluateAll((els) =>
       els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.scrollWidth - e.clientWidth),
     );
 }
 
-async function openList(page: Page, base: string, entry: string) {
-  const [route, tab] = entry.split('#');
-  await page.goto(`${base}${route}`);
-  if (tab) await page.getByTestId('content').getByRole('tab').nth(Number(tab)).click();
-  await page.getByTestId('content').locator('.ant-table:visible').first().waitFor({ timeout: 20_000 });
-  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+/**
+ * Waits for a list screen's table to settle and returns the screen's pane: the screen the page was just
+ * loaded on (`shown`), or one opened as a menu link does (`link`: no page load, the previous screens kept
+ * in their tabs).
+ */
+async function openList(page: Page, entry: string, by: 'shown' | 'link'): Promise<Locator> {
+  const [route, tab] = entry.split('#') as [string, string | undefined];
+  const pane = by === 'link' ? await openInTab(page, route) : await shownPane(page, route);
+  if (tab) await pane.getByRole('tab').nth(Number(tab)).click();
+  await pane.locator('.ant-table:visible').first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => pane.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
+  return pane;
 }
 
 describe('list screens', () => {
@@ -56,11 +62,13 @@ describe('list screens', () => {
         locale,
         width: 1280,
         height: 900,
+        at: LIST_ROUTES[0],
       });
       const wide: Record<string, number[]> = {};
-      for (const route of LIST_ROUTES) {
-        await openList(page, shell.server.url, route);
-        const over = await overflowOf(page);
+      // one page load, then from screen to screen as the menu goes
+      for (const [i, route] of LIST_ROUTES.entries()) {
+        const pane = await openList(page, route, i > 0 ? 'link' : 'shown');
+        const over = await overflowOf(pane);
         if (over.some((o) => o > 0)) wide[route] = over;
         if (process.env.LIST_FIT_SHOTS) {
           await page.screenshot({
@@ -79,13 +87,14 @@ describe('list screens', () => {
       locale: 'en',
       width: 1280,
       height: 900,
+      at: '/setModule/authManage/user',
     });
     const headers = () =>
       page
         .getByTestId('content')
         .locator('.ant-table-thead th')
         .evaluateAll((ths) => ths.map((th) => th.textContent?.trim() ?? '').filter(Boolean));
-    await openList(page, shell.server.url, '/setModule/authManage/user');
+    await openList(page, '/setModule/authManage/user', 'shown');
     expect((await headers()).slice(0, 3)).toEqual(['Username', 'Name', 'Job number']);
 
     await page.getByTestId('column-settings').click();
@@ -128,7 +137,7 @@ describe('list screens', () => {
       });
 
     await page.reload();
-    await openList(page, shell.server.url, '/setModule/authManage/user');
+    await openList(page, '/setModule/authManage/user', 'shown');
     await expect.poll(headers).toContain('E-mail');
     const after = await headers();
     expect(after.slice(0, 3)).toEqual(['Username', 'E-mail', 'Name']);
@@ -156,8 +165,9 @@ describe('list screens', () => {
       locale: 'en',
       width: 1280,
       height: 900,
+      at: '/setModule/process/formword',
     });
-    await openList(page, shell.server.url, '/setModule/process/formword');
+    await openList(page, '/setModule/process/formword', 'shown');
     await page.getByTestId('content').locator('.ant-table-row').first().getByRole('button').first().click();
     await page.getByTestId('import-open').click();
     const wb = new ExcelJS.Workbook();
@@ -184,8 +194,9 @@ describe('list screens', () => {
       locale: 'en',
       width: 1280,
       height: 900,
+      at: '/setModule/authManage/user',
     });
-    await openList(page, shell.server.url, '/setModule/authManage/user');
+    await openList(page, '/setModule/authManage/user', 'shown');
     const content = page.getByTestId('content');
     const search = async (keyword: string) => {
       await content.getByLabel('Keyword').fill(keyword);

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { freePort } from './support/server.js';
 import {
   ADMIN,
@@ -134,7 +135,7 @@ describe('the mail story of sales01', () => {
     await shot(page, 'mail-story-toast-en-1280');
     await toast.getByRole('button', { name: 'Go to view' }).click();
     await page.waitForURL(/\/message\/email\/inbox/);
-    const reply = page.locator('.ant-table-row', { hasText: `Re: Rates ${run}` });
+    const reply = (await shownPane(page)).locator('.ant-table-row', { hasText: `Re: Rates ${run}` });
     await expect.poll(() => reply.count(), { timeout: 20_000 }).toBe(1);
     await shot(page, 'mail-story-inbox-en-1280');
 
@@ -212,7 +213,7 @@ describe('the mail story of sales01', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('mail-send-timed').click();
     await page.waitForURL(/\/message\/email\/drafts/, { timeout: 20_000 });
-    const draftRow = page.locator('.ant-table-row', { hasText: timed });
+    const draftRow = (await shownPane(page)).locator('.ant-table-row', { hasText: timed });
     await expect.poll(() => draftRow.getByTestId('mail-timed').count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'mail-story-timed-en-1280');
     await ctx.close();

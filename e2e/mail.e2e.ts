@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, type Page, shot } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import {
   ADMIN,
   api,
@@ -58,8 +59,9 @@ describe('mail client in the browser (built-in mail server)', () => {
     await shot(sales, 'mail-write-zh-1280');
     await sales.getByTestId('mail-send').click();
     await sales.waitForURL(/\/message\/email\/sent/, { timeout: 20_000 });
+    const sent = await shownPane(sales);
     await expect
-      .poll(() => sales.locator('.ant-table-row').first().textContent(), { timeout: 15_000 })
+      .poll(() => sent.locator('.ant-table-row').first().textContent(), { timeout: 15_000 })
       .toContain(subject);
     await shot(sales, 'mail-sent-zh-1280');
     await salesCtx.close();
@@ -118,12 +120,14 @@ describe('mail client in the browser (built-in mail server)', () => {
     await shot(page, 'mail-new-mail-toast-zh-390');
     await toast.getByRole('button', { name: '去查看' }).click();
     await page.waitForURL(/\/message\/email\/inbox/);
+    const inbox = await shownPane(page);
     await expect
-      .poll(() => page.locator('.ant-table-row', { hasText: 'hostile sample' }).count(), { timeout: 20_000 })
+      .poll(() => inbox.locator('.ant-table-row', { hasText: 'hostile sample' }).count(), { timeout: 20_000 })
       .toBe(1);
     await shot(page, 'mail-inbox-zh-390');
-    await page.locator('.ant-table-row', { hasText: 'hostile sample' }).getByTestId('mail-open').click();
-    const body = page.frameLocator('[data-testid="mail-body"]');
+    await inbox.locator('.ant-table-row', { hasText: 'hostile sample' }).getByTestId('mail-open').click();
+    await page.waitForURL(/\/message\/email\/details\?id=\d+&type=inbox/);
+    const body = (await shownPane(page)).frameLocator('[data-testid="mail-body"]');
     await expect.poll(() => body.locator('p').first().textContent(), { timeout: 15_000 }).toBe('hello');
     expect(await body.locator('script').count()).toBe(0);
     expect(await body.locator('[onerror]').count()).toBe(0);

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, shot } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { freePort } from './support/server.js';
 import {
   api,
@@ -86,7 +87,8 @@ describe('marketing mail with tracking in the browser', () => {
 
     // sent from its details page: the send goes to the background job, the page follows its progress
     // until one copy each has gone (the built-in server delivers them)
-    expect(await page.getByTestId('mkt-recipients-card').textContent()).toContain(b!.email);
+    const details = await shownPane(page);
+    await expect.poll(() => details.getByTestId('mkt-recipients-card').textContent()).toContain(b!.email);
     await page.getByTestId('mkt-detail-send').click();
     await confirmModal(page);
     const stats = page.getByTestId('mkt-stats').first();

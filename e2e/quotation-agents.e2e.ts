@@ -132,10 +132,9 @@ describe('agent quotes', () => {
       { state: 'pending' },
     );
     expect(special.records.some((r) => r.bookId === row.bookId && Number(r.unitPrice) === 0.000001)).toBe(true);
-    await page
-      .locator('.ant-modal-close')
-      .click()
-      .catch(() => undefined);
+    // the request started, the dialog closes as after any save (a click on its hidden close button would
+    // wait out the action timeout)
+    await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 20_000 }).toBe(0);
     for (const w of [900, 390]) {
       await page.setViewportSize({ width: w, height: 844 });
       await shot(page, `quotation-agents-${w}-en`);

@@ -23,9 +23,11 @@ describe('reference data settings (currencies, exchange rates)', () => {
   const shell = useShellServer();
 
   it('admin finds a currency and changes its symbol', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'en',
+      at: '/setModule/financial/currency',
+    });
     const rows = page.locator('.ant-table-row');
-    await page.goto(`${shell.server.url}/setModule/financial/currency`);
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(10);
     await page.locator('#keyword').fill('yen');
     await page.keyboard.press('Enter');
@@ -41,9 +43,11 @@ describe('reference data settings (currencies, exchange rates)', () => {
   });
 
   it('admin enters two days of a rate, filters them, corrects one, reads its history and exports them', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'en',
+      at: '/setModule/financial/xe-rate',
+    });
     const dialog = page.locator('.ant-modal:visible');
-    await page.goto(`${shell.server.url}/setModule/financial/xe-rate`);
     await page.getByTestId('list-create').waitFor({ timeout: 20_000 });
     for (const [day, rate] of [
       ['2026-01-01', '7.1'],
@@ -125,10 +129,12 @@ describe('reference data settings (currencies, exchange rates)', () => {
   });
 
   it('admin finds networks by MCC and MNC, renames one, adds one, merges it and reads its history', async () => {
-    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, { locale: 'en' });
+    const { ctx, page } = await signedIn(shell.browser, shell.server.url, ADMIN, {
+      locale: 'en',
+      at: '/setModule/financial/mcc-mnc',
+    });
     const rows = page.locator('.ant-table-row');
     const dialog = page.locator('.ant-modal:visible');
-    await page.goto(`${shell.server.url}/setModule/financial/mcc-mnc`);
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(5);
     await page.locator('#mcc').fill('460');
     await page.getByTestId('filters-more').click(); // MNC and status fold behind "more"

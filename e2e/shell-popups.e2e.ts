@@ -28,7 +28,7 @@ interface Guide {
 const guideOf = async (base: string, token: string) =>
   api<Guide | null>(base, token, 'GET', '/v2/sys/staff/user/setting?type=guide');
 
-/** Two animation frames: whatever the data already on the page renders has rendered. */
+/** Two animation frames: whatever the data already on the page renders has rendered (and its effects ran). */
 const settled = (page: Page) =>
   page.evaluate(
     () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))) as Promise<void>,
@@ -167,7 +167,7 @@ describe('shell popups and the chunk-failure screen', () => {
       api<{ need: boolean }>(server.url, token, 'GET', `/v2/sys/staff/feedback/needScore?resourceId=${resourceId}`);
     expect((await need()).need).toBe(true);
 
-    const { ctx, page } = await signedIn(browser, server.url, ADMIN);
+    const { ctx, page } = await signedIn(browser, server.url, ADMIN, { clock: true });
     // the page counts its 2 s from the address change, which comes after this and before openInTab returns
     const left = Date.now();
     await openInTab(page, RATED_ROUTE);
@@ -183,10 +183,12 @@ describe('shell popups and the chunk-failure screen', () => {
     await page.getByText('Thank you for your feedback').waitFor();
     await expect.poll(async () => (await need()).need).toBe(false);
 
-    // back on the rated page later: not asked again (waiting past the 2 s is the point)
+    // back on the rated page later: not asked again (the page's clock moved past the 2 s: its timer has run)
     await openInTab(page, '/setModule/authManage/permissions');
     await openInTab(page, RATED_ROUTE);
-    await page.waitForTimeout(3000);
+    await settled(page);
+    await page.clock.fastForward(3000);
+    await settled(page);
     expect(await dialog.count()).toBe(0);
     await ctx.close();
   });
@@ -215,7 +217,7 @@ describe('shell popups and the chunk-failure screen', () => {
     expect(await need()).toBe(true);
 
     // a Chinese reader gets the Chinese form; going back to the previous page withdraws it
-    const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN' });
+    const zh = await signedIn(browser, server.url, ADMIN, { locale: 'zh-CN', clock: true });
     await openInTab(zh.page, route);
     const zhDialog = zh.page.getByTestId('rating-dialog');
     await zhDialog.waitFor({ timeout: 10_000 });
@@ -224,7 +226,9 @@ describe('shell popups and the chunk-failure screen', () => {
     await zh.page.goBack();
     await zh.page.waitForURL((u) => u.pathname !== route);
     await expect.poll(() => zhDialog.count()).toBe(0);
-    await zh.page.waitForTimeout(2500);
+    // and it does not come back once the 2 s have passed
+    await zh.page.clock.fastForward(2500);
+    await settled(zh.page);
     expect(await zhDialog.count()).toBe(0);
     expect(await need()).toBe(true);
     await zh.ctx.close();
@@ -239,9 +243,14 @@ describe('shell popups and the chunk-failure screen', () => {
     await expect.poll(need, { timeout: 10_000 }).toBe(false);
     await en.ctx.close();
 
-    const later = await signedIn(browser, server.url, ADMIN);
+    const later = await signedIn(browser, server.url, ADMIN, { clock: true });
     await openInTab(later.page, route);
-    await later.page.waitForTimeout(3000);
+    // past the 2 s at once: the page asks the server, which answers that the dismissal stands
+    const asked = later.page.waitForResponse((r) => r.url().includes('/v2/sys/staff/feedback/needScore'));
+    await settled(later.page);
+    await later.page.clock.fastForward(3000);
+    expect(await (await asked).json()).toMatchObject({ code: 0, data: { need: false } });
+    await settled(later.page);
     expect(await later.page.getByTestId('rating-dialog').count()).toBe(0);
     await later.ctx.close();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Page, shot } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import { ADMIN, confirmPopconfirm, signedIn, useShellServer } from './support/shell.js';
 
 const SCREENS = [
@@ -68,7 +69,8 @@ describe('scheduled sends, two-way tasks and rules, auto-recall tasks', () => {
     const sentBatch = (await sentLink.textContent())!;
     await sentLink.click();
     await page.waitForURL(/sendRcdQuery\?batchId=/);
-    await expect.poll(() => page.getByLabel('Batch id').inputValue(), { timeout: 20_000 }).toBe(sentBatch);
+    const records = await shownPane(page);
+    await expect.poll(() => records.getByLabel('Batch id').inputValue(), { timeout: 20_000 }).toBe(sentBatch);
     await shot(page, 'traffic-batch-records-1280-en');
     await page.goto(`${url}/businessInquiry/sms-appointment-record`);
     await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);

@@ -24,6 +24,7 @@ import {
   newContext,
   type Page,
 } from './browser.js';
+import { shownPane } from './pane.js';
 import { type E2eTemplate, type RunningServer, startServer } from './server.js';
 
 /** Helpers of the shell's end-to-end tests (e2e/shell-*.e2e.ts). */
@@ -69,7 +70,7 @@ export async function startShellServer(env: Record<string, string> = {}, templat
  * started); a file's own `beforeAll` registered after this call runs after they are.
  */
 export function useShellServer(
-  opts: { settle?: DemoUser | DemoUser[]; rate?: boolean; env?: Record<string, string> } = {},
+  opts: { settle?: DemoUser | DemoUser[]; rate?: boolean; tour?: boolean; env?: Record<string, string> } = {},
 ): {
   readonly server: ShellServer;
   readonly browser: Browser;
@@ -77,7 +78,8 @@ export function useShellServer(
   const running = {} as { server: ShellServer; browser: Browser };
   beforeAll(async () => {
     running.server = await startShellServer(opts.env);
-    for (const user of [opts.settle ?? ADMIN].flat()) await settlePopups(running.server.url, user, { rate: opts.rate });
+    for (const user of [opts.settle ?? ADMIN].flat())
+      await settlePopups(running.server.url, user, { rate: opts.rate, tour: opts.tour });
     running.browser = await launch();
   });
   afterAll(async () => {
@@ -222,9 +224,10 @@ export const RATED_ROUTE = '/setModule/authManage/user';
 
 /**
  * Settle the start-up popups of a user through the API, so they do not cover the pages a test
- * drives: the version notes marked read, the rated user list rated.
+ * drives: the version notes marked read, the rated user list rated, the operations tour seen (`tour`:
+ * the guide flag the tour's last step stores, so it never opens; shell-popups drives the tour itself).
  */
-export async function settlePopups(base: string, user: DemoUser, opts: { rate?: boolean } = {}) {
+export async function settlePopups(base: string, user: DemoUser, opts: { rate?: boolean; tour?: boolean } = {}) {
   const token = await apiToken(base, user);
   const popup = await api<{ popupState: number; versionDetail: { id: number } | null }>(
     base,
@@ -244,6 +247,19 @@ export async function settlePopups(base: string, user: DemoUser, opts: { rate?: 
       `/v2/sys/staff/feedback/needScore?resourceId=${resourceId}`,
     );
     if (need.need) await api(base, token, 'POST', '/v2/sys/staff/feedback/commitScore', { resourceId, score: 5 });
+  }
+  if (opts.tour) {
+    const guide = await api<{ remark: string | null; content: Record<string, unknown> } | null>(
+      base,
+      token,
+      'GET',
+      '/v2/sys/staff/user/setting?type=guide',
+    );
+    await api(base, token, 'POST', '/v2/sys/staff/user/setting', {
+      type: 'guide',
+      remark: guide?.remark ?? null,
+      content: { ...guide?.content, businessOperations: true },
+    });
   }
 }
 
@@ -288,11 +304,15 @@ export async function signedIn(
   browser: Browser,
   base: string,
   user: DemoUser,
-  opts: Omit<ContextOptions, 'storageState'> & { at?: string } = {},
+  opts: Omit<ContextOptions, 'storageState'> & { at?: string; clock?: boolean } = {},
 ) {
-  const ctx = await newContext(browser, { ...opts, storageState: await signedInStorage(base, user, opts.locale) });
+  const { at, clock, ...context } = opts;
+  const ctx = await newContext(browser, { ...context, storageState: await signedInStorage(base, user, opts.locale) });
+  // `clock`: the page's clock is a fake one (Playwright `clock`) that runs with real time until the test
+  // moves it, e.g. past a popup's timer instead of waiting it out
+  if (clock) await ctx.clock.install();
   const page = await ctx.newPage();
-  await page.goto(`${base}${opts.at ?? '/'}`);
+  await page.goto(`${base}${at ?? '/'}`);
   await page.getByTestId('header').waitFor();
   return { ctx, page };
 }
@@ -313,11 +333,13 @@ export async function spaGo(page: Page, url: string) {
 
 /**
  * Open a page in a tab as a link would, and wait until the router committed it: its tab (`key`,
- * the address unless the route's tagPath is 'path') is the selected one.
+ * the address unless the route's tagPath is 'path') is the selected one and its pane the one shown
+ * (returned, to read the page in it: the previous page's pane can still be in the document).
  */
-export async function openInTab(page: Page, url: string, key = url) {
+export async function openInTab(page: Page, url: string, key = url): Promise<Locator> {
   await spaGo(page, url);
   await page.locator(`[role="tab"][aria-selected="true"][data-testid="tab-${key}"]`).waitFor({ timeout: 15_000 });
+  return shownPane(page);
 }
 
 /** The keys of the tabs shown in the bookmark bar, in order. */
