@@ -448,6 +448,19 @@ export async function pickRecord(page: Page, select: Locator, keyword: string) {
     .click();
 }
 
+/**
+ * The codes of the customer accounts in a state (`active` by default). A test that opens an account's row
+ * commands picks an active one: the overdue ladder (01:00 UTC) may have suspended the demo debtor in the
+ * template, and a suspended row's fourth action folds its commands into "More".
+ */
+export async function accountCodesIn(base: string, token: string, state = 'active'): Promise<Set<string>> {
+  const page = await api<{ records: { code: string }[] }>(base, token, 'POST', '/v2/fc/account/page', {
+    state,
+    size: 200,
+  });
+  return new Set(page.records.map((a) => a.code));
+}
+
 /** The code and name of records by id, as the record pickers answer them (to type a code into one). */
 export async function recordOptions(base: string, token: string, kind: string, ids: (number | string)[]) {
   return api<{ id: number; code: string; name: string }[]>(

@@ -278,14 +278,14 @@ export const billResource = defineResource({
     ...mailedFields,
   },
   list: {
-    // the amounts with their currency before anything the screen may fold away
+    // the state stays in view at 1280 px; the currency comes next, before anything else the screen may fold away
     columns: [
       'code',
       'accountCode',
       'amount',
       'unpaid',
-      'currency',
       'state',
+      'currency',
       'customerName',
       'dueDay',
       'periodStart',
