@@ -75,10 +75,28 @@ export async function startServer(
   // null: start from nothing (the global setup making the template)
   template: E2eTemplate | null = inject('e2eTemplate') ?? null,
 ): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
   const db = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, template?.database) : undefined;
+  // a free port may be taken by another file's server between the look-up and the listen: boot on another
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boot(await freePort(), dataDir, db, env, template);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof PortTaken)) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function boot(
+  port: number,
+  dataDir: string,
+  db: Awaited<ReturnType<typeof freshDatabase>> | undefined,
+  env: Record<string, string>,
+  template: E2eTemplate | null,
+): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
     cwd: root,
@@ -103,7 +121,10 @@ export async function startServer(
   // whole run has no test without it); a copy of the template only boots. E2E_START_SECONDS when busier still
   const deadline = Date.now() + Number(process.env.E2E_START_SECONDS ?? (template ? 180 : 600)) * 1000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null)
+      throw output.includes('EADDRINUSE')
+        ? new PortTaken(`port ${port} taken:\n${output}`)
+        : new Error(`server exited early:\n${output}`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok && output.includes('is running')) break;
