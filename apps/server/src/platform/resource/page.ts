@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contracts';
 import { SIGNED_IN } from '@portal/contracts/resource';
-import { and, asc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../auth/context.js';
 import { cappedCount, estimateCaps, tableEstimate } from '../db/count.js';
 import { rowsOf } from '../db/index.js';
@@ -20,7 +20,6 @@ import {
 
 /** Keys a page's rows carry besides the fields (no field is named so). */
 const ESTIMATE = '__estimate';
-const MATCHES = '__matches';
 
 /**
  * A page of a resource's list: filters, data scope, order and the fields the caller may see
@@ -135,7 +134,21 @@ async function walkedPage(
   );
   const matched = Number(found[0]?.matched ?? 0);
   if (found.length < size) return { rows: [] as Values[], walk, matched };
-  const page = (await p.db
+  return { rows: await rowsOfIds(b, p, auth, q, fields, found, locale), walk, matched };
+}
+
+/** The full rows (link arrays, localized names) of a page whose ids a narrow read found, in the list's order. */
+async function rowsOfIds(
+  b: BoundResource,
+  p: Platform,
+  auth: AuthContext,
+  q: Values,
+  fields: string[],
+  found: { id: unknown }[],
+  locale?: Locale,
+): Promise<Values[]> {
+  if (!found.length) return [];
+  return (await p.db
     .select(rowSelect(b, fields, locale))
     .from(b.table)
     .where(
@@ -145,7 +158,6 @@ async function walkedPage(
       ),
     )
     .orderBy(...listOrder(b, auth, q))) as Values[];
-  return { rows: page, walk, matched };
 }
 
 /**
@@ -241,8 +253,9 @@ function scopeHalves(b: BoundResource, auth: AuthContext, q: Values): [SQL, SQL]
  * list's order (a subquery with a limit is planned on its own, so the planner takes the trigram
  * and filter indexes instead of walking the order's index in the hope of meeting matches soon: a
  * keyword and a country that never occur together walked 1,000,000 rows), counted by a window,
- * ordered, and only the page's rows read in full. More than `cap` matches: 'many'. A page past
- * the last match answers undefined (the ordinary way counts).
+ * ordered, and only the page's ids kept; their rows are read in full after, when the count is at
+ * most the cap (more than the cap answers 'many' and the rows would be thrown away: decision 0160).
+ * A page past the last match answers undefined (the ordinary way counts).
  */
 async function matchesPage(
   b: BoundResource,
@@ -264,22 +277,17 @@ async function matchesPage(
       .where(w);
   const halves = scopeHalves(b, auth, q);
   const matches = (halves ? pick(halves[0]).unionAll(pick(halves[1])) : pick(where)).limit(cap + 1).as('matches');
-  const ranked = p.db
+  // ids and the count only: more than the cap throws the page away (the order's walk finds it)
+  const found = await p.db
     .select({ id: matches.id, n: sql<number>`count(*) over ()`.as('n') })
     .from(matches)
     .orderBy(dir(matches.sortKey), asc(matches.id))
     .limit(size)
-    .offset((page - 1) * size)
-    .as('ranked');
-  const rows = (await p.db
-    .select({ ...rowSelect(b, fields, locale), [MATCHES]: ranked.n })
-    .from(b.table)
-    .innerJoin(ranked, eq(b.table.id, ranked.id))
-    .orderBy(...listOrder(b, auth, q))) as Values[];
-  const n = rows.length ? Number(rows[0]![MATCHES]) : page === 1 ? 0 : undefined;
+    .offset((page - 1) * size);
+  const n = found.length ? Number(found[0]!.n) : page === 1 ? 0 : undefined;
   if (n === undefined) return undefined;
   if (n > cap) return 'many';
-  return { rows, count: { total: n, capped: false } };
+  return { rows: await rowsOfIds(b, p, auth, q, fields, found, locale), count: { total: n, capped: false } };
 }
 
 /**
