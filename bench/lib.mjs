@@ -160,6 +160,10 @@ export async function tempDatabase(prefix) {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
+    /** leaves the database for a look afterwards (its open connection would keep the run alive) */
+    async keep() {
+      await admin.end();
+    },
   };
 }
 

@@ -42,7 +42,11 @@ export default {
       );
       return [{ ...r, load: os.loadavg()[0] }];
     } finally {
-      await db.drop();
+      // BENCH_KEEP_DATABASE=1 keeps the records for a look at their tables (as scripts/bench.mjs keeps the server's)
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        await db.keep();
+        console.log(`    kept database ${new URL(db.url).pathname.slice(1)}`);
+      } else await db.drop();
     }
   },
 
