@@ -1501,6 +1501,16 @@ describe('partitions', () => {
     }
     const made = await listPartitions(t.p.db, 'traffic_sms');
     for (const d of days) expect(made).toContain(`traffic_sms_p${d.replaceAll('-', '')}`);
+    // an SMS day leaves room on its pages for the reports' updates (decision 0161); the others are not updated so
+    const options = rowsOf<{ name: string; options: string[] | null }>(
+      await t.p.db.execute(
+        sql`select relname as name, reloptions as options from pg_class where relname in ('traffic_sms_p20310301', 'traffic_voice_p20310301')`,
+      ),
+    );
+    expect(Object.fromEntries(options.map((o) => [o.name, o.options]))).toEqual({
+      traffic_sms_p20310301: ['fillfactor=85'],
+      traffic_voice_p20310301: null,
+    });
     for (const d of days)
       for (const table of ['traffic_sms', 'traffic_voice', 'traffic_messages', 'traffic_cc'])
         await t.p.db.execute(sql.raw(`drop table "${table}_p${d.replaceAll('-', '')}"`));
