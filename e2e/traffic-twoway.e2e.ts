@@ -53,7 +53,7 @@ describe('scheduled sends, two-way tasks and rules, auto-recall tasks', () => {
     // the new recall dialog
     await page.goto(`${url}/businessInquiry/send-query/auto-recall-task`);
     await page.getByRole('button', { name: 'New recall task' }).click();
-    await page.locator('.ant-modal').getByText('Recall channel id').waitFor();
+    await page.locator('.ant-modal').getByText('Recall channel').waitFor();
     await shot(page, 'traffic-recall-new-1280-en');
     await page.keyboard.press('Escape');
     // cancel a waiting scheduled send

@@ -1,16 +1,20 @@
 import { Errors } from '@portal/contracts';
 import { OPTIONS_MAX, OPTIONS_PATH, type RecordOption } from '@portal/contracts/options';
+import { ChannelPerm } from '@portal/contracts/srm/channels';
+import { TrafficPerm } from '@portal/contracts/traffic';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmCustomers } from '../src/modules/crm/schema.js';
 import { finAccounts } from '../src/modules/finance/schema.js';
+import { srmChannels } from '../src/modules/srm/channels/schema.js';
 import { staffUsers } from '../src/platform/access/schema.js';
+import { loadUserAccess } from '../src/platform/access/service.js';
 import { bearer, DEMO, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 import { testAccount } from './support/finance-fixture.js';
 import { testSupplier } from './support/supplier-fixture.js';
 
 /** The record pickers (decision 0132): one route, each kind answered by its room within the caller's data scope. */
-describe('record options: customers, agents, suppliers, accounts and staff to pick', () => {
+describe('record options: customers, agents, suppliers, accounts, staff and channels to pick', () => {
   let t: TestApp;
   let admin: Tokens;
   let sales: Tokens;
@@ -138,6 +142,44 @@ describe('record options: customers, agents, suppliers, accounts and staff to pi
     } finally {
       await t.p.db.update(staffUsers).set({ status: 'active' }).where(eq(staffUsers.id, s2!));
     }
+  });
+
+  it('channels: every one for who reads channels or traffic by channel, none for anyone else', async () => {
+    const [channel] = await t.p.db
+      .select({ id: srmChannels.id, code: srmChannels.code, name: srmChannels.name })
+      .from(srmChannels)
+      .orderBy(srmChannels.id)
+      .limit(1);
+    expect(channel).toBeDefined();
+    const found = await options(admin, 'channel', { keyword: channel!.name });
+    expect(found.map((o) => o.id)).toContain(channel!.id);
+    expect(await options(admin, 'channel', { ids: String(channel!.id) })).toEqual([
+      { id: channel!.id, code: channel!.code, name: channel!.name },
+    ]);
+    // the demo users holding none of the reader keys get nothing, whoever owns what
+    const readers = [
+      ChannelPerm.CHANNELS,
+      TrafficPerm.SMS_RECORDS,
+      TrafficPerm.SIP_RECORDS,
+      TrafficPerm.API_QUEUES,
+      TrafficPerm.AUTO_RECALL,
+    ];
+    let blind = 0;
+    for (const [who, tokens] of [
+      ['sales01', sales],
+      ['sales02', other],
+      ['purchase01', purchase],
+    ] as const) {
+      const perms = (await loadUserAccess(t.p.db, await idOf(who)))!.perms;
+      const seen = await options(tokens, 'channel', { ids: String(channel!.id) });
+      if (readers.some((k) => perms.has(k))) expect(seen, who).toHaveLength(1);
+      else {
+        expect(seen, who).toEqual([]);
+        expect(await options(tokens, 'channel'), who).toEqual([]);
+        blind++;
+      }
+    }
+    expect(blind).toBeGreaterThan(0);
   });
 
   it('a search answers at most the cap', async () => {

@@ -18,6 +18,13 @@ describe('formatNumber (spec 5)', () => {
     expect(formatNumber(1.23456789, 2)).toBe('1.23');
   });
 
+  it('pads amounts to a minimum of decimals and keeps the rest up to the maximum', () => {
+    expect(formatNumber('4198.5', 6, 2)).toBe('4,198.50');
+    expect(formatNumber('5', 6, 2)).toBe('5.00');
+    expect(formatNumber('0.0035', 6, 2)).toBe('0.0035');
+    expect(formatNumber('-12.345678', 6, 2)).toBe('-12.345678');
+  });
+
   it('never shows -0 for a negative value that rounds to zero', () => {
     expect(formatNumber(-0.0000004)).toBe('0');
     expect(formatNumber('-0.0000001')).toBe('0');

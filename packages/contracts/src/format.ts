@@ -18,9 +18,9 @@ const numberFormat = (min: number, max: number) => {
 };
 
 /** Spec 5: numbers display with thousands separators and up to 6 decimals; missing or not a number: a dash. */
-export function formatNumber(value: number | string | null | undefined, maxDecimals = 6): string {
+export function formatNumber(value: number | string | null | undefined, maxDecimals = 6, minDecimals = 0): string {
   if (value === null || value === undefined) return '-';
-  const f = numberFormat(0, maxDecimals);
+  const f = numberFormat(minDecimals, maxDecimals);
   if (typeof value === 'number') return Number.isFinite(value) ? f.format(value) : '-';
   const text = value.trim();
   return DECIMAL.test(text) ? f.format(text as `${number}`) : '-';

@@ -3,11 +3,12 @@ import { text } from './validation/scalars.js';
 
 /**
  * The record pickers (`GET /v2/sys/staff/options/:kind`): customers, agents (R-end customers),
- * suppliers, consumer accounts and staff by code or name, or the given ids, within the caller's data
- * scope. Each kind is answered by the room that keeps it (server platform/options); any signed-in
- * user may ask, and sees only the records their data scope covers (decision 0132).
+ * suppliers, consumer accounts, staff and supplier channels by code or name, or the given ids, within
+ * the caller's data scope. Each kind is answered by the room that keeps it (server platform/options); any
+ * signed-in user may ask, and sees only the records their data scope covers (decision 0132; channels have
+ * no owner: those who read channels or traffic records by channel see them all, others none).
  */
-export const OPTION_KINDS = ['customer', 'agent', 'supplier', 'account', 'staff'] as const;
+export const OPTION_KINDS = ['customer', 'agent', 'supplier', 'account', 'staff', 'channel'] as const;
 export type OptionKind = (typeof OPTION_KINDS)[number];
 export const OPTIONS_PATH = '/v2/sys/staff/options';
 /** a search answers at most this many records */

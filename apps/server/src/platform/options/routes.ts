@@ -31,7 +31,7 @@ export async function optionRoutes(app: FastifyInstance, p: Platform) {
       schema: {
         tags: ['access'],
         summary:
-          'Customers, agents, suppliers, accounts or staff to pick: by code or name, or by ids, within the data scope',
+          'Customers, agents, suppliers, accounts, staff or channels to pick: by code or name, or by ids, within the data scope',
         params: optionsParams,
         querystring: optionsQuery,
         response: { 200: envelope(z.array(recordOption)) },

@@ -24,6 +24,8 @@ const WIDE: Record<OptionKind, readonly string[]> = {
   supplier: [FinPerm.ALL_ACCOUNTS, ChannelPerm.CHANNEL_EDIT, ChannelPerm.RESOURCE_EDIT, SrmPerm.TVS_REWRITE_EDIT],
   account: [FinPerm.ALL_ACCOUNTS],
   staff: [],
+  // channels have no owner: their provider answers by these keys alone (srm/channels/options.ts)
+  channel: [],
 };
 
 /** The caller as a picker of `kind` sees them: their own data scope, or all for the keys above. */

@@ -1,9 +1,9 @@
 import { QUEUE_RATE_MINUTES } from '@portal/contracts/traffic';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, InputNumber, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Flex, Form, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecordSelect } from '../../platform/fields/RecordSelect';
+import { RecordName, RecordSelect } from '../../platform/fields/RecordSelect';
 import { type QueueAnswer, trafficApi, trafficKeys } from './api';
 import { accountColumn, numColumn, time, timeColumn } from './shared';
 
@@ -35,7 +35,14 @@ export function ApiQueuesScreen() {
   });
   const columns: TableColumnsType<QueueRow> = [
     accountColumn(t),
-    { key: 'channelId', dataIndex: 'channelId', title: t('traffic.channelId'), width: 90 },
+    {
+      key: 'channelId',
+      dataIndex: 'channelId',
+      title: t('traffic.channelId'),
+      width: 160,
+      ellipsis: true,
+      render: (id: number) => (id ? <RecordName kind="channel" id={id} /> : '-'),
+    },
     numColumn('backlog', t('traffic.backlog'), 110),
     numColumn('lastFive', t('traffic.lastFive'), 100, { responsive: ['md'] }),
     numColumn('rate', t('traffic.rate'), 120),
@@ -58,7 +65,7 @@ export function ApiQueuesScreen() {
           <RecordSelect kind="account" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="channelId" label={t('traffic.channelId')}>
-          <InputNumber min={0} precision={0} style={{ width: 110 }} />
+          <RecordSelect kind="channel" style={{ width: 180 }} />
         </Form.Item>
         <Flex gap={8}>
           <Button type="primary" htmlType="submit">

@@ -1,5 +1,5 @@
 import { MAX_RECALL_DAYS, RECALL_DLR_STATES, recallTaskCreate } from '@portal/contracts/traffic';
-import { DatePicker, Form, InputNumber, Select, Typography } from 'antd';
+import { DatePicker, Form, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
@@ -85,7 +85,7 @@ export function RecallTaskModal({
         required
         rules={[zodRule(f.channelId, t('traffic.twoway.recallChannel'))]}
       >
-        <InputNumber min={1} style={{ width: 160 }} />
+        <RecordSelect kind="channel" style={{ width: 240 }} />
       </Form.Item>
       <Form.Item
         name="states"

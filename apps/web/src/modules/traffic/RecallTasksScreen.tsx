@@ -3,7 +3,7 @@ import { Button, Form, Progress, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../platform/access';
-import { RecordSelect } from '../../platform/fields/RecordSelect';
+import { RecordName, RecordSelect } from '../../platform/fields/RecordSelect';
 import { SearchTable } from '../../platform/ui/SearchTable';
 import { type RecallTaskRow, trafficApi, trafficKeys } from './api';
 import { RecallTaskModal } from './RecallTaskModal';
@@ -39,7 +39,14 @@ export function RecallTasksScreen() {
       numColumn('recalled', t('traffic.twoway.recalled'), 90),
       numColumn('resent', t('traffic.twoway.resent'), 90, { responsive: ['md'] }),
       numColumn('delivered', t('traffic.twoway.deliveredAfter'), 120),
-      { key: 'channelId', dataIndex: 'channelId', title: t('traffic.twoway.recallChannel'), width: 110 },
+      {
+        key: 'channelId',
+        dataIndex: 'channelId',
+        title: t('traffic.twoway.recallChannel'),
+        width: 160,
+        ellipsis: true,
+        render: (id: number) => <RecordName kind="channel" id={id} />,
+      },
       {
         key: 'window',
         title: t('traffic.twoway.window'),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Form, Input, InputNumber, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Drawer, Form, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordSelect } from '../../platform/fields/RecordSelect';
@@ -146,7 +146,7 @@ export function SipRecordsScreen() {
           <RecordSelect kind="account" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="channelId" label={t('traffic.channelId')}>
-          <InputNumber min={0} precision={0} style={{ width: 110 }} />
+          <RecordSelect kind="channel" style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="callee" label={t('traffic.callee')}>
           <Input allowClear style={{ width: 150 }} />

@@ -1,5 +1,5 @@
 import { SMS_STATUSES, TrafficPerm } from '@portal/contracts/traffic';
-import { Button, Form, Input, InputNumber, Select, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,12 +64,15 @@ export function SmsRecordsScreen() {
         key: 'messageId',
         title: t('traffic.messageId'),
         width: 200,
-        render: (_, r) => (
-          <Button type="link" size="small" onClick={() => setOpen(r)} style={{ padding: 0 }}>
-            {r.messageId}
-            {r.parts > 1 ? ` (${r.part}/${r.parts})` : ''}
-          </Button>
-        ),
+        // a platform's long ids (a resend's) end in an ellipsis inside the column, the whole id on hover
+        render: (_, r) => {
+          const id = `${r.messageId}${r.parts > 1 ? ` (${r.part}/${r.parts})` : ''}`;
+          return (
+            <Typography.Link ellipsis title={id} onClick={() => setOpen(r)} data-testid="sms-message-id">
+              {id}
+            </Typography.Link>
+          );
+        },
       },
       accountColumn(t),
       { key: 'number', dataIndex: 'number', title: t('traffic.number'), width: 140, render: (v: string) => `+${v}` },
@@ -152,7 +155,7 @@ export function SmsRecordsScreen() {
               />
             </Form.Item>
             <Form.Item name="channelId" label={t('traffic.channelId')}>
-              <InputNumber min={0} style={{ width: 120 }} />
+              <RecordSelect kind="channel" style={{ width: 180 }} />
             </Form.Item>
             <Form.Item name="country" label={t('traffic.country')}>
               <Input allowClear maxLength={2} style={{ width: 80 }} />

@@ -43,7 +43,9 @@ function One({
   names?: IdNames;
 }): ReactNode {
   const { t } = useTranslation();
-  if (field.decimal || (field.quantity && typeof value === 'number')) return formatNumber(value as string | number);
+  // amounts and rates: at least two decimals ("4,198.50", not "4,198.5"), up to the spec's six
+  if (field.decimal) return formatNumber(value as string | number, 6, 2);
+  if (field.quantity && typeof value === 'number') return formatNumber(value);
   if (typeof value === 'number' && optionKindOf(field)) return <Named field={field} id={value} names={names} />;
   switch (field.kind) {
     case 'money':

@@ -43,9 +43,10 @@ describe('field kit: one input, view and filter per kind', () => {
     expect(view('text', ['x', 'y'], { multiple: true })).toMatch(/x.*y/);
     expect(view('datetime', '2026-11-21T08:30:00Z')).toMatch(/^2026-11-2\d \d\d:30$/);
     expect(view('email', 'a@b.co')).toContain('mailto:a@b.co');
-    // ledger amounts travel as exact decimal text (4 places): separators, trailing zeros dropped
-    expect(view('text', '1234567.5000', { decimal: true })).toBe('1,234,567.5');
+    // ledger amounts travel as exact decimal text (4 places): separators, at least two decimals, zeros past them dropped
+    expect(view('text', '1234567.5000', { decimal: true })).toBe('1,234,567.50');
     expect(view('text', '-20.1250', { decimal: true })).toBe('-20.125');
+    expect(view('text', '300', { decimal: true })).toBe('300.00');
     expect(view('text', 'n/a', { decimal: true })).toBe('-');
     // a count reads with separators; a plain number (a port, a year) as written
     expect(view('number', 1234567, { quantity: true })).toBe('1,234,567');

@@ -228,6 +228,7 @@ export const en: Messages<typeof zhCN> = {
       account: 'Search accounts by code or customer',
       staff: 'Search staff by name or job number',
       supplier: 'Search suppliers by code or name',
+      channel: 'Search channels by code or name',
       country: 'Choose a country or region',
       operator: 'Choose a mobile network (MCC+MNC)',
       currency: 'Choose a currency',

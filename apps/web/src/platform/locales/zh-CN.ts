@@ -227,6 +227,7 @@ export const zhCN = {
       account: '按账户编号或客户搜索',
       staff: '按姓名或工号搜索员工',
       supplier: '按编码或名称搜索供应商',
+      channel: '按编码或名称搜索通道',
       country: '选择国家或地区',
       operator: '选择运营商（MCC+MNC）',
       currency: '选择币种',

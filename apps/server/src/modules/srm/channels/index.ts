@@ -6,6 +6,7 @@ import { reference } from '../../system/reference/index.js';
 import { channels } from './channels.js';
 import { coverage } from './coverage.js';
 import { dockingGateways, gatewayIps, landingGateways } from './gateways.js';
+import { registerChannelOptions } from './options.js';
 import { resourceRecords } from './resources.js';
 import { routeBinds } from './route-binds.js';
 import { channelRoutes } from './routes.js';
@@ -41,6 +42,7 @@ export const srmChannels = {
       await ChannelSecretBox.of(p.db);
     });
     for (const b of channelResources) await mountResource(app, p, b);
+    registerChannelOptions(p);
     await channelRoutes(app, p);
   },
   jobs: defineSenderIdJobs,
