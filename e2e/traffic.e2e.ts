@@ -134,7 +134,7 @@ describe('SMS send records', () => {
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
     await rows
       .first()
-      .getByRole('link', { name: new RegExp(ids.two) })
+      .getByRole('button', { name: new RegExp(ids.two) })
       .click();
     const drawer = page.locator('.ant-drawer:visible');
     await drawer.getByText(`Timeline of message ${ids.two}`).waitFor();

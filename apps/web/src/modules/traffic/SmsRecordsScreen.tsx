@@ -1,5 +1,5 @@
 import { SMS_STATUSES, TrafficPerm } from '@portal/contracts/traffic';
-import { Button, Form, Input, Select, type TableColumnsType, Typography } from 'antd';
+import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,9 +68,15 @@ export function SmsRecordsScreen() {
         render: (_, r) => {
           const id = `${r.messageId}${r.parts > 1 ? ` (${r.part}/${r.parts})` : ''}`;
           return (
-            <Typography.Link ellipsis title={id} onClick={() => setOpen(r)} data-testid="sms-message-id">
-              {id}
-            </Typography.Link>
+            <Button
+              type="link"
+              size="small"
+              title={id}
+              onClick={() => setOpen(r)}
+              style={{ padding: 0, maxWidth: '100%' }}
+            >
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{id}</span>
+            </Button>
           );
         },
       },
