@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { dataScopeWhere } from '../../platform/access/data-scope.js';
-import type { AuthContext } from '../../platform/auth/context.js';
-import { searchMatch } from '../../platform/db/search.js';
 import { type OptionProvider, optionsOf } from '../../platform/options/registry.js';
+import { tableOptions } from '../../platform/options/table-options.js';
 import type { Platform } from '../../platform/platform.js';
 import { crmCustomers } from './schema.js';
 
@@ -12,19 +11,13 @@ import { crmCustomers } from './schema.js';
  * (name, alias, code).
  */
 function customerOptions(p: Platform, only?: SQL): OptionProvider {
-  const read = (auth: AuthContext, where: SQL | undefined, limit?: number) => {
-    const q = p.db
-      .select({ id: crmCustomers.id, code: crmCustomers.code, name: crmCustomers.name })
-      .from(crmCustomers)
-      .where(and(where, only, dataScopeWhere(auth, crmCustomers.ownerId)))
-      .orderBy(asc(crmCustomers.id));
-    return limit ? q.limit(limit) : q;
-  };
-  return {
-    search: (auth, keyword, limit) =>
-      read(auth, keyword ? searchMatch(crmCustomers.search, keyword) : undefined, limit),
-    byIds: (auth, ids) => read(auth, inArray(crmCustomers.id, ids)),
-  };
+  return tableOptions(
+    p,
+    { table: crmCustomers, ...crmCustomers },
+    {
+      scope: (auth) => and(only, dataScopeWhere(auth, crmCustomers.ownerId)),
+    },
+  );
 }
 
 export function registerCrmOptions(p: Platform) {

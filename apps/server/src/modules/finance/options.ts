@@ -1,7 +1,7 @@
-import { and, asc, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../platform/auth/context.js';
+import { or, sql } from 'drizzle-orm';
 import { searchMatch } from '../../platform/db/search.js';
 import { optionsOf } from '../../platform/options/registry.js';
+import { tableOptions } from '../../platform/options/table-options.js';
 import type { Platform } from '../../platform/platform.js';
 import { customerFieldSql, customerIdsMatchingSql } from '../crm/customer-refs.js';
 import { accountScopeWhere } from './accounts.js';
@@ -15,26 +15,19 @@ const customerName = customerFieldSql(sql`"fin_accounts"."customer_id"`, 'name')
  * keyword matches the account code or the customer's name, alias or code (both trigram-indexed).
  */
 export function registerFinanceOptions(p: Platform) {
-  const read = (auth: AuthContext, where: SQL | undefined, limit?: number) => {
-    const q = p.db
-      .select({ id: finAccounts.id, code: finAccounts.code, name: sql<string>`coalesce(${customerName}, '')` })
-      .from(finAccounts)
-      .where(and(where, accountScopeWhere(auth)))
-      .orderBy(asc(finAccounts.id));
-    return limit ? q.limit(limit) : q;
-  };
-  optionsOf(p).register('account', {
-    search: (auth, keyword, limit) =>
-      read(
-        auth,
-        keyword
-          ? or(
-              searchMatch(finAccounts.search, keyword),
-              sql`${finAccounts.customerId} in ${customerIdsMatchingSql(keyword)}`,
-            )
-          : undefined,
-        limit,
-      ),
-    byIds: (auth, ids) => read(auth, inArray(finAccounts.id, ids)),
-  });
+  optionsOf(p).register(
+    'account',
+    tableOptions(
+      p,
+      { table: finAccounts, ...finAccounts, name: sql<string>`coalesce(${customerName}, '')` },
+      {
+        scope: accountScopeWhere,
+        match: (keyword) =>
+          or(
+            searchMatch(finAccounts.search, keyword),
+            sql`${finAccounts.customerId} in ${customerIdsMatchingSql(keyword)}`,
+          ),
+      },
+    ),
+  );
 }

@@ -1,9 +1,7 @@
 import { ChannelPerm } from '@portal/contracts/srm/channels';
 import { TrafficPerm } from '@portal/contracts/traffic';
-import { asc, inArray, type SQL } from 'drizzle-orm';
-import type { AuthContext } from '../../../platform/auth/context.js';
-import { searchMatch } from '../../../platform/db/search.js';
 import { optionsOf } from '../../../platform/options/registry.js';
+import { tableOptions } from '../../../platform/options/table-options.js';
 import type { Platform } from '../../../platform/platform.js';
 import { srmChannels } from './schema.js';
 
@@ -22,17 +20,14 @@ const READERS = [
 
 /** Supplier channels for the record pickers: a keyword matches the search text (name, code). */
 export function registerChannelOptions(p: Platform) {
-  const read = async (auth: AuthContext, where: SQL | undefined, limit?: number) => {
-    if (!READERS.some((k) => auth.perms.has(k))) return [];
-    const q = p.db
-      .select({ id: srmChannels.id, code: srmChannels.code, name: srmChannels.name })
-      .from(srmChannels)
-      .where(where)
-      .orderBy(asc(srmChannels.id));
-    return limit ? q.limit(limit) : q;
-  };
-  optionsOf(p).register('channel', {
-    search: (auth, keyword, limit) => read(auth, keyword ? searchMatch(srmChannels.search, keyword) : undefined, limit),
-    byIds: (auth, ids) => read(auth, inArray(srmChannels.id, ids)),
-  });
+  optionsOf(p).register(
+    'channel',
+    tableOptions(
+      p,
+      { table: srmChannels, ...srmChannels },
+      {
+        scope: (auth) => (READERS.some((k) => auth.perms.has(k)) ? undefined : null),
+      },
+    ),
+  );
 }
