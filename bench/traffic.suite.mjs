@@ -82,6 +82,8 @@ export default {
       `| Shape | ${live ? 'live' : `spread over ${r.days} days`} |`,
       `| Ingestion, part records per second | ${n(r.recordsPerSecond)} |`,
       `| Ingestion, lines per second | ${n(r.linesPerSecond)} |`,
+      `| The portal process's CPU during ingestion (making the lines apart), seconds | ${r.portalCpuSeconds.toFixed(1)} |`,
+      `| Part records per second of the portal process's CPU (its ceiling with the database on other cores) | ${n(r.recordsPerPortalCpuSecond)} |`,
       `| Rollup rounds beside ingestion (every ${r.rollupEverySeconds} s) | ${rounds.length}, longest ${longest.toFixed(1)} s (${n(
         rounds.reduce((m, x) => Math.max(m, x.deltas), 0),
       )} deltas) |`,

@@ -5,7 +5,7 @@ import {
   type TrafficProduct,
 } from '@portal/contracts/traffic';
 import { Decimal } from 'decimal.js';
-import { insertJson } from '../../platform/db/bulk.js';
+import { insertBulk } from '../../platform/db/bulk.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { trafficDeltas } from './schema.js';
 
@@ -32,8 +32,9 @@ interface Measures {
   count: number;
   segments: number;
   delivered: number;
-  revenue: Decimal;
-  cost: Decimal;
+  /** money in millionths (the records' numeric scale, 6): exact integer sums, no decimal objects */
+  revenue: bigint;
+  cost: bigint;
   answered: number;
   seconds: number;
   pddMs: number;
@@ -70,12 +71,36 @@ export interface SmsFacts {
 export const smsStatus = (r: { submitStatus: string; dlrState: string | null }) =>
   r.submitStatus === 'rejected' ? 'submit_rejected' : (r.dlrState ?? 'pending');
 
+/** A record's amount (at most 6 decimals, as the contracts take and the columns keep) in millionths. */
+const micros = new Map<string, bigint>();
+export function toMicros(v: string): bigint {
+  let m = micros.get(v);
+  if (m === undefined) {
+    const exact = /^(-?)(\d+)(?:\.(\d{0,6}))?$/.exec(v);
+    m = exact
+      ? BigInt(`${exact[1]}${exact[2]}${(exact[3] ?? '').padEnd(6, '0')}`)
+      : BigInt(new Decimal(v).times(1_000_000).toFixed(0));
+    if (micros.size > 10_000) micros.clear();
+    micros.set(v, m);
+  }
+  return m;
+}
+const signed = (v: string, sign: number) => (sign === 0 ? 0n : sign > 0 ? toMicros(v) : -toMicros(v));
+/** millionths as a decimal string with 6 places */
+export function fromMicros(m: bigint): string {
+  const neg = m < 0n;
+  const digits = (neg ? -m : m).toString().padStart(7, '0');
+  return `${neg ? '-' : ''}${digits.slice(0, -6)}.${digits.slice(-6)}`;
+}
+
 /** Changes of one transaction, summed per group, written as few delta rows as there are groups. */
 export class DeltaBook {
   private readonly groups = new Map<string, { dims: Dims; m: Measures }>();
 
   private add(dims: Dims, m: Partial<Measures>) {
-    const key = JSON.stringify({ ...dims, hour: dims.hour.getTime() });
+    // the group's key: every dimension in one order; free text JSON-quoted, so no value holds the separator
+    const q = JSON.stringify;
+    const key = `${dims.hour.getTime()}\u0001${dims.product}\u0001${dims.accountId}\u0001${dims.customerId}\u0001${dims.ownerId}\u0001${dims.channelId}\u0001${q(dims.country)}\u0001${q(dims.network)}\u0001${q(dims.status)}\u0001${q(dims.currency)}\u0001${q(dims.costCurrency)}\u0001${q(dims.category)}\u0001${dims.otp}\u0001${q(dims.sender)}`;
     let g = this.groups.get(key);
     if (!g) {
       g = {
@@ -84,8 +109,8 @@ export class DeltaBook {
           count: 0,
           segments: 0,
           delivered: 0,
-          revenue: new Decimal(0),
-          cost: new Decimal(0),
+          revenue: 0n,
+          cost: 0n,
           answered: 0,
           seconds: 0,
           pddMs: 0,
@@ -102,8 +127,8 @@ export class DeltaBook {
     t.count += m.count ?? 0;
     t.segments += m.segments ?? 0;
     t.delivered += m.delivered ?? 0;
-    t.revenue = t.revenue.plus(m.revenue ?? 0);
-    t.cost = t.cost.plus(m.cost ?? 0);
+    t.revenue += m.revenue ?? 0n;
+    t.cost += m.cost ?? 0n;
     t.answered += m.answered ?? 0;
     t.seconds += m.seconds ?? 0;
     t.pddMs += m.pddMs ?? 0;
@@ -145,8 +170,8 @@ export class DeltaBook {
         delivered: status === 'delivered' ? sign : 0,
         dlrMs: latency === null ? 0 : latency * sign,
         dlrCount: latency === null ? 0 : sign,
-        revenue: new Decimal(r.price).times(sign),
-        cost: new Decimal(r.cost).times(sign),
+        revenue: signed(r.price, sign),
+        cost: signed(r.cost, sign),
       },
     );
   }
@@ -191,8 +216,8 @@ export class DeltaBook {
         seconds: r.billedDuration,
         pddMs: r.pddMs ?? 0,
         pddCount: r.pddMs == null ? 0 : 1,
-        revenue: new Decimal(r.price),
-        cost: new Decimal(r.cost),
+        revenue: toMicros(r.price),
+        cost: toMicros(r.cost),
       },
     );
   }
@@ -248,8 +273,8 @@ export class DeltaBook {
         delivered: (MESSAGE_DELIVERED_STATES as readonly string[]).includes(r.state) ? sign : 0,
         read: r.kind === 'whatsapp' && r.state === 'read' ? sign : 0,
         sessions: opens,
-        revenue: new Decimal(r.price).times(sign),
-        cost: new Decimal(r.cost).times(sign),
+        revenue: signed(r.price, sign),
+        cost: signed(r.cost, sign),
       },
     );
   }
@@ -266,15 +291,15 @@ export class DeltaBook {
           m.dlrCount ||
           m.sessions ||
           m.read ||
-          !m.revenue.isZero(),
+          m.revenue !== 0n,
       )
       .map(({ dims, m }) => ({
         ...dims,
         count: m.count,
         segments: m.segments,
         delivered: m.delivered,
-        revenue: m.revenue.toFixed(6),
-        cost: m.cost.toFixed(6),
+        revenue: fromMicros(m.revenue),
+        cost: fromMicros(m.cost),
         answered: m.answered,
         seconds: m.seconds,
         pddMs: m.pddMs,
@@ -284,7 +309,7 @@ export class DeltaBook {
         sessions: m.sessions,
         read: m.read,
       }));
-    for (let i = 0; i < rows.length; i += 5000) await insertJson(tx, trafficDeltas, rows.slice(i, i + 5000));
+    for (let i = 0; i < rows.length; i += 5000) await insertBulk(tx, trafficDeltas, rows.slice(i, i + 5000));
     this.groups.clear();
   }
 }

@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts/traffic';
 import { sql } from 'drizzle-orm';
 import { sha256 } from '../../platform/auth/crypto.js';
-import { insertJson } from '../../platform/db/bulk.js';
+import { insertBulk } from '../../platform/db/bulk.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { fail } from '../../platform/http/errors.js';
 import { type ConsumerAccountRef, portOf } from '../../platform/ports.js';
@@ -59,7 +59,7 @@ type MessageRow = typeof trafficMessages.$inferInsert & { at: Date; replyTo: str
  * reports for one part the latest by DLR time wins, whatever order they arrive in.
  */
 /**
- * Rows per statement: records, reports and keys go in as one JSON parameter (`insertJson`), and the
+ * Rows per statement: records, reports and keys go in as one JSON parameter (`insertBulk`), and the
  * parts whose reports are matched as one JSON list joined to the keys and reports by their indexes
  * (a row-IN list was planned as a filter over every key, so each statement read the whole key
  * table; PGlite's WebAssembly stack aborted on a 1,000-pair row-IN list, which one parameter avoids).
@@ -402,7 +402,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       r.row.supplierMessageId ??= d.supplierMessageId ?? null;
     }
     for (let i = 0; i < newSms.length; i += BULK_ROWS)
-      await insertJson(
+      await insertBulk(
         tx,
         trafficSms,
         newSms.slice(i, i + BULK_ROWS).map((r) => r.row),
@@ -420,7 +420,9 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const dlrLines = new Map<string, number[]>();
     const dlrValues = goodDlrs.map(({ line, v }) => {
       const k = `${v.messageId}\u0000${v.part}\u0000${v.state}\u0000${new Date(v.dlrAt).toISOString()}`;
-      dlrLines.set(k, [...(dlrLines.get(k) ?? []), line]);
+      const same = dlrLines.get(k);
+      if (same) same.push(line);
+      else dlrLines.set(k, [line]);
       return {
         messageId: v.messageId,
         part: v.part,
@@ -435,7 +437,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     const stored: { message_id: string; part: number; state: string; dlr_at: string | Date }[] = [];
     for (let i = 0; i < dlrValues.length; i += BULK_ROWS)
       stored.push(
-        ...(await insertJson<typeof trafficDlrs, (typeof stored)[number]>(
+        ...(await insertBulk<typeof trafficDlrs, (typeof stored)[number]>(
           tx,
           trafficDlrs,
           dlrValues.slice(i, i + BULK_ROWS),
@@ -449,8 +451,9 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     // before them, move to their latest report; those earlier reports are marked matched now (a report
     // left unmatched by a concurrent batch is the rollup job's `rematchDlrs`)
     const storedParts = new Set(stored.map((d) => partKey({ messageId: d.message_id, part: Number(d.part) })));
-    const submitted = new Map(newSms.map((r) => [partKey(r.row), r.row.submitAt.toISOString()]));
-    const earlierKeyed = earlier.map((p) => ({ ...p, at: submitted.get(partKey(p))! }));
+    const submitted =
+      earlier.length === 0 ? new Map<string, Date>() : new Map(newSms.map((r) => [partKey(r.row), r.row.submitAt]));
+    const earlierKeyed = earlier.map((p) => ({ ...p, at: submitted.get(partKey(p))!.toISOString() }));
     await moveToLatest(tx, book, [...keyed.filter((k) => storedParts.has(partKey(k))), ...earlierKeyed]);
     await markMatched(tx, earlier);
     const matchedParts = new Set([...keyedKeys, ...earlierKeys]);
@@ -476,7 +479,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     for (const r of voiceRows)
       lines.push({ line: r.line, result: freshCalls.has(`${r.row.callId}\u00000`) ? 'stored' : 'duplicate' });
     for (let i = 0; i < newCalls.length; i += BULK_ROWS)
-      await insertJson(
+      await insertBulk(
         tx,
         trafficVoice,
         newCalls.slice(i, i + BULK_ROWS).map((r) => r.row),
@@ -546,7 +549,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       const opens = kind === 'whatsapp' ? await bookOpeners(tx, book, facts) : new Set<string>();
       for (const f of facts) book.message(f, 1, opens.has(f.recordId) ? 1 : 0);
       for (let i = 0; i < newRows.length; i += BULK_ROWS)
-        await insertJson(
+        await insertBulk(
           tx,
           trafficMessages,
           newRows.slice(i, i + BULK_ROWS).map((r) => r.row),
@@ -625,7 +628,7 @@ async function claimKeys(
 ): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < keys.length; i += BULK_ROWS) {
-    const rows = await insertJson<typeof trafficKeys, { id: string; part: number }>(
+    const rows = await insertBulk<typeof trafficKeys, { id: string; part: number }>(
       tx,
       trafficKeys,
       keys.slice(i, i + BULK_ROWS).map((k) => ({ kind, recordId: k.id, part: k.part, at: k.at })),

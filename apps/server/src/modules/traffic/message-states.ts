@@ -1,6 +1,6 @@
 import type { IngestState, MessageKind } from '@portal/contracts/traffic';
 import { sql } from 'drizzle-orm';
-import { insertJson } from '../../platform/db/bulk.js';
+import { insertBulk } from '../../platform/db/bulk.js';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/index.js';
 import { DeltaBook } from './deltas.js';
 import { trafficMessageStates } from './schema.js';
@@ -41,7 +41,7 @@ export async function ingestStates(
   const stored: { kind: UpdatableKind; record_id: string; state: string; state_at: string | Date }[] = [];
   for (let i = 0; i < rows.length; i += BULK_ROWS)
     stored.push(
-      ...(await insertJson<typeof trafficMessageStates, (typeof stored)[number]>(
+      ...(await insertBulk<typeof trafficMessageStates, (typeof stored)[number]>(
         tx,
         trafficMessageStates,
         rows.slice(i, i + BULK_ROWS),

@@ -1,7 +1,7 @@
 import type { IngestCc, IngestResult, IngestVoiceTask, VoiceTaskState } from '@portal/contracts/traffic';
 import { VOICE_TASK_FINAL, VOICE_TASK_REQUEST_TO } from '@portal/contracts/traffic';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { insertJson } from '../../platform/db/bulk.js';
+import { insertBulk } from '../../platform/db/bulk.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import type { ConsumerAccountRef } from '../../platform/ports.js';
 import { trafficCc, trafficVoiceTasks as vt } from './schema.js';
@@ -85,7 +85,7 @@ async function ingestCcs(
   for (const r of rows)
     out.push({ line: r.line, result: fresh.has(`${r.row.callId}\u00000`) ? 'stored' : 'duplicate' });
   if (newRows.length > 0)
-    await insertJson(
+    await insertBulk(
       tx,
       trafficCc,
       newRows.map((r) => r.row),
