@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launch, shot } from './support/browser.js';
+import { shownPane } from './support/pane.js';
 import {
   ADMIN,
   api,
@@ -58,10 +59,12 @@ describe('CRM alias changes, applications and transfers', () => {
     await expect
       .poll(() => page.url(), { timeout: 10_000 })
       .toContain(`/crm/operate/alias-record?taskId=${a.instanceId}`);
+    // the customer's pane stays in the document (keep-alive) and its approval tab lists the same application
+    const records = await shownPane(page, '/crm/operate/alias-record');
     await expect
-      .poll(() => page.locator('.ant-table-row').filter({ hasText: a.code }).count(), { timeout: 10_000 })
+      .poll(() => records.locator('.ant-table-row').filter({ hasText: a.code }).count(), { timeout: 10_000 })
       .toBe(1);
-    expect(await page.locator('.ant-table-row').count()).toBe(1);
+    expect(await records.locator('.ant-table-row').count()).toBe(1);
     await shot(page, 'crm-alias-records-1280-zh');
     await ctx.close();
   });
