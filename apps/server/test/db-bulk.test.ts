@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, integer, jsonb, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromMicros, toMicros } from '../src/modules/traffic/deltas.js';
+import { fromMicros, textKey, toMicros } from '../src/modules/traffic/deltas.js';
 import { insertBulk } from '../src/platform/db/bulk.js';
 import { type Database, openDatabase, rowsOf } from '../src/platform/db/index.js';
 
@@ -114,5 +114,18 @@ describe('rollup money in millionths', () => {
     let sum = 0n;
     for (let i = 0; i < 10; i++) sum += toMicros('0.1');
     expect(fromMicros(sum)).toBe('1.000000');
+  });
+});
+
+describe('rollup group keys', () => {
+  it('gives different texts different key parts, however they use quotes and the separator', () => {
+    const texts = ['a', '"a"', '', '""', '"', 'a\u0001b', '\u0001', '"\u0001"', 'null', 'CN'];
+    expect(new Set(texts.map(textKey)).size).toBe(texts.length);
+    // no key part holds the separator, so keys of several parts split the same way they were joined
+    for (const t of texts) expect(textKey(t).includes('\u0001')).toBe(false);
+    const join = (parts: string[]) => parts.map(textKey).join('\u0001');
+    expect(join(['a\u0001', 'b'])).not.toBe(join(['a', '\u0001b']));
+    // plain values (codes, states, sender ids) go in as they are
+    expect(textKey('delivered')).toBe('delivered');
   });
 });

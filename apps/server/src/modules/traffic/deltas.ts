@@ -45,8 +45,6 @@ interface Measures {
   read: number;
 }
 
-export const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
-
 /** An SMS part record as rollups see it. */
 export interface SmsFacts {
   submitAt: Date;
@@ -93,18 +91,27 @@ export function fromMicros(m: bigint): string {
   return `${neg ? '-' : ''}${digits.slice(0, -6)}.${digits.slice(-6)}`;
 }
 
+/**
+ * A text dimension as it goes into a group's key: itself, or JSON-quoted when it holds the separator or starts
+ * with a quote. A bare value never starts with `"` and a quoted one always does and holds no raw separator, so
+ * two different values never give the same key. Quoting only those is a third cheaper than quoting every one
+ * (three keys a record on ingestion).
+ */
+export const textKey = (s: string) => (s.charCodeAt(0) === 34 || s.includes('\u0001') ? JSON.stringify(s) : s);
+
 /** Changes of one transaction, summed per group, written as few delta rows as there are groups. */
 export class DeltaBook {
   private readonly groups = new Map<string, { dims: Dims; m: Measures }>();
 
-  private add(dims: Dims, m: Partial<Measures>) {
-    // the group's key: every dimension in one order; free text JSON-quoted, so no value holds the separator
-    const q = JSON.stringify;
-    const key = `${dims.hour.getTime()}\u0001${dims.product}\u0001${dims.accountId}\u0001${dims.customerId}\u0001${dims.ownerId}\u0001${dims.channelId}\u0001${q(dims.country)}\u0001${q(dims.network)}\u0001${q(dims.status)}\u0001${q(dims.currency)}\u0001${q(dims.costCurrency)}\u0001${q(dims.category)}\u0001${dims.otp}\u0001${q(dims.sender)}`;
+  /** `at`: the record's time, whose hour the group is (the hour's Date is made for a new group only) */
+  private add(at: Date, dims: Omit<Dims, 'hour'>, m: Partial<Measures>) {
+    const hour = Math.floor(at.getTime() / 3_600_000) * 3_600_000;
+    // the group's key: every dimension in one order, free text as `textKey` gives it (no value holds the separator)
+    const key = `${hour}\u0001${dims.product}\u0001${dims.accountId}\u0001${dims.customerId}\u0001${dims.ownerId}\u0001${dims.channelId}\u0001${textKey(dims.country)}\u0001${textKey(dims.network)}\u0001${textKey(dims.status)}\u0001${textKey(dims.currency)}\u0001${textKey(dims.costCurrency)}\u0001${textKey(dims.category)}\u0001${dims.otp}\u0001${textKey(dims.sender)}`;
     let g = this.groups.get(key);
     if (!g) {
       g = {
-        dims,
+        dims: { hour: new Date(hour), ...dims },
         m: {
           count: 0,
           segments: 0,
@@ -148,8 +155,8 @@ export class DeltaBook {
     const status = smsStatus(r);
     const latency = status === 'delivered' && r.dlrAt ? Math.max(0, r.dlrAt.getTime() - r.submitAt.getTime()) : null;
     this.add(
+      r.submitAt,
       {
-        hour: hourOf(r.submitAt),
         product: 'sms',
         accountId: r.accountId,
         customerId: r.customerId,
@@ -194,8 +201,8 @@ export class DeltaBook {
     costCurrency: string;
   }) {
     this.add(
+      r.setupAt,
       {
-        hour: hourOf(r.setupAt),
         product: 'voice',
         accountId: r.accountId,
         customerId: r.customerId,
@@ -251,8 +258,8 @@ export class DeltaBook {
     opens: 1 | -1 | 0 = 0,
   ) {
     this.add(
+      r.at,
       {
-        hour: hourOf(r.at),
         product: productOfKind(r.kind),
         accountId: r.accountId,
         customerId: r.customerId,

@@ -26,7 +26,7 @@ import { ingestPlans } from './ingest-plans.js';
 import { ingestStates } from './message-states.js';
 import { countryOf } from './numbering.js';
 import { bookOpeners } from './openers.js';
-import { DAY_MS, dayOf, ensurePartitions } from './partitions.js';
+import { DAY_MS, daysOf, ensurePartitions } from './partitions.js';
 import { trafficDlrs, trafficKeys, trafficMessages, trafficSms, trafficVoice } from './schema.js';
 import { readSettings } from './settings.js';
 import { applyTwoWayRules } from './twoway-apply.js';
@@ -144,7 +144,8 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   const rating = portOf(db, 'rating');
 
   // SMS parts: first of a message id + part in the batch wins; later copies are duplicates
-  const smsRows: { line: number; row: SmsRow }[] = [];
+  /** `key`: the part's message id and part, as the key table answers it and the batch's maps hold it */
+  const smsRows: { line: number; key: string; row: SmsRow }[] = [];
   const seen = new Set<string>();
   for (const { line, v } of submits) {
     if (v.part > v.parts) {
@@ -187,6 +188,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     }
     smsRows.push({
       line,
+      key,
       row: {
         submitAt: at,
         messageId: v.messageId,
@@ -359,11 +361,11 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   ccs = ccs.filter(({ line, v }) => inWindow(line, v.startAt));
   await ensurePartitions(
     db,
-    new Set([
-      ...ccs.map((c) => dayOf(new Date(c.v.startAt))),
-      ...smsRows.map((r) => dayOf(r.row.submitAt)),
-      ...voiceRows.map((r) => dayOf(r.row.setupAt)),
-      ...messageRows.map((r) => dayOf(r.row.at)),
+    daysOf([
+      ...ccs.map((c) => new Date(c.v.startAt)),
+      ...smsRows.map((r) => r.row.submitAt),
+      ...voiceRows.map((r) => r.row.setupAt),
+      ...messageRows.map((r) => r.row.at),
     ]),
   );
 
@@ -376,9 +378,8 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       'sms',
       smsRows.map((r) => ({ id: r.row.messageId, part: r.row.part, at: r.row.submitAt })),
     );
-    const newSms = smsRows.filter((r) => fresh.has(`${r.row.messageId}\u0000${r.row.part}`));
-    for (const r of smsRows)
-      lines.push({ line: r.line, result: fresh.has(`${r.row.messageId}\u0000${r.row.part}`) ? 'stored' : 'duplicate' });
+    const newSms = smsRows.filter((r) => fresh.has(r.key));
+    for (const r of smsRows) lines.push({ line: r.line, result: fresh.has(r.key) ? 'stored' : 'duplicate' });
     // reports stored before this batch for its new parts (they came before their message): those
     // parts are matched in the database below, with every report they have
     const partKey = (p: { messageId: string; part: number }) => `${p.messageId}\u0000${p.part}`;
@@ -391,10 +392,10 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     // update of rows just inserted, no probe (decision 0097; the same state as the match below gives)
     const inBatch = latestReports(
       goodDlrs.map((d) => d.v),
-      new Set(newSms.map((r) => partKey(r.row)).filter((k) => !earlierKeys.has(k))),
+      new Set(newSms.map((r) => r.key).filter((k) => !earlierKeys.has(k))),
     );
     for (const r of newSms) {
-      const d = inBatch.get(partKey(r.row));
+      const d = inBatch.get(r.key);
       if (!d) continue;
       r.row.dlrState = d.state;
       r.row.dlrError = d.error ?? null;
@@ -417,21 +418,24 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       goodDlrs.map(({ v }) => ({ messageId: v.messageId, part: v.part })).filter((p) => !inBatch.has(partKey(p))),
     );
     const keyedKeys = new Set(keyed.map(partKey));
-    const dlrLines = new Map<string, number[]>();
+    // a report's event: its part, state and time (to the millisecond, as the column gives it back)
+    const dlrLines = new Map<string, { part: string; lines: number[] }>();
     const dlrValues = goodDlrs.map(({ line, v }) => {
-      const k = `${v.messageId}\u0000${v.part}\u0000${v.state}\u0000${new Date(v.dlrAt).toISOString()}`;
+      const part = partKey(v);
+      const dlrAt = new Date(v.dlrAt);
+      const k = `${part}\u0000${v.state}\u0000${dlrAt.getTime()}`;
       const same = dlrLines.get(k);
-      if (same) same.push(line);
-      else dlrLines.set(k, [line]);
+      if (same) same.lines.push(line);
+      else dlrLines.set(k, { part, lines: [line] });
       return {
         messageId: v.messageId,
         part: v.part,
         state: v.state,
         error: v.error ?? null,
-        dlrAt: new Date(v.dlrAt),
+        dlrAt,
         supplierMessageId: v.supplierMessageId ?? null,
         receivedAt: now,
-        matched: inBatch.has(partKey(v)) || keyedKeys.has(partKey(v)),
+        matched: inBatch.has(part) || keyedKeys.has(part),
       };
     });
     const stored: { message_id: string; part: number; state: string; dlr_at: string | Date }[] = [];
@@ -445,26 +449,25 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         )),
       );
     const storedKeys = new Set(
-      stored.map((d) => `${d.message_id}\u0000${d.part}\u0000${d.state}\u0000${new Date(d.dlr_at).toISOString()}`),
+      stored.map((d) => `${d.message_id}\u0000${d.part}\u0000${d.state}\u0000${new Date(d.dlr_at).getTime()}`),
     );
     // the records of earlier batches' parts this batch reports on, and the new parts whose reports came
     // before them, move to their latest report; those earlier reports are marked matched now (a report
     // left unmatched by a concurrent batch is the rollup job's `rematchDlrs`)
     const storedParts = new Set(stored.map((d) => partKey({ messageId: d.message_id, part: Number(d.part) })));
     const submitted =
-      earlier.length === 0 ? new Map<string, Date>() : new Map(newSms.map((r) => [partKey(r.row), r.row.submitAt]));
+      earlier.length === 0 ? new Map<string, Date>() : new Map(newSms.map((r) => [r.key, r.row.submitAt]));
     const earlierKeyed = earlier.map((p) => ({ ...p, at: submitted.get(partKey(p))!.toISOString() }));
     await moveToLatest(tx, book, [...keyed.filter((k) => storedParts.has(partKey(k))), ...earlierKeyed]);
     await markMatched(tx, earlier);
     const matchedParts = new Set([...keyedKeys, ...earlierKeys]);
     for (const k of inBatch.keys()) matchedParts.add(k);
-    for (const [k, ls] of dlrLines) {
-      const [mid, part] = k.split('\u0000');
-      ls.forEach((line, i) => {
-        const isNew = storedKeys.has(k) && i === 0;
+    for (const [k, { part, lines: same }] of dlrLines) {
+      const isNew = storedKeys.has(k);
+      same.forEach((line, i) => {
         lines.push({
           line,
-          result: !isNew ? 'duplicate' : matchedParts.has(`${mid}\u0000${part}`) ? 'stored' : 'unmatched',
+          result: !isNew || i > 0 ? 'duplicate' : matchedParts.has(part) ? 'stored' : 'unmatched',
         });
       });
     }
@@ -583,14 +586,9 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   });
 
   lines.sort((a, b) => a.line - b.line);
-  const count = (r: Line['result']) => lines.filter((l) => l.result === r).length;
-  return {
-    stored: count('stored'),
-    duplicate: count('duplicate'),
-    unmatched: count('unmatched'),
-    errors: count('error'),
-    lines,
-  };
+  const tally: Record<Line['result'], number> = { stored: 0, duplicate: 0, unmatched: 0, error: 0 };
+  for (const l of lines) tally[l.result]++;
+  return { stored: tally.stored, duplicate: tally.duplicate, unmatched: tally.unmatched, errors: tally.error, lines };
 }
 
 /** how far back an MO without `replyTo` looks for the message it answers */

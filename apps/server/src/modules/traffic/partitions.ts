@@ -18,6 +18,12 @@ const FILL: Partial<Record<PartitionedTable, number>> = { traffic_sms: 85 };
 
 /** UTC day of a time, YYYY-MM-DD */
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+/** the UTC days these times fall on, each formatted once (a batch's thousands of records fall on a day or two) */
+export function daysOf(times: Iterable<Date>): Set<string> {
+  const days = new Set<number>();
+  for (const t of times) days.add(Math.floor(t.getTime() / DAY_MS));
+  return new Set([...days].map((d) => dayOf(new Date(d * DAY_MS))));
+}
 export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const partitionName = (table: PartitionedTable, day: string) => `${table}_p${day.replaceAll('-', '')}`;
 

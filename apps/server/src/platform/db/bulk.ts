@@ -13,14 +13,23 @@ const quoted = (s: string) => `"${NEEDS_ESCAPE.test(s) ? s.replace(/["\\]/g, '\\
  */
 function arrayOf(values: unknown[]): string {
   let out = '{';
+  // a column of times often repeats one (a batch's arrival time): each distinct run is formatted once
+  let lastMs = Number.NaN;
+  let lastIso = '';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (i) out += ',';
     if (v === null || v === undefined) out += 'NULL';
     else if (typeof v === 'number' || typeof v === 'boolean') out += v;
     else if (typeof v === 'string') out += quoted(v);
-    else if (v instanceof Date) out += v.toISOString();
-    else out += quoted(JSON.stringify(v));
+    else if (v instanceof Date) {
+      const ms = v.getTime();
+      if (ms !== lastMs) {
+        lastIso = v.toISOString();
+        lastMs = ms;
+      }
+      out += lastIso;
+    } else out += quoted(JSON.stringify(v));
   }
   return `${out}}`;
 }
