@@ -104,6 +104,11 @@ export async function maintainPartitions(
     }
   }
   const cutoffAt = dayStart(cutoff);
+  // the BRIN indexes the deletes read summarize new pages on vacuum; where autovacuum is off (or PGlite, which
+  // has none) unsummarized pages are all read, so summarize them first (only pages since the last time)
+  await db.execute(
+    sql`select brin_summarize_new_values('traffic_keys_at_brin'), brin_summarize_new_values('traffic_dlrs_received_brin')`,
+  );
   await db.execute(sql`delete from traffic_keys where at < ${cutoffAt}`);
   await db.execute(sql`delete from traffic_dlrs where received_at < ${cutoffAt}`);
   await db.execute(sql`delete from traffic_message_states where received_at < ${cutoffAt}`);
