@@ -155,7 +155,7 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     if (!inWindow(line, v.submitAt)) continue;
     const account = accountOf(line, v.account);
     if (!account) continue;
-    const key = `${v.messageId}\u0000${v.part}`;
+    const key = partKey(v);
     if (seen.has(key)) {
       lines.push({ line, result: 'duplicate' });
       continue;
@@ -382,7 +382,6 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
     for (const r of smsRows) lines.push({ line: r.line, result: fresh.has(r.key) ? 'stored' : 'duplicate' });
     // reports stored before this batch for its new parts (they came before their message): those
     // parts are matched in the database below, with every report they have
-    const partKey = (p: { messageId: string; part: number }) => `${p.messageId}\u0000${p.part}`;
     const earlier = await partsWithReports(
       tx,
       newSms.map((r) => ({ messageId: r.row.messageId, part: r.row.part })),
@@ -418,12 +417,11 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
       goodDlrs.map(({ v }) => ({ messageId: v.messageId, part: v.part })).filter((p) => !inBatch.has(partKey(p))),
     );
     const keyedKeys = new Set(keyed.map(partKey));
-    // a report's event: its part, state and time (to the millisecond, as the column gives it back)
     const dlrLines = new Map<string, { part: string; lines: number[] }>();
     const dlrValues = goodDlrs.map(({ line, v }) => {
       const part = partKey(v);
       const dlrAt = new Date(v.dlrAt);
-      const k = `${part}\u0000${v.state}\u0000${dlrAt.getTime()}`;
+      const k = eventKey(part, v.state, dlrAt.getTime());
       const same = dlrLines.get(k);
       if (same) same.lines.push(line);
       else dlrLines.set(k, { part, lines: [line] });
@@ -449,7 +447,9 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
         )),
       );
     const storedKeys = new Set(
-      stored.map((d) => `${d.message_id}\u0000${d.part}\u0000${d.state}\u0000${new Date(d.dlr_at).getTime()}`),
+      stored.map((d) =>
+        eventKey(partKey({ messageId: d.message_id, part: d.part }), d.state, new Date(d.dlr_at).getTime()),
+      ),
     );
     // the records of earlier batches' parts this batch reports on, and the new parts whose reports came
     // before them, move to their latest report; those earlier reports are marked matched now (a report
@@ -591,6 +591,11 @@ export async function ingestBatch(db: Db, now: Date, input: (string | object)[])
   return { stored: tally.stored, duplicate: tally.duplicate, unmatched: tally.unmatched, errors: tally.error, lines };
 }
 
+/** a message part as the batch's maps and sets hold it */
+const partKey = (p: { messageId: string; part: number }) => `${p.messageId}\u0000${p.part}`;
+/** a report's event: its part, state and time (to the millisecond, as the column gives it back) */
+const eventKey = (part: string, state: string, ms: number) => `${part}\u0000${state}\u0000${ms}`;
+
 /** how far back an MO without `replyTo` looks for the message it answers */
 export const REPLY_WINDOW_MS = 3 * DAY_MS;
 
@@ -643,7 +648,7 @@ type Keyed = { messageId: string; part: number; at: string };
 /** The parts of these that have a record, with its submit time (the key table: one probe each). */
 async function keyedParts(tx: DbOrTx, parts: { messageId: string; part: number }[]): Promise<Keyed[]> {
   const out: Keyed[] = [];
-  const uniq = [...new Map(parts.map((p) => [`${p.messageId}\u0000${p.part}`, p])).values()];
+  const uniq = [...new Map(parts.map((p) => [partKey(p), p])).values()];
   for (let i = 0; i < uniq.length; i += BULK_ROWS) {
     // each part probes the index (a lateral subquery with a limit is never flattened into a join
     // the planner may hash: with the fresh tables' statistics it read every key per statement)
@@ -663,7 +668,7 @@ async function keyedParts(tx: DbOrTx, parts: { messageId: string; part: number }
  * (-1 old, +1 new).
  */
 async function moveToLatest(tx: DbOrTx, book: DeltaBook, parts: Keyed[]) {
-  const uniq = [...new Map(parts.map((p) => [`${p.messageId}\u0000${p.part}`, p])).values()];
+  const uniq = [...new Map(parts.map((p) => [partKey(p), p])).values()];
   for (let i = 0; i < uniq.length; i += BULK_ROWS) {
     const wanted = sql`json_to_recordset(${JSON.stringify(
       uniq.slice(i, i + BULK_ROWS).map((p) => ({ message_id: p.messageId, part: p.part, at: p.at })),
@@ -761,7 +766,7 @@ export async function applyDlrs(
   const keyed = await keyedParts(tx, parts);
   await moveToLatest(tx, book, keyed);
   await markMatched(tx, keyed);
-  return new Set(keyed.map((k) => `${k.messageId}\u0000${k.part}`));
+  return new Set(keyed.map(partKey));
 }
 
 /**
@@ -773,10 +778,10 @@ function latestReports(dlrs: IngestDlr[], parts: Set<string>): Map<string, Inges
   const out = new Map<string, IngestDlr>();
   const seen = new Set<string>();
   for (const d of dlrs) {
-    const part = `${d.messageId}\u0000${d.part}`;
+    const part = partKey(d);
     if (!parts.has(part)) continue;
     const at = Date.parse(d.dlrAt);
-    const event = `${part}\u0000${d.state}\u0000${at}`;
+    const event = eventKey(part, d.state, at);
     if (seen.has(event)) continue;
     seen.add(event);
     const best = out.get(part);
