@@ -8,6 +8,7 @@ import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Toke
 
 const FLAKY = 'test.flaky';
 const DOOMED = 'test.doomed';
+const PROMPT = 'test.prompt';
 
 /** Waits until the job reaches a final state (completed, failed, cancelled). */
 async function settled(p: Booted, name: string, id: string, timeoutMs = 20_000) {
@@ -57,11 +58,22 @@ describe('jobs (pg-boss) on this database', () => {
           },
           { retryLimit: 1, retryDelay: 0, retryBackoff: false, pollingIntervalSeconds: 0.5 },
         );
+        // its idle worker looks only every 30 s: a sent job is run at once only because it wakes the worker
+        p.jobs.define(PROMPT, async () => {}, { pollingIntervalSeconds: 30 });
       },
     });
     admin = await signIn(t.app, DEMO.admin);
   });
   afterAll(async () => t?.close());
+
+  it('runs a sent job at once, not at the next poll of its idle worker (decision 0165)', async () => {
+    // the worker's first look after the start is past: it idles until a notification or 30 s
+    await new Promise((r) => setTimeout(r, 1_500));
+    const sent = Date.now();
+    const id = await t.p.jobs.send(PROMPT, {});
+    expect((await settled(t.p, PROMPT, id!, 5_000)).state).toBe('completed');
+    expect(Date.now() - sent).toBeLessThan(5_000);
+  });
 
   it('retries a job that throws twice, then it completes (retries visible)', async () => {
     const id = await t.p.jobs.send(FLAKY, { n: 1 });
@@ -157,7 +169,16 @@ describe.skipIf(!onPostgres)('two server processes share one queue on PostgreSQL
     );
   beforeAll(async () => {
     a = await startTestApp({ jobs: true, seed: false, defineJobs: shared('A') });
-    b = await startTestApp({ jobs: true, seed: false, databaseUrl: a.databaseUrl, defineJobs: shared('B') });
+    b = await startTestApp({
+      jobs: true,
+      seed: false,
+      databaseUrl: a.databaseUrl,
+      defineJobs: (p) => {
+        shared('B')(p);
+        // only B works this kind, and its idle worker looks only every 30 s
+        p.jobs.define('test.remote', async () => {}, { retryLimit: 0, pollingIntervalSeconds: 30 });
+      },
+    });
   });
   afterAll(async () => {
     await b?.close();
@@ -170,5 +191,11 @@ describe.skipIf(!onPostgres)('two server processes share one queue on PostgreSQL
     for (const id of ids) expect((await settled(a.p, 'test.shared', id)).state).toBe('completed');
     expect(runs.map((r) => r.id).sort()).toEqual([...ids].sort());
     expect(new Set(runs.map((r) => r.process))).toEqual(new Set(['A', 'B']));
+  });
+
+  it("a job sent on one process wakes the other's idle worker at once (LISTEN/NOTIFY, decision 0165)", async () => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    const id = await a.p.jobs.pgBoss.send('test.remote', {});
+    expect((await settled(b.p, 'test.remote', id!, 5_000)).state).toBe('completed');
   });
 });

@@ -16,7 +16,6 @@ export function defineDownloadJobs(p: Platform) {
   p.jobs.define<{ taskId: number; attempt: number }>(EXPORT_JOB, async (data) => runExportTask(p, data), {
     retryLimit: 0,
     expireInSeconds: 2 * 3600,
-    pollingIntervalSeconds: 0.5,
   });
   p.jobs.define(CLEANUP_JOB, async () => runCleanup(p), { retryLimit: 1 });
 }

@@ -12,7 +12,11 @@ export interface JobOptions {
   retryBackoff?: boolean;
   /** a running attempt that takes longer fails (and is retried) (default 15 min) */
   expireInSeconds?: number;
-  /** how often an idle worker looks for new jobs, at least 0.5 (default 1) */
+  /**
+   * how often an idle worker looks for jobs no notification announced (a retry falling due, a delayed
+   * job), at least 0.5 (default 10, and 1 while the listener is down: a sent job wakes its workers at
+   * once, decision 0165)
+   */
   pollingIntervalSeconds?: number;
 }
 
@@ -53,8 +57,8 @@ export class JobQueue {
   ) {
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(database.client), schema: PGBOSS_SCHEMA })
-        : new PgBoss({ connectionString: database.url, schema: PGBOSS_SCHEMA, max: 4 });
+        ? new PgBoss({ db: fromPglite(database.client), schema: PGBOSS_SCHEMA, useListenNotify: true })
+        : new PgBoss({ connectionString: database.url, schema: PGBOSS_SCHEMA, max: 4, useListenNotify: true });
     this.boss.on('error', onError);
   }
 
@@ -75,11 +79,18 @@ export class JobQueue {
         retryDelay: options.retryDelay ?? 5,
         retryBackoff: options.retryBackoff ?? true,
         expireInSeconds: options.expireInSeconds ?? 15 * 60,
+        // a job sent on any process wakes the workers listening (LISTEN/NOTIFY, decision 0165)
+        notify: true,
       };
       // createQueue keeps an existing queue as it is; updateQueue carries changed retry rules over
       await this.boss.createQueue(name, policy);
       await this.boss.updateQueue(name, policy);
-      await this.boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async (jobs) => {
+      // the first interval serves while the listener is down (it polls as before); the second while it is up
+      const polling = {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 10,
+      };
+      await this.boss.work(name, polling, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data, job);
