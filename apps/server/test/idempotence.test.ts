@@ -201,6 +201,11 @@ describe('idempotence: a 5xx releases the key', () => {
   let calls = 0;
   let failNext = 0;
   let failDelayMs = 0;
+  /** when set, the failing attempt waits for it instead of failDelayMs */
+  let holdFailure: Promise<void> | null = null;
+  /** runs before the idempotence hook's n-th read of a key row, when set */
+  let beforeRead: ((n: number) => Promise<void>) | null = null;
+  let reads = 0;
   const auth: AuthContext = {
     userId: 1,
     username: 'admin',
@@ -216,12 +221,23 @@ describe('idempotence: a 5xx releases the key', () => {
     app.addHook('onRequest', async (req) => {
       req.auth = auth;
     });
-    registerIdempotence(app, t.p.db);
+    // the hook's reads of a key row go through here, so a test can land a release between a claim and its read
+    const db = Object.create(t.p.db) as typeof t.p.db;
+    db.select = (() => ({
+      from: (table: typeof idempotenceKeys) => ({
+        where: async (cond: Parameters<ReturnType<ReturnType<typeof t.p.db.select>['from']>['where']>[0]) => {
+          reads++;
+          if (beforeRead) await beforeRead(reads);
+          return t.p.db.select().from(table).where(cond);
+        },
+      }),
+    })) as unknown as typeof t.p.db.select;
+    registerIdempotence(app, db);
     app.post('/flaky', { config: { access: 'authenticated', checkRepeat: true } }, async () => {
       calls++;
       if (failNext > 0) {
         failNext--;
-        await new Promise((r) => setTimeout(r, failDelayMs));
+        await (holdFailure ?? new Promise((r) => setTimeout(r, failDelayMs)));
         throw new Error('database went away');
       }
       return { code: 0, msg: 'success', data: { call: calls } };
@@ -268,6 +284,33 @@ describe('idempotence: a 5xx releases the key', () => {
     expect((await first).statusCode).toBe(500);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.call).toBe(2);
+  });
+
+  it('a release landing between the claim and the read of a long-waiting repeat still gives it its turn', async () => {
+    calls = 0;
+    failNext = 1;
+    let fail = () => {};
+    holdFailure = new Promise<void>((r) => {
+      fail = r;
+    });
+    const key = await keyFor();
+    const first = post(key);
+    while (calls === 0) await new Promise((r) => setTimeout(r, 10)); // the first holds the key
+    reads = 0;
+    beforeRead = async (n) => {
+      if (n < 5) return; // the repeat has waited several rounds; its last claim failed (still running)
+      beforeRead = null;
+      fail();
+      expect((await first).statusCode).toBe(500); // the first released the key before this read
+    };
+    try {
+      const second = await post(key);
+      expect(second.statusCode).toBe(200);
+      expect(second.json().data.call).toBe(2);
+    } finally {
+      beforeRead = null;
+      holdFailure = null;
+    }
   });
 
   it('a repeat takes over a claim left running by a process that died, once it is stale', async () => {

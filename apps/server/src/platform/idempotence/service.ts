@@ -182,7 +182,9 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
         )
         .returning({ claimedAt: idempotenceKeys.claimedAt });
     const started = Date.now();
-    let claimAttempts = 0;
+    // how often the key was seen released and yet not claimed: only a race with another claimer
+    // (or a user/expiry change) does that, so a few are retried and more are refused
+    let releasedUnclaimed = 0;
     for (;;) {
       // A single UPDATE … WHERE state='issued' is the claim: on PostgreSQL concurrent claimers queue on
       // the row lock and re-check the state after the winner commits, so exactly one of them runs.
@@ -197,13 +199,12 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
         };
         return;
       }
-      claimAttempts++;
       const [row] = await db.select().from(idempotenceKeys).where(eq(idempotenceKeys.key, key));
       if (!row || row.userId !== auth.userId || row.expiresAt < new Date())
         throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
       if (row.state === 'issued') {
         // the first attempt failed with a 5xx and released the key while we waited: take our turn
-        if (claimAttempts < 3) continue;
+        if (++releasedUnclaimed < 3) continue;
         throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
       }
       if (row.requestHash !== hash) throw new AppError('IDEMPOTENCE_KEY_MISMATCH');
