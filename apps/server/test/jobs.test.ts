@@ -1,9 +1,12 @@
 import { Writable } from 'node:stream';
 import type { JobRow } from '@portal/contracts';
 import { Errors } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booted } from '../src/platform/boot.js';
+import { rowsOf } from '../src/platform/db/index.js';
+import { JobQueue } from '../src/platform/jobs/queue.js';
 import { bearer, DEMO, onPostgres, signIn, startTestApp, type TestApp, type Tokens } from './harness.js';
 
 const FLAKY = 'test.flaky';
@@ -151,6 +154,64 @@ describe('jobs list without running workers', () => {
     const admin = await signIn(t.app, DEMO.admin);
     const res = await t.app.inject({ url: '/v2/sys/staff/jobs', headers: bearer(admin) });
     expect(res.json()).toMatchObject({ code: 0, data: { records: [], total: 0, page: 1, size: 20 } });
+  });
+});
+
+describe('queue rules across boots', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const boot = async (retryLimit: number, cron = '7 * * * *', data: object = { a: 1, b: 2 }) => {
+    const q = new JobQueue(t.p.database, (err) => {
+      throw err;
+    });
+    q.define('test.rules', async () => {}, { retryLimit, pollingIntervalSeconds: 30 });
+    await q.start();
+    await q.schedule('test.rules', cron, data);
+    await q.stop();
+  };
+  const schedule = async () => {
+    const [row] = rowsOf<{ cron: string; data: object; updatedOn: string }>(
+      await t.p.db.execute(
+        sql`select cron, data, updated_on::text as "updatedOn" from pgboss.schedule where name = 'test.rules'`,
+      ),
+    );
+    return row!;
+  };
+  const queue = async () => {
+    const [row] = rowsOf<{ retryLimit: number; updatedOn: string }>(
+      await t.p.db.execute(
+        sql`select retry_limit as "retryLimit", updated_on::text as "updatedOn" from pgboss.queue where name = 'test.rules'`,
+      ),
+    );
+    return row!;
+  };
+
+  it('a boot creates a missing queue, carries changed rules over and leaves unchanged ones alone', async () => {
+    await boot(1);
+    expect((await queue()).retryLimit).toBe(1);
+    await boot(4);
+    const changed = await queue();
+    expect(changed.retryLimit).toBe(4);
+    await boot(4);
+    expect(await queue()).toEqual(changed); // not rewritten: updated_on stands
+  });
+
+  it('a boot writes a schedule only when its cron or data changed', async () => {
+    await boot(4, '7 * * * *', { a: 1, b: 2 });
+    const first = await schedule();
+    expect(first).toMatchObject({ cron: '7 * * * *', data: { a: 1, b: 2 } });
+    await boot(4, '7 * * * *', { b: 2, a: 1 });
+    expect(await schedule()).toEqual(first);
+    await boot(4, '9 * * * *', { a: 1, b: 2 });
+    expect((await schedule()).cron).toBe('9 * * * *');
+    await boot(4, '9 * * * *', { a: 1, b: 3 });
+    expect((await schedule()).data).toEqual({ a: 1, b: 3 });
   });
 });
 

@@ -35,6 +35,21 @@ export function outputText(output: unknown): string | null {
   return text === '{}' ? null : text.slice(0, 2000);
 }
 
+/** The same JSON value, whatever the order of its object keys (jsonb keeps its own). */
+function sameJson(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown): unknown =>
+    v && typeof v === 'object'
+      ? Array.isArray(v)
+        ? v.map(norm)
+        : Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
+          )
+      : v;
+  return JSON.stringify(norm(a ?? null)) === JSON.stringify(norm(b ?? null));
+}
+
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /**
@@ -49,6 +64,7 @@ export class JobQueue {
   private bossStarted = false;
   private stopping: Promise<void> | undefined;
   private readonly stopController = new AbortController();
+  private storedSchedules: Promise<Map<string, Awaited<ReturnType<PgBoss['getSchedules']>>[number]>> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -73,6 +89,10 @@ export class JobQueue {
     if (this.started) return;
     await this.boss.start();
     this.bossStarted = true;
+    // one read of the queues a boot finds (every one, after the first): a queue is created or updated only
+    // when it is missing or its rules changed, so a boot does not rewrite them all (and keeps pg-boss's
+    // queue cache, which a create or update empties: each worker would read its queue again)
+    const existing = new Map((await this.boss.getQueues()).map((q) => [q.name, q]));
     for (const [name, { handler, options }] of this.handlers) {
       const policy = {
         retryLimit: options.retryLimit ?? 3,
@@ -82,9 +102,10 @@ export class JobQueue {
         // a job sent on any process wakes the workers listening (LISTEN/NOTIFY, decision 0165)
         notify: true,
       };
-      // createQueue keeps an existing queue as it is; updateQueue carries changed retry rules over
-      await this.boss.createQueue(name, policy);
-      await this.boss.updateQueue(name, policy);
+      const found = existing.get(name);
+      if (!found) await this.boss.createQueue(name, policy);
+      else if ((Object.keys(policy) as (keyof typeof policy)[]).some((k) => found[k] !== policy[k]))
+        await this.boss.updateQueue(name, policy);
       // the first interval serves while the listener is down (it polls as before); the second while it is up
       const polling = {
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
@@ -118,8 +139,19 @@ export class JobQueue {
     return this.boss.send(name, data, opts);
   }
 
+  /**
+   * A cron schedule (UTC). A boot declares every schedule again: one that is stored as declared is left
+   * alone (one read of them all per process), so a boot does not rewrite them.
+   */
   async schedule(name: string, cron: string, data: object = {}) {
-    await this.boss.schedule(name, cron, data, { tz: 'UTC' });
+    const options = { tz: 'UTC' };
+    this.storedSchedules ??= this.boss
+      .getSchedules()
+      .then((rows) => new Map(rows.filter((r) => !r.key).map((r) => [r.name, r])))
+      .catch(() => new Map()); // unread: every schedule is written, as before
+    const stored = (await this.storedSchedules).get(name);
+    if (stored && stored.cron === cron && sameJson(stored.data, data) && sameJson(stored.options, options)) return;
+    await this.boss.schedule(name, cron, data, options);
   }
 
   async getJob(name: string, id: string) {
