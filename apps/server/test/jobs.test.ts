@@ -213,6 +213,23 @@ describe('queue rules across boots', () => {
     await boot(4, '9 * * * *', { a: 1, b: 3 });
     expect((await schedule()).data).toEqual({ a: 1, b: 3 });
   });
+
+  it('a process that changes a schedule and changes it back writes both times', async () => {
+    await boot(4, '11 * * * *', {});
+    const q = new JobQueue(t.p.database, (err) => {
+      throw err;
+    });
+    q.define('test.rules', async () => {}, { retryLimit: 4, pollingIntervalSeconds: 30 });
+    await q.start();
+    try {
+      await q.schedule('test.rules', '12 * * * *');
+      expect((await schedule()).cron).toBe('12 * * * *');
+      await q.schedule('test.rules', '11 * * * *');
+      expect((await schedule()).cron).toBe('11 * * * *');
+    } finally {
+      await q.stop();
+    }
+  });
 });
 
 describe.skipIf(!onPostgres)('two server processes share one queue on PostgreSQL', () => {

@@ -64,7 +64,8 @@ export class JobQueue {
   private bossStarted = false;
   private stopping: Promise<void> | undefined;
   private readonly stopController = new AbortController();
-  private storedSchedules: Promise<Map<string, Awaited<ReturnType<PgBoss['getSchedules']>>[number]>> | undefined;
+  /** the schedules as stored: read once, then kept up to date by schedule() */
+  private storedSchedules: Promise<Map<string, { cron: string; data?: unknown; options?: unknown }>> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -149,9 +150,11 @@ export class JobQueue {
       .getSchedules()
       .then((rows) => new Map(rows.filter((r) => !r.key).map((r) => [r.name, r])))
       .catch(() => new Map()); // unread: every schedule is written, as before
-    const stored = (await this.storedSchedules).get(name);
-    if (stored && stored.cron === cron && sameJson(stored.data, data) && sameJson(stored.options, options)) return;
+    const stored = await this.storedSchedules;
+    const was = stored.get(name);
+    if (was && was.cron === cron && sameJson(was.data, data) && sameJson(was.options, options)) return;
     await this.boss.schedule(name, cron, data, options);
+    stored.set(name, { cron, data, options });
   }
 
   async getJob(name: string, id: string) {
