@@ -7,6 +7,7 @@ import { sha256 } from '../auth/crypto.js';
 import type { Db, Tx } from '../db/index.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
+import { stableJson } from '../stable-json.js';
 import { idempotenceKeys } from './schema.js';
 
 const KEY_TTL_MS = 60 * 60 * 1000;
@@ -125,16 +126,6 @@ export async function purgeExpiredKeys(db: Db): Promise<void> {
   await db.delete(idempotenceKeys).where(lt(idempotenceKeys.expiresAt, new Date()));
 }
 
-const stable = (v: unknown): string =>
-  v === null || typeof v !== 'object'
-    ? (JSON.stringify(v) ?? 'null')
-    : Array.isArray(v)
-      ? `[${v.map(stable).join(',')}]`
-      : `{${Object.keys(v as object)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
-          .join(',')}}`;
-
 function replay(reply: FastifyReply, row: { statusCode: number | null; response: unknown }) {
   return reply
     .status(row.statusCode ?? 200)
@@ -159,7 +150,7 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
     if (!key) throw new AppError('IDEMPOTENCE_KEY_MISSING');
     if (!UUID.test(key)) throw new AppError('IDEMPOTENCE_KEY_UNKNOWN');
     const route = `${req.method} ${req.routeOptions.url}`;
-    const hash = sha256(`${route}\n${stable(req.params)}\n${stable(req.query)}\n${stable(req.body)}`);
+    const hash = sha256(`${route}\n${stableJson(req.params)}\n${stableJson(req.query)}\n${stableJson(req.body)}`);
     const claim = () =>
       db
         .update(idempotenceKeys)
@@ -243,7 +234,7 @@ export function registerIdempotence(app: FastifyInstance, db: Db) {
     } catch {
       body = null;
     }
-    if (c.recorded && stable(body) !== stable(c.recordedReply)) {
+    if (c.recorded && stableJson(body) !== stableJson(c.recordedReply)) {
       // a handler whose reply is not ok(<its transaction's result>) needs commandReply(), else a
       // repeat after a crash would replay a different answer
       req.log.warn(

@@ -2,6 +2,7 @@ import type { JobListQuery, JobRow } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { fromPglite, type Job, PgBoss } from 'pg-boss';
 import { type Database, rowsOf } from '../db/index.js';
+import { stableJson } from '../stable-json.js';
 
 export interface JobOptions {
   /** retries after the first attempt (default 3) */
@@ -33,21 +34,6 @@ export function outputText(output: unknown): string | null {
   }
   const text = JSON.stringify(output);
   return text === '{}' ? null : text.slice(0, 2000);
-}
-
-/** The same JSON value, whatever the order of its object keys (jsonb keeps its own). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown): unknown =>
-    v && typeof v === 'object'
-      ? Array.isArray(v)
-        ? v.map(norm)
-        : Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
-          )
-      : v;
-  return JSON.stringify(norm(a ?? null)) === JSON.stringify(norm(b ?? null));
 }
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -152,7 +138,13 @@ export class JobQueue {
       .catch(() => new Map()); // unread: every schedule is written, as before
     const stored = await this.storedSchedules;
     const was = stored.get(name);
-    if (was && was.cron === cron && sameJson(was.data, data) && sameJson(was.options, options)) return;
+    if (
+      was &&
+      was.cron === cron &&
+      stableJson(was.data) === stableJson(data) &&
+      stableJson(was.options) === stableJson(options)
+    )
+      return;
     await this.boss.schedule(name, cron, data, options);
     stored.set(name, { cron, data, options });
   }
