@@ -7,6 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildServer } from '../apps/server/scripts/build.mjs';
+import { SERVER_NODE_FLAGS } from '../apps/server/scripts/node-flags.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -53,7 +54,7 @@ export async function startServer({ databaseUrl, label }) {
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   await serverBuilt();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -199,7 +200,7 @@ export async function serverDatabase() {
  */
 export function runBenchChild(runner, env, name) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', runner], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, runner], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

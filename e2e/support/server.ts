@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../apps/server/scripts/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -98,7 +99,7 @@ async function boot(
   template: E2eTemplate | null,
 ): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: {
       ...process.env,
