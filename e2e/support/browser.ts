@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import {
   type Browser,
   type BrowserContext,
-  type BrowserContextOptions,
   chromium,
   type Locator,
   type Page,
@@ -37,13 +36,10 @@ export interface ContextOptions {
   locale?: string;
   width?: number;
   height?: number;
-  /** what the context's cookies and storage hold before its first page opens */
-  storageState?: BrowserContextOptions['storageState'];
 }
 
 export async function newContext(browser: Browser, opts: ContextOptions = {}) {
   const ctx = await browser.newContext({
-    storageState: opts.storageState,
     locale: opts.locale ?? DEFAULT_LOCALE,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     // the portal honours the system's reduced-motion setting: dialogs, menus and charts appear at once, so a

@@ -296,7 +296,7 @@ export async function signedInStorage(base: string, user: DemoUser, locale = DEF
 
 /**
  * A fresh browser context signed in as the user on `at` (home by default), its header shown. The
- * sign-in is the form's API call and the session is in the context's storage before the app boots:
+ * sign-in is the form's API call and the session is in the context's local storage before the app boots:
  * one page load instead of the sign-in page, home and then the route. The sign-in form itself is
  * driven by auth.e2e.ts and the login screens' tests.
  */
@@ -304,14 +304,21 @@ export async function signedIn(
   browser: Browser,
   base: string,
   user: DemoUser,
-  opts: Omit<ContextOptions, 'storageState'> & { at?: string; clock?: boolean } = {},
+  opts: ContextOptions & { at?: string; clock?: boolean } = {},
 ) {
   const { at, clock, ...context } = opts;
-  const ctx = await newContext(browser, { ...context, storageState: await signedInStorage(base, user, opts.locale) });
+  const [storage, ctx] = await Promise.all([signedInStorage(base, user, opts.locale), newContext(browser, context)]);
   // `clock`: the page's clock is a fake one (Playwright `clock`) that runs with real time until the test
   // moves it, e.g. past a popup's timer instead of waiting it out
   if (clock) await ctx.clock.install();
   const page = await ctx.newPage();
+  // the session goes into the context's storage through this page, on the server's smallest document, before the
+  // app's first load: Playwright's `storageState` option would open, navigate and close a second page (a renderer
+  // process of its own) in every new context for it
+  await page.goto(`${base}/healthz`);
+  await page.evaluate((items) => {
+    for (const { name, value } of items) localStorage.setItem(name, value);
+  }, storage.origins[0]!.localStorage);
   await page.goto(`${base}${at ?? '/'}`);
   await page.getByTestId('header').waitFor();
   return { ctx, page };
