@@ -1,13 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const SHOTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/screenshots');
 
