@@ -12,7 +12,7 @@ import {
   type ShellServer,
   settlePopups,
   signedIn,
-  signedInStorage,
+  signedInSession,
   startShellServer,
 } from './support/shell.js';
 
@@ -135,11 +135,11 @@ describe('shell layouts, language and error pages', () => {
       await expect.poll(() => page.getByTestId('topnav-home').textContent()).toBe(c.home);
       if (c.locale === 'zh-CN') await shot(page, 'shell-home-zh-1280');
       // the session signedIn() puts in a context's storage is the one this form stored (decision 0154)
-      const [made] = (await signedInStorage(server.url, ADMIN, c.locale)).origins[0]!.localStorage;
-      const stored = await page.evaluate((key) => localStorage.getItem(key), made!.name);
-      expect(stored, `the form stored ${made!.name}`).not.toBeNull();
+      const made = await signedInSession(server.url, ADMIN, c.locale);
+      const stored = await page.evaluate((key) => localStorage.getItem(key), made.name);
+      expect(stored, `the form stored ${made.name}`).not.toBeNull();
       const form = sessionItem(stored!);
-      const api = sessionItem(made!.value);
+      const api = sessionItem(made.value);
       expect(Math.abs(form.expiresAt - api.expiresAt)).toBeLessThan(60_000);
       expect(api.rest).toEqual(form.rest);
       await ctx.close();

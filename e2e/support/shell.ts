@@ -278,20 +278,19 @@ async function pageEnv(base: string): Promise<string> {
 }
 
 /**
- * The storage of a browser whose sign-in form has just signed the user in: the session store's item
- * (`<env>_session`) as the web's own functions make it from the same token answer (decision 0154).
+ * The local-storage item a browser's sign-in form stores when it has just signed the user in: the session
+ * store's item (`<env>_session`) as the web's own functions make it from the same token answer (decision 0154).
  */
-export async function signedInStorage(base: string, user: DemoUser, locale = DEFAULT_LOCALE) {
+export async function signedInSession(
+  base: string,
+  user: DemoUser,
+  locale = DEFAULT_LOCALE,
+): Promise<{ name: string; value: string }> {
   const [answer, env] = await Promise.all([apiSignIn(base, user), pageEnv(base)]);
   // the store starts from the browser's language (a context's navigator.languages is its locale)
   const state = storedSession({ ...initialSession(detectLocale([locale])), ...tokenStateFrom(answer, Date.now()) });
   const item: StorageValue<StoredSession> = { state, version: SESSION_VERSION };
-  return {
-    cookies: [],
-    origins: [
-      { origin: new URL(base).origin, localStorage: [{ name: sessionStorageKey(env), value: JSON.stringify(item) }] },
-    ],
-  };
+  return { name: sessionStorageKey(env), value: JSON.stringify(item) };
 }
 
 /**
@@ -307,7 +306,7 @@ export async function signedIn(
   opts: ContextOptions & { at?: string; clock?: boolean } = {},
 ) {
   const { at, clock, ...context } = opts;
-  const [storage, ctx] = await Promise.all([signedInStorage(base, user, opts.locale), newContext(browser, context)]);
+  const [session, ctx] = await Promise.all([signedInSession(base, user, opts.locale), newContext(browser, context)]);
   // `clock`: the page's clock is a fake one (Playwright `clock`) that runs with real time until the test
   // moves it, e.g. past a popup's timer instead of waiting it out
   if (clock) await ctx.clock.install();
@@ -316,9 +315,7 @@ export async function signedIn(
   // app's first load: Playwright's `storageState` option would open, navigate and close a second page (a renderer
   // process of its own) in every new context for it
   await page.goto(`${base}/healthz`);
-  await page.evaluate((items) => {
-    for (const { name, value } of items) localStorage.setItem(name, value);
-  }, storage.origins[0]!.localStorage);
+  await page.evaluate(({ name, value }) => localStorage.setItem(name, value), session);
   await page.goto(`${base}${at ?? '/'}`);
   await page.getByTestId('header').waitFor();
   return { ctx, page };
