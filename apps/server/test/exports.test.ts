@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mcMessages } from '../src/modules/messages/schema.js';
 import { resources, roleResources, roles } from '../src/platform/access/schema.js';
-import { Topics } from '../src/platform/events/topics.js';
 import { exportTasks } from '../src/platform/exports/schema.js';
 import { defineExportSource } from '../src/platform/exports/source.js';
 import { createExportTask, recoverExportTasks } from '../src/platform/exports/tasks.js';
 import { writeRows } from '../src/platform/exports/writer.js';
 import {
+  accessChanged,
   bearer,
   DEMO,
   onPostgres,
@@ -204,14 +204,7 @@ describe('exports: the list export service', () => {
       .insert(roleResources)
       .values(roleRows.map((r) => ({ roleId: r.id, resourceId: res!.id })))
       .onConflictDoNothing();
-    const delivered = new Promise<void>((resolve) => {
-      const off = t.p.bus.subscribe(Topics.ACCESS_CHANGED, () => {
-        off();
-        resolve();
-      });
-    });
-    await t.p.bus.publish(Topics.ACCESS_CHANGED, '*');
-    await delivered;
+    await accessChanged(t.p);
 
     const mgr = await signIn(t.app, { username: 'salesmgr', password: 'Sales#2026' });
     const mgrList = await listAll(mgr);

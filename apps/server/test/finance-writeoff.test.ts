@@ -9,9 +9,8 @@ import { runOverdue } from '../src/modules/finance/overdue.js';
 import { reconcile } from '../src/modules/finance/recon.js';
 import { finBills, finLedgerEntries } from '../src/modules/finance/schema.js';
 import { rowsOf } from '../src/platform/db/index.js';
-import { Topics } from '../src/platform/events/topics.js';
 import { portOf } from '../src/platform/ports.js';
-import { bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
+import { accessChanged, bearer, DEMO, signIn, type TestApp, type Tokens } from './harness.js';
 import { financeDecisions, financeRecords, startFinanceApp } from './support/finance-fixture.js';
 import { keyedPost } from './support/signed-in.js';
 
@@ -271,7 +270,7 @@ describe('write-offs', () => {
       select r.id, s.id from roles r, resources s
       where r.code = 'sales' and s.international = ${FinPerm.REINSTATE}
       on conflict do nothing`);
-    await t.p.bus.publish(Topics.ACCESS_CHANGED, '*');
+    await accessChanged(t.p);
     const outside = await post(other, '/v2/fc/account/reinstate/apply', { accountId: acc, reason: 'x' });
     expect(outside.code).toBe(Errors.NOT_FOUND.code);
     const applied = await post(fin, '/v2/fc/account/reinstate/apply', { accountId: acc, reason: 'try' });

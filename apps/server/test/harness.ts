@@ -11,6 +11,7 @@ import { modules } from '../src/modules/index.js';
 import { type Booted, bootPlatform } from '../src/platform/boot.js';
 import { MovableClock } from '../src/platform/clock.js';
 import { loadConfig } from '../src/platform/config.js';
+import { Topics } from '../src/platform/events/topics.js';
 import type { Module } from '../src/platform/module.js';
 import { seedAll } from '../src/seed/index.js';
 import type { DbTemplates } from './db-template.js';
@@ -203,4 +204,20 @@ export async function xlsxSheets(buf: Buffer): Promise<string[][][]> {
 export function clearOfMidnight(clock: MovableClock, hours = 3): void {
   const intoDay = clock.now().getTime() % 86_400_000;
   if (intoDay < hours * 3_600_000) clock.advance(hours * 3_600_000 - intoDay);
+}
+
+/**
+ * Tells every access cache that roles changed and waits until the bus has delivered it: on PostgreSQL the
+ * event comes back through NOTIFY after `publish` has returned, and the caches drop in their (synchronous)
+ * subscribers, which run before this one.
+ */
+export async function accessChanged(p: Booted): Promise<void> {
+  const delivered = new Promise<void>((resolve) => {
+    const off = p.bus.subscribe(Topics.ACCESS_CHANGED, () => {
+      off();
+      resolve();
+    });
+  });
+  await p.bus.publish(Topics.ACCESS_CHANGED, '*');
+  await delivered;
 }

@@ -2,8 +2,17 @@ import { Errors, Perm } from '@portal/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departments, resources, roleResources, roles, staffUsers } from '../src/platform/access/schema.js';
-import { Topics } from '../src/platform/events/topics.js';
-import { bearer, DEMO, poll, signIn, startTestApp, type TestApp, type Tokens, xlsxSheets } from './harness.js';
+import {
+  accessChanged,
+  bearer,
+  DEMO,
+  poll,
+  signIn,
+  startTestApp,
+  type TestApp,
+  type Tokens,
+  xlsxSheets,
+} from './harness.js';
 
 interface Node {
   id: number;
@@ -67,8 +76,7 @@ describe('system settings: menus, roles, departments, system log', () => {
       .insert(roleResources)
       .values(res.map((r) => ({ roleId: role!.id, resourceId: r.id })))
       .onConflictDoNothing();
-    await t.p.bus.publish(Topics.ACCESS_CHANGED, '*');
-    await new Promise((r) => setTimeout(r, 50));
+    await accessChanged(t.p);
   };
 
   describe('menu resources', () => {

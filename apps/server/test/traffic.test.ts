@@ -348,6 +348,8 @@ describe('DLR matching within one batch (decision 0097)', () => {
       dlrAt: ago(ms),
       ...more,
     });
+    // one line sent twice (the clock may tick between two calls of `ago`)
+    const bDelivered = dlr(b, 1, 'delivered', 3_540_000, { supplierMessageId: 'S9' });
     return {
       a,
       b,
@@ -357,8 +359,8 @@ describe('DLR matching within one batch (decision 0097)', () => {
         dlr(a, 1, 'enroute', 3_550_000),
         dlr(a, 2, 'expired', 3_500_000, { error: 'E1' }),
         dlr(a, 2, 'undeliverable', 3_500_000, { error: '001' }),
-        dlr(b, 1, 'delivered', 3_540_000, { supplierMessageId: 'S9' }),
-        dlr(b, 1, 'delivered', 3_540_000, { supplierMessageId: 'S9' }),
+        bDelivered,
+        { ...bDelivered },
       ],
     };
   };
