@@ -26,7 +26,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           expect: { poll },
           globalSetup: ['test/global-setup.ts'],
-          // each file has its own database copy and free ports, so two run side by side
+          // each file has its own database copy and free ports, so two run side by side; the files of a worker
+          // share one module graph (the server's sources loaded once, decision 0168) and file-setup.ts resets
+          // what a process keeps for its one database
+          isolate: false,
+          setupFiles: ['test/file-setup.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
