@@ -55,4 +55,8 @@ export const modules: Module[] = [
   financeSealModule,
 ];
 
-for (const m of modules) if (m.ports) definePorts(m.ports);
+/** Registers every room's ports; at load, and again by the server tests before each file (test/file-setup.ts). */
+export function registerRoomPorts() {
+  for (const m of modules) if (m.ports) definePorts(m.ports);
+}
+registerRoomPorts();
